@@ -1,0 +1,1 @@
+"""Open base station for wireless duplicate-bridge scoring pads."""

@@ -1,0 +1,1 @@
+"""Simulated scoring pads and whole simulated sessions."""
