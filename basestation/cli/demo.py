@@ -1,15 +1,14 @@
-"""The `basestation` command line."""
+"""`basestation demo`: the station plus a simulated session."""
 
 from __future__ import annotations
 
 import typer
 
-app = typer.Typer(
-    help="Open base station for wireless duplicate-bridge scoring pads.", no_args_is_help=True
-)
+
+def register(app: typer.Typer) -> None:
+    app.command("demo")(demo)
 
 
-@app.command()
 def demo(
     tables: int = typer.Option(7, help="Tables per section."),
     speed: float = typer.Option(60.0, help="How many times faster than real time."),

@@ -1,0 +1,15 @@
+"""The `basestation` command line: one module per command group, registered here."""
+
+from __future__ import annotations
+
+import typer
+
+from basestation.cli import demo, movement, scoring
+
+app = typer.Typer(
+    help="Open base station for wireless duplicate-bridge scoring pads.", no_args_is_help=True
+)
+for module in (demo, movement, scoring):
+    module.register(app)
+
+__all__ = ["app"]
