@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Seat(str, Enum):
+class Seat(StrEnum):
     """A compass seat; the value is its one-letter wire form."""
 
     N = "N"
@@ -20,7 +20,7 @@ class Seat(str, Enum):
         return Seat(order[(order.index(self.value) + 1) % 4])
 
 
-class Strain(str, Enum):
+class Strain(StrEnum):
     """A contract's strain; the value is its wire form."""
 
     C = "C"
@@ -30,7 +30,7 @@ class Strain(str, Enum):
     NT = "NT"
 
 
-class Doubling(str, Enum):
+class Doubling(StrEnum):
     """Whether a contract is doubled; the value is its suffix in the contract string."""
 
     UNDOUBLED = ""
