@@ -1,0 +1,155 @@
+"""The station's tables. Results and changes are appended, never overwritten."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import BigInteger
+from sqlmodel import Field, SQLModel
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "event"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    regulations: str = "nz"
+    running: bool = True
+    created_at: datetime = Field(default_factory=now)
+
+
+class SectionRow(SQLModel, table=True):
+    __tablename__ = "section"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    letter: str
+    movement_kind: str
+    tables: int
+    boards: int
+    phantom: bool = False
+    movement_json: str
+    current_round: int = 1
+
+
+class UnitRow(SQLModel, table=True):
+    """A pad the station knows. Its key derives from the station secret and `key_epoch`."""
+
+    __tablename__ = "unit"
+    unit: int = Field(primary_key=True)
+    key_epoch: int = 0
+    kind: str = ""
+    firmware: str = ""
+    battery: int | None = None
+    last_seen: datetime | None = None
+    last_seq: int = Field(default=-1, sa_type=BigInteger)
+    bad_macs: int = 0
+    locked_reason: str | None = None
+    section: str | None = None
+    table_no: int | None = None
+
+
+class TableHoldRow(SQLModel, table=True):
+    """Which unit holds a section's table (one at a time)."""
+
+    __tablename__ = "table_hold"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    section: str
+    table_no: int
+    unit: int
+    since: datetime = Field(default_factory=now)
+    active: bool = True
+
+
+class ResultRow(SQLModel, table=True):
+    """One entry for a board at a table in a round. status: active, superseded, erased."""
+
+    __tablename__ = "result"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    section: str
+    table_no: int
+    round: int
+    board: int
+    ns: int | None = None
+    ew: int | None = None
+    kind: str = "result"  # result, not_played, adjusted
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    adjusted: str | None = None
+    score_ns: int | None = None
+    flags: str = ""  # comma-separated ResultFlag values
+    status: str = "active"
+    source: str = "pad"  # pad, director, recovery
+    unit: int | None = None
+    seq: int | None = Field(default=None, sa_type=BigInteger)
+    created_at: datetime = Field(default_factory=now)
+
+
+class AnswerRow(SQLModel, table=True):
+    """The answer given to a unit's message, so a repeat gets the same answer."""
+
+    __tablename__ = "answer"
+    unit: int = Field(primary_key=True)
+    seq: int = Field(primary_key=True, sa_type=BigInteger)
+    digest: str
+    answer_json: str
+
+
+class MergeOfferRow(SQLModel, table=True):
+    """A result from a replaced unit that the station did not hold: the director decides."""
+
+    __tablename__ = "merge_offer"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    unit: int
+    body_json: str
+    state: str = "open"  # open, merged, rejected
+    created_at: datetime = Field(default_factory=now)
+
+
+class AuditRow(SQLModel, table=True):
+    __tablename__ = "audit"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int | None = None
+    at: datetime = Field(default_factory=now)
+    actor: str  # "unit 17", "director", "station"
+    action: str
+    detail: str = ""
+
+
+class PlayerRow(SQLModel, table=True):
+    __tablename__ = "player"
+    number: int = Field(primary_key=True)
+    name: str
+
+
+class SeatingRow(SQLModel, table=True):
+    """Player numbers entered at a table for a round."""
+
+    __tablename__ = "seating"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    section: str
+    table_no: int
+    round: int
+    north: int
+    east: int
+    south: int
+    west: int
+
+
+class HandRecordRow(SQLModel, table=True):
+    """A deal in PBN form, keyed by section and board."""
+
+    __tablename__ = "hand_record"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    section: str
+    board: int
+    deal: str
