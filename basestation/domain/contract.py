@@ -1,0 +1,123 @@
+"""Contracts and their scores under Law 77."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from basestation.domain.board import Vulnerability, is_vulnerable
+from firmware_protocol.messages import Doubling, Seat, Strain
+
+
+class ContractError(ValueError):
+    """A contract that cannot be read or cannot have been played."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A final contract; level 0 (strain None) is a passed-out board."""
+
+    level: int
+    strain: Strain | None
+    doubling: Doubling = Doubling.UNDOUBLED
+
+    def __post_init__(self) -> None:
+        if self.level == 0:
+            if self.strain is not None or self.doubling is not Doubling.UNDOUBLED:
+                raise ContractError("a passed-out board has no strain and no double")
+            return
+        if not 1 <= self.level <= 7:
+            raise ContractError(f"contract level must be 1 to 7, not {self.level}")
+        if self.strain is None:
+            raise ContractError("a bid contract needs a strain")
+
+    @property
+    def passed_out(self) -> bool:
+        return self.level == 0
+
+    def __str__(self) -> str:
+        if self.strain is None:
+            return "PASS"
+        return f"{self.level}{self.strain.value}{self.doubling.value}"
+
+
+PASSED_OUT = Contract(0, None)
+
+# Accepts "4S", "3NTX", "7hxx", "4 S x" (Bridgemate), "3N", and suit symbols.
+_CONTRACT = re.compile(r"([1-7])(NT|N|C|D|H|S|♣|♦|♥|♠)(XX|X|\*\*|\*)?")
+_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "N": "NT"}
+_PASS_WORDS = {"PASS", "P", "PASSED", "PASSEDOUT", "AP", "ALLPASS", "NOBID", "NB"}
+
+
+def parse_contract(text: str) -> Contract:
+    """Reads a contract as pads, travellers and Bridgemate write it."""
+    compact = re.sub(r"[\s_-]+", "", text).upper()
+    if compact in _PASS_WORDS:
+        return PASSED_OUT
+    match = _CONTRACT.fullmatch(compact)
+    if match is None:
+        raise ContractError(f"not a contract: {text!r} (expected e.g. 4S, 3NTX, 7HXX or PASS)")
+    level, strain, doubling = match.groups()
+    doubling = (doubling or "").replace("*", "X")
+    return Contract(int(level), Strain(_SYMBOLS.get(strain, strain)), Doubling(doubling))
+
+
+def _trick_value(strain: Strain) -> int:
+    return 20 if strain in (Strain.C, Strain.D) else 30
+
+
+def contract_score(
+    contract: Contract, declarer: Seat, tricks: int, vulnerable_declarer: bool
+) -> int:
+    """The declaring side's score (Law 77) when `declarer` takes `tricks` of 13.
+
+    The declarer does not change the points; it is here so that every caller names who
+    played the contract, as the traveller does.
+    """
+    if contract.strain is None:
+        return 0
+    if not 0 <= tricks <= 13:
+        raise ContractError(f"tricks must be 0 to 13, not {tricks}")
+    vulnerable = vulnerable_declarer
+    multiplier = {Doubling.UNDOUBLED: 1, Doubling.DOUBLED: 2, Doubling.REDOUBLED: 4}[
+        contract.doubling
+    ]
+    needed = contract.level + 6
+    if tricks < needed:
+        return -_undertricks(needed - tricks, multiplier, vulnerable)
+    value = _trick_value(contract.strain)
+    trick_score = value * contract.level
+    if contract.strain is Strain.NT:
+        trick_score += 10  # the first no-trump trick is worth 40
+    trick_score *= multiplier
+    score = trick_score
+    score += (500 if vulnerable else 300) if trick_score >= 100 else 50
+    if contract.level == 6:
+        score += 750 if vulnerable else 500
+    elif contract.level == 7:
+        score += 1500 if vulnerable else 1000
+    overtricks = tricks - needed
+    if multiplier == 1:
+        score += overtricks * value
+    else:
+        # Doubled overtricks: 100 NV / 200 V each, redoubled twice that.
+        score += overtricks * (200 if vulnerable else 100) * multiplier // 2
+        score += 25 * multiplier  # the insult: 50 doubled, 100 redoubled
+    return score
+
+
+def _undertricks(down: int, multiplier: int, vulnerable: bool) -> int:
+    if multiplier == 1:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        doubled = 200 + 300 * (down - 1)
+    else:
+        # 100, 300, 500, 800, then 300 more for each further trick.
+        doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    return doubled * multiplier // 2
+
+
+def score_ns(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> int:
+    """The score from North-South's side (positive when North-South gain)."""
+    score = contract_score(contract, declarer, tricks, is_vulnerable(vulnerability, declarer))
+    return score if declarer in (Seat.N, Seat.S) else -score
