@@ -1,0 +1,238 @@
+"""Reading and writing the station's tables. The only module that knows SQL."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+
+from basestation.store.db import open_database
+from basestation.store.models import (
+    AnswerRow,
+    AuditRow,
+    EventRow,
+    HandRecordRow,
+    MergeOfferRow,
+    PlayerRow,
+    ResultRow,
+    SeatingRow,
+    SectionRow,
+    TableHoldRow,
+    UnitRow,
+)
+
+Op = Callable[[Session], None]
+
+
+@dataclass
+class Snapshot:
+    """Everything the station needs to rebuild its working memory after a restart."""
+
+    event: EventRow | None
+    sections: list[SectionRow] = field(default_factory=list)
+    units: list[UnitRow] = field(default_factory=list)
+    holds: list[TableHoldRow] = field(default_factory=list)
+    results: list[ResultRow] = field(default_factory=list)
+    answers: list[AnswerRow] = field(default_factory=list)
+    hand_records: list[HandRecordRow] = field(default_factory=list)
+    players: list[PlayerRow] = field(default_factory=list)
+
+
+class Store:
+    """The durable store. `commit` applies a batch of operations in one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = open_database(url)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def commit(self, ops: Iterable[Op]) -> None:
+        """Applies `ops` in one transaction; returns only once it is durable."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            for op in ops:
+                op(session)
+            session.commit()
+
+    def read(self, query: Callable[[Session], Any]) -> Any:
+        with Session(self.engine, expire_on_commit=False) as session:
+            return query(session)
+
+    def current_event(self, session: Session) -> EventRow | None:
+        return session.exec(select(EventRow).order_by(col(EventRow.id).desc())).first()
+
+    def snapshot(self, answers_per_unit: int = 256) -> Snapshot:
+        def load(session: Session) -> Snapshot:
+            event = self.current_event(session)
+            snap = Snapshot(event=event, units=list(session.exec(select(UnitRow))),
+                            players=list(session.exec(select(PlayerRow))))
+            if event is None:
+                return snap
+            eid = event.id
+            snap.sections = list(session.exec(select(SectionRow).where(SectionRow.event_id == eid)))
+            snap.holds = list(session.exec(
+                select(TableHoldRow).where(TableHoldRow.event_id == eid, col(TableHoldRow.active))))
+            snap.results = list(session.exec(
+                select(ResultRow).where(ResultRow.event_id == eid, ResultRow.status == "active")
+                .order_by(col(ResultRow.id))))
+            snap.hand_records = list(session.exec(
+                select(HandRecordRow).where(HandRecordRow.event_id == eid)))
+            snap.answers = list(session.exec(
+                select(AnswerRow).order_by(col(AnswerRow.unit), col(AnswerRow.seq))))
+            return snap
+
+        result: Snapshot = self.read(load)
+        return result
+
+    def history(self, event_id: int, section: str, table: int, round_: int,
+                board: int) -> list[ResultRow]:
+        """Every entry ever made for one board at one table, oldest first (the audit view)."""
+        def load(session: Session) -> list[ResultRow]:
+            return list(session.exec(select(ResultRow).where(
+                ResultRow.event_id == event_id, ResultRow.section == section,
+                ResultRow.table_no == table, ResultRow.round == round_,
+                ResultRow.board == board).order_by(col(ResultRow.id))))
+        rows: list[ResultRow] = self.read(load)
+        return rows
+
+    def audit(self, limit: int = 200) -> list[AuditRow]:
+        def load(session: Session) -> list[AuditRow]:
+            return list(session.exec(select(AuditRow).order_by(col(AuditRow.id).desc())
+                                     .limit(limit)))
+        rows: list[AuditRow] = self.read(load)
+        return rows
+
+    def merge_offers(self, event_id: int) -> list[MergeOfferRow]:
+        def load(session: Session) -> list[MergeOfferRow]:
+            return list(session.exec(select(MergeOfferRow).where(
+                MergeOfferRow.event_id == event_id).order_by(col(MergeOfferRow.id))))
+        rows: list[MergeOfferRow] = self.read(load)
+        return rows
+
+    def seatings(self, event_id: int) -> list[SeatingRow]:
+        def load(session: Session) -> list[SeatingRow]:
+            return list(session.exec(select(SeatingRow).where(SeatingRow.event_id == event_id)))
+        rows: list[SeatingRow] = self.read(load)
+        return rows
+
+
+def add(row: Any) -> Op:
+    def op(session: Session) -> None:
+        session.add(row)
+    return op
+
+
+def audit(event_id: int | None, actor: str, action: str, **detail: Any) -> Op:
+    return add(AuditRow(event_id=event_id, actor=actor, action=action,
+                        detail=json.dumps(detail, sort_keys=True, default=str)))
+
+
+def set_status(row_id_of: Callable[[], int | None], status: str) -> Op:
+    """Marks a result superseded or erased; the row id is read when the op runs."""
+    def op(session: Session) -> None:
+        row_id = row_id_of()
+        if row_id is None:
+            return
+        row = session.get(ResultRow, row_id)
+        if row is not None:
+            row.status = status
+            session.add(row)
+    return op
+
+
+def upsert_unit(values: dict[str, Any]) -> Op:
+    def op(session: Session) -> None:
+        row = session.get(UnitRow, values["unit"]) or UnitRow(unit=values["unit"])
+        for name, value in values.items():
+            setattr(row, name, value)
+        session.add(row)
+    return op
+
+
+def save_answer(unit: int, seq: int, digest: str, answer: str) -> Op:
+    def op(session: Session) -> None:
+        session.merge(AnswerRow(unit=unit, seq=seq, digest=digest, answer_json=answer))
+    return op
+
+
+def release_holds(event_id: int, section: str, table: int) -> Op:
+    def op(session: Session) -> None:
+        for row in session.exec(select(TableHoldRow).where(
+                TableHoldRow.event_id == event_id, TableHoldRow.section == section,
+                TableHoldRow.table_no == table, col(TableHoldRow.active))):
+            row.active = False
+            session.add(row)
+    return op
+
+
+def release_unit_holds(event_id: int, unit: int) -> Op:
+    def op(session: Session) -> None:
+        for row in session.exec(select(TableHoldRow).where(
+                TableHoldRow.event_id == event_id, TableHoldRow.unit == unit,
+                col(TableHoldRow.active))):
+            row.active = False
+            session.add(row)
+    return op
+
+
+def update_section_round(section_id: int, round_: int) -> Op:
+    def op(session: Session) -> None:
+        row = session.get(SectionRow, section_id)
+        if row is not None:
+            row.current_round = round_
+            session.add(row)
+    return op
+
+
+def set_running(event_id: int, running: bool) -> Op:
+    def op(session: Session) -> None:
+        row = session.get(EventRow, event_id)
+        if row is not None:
+            row.running = running
+            session.add(row)
+    return op
+
+
+def insert(row: Any, on_id: Callable[[int], None]) -> Op:
+    """Adds `row` and reports its new id (the station keeps it to supersede the row later)."""
+    def op(session: Session) -> None:
+        session.add(row)
+        session.flush()
+        on_id(row.id)
+    return op
+
+
+def prune_answers(unit: int, below_seq: int) -> Op:
+    def op(session: Session) -> None:
+        for row in session.exec(select(AnswerRow).where(AnswerRow.unit == unit,
+                                                        AnswerRow.seq < below_seq)):
+            session.delete(row)
+    return op
+
+
+def create_event(event: EventRow, sections: list[SectionRow],
+                 hand_records: dict[str, dict[int, str]]) -> Op:
+    """Adds a new event with its sections and hand records (the newest event is the open one)."""
+    def op(session: Session) -> None:
+        session.add(event)
+        session.flush()
+        assert event.id is not None
+        for row in sections:
+            row.event_id = event.id
+            session.add(row)
+        for letter, deals in hand_records.items():
+            for board, deal in sorted(deals.items()):
+                session.add(HandRecordRow(event_id=event.id, section=letter, board=board,
+                                          deal=deal))
+    return op
+
+
+def merge(row: Any) -> Op:
+    def op(session: Session) -> None:
+        session.merge(row)
+    return op
