@@ -1,0 +1,124 @@
+"""Scored results, boards and rankings, and their Scored JSON form (DESIGN.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from basestation.scoring.traveller import TravellerResult
+
+
+class SessionRule(IntEnum):
+    """How Law 12C2c may change a side's artificial score once the session is scored."""
+
+    NONE = 0  # average, partly at fault: the award stands
+    NON_OFFENDER = 1  # gets the session percentage if that is higher
+    OFFENDER = -1  # gets the session percentage if that is lower
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """One table's result with its matchpoints (or IMPs) for each side.
+
+    `ns_award` / `ew_award` hold the nominal percentage when that side's score is artificial
+    (not compared at the table), so that Law 12C2c can replace it later.
+    """
+
+    result: TravellerResult
+    score_ns: int | None
+    mp_ns: float | None
+    mp_ew: float | None
+    pct_ns: float | None
+    pct_ew: float | None
+    imp_ns: float | None = None
+    imp_ew: float | None = None
+    ns_award: float | None = None
+    ew_award: float | None = None
+    ns_rule: SessionRule = SessionRule.NONE
+    ew_rule: SessionRule = SessionRule.NONE
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.result.section:
+            data["section"] = self.result.section
+        data.update({
+            "ns": self.result.ns, "ew": self.result.ew, "score_ns": self.score_ns,
+            "mp_ns": self.mp_ns, "mp_ew": self.mp_ew, "pct_ns": self.pct_ns,
+            "pct_ew": self.pct_ew, "imp_ns": self.imp_ns,
+        })
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredBoard:
+    """A board's results, scored within one field (a section, or the room)."""
+
+    board: int
+    top: float | None  # None when scored in IMPs
+    results: tuple[ScoredResult, ...]
+    section: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"board": self.board}
+        if self.section:
+            data["section"] = self.section
+        data["top"] = _number(self.top)
+        data["results"] = [result.to_json() for result in self.results]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class RankingEntry:
+    """A pair's place in the session: total, percentage, rank within its field and overall."""
+
+    pair: int
+    direction: str | None
+    total: float
+    pct: float | None
+    rank: int
+    tied: bool
+    section: str = ""
+    boards: int = 0
+    overall_rank: int = 0
+    overall_tied: bool = False
+
+    @property
+    def rank_label(self) -> str:
+        """The rank as printed on a results sheet: "3" or "3=" for a tie."""
+        return f"{self.rank}{'=' if self.tied else ''}"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"pair": self.pair, "direction": self.direction}
+        if self.section:
+            data["section"] = self.section
+        data.update({"total": _number(self.total), "pct": self.pct, "rank": self.rank,
+                     "rank_label": self.rank_label, "overall_rank": self.overall_rank,
+                     "boards": self.boards})
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredSession:
+    """Every board scored, and the ranking."""
+
+    regulations: str
+    scale: str
+    boards: tuple[ScoredBoard, ...]
+    ranking: tuple[RankingEntry, ...]
+
+    def to_scored_json(self) -> dict[str, Any]:
+        """The Scored JSON object of DESIGN.md's contract."""
+        return {
+            "regulations": self.regulations,
+            "scale": self.scale,
+            "boards": [board.to_json() for board in self.boards],
+            "ranking": [entry.to_json() for entry in self.ranking],
+        }
+
+
+def _number(value: float | None) -> float | int | None:
+    """Whole numbers print as 12, not 12.0, as the contract's example shows for the top."""
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else value

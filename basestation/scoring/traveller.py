@@ -1,0 +1,105 @@
+"""The traveller: every result of a session, board by board, as the scorer receives it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from basestation.domain.board import Vulnerability
+from basestation.domain.contract import Contract
+from basestation.scoring.adjusted import Award
+from basestation.scoring.regulations import Fault
+from firmware_protocol.messages import Seat
+
+
+class ScoringError(ValueError):
+    """Input that cannot be scored; the message names the board, the pair and the problem."""
+
+
+class Method(StrEnum):
+    """How the boards of a session are compared."""
+
+    MATCHPOINTS = "matchpoints"
+    BUTLER = "butler"
+    CROSS_IMPS = "cross-imps"
+
+
+@dataclass(frozen=True, slots=True)
+class Artificial:
+    """An artificial adjusted score: for each side, a named average or a percentage of the top."""
+
+    ns: Award
+    ew: Award
+
+
+@dataclass(frozen=True, slots=True)
+class WeightedOutcome:
+    """One possible result of a weighted adjusted score (Law 12C1c), weight in percent."""
+
+    score_ns: int
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerResult:
+    """One table's entry for a board.
+
+    Exactly one of these says what happened: `score_ns` (played or assigned), `artificial`,
+    `weighted` or `split` (NS-signed scores for the NS side and the EW side).
+    """
+
+    ns: int
+    ew: int
+    section: str = ""
+    score_ns: int | None = None
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    artificial: Artificial | None = None
+    weighted: tuple[WeightedOutcome, ...] = ()
+    split: tuple[int, int] | None = None
+    mp_override: tuple[float, float] | None = None
+    arrowswitch: bool = False
+    # 0 for the board as dealt; 1 (or more) for each fouled version.
+    fouled: int = 0
+    fault_ns: Fault = Fault.NONE
+    fault_ew: Fault = Fault.NONE
+
+    @property
+    def is_real(self) -> bool:
+        """A bridge score that other tables are compared with."""
+        return self.score_ns is not None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTraveller:
+    """All results of one board (in one section, unless scored across the room)."""
+
+    board: int
+    vulnerability: Vulnerability
+    dealer: Seat
+    results: tuple[TravellerResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A procedural or disciplinary penalty: a percentage of a top, off the session total."""
+
+    pair: int
+    direction: str | None  # "NS", "EW", or None in a one-field movement
+    percent: float
+    board: int | None = None
+    section: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A traveller file: the boards, how they are scored, and the director's penalties."""
+
+    method: Method
+    boards: tuple[BoardTraveller, ...]
+    expected: int | None = None
+    penalties: tuple[Penalty, ...] = ()
+    across_the_room: bool = False
+    two_field: bool = True

@@ -1,0 +1,287 @@
+"""Reading Traveller JSON (DESIGN.md) into a checked Session."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeGuard
+
+from basestation.domain.board import Vulnerability, dealer_of, vulnerability_of
+from basestation.domain.contract import ContractError, parse_contract, score_ns
+from basestation.scoring.adjusted import AdjustedScoreError, parse_adjusted
+from basestation.scoring.regulations import Fault
+from basestation.scoring.traveller import (
+    Artificial,
+    BoardTraveller,
+    Method,
+    Penalty,
+    ScoringError,
+    Session,
+    TravellerResult,
+    WeightedOutcome,
+)
+from firmware_protocol.messages import Seat
+
+MAX_WEIGHTED_OUTCOMES = 5
+
+
+def parse_traveller_json(data: Mapping[str, Any]) -> Session:
+    """Checks and reads a traveller file; a ScoringError names board, pair and problem."""
+    if not isinstance(data, Mapping):
+        raise ScoringError("a traveller file is a JSON object with a 'boards' list")
+    try:
+        method = Method(data.get("scoring", "matchpoints"))
+    except ValueError:
+        raise ScoringError(
+            f"scoring must be matchpoints, butler or cross-imps, not {data.get('scoring')!r}"
+        ) from None
+    boards_data = data.get("boards")
+    if not isinstance(boards_data, list) or not boards_data:
+        raise ScoringError("a traveller file needs a non-empty 'boards' list")
+    boards = tuple(_board(item) for item in boards_data)
+    expected = data.get("expected")
+    if expected is not None and (not _is_int(expected) or expected < 1):
+        raise ScoringError(f"expected must be a whole number of results, not {expected!r}")
+    two_field = data.get("two_field")
+    if two_field is None:
+        two_field = _looks_two_field(boards)
+    elif not isinstance(two_field, bool):
+        raise ScoringError("two_field must be true or false")
+    _check_pairs_once(boards, two_field)
+    _check_board_numbers_once(boards)
+    if expected is not None:
+        for board in boards:
+            for section, count in _results_per_section(board).items():
+                if count > expected:
+                    raise ScoringError(
+                        f"board {board.board}{_in_section(section)}: {count} results, more than "
+                        f"the {expected} expected"
+                    )
+    penalties = tuple(_penalty(item) for item in data.get("penalties") or [])
+    across = data.get("across_the_room", False)
+    if not isinstance(across, bool):
+        raise ScoringError("across_the_room must be true or false")
+    return Session(method, boards, expected, penalties, across, two_field)
+
+
+def _board(data: Any) -> BoardTraveller:
+    if not isinstance(data, Mapping) or not _is_int(data.get("board")) or data["board"] < 1:
+        raise ScoringError(f"every board needs a board number from 1: {data!r}")
+    number: int = data["board"]
+    try:
+        vulnerability = Vulnerability(data.get("vulnerable", vulnerability_of(number).value))
+    except ValueError:
+        raise ScoringError(
+            f"board {number}: vulnerable must be None, NS, EW or All, not {data['vulnerable']!r}"
+        ) from None
+    try:
+        dealer = Seat(data.get("dealer", dealer_of(number).value))
+    except ValueError:
+        raise ScoringError(f"board {number}: dealer must be N, E, S or W") from None
+    results_data = data.get("results", [])
+    if not isinstance(results_data, list):
+        raise ScoringError(f"board {number}: results must be a list")
+    results = tuple(
+        result
+        for item in results_data
+        if (result := _result(number, vulnerability, item)) is not None
+    )
+    return BoardTraveller(number, vulnerability, dealer, results)
+
+
+def _result(board: int, vulnerability: Vulnerability, data: Any) -> TravellerResult | None:
+    if not isinstance(data, Mapping):
+        raise ScoringError(f"board {board}: a result must be an object, not {data!r}")
+    ns, ew = data.get("ns"), data.get("ew")
+    if ns is None or ew is None or data.get("phantom"):
+        return None  # a phantom's board is not a result
+    if not (_is_int(ns) and _is_int(ew)) or ns < 1 or ew < 1:
+        raise ScoringError(f"board {board}: pair numbers must be whole numbers from 1: {data!r}")
+    where = f"board {board}, NS {ns} v EW {ew}"
+    section = data.get("section", "")
+    if not isinstance(section, str):
+        raise ScoringError(f"{where}: section must be a letter")
+    fields: dict[str, Any] = {"ns": ns, "ew": ew, "section": section}
+    kinds = [key for key in ("contract", "adjusted", "weighted", "split") if key in data]
+    if "score_ns" in data and "contract" not in data:
+        kinds.append("score_ns")
+    if len(kinds) > 1:
+        raise ScoringError(f"{where}: give only one of {', '.join(kinds)}")
+    if not kinds and "mp_override" not in data:
+        raise ScoringError(
+            f"{where}: no result (give a contract, score_ns, adjusted, weighted or split)"
+        )
+    kind = kinds[0] if kinds else None
+    if kind == "contract":
+        fields.update(_played(where, vulnerability, data))
+    elif kind == "score_ns":
+        fields["score_ns"] = _points(where, "score_ns", data["score_ns"])
+    elif kind == "adjusted":
+        try:
+            fields["artificial"] = Artificial(*parse_adjusted(str(data["adjusted"])))
+        except AdjustedScoreError as error:
+            raise ScoringError(f"{where}: {error}") from None
+    elif kind == "weighted":
+        fields["weighted"] = _weighted(where, data["weighted"])
+    elif kind == "split":
+        split = data["split"]
+        if not isinstance(split, Mapping) or set(split) != {"ns", "ew"}:
+            raise ScoringError(f"{where}: split needs the NS side's and EW side's score_ns")
+        fields["split"] = (_points(where, "split ns", split["ns"]),
+                           _points(where, "split ew", split["ew"]))
+    if "mp_override" in data:
+        override = data["mp_override"]
+        if (not isinstance(override, Sequence) or len(override) != 2
+                or not all(_is_number(value) and value >= 0 for value in override)):
+            raise ScoringError(f"{where}: mp_override must be [ns, ew] matchpoints")
+        fields["mp_override"] = (float(override[0]), float(override[1]))
+    fields["arrowswitch"] = _flag(where, "arrowswitch", data.get("arrowswitch", False))
+    fouled = data.get("fouled", False)
+    if isinstance(fouled, bool):
+        fields["fouled"] = int(fouled)
+    elif _is_int(fouled) and fouled >= 0:
+        fields["fouled"] = fouled
+    else:
+        raise ScoringError(f"{where}: fouled must be true, false or a version number")
+    fault = data.get("fault", {})
+    if not isinstance(fault, Mapping) or not set(fault) <= {"ns", "ew"}:
+        raise ScoringError(f"{where}: fault must look like {{\"ns\": \"none\", \"ew\": ...}}")
+    try:
+        fields["fault_ns"] = Fault(fault.get("ns", "none"))
+        fields["fault_ew"] = Fault(fault.get("ew", "none"))
+    except ValueError:
+        raise ScoringError(f"{where}: fault must be none, partly or responsible") from None
+    return TravellerResult(**fields)
+
+
+def _played(where: str, vulnerability: Vulnerability, data: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        contract = parse_contract(str(data["contract"]))
+    except ContractError as error:
+        raise ScoringError(f"{where}: {error}") from None
+    if contract.passed_out:
+        return {"contract": contract, "score_ns": 0}
+    try:
+        declarer = Seat(str(data.get("declarer", "")).upper())
+    except ValueError:
+        raise ScoringError(f"{where}: {contract} needs a declarer N, E, S or W") from None
+    tricks = data.get("tricks")
+    if not _is_int(tricks) or not 0 <= tricks <= 13:
+        raise ScoringError(f"{where}: tricks must be 0 to 13, not {tricks!r}")
+    points = score_ns(contract, declarer, tricks, vulnerability)
+    given = data.get("score_ns")
+    if given is not None and given != points:
+        raise ScoringError(
+            f"{where}: score_ns {given} does not match {contract} by {declarer} taking "
+            f"{tricks} tricks ({points})"
+        )
+    lead = data.get("lead")
+    return {"contract": contract, "declarer": declarer, "tricks": tricks, "score_ns": points,
+            "lead": None if lead is None else str(lead)}
+
+
+def _weighted(where: str, data: Any) -> tuple[WeightedOutcome, ...]:
+    if not isinstance(data, list) or not 1 <= len(data) <= MAX_WEIGHTED_OUTCOMES:
+        raise ScoringError(
+            f"{where}: weighted needs 1 to {MAX_WEIGHTED_OUTCOMES} outcomes, each with score_ns "
+            "and weight"
+        )
+    outcomes = []
+    for item in data:
+        if not isinstance(item, Mapping) or not _is_number(item.get("weight")):
+            raise ScoringError(f"{where}: every weighted outcome needs score_ns and weight")
+        if item["weight"] <= 0:
+            raise ScoringError(f"{where}: weights must be above 0, not {item['weight']}")
+        outcomes.append(WeightedOutcome(_points(where, "score_ns", item.get("score_ns")),
+                                        float(item["weight"])))
+    total = sum(outcome.weight for outcome in outcomes)
+    if not math.isclose(total, 100.0, abs_tol=1e-6):
+        raise ScoringError(f"{where}: weights must add up to 100%, not {total:g}%")
+    return tuple(outcomes)
+
+
+def _penalty(data: Any) -> Penalty:
+    if not isinstance(data, Mapping) or not _is_int(data.get("pair")):
+        raise ScoringError(f"a penalty needs a pair number: {data!r}")
+    where = f"penalty for pair {data['pair']}"
+    percent = data.get("percent")
+    if not _is_number(percent) or not 0 < percent <= 100:
+        raise ScoringError(f"{where}: percent of a top must be above 0 and at most 100")
+    direction = data.get("direction")
+    if direction not in (None, "NS", "EW"):
+        raise ScoringError(f"{where}: direction must be NS, EW or null")
+    board = data.get("board")
+    if board is not None and not _is_int(board):
+        raise ScoringError(f"{where}: board must be a board number")
+    return Penalty(data["pair"], direction, float(percent), board, str(data.get("section", "")))
+
+
+def _looks_two_field(boards: Sequence[BoardTraveller]) -> bool:
+    """A Mitchell has the same number NS and EW on one board; a Howell never does.
+
+    A pair number seen in both directions, but never on the same board, is a one-field event.
+    """
+    seen_ns: set[tuple[str, int]] = set()
+    seen_ew: set[tuple[str, int]] = set()
+    for board in boards:
+        ns = {(result.section, result.ns) for result in board.results}
+        ew = {(result.section, result.ew) for result in board.results}
+        if ns & ew:
+            return True
+        seen_ns |= ns
+        seen_ew |= ew
+    return not seen_ns & seen_ew
+
+
+def _check_pairs_once(boards: Sequence[BoardTraveller], two_field: bool) -> None:
+    for board in boards:
+        seen: set[tuple[str, str, int]] = set()
+        for result in board.results:
+            for direction, pair in (("NS", result.ns), ("EW", result.ew)):
+                key = (result.section, direction if two_field else "", pair)
+                if key in seen:
+                    name = f"{direction} pair {pair}" if two_field else f"pair {pair}"
+                    raise ScoringError(
+                        f"board {board.board}{_in_section(result.section)}: {name} has two "
+                        "results on this board"
+                    )
+                seen.add(key)
+
+
+def _check_board_numbers_once(boards: Sequence[BoardTraveller]) -> None:
+    numbers = [board.board for board in boards]
+    repeated = sorted({number for number in numbers if numbers.count(number) > 1})
+    if repeated:
+        raise ScoringError(f"board {repeated[0]} appears twice; give each board once")
+
+
+def _results_per_section(board: BoardTraveller) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for result in board.results:
+        counts[result.section] = counts.get(result.section, 0) + 1
+    return counts
+
+
+def _in_section(section: str) -> str:
+    return f" (section {section})" if section else ""
+
+
+def _points(where: str, name: str, value: Any) -> int:
+    if not _is_int(value) or value % 10 != 0:
+        raise ScoringError(f"{where}: {name} must be a bridge score (a multiple of 10), not "
+                           f"{value!r}")
+    return int(value)
+
+
+def _flag(where: str, name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ScoringError(f"{where}: {name} must be true or false")
+    return value
+
+
+def _is_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
