@@ -1,38 +1,499 @@
-"""Typed, immutable protocol messages and the enums they use."""
+"""Typed, immutable protocol messages. Constructing one checks every field (see SPEC.md)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
+
+from firmware_protocol.enums import (
+    ControlCommand,
+    Doubling,
+    ErrorCode,
+    FeedbackKind,
+    MessageType,
+    ResultFlag,
+    Seat,
+    StationState,
+    Strain,
+)
+from firmware_protocol.errors import ProtocolError
+from firmware_protocol.fields import (
+    PASS,
+    canonical_card,
+    canonical_contract,
+    check_int,
+    check_optional_int,
+    check_section,
+    check_text,
+)
+
+__all__ = [
+    "BODY_TYPES",
+    "PROTOCOL_VERSION",
+    "Ack",
+    "Body",
+    "Cell",
+    "Control",
+    "ControlCommand",
+    "Correction",
+    "CorrectionPush",
+    "Doubling",
+    "Entry",
+    "ErrorCode",
+    "Feedback",
+    "FeedbackKind",
+    "GameData",
+    "Heartbeat",
+    "Hello",
+    "Locked",
+    "Login",
+    "Message",
+    "MessageType",
+    "Nak",
+    "NotPlayed",
+    "Players",
+    "ProtocolError",
+    "Received",
+    "Resend",
+    "Result",
+    "ResultFlag",
+    "RoundInfo",
+    "Row",
+    "Seat",
+    "StationState",
+    "Status",
+    "Strain",
+]
+
+PROTOCOL_VERSION = 1
+
+# Ranges shared by both codecs (the binary form has room for exactly these).
+MAX_UNIT = 0xFFFF
+MAX_SEQ = 0xFFFF_FFFF
+MAX_SMALL = 255  # table, round, board, part and count fields
+MAX_PAIR = 0xFFFF
+MAX_PLAYER = 0xFFFF_FFFF
+MAX_SCORE = 32767
+MAX_FIRMWARE = 24
+MAX_PIN = 8
+MAX_DETAIL = 64
+MAX_CELL = 2**31 - 1
 
 
-class Seat(StrEnum):
-    """A compass seat; the value is its one-letter wire form."""
+def _set(obj: object, name: str, value: object) -> None:
+    # Frozen dataclasses store their normalised form (canonical card, tuple, enum) this way.
+    object.__setattr__(obj, name, value)
 
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
+
+def _check_place(section: object, table: object, round_: object) -> None:
+    check_section(section)
+    check_int(table, "table", 1, MAX_SMALL)
+    check_int(round_, "round", 1, MAX_SMALL)
+
+
+def _check_board_pairs(board: object, ns: object, ew: object) -> None:
+    check_int(board, "board", 1, MAX_SMALL)
+    check_int(ns, "ns", 1, MAX_PAIR)
+    check_int(ew, "ew", 1, MAX_PAIR)
+
+
+def _check_played(entry: Result | Correction) -> None:
+    """Contract, declarer, tricks and lead of a result or correction, normalised in place."""
+    _check_place(entry.section, entry.table, entry.round)
+    _check_board_pairs(entry.board, entry.ns, entry.ew)
+    contract = canonical_contract(entry.contract)
+    _set(entry, "contract", contract)
+    if contract == PASS:
+        if entry.declarer is not None:
+            raise ProtocolError(ErrorCode.INVALID_CONTRACT, "a passed-out board has no declarer")
+        if entry.tricks is not None:
+            raise ProtocolError(ErrorCode.INVALID_TRICKS, "a passed-out board has no tricks")
+        if entry.lead is not None:
+            raise ProtocolError(ErrorCode.INVALID_LEAD, "a passed-out board has no lead")
+        return
+    if entry.declarer not in tuple(Seat):
+        raise ProtocolError(
+            ErrorCode.INVALID_CONTRACT, f"declarer must be N, E, S or W, not {entry.declarer!r}"
+        )
+    _set(entry, "declarer", Seat(entry.declarer))
+    check_int(entry.tricks, "tricks", 0, 13, ErrorCode.INVALID_TRICKS)
+    if entry.lead is not None:
+        _set(entry, "lead", canonical_card(entry.lead))
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """Pad start-up: firmware version, battery percent, highest protocol version it speaks."""
+
+    TYPE: ClassVar[MessageType] = MessageType.HELLO
+    firmware: str
+    battery: int | None
+    protocol: int = PROTOCOL_VERSION
+
+    def __post_init__(self) -> None:
+        check_text(self.firmware, "firmware", MAX_FIRMWARE, ascii_only=True)
+        check_optional_int(self.battery, "battery", 0, 100)
+        check_int(self.protocol, "protocol", 1, MAX_SMALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Login:
+    """Take a section/table; `takeover` asks to replace the unit holding it (needs the director)."""
+
+    TYPE: ClassVar[MessageType] = MessageType.LOGIN
+    section: str
+    table: int
+    pin: str | None = None
+    takeover: bool = False
+
+    def __post_init__(self) -> None:
+        check_section(self.section)
+        check_int(self.table, "table", 1, MAX_SMALL)
+        if self.pin == "":
+            _set(self, "pin", None)  # an empty pin is no pin (the binary form cannot tell)
+        if self.pin is not None:
+            check_text(self.pin, "pin", MAX_PIN, ascii_only=True)
+        if not isinstance(self.takeover, bool):
+            raise ProtocolError(ErrorCode.MALFORMED, "takeover must be true or false")
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    """Player numbers at a table for a round (0 for a visitor or the phantom)."""
+
+    TYPE: ClassVar[MessageType] = MessageType.PLAYERS
+    section: str
+    table: int
+    round: int
+    north: int
+    east: int
+    south: int
+    west: int
+
+    def __post_init__(self) -> None:
+        _check_place(self.section, self.table, self.round)
+        for seat in ("north", "east", "south", "west"):
+            check_int(getattr(self, seat), seat, 0, MAX_PLAYER)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One board's result. `tricks` is the total declarer took; PASS has no declarer or tricks."""
+
+    TYPE: ClassVar[MessageType] = MessageType.RESULT
+    section: str
+    table: int
+    round: int
+    board: int
+    ns: int
+    ew: int
+    contract: str
+    declarer: Seat | None
+    tricks: int | None
+    lead: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_played(self)
+
+
+@dataclass(frozen=True, slots=True)
+class NotPlayed:
+    """The board was not played at this table (late play or an adjusted score to come)."""
+
+    TYPE: ClassVar[MessageType] = MessageType.NOT_PLAYED
+    section: str
+    table: int
+    round: int
+    board: int
+    ns: int
+    ew: int
+
+    def __post_init__(self) -> None:
+        _check_place(self.section, self.table, self.round)
+        _check_board_pairs(self.board, self.ns, self.ew)
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """Replaces the result held for this board; only during the round it was played in."""
+
+    TYPE: ClassVar[MessageType] = MessageType.CORRECTION
+    section: str
+    table: int
+    round: int
+    board: int
+    ns: int
+    ew: int
+    contract: str
+    declarer: Seat | None
+    tricks: int | None
+    lead: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_played(self)
+
+    def as_result(self) -> Result:
+        """The result this correction asks the station to hold."""
+        return Result(self.section, self.table, self.round, self.board, self.ns, self.ew,
+                      self.contract, self.declarer, self.tricks, self.lead)
+
+
+@dataclass(frozen=True, slots=True)
+class Resend:
+    """Ask the station to send game_data again, holding results from `from_round` on (None: all)."""
+
+    TYPE: ClassVar[MessageType] = MessageType.RESEND
+    from_round: int | None = None
+
+    def __post_init__(self) -> None:
+        check_optional_int(self.from_round, "from_round", 1, MAX_SMALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """I am still here (sent when idle); battery percent if known."""
+
+    TYPE: ClassVar[MessageType] = MessageType.HEARTBEAT
+    battery: int | None = None
+
+    def __post_init__(self) -> None:
+        check_optional_int(self.battery, "battery", 0, 100)
+
+
+Entry: TypeAlias = "Result | NotPlayed"
+
+
+def _check_entry(entry: object, name: str) -> None:
+    if not isinstance(entry, Result | NotPlayed):
+        raise ProtocolError(ErrorCode.MALFORMED, f"{name} must be a result or not_played")
+
+
+@dataclass(frozen=True, slots=True)
+class Ack:
+    """The message `re` was accepted (for a result: stored). Flags are kept in a canonical order."""
+
+    TYPE: ClassVar[MessageType] = MessageType.ACK
+    re: int
+    score_ns: int | None = None
+    flags: tuple[ResultFlag, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_int(self.re, "re", 0, MAX_SEQ)
+        check_optional_int(self.score_ns, "score_ns", -MAX_SCORE, MAX_SCORE)
+        flags = set(self.flags)
+        if not all(isinstance(flag, ResultFlag) for flag in flags):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown flag in {self.flags!r}")
+        _set(self, "flags", tuple(flag for flag in ResultFlag if flag in flags))
+
+
+@dataclass(frozen=True, slots=True)
+class Nak:
+    """The message `re` was refused; for ALREADY_PLAYED `held` is what the station holds."""
+
+    TYPE: ClassVar[MessageType] = MessageType.NAK
+    re: int
+    code: ErrorCode
+    held: Result | NotPlayed | None = None
+    detail: str | None = None
+
+    def __post_init__(self) -> None:
+        check_int(self.re, "re", 0, MAX_SEQ)
+        if not isinstance(self.code, ErrorCode):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown error code {self.code!r}")
+        if self.held is not None:
+            _check_entry(self.held, "held")
+        if self.detail == "":
+            _set(self, "detail", None)  # an empty detail is no detail (as in the binary form)
+        if self.detail is not None:
+            check_text(self.detail, "detail", MAX_DETAIL)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundInfo:
+    """A table's round in the movement: the pairs (None: no pair) and boards, in order."""
+
+    round: int
+    ns: int | None
+    ew: int | None
+    boards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        check_int(self.round, "round", 1, MAX_SMALL)
+        check_optional_int(self.ns, "ns", 1, MAX_PAIR)
+        check_optional_int(self.ew, "ew", 1, MAX_PAIR)
+        _set(self, "boards", tuple(self.boards))
+        if len(self.boards) > MAX_SMALL:
+            raise ProtocolError(ErrorCode.MALFORMED, "too many boards in a round")
+        for board in self.boards:
+            check_int(board, "board", 1, MAX_SMALL)
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    """A table's movement and held results; part `part` of `parts` (each part stands alone)."""
+
+    TYPE: ClassVar[MessageType] = MessageType.GAME_DATA
+    section: str
+    table: int
+    round: int
+    rounds: tuple[RoundInfo, ...]
+    results: tuple[Result | NotPlayed, ...] = ()
+    part: int = 1
+    parts: int = 1
+
+    def __post_init__(self) -> None:
+        _check_place(self.section, self.table, self.round)
+        _set(self, "rounds", tuple(self.rounds))
+        _set(self, "results", tuple(self.results))
+        if len(self.rounds) > MAX_SMALL:
+            raise ProtocolError(ErrorCode.MALFORMED, "too many rounds")
+        for info in self.rounds:
+            if not isinstance(info, RoundInfo):
+                raise ProtocolError(ErrorCode.MALFORMED, "rounds must hold RoundInfo")
+        for entry in self.results:
+            _check_entry(entry, "a game_data result")
+            if (entry.section, entry.table) != (self.section, self.table):
+                raise ProtocolError(ErrorCode.MALFORMED, "a result for another table")
+        check_int(self.parts, "parts", 1, MAX_SMALL)
+        check_int(self.part, "part", 1, self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """The station's switch and the current round (None before the session starts)."""
+
+    TYPE: ClassVar[MessageType] = MessageType.STATUS
+    state: StationState
+    round: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.state, StationState):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown state {self.state!r}")
+        check_optional_int(self.round, "round", 1, MAX_SMALL)
+
+
+Cell: TypeAlias = "str | int | None"
+Row: TypeAlias = "tuple[Cell, ...]"
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """Rows to show after a board (board 0: the whole session); part `part` of `parts`."""
+
+    TYPE: ClassVar[MessageType] = MessageType.FEEDBACK
+    board: int
+    kind: FeedbackKind
+    rows: tuple[Row, ...]
+    part: int = 1
+    parts: int = 1
+
+    def __post_init__(self) -> None:
+        check_int(self.board, "board", 0, MAX_SMALL)
+        if not isinstance(self.kind, FeedbackKind):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown feedback kind {self.kind!r}")
+        if isinstance(self.rows, str | bytes):
+            raise ProtocolError(ErrorCode.MALFORMED, "rows must be a list of lists")
+        rows = tuple(_check_row(row) for row in self.rows)
+        _set(self, "rows", rows)
+        check_int(self.parts, "parts", 1, MAX_SMALL)
+        check_int(self.part, "part", 1, self.parts)
+
+
+def _check_row(row: object) -> Row:
+    if not isinstance(row, list | tuple):
+        raise ProtocolError(ErrorCode.MALFORMED, "a feedback row must be a list")
+    for cell in row:
+        if isinstance(cell, str):
+            check_text(cell, "cell", 255)
+        elif cell is not None:
+            check_int(cell, "cell", -MAX_CELL, MAX_CELL)
+    return tuple(row)
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionPush:
+    """The director changed a board at this table: the new entry, or None if it was erased."""
+
+    TYPE: ClassVar[MessageType] = MessageType.CORRECTION_PUSH
+    section: str
+    table: int
+    round: int
+    board: int
+    result: Result | NotPlayed | None
+
+    def __post_init__(self) -> None:
+        _check_place(self.section, self.table, self.round)
+        check_int(self.board, "board", 1, MAX_SMALL)
+        if self.result is not None:
+            _check_entry(self.result, "result")
+            where = (self.result.section, self.result.table, self.result.round, self.result.board)
+            if where != (self.section, self.table, self.round, self.board):
+                raise ProtocolError(ErrorCode.MALFORMED, "result is for another board")
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A director's command to the pad."""
+
+    TYPE: ClassVar[MessageType] = MessageType.CONTROL
+    command: ControlCommand
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.command, ControlCommand):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown command {self.command!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """The station no longer accepts this unit (for example UNIT_REPLACED)."""
+
+    TYPE: ClassVar[MessageType] = MessageType.LOCKED
+    reason: ErrorCode
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, ErrorCode):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown reason {self.reason!r}")
+
+
+Body: TypeAlias = (
+    Hello | Login | Players | Result | NotPlayed | Correction | Resend | Heartbeat
+    | Ack | Nak | GameData | Status | Feedback | CorrectionPush | Control | Locked
+)
+
+BODY_TYPES: dict[MessageType, type[Body]] = {
+    cls.TYPE: cls
+    for cls in (Hello, Login, Players, Result, NotPlayed, Correction, Resend, Heartbeat,
+                Ack, Nak, GameData, Status, Feedback, CorrectionPush, Control, Locked)
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One message: who sent it (`unit`: the pad's id, either direction), its seq and body."""
+
+    unit: int
+    seq: int
+    body: Body
+    v: int = PROTOCOL_VERSION
+
+    def __post_init__(self) -> None:
+        check_int(self.unit, "unit", 1, MAX_UNIT)
+        check_int(self.seq, "seq", 0, MAX_SEQ)
+        if self.v != PROTOCOL_VERSION:
+            raise ProtocolError(ErrorCode.UNSUPPORTED_VERSION, f"version {self.v} is not spoken")
+        if type(self.body) not in BODY_TYPES.values():
+            raise ProtocolError(ErrorCode.MALFORMED, f"not a message body: {self.body!r}")
 
     @property
-    def lho(self) -> Seat:
-        """Left-hand opponent: the opening leader when this seat declares."""
-        order = "NESW"
-        return Seat(order[(order.index(self.value) + 1) % 4])
+    def type(self) -> MessageType:
+        """The body's message type."""
+        return self.body.TYPE
 
 
-class Strain(StrEnum):
-    """A contract's strain; the value is its wire form."""
+@dataclass(frozen=True, slots=True)
+class Received:
+    """A decoded message with its tag and the exact bytes the tag covers (check with verify)."""
 
-    C = "C"
-    D = "D"
-    H = "H"
-    S = "S"
-    NT = "NT"
-
-
-class Doubling(StrEnum):
-    """Whether a contract is doubled; the value is its suffix in the contract string."""
-
-    UNDOUBLED = ""
-    DOUBLED = "X"
-    REDOUBLED = "XX"
+    message: Message
+    mac: bytes
+    signed: bytes

@@ -1,0 +1,26 @@
+"""The one exception the codecs raise."""
+
+from __future__ import annotations
+
+from firmware_protocol.enums import ErrorCode
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be accepted as sent; `code` is what a nak should carry.
+
+    `unit` and `seq` are set when they could be read, so the station knows whom to answer.
+    """
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        reason: str,
+        *,
+        unit: int | None = None,
+        seq: int | None = None,
+    ) -> None:
+        super().__init__(f"{code.value}: {reason}")
+        self.code = code
+        self.reason = reason
+        self.unit = unit
+        self.seq = seq

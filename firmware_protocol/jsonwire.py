@@ -1,0 +1,357 @@
+"""The JSON form of messages, used over MQTT: one object per message, tagged with a mac."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from firmware_protocol.enums import (
+    ControlCommand,
+    ErrorCode,
+    FeedbackKind,
+    MessageType,
+    ResultFlag,
+    StationState,
+)
+from firmware_protocol.errors import ProtocolError
+from firmware_protocol.fields import check_int
+from firmware_protocol.messages import (
+    MAX_SEQ,
+    MAX_UNIT,
+    PROTOCOL_VERSION,
+    Ack,
+    Body,
+    Control,
+    Correction,
+    CorrectionPush,
+    Feedback,
+    GameData,
+    Heartbeat,
+    Hello,
+    Locked,
+    Login,
+    Message,
+    Nak,
+    NotPlayed,
+    Players,
+    Received,
+    Resend,
+    Result,
+    RoundInfo,
+    Status,
+)
+from firmware_protocol.security import compute_mac, verify
+
+__all__ = ["MAX_JSON", "Received", "body_to_json", "canonical_bytes", "decode", "encode",
+           "sign_object", "verify"]
+
+MAX_JSON = 65536  # longer payloads are refused unread
+
+_MAC_HEX = re.compile(r"[0-9a-fA-F]{8}")
+
+JsonObject = dict[str, Any]
+E = TypeVar("E")
+
+
+def canonical_bytes(obj: JsonObject) -> bytes:
+    """What the mac covers: sorted keys, no spaces, ASCII only (others as \\u escapes)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                      allow_nan=False).encode("ascii")
+
+
+def sign_object(obj: JsonObject, key: bytes) -> bytes:
+    """Tag any object (without `mac`) and serialise it; tests and simulators craft odd ones."""
+    signed = {name: value for name, value in obj.items() if name != "mac"}
+    return canonical_bytes({**signed, "mac": compute_mac(key, canonical_bytes(signed)).hex()})
+
+
+def encode(message: Message, key: bytes) -> bytes:
+    """The message as MQTT payload bytes, mac included."""
+    return sign_object(
+        {
+            "v": message.v,
+            "type": message.type.value,
+            "unit": message.unit,
+            "seq": message.seq,
+            "body": body_to_json(message.body),
+        },
+        key,
+    )
+
+
+def decode(data: bytes | str) -> Received:
+    """Read one MQTT payload. Raises only ProtocolError; check the tag with verify()."""
+    if len(data) > MAX_JSON:
+        raise ProtocolError(ErrorCode.MALFORMED, "message too long")
+    try:
+        obj = json.loads(data, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError too
+        raise ProtocolError(ErrorCode.MALFORMED, f"not JSON: {error}") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError(ErrorCode.MALFORMED, "a message is a JSON object")
+    unit = obj.get("unit")
+    seq = obj.get("seq")
+    try:
+        check_int(unit, "unit", 1, MAX_UNIT)
+        check_int(seq, "seq", 0, MAX_SEQ)
+    except ProtocolError as error:
+        raise ProtocolError(error.code, error.reason) from None
+    try:
+        return _decode_checked(obj)
+    except ProtocolError as error:
+        raise ProtocolError(error.code, error.reason, unit=unit, seq=seq) from None
+
+
+def _decode_checked(obj: JsonObject) -> Received:
+    version = obj.get("v")
+    check_int(version, "v", 0, 2**31)
+    if version != PROTOCOL_VERSION:
+        raise ProtocolError(ErrorCode.UNSUPPORTED_VERSION, f"version {version} is not spoken")
+    mac_hex = obj.get("mac")
+    if not isinstance(mac_hex, str) or _MAC_HEX.fullmatch(mac_hex) is None:
+        raise ProtocolError(ErrorCode.MALFORMED, "mac must be 8 hex digits")
+    mac = bytes.fromhex(mac_hex)
+    type_name = obj.get("type")
+    if type_name not in tuple(MessageType):
+        raise ProtocolError(ErrorCode.MALFORMED, f"unknown type {type_name!r}")
+    body = obj.get("body")
+    if not isinstance(body, dict):
+        raise ProtocolError(ErrorCode.MALFORMED, "body must be an object")
+    message = Message(obj["unit"], obj["seq"], _READERS[MessageType(type_name)](body))
+    # Unknown fields stay in what the mac covers, so newer senders still verify.
+    signed = canonical_bytes({name: value for name, value in obj.items() if name != "mac"})
+    return Received(message, mac, signed)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> JsonObject:
+    # A repeated key would let the signed text and the read value disagree.
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise ValueError("repeated key")
+    return obj
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number here")
+
+
+def _need(obj: JsonObject, name: str) -> Any:
+    if name not in obj:
+        raise ProtocolError(ErrorCode.MALFORMED, f"missing field {name!r}")
+    return obj[name]
+
+
+def _enum(cls: Callable[[Any], E], value: object, name: str) -> E:
+    try:
+        return cls(value)
+    except (ValueError, TypeError):
+        raise ProtocolError(ErrorCode.MALFORMED, f"unknown {name} {value!r}") from None
+
+
+def _object(value: object, name: str) -> JsonObject:
+    if not isinstance(value, dict):
+        raise ProtocolError(ErrorCode.MALFORMED, f"{name} must be an object")
+    return value
+
+
+def _list(value: object, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ProtocolError(ErrorCode.MALFORMED, f"{name} must be a list")
+    return value
+
+
+# Writing bodies -----------------------------------------------------------------------------
+
+
+def body_to_json(body: Body) -> JsonObject:
+    """The `body` object of a message (every field present, None as null)."""
+    match body:
+        case Hello():
+            return {"firmware": body.firmware, "battery": body.battery, "protocol": body.protocol}
+        case Login():
+            return {"section": body.section, "table": body.table, "pin": body.pin,
+                    "takeover": body.takeover}
+        case Players():
+            return {"section": body.section, "table": body.table, "round": body.round,
+                    "north": body.north, "east": body.east, "south": body.south,
+                    "west": body.west}
+        case Result() | Correction() | NotPlayed():
+            return _entry_fields(body)
+        case Resend():
+            return {"from_round": body.from_round}
+        case Heartbeat():
+            return {"battery": body.battery}
+        case Ack():
+            return {"re": body.re, "score_ns": body.score_ns,
+                    "flags": [flag.value for flag in body.flags]}
+        case Nak():
+            return {"re": body.re, "code": body.code.value, "held": _tagged(body.held),
+                    "detail": body.detail}
+        case GameData():
+            return {"section": body.section, "table": body.table, "round": body.round,
+                    "part": body.part, "parts": body.parts,
+                    "rounds": [{"round": info.round, "ns": info.ns, "ew": info.ew,
+                                "boards": list(info.boards)} for info in body.rounds],
+                    "results": [_tagged(entry) for entry in body.results]}
+        case Status():
+            return {"state": body.state.value, "round": body.round}
+        case Feedback():
+            return {"board": body.board, "kind": body.kind.value, "part": body.part,
+                    "parts": body.parts, "rows": [list(row) for row in body.rows]}
+        case CorrectionPush():
+            return {"section": body.section, "table": body.table, "round": body.round,
+                    "board": body.board, "result": _tagged(body.result)}
+        case Control():
+            return {"command": body.command.value}
+        case Locked():
+            return {"reason": body.reason.value}
+
+
+def _entry_fields(entry: Result | Correction | NotPlayed) -> JsonObject:
+    fields: JsonObject = {"section": entry.section, "table": entry.table, "round": entry.round,
+                          "board": entry.board, "ns": entry.ns, "ew": entry.ew}
+    if not isinstance(entry, NotPlayed):
+        declarer = None if entry.declarer is None else entry.declarer.value
+        fields |= {"contract": entry.contract, "declarer": declarer, "tricks": entry.tricks,
+                   "lead": entry.lead}
+    return fields
+
+
+def _tagged(entry: Result | NotPlayed | None) -> JsonObject | None:
+    # Inside game_data, nak and correction_push an entry says which it is with "type".
+    if entry is None:
+        return None
+    return {"type": entry.TYPE.value, **_entry_fields(entry)}
+
+
+# Reading bodies -----------------------------------------------------------------------------
+
+
+def _read_hello(obj: JsonObject) -> Hello:
+    return Hello(_need(obj, "firmware"), obj.get("battery"),
+                 obj.get("protocol", PROTOCOL_VERSION))
+
+
+def _read_login(obj: JsonObject) -> Login:
+    return Login(_need(obj, "section"), _need(obj, "table"), obj.get("pin"),
+                 obj.get("takeover", False))
+
+
+def _read_players(obj: JsonObject) -> Players:
+    return Players(*(_need(obj, name) for name in
+                     ("section", "table", "round", "north", "east", "south", "west")))
+
+
+def _place(obj: JsonObject) -> list[Any]:
+    return [_need(obj, name) for name in ("section", "table", "round", "board", "ns", "ew")]
+
+
+def _played(obj: JsonObject) -> list[Any]:
+    return [*_place(obj), _need(obj, "contract"), obj.get("declarer"), obj.get("tricks"),
+            obj.get("lead")]
+
+
+def _read_result(obj: JsonObject) -> Result:
+    return Result(*_played(obj))
+
+
+def _read_correction(obj: JsonObject) -> Correction:
+    return Correction(*_played(obj))
+
+
+def _read_not_played(obj: JsonObject) -> NotPlayed:
+    return NotPlayed(*_place(obj))
+
+
+def _read_entry(value: object, name: str) -> Result | NotPlayed:
+    obj = _object(value, name)
+    kind = obj.get("type", MessageType.RESULT.value)
+    if kind == MessageType.RESULT:
+        return _read_result(obj)
+    if kind == MessageType.NOT_PLAYED:
+        return _read_not_played(obj)
+    raise ProtocolError(ErrorCode.MALFORMED, f"{name} has unknown type {kind!r}")
+
+
+def _read_optional_entry(value: object, name: str) -> Result | NotPlayed | None:
+    return None if value is None else _read_entry(value, name)
+
+
+def _read_resend(obj: JsonObject) -> Resend:
+    return Resend(obj.get("from_round"))
+
+
+def _read_heartbeat(obj: JsonObject) -> Heartbeat:
+    return Heartbeat(obj.get("battery"))
+
+
+def _read_ack(obj: JsonObject) -> Ack:
+    known = {flag.value for flag in ResultFlag}
+    # Flags this version does not know are ignored, so stations can add flags compatibly.
+    flags = tuple(ResultFlag(flag) for flag in _list(obj.get("flags", []), "flags")
+                  if isinstance(flag, str) and flag in known)
+    return Ack(_need(obj, "re"), obj.get("score_ns"), flags)
+
+
+def _read_nak(obj: JsonObject) -> Nak:
+    return Nak(_need(obj, "re"), _enum(ErrorCode, _need(obj, "code"), "code"),
+               _read_optional_entry(obj.get("held"), "held"), obj.get("detail"))
+
+
+def _read_round_info(value: object) -> RoundInfo:
+    obj = _object(value, "a round")
+    return RoundInfo(_need(obj, "round"), obj.get("ns"), obj.get("ew"),
+                     tuple(_list(_need(obj, "boards"), "boards")))
+
+
+def _read_game_data(obj: JsonObject) -> GameData:
+    rounds = tuple(_read_round_info(info) for info in _list(_need(obj, "rounds"), "rounds"))
+    results = tuple(_read_entry(entry, "a result")
+                    for entry in _list(obj.get("results", []), "results"))
+    return GameData(_need(obj, "section"), _need(obj, "table"), _need(obj, "round"), rounds,
+                    results, obj.get("part", 1), obj.get("parts", 1))
+
+
+def _read_status(obj: JsonObject) -> Status:
+    return Status(_enum(StationState, _need(obj, "state"), "state"), obj.get("round"))
+
+
+def _read_feedback(obj: JsonObject) -> Feedback:
+    rows = tuple(tuple(_list(row, "a row")) for row in _list(_need(obj, "rows"), "rows"))
+    return Feedback(_need(obj, "board"), _enum(FeedbackKind, _need(obj, "kind"), "kind"), rows,
+                    obj.get("part", 1), obj.get("parts", 1))
+
+
+def _read_correction_push(obj: JsonObject) -> CorrectionPush:
+    return CorrectionPush(_need(obj, "section"), _need(obj, "table"), _need(obj, "round"),
+                          _need(obj, "board"), _read_optional_entry(obj.get("result"), "result"))
+
+
+def _read_control(obj: JsonObject) -> Control:
+    return Control(_enum(ControlCommand, _need(obj, "command"), "command"))
+
+
+def _read_locked(obj: JsonObject) -> Locked:
+    return Locked(_enum(ErrorCode, _need(obj, "reason"), "reason"))
+
+
+_READERS: dict[MessageType, Callable[[JsonObject], Body]] = {
+    MessageType.HELLO: _read_hello,
+    MessageType.LOGIN: _read_login,
+    MessageType.PLAYERS: _read_players,
+    MessageType.RESULT: _read_result,
+    MessageType.NOT_PLAYED: _read_not_played,
+    MessageType.CORRECTION: _read_correction,
+    MessageType.RESEND: _read_resend,
+    MessageType.HEARTBEAT: _read_heartbeat,
+    MessageType.ACK: _read_ack,
+    MessageType.NAK: _read_nak,
+    MessageType.GAME_DATA: _read_game_data,
+    MessageType.STATUS: _read_status,
+    MessageType.FEEDBACK: _read_feedback,
+    MessageType.CORRECTION_PUSH: _read_correction_push,
+    MessageType.CONTROL: _read_control,
+    MessageType.LOCKED: _read_locked,
+}
