@@ -1,0 +1,1 @@
+"""Golden vectors: the same messages in JSON and binary form, made by make_vectors.py."""

@@ -1,0 +1,133 @@
+"""Write the golden vectors: `python -m firmware_protocol.vectors.make_vectors`.
+
+The files are the contract; this script only saves typing. Tests check that both codecs
+produce exactly what the files hold, and read back exactly these messages.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from firmware_protocol.binary import encode_frame
+from firmware_protocol.enums import (
+    ControlCommand,
+    ErrorCode,
+    FeedbackKind,
+    ResultFlag,
+    Seat,
+    StationState,
+)
+from firmware_protocol.jsonwire import encode
+from firmware_protocol.messages import (
+    Ack,
+    Control,
+    Correction,
+    CorrectionPush,
+    Feedback,
+    GameData,
+    Heartbeat,
+    Hello,
+    Locked,
+    Login,
+    Message,
+    Nak,
+    NotPlayed,
+    Players,
+    Resend,
+    Result,
+    RoundInfo,
+    Status,
+)
+from firmware_protocol.security import unit_key
+
+HERE = Path(__file__).parent
+SECRET = "tuesday-club-secret"
+UNIT = 17
+
+_RESULT_4S = Result("A", 3, 2, 5, 3, 10, "4S", Seat.S, 10, "HK")
+
+PAD_TO_STATION: list[tuple[str, int, Message]] = [
+    ("hello", UNIT, Message(UNIT, 1, Hello("bp-1.4.2", 87, 1))),
+    ("login", UNIT, Message(UNIT, 2, Login("A", 3))),
+    ("login_takeover_with_pin", UNIT, Message(UNIT, 3, Login("A", 3, "4821", True))),
+    ("players", UNIT, Message(UNIT, 4, Players("A", 3, 2, 10234, 10567, 0, 99871))),
+    ("result_with_lead", UNIT, Message(UNIT, 42, _RESULT_4S)),
+    ("result_lead_ten_doubled", UNIT,
+     Message(UNIT, 43, Result("A", 3, 2, 6, 3, 10, "3NTX", Seat.E, 7, "D10"))),
+    ("result_no_lead_redoubled", UNIT,
+     Message(UNIT, 44, Result("A", 3, 2, 7, 3, 10, "2HXX", Seat.W, 9, None))),
+    ("result_passed_out", UNIT,
+     Message(UNIT, 45, Result("A", 3, 2, 8, 3, 10, "PASS", None, None, None))),
+    ("not_played", UNIT, Message(UNIT, 46, NotPlayed("A", 3, 2, 9, 3, 10))),
+    ("correction", UNIT,
+     Message(UNIT, 47, Correction("A", 3, 2, 5, 3, 10, "4S", Seat.S, 11, "HK"))),
+    ("resend_all", UNIT, Message(UNIT, 48, Resend(None))),
+    ("resend_from_round", UNIT, Message(UNIT, 49, Resend(2))),
+    ("heartbeat", UNIT, Message(UNIT, 50, Heartbeat(64))),
+    ("heartbeat_no_battery", 300, Message(300, 4_000_000_000, Heartbeat(None))),
+]
+
+STATION_TO_PAD: list[tuple[str, int, Message]] = [
+    ("ack_login", UNIT, Message(UNIT, 1, Ack(2))),
+    ("ack_result", UNIT, Message(UNIT, 7, Ack(42, 420, ()))),
+    ("ack_result_flagged", UNIT,
+     Message(UNIT, 8, Ack(43, -500, (ResultFlag.LEAD_DECLARER_MISMATCH,
+                                     ResultFlag.SUSPECT_WRONG_SIDE)))),
+    ("nak_bad_mac", UNIT, Message(UNIT, 9, Nak(44, ErrorCode.BAD_MAC))),
+    ("nak_already_played", UNIT,
+     Message(UNIT, 10, Nak(51, ErrorCode.ALREADY_PLAYED, _RESULT_4S, "board 5 already held"))),
+    ("nak_replay", UNIT, Message(UNIT, 11, Nak(12, ErrorCode.REPLAY, None, "50"))),
+    ("game_data", UNIT, Message(UNIT, 2, GameData(
+        "A", 3, 2,
+        (RoundInfo(1, 3, 9, (1, 2, 3, 4)), RoundInfo(2, 3, 10, (5, 6, 7, 8, 9)),
+         RoundInfo(3, 3, None, (10, 11, 12, 13))),
+        (Result("A", 3, 1, 1, 3, 9, "3NT", Seat.N, 9, "S4"),
+         Result("A", 3, 1, 2, 3, 9, "PASS", None, None, None),
+         NotPlayed("A", 3, 1, 3, 3, 9),
+         Result("A", 3, 1, 4, 3, 9, "5DX", Seat.E, 10, "CA"))))),
+    ("game_data_part_2_of_3", UNIT, Message(UNIT, 13, GameData(
+        "A", 3, 2, (), (_RESULT_4S,), 2, 3))),
+    ("status_running", UNIT, Message(UNIT, 3, Status(StationState.RUNNING, 2))),
+    ("status_stopped", UNIT, Message(UNIT, 14, Status(StationState.STOPPED, None))),
+    ("feedback_frequency", UNIT, Message(UNIT, 15, Feedback(
+        5, FeedbackKind.FREQUENCY, (("4S", "S", 420, 3), ("4S", "S", 450, 1),
+                                     ("5SX", "S", -100, 1))))),
+    ("correction_push", UNIT, Message(UNIT, 16, CorrectionPush(
+        "A", 3, 1, 4, Result("A", 3, 1, 4, 3, 9, "5DX", Seat.E, 11, "CA")))),
+    ("correction_push_erased", UNIT, Message(UNIT, 17, CorrectionPush("A", 3, 1, 2, None))),
+    ("control_relogin", UNIT, Message(UNIT, 18, Control(ControlCommand.RELOGIN))),
+    ("locked_replaced", UNIT, Message(UNIT, 19, Locked(ErrorCode.UNIT_REPLACED))),
+]
+
+FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD}
+
+
+def vector(name: str, unit: int, message: Message) -> dict[str, Any]:
+    """One vector object as the files hold it."""
+    key = unit_key(SECRET, unit)
+    return {
+        "name": name,
+        "secret": SECRET,
+        "unit": unit,
+        "key_hex": key.hex(),
+        "seq": message.seq,
+        "json": encode(message, key).decode("ascii"),
+        "binary_hex": encode_frame(message, key).hex(),
+    }
+
+
+def render(cases: list[tuple[str, int, Message]]) -> str:
+    """A vector file's text."""
+    return json.dumps([vector(*case) for case in cases], indent=2) + "\n"
+
+
+def main() -> None:
+    """Rewrite every vector file."""
+    for filename, cases in FILES.items():
+        (HERE / filename).write_text(render(cases), encoding="ascii")
+
+
+if __name__ == "__main__":
+    main()
