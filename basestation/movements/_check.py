@@ -63,8 +63,9 @@ class BalanceReport:
             lines.append(f"NOT BALANCED: {len(self.problems)} problem(s)")
             lines.extend(f"  - {p}" for p in self.problems)
         else:
-            lines.append("Balanced: no pair plays a board twice; every shared board is shared "
-                         "by whole sets")
+            lines.append(
+                "Balanced: no pair plays a board twice; every shared board is shared by whole sets"
+            )
         played = Counter(self.boards_per_pair.values())
         lines.append(
             "Boards per pair: "
@@ -73,30 +74,42 @@ class BalanceReport:
         met = self.meeting_counts()
         lines.append(
             "Meetings: "
-            + ", ".join(f"{c} couples meet {n} time{'s' if n != 1 else ''}"
-                        for n, c in sorted(met.items()))
+            + ", ".join(
+                f"{c} couples meet {n} time{'s' if n != 1 else ''}" for n, c in sorted(met.items())
+            )
         )
-        for key, times in sorted(self.meetings.items()):
+        for couple, times in sorted(self.meetings.items()):
             if times > 1:
-                a, b = key
+                a, b = couple
                 lines.append(f"  {describe_pair(a)} meets {describe_pair(b)} {times} times")
         sitting_out = {k: v for k, v in self.sit_outs.items() if v}
         if sitting_out:
             lines.append("Sit-outs (against the phantom or not seated):")
-            for key, rounds in sorted(sitting_out.items(), key=lambda kv: _sort_key(kv[0])):
-                lines.append(f"  {describe_pair(key)}: round(s) {', '.join(map(str, rounds))}")
+            for pair, out in sorted(sitting_out.items(), key=lambda kv: _sort_key(kv[0])):
+                lines.append(f"  {describe_pair(pair)}: round(s) {_spans(list(out))}")
         if self.sharing:
             word = "share (or hold a second set of)" if self.board_sets > 1 else "share"
             lines.append(f"Tables that {word} boards:")
-            groups: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+            groups: dict[tuple[int, ...], list[int]] = {}
             for s in self.sharing:
-                groups.setdefault((s.tables, s.boards), []).append(s.round)
-            for (tables, boards), rounds in groups.items():
+                groups.setdefault(s.tables, []).append(s.round)
+            for tables, rounds in groups.items():
                 lines.append(
-                    f"  round {', '.join(map(str, rounds))}: tables "
-                    f"{' & '.join(map(str, tables))} (boards {board_range(boards)})"
+                    f"  tables {' & '.join(map(str, tables))}: "
+                    f"round{'s' if len(rounds) > 1 else ''} {_spans(rounds)}"
                 )
         return "\n".join(lines)
+
+
+def _spans(rounds: list[int]) -> str:
+    """Rounds 1, 2, 3, 5 as "1-3, 5"."""
+    spans: list[list[int]] = []
+    for r in sorted(rounds):
+        if spans and r == spans[-1][-1] + 1:
+            spans[-1].append(r)
+        else:
+            spans.append([r])
+    return ", ".join(f"{s[0]}-{s[-1]}" if len(s) > 1 else str(s[0]) for s in spans)
 
 
 def _sort_key(key: PairKey) -> tuple[str, int]:
@@ -137,9 +150,9 @@ def check(movement: Movement) -> BalanceReport:
                 played[key].update(a.boards)
             if len(set(a.boards)) != len(a.boards):
                 problems.append(f"round {r}, table {a.table}: a board is listed twice")
-        for key in sit_outs:
+        for key, out in sit_outs.items():
             if key not in seated:
-                sit_outs[key].append(r)
+                out.append(r)
         sharing.extend(_sharing_in_round(movement, r, problems))
 
     return BalanceReport(
@@ -176,11 +189,6 @@ def _sharing_in_round(movement: Movement, r: int, problems: list[str]) -> list[S
             problems.append(
                 f"round {r}: board {board} is at tables {' & '.join(map(str, group))}, "
                 "which do not play the same boards, so they cannot share it"
-            )
-        elif len(group) > 2 * movement.board_sets:
-            problems.append(
-                f"round {r}: board {board} is at {len(group)} tables "
-                f"({', '.join(map(str, group))}); too many to share"
             )
         found.setdefault(group, boards_at[group[0]])
     return [Sharing(r, tables, boards) for tables, boards in found.items()]

@@ -59,9 +59,12 @@ class MitchellLayout:
             parts.append(f"tables {self.sharing[0]} & {self.sharing[1]} share")
         if self.relay_between:
             a, b = self.relay_between
-            parts.append(f"relay boards {board_range(self.relay_boards)} between tables {a} & {b}")
+            relay = board_range(self.relay_boards)
+            parts.append(f"relay boards {relay} between tables {a} & {b}")
         if self.feed_in_table:
-            parts.append(f"feed-ins {board_range(self.feed_in_boards)} at table {self.feed_in_table}")
+            parts.append(
+                f"feed-ins {board_range(self.feed_in_boards)} at table {self.feed_in_table}"
+            )
         if self.special_move_after:
             parts.append(
                 f"at end of round {self.special_move_after}, EW take their present table "
@@ -77,9 +80,7 @@ def choose_layout(tables: int, boards: int, *, skip: bool = False) -> MitchellLa
     """Set out a Mitchell as the seed's summary does; MovementError when it cannot be done."""
     n = tables
     if not MIN_TABLES <= n <= MAX_TABLES:
-        raise MovementError(
-            f"a Mitchell needs {MIN_TABLES} to {MAX_TABLES} tables, not {tables}"
-        )
+        raise MovementError(f"a Mitchell needs {MIN_TABLES} to {MAX_TABLES} tables, not {tables}")
     if boards < n:
         raise MovementError(
             f"a {n}-table Mitchell needs at least {n} boards (one per table), not {boards}"
@@ -120,16 +121,11 @@ def _layout(n: int, boards: int, per_table: int, method: str) -> MitchellLayout:
     relay = method in (SHARE_AND_RELAY, RELAY_AND_FEED_INS)
     relay_boards = board_set(half, per_table) if relay else ()
     feed_start = n + 1 if relay else n  # the first feed-in set, 0-based
-    feed_in_boards = tuple(
-        b for i in range(feed_start, sets) for b in board_set(i, per_table)
-    )
+    feed_in_boards = tuple(b for i in range(feed_start, sets) for b in board_set(i, per_table))
     extra = sets - n
     special = n + extra // 2 if method in (FEED_INS, RELAY_AND_FEED_INS) else None
-    if method in (FEED_INS, RELAY_AND_FEED_INS):
-        # The summary's phantom table, N + 1 - F/2 (the seed's formula, counted from the end).
-        phantom = n + 1 - max(extra // 2, 1)
-    else:
-        phantom = n
+    # The summary's phantom table: N + 1 - F/2 (the seed's formula, counted from the end).
+    phantom = n + 1 - max(extra // 2, 1) if special else n
     return MitchellLayout(
         tables=n,
         boards=boards,
@@ -195,7 +191,7 @@ def movement_from_layout(layout: MitchellLayout, kind: str) -> Movement:
         for r in range(1, layout.rounds + 1)
         for t in range(1, layout.tables + 1)
     ]
-    return build(kind, layout.tables, layout.boards, layout.rounds, True, seats)
+    return build(kind, layout.tables, layout.boards, layout.rounds, two_field=True, seats=seats)
 
 
 def relay_and_feed_in_sets(layout: MitchellLayout, round: int) -> tuple[tuple[int, ...], ...]:
@@ -203,3 +199,33 @@ def relay_and_feed_in_sets(layout: MitchellLayout, round: int) -> tuple[tuple[in
     places = set(board_positions(layout).values())
     resting = [p for p in range(layout.sets) if p not in places]
     return tuple(board_set((p + round - 1) % layout.sets, layout.per_table) for p in resting)
+
+
+# The board counts the seed's board-movement summary lists for each number of tables.
+SUMMARY_BOARDS: dict[int, tuple[int, ...]] = {
+    4: (24, 28),
+    5: (25, 30),
+    6: (24, 30),
+    7: (27, 28),
+    8: (24, 30),
+    9: (26, 27),
+    10: (24, 30),
+    11: (26,),
+    12: (24, 28),
+    13: (26,),
+    14: (26, 28),
+    15: (25, 30),
+    16: (24, 26),
+    17: (25,),
+    18: (26,),
+    19: (25,),
+    20: (26,),
+    21: (25,),
+    22: (26,),
+    23: (25,),
+    24: (26,),
+    25: (25,),
+    26: (26,),
+    27: (27,),
+    28: (28,),
+}

@@ -96,9 +96,7 @@ class Movement:
                     )
                 by_pair[key, a.round] = (a.table, direction)
         object.__setattr__(self, "_by_seat", by_seat)
-        object.__setattr__(
-            self, "_by_board", {k: tuple(sorted(v)) for k, v in by_board.items()}
-        )
+        object.__setattr__(self, "_by_board", {k: tuple(sorted(v)) for k, v in by_board.items()})
         object.__setattr__(self, "_by_pair", by_pair)
 
     def pair_key(self, number: int, direction: str | None) -> PairKey:
@@ -141,15 +139,11 @@ class Movement:
 
     def round_of(self, round: int) -> tuple[Assignment, ...]:
         """Every table's assignment in one round, in table order."""
-        return tuple(
-            a for t in range(1, self.tables + 1) if (a := self.at(round, t)) is not None
-        )
+        return tuple(a for t in range(1, self.tables + 1) if (a := self.at(round, t)) is not None)
 
     def table_rounds(self, table: int) -> tuple[Assignment, ...]:
         """One table's assignments, in round order: what its guide card shows."""
-        return tuple(
-            a for r in range(1, self.rounds + 1) if (a := self.at(r, table)) is not None
-        )
+        return tuple(a for r in range(1, self.rounds + 1) if (a := self.at(r, table)) is not None)
 
     @property
     def board_sets(self) -> int:
@@ -233,8 +227,10 @@ def _assignment_from_json(item: object, index: int) -> Assignment:
 def build(
     kind: str,
     tables: int,
+    /,
     boards: int,
     rounds: int,
+    *,
     two_field: bool,
     seats: Iterable[tuple[int, int, int | None, int | None, tuple[int, ...]]],
 ) -> Movement:

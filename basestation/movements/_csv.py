@@ -1,0 +1,130 @@
+"""The interchange file clubs already use: one row per table and round.
+
+Columns: section, table, round, NS pair, EW pair, low board, high board, and an optional
+custom board list (boards separated by spaces or semicolons) when the boards at a table are
+not one run from low to high. A missing pair is left empty (or 0).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from basestation.movements._model import Assignment, Movement, MovementError
+
+HEADER = ("section", "table", "round", "ns", "ew", "low_board", "high_board", "boards")
+
+
+def movement_to_csv(movement: Movement, section: str = "A") -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for a in sorted(movement.assignments, key=lambda a: (a.round, a.table)):
+        low = min(a.boards, default=0)
+        high = max(a.boards, default=0)
+        run = list(a.boards) == list(range(low, high + 1))
+        writer.writerow(
+            (
+                section,
+                a.table,
+                a.round,
+                a.ns if a.ns is not None else "",
+                a.ew if a.ew is not None else "",
+                low if a.boards else "",
+                high if a.boards else "",
+                "" if run else " ".join(str(b) for b in a.boards),
+            )
+        )
+    return out.getvalue()
+
+
+def movement_from_csv(
+    text: str,
+    *,
+    kind: str = "custom",
+    section: str | None = None,
+    two_field: bool | None = None,
+) -> Movement:
+    """Read a movement; every error names the row. `two_field` None: decide from the file
+    (a number seated both NS and EW in one round can only be two different pairs).
+    """
+    rows: list[tuple[str, Assignment]] = []
+    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if number == 1 and cells[0].lower() == "section":
+            continue
+        rows.append((cells[0], _assignment(cells, number)))
+    if not rows:
+        raise MovementError("the movement file has no rows")
+    sections = sorted({s for s, _ in rows})
+    if section is None and len(sections) > 1:
+        raise MovementError(f"the movement file holds sections {', '.join(sections)}; choose one")
+    wanted = section if section is not None else sections[0]
+    chosen = [a for s, a in rows if s == wanted]
+    if not chosen:
+        raise MovementError(f"the movement file has no rows for section {wanted}")
+    if two_field is None:
+        two_field = _looks_two_field(chosen)
+    return Movement(
+        kind=kind,
+        tables=max(a.table for a in chosen),
+        boards=max((b for a in chosen for b in a.boards), default=1),
+        rounds=max(a.round for a in chosen),
+        two_field=two_field,
+        assignments=tuple(chosen),
+    )
+
+
+def _looks_two_field(assignments: list[Assignment]) -> bool:
+    by_round: dict[int, tuple[set[int], set[int]]] = {}
+    for a in assignments:
+        ns, ew = by_round.setdefault(a.round, (set(), set()))
+        if a.ns is not None:
+            ns.add(a.ns)
+        if a.ew is not None:
+            ew.add(a.ew)
+    return any(ns & ew for ns, ew in by_round.values())
+
+
+def _assignment(cells: list[str], row: int) -> Assignment:
+    if len(cells) < 7:
+        raise MovementError(
+            f"row {row}: expected section, table, round, NS, EW, low board, high board "
+            f"(and optionally a board list), got {len(cells)} column(s)"
+        )
+
+    def whole(index: int, name: str, *, empty_ok: bool = False) -> int | None:
+        text = cells[index]
+        if text in ("", "0") and empty_ok:
+            return None
+        if not text.isdigit() or int(text) < 1:
+            raise MovementError(f"row {row}: {name} must be a whole number, not {text!r}")
+        return int(text)
+
+    table = whole(1, "table")
+    rnd = whole(2, "round")
+    assert table is not None and rnd is not None
+    custom = cells[7] if len(cells) > 7 else ""
+    if custom:
+        parts = custom.replace(";", " ").split()
+        if not all(p.isdigit() and int(p) > 0 for p in parts):
+            raise MovementError(f"row {row}: the board list {custom!r} must be board numbers")
+        boards = tuple(int(p) for p in parts)
+    else:
+        low = whole(5, "low board", empty_ok=True)
+        high = whole(6, "high board", empty_ok=True)
+        if low is None or high is None:
+            boards = ()
+        elif high < low:
+            raise MovementError(f"row {row}: high board {high} is below low board {low}")
+        else:
+            boards = tuple(range(low, high + 1))
+    return Assignment(
+        round=rnd,
+        table=table,
+        ns=whole(3, "NS pair", empty_ok=True),
+        ew=whole(4, "EW pair", empty_ok=True),
+        boards=boards,
+    )

@@ -1,0 +1,41 @@
+"""The web: two Mitchell board circles under one EW circuit (seed section 3, "Web")."""
+
+from __future__ import annotations
+
+from basestation.movements._boards import board_set, norm
+from basestation.movements._model import Movement, MovementError, build
+
+
+def web(tables: int, boards: int) -> Movement:
+    """Even tables; the lower half and the upper half each have a full set of boards.
+
+    Lower half: boards start in the usual places, surplus sets feed in to its top table.
+    Upper half: the top table starts with the highest set, the next table down with set 1,
+    then set 2 and so on (the seed's 20-table layout), surplus feeding in to the top table.
+    EW move up one table round the whole room; each NS pair meets one run of EW pairs.
+    """
+    n = tables
+    if n % 2 or not 8 <= n <= 30:
+        raise MovementError(f"a web needs an even number of tables from 8 to 30, not {tables}")
+    half = n // 2
+    if boards % 2:
+        raise MovementError(f"a web plays two boards a round, so an even number, not {boards}")
+    rounds = boards // 2
+    # EW meet each circle's boards every other set, so an even number of sets repeats them.
+    if not half <= rounds <= n or rounds % 2 == 0:
+        raise MovementError(
+            f"a {n}-table web plays two boards a round for an odd number of rounds from "
+            f"{half} to {n} (26 boards is usual), not {boards} boards"
+        )
+
+    def set_at(t: int, r: int) -> int:
+        if t <= half:
+            return (t - 1 + r - 1) % rounds
+        return (n - t - 1 - (r - 1)) % rounds
+
+    seats = [
+        (r, t, t, norm(t - (r - 1), n), board_set(set_at(t, r), 2))
+        for r in range(1, rounds + 1)
+        for t in range(1, n + 1)
+    ]
+    return build("web", n, boards, rounds, two_field=True, seats=seats)
