@@ -1,0 +1,87 @@
+"""Live scoring: each accepted result rescoring only its own board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from basestation.domain.board import dealer_of, vulnerability_of
+from basestation.scoring.regulations import Regulations
+from basestation.scoring.scored import RankingEntry, ScoredBoard
+from basestation.scoring.session import score_field_board
+from basestation.scoring.standings import BoardKey, Standings
+from basestation.scoring.traveller import BoardTraveller, Method, Penalty, TravellerResult
+
+
+class IncrementalScorer:
+    """Keeps every board scored and the ranking current as results arrive one at a time.
+
+    `expected` is the number of results each board should have, or a function of the board
+    number and section giving it (from the movement). A new or changed result rescores its
+    board only and moves that board's matchpoints in and out of the pairs' totals.
+    """
+
+    def __init__(
+        self,
+        regulations: Regulations,
+        expected: int | Callable[[int, str], int],
+        *,
+        method: Method = Method.MATCHPOINTS,
+        two_field: bool = True,
+        across_the_room: bool = False,
+    ) -> None:
+        self.regulations = regulations
+        self.method = method
+        self.across_the_room = across_the_room
+        if isinstance(expected, int):
+            fixed = expected
+            self._expected: Callable[[int, str], int] = lambda _board, _section: fixed
+        else:
+            self._expected = expected
+        self._standings = Standings(regulations, in_imps=method is not Method.MATCHPOINTS,
+                                    two_field=two_field, across_the_room=across_the_room)
+        self._results: dict[BoardKey, dict[tuple[str, int, int], TravellerResult]] = {}
+        self._scored: dict[BoardKey, ScoredBoard] = {}
+        self._penalties: tuple[Penalty, ...] = ()
+
+    def _key(self, board: int, section: str) -> BoardKey:
+        return (board, "" if self.across_the_room else section)
+
+    def set_result(self, board: int, result: TravellerResult) -> ScoredBoard:
+        """Adds or replaces the result of this table (its NS or EW pair) on this board."""
+        key = self._key(board, result.section)
+        held = self._results.setdefault(key, {})
+        for other in list(held):
+            section, ns, ew = other
+            if section == result.section and (ns == result.ns or ew == result.ew):
+                del held[other]
+        held[(result.section, result.ns, result.ew)] = result
+        return self._rescore(key)
+
+    def remove_result(self, board: int, ns: int, ew: int, section: str = "") -> ScoredBoard:
+        """Erases a result (a director's correction or an erased entry)."""
+        key = self._key(board, section)
+        self._results.get(key, {}).pop((section, ns, ew), None)
+        return self._rescore(key)
+
+    def set_penalties(self, penalties: Iterable[Penalty]) -> None:
+        """The director's procedural and disciplinary penalties for the session."""
+        self._penalties = tuple(penalties)
+
+    def _rescore(self, key: BoardKey) -> ScoredBoard:
+        board, section = key
+        results = tuple(self._results.get(key, {}).values())
+        traveller = BoardTraveller(board, vulnerability_of(board), dealer_of(board), results)
+        scored = score_field_board(traveller, self.regulations, self.method,
+                                   self._expected(board, section), section)
+        self._scored[key] = scored
+        self._standings.replace_board(scored)
+        return self._standings.apply_session_rule(scored)
+
+    def scored_board(self, board: int, section: str = "") -> ScoredBoard | None:
+        """The board as it stands, with Law 12C2c applied to any artificial scores."""
+        scored = self._scored.get(self._key(board, section))
+        return None if scored is None else self._standings.apply_session_rule(scored)
+
+    def ranking(self) -> tuple[RankingEntry, ...]:
+        """The ranking now: totals, percentages and ranks per field and overall."""
+        return self._standings.ranking(self._penalties)

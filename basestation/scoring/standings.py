@@ -1,0 +1,216 @@
+"""Running totals per pair, board by board, so one changed board updates them cheaply."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from basestation.scoring.matchpoints import percentage, round_matchpoints
+from basestation.scoring.regulations import Regulations
+from basestation.scoring.scored import RankingEntry, ScoredBoard, ScoredResult, SessionRule
+from basestation.scoring.traveller import Penalty
+
+# A pair: its section, its direction in a two-field movement (else None), its number.
+PairKey = tuple[str, str | None, int]
+# A scored board: its number and the section it was scored in ("" across the room).
+BoardKey = tuple[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Award:
+    """An artificial score awaiting Law 12C2c: nominal percentage, rule, board top."""
+
+    percent: float
+    rule: SessionRule
+    top: float
+
+
+@dataclass(slots=True)
+class _Tally:
+    """One pair's scores: compared boards in sums, artificial awards kept apart."""
+
+    points: float = 0.0  # matchpoints (or IMPs) on compared boards
+    top: float = 0.0  # the tops of those boards
+    boards: dict[BoardKey, tuple[float, float] | _Award] = field(default_factory=dict)
+    awards: dict[BoardKey, _Award] = field(default_factory=dict)
+
+
+class Standings:
+    """Totals, Law 12C2c and rankings, kept up to date one board at a time."""
+
+    def __init__(self, regulations: Regulations, *, in_imps: bool, two_field: bool,
+                 across_the_room: bool) -> None:
+        self.regulations = regulations
+        self.in_imps = in_imps
+        self.two_field = two_field
+        self.across_the_room = across_the_room
+        self._tallies: dict[PairKey, _Tally] = {}
+        self._board_pairs: dict[BoardKey, list[PairKey]] = {}
+        self._tops: dict[BoardKey, float] = {}
+
+    def pair_keys(self, line: ScoredResult) -> tuple[PairKey, PairKey]:
+        section = line.result.section
+        if self.two_field:
+            return (section, "NS", line.result.ns), (section, "EW", line.result.ew)
+        return (section, None, line.result.ns), (section, None, line.result.ew)
+
+    def replace_board(self, scored: ScoredBoard) -> None:
+        """Takes out what this board gave before and puts in what it gives now."""
+        key = (scored.board, scored.section)
+        self.remove_board(key)
+        pairs: list[PairKey] = []
+        top = scored.top or 0.0
+        self._tops[key] = top
+        for line in scored.results:
+            ns_key, ew_key = self.pair_keys(line)
+            sides = ((ns_key, line.mp_ns, line.imp_ns, line.ns_award, line.ns_rule),
+                     (ew_key, line.mp_ew, line.imp_ew, line.ew_award, line.ew_rule))
+            for pair, mp, imp, award, rule in sides:
+                points = imp if self.in_imps else mp
+                if points is None and award is None:
+                    continue
+                tally = self._tallies.setdefault(pair, _Tally())
+                if award is not None and not self.in_imps:
+                    tally.awards[key] = _Award(award, rule, top)
+                    tally.boards[key] = tally.awards[key]
+                else:
+                    compared = (points or 0.0, 0.0 if self.in_imps else top)
+                    tally.points += compared[0]
+                    tally.top += compared[1]
+                    tally.boards[key] = compared
+                pairs.append(pair)
+        self._board_pairs[key] = pairs
+
+    def remove_board(self, key: BoardKey) -> None:
+        for pair in self._board_pairs.pop(key, []):
+            tally = self._tallies[pair]
+            entry = tally.boards.pop(key, None)
+            if isinstance(entry, _Award):
+                del tally.awards[key]
+            elif entry is not None:
+                tally.points -= entry[0]
+                tally.top -= entry[1]
+            if not tally.boards:
+                del self._tallies[pair]
+        self._tops.pop(key, None)
+
+    def session_percentage(self, pair: PairKey) -> float | None:
+        """The pair's percentage on its compared boards (not its artificial ones)."""
+        tally = self._tallies.get(pair)
+        if tally is None or tally.top <= 0:
+            return None
+        return 100 * tally.points / tally.top
+
+    def award_percent(self, pair: PairKey, percent: float, rule: SessionRule) -> float:
+        """Law 12C2c: a non-offender doing better, or an offender doing worse, on the other
+        boards of the session gets that percentage instead of the artificial award."""
+        if not self.regulations.session_percentage_rule or rule is SessionRule.NONE:
+            return percent
+        session = self.session_percentage(pair)
+        if session is None:
+            return percent
+        if rule is SessionRule.NON_OFFENDER:
+            return max(percent, session)
+        return min(percent, session)
+
+    def apply_session_rule(self, scored: ScoredBoard) -> ScoredBoard:
+        """The board with each artificial award as Law 12C2c now makes it."""
+        if self.in_imps or all(
+            line.ns_award is None and line.ew_award is None for line in scored.results
+        ):
+            return scored
+        top = scored.top or 0.0
+        lines = []
+        for line in scored.results:
+            ns_key, ew_key = self.pair_keys(line)
+            changes: dict[str, float] = {}
+            if line.ns_award is not None:
+                pct = self.award_percent(ns_key, line.ns_award, line.ns_rule)
+                changes["mp_ns"] = round_matchpoints(pct * top / 100, top, self.regulations)
+                changes["pct_ns"] = round(pct, self.regulations.pct_decimals)
+            if line.ew_award is not None:
+                pct = self.award_percent(ew_key, line.ew_award, line.ew_rule)
+                changes["mp_ew"] = round_matchpoints(pct * top / 100, top, self.regulations)
+                changes["pct_ew"] = round(pct, self.regulations.pct_decimals)
+            lines.append(replace(line, **changes))  # type: ignore[arg-type]
+        return replace(scored, results=tuple(lines))
+
+    def _field_section(self, section: str) -> str:
+        return "" if self.across_the_room else section
+
+    def _penalty_points(self, pair: PairKey, penalties: Iterable[Penalty]) -> float:
+        """Matchpoints off the pair's total: a percentage of the top of the board named, or of
+        the biggest top in the pair's field when no board is named."""
+        section, direction, number = pair
+        field_section = self._field_section(section)
+        points = 0.0
+        for penalty in penalties:
+            if (penalty.pair, penalty.section) != (number, section):
+                continue
+            if self.two_field and penalty.direction not in (None, direction):
+                continue
+            if penalty.board is not None:
+                top = self._tops.get((penalty.board, field_section), 0.0)
+            else:
+                top = max((top for (_, where), top in self._tops.items()
+                           if where == field_section), default=0.0)
+            points += penalty.percent * top / 100
+        return points
+
+    def ranking(self, penalties: Iterable[Penalty] = ()) -> tuple[RankingEntry, ...]:
+        """Every pair, ranked within its field (section and direction) and overall."""
+        penalties = tuple(penalties)
+        rows = []
+        for pair, tally in self._tallies.items():
+            total, available = tally.points, tally.top
+            for award in tally.awards.values():
+                pct = self.award_percent(pair, award.percent, award.rule)
+                total += round_matchpoints(pct * award.top / 100, award.top, self.regulations)
+                available += award.top
+            if self.in_imps:
+                pct_value: float | None = None
+                # Pairs who played fewer boards are compared on IMPs per board.
+                key = total / max(len(tally.boards), 1)
+                total = round(total, 2)
+            else:
+                total = round(total - self._penalty_points(pair, penalties), 2)
+                pct_value = percentage(total, available, self.regulations)
+                key = pct_value
+            rows.append((pair, total, pct_value, key, len(tally.boards)))
+        by_field: dict[tuple[str, str | None], list[int]] = {}
+        for index, (pair, *_rest) in enumerate(rows):
+            by_field.setdefault((self._field_section(pair[0]), pair[1]), []).append(index)
+        ranks = {}
+        for members in by_field.values():
+            ranks.update(_ranks(members, [rows[i][3] for i in members]))
+        overall = _ranks(list(range(len(rows))), [row[3] for row in rows])
+        entries = [
+            RankingEntry(
+                pair=pair[2], direction=pair[1], total=total, pct=pct_value,
+                rank=ranks[i][0], tied=ranks[i][1], section=pair[0], boards=boards,
+                overall_rank=overall[i][0], overall_tied=overall[i][1],
+            )
+            for i, (pair, total, pct_value, _key, boards) in enumerate(rows)
+        ]
+        entries.sort(key=lambda entry: (entry.direction or "", entry.section if not
+                                        self.across_the_room else "", entry.rank, entry.section,
+                                        entry.pair))
+        return tuple(entries)
+
+
+def _ranks(members: list[int], keys: list[float]) -> dict[int, tuple[int, bool]]:
+    """Competition ranks (1, 2=, 2=, 4) by key, highest first, with tie flags."""
+    # Keys are compared as printed, so a tie on the results sheet is a tie here.
+    rounded = [round(key, 6) for key in keys]
+    order = sorted(range(len(members)), key=lambda i: -rounded[i])
+    result: dict[int, tuple[int, bool]] = {}
+    counts: dict[float, int] = {}
+    for value in rounded:
+        counts[value] = counts.get(value, 0) + 1
+    rank = 0
+    previous: float | None = None
+    for position, i in enumerate(order, start=1):
+        if rounded[i] != previous:
+            rank, previous = position, rounded[i]
+        result[members[i]] = (rank, counts[rounded[i]] > 1)
+    return result
