@@ -192,9 +192,10 @@ class Standings:
             )
             for i, (pair, total, pct_value, _key, boards) in enumerate(rows)
         ]
-        entries.sort(key=lambda entry: (entry.direction or "", entry.section if not
-                                        self.across_the_room else "", entry.rank, entry.section,
-                                        entry.pair))
+        direction_order = {"NS": 0, "EW": 1, None: 2}
+        entries.sort(key=lambda entry: (
+            "" if self.across_the_room else entry.section, direction_order[entry.direction],
+            entry.rank, entry.section, entry.pair))
         return tuple(entries)
 
 

@@ -15,7 +15,8 @@ def test_standard_rotation() -> None:
         (Seat.N, Vulnerability.NONE), (Seat.E, Vulnerability.NS),
         (Seat.S, Vulnerability.EW), (Seat.W, Vulnerability.ALL)]
     assert [vulnerability_of(b).value for b in range(1, 17)] == (
-        "None NS EW All NS EW All None EW All None NS All None NS EW".split())
+        ["None", "NS", "EW", "All", "NS", "EW", "All", "None",
+         "EW", "All", "None", "NS", "All", "None", "NS", "EW"])
     assert vulnerability_of(17) is Vulnerability.NONE
     assert dealer_of(28) is Seat.W
     with pytest.raises(ValueError, match="start at 1"):

@@ -38,7 +38,8 @@ def test_every_contract_matches_endplay() -> None:
     ):
         contract = Contract(level, strain, doubling)
         ours = contract_score(contract, Seat.N, tricks, vul)
-        assert ours == _endplay_score(level, strain, doubling, tricks, vul), (str(contract), tricks, vul)
+        theirs = _endplay_score(level, strain, doubling, tricks, vul)
+        assert ours == theirs, (str(contract), tricks, vul)
         checked += 1
     assert checked == 7 * 5 * 3 * 2 * 14
 
