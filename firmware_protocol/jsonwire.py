@@ -121,7 +121,10 @@ def _decode_checked(obj: JsonObject) -> Received:
         raise ProtocolError(ErrorCode.MALFORMED, "body must be an object")
     message = Message(obj["unit"], obj["seq"], _READERS[MessageType(type_name)](body))
     # Unknown fields stay in what the mac covers, so newer senders still verify.
-    signed = canonical_bytes({name: value for name, value in obj.items() if name != "mac"})
+    try:
+        signed = canonical_bytes({name: value for name, value in obj.items() if name != "mac"})
+    except ValueError:  # a number such as 1e400 reads as infinity, which has no canonical form
+        raise ProtocolError(ErrorCode.MALFORMED, "a number out of range") from None
     return Received(message, mac, signed)
 
 

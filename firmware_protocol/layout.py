@@ -148,8 +148,9 @@ def _entry_kind(entry: Result | NotPlayed | None) -> int:
 
 
 def _rows_text(rows: tuple[tuple[str | int | None, ...], ...]) -> bytes:
+    # UTF-8, not \u escapes: the text is inside the frame, where every byte is airtime.
     return json.dumps([list(row) for row in rows], separators=(",", ":"),
-                      ensure_ascii=True).encode("ascii")
+                      ensure_ascii=False).encode("utf-8")
 
 
 def _payload(body: Body) -> bytes:
@@ -391,7 +392,7 @@ def _read_status(reader: _Reader) -> Status:
 def _read_feedback(reader: _Reader) -> Feedback:
     board, kind, part, parts = reader.take(">BBBB")
     try:
-        rows = json.loads(reader.rest().decode("ascii"))
+        rows = json.loads(reader.rest().decode("utf-8"))
     except (ValueError, RecursionError):
         raise ProtocolError(ErrorCode.MALFORMED, "feedback rows are not JSON") from None
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):

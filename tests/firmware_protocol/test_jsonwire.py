@@ -1,0 +1,188 @@
+"""The JSON form: round trips, the exact shape DESIGN.md fixes, and hostile input."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware_protocol.enums import ErrorCode, Seat
+from firmware_protocol.errors import ProtocolError
+from firmware_protocol.jsonwire import canonical_bytes, decode, encode, sign_object
+from firmware_protocol.messages import Ack, Message, Result
+from firmware_protocol.security import compute_mac, unit_key, verify
+
+from .strategies import messages
+
+KEY = unit_key("change-me", 17)
+RESULT = Message(17, 42, Result("A", 3, 2, 5, 3, 10, "4S", Seat.S, 10, "HK"))
+
+
+def as_object(message: Message) -> dict[str, Any]:
+    obj: dict[str, Any] = json.loads(encode(message, KEY))
+    return obj
+
+
+@settings(max_examples=400)
+@given(messages)
+def test_round_trip(message: Message) -> None:
+    received = decode(encode(message, KEY))
+    assert received.message == message
+    assert verify(received, KEY)
+
+
+def test_shape_fixed_by_design() -> None:
+    obj = as_object(RESULT)
+    assert set(obj) == {"v", "type", "unit", "seq", "body", "mac"}
+    assert (obj["v"], obj["type"], obj["unit"], obj["seq"]) == (1, "result", 17, 42)
+    assert obj["body"] == {"section": "A", "table": 3, "round": 2, "board": 5, "ns": 3, "ew": 10,
+                           "contract": "4S", "declarer": "S", "tricks": 10, "lead": "HK"}
+    without_mac = {name: value for name, value in obj.items() if name != "mac"}
+    signed = json.dumps(without_mac, sort_keys=True, separators=(",", ":")).encode("ascii")
+    assert obj["mac"] == compute_mac(KEY, signed).hex()
+    assert len(obj["mac"]) == 8
+
+
+def test_canonical_bytes() -> None:
+    assert canonical_bytes({"b": 1, "a": ["é", None, True]}) == b'{"a":["\\u00e9",null,true],"b":1}'
+
+
+def test_unknown_fields_are_ignored_and_still_verify() -> None:
+    obj = as_object(RESULT)
+    obj["body"]["remark"] = "newer pad"
+    obj["hops"] = 2
+    received = decode(sign_object(obj, KEY))
+    assert received.message == RESULT
+    assert verify(received, KEY)
+    assert b"newer pad" in received.signed
+
+
+def test_key_order_and_spacing_do_not_matter() -> None:
+    obj = as_object(RESULT)
+    spaced = json.dumps(dict(reversed(obj.items())), indent=1)
+    received = decode(spaced)
+    assert received.message == RESULT
+    assert verify(received, KEY)
+
+
+def test_ten_read_as_t_gives_canonical_lead_but_the_signed_bytes_as_sent() -> None:
+    obj = as_object(RESULT)
+    obj["body"]["lead"] = "DT"
+    received = decode(sign_object(obj, KEY))
+    assert isinstance(received.message.body, Result)
+    assert received.message.body.lead == "D10"
+    assert verify(received, KEY)
+
+
+def test_optional_fields_may_be_absent() -> None:
+    body = {"section": "A", "table": 3, "round": 2, "board": 8, "ns": 3, "ew": 10,
+            "contract": "PASS"}
+    obj = {"v": 1, "type": "result", "unit": 17, "seq": 5, "body": body}
+    received = decode(sign_object(obj, KEY))
+    assert received.message.body == Result("A", 3, 2, 8, 3, 10, "PASS", None, None, None)
+    login = decode(sign_object({"v": 1, "type": "login", "unit": 17, "seq": 6,
+                                "body": {"section": "B", "table": 1}}, KEY))
+    assert login.message.body.TYPE == "login"
+
+
+def test_wrong_key_or_changed_field_does_not_verify() -> None:
+    assert not verify(decode(encode(RESULT, KEY)), unit_key("change-me", 18))
+    obj = as_object(RESULT)
+    obj["body"]["tricks"] = 11
+    assert not verify(decode(json.dumps(obj)), KEY)
+    obj = as_object(RESULT)
+    obj["seq"] = 43
+    assert not verify(decode(json.dumps(obj)), KEY)
+
+
+def tampered(change: dict[str, Any], body: dict[str, Any] | None = None) -> bytes:
+    obj = as_object(RESULT)
+    obj.update(change)
+    if body:
+        obj["body"].update(body)
+    return json.dumps(obj).encode()
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (tampered({}, {"contract": "8NT"}), ErrorCode.INVALID_CONTRACT),
+        (tampered({}, {"declarer": "X"}), ErrorCode.INVALID_CONTRACT),
+        (tampered({}, {"tricks": 14}), ErrorCode.INVALID_TRICKS),
+        (tampered({}, {"lead": "H1"}), ErrorCode.INVALID_LEAD),
+        (tampered({}, {"section": "AA"}), ErrorCode.MALFORMED),
+        (tampered({}, {"board": "5"}), ErrorCode.MALFORMED),
+        (tampered({"v": 2}), ErrorCode.UNSUPPORTED_VERSION),
+        (tampered({"type": "shout"}), ErrorCode.MALFORMED),
+        (tampered({"mac": "xyz"}), ErrorCode.MALFORMED),
+        (tampered({"mac": "12 3456 "}), ErrorCode.MALFORMED),
+        (tampered({"body": []}), ErrorCode.MALFORMED),
+    ],
+)
+def test_invalid_values_carry_code_and_sender(data: bytes, code: ErrorCode) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        decode(data)
+    assert caught.value.code is code
+    assert (caught.value.unit, caught.value.seq) == (17, 42)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"", b"{", b"[]", b"null", b'{"v":1}', b"\xff\xfe\x00", b'{"unit":17,"unit":18}',
+     b'{"v":1,"unit":1,"seq":NaN}', b"[" * 100000, b"[" * 60000, b"1" * 70000,
+     b'{"v":1,"type":"heartbeat","unit":1,"seq":1,"body":{"x":1e400},"mac":"00000000"}',
+     json.dumps({"v": 1, "type": "ack", "unit": 0, "seq": 1, "body": {}}).encode()],
+)
+def test_garbage_raises_protocol_error(data: bytes) -> None:
+    with pytest.raises(ProtocolError):
+        decode(data)
+
+
+def test_missing_mac_or_body_field() -> None:
+    obj = as_object(RESULT)
+    del obj["mac"]
+    with pytest.raises(ProtocolError):
+        decode(json.dumps(obj))
+    obj = as_object(RESULT)
+    del obj["body"]["board"]
+    with pytest.raises(ProtocolError):
+        decode(json.dumps(obj))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda children: st.lists(children) | st.dictionaries(st.text(), children),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=500)
+@given(st.data())
+def test_fuzz_random_json_raises_only_protocol_error(data: st.DataObject) -> None:
+    # Start from a real message and replace a random part with random JSON.
+    message = data.draw(messages)
+    obj = json.loads(encode(message, KEY))
+    target = obj if data.draw(st.booleans()) else obj["body"]
+    field = data.draw(st.sampled_from(sorted(target)) | st.text(max_size=3))
+    target[field] = data.draw(json_values)
+    with contextlib.suppress(ProtocolError):
+        decode(json.dumps(obj))
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=200) | st.text(max_size=200) | json_values.map(json.dumps))
+def test_fuzz_random_input_raises_only_protocol_error(data: bytes | str) -> None:
+    with contextlib.suppress(ProtocolError):
+        decode(data)
+
+
+def test_ack_with_unknown_flag_from_newer_station() -> None:
+    obj = {"v": 1, "type": "ack", "unit": 17, "seq": 3,
+           "body": {"re": 2, "score_ns": None, "flags": ["SOMETHING_NEW", "DUPLICATE"]}}
+    body = decode(sign_object(obj, KEY)).message.body
+    assert isinstance(body, Ack)
+    assert body.flags == ("DUPLICATE",)
