@@ -241,5 +241,11 @@ def build(
         boards=boards,
         rounds=rounds,
         two_field=two_field,
-        assignments=tuple(Assignment(r, t, ns, ew, b) for r, t, ns, ew, b in seats),
+        assignments=tuple(
+            Assignment(r, t, ns, ew, b) for r, t, ns, ew, b in sorted(seats, key=_round_table)
+        ),
     )
+
+
+def _round_table(seat: tuple[int, int, int | None, int | None, tuple[int, ...]]) -> tuple[int, int]:
+    return (seat[0], seat[1])

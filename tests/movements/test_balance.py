@@ -47,8 +47,8 @@ def test_skip_mitchell(tables: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("tables", "boards"), [(3, 25), (4, 28), (4, 21), (5, 27), (5, 18), (6, 27), (7, 26),
-                           (8, 26), (9, 26), (9, 39)]
+    ("tables", "boards"),
+    [(3, 25), (4, 28), (4, 21), (5, 27), (5, 18), (6, 27), (7, 26), (8, 26), (9, 26), (9, 39)],
 )
 def test_howell(tables: int, boards: int) -> None:
     report = check(generate("howell", tables, boards))
@@ -72,7 +72,7 @@ def test_hesitation(tables: int, per_table: int) -> None:
 
 @pytest.mark.parametrize("tables", [5, 7, 11, 13, 17, 19, 23, 25, 29])
 def test_fat_mitchell(tables: int) -> None:
-    """"Instead of meeting different pairs on every round you meet one pair twice"."""
+    """ "Instead of meeting different pairs on every round you meet one pair twice"."""
     report = check(generate("fat-mitchell", tables, 3 * (tables + 1)))
     assert report.ok
     assert report.meeting_counts() == Counter({1: tables * (tables - 1), 2: tables})
@@ -80,7 +80,7 @@ def test_fat_mitchell(tables: int) -> None:
 
 @pytest.mark.parametrize("tables", range(16, 25, 2))
 def test_web(tables: int) -> None:
-    """"All players play all boards and play 13 of the pairs sitting the other way"."""
+    """ "All players play all boards and play 13 of the pairs sitting the other way"."""
     report = check(generate("web", tables, 26))
     assert report.ok
     assert set(report.boards_per_pair.values()) == {26}
@@ -109,7 +109,10 @@ def test_rover_14_tables_as_the_seed_describes() -> None:
     tables each round; T14 plays the rover's boards, in reverse order."""
     movement = generate("rover", 14, 26)
     assert [movement.seat_of(14, "EW", r) for r in range(1, 5)] == [
-        (14, "EW"), (11, "EW"), (9, "EW"), (7, "EW")
+        (14, "EW"),
+        (11, "EW"),
+        (9, "EW"),
+        (7, "EW"),
     ]
     firsts = [movement.at(r, 14).boards[0] for r in range(1, 14)]  # type: ignore[union-attr]
     assert firsts == list(range(25, 0, -2))
@@ -139,9 +142,10 @@ def test_web_20_tables_layout() -> None:
     # Each set stays in its own circle.
     for r in range(1, 14):
         for b in range(1, 27):
-            low, high = [t for t in movement.tables_for(r, b) if t <= 10], [
-                t for t in movement.tables_for(r, b) if t > 10
-            ]
+            low, high = (
+                [t for t in movement.tables_for(r, b) if t <= 10],
+                [t for t in movement.tables_for(r, b) if t > 10],
+            )
             assert len(low) <= 1 and len(high) <= 1
 
 

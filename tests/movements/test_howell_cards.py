@@ -28,9 +28,12 @@ def test_three_table_card() -> None:
     assert movement.tables_for(5, 21) == (1, 2, 3)
     # The foot of each card: NS stationary; EW -> 3NS; NS -> 3EW, EW -> 2NS; NS -> 2EW, EW -> 1EW.
     assert guide_moves(movement) == {
-        (1, "NS"): None, (1, "EW"): (3, "NS"),
-        (2, "NS"): (3, "EW"), (2, "EW"): (2, "NS"),
-        (3, "NS"): (2, "EW"), (3, "EW"): (1, "EW"),
+        (1, "NS"): None,
+        (1, "EW"): (3, "NS"),
+        (2, "NS"): (3, "EW"),
+        (2, "EW"): (2, "NS"),
+        (3, "NS"): (2, "EW"),
+        (3, "EW"): (1, "EW"),
     }
 
 
@@ -39,10 +42,14 @@ def test_four_table_card_follows_the_surviving_instructions() -> None:
     and is a complete Howell (everyone meets everyone once, plays all 28 boards)."""
     movement = generate("howell", 4, 28)
     assert guide_moves(movement) == {
-        (1, "NS"): (3, "NS"), (1, "EW"): (2, "NS"),
-        (2, "NS"): (2, "EW"), (2, "EW"): (3, "EW"),
-        (3, "NS"): (1, "EW"), (3, "EW"): (4, "EW"),
-        (4, "NS"): None, (4, "EW"): (1, "NS"),
+        (1, "NS"): (3, "NS"),
+        (1, "EW"): (2, "NS"),
+        (2, "NS"): (2, "EW"),
+        (2, "EW"): (3, "EW"),
+        (3, "NS"): (1, "EW"),
+        (3, "EW"): (4, "EW"),
+        (4, "NS"): None,
+        (4, "EW"): (1, "NS"),
     }
     report = check(movement)
     assert report.ok and set(report.meetings.values()) == {1} and len(report.meetings) == 28
@@ -53,10 +60,27 @@ FIRST_LINES = {
     (5, 27): [(3, 7, 1), (5, 2, 4), (10, 1, 7), (9, 8, 10), (6, 4, 13)],
     (6, 27): [(12, 1, 1), (11, 4, 4), (10, 8, 7), (2, 7, 10), (9, 6, 13), (5, 3, 16)],
     (7, 26): [(5, 12, 1), (2, 4, 3), (9, 10, 5), (14, 1, 7), (8, 13, 9), (7, 11, 11), (6, 3, 13)],
-    (8, 26): [(6, 10, 1), (8, 13, 3), (11, 5, 5), (4, 3, 7), (14, 2, 9), (7, 9, 11),
-              (16, 1, 13), (15, 12, 15)],
-    (9, 26): [(18, 1, 1), (17, 12, 3), (8, 5, 5), (2, 10, 7), (13, 9, 9), (16, 7, 11),
-              (15, 6, 13), (11, 4, 15), (14, 3, 17)],
+    (8, 26): [
+        (6, 10, 1),
+        (8, 13, 3),
+        (11, 5, 5),
+        (4, 3, 7),
+        (14, 2, 9),
+        (7, 9, 11),
+        (16, 1, 13),
+        (15, 12, 15),
+    ],
+    (9, 26): [
+        (18, 1, 1),
+        (17, 12, 3),
+        (8, 5, 5),
+        (2, 10, 7),
+        (13, 9, 9),
+        (16, 7, 11),
+        (15, 6, 13),
+        (11, 4, 15),
+        (14, 3, 17),
+    ],
 }
 LATER_CELLS = {
     (5, 27): (9, 5, 5, 3, 10),  # round, table, NS, EW, first board (last line of each card)

@@ -97,8 +97,12 @@ def test_mitchell_10_tables_24_boards_sheet() -> None:
         zip(MITCHELL_10_24_RELAY.split(), MITCHELL_10_24_FEED_INS.split(), strict=True),
         start=1,
     ):
-        assert set(range(1, 25)) - played[r - 1] == {int(relay), int(relay) + 1,
-                                                     int(feed), int(feed) + 1}
+        assert set(range(1, 25)) - played[r - 1] == {
+            int(relay),
+            int(relay) + 1,
+            int(feed),
+            int(feed) + 1,
+        }
 
 
 def test_mitchell_11_tables_26_boards_sheet() -> None:
@@ -110,8 +114,9 @@ def test_mitchell_11_tables_26_boards_sheet() -> None:
         idle = set(range(1, 27)) - {b for a in movement.round_of(r) for b in a.boards}
         feeds = {int(row.split()[r - 1]) for row in MITCHELL_11_26_FEED_INS}
         assert idle == {b for f in feeds for b in (f, f + 1)}
-    times = sum(1 for r in range(1, 14) if movement.at(r, 6) is not None
-                and movement.at(r, 6).ew == 6)  # type: ignore[union-attr]
+    times = sum(
+        1 for r in range(1, 14) if movement.at(r, 6) is not None and movement.at(r, 6).ew == 6
+    )  # type: ignore[union-attr]
     assert times == 3
 
 

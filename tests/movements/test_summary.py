@@ -119,7 +119,7 @@ def test_summary_board_counts_are_the_seeds() -> None:
 
 
 def test_phantom_formula_counts_from_the_last_table() -> None:
-    """"Place the phantom at half the number of sets of feed-ins (including the relay) away
+    """ "Place the phantom at half the number of sets of feed-ins (including the relay) away
     from the last table": N + 1 - F/2 gives the summary's second table on every row."""
     for tables, boards, *_rest in ROWS:
         layout = choose_layout(tables, boards)
