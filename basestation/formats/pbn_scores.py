@@ -1,0 +1,165 @@
+"""PBN results: reading a ScoreTable into a traveller, writing a scored session back.
+
+endplay's reader splits table rows on every space, so quoted names break its rows; the row
+splitter here keeps a quoted value whole.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from basestation.scoring.scored import ScoredSession
+from basestation.scoring.traveller import ScoringError
+
+_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+
+
+def split_row(line: str) -> list[str]:
+    """Splits a table row on spaces, keeping "quoted values" (with \\" escapes) whole."""
+    tokens: list[str] = []
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if char.isspace():
+            index += 1
+        elif char == '"':
+            value = []
+            index += 1
+            while index < len(line) and line[index] != '"':
+                if line[index] == "\\" and index + 1 < len(line):
+                    index += 1
+                value.append(line[index])
+                index += 1
+            if index >= len(line):
+                raise ValueError(f"unclosed quote in table row: {line!r}")
+            tokens.append("".join(value))
+            index += 1
+        else:
+            end = index
+            while end < len(line) and not line[end].isspace():
+                end += 1
+            tokens.append(line[index:end])
+            index = end
+    return tokens
+
+
+def _columns(spec: str) -> list[str]:
+    """Column names of a table tag: "PairId_NS\\2R;Contract\\4L" gives PairId_NS, Contract."""
+    return [column.split("\\")[0].strip() for column in spec.split(";") if column.strip()]
+
+
+def read_pbn_traveller(text: str) -> dict[str, Any]:
+    """Traveller JSON (as a dict) from a PBN file's Board tags and ScoreTables."""
+    boards: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    columns: list[str] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith(("%", ";")):
+            if not line:
+                columns = None
+            continue
+        tag = _TAG.match(line)
+        if tag:
+            name, value = tag.groups()
+            columns = None
+            if name == "Board":
+                current = {"board": _int(value, number, "board number"), "results": []}
+                boards.append(current)
+            elif current is not None and name == "Vulnerable":
+                current["vulnerable"] = {"Love": "None", "-": "None", "Both": "All"}.get(
+                    value, value)
+            elif current is not None and name == "Dealer" and value:
+                current["dealer"] = value
+            elif name == "ScoreTable":
+                if current is None:
+                    raise ScoringError(f"line {number}: a ScoreTable before any Board tag")
+                columns = _columns(value)
+            continue
+        if columns is None or current is None:
+            continue
+        try:
+            cells = split_row(line)
+        except ValueError as error:
+            raise ScoringError(f"board {current['board']}, line {number}: {error}") from None
+        if len(cells) != len(columns):
+            raise ScoringError(
+                f"board {current['board']}, line {number}: {len(cells)} values for "
+                f"{len(columns)} columns")
+        row = dict(zip(columns, cells, strict=True))
+        current["results"].append(_result(row, current["board"], number))
+    return {"scoring": "matchpoints", "boards": boards}
+
+
+def _result(row: dict[str, str], board: int, line: int) -> dict[str, Any]:
+    where = f"board {board}, line {line}"
+    result: dict[str, Any] = {
+        "ns": _int(row.get("PairId_NS", ""), line, f"{where}: PairId_NS"),
+        "ew": _int(row.get("PairId_EW", ""), line, f"{where}: PairId_EW"),
+    }
+    if row.get("Section"):
+        result["section"] = row["Section"]
+    contract = row.get("Contract", "-")
+    if contract and contract != "-":
+        result["contract"] = contract
+        if contract.upper() not in ("PASS", "P"):
+            result["declarer"] = row.get("Declarer", "")
+            result["tricks"] = _int(row.get("Result", ""), line, f"{where}: Result")
+        if row.get("Lead", "-") not in ("-", ""):
+            result["lead"] = row["Lead"]
+    elif row.get("Score_NS", "-") not in ("-", ""):
+        result["score_ns"] = _int(row["Score_NS"], line, f"{where}: Score_NS")
+    elif row.get("Score_EW", "-") not in ("-", ""):
+        result["score_ns"] = -_int(row["Score_EW"], line, f"{where}: Score_EW")
+    return result
+
+
+def _int(text: str, line: int, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ScoringError(f"line {line}: {what} must be a whole number, not {text!r}") from None
+
+
+def write_pbn_scores(session: ScoredSession) -> str:
+    """A PBN file: per board a ScoreTable with MP_NS, MP_EW, Percentage_NS, Percentage_EW,
+    then a TotalScoreTable with the ranking."""
+    out = ['% PBN 2.1', '% EXPORT', '[Event ""]', ""]
+    for board in session.boards:
+        out.append(f'[Board "{board.board}"]')
+        if board.section:
+            out.append(f'[Section "{board.section}"]')
+        out.append('[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
+                   'Result\\2R;Score_NS\\6R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\6R;'
+                   'Percentage_EW\\6R;IMP_NS\\6R"]')
+        for line in board.results:
+            result = line.result
+            contract = str(result.contract) if result.contract is not None else "-"
+            if contract == "PASS":
+                contract = "Pass"
+            cells = [
+                str(result.ns), str(result.ew), contract,
+                result.declarer.value if result.declarer else "-",
+                "-" if result.tricks is None else str(result.tricks),
+                "-" if line.score_ns is None else str(line.score_ns),
+                _cell(line.mp_ns), _cell(line.mp_ew), _cell(line.pct_ns), _cell(line.pct_ew),
+                _cell(line.imp_ns),
+            ]
+            out.append(" ".join(cells))
+        out.append("")
+    out.append('[TotalScoreTable "Rank\\3R;PairId\\3R;Section\\1R;Direction\\2R;'
+               'TotalScore\\7R;TotalPercentage\\6R;NrOfBoards\\2R"]')
+    for entry in session.ranking:
+        out.append(" ".join([
+            entry.rank_label, str(entry.pair), f'"{entry.section}"',
+            entry.direction or "-", _cell(entry.total), _cell(entry.pct), str(entry.boards),
+        ]))
+    out.append("")
+    return "\n".join(out)
+
+
+def _cell(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:g}" if float(value).is_integer() else f"{value:.2f}".rstrip("0")
