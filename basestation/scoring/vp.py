@@ -36,6 +36,16 @@ class VpScale(StrEnum):
     CONTINUOUS = "continuous"
     DISCRETE = "discrete"
 
+    @classmethod
+    def _missing_(cls, value: object) -> VpScale | None:
+        # Regulations may name the scales with their body: "wbf-continuous", "WBF discrete".
+        if isinstance(value, str):
+            name = value.strip().lower().removeprefix("wbf").strip(" -_")
+            for scale in cls:
+                if scale.value == name:
+                    return scale
+        return None
+
 
 def _raw_scale(boards: int) -> list[Decimal]:
     """The formula's VPs for 0, 1, 2, ... IMPs, rounded half-up to cents, up to the first 20."""

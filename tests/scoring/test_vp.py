@@ -177,5 +177,9 @@ def test_discrete_scale_follows_the_continuous_one(boards: int) -> None:
 def test_vp_by_scale() -> None:
     assert VpScale("continuous") is VpScale.CONTINUOUS
     assert VpScale("discrete") is VpScale.DISCRETE
+    assert VpScale("wbf-continuous") is VpScale.CONTINUOUS
+    assert VpScale("WBF Discrete") is VpScale.DISCRETE
+    with pytest.raises(ValueError, match="swiss"):
+        VpScale("swiss")
     assert vp(VpScale.CONTINUOUS, 6, 9) == Decimal("13.90")
     assert vp(VpScale.DISCRETE, 6, 9) == Decimal(14)
