@@ -31,8 +31,20 @@ def score_board(
     small = _small_groups(groups, expected, regulations)
     fields = {version: sorted(scores) for version, scores in groups.items()}
     awards = _small_group_awards(board.results, small, regulations)
+    # Many tables share a score: matchpoint each distinct score of a version once.
+    plain: dict[tuple[int, int], tuple[float, float, float, float]] = {}
     scored = []
     for result in board.results:
+        score = result.score_ns
+        if (score is not None and result.fouled not in small and not result.arrowswitch
+                and result.mp_override is None):
+            key = (result.fouled, score)
+            if key not in plain:
+                line = _score(result, fields[result.fouled], expected, top, regulations)
+                plain[key] = (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew)  # type: ignore[assignment]
+            mp_ns, mp_ew, pct_ns, pct_ew = plain[key]
+            scored.append(ScoredResult(result, score, mp_ns, mp_ew, pct_ns, pct_ew))
+            continue
         if result.fouled in small and result.is_real:
             ns_pct, ew_pct = awards[id(result)]
             line = _artificial(result, ns_pct, ew_pct, top, regulations,

@@ -61,23 +61,25 @@ class Standings:
         pairs: list[PairKey] = []
         top = scored.top or 0.0
         self._tops[key] = top
+        in_imps = self.in_imps
+        compared_top = 0.0 if in_imps else top
         for line in scored.results:
             ns_key, ew_key = self.pair_keys(line)
-            sides = ((ns_key, line.mp_ns, line.imp_ns, line.ns_award, line.ns_rule),
-                     (ew_key, line.mp_ew, line.imp_ew, line.ew_award, line.ew_rule))
-            for pair, mp, imp, award, rule in sides:
-                points = imp if self.in_imps else mp
+            for pair, points, award, rule in (
+                (ns_key, line.imp_ns if in_imps else line.mp_ns, line.ns_award, line.ns_rule),
+                (ew_key, line.imp_ew if in_imps else line.mp_ew, line.ew_award, line.ew_rule),
+            ):
                 if points is None and award is None:
                     continue
-                tally = self._tallies.setdefault(pair, _Tally())
-                if award is not None and not self.in_imps:
-                    tally.awards[key] = _Award(award, rule, top)
-                    tally.boards[key] = tally.awards[key]
+                tally = self._tallies.get(pair)
+                if tally is None:
+                    tally = self._tallies[pair] = _Tally()
+                if award is not None and not in_imps:
+                    tally.awards[key] = tally.boards[key] = _Award(award, rule, top)
                 else:
-                    compared = (points or 0.0, 0.0 if self.in_imps else top)
-                    tally.points += compared[0]
-                    tally.top += compared[1]
-                    tally.boards[key] = compared
+                    tally.points += points or 0.0
+                    tally.top += compared_top
+                    tally.boards[key] = (points or 0.0, compared_top)
                 pairs.append(pair)
         self._board_pairs[key] = pairs
 
