@@ -4,7 +4,16 @@ fouled and arrowswitched boards, IMPs, rankings, and live incremental scoring.""
 from basestation.scoring.adjusted import Average, award_percent, parse_adjusted
 from basestation.scoring.board_scoring import score_board
 from basestation.scoring.imp_board import score_imp_board
+from basestation.scoring.imps import (
+    ARTIFICIAL_IMPS,
+    IMP_BOUNDARIES,
+    butler_datum,
+    butler_imps,
+    cross_imps,
+    imps,
+)
 from basestation.scoring.incremental import IncrementalScorer
+from basestation.scoring.instant import InstantMatchpoints, instant_matchpoints
 from basestation.scoring.matchpoints import factored, full_top, round_matchpoints
 from basestation.scoring.penalties import deduction_for_tables, penalty_matchpoints
 from basestation.scoring.regulations import (
@@ -18,6 +27,15 @@ from basestation.scoring.regulations import (
 )
 from basestation.scoring.scored import RankingEntry, ScoredBoard, ScoredResult, ScoredSession
 from basestation.scoring.session import score_session
+from basestation.scoring.swiss import (
+    Standing,
+    already_played,
+    seeded_first_rounds,
+    standings,
+    swiss_draw,
+    swiss_points,
+)
+from basestation.scoring.teams import MatchResult, TeamBoard, board_imps, match_result, score_match
 from basestation.scoring.traveller import (
     Artificial,
     BoardTraveller,
@@ -29,11 +47,20 @@ from basestation.scoring.traveller import (
     WeightedOutcome,
 )
 from basestation.scoring.traveller_json import parse_traveller_json
+from basestation.scoring.vp import (
+    VpScale,
+    discrete_table,
+    loser_vp,
+    vp,
+    vp_continuous,
+    vp_discrete,
+    vp_table,
+)
 from basestation.scoring.weighted import weighted_matchpoints
 
-# IMPs, VPs, teams and Swiss (imps.py, vp.py, teams.py, swiss.py, instant.py) are added below.
-
 __all__ = [
+    "ARTIFICIAL_IMPS",
+    "IMP_BOUNDARIES",
     "PRESETS",
     "Artificial",
     "Average",
@@ -41,6 +68,8 @@ __all__ = [
     "Factoring",
     "Fault",
     "IncrementalScorer",
+    "InstantMatchpoints",
+    "MatchResult",
     "Method",
     "Penalty",
     "RankingEntry",
@@ -51,13 +80,26 @@ __all__ = [
     "ScoredSession",
     "ScoringError",
     "Session",
+    "Standing",
+    "TeamBoard",
     "TravellerResult",
     "UnknownRegulationsError",
+    "VpScale",
     "WeightedOutcome",
+    "already_played",
     "award_percent",
+    "board_imps",
+    "butler_datum",
+    "butler_imps",
+    "cross_imps",
     "deduction_for_tables",
+    "discrete_table",
     "factored",
     "full_top",
+    "imps",
+    "instant_matchpoints",
+    "loser_vp",
+    "match_result",
     "parse_adjusted",
     "parse_traveller_json",
     "penalty_matchpoints",
@@ -65,6 +107,15 @@ __all__ = [
     "round_matchpoints",
     "score_board",
     "score_imp_board",
+    "score_match",
     "score_session",
+    "seeded_first_rounds",
+    "standings",
+    "swiss_draw",
+    "swiss_points",
+    "vp",
+    "vp_continuous",
+    "vp_discrete",
+    "vp_table",
     "weighted_matchpoints",
 ]
