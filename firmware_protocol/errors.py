@@ -8,7 +8,8 @@ from firmware_protocol.enums import ErrorCode
 class ProtocolError(ValueError):
     """A message that cannot be accepted as sent; `code` is what a nak should carry.
 
-    `unit` and `seq` are set when they could be read, so the station knows whom to answer.
+    `unit` and `seq` are set when they could be read, so the station knows whom to answer;
+    `mac` and `signed` too, so it can check the tag before it answers.
     """
 
     def __init__(
@@ -18,9 +19,13 @@ class ProtocolError(ValueError):
         *,
         unit: int | None = None,
         seq: int | None = None,
+        mac: bytes | None = None,
+        signed: bytes | None = None,
     ) -> None:
         super().__init__(f"{code.value}: {reason}")
         self.code = code
         self.reason = reason
         self.unit = unit
         self.seq = seq
+        self.mac = mac
+        self.signed = signed

@@ -91,41 +91,37 @@ def decode(data: bytes | str) -> Received:
         raise ProtocolError(ErrorCode.MALFORMED, f"not JSON: {error}") from None
     if not isinstance(obj, dict):
         raise ProtocolError(ErrorCode.MALFORMED, "a message is a JSON object")
-    unit = obj.get("unit")
-    seq = obj.get("seq")
-    try:
-        check_int(unit, "unit", 1, MAX_UNIT)
-        check_int(seq, "seq", 0, MAX_SEQ)
-    except ProtocolError as error:
-        raise ProtocolError(error.code, error.reason) from None
-    try:
-        return _decode_checked(obj)
-    except ProtocolError as error:
-        raise ProtocolError(error.code, error.reason, unit=unit, seq=seq) from None
-
-
-def _decode_checked(obj: JsonObject) -> Received:
+    unit = check_int(obj.get("unit"), "unit", 1, MAX_UNIT)
+    seq = check_int(obj.get("seq"), "seq", 0, MAX_SEQ)
     version = obj.get("v")
-    check_int(version, "v", 0, 2**31)
-    if version != PROTOCOL_VERSION:
-        raise ProtocolError(ErrorCode.UNSUPPORTED_VERSION, f"version {version} is not spoken")
+    if isinstance(version, bool) or not isinstance(version, int) or version != PROTOCOL_VERSION:
+        raise ProtocolError(ErrorCode.UNSUPPORTED_VERSION, f"version {version!r} is not spoken",
+                            unit=unit, seq=seq)
     mac_hex = obj.get("mac")
     if not isinstance(mac_hex, str) or _MAC_HEX.fullmatch(mac_hex) is None:
-        raise ProtocolError(ErrorCode.MALFORMED, "mac must be 8 hex digits")
+        raise ProtocolError(ErrorCode.MALFORMED, "mac must be 8 hex digits", unit=unit, seq=seq)
     mac = bytes.fromhex(mac_hex)
+    try:
+        # Unknown fields stay in what the mac covers, so newer senders still verify.
+        signed = canonical_bytes({name: value for name, value in obj.items() if name != "mac"})
+    except ValueError:  # a number such as 1e400 reads as infinity, which has no canonical form
+        raise ProtocolError(ErrorCode.MALFORMED, "a number out of range",
+                            unit=unit, seq=seq) from None
+    try:
+        return Received(Message(unit, seq, _read_body(obj)), mac, signed)
+    except ProtocolError as error:
+        raise ProtocolError(error.code, error.reason, unit=unit, seq=seq, mac=mac,
+                            signed=signed) from None
+
+
+def _read_body(obj: JsonObject) -> Body:
     type_name = obj.get("type")
     if type_name not in tuple(MessageType):
         raise ProtocolError(ErrorCode.MALFORMED, f"unknown type {type_name!r}")
     body = obj.get("body")
     if not isinstance(body, dict):
         raise ProtocolError(ErrorCode.MALFORMED, "body must be an object")
-    message = Message(obj["unit"], obj["seq"], _READERS[MessageType(type_name)](body))
-    # Unknown fields stay in what the mac covers, so newer senders still verify.
-    try:
-        signed = canonical_bytes({name: value for name, value in obj.items() if name != "mac"})
-    except ValueError:  # a number such as 1e400 reads as infinity, which has no canonical form
-        raise ProtocolError(ErrorCode.MALFORMED, "a number out of range") from None
-    return Received(message, mac, signed)
+    return _READERS[MessageType(type_name)](body)
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> JsonObject:

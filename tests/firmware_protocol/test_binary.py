@@ -20,15 +20,27 @@ from firmware_protocol.binary import (
     split_game_data,
 )
 from firmware_protocol.cobs import cobs_decode, cobs_encode
-from firmware_protocol.enums import ErrorCode, FeedbackKind, Seat
+from firmware_protocol.enums import ControlCommand, ErrorCode, FeedbackKind, Seat, StationState
 from firmware_protocol.messages import (
+    Ack,
+    Body,
+    Control,
+    CorrectionPush,
     Feedback,
     GameData,
+    Heartbeat,
+    Hello,
+    Locked,
+    Login,
     Message,
+    Nak,
     NotPlayed,
+    Players,
     Received,
+    Resend,
     Result,
     RoundInfo,
+    Status,
 )
 from firmware_protocol.security import compute_mac, unit_key, verify
 
@@ -296,3 +308,23 @@ def test_split_feedback() -> None:
     assert len(parts) > 1
     assert tuple(row for part in parts for row in part.rows) == rows
     assert all(frame_size(Message(1, 1, part)) <= MAX_FRAME for part in parts)
+
+
+@pytest.mark.parametrize(
+    ("body", "size"),
+    [
+        (Hello("", None), 18), (Hello("x" * 24, 5), 42), (Login("A", 1), 19),
+        (Login("A", 1, "12345678", True), 27), (Players("A", 1, 1, 1, 2, 3, 4), 35),
+        (NotPlayed("A", 1, 1, 1, 1, 1), 24), (Resend(None), 17), (Heartbeat(None), 17),
+        (Ack(1), 24), (Nak(1, ErrorCode.BAD_MAC), 22),
+        (Nak(1, ErrorCode.ALREADY_PLAYED, RESULT.body, "x" * 64), 97),  # type: ignore[arg-type]
+        (GameData("A", 1, 1, ()), 22), (Status(StationState.STOPPED), 18),
+        (Feedback(1, FeedbackKind.PAR, ()), 22),  # rows text "[]"
+        (CorrectionPush("A", 1, 1, 1, None), 21),
+        (CorrectionPush("A", 1, 1, 1, NotPlayed("A", 1, 1, 1, 1, 1)), 25),
+        (CorrectionPush("A", 1, 1, 1, Result("A", 1, 1, 1, 1, 1, "1C", Seat.N, 7)), 28),
+        (Control(ControlCommand.RESET), 17), (Locked(ErrorCode.UNIT_REPLACED), 17),
+    ],
+)
+def test_sizes_stated_in_spec(body: Body, size: int) -> None:
+    assert frame_size(Message(1, 1, body)) == size

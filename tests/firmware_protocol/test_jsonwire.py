@@ -186,3 +186,14 @@ def test_ack_with_unknown_flag_from_newer_station() -> None:
     body = decode(sign_object(obj, KEY)).message.body
     assert isinstance(body, Ack)
     assert body.flags == ("DUPLICATE",)
+
+
+def test_refused_message_still_gives_what_the_tag_needs() -> None:
+    obj = as_object(RESULT)
+    obj["body"]["tricks"] = 14
+    with pytest.raises(ProtocolError) as caught:
+        decode(sign_object(obj, KEY))
+    error = caught.value
+    assert error.code is ErrorCode.INVALID_TRICKS
+    assert error.mac is not None and error.signed is not None
+    assert compute_mac(KEY, error.signed) == error.mac
