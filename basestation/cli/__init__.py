@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from basestation.cli import demo, movement, scoring
+from basestation.cli import demo, movement, scoring, serve
 
 app = typer.Typer(
     help="Open base station for wireless duplicate-bridge scoring pads.", no_args_is_help=True
 )
-for module in (demo, movement, scoring):
+for module in (demo, serve, movement, scoring):
     module.register(app)
 
 __all__ = ["app"]

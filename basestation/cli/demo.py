@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 
@@ -10,10 +12,12 @@ def register(app: typer.Typer) -> None:
 
 
 def demo(
-    tables: int = typer.Option(7, help="Tables per section."),
-    speed: float = typer.Option(60.0, help="How many times faster than real time."),
-    seed: int = typer.Option(1, help="Random seed for the simulated session."),
-    exit_when_done: bool = typer.Option(False, help="Play to the end, print a summary, exit."),
+    tables: Annotated[int, typer.Option(help="Tables per section.")] = 7,
+    speed: Annotated[float, typer.Option(help="How many times faster than real time.")] = 60.0,
+    seed: Annotated[int, typer.Option(help="Random seed for the simulated session.")] = 1,
+    exit_when_done: Annotated[
+        bool, typer.Option(help="Play to the end, print a summary, exit.")
+    ] = False,
 ) -> None:
     """Run the station and a simulated club session (grid at http://127.0.0.1:8000)."""
     typer.echo("demo: the station is not built yet")

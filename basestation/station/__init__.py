@@ -1,0 +1,1 @@
+"""The station's async core: links, hub, validation, unit registry."""

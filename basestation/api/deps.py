@@ -1,0 +1,38 @@
+"""Typed dependencies for the routes."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Request, status
+
+from basestation.api.auth import DirectorAuth
+from basestation.station.app import Station
+
+COOKIE = "director_session"
+
+
+def get_station(request: Request) -> Station:
+    station: Station = request.app.state.station
+    return station
+
+
+def get_auth(request: Request) -> DirectorAuth:
+    auth: DirectorAuth = request.app.state.auth
+    return auth
+
+
+def require_director(request: Request) -> None:
+    """Refuses a data-changing request without a director login (cookie or bearer token)."""
+    auth = get_auth(request)
+    token = request.cookies.get(COOKIE)
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        token = header[7:]
+    if not auth.valid(token):
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "director login required")
+
+
+StationDep = Annotated[Station, Depends(get_station)]
+AuthDep = Annotated[DirectorAuth, Depends(get_auth)]
+Director = Depends(require_director)

@@ -1,0 +1,39 @@
+"""Director login and logout."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request, Response, status
+from pydantic import BaseModel
+
+from basestation.api.deps import COOKIE, AuthDep
+
+router = APIRouter(prefix="/api", tags=["login"])
+
+
+class LoginForm(BaseModel):
+    password: str
+
+
+class LoginAnswer(BaseModel):
+    token: str
+
+
+@router.post("/login")
+def login(form: LoginForm, request: Request, response: Response, auth: AuthDep) -> LoginAnswer:
+    client = request.client.host if request.client else "unknown"
+    if not auth.allowed(client):
+        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, "too many login attempts; wait")
+    token = auth.login(client, form.password)
+    if token is None:
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "wrong password")
+    response.set_cookie(COOKIE, token, httponly=True, samesite="strict")
+    return LoginAnswer(token=token)
+
+
+@router.post("/logout")
+def logout(request: Request, response: Response, auth: AuthDep) -> dict[str, bool]:
+    token = request.cookies.get(COOKIE)
+    if token:
+        auth.logout(token)
+    response.delete_cookie(COOKIE)
+    return {"ok": True}

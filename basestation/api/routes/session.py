@@ -1,0 +1,82 @@
+"""The running session: status, grid, live events, start/stop, table takeover."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel
+
+from basestation.api.deps import Director, StationDep
+from basestation.station.batch import Batch
+from basestation.station.grid import grid
+
+router = APIRouter(prefix="/api", tags=["session"])
+
+
+@router.get("/status")
+def status(station: StationDep) -> dict[str, Any]:
+    rules = station.rules
+    return {"event": rules.event_name, "running": rules.running,
+            "sections": {k: s.current_round for k, s in rules.sections.items()},
+            "links": [{"name": link.name, "connected": link.connected.is_set()}
+                      for link in station.links]}
+
+
+@router.get("/grid")
+def get_grid(station: StationDep) -> dict[str, Any]:
+    return grid(station.rules, station.hub.units)
+
+
+@router.get("/stream")
+async def stream(request: Request, station: StationDep) -> StreamingResponse:
+    """Server-sent events: every station event as it is committed."""
+    queue = station.bus.subscribe()
+
+    async def events() -> AsyncIterator[str]:
+        try:
+            yield "retry: 1000\n\n"
+            while not await request.is_disconnected():
+                try:
+                    event = await asyncio.wait_for(queue.get(), 15)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+                    continue
+                yield f"data: {json.dumps(event, default=str)}\n\n"
+        finally:
+            station.bus.unsubscribe(queue)
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache"})
+
+
+class Running(BaseModel):
+    running: bool
+
+
+@router.post("/running", dependencies=[Director])
+async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
+    if station.rules.event_id is None:
+        raise HTTPException(409, "no event is open")
+    await station.hub.act(lambda batch: _start_stop(station, body.running, batch))
+    return {"running": station.rules.running}
+
+
+def _start_stop(station: Any, running: bool, batch: Batch) -> None:
+    status_body = station.rules.set_running(running, batch)
+    station.hub.broadcast(batch, status_body)
+
+
+@router.post("/sections/{section}/tables/{table}/takeover", dependencies=[Director])
+async def authorise_takeover(section: str, table: int, station: StationDep) -> dict[str, Any]:
+    """Lets the next pad that asks take over this table (the faulty pad is locked out)."""
+    try:
+        await station.hub.act(
+            lambda batch: station.rules.authorise_takeover(section.upper(), table, batch))
+    except LookupError as exc:
+        raise HTTPException(404, str(exc)) from exc
+    return {"section": section.upper(), "table": table, "takeover": "authorised"}

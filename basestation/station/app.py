@@ -1,0 +1,103 @@
+"""The station: store, hub and links wired together, started and stopped as one."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+
+from basestation.station.batch import Batch
+from basestation.station.bus import EventBus
+from basestation.station.config import SectionConfig, StationConfig
+from basestation.station.hub import Hub, Link
+from basestation.station.links.mqtt import MqttLink
+from basestation.station.links.serial import SerialLink
+from basestation.station.session import SessionRules
+from basestation.store import repository as repo
+from basestation.store.models import PlayerRow
+from basestation.store.repository import Store
+
+log = logging.getLogger(__name__)
+
+
+class Station:
+    """One station process. `start` rebuilds state from the database before any link opens."""
+
+    def __init__(self, config: StationConfig, *, director_pin: str | None = None) -> None:
+        self.config = config
+        self.store = Store(config.database)
+        self.bus = EventBus()
+        self.rules = SessionRules(director_pin=director_pin)
+        self.hub = Hub(self.store, config.secret, self.bus, self.rules)
+        self.links: list[MqttLink | SerialLink] = []
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def mqtt(self) -> MqttLink | None:
+        return next((link for link in self.links if isinstance(link, MqttLink)), None)
+
+    def open_event(self, name: str, regulations: str, sections: list[SectionConfig],
+                   hand_records: Mapping[str, Mapping[int, str]] | None = None) -> int:
+        """Creates a new event (before the station runs) and makes it the open one."""
+        event, section_rows = SessionRules.event_rows(name, regulations, sections)
+        deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
+        self.store.commit([repo.create_event(event, section_rows, deals)])
+        assert event.id is not None
+        self.hub.load()
+        return event.id
+
+    def import_players(self, players: Mapping[int, str]) -> None:
+        rows = [PlayerRow(number=n, name=name) for n, name in players.items()]
+        self.store.commit([repo.merge(row) for row in rows])
+        self.hub.load()
+
+    def _event_from_config(self) -> None:
+        event = self.config.event
+        if event is None:
+            return
+        current = self.store.snapshot().event
+        if current is not None and current.name == event.name:
+            return  # a restart: carry on with the open event
+        hand_records = None
+        if event.hand_records:
+            from basestation.formats.handrecords import read_hand_records
+
+            deals = read_hand_records(Path(event.hand_records))
+            hand_records = {s.letter: deals for s in event.sections}
+        self.open_event(event.name, event.regulations, list(event.sections), hand_records)
+        if event.players:
+            from basestation.formats.players import read_players
+
+            self.import_players(read_players(Path(event.players)))
+
+    async def start(self) -> None:
+        await asyncio.to_thread(self.hub.load)
+        await asyncio.to_thread(self._event_from_config)
+        if self.config.mqtt_url:
+            self.links.append(MqttLink(self.hub, self.config.mqtt_url, self.config.id))
+        for serial in self.config.serial:
+            self.links.append(SerialLink(self.hub, serial.port, serial.baud, serial.channel))
+        self._tasks.append(asyncio.create_task(self.hub.run(), name="hub"))
+        for link in self.links:
+            self._tasks.append(asyncio.create_task(link.run(), name=link.name))
+
+    def add_link(self, link: MqttLink | SerialLink) -> None:
+        self.links.append(link)
+        self._tasks.append(asyncio.create_task(link.run(), name=link.name))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks.clear()
+        self.store.close()
+
+    async def act(self, run: object) -> object:
+        return await self.hub.act(run)  # type: ignore[arg-type]
+
+
+__all__ = ["Batch", "Link", "Station"]

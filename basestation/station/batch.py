@@ -1,0 +1,24 @@
+"""What one pass of the hub produces: database operations, messages to send, events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from basestation.station.bus import Event
+from basestation.store.repository import Op
+from firmware_protocol.messages import Body
+
+
+@dataclass
+class Batch:
+    """Collected while messages are handled; committed as one transaction, then sent."""
+
+    ops: list[Op] = field(default_factory=list)
+    sends: list[tuple[int, Body]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def send(self, unit: int, body: Body) -> None:
+        self.sends.append((unit, body))
+
+    def event(self, event_type: str, /, **fields: object) -> None:
+        self.events.append({"type": event_type, **fields})

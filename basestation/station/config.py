@@ -1,0 +1,131 @@
+"""The station's configuration file (TOML). Every key has a default."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    """The configuration file is unreadable or holds an impossible value."""
+
+
+@dataclass(frozen=True)
+class SectionConfig:
+    letter: str
+    movement: str = "mitchell"
+    tables: int = 7
+    boards: int = 28
+    phantom: bool = False
+
+
+@dataclass(frozen=True)
+class EventConfig:
+    name: str
+    regulations: str = "nz"
+    hand_records: str | None = None
+    players: str | None = None
+    sections: tuple[SectionConfig, ...] = ()
+
+
+@dataclass(frozen=True)
+class SerialConfig:
+    port: str
+    baud: int = 115200
+    channel: int = 16
+
+
+@dataclass(frozen=True)
+class StationConfig:
+    id: str = "club"
+    secret: str = "change-me"
+    database: str = "sqlite:///basestation.db"
+    http: str = "127.0.0.1:8000"
+    director_password: str = "change-me"
+    mqtt_url: str | None = None
+    serial: tuple[SerialConfig, ...] = ()
+    event: EventConfig | None = None
+    feedback: frozenset[str] = field(default_factory=lambda: frozenset({"traveller", "par"}))
+
+    @property
+    def http_host(self) -> str:
+        return self.http.rsplit(":", 1)[0]
+
+    @property
+    def http_port(self) -> int:
+        return int(self.http.rsplit(":", 1)[1])
+
+
+def _section(raw: dict[str, Any]) -> SectionConfig:
+    letter = str(raw.get("letter", "")).upper()
+    if len(letter) != 1 or not letter.isalpha():
+        raise ConfigError(f"event.section: letter must be one letter A-Z, got {letter!r}")
+    return SectionConfig(
+        letter=letter,
+        movement=str(raw.get("movement", "mitchell")),
+        tables=int(raw.get("tables", 7)),
+        boards=int(raw.get("boards", 28)),
+        phantom=bool(raw.get("phantom", False)),
+    )
+
+
+def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig:
+    """Builds the configuration from parsed TOML; relative paths are taken from `base`."""
+    station = raw.get("station", {})
+    mqtt = raw.get("mqtt", {})
+    event_raw = raw.get("event")
+    event = None
+
+    def resolve(path: str | None) -> str | None:
+        if path is None or base is None:
+            return path
+        return str((base / path).resolve())
+
+    if event_raw is not None:
+        sections = tuple(_section(s) for s in event_raw.get("section", []))
+        letters = [s.letter for s in sections]
+        if len(set(letters)) != len(letters):
+            raise ConfigError(f"event.section: a section letter appears twice in {letters}")
+        event = EventConfig(
+            name=str(event_raw.get("name", "Session")),
+            regulations=str(event_raw.get("regulations", "nz")),
+            hand_records=resolve(event_raw.get("hand_records")),
+            players=resolve(event_raw.get("players")),
+            sections=sections,
+        )
+    database = str(station.get("database", "sqlite:///basestation.db"))
+    if base is not None and database.startswith("sqlite:///") and not database.startswith(
+        "sqlite:////"
+    ):
+        database = "sqlite:///" + str(base / database.removeprefix("sqlite:///"))
+    http = str(station.get("http", "127.0.0.1:8000"))
+    if ":" not in http:
+        raise ConfigError(f"station.http must be host:port, got {http!r}")
+    feedback = station.get("feedback", ["traveller", "par"])
+    return StationConfig(
+        id=str(station.get("id", "club")),
+        secret=str(station.get("secret", "change-me")),
+        database=database,
+        http=http,
+        director_password=str(station.get("director_password", "change-me")),
+        mqtt_url=mqtt.get("url"),
+        serial=tuple(
+            SerialConfig(str(s["port"]), int(s.get("baud", 115200)), int(s.get("channel", 16)))
+            for s in raw.get("serial", [])
+        ),
+        event=event,
+        feedback=frozenset(str(f) for f in feedback),
+    )
+
+
+def load_config(path: Path | None) -> StationConfig:
+    """Reads `path` (None: all defaults)."""
+    if path is None:
+        return parse_config({})
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+    return parse_config(raw, base=path.parent)

@@ -1,0 +1,241 @@
+"""The hub: every message from every link passes through here, in order.
+
+Messages are handled in batches: each batch is checked against the working memory, written in
+one transaction, and only after the commit are the answers sent (group commit: durable and fast).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from basestation.station.batch import Batch
+from basestation.station.bus import EventBus
+from basestation.station.session import SessionRules
+from basestation.station.state import UnitState
+from basestation.store import repository as repo
+from basestation.store.repository import Store
+from firmware_protocol import jsonwire
+from firmware_protocol.jsonwire import Received, verify
+from firmware_protocol.messages import Body, ErrorCode, Message, Nak
+from firmware_protocol.security import unit_key
+
+log = logging.getLogger(__name__)
+MAX_BATCH = 512
+DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any that were sent unsaved
+
+
+class Link(Protocol):
+    """A transport to pads. `send` queues a message; it must not block."""
+
+    name: str
+
+    def send(self, message: Message, key: bytes) -> None: ...
+
+
+@dataclass(frozen=True)
+class Inbound:
+    received: Received
+    link: Link
+    arrived: float
+
+
+@dataclass
+class _Action:
+    run: Callable[[Batch], Any]
+    done: asyncio.Future[Any]
+
+
+class Hub:
+    """Authenticates, de-duplicates and dispatches pad messages; runs director actions."""
+
+    def __init__(self, store: Store, secret: str, bus: EventBus, rules: SessionRules) -> None:
+        self.store = store
+        self.secret = secret
+        self.bus = bus
+        self.rules = rules
+        self.units: dict[int, UnitState] = {}
+        self.links: dict[str, Link] = {}
+        self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue()
+        self.ack_latencies: list[float] = []
+        self.bad_frames = 0
+
+    # -- state -------------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Rebuilds the working memory from the database (start-up, or after a failed commit)."""
+        snap = self.store.snapshot()
+        self.units = {}
+        for row in snap.units:
+            self.units[row.unit] = UnitState(
+                unit=row.unit, key=self.key_for(row.unit, row.key_epoch), last_seq=row.last_seq,
+                bad_macs=row.bad_macs,
+                locked_reason=row.locked_reason, section=row.section, table=row.table_no,
+                battery=row.battery, firmware=row.firmware, last_seen=row.last_seen)
+        for answer in snap.answers:
+            unit = self.units.get(answer.unit)
+            if unit is not None:
+                unit.remember(answer.seq, answer.digest, answer.answer_json)
+        for unit in self.units.values():
+            unit.down_seq = max(unit.down_seq, unit.last_seq) + DOWN_SEQ_MARGIN
+        self.rules.load(snap, self.units)
+
+    def key_for(self, unit: int, epoch: int = 0) -> bytes:
+        # Re-pairing moves a unit to a new epoch, so its old key stops working.
+        secret = self.secret if epoch == 0 else f"{self.secret}#{epoch}"
+        return unit_key(secret, unit)
+
+    # -- input -------------------------------------------------------------------------------
+
+    def submit(self, inbound: Inbound) -> None:
+        self._queue.put_nowait(inbound)
+
+    async def act(self, run: Callable[[Batch], Any]) -> Any:
+        """Runs a director action in turn with pad traffic; returns once it is committed."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Action(run, done))
+        return await done
+
+    async def run(self) -> None:
+        while True:
+            items = [await self._queue.get()]
+            while len(items) < MAX_BATCH and not self._queue.empty():
+                items.append(self._queue.get_nowait())
+            await self._run_batch(items)
+
+    async def _run_batch(self, items: list[Inbound | _Action]) -> None:
+        batch = Batch()
+        outcomes: list[tuple[_Action, Any, BaseException | None]] = []
+        for item in items:
+            if isinstance(item, Inbound):
+                try:
+                    self._handle(item, batch)
+                except Exception:  # one bad message must not stop the station
+                    log.exception("message from unit %s", item.received.message.unit)
+                continue
+            try:
+                outcomes.append((item, item.run(batch), None))
+            except Exception as exc:
+                outcomes.append((item, None, exc))
+        try:
+            if batch.ops:
+                await asyncio.to_thread(self.store.commit, batch.ops)
+        except Exception as exc:
+            # Nothing was acknowledged: pads retransmit, and memory goes back to what is stored.
+            log.exception("commit failed; reloading state from the database")
+            await asyncio.to_thread(self.load)
+            for action, _, _ in outcomes:
+                if not action.done.done():
+                    action.done.set_exception(exc)
+            return
+        for unit, body in batch.sends:
+            self._send(unit, body)
+        now = time.monotonic()
+        for item in items:
+            if isinstance(item, Inbound):
+                self.ack_latencies.append(now - item.arrived)
+        if len(self.ack_latencies) > 100_000:
+            del self.ack_latencies[:50_000]
+        for event in batch.events:
+            self.bus.publish(event)
+        for action, value, error in outcomes:
+            if action.done.done():
+                continue
+            if error is None:
+                action.done.set_result(value)
+            else:
+                action.done.set_exception(error)
+
+    # -- output ------------------------------------------------------------------------------
+
+    def _send(self, unit_no: int, body: Body) -> None:
+        unit = self.units.get(unit_no)
+        if unit is None or unit.link is None or unit.link not in self.links:
+            return
+        unit.down_seq += 1
+        self.links[unit.link].send(Message(unit=unit_no, seq=unit.down_seq, body=body), unit.key)
+
+    def broadcast(self, batch: Batch, body: Body) -> None:
+        for unit in self.units.values():
+            if unit.link is not None and unit.locked_reason is None:
+                batch.send(unit.unit, body)
+
+    # -- one message -------------------------------------------------------------------------
+
+    def _handle(self, inbound: Inbound, batch: Batch) -> None:
+        received = inbound.received
+        message = received.message
+        self.links.setdefault(inbound.link.name, inbound.link)
+        unit = self.units.get(message.unit)
+        key = unit.key if unit is not None else self.key_for(message.unit)
+        if not verify(received, key):
+            self._bad_mac(inbound, unit, batch)
+            return
+        if unit is None:
+            unit = UnitState(unit=message.unit, key=key)
+            self.units[message.unit] = unit
+            batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}", "paired"))
+            batch.event("unit", unit=unit.unit, state="new")
+        unit.link = inbound.link.name
+        unit.last_seen = datetime.now(UTC)
+        digest = hashlib.sha256(received.signed).hexdigest()[:32]
+        if message.seq <= unit.last_seq:
+            self._repeat(unit, message, digest, batch)
+            return
+        unit.last_seq = message.seq
+        answers = self.rules.dispatch(unit, message, batch)
+        for body in answers:
+            batch.send(unit.unit, body)
+        answer_json = _answers_json(answers)
+        unit.remember(message.seq, digest, answer_json)
+        batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))
+        batch.ops.append(repo.upsert_unit({
+            "unit": unit.unit, "last_seq": unit.last_seq, "last_seen": unit.last_seen,
+            "battery": unit.battery, "firmware": unit.firmware, "section": unit.section,
+            "table_no": unit.table, "locked_reason": unit.locked_reason}))
+        if message.seq % 128 == 0 and len(unit.answers) >= 256:
+            batch.ops.append(repo.prune_answers(unit.unit, next(iter(unit.answers))))
+
+    def _repeat(self, unit: UnitState, message: Message, digest: str, batch: Batch) -> None:
+        """A seq already seen: the same message gets its original answer, anything else REPLAY."""
+        previous = unit.answers.get(message.seq)
+        if previous is not None and previous[0] == digest:
+            for body in _answers_from_json(unit, previous[1]):
+                batch.send(unit.unit, body)
+            return
+        batch.send(unit.unit, Nak(re=message.seq, code=ErrorCode.REPLAY))
+        batch.event("alert", kind="replay", unit=unit.unit, seq=message.seq)
+
+    def _bad_mac(self, inbound: Inbound, unit: UnitState | None, batch: Batch) -> None:
+        message = inbound.received.message
+        if unit is not None:
+            unit.bad_macs += 1
+            batch.ops.append(repo.upsert_unit({"unit": unit.unit, "bad_macs": unit.bad_macs}))
+        batch.event("alert", kind="bad_mac", unit=message.unit)
+        # Answered on the link it came from, without trusting the claimed unit's route.
+        nak = Message(unit=message.unit, seq=0, body=Nak(re=message.seq, code=ErrorCode.BAD_MAC))
+        with contextlib.suppress(Exception):
+            inbound.link.send(nak, unit.key if unit is not None else self.key_for(message.unit))
+
+
+def _answers_json(answers: list[Body]) -> str:
+    """The answers as stored for repeats: each body's JSON form with its type."""
+    return json.dumps([{"type": b.TYPE.value, "body": jsonwire.body_to_json(b)} for b in answers],
+                      sort_keys=True)
+
+
+def _answers_from_json(unit: UnitState, stored: str) -> list[Body]:
+    # Rebuilt through the public codec: wrap each body as a message and decode it.
+    bodies = []
+    for item in json.loads(stored):
+        raw = {"v": 1, "type": item["type"], "unit": unit.unit, "seq": 0, "body": item["body"]}
+        bodies.append(jsonwire.decode(jsonwire.sign_object(raw, unit.key)).message.body)
+    return bodies

@@ -1,0 +1,124 @@
+"""The MQTT link: BridgeScorer pads over a broker, JSON messages on DESIGN.md's topics."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from urllib.parse import urlparse
+
+import aiomqtt
+
+from basestation.station.hub import Hub, Inbound
+from firmware_protocol import jsonwire
+from firmware_protocol.messages import ErrorCode, Message, Nak, ProtocolError
+
+log = logging.getLogger(__name__)
+IN_FLIGHT = 8  # aiomqtt 2.x stalls with many concurrent QoS 1 publishes from one client
+
+
+def topics(station: str) -> dict[str, str]:
+    base = f"bridge/{station}"
+    return {"up": f"{base}/pad/+/up", "status": f"{base}/status", "down": f"{base}/pad/{{}}/down"}
+
+
+class MqttLink:
+    """Subscribes to every pad's up topic; publishes answers on the pad's down topic."""
+
+    def __init__(self, hub: Hub, url: str, station: str, *, username: str | None = None,
+                 password: str | None = None) -> None:
+        parsed = urlparse(url)
+        self.name = f"mqtt:{parsed.hostname}:{parsed.port or 1883}"
+        self.hub = hub
+        self.host = parsed.hostname or "127.0.0.1"
+        self.port = parsed.port or 1883
+        self.username = username or parsed.username
+        self.password = password or parsed.password
+        self.topics = topics(station)
+        self.station = station
+        self._outgoing: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
+        self.connected = asyncio.Event()
+        self.received = 0
+        self.malformed = 0
+
+    def send(self, message: Message, key: bytes) -> None:
+        topic = self.topics["down"].format(message.unit)
+        self._outgoing.put_nowait((topic, jsonwire.encode(message, key)))
+
+    async def run(self) -> None:
+        """Connects, and reconnects with a fresh client whenever the broker goes away."""
+        delay = 0.2
+        while True:
+            try:
+                await self._session()
+            except aiomqtt.MqttError as exc:
+                log.warning("MQTT broker lost (%s); reconnecting in %.1fs", exc, delay)
+            self.connected.clear()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 5.0)
+
+    async def _session(self) -> None:
+        will = aiomqtt.Will(self.topics["status"], b"offline", qos=1, retain=True)
+        client = aiomqtt.Client(self.host, self.port, username=self.username,
+                                password=self.password, will=will,
+                                identifier=f"basestation-{self.station}",
+                                max_inflight_messages=IN_FLIGHT * 2)
+        async with client:
+            await client.publish(self.topics["status"], b"online", qos=1, retain=True)
+            await client.subscribe(self.topics["up"], qos=1)
+            self.connected.set()
+            writer = asyncio.create_task(self._write(client))
+            try:
+                async for message in client.messages:
+                    self._receive(message.topic.value, message.payload)
+            finally:
+                writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await writer
+
+    async def _write(self, client: aiomqtt.Client) -> None:
+        window = asyncio.Semaphore(IN_FLIGHT)
+
+        async def publish(topic: str, payload: bytes) -> None:
+            try:
+                await client.publish(topic, payload, qos=1)
+            except aiomqtt.MqttError:
+                # The pad retransmits and gets the stored answer again; nothing is lost.
+                log.warning("publish to %s failed", topic)
+            finally:
+                window.release()
+
+        tasks: set[asyncio.Task[None]] = set()
+        while True:
+            topic, payload = await self._outgoing.get()
+            await window.acquire()
+            task = asyncio.create_task(publish(topic, payload))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+
+    def _receive(self, topic: str, payload: object) -> None:
+        self.received += 1
+        parts = topic.split("/")
+        try:
+            topic_unit = int(parts[3])
+        except (IndexError, ValueError):
+            return
+        data = payload if isinstance(payload, bytes) else str(payload).encode()
+        try:
+            received = jsonwire.decode(data)
+        except ProtocolError as exc:
+            self.malformed += 1
+            self._refuse(topic_unit, exc.seq, exc.code, str(exc))
+            return
+        if received.message.unit != topic_unit:
+            # A unit may only speak for itself (the broker's ACL enforces the same).
+            self.malformed += 1
+            self._refuse(topic_unit, received.message.seq, ErrorCode.MALFORMED,
+                         "unit differs from topic")
+            return
+        self.hub.submit(Inbound(received, self, time.monotonic()))
+
+    def _refuse(self, unit: int, seq: int | None, code: ErrorCode, detail: str) -> None:
+        nak = Nak(re=seq if seq is not None else 0, code=code, detail=detail[:60])
+        self.send(Message(unit=unit, seq=0, body=nak), self.hub.key_for(unit))

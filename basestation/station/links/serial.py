@@ -1,0 +1,83 @@
+"""The serial link: a radio receiver on a USB-serial port, binary frames from many units."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import serial_asyncio_fast
+
+from basestation.station.hub import Hub, Inbound
+from firmware_protocol import binary
+from firmware_protocol.messages import Message
+
+log = logging.getLogger(__name__)
+
+
+class _Receiver(asyncio.Protocol):
+    def __init__(self, link: SerialLink) -> None:
+        self.link = link
+        self.lost: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.link.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self.link.feed(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.link.transport = None
+        if not self.lost.done():
+            self.lost.set_result(None)
+
+
+class SerialLink:
+    """One receiver. An unplugged receiver is reopened with backoff."""
+
+    def __init__(self, hub: Hub, port: str, baud: int = 115200, channel: int = 16) -> None:
+        self.name = f"serial:{port}"
+        self.hub = hub
+        self.port = port
+        self.baud = baud
+        self.channel = channel
+        self.decoder = binary.FrameDecoder()
+        self.transport: Any = None
+        self.connected = asyncio.Event()
+        self.opened = 0
+
+    def feed(self, data: bytes) -> None:
+        now = time.monotonic()
+        for item in self.decoder.feed(data):
+            if isinstance(item, binary.DecodeError):
+                self.hub.bad_frames += 1
+                continue
+            self.hub.submit(Inbound(item, self, now))
+
+    def send(self, message: Message, key: bytes) -> None:
+        if self.transport is not None:
+            self.transport.write(binary.encode_frame(message, key))
+        # Not connected: the pad retransmits and the stored answer is sent again.
+
+    async def run(self) -> None:
+        delay = 0.1
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                receiver = _Receiver(self)
+                await serial_asyncio_fast.create_serial_connection(
+                    loop, lambda: receiver, self.port, baudrate=self.baud)
+            except Exception as exc:  # SerialException or OSError: the receiver is not there
+                log.warning("receiver %s not available (%s); retrying in %.1fs",
+                            self.port, exc, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                continue
+            delay = 0.1
+            self.opened += 1
+            self.decoder = binary.FrameDecoder()
+            self.connected.set()
+            await receiver.lost
+            self.connected.clear()
+            log.warning("receiver %s unplugged; reopening", self.port)

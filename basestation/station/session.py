@@ -1,0 +1,462 @@
+"""The session's rules: logins, results, corrections and the director's actions.
+
+Called by the hub, one message at a time, with the batch that will be committed; it changes
+the working memory and queues the database operations, answers and events.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from basestation.domain.board import vulnerability_of
+from basestation.domain.cards import CardError, Deal, lead_matches, parse_card
+from basestation.domain.contract import ContractError, parse_contract, score_ns
+from basestation.movements import Movement, generate
+from basestation.station.batch import Batch
+from basestation.station.state import HeldResult, SectionState, UnitState
+from basestation.station.validation import check_placement, check_table, looks_wrong_side
+from basestation.store import repository as repo
+from basestation.store.models import (
+    EventRow,
+    MergeOfferRow,
+    ResultRow,
+    SeatingRow,
+    SectionRow,
+    TableHoldRow,
+)
+from firmware_protocol import jsonwire
+from firmware_protocol.binary import split_game_data
+from firmware_protocol.messages import (
+    Ack,
+    Body,
+    Correction,
+    CorrectionPush,
+    ErrorCode,
+    GameData,
+    Heartbeat,
+    Hello,
+    Locked,
+    Login,
+    Message,
+    Nak,
+    NotPlayed,
+    Players,
+    Resend,
+    Result,
+    ResultFlag,
+    RoundInfo,
+    Seat,
+    StationState,
+    Status,
+)
+
+if TYPE_CHECKING:
+    from basestation.station.config import SectionConfig
+    from basestation.store.repository import Snapshot
+
+Entry = Result | Correction | NotPlayed
+
+
+@dataclass
+class SessionRules:
+    """The open event: its sections, who holds which table, the results held."""
+
+    director_pin: str | None = None
+    event_id: int | None = None
+    event_name: str = ""
+    regulations: str = "nz"
+    running: bool = True
+    sections: dict[str, SectionState] = field(default_factory=dict)
+    section_ids: dict[str, int] = field(default_factory=dict)
+    deals: dict[tuple[str, int], Deal] = field(default_factory=dict)
+    players: dict[int, str] = field(default_factory=dict)
+    takeovers: set[tuple[str, int]] = field(default_factory=set)
+    units: dict[int, UnitState] = field(default_factory=dict)
+
+    # -- start-up ----------------------------------------------------------------------------
+
+    def load(self, snap: Snapshot, units: dict[int, UnitState]) -> None:
+        self.units = units
+        self.sections, self.section_ids, self.deals = {}, {}, {}
+        self.players = {p.number: p.name for p in snap.players}
+        if snap.event is None:
+            self.event_id = None
+            return
+        self.event_id = snap.event.id
+        self.event_name = snap.event.name
+        self.regulations = snap.event.regulations
+        self.running = snap.event.running
+        for row in snap.sections:
+            movement = Movement.from_json(json.loads(row.movement_json))
+            self.sections[row.letter] = SectionState(row.letter, movement, row.current_round)
+            assert row.id is not None
+            self.section_ids[row.letter] = row.id
+        for hold in snap.holds:
+            if hold.section in self.sections:
+                self.sections[hold.section].holders[hold.table_no] = hold.unit
+        for result in snap.results:
+            state = self.sections.get(result.section)
+            if state is None:
+                continue
+            state.put(_held_from_row(result))
+            state.table_round[result.table_no] = max(state.table_round.get(result.table_no, 0),
+                                                     result.round)
+        for record in snap.hand_records:
+            self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
+
+    @staticmethod
+    def event_rows(name: str, regulations: str,
+                   sections: list[SectionConfig]) -> tuple[EventRow, list[SectionRow]]:
+        """The rows for a new event; raises MovementError for an impossible movement."""
+        event = EventRow(name=name, regulations=regulations)
+        rows = []
+        for spec in sections:
+            movement = generate(spec.movement, spec.tables, spec.boards, phantom=spec.phantom)
+            rows.append(SectionRow(event_id=0, letter=spec.letter, movement_kind=spec.movement,
+                                   tables=spec.tables, boards=spec.boards, phantom=spec.phantom,
+                                   movement_json=json.dumps(movement.to_json())))
+        return event, rows
+
+    # -- dispatch ----------------------------------------------------------------------------
+
+    def dispatch(self, unit: UnitState, message: Message, batch: Batch) -> list[Body]:
+        body = message.body
+        re = message.seq
+        if isinstance(body, Hello):
+            unit.firmware, unit.battery = body.firmware, body.battery
+            return [Ack(re=re), self.status()]
+        if isinstance(body, Heartbeat):
+            unit.battery = body.battery
+            batch.event("unit", unit=unit.unit, battery=unit.battery, state="heard")
+            return [Ack(re=re)]
+        if isinstance(body, Login):
+            return self.login(unit, body, re, batch)
+        if isinstance(body, Resend):
+            refused = self._table_of(unit, None, None)
+            if isinstance(refused, ErrorCode):
+                return [Nak(re=re, code=refused)]
+            return [Ack(re=re), *self.game_data(unit)]
+        if isinstance(body, Players):
+            return self.seat_players(unit, body, re, batch)
+        if isinstance(body, Result | Correction | NotPlayed):
+            return self.enter(unit, body, re, batch)
+        return [Nak(re=re, code=ErrorCode.MALFORMED, detail=f"{body.TYPE} is station-to-pad")]
+
+    def status(self) -> Status:
+        rounds = [s.current_round for s in self.sections.values()]
+        state = StationState.RUNNING if self.running else StationState.STOPPED
+        return Status(state=state, round=max(rounds) if rounds else None)
+
+    # -- login -------------------------------------------------------------------------------
+
+    def login(self, unit: UnitState, body: Login, re: int, batch: Batch) -> list[Body]:
+        if unit.locked_reason is not None:
+            return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
+        section = self.sections.get(body.section)
+        if section is None or self.event_id is None:
+            return [Nak(re=re, code=ErrorCode.NO_SUCH_SECTION)]
+        if (problem := check_table(section, body.table)) is not None:
+            return [Nak(re=re, code=problem)]
+        holder = section.holders.get(body.table)
+        if holder is not None and holder != unit.unit:
+            if not body.takeover:
+                batch.event("alert", kind="table_in_use", section=body.section,
+                            table=body.table, unit=unit.unit, holder=holder)
+                return [Nak(re=re, code=ErrorCode.TABLE_IN_USE)]
+            if body.pin is not None and body.pin != self.director_pin:
+                return [Nak(re=re, code=ErrorCode.BAD_PIN)]
+            if body.pin is None and (body.section, body.table) not in self.takeovers:
+                return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
+            self.takeovers.discard((body.section, body.table))
+            self._lock_out(holder, batch, by=unit.unit)
+        if unit.section is not None and unit.table is not None:
+            old = self.sections.get(unit.section)
+            if old is not None and old.holders.get(unit.table) == unit.unit:
+                del old.holders[unit.table]
+                batch.ops.append(repo.release_holds(self.event_id, unit.section, unit.table))
+        section.holders[body.table] = unit.unit
+        unit.section, unit.table = body.section, body.table
+        batch.ops.append(repo.release_holds(self.event_id, body.section, body.table))
+        batch.ops.append(repo.add(TableHoldRow(event_id=self.event_id, section=body.section,
+                                               table_no=body.table, unit=unit.unit)))
+        batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "login",
+                                    section=body.section, table=body.table))
+        batch.event("table", section=body.section, table=body.table, unit=unit.unit,
+                    state="logged_in")
+        return [Ack(re=re), *self.game_data(unit)]
+
+    def _lock_out(self, holder: int, batch: Batch, by: int) -> None:
+        old = self.units.get(holder)
+        if old is None:
+            return
+        old.locked_reason = ErrorCode.UNIT_REPLACED.value
+        batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
+        batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason}))
+        batch.ops.append(repo.audit(self.event_id, "director", "replace", old=old.unit, new=by,
+                                    section=old.section, table=old.table))
+        batch.event("alert", kind="unit_replaced", unit=old.unit, by=by, section=old.section,
+                    table=old.table)
+        old.section, old.table = None, None
+
+    def game_data(self, unit: UnitState) -> list[Body]:
+        if unit.section is None or unit.table is None:
+            return []
+        section = self.sections[unit.section]
+        table = unit.table
+        rounds = tuple(
+            RoundInfo(round=a.round, ns=a.ns, ew=a.ew, boards=a.boards)
+            for r in range(1, section.movement.rounds + 1)
+            if (a := section.movement.at(r, table)) is not None
+        )
+        held = tuple(_body_from_held(h) for h in section.results_for_table(table))
+        current = max(section.table_round.get(table, 0), section.current_round)
+        whole = GameData(section=section.letter, table=table, round=current, rounds=rounds,
+                         results=held)
+        return list(split_game_data(whole))
+
+    # -- players -----------------------------------------------------------------------------
+
+    def seat_players(self, unit: UnitState, body: Players, re: int, batch: Batch) -> list[Body]:
+        refused = self._table_of(unit, body.section, body.table)
+        if isinstance(refused, ErrorCode):
+            return [Nak(re=re, code=refused)]
+        numbers = (body.north, body.east, body.south, body.west)
+        unknown = [n for n in numbers if n != 0 and self.players and n not in self.players]
+        assert self.event_id is not None
+        batch.ops.append(repo.add(SeatingRow(event_id=self.event_id, section=body.section,
+                                             table_no=body.table, round=body.round,
+                                             north=body.north, east=body.east,
+                                             south=body.south, west=body.west)))
+        flags = (ResultFlag.UNKNOWN_PLAYER,) if unknown else ()
+        if unknown:
+            batch.event("alert", kind="unknown_player", section=body.section, table=body.table,
+                        players=unknown)
+        return [Ack(re=re, flags=flags)]
+
+    def _table_of(self, unit: UnitState, section: str | None,
+                  table: int | None) -> SectionState | ErrorCode:
+        if unit.locked_reason is not None:
+            return ErrorCode(unit.locked_reason)
+        if unit.section is None or unit.table is None:
+            return ErrorCode.NOT_LOGGED_IN
+        if section is not None and (section, table) != (unit.section, unit.table):
+            return ErrorCode.NOT_LOGGED_IN
+        state = self.sections.get(unit.section)
+        if state is None or state.holders.get(unit.table) != unit.unit:
+            return ErrorCode.NOT_LOGGED_IN
+        return state
+
+    # -- results -----------------------------------------------------------------------------
+
+    def enter(self, unit: UnitState, body: Entry, re: int, batch: Batch) -> list[Body]:
+        if not self.running:
+            return [Nak(re=re, code=ErrorCode.STOPPED)]
+        if unit.locked_reason is not None:
+            self._offer_merge(unit, body, batch)
+            return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
+        section = self._table_of(unit, body.section, body.table)
+        if isinstance(section, ErrorCode):
+            return [Nak(re=re, code=section)]
+        problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
+                                  ns=body.ns, ew=body.ew)
+        if problem is not None:
+            return [Nak(re=re, code=problem)]
+        entry = _held_from_body(body, unit.unit, re)
+        if isinstance(entry, ErrorCode):
+            return [Nak(re=re, code=entry)]
+        held = section.held(body.table, body.round, body.board)
+        if held is not None and held.same_entry(entry):
+            flags = (*held.flags, ResultFlag.DUPLICATE.value)
+            return [Ack(re=re, score_ns=held.score_ns, flags=_flags(flags))]
+        if held is not None and held.kind != "not_played":
+            if not isinstance(body, Correction):
+                return [Nak(re=re, code=ErrorCode.ALREADY_PLAYED, held=_as_result(held))]
+            if body.round != section.table_round.get(body.table, 0):
+                return [Nak(re=re, code=ErrorCode.CORRECTION_CLOSED)]
+        if held is not None:
+            self._retire(section, held, "superseded", batch)
+            if isinstance(body, Correction):
+                entry.flags = (*entry.flags, ResultFlag.CORRECTED.value)
+        entry.flags = (*entry.flags, *self._checks(section, entry))
+        self._store(section, entry, batch)
+        self._advance(section, body.table, body.round, batch)
+        return [Ack(re=re, score_ns=entry.score_ns, flags=_flags(entry.flags))]
+
+    def _checks(self, section: SectionState, entry: HeldResult) -> list[str]:
+        flags: list[str] = []
+        deal = self.deals.get((section.letter, entry.board))
+        if (deal is not None and entry.lead is not None and entry.declarer is not None
+                and not lead_matches(deal, Seat(entry.declarer), parse_card(entry.lead))):
+            flags.append(ResultFlag.LEAD_DECLARER_MISMATCH.value)
+        others = section.results_for_board(entry.board)
+        if entry.kind == "result" and looks_wrong_side(entry, others):
+            flags.append(ResultFlag.SUSPECT_WRONG_SIDE.value)
+        return flags
+
+    def _store(self, section: SectionState, entry: HeldResult, batch: Batch) -> None:
+        assert self.event_id is not None
+        section.put(entry)
+        section.last_heard[entry.table] = datetime.now(UTC)
+
+        def remember(row_id: int) -> None:
+            entry.row_id = row_id
+
+        batch.ops.append(repo.insert(_row_from_held(self.event_id, entry), remember))
+        batch.event("result", **_event_fields(entry))
+
+    def _retire(self, section: SectionState, held: HeldResult, status: str,
+                batch: Batch) -> None:
+        section.remove(held.table, held.round, held.board)
+        batch.ops.append(repo.set_status(lambda: held.row_id, status))
+
+    def _advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:
+        if round_ > section.table_round.get(table, 0):
+            section.table_round[table] = round_
+        if round_ > section.current_round:
+            section.current_round = round_
+            batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_))
+            batch.event("round", section=section.letter, round=round_)
+
+    def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> None:
+        """A replaced unit's result the station does not hold goes to the director, not away."""
+        section = self.sections.get(body.section)
+        if section is None or self.event_id is None:
+            return
+        held = section.held(body.table, body.round, body.board)
+        entry = _held_from_body(body, unit.unit, None)
+        if isinstance(entry, ErrorCode) or (held is not None and held.same_entry(entry)):
+            return
+        batch.ops.append(repo.add(MergeOfferRow(
+            event_id=self.event_id, unit=unit.unit,
+            body_json=json.dumps(jsonwire.body_to_json(body), sort_keys=True))))
+        batch.event("alert", kind="merge_offer", unit=unit.unit, section=body.section,
+                    table=body.table, round=body.round, board=body.board)
+
+    # -- director ----------------------------------------------------------------------------
+
+    def authorise_takeover(self, section: str, table: int, batch: Batch) -> None:
+        state = self.sections.get(section)
+        if state is None or check_table(state, table) is not None:
+            raise LookupError(f"no table {section}{table}")
+        self.takeovers.add((section, table))
+        batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
+                                    section=section, table=table))
+
+    def set_running(self, running: bool, batch: Batch) -> Status:
+        assert self.event_id is not None
+        self.running = running
+        batch.ops.append(repo.set_running(self.event_id, running))
+        batch.ops.append(repo.audit(self.event_id, "director", "start" if running else "stop"))
+        batch.event("status", running=running)
+        return self.status()
+
+    def director_enter(self, body: Entry, batch: Batch, erase: bool = False) -> HeldResult | None:
+        """The director's correction, not-played or erasure; pushed to the table's pad."""
+        section = self.sections.get(body.section)
+        if section is None:
+            raise LookupError(f"no section {body.section}")
+        held = section.held(body.table, body.round, body.board)
+        if erase:
+            if held is None:
+                raise LookupError("nothing held for that board at that table in that round")
+            self._retire(section, held, "erased", batch)
+            batch.event("result", erased=True, **_event_fields(held))
+            self._push(section, body.table, _push_body(held, None), batch)
+            return None
+        problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
+                                  ns=body.ns, ew=body.ew)
+        if problem is not None and problem != ErrorCode.WRONG_ROUND:
+            raise ValueError(problem.value)
+        entry = _held_from_body(body, None, None)
+        if isinstance(entry, ErrorCode):
+            raise ValueError(entry.value)
+        entry.source = "director"
+        entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
+        if held is not None:
+            self._retire(section, held, "superseded", batch)
+        self._store(section, entry, batch)
+        if isinstance(body, Result | Correction):
+            self._push(section, body.table, _push_body(entry, _as_result(entry)), batch)
+        return entry
+
+    def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
+        holder = section.holders.get(table)
+        if holder is not None:
+            batch.send(holder, body)
+
+
+def _push_body(held: HeldResult, result: Result | None) -> CorrectionPush:
+    return CorrectionPush(section=held.section, table=held.table, round=held.round,
+                          board=held.board, result=result)
+
+
+def _flags(values: tuple[str, ...] | list[str]) -> tuple[ResultFlag, ...]:
+    return tuple(dict.fromkeys(ResultFlag(v) for v in values))
+
+
+def _held_from_body(body: Entry, unit: int | None, seq: int | None) -> HeldResult | ErrorCode:
+    base = HeldResult(section=body.section, table=body.table, round=body.round,
+                      board=body.board, ns=body.ns, ew=body.ew, unit=unit, seq=seq)
+    if isinstance(body, NotPlayed):
+        base.kind = "not_played"
+        return base
+    try:
+        contract = parse_contract(body.contract)
+        if body.lead is not None:
+            parse_card(body.lead)
+    except ContractError:
+        return ErrorCode.INVALID_CONTRACT
+    except CardError:
+        return ErrorCode.INVALID_LEAD
+    if contract.passed_out:
+        base.contract, base.score_ns = str(contract), 0
+        return base
+    if body.declarer is None or body.tricks is None or not 0 <= body.tricks <= 13:
+        return ErrorCode.INVALID_TRICKS
+    base.contract, base.declarer, base.tricks, base.lead = (
+        str(contract), body.declarer.value, body.tricks, body.lead)
+    base.score_ns = score_ns(contract, body.declarer, body.tricks, vulnerability_of(body.board))
+    return base
+
+
+def _as_result(held: HeldResult) -> Result:
+    return Result(section=held.section, table=held.table, round=held.round, board=held.board,
+                  ns=held.ns or 0, ew=held.ew or 0, contract=held.contract or "PASS",
+                  declarer=Seat(held.declarer) if held.declarer else None, tricks=held.tricks,
+                  lead=held.lead)
+
+
+def _body_from_held(held: HeldResult) -> Result | NotPlayed:
+    if held.kind == "not_played" or held.contract is None:
+        return NotPlayed(section=held.section, table=held.table, round=held.round,
+                         board=held.board, ns=held.ns or 0, ew=held.ew or 0)
+    return _as_result(held)
+
+
+def _held_from_row(row: ResultRow) -> HeldResult:
+    return HeldResult(section=row.section, table=row.table_no, round=row.round, board=row.board,
+                      ns=row.ns, ew=row.ew, kind=row.kind, contract=row.contract,
+                      declarer=row.declarer, tricks=row.tricks, lead=row.lead,
+                      adjusted=row.adjusted, score_ns=row.score_ns,
+                      flags=tuple(f for f in row.flags.split(",") if f), source=row.source,
+                      unit=row.unit, seq=row.seq, row_id=row.id)
+
+
+def _row_from_held(event_id: int, held: HeldResult) -> ResultRow:
+    return ResultRow(event_id=event_id, section=held.section, table_no=held.table,
+                     round=held.round, board=held.board, ns=held.ns, ew=held.ew, kind=held.kind,
+                     contract=held.contract, declarer=held.declarer, tricks=held.tricks,
+                     lead=held.lead, adjusted=held.adjusted, score_ns=held.score_ns,
+                     flags=",".join(held.flags), source=held.source, unit=held.unit,
+                     seq=held.seq)
+
+
+def _event_fields(held: HeldResult) -> dict[str, object]:
+    return {"section": held.section, "table": held.table, "round": held.round,
+            "board": held.board, "ns": held.ns, "ew": held.ew, "kind": held.kind,
+            "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
+            "lead": held.lead, "score_ns": held.score_ns, "flags": list(held.flags),
+            "source": held.source}

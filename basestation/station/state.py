@@ -1,0 +1,99 @@
+"""The station's working memory: sections, tables, units and the results held.
+
+It is rebuilt from the database at start, so nothing here is the only copy of anything.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from basestation.movements import Movement
+
+RECENT_ANSWERS = 256  # per unit: enough for a pad's whole retransmission queue
+
+
+@dataclass
+class HeldResult:
+    """The station's current entry for one board at one table in one round."""
+
+    section: str
+    table: int
+    round: int
+    board: int
+    ns: int | None
+    ew: int | None
+    kind: str = "result"  # result, not_played, adjusted
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    adjusted: str | None = None
+    score_ns: int | None = None
+    flags: tuple[str, ...] = ()
+    source: str = "pad"
+    unit: int | None = None
+    seq: int | None = None
+    row_id: int | None = None
+
+    def same_entry(self, other: HeldResult) -> bool:
+        """True when `other` says the same thing (a resend, not a different result)."""
+        return (self.kind, self.ns, self.ew, self.contract, self.declarer, self.tricks,
+                self.lead) == (other.kind, other.ns, other.ew, other.contract, other.declarer,
+                               other.tricks, other.lead)
+
+
+@dataclass
+class SectionState:
+    letter: str
+    movement: Movement
+    current_round: int = 1
+    holders: dict[int, int] = field(default_factory=dict)  # table -> unit
+    table_round: dict[int, int] = field(default_factory=dict)
+    last_heard: dict[int, datetime] = field(default_factory=dict)
+    # Both indexes hold the same objects: by table for game_data, by board for scoring.
+    by_table: dict[int, dict[tuple[int, int], HeldResult]] = field(default_factory=dict)
+    by_board: dict[int, dict[tuple[int, int], HeldResult]] = field(default_factory=dict)
+
+    def held(self, table: int, round_: int, board: int) -> HeldResult | None:
+        return self.by_table.get(table, {}).get((round_, board))
+
+    def put(self, result: HeldResult) -> None:
+        self.by_table.setdefault(result.table, {})[(result.round, result.board)] = result
+        self.by_board.setdefault(result.board, {})[(result.table, result.round)] = result
+
+    def remove(self, table: int, round_: int, board: int) -> None:
+        self.by_table.get(table, {}).pop((round_, board), None)
+        self.by_board.get(board, {}).pop((table, round_), None)
+
+    def results_for_table(self, table: int) -> list[HeldResult]:
+        return sorted(self.by_table.get(table, {}).values(), key=lambda r: (r.round, r.board))
+
+    def results_for_board(self, board: int) -> list[HeldResult]:
+        return list(self.by_board.get(board, {}).values())
+
+    def all_results(self) -> list[HeldResult]:
+        return [r for rows in self.by_table.values() for r in rows.values()]
+
+
+@dataclass
+class UnitState:
+    unit: int
+    key: bytes
+    last_seq: int = -1
+    down_seq: int = 0
+    bad_macs: int = 0
+    locked_reason: str | None = None
+    section: str | None = None
+    table: int | None = None
+    battery: int | None = None
+    firmware: str = ""
+    last_seen: datetime | None = None
+    link: str | None = None
+    answers: OrderedDict[int, tuple[str, str]] = field(default_factory=OrderedDict)
+
+    def remember(self, seq: int, digest: str, answer: str) -> None:
+        self.answers[seq] = (digest, answer)
+        while len(self.answers) > RECENT_ANSWERS:
+            self.answers.popitem(last=False)

@@ -1,0 +1,126 @@
+"""A small session over MQTT through a real mosquitto broker, with every refusal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from firmware_protocol.messages import (
+    Ack,
+    Correction,
+    ErrorCode,
+    GameData,
+    Hello,
+    Locked,
+    Login,
+    Nak,
+    NotPlayed,
+    Players,
+    Result,
+    ResultFlag,
+    Seat,
+)
+from tests.pads import MqttPad
+
+pytestmark = pytest.mark.integration
+
+
+def result(table: int, round_: int, board: int, ns: int, ew: int, contract: str = "4S",
+           declarer: Seat | None = Seat.S, tricks: int | None = 10,
+           lead: str | None = None) -> Result:
+    return Result(section="A", table=table, round=round_, board=board, ns=ns, ew=ew,
+                  contract=contract, declarer=declarer, tricks=tricks, lead=lead)
+
+
+async def test_login_then_result_then_duplicate(mosquitto: int, make_station: Any) -> None:
+    station = await make_station(mqtt_port=mosquitto)
+    async with MqttPad(mosquitto, "club", 17) as pad:
+        hello = await pad.request(Hello(firmware="test 1", battery=90))
+        assert isinstance(hello[0], Ack)
+        answers = await pad.request(Login(section="A", table=1))
+        assert isinstance(answers[0], Ack)
+        game = [a for a in answers if isinstance(a, GameData)]
+        assert game and game[0].table == 1 and game[0].rounds[0].boards == (1, 2)
+        seq = pad.send(result(1, 1, 1, 1, 1, lead="HT"))
+        first = await pad.answer(seq)
+        assert isinstance(first[0], Ack) and first[0].score_ns == 420
+        # Board 1: North holds the heart ten and West leads against South: mismatch.
+        assert ResultFlag.LEAD_DECLARER_MISMATCH in first[0].flags
+        # The same message again (a lost ack): the original answer, stored once.
+        pad.send(result(1, 1, 1, 1, 1, lead="HT"), seq=seq)
+        again = await pad.answer(seq)
+        assert again == first
+        assert len(station.rules.sections["A"].results_for_board(1)) == 1
+        assert pad.forged == 0
+
+
+async def test_every_refusal(mosquitto: int, make_station: Any) -> None:
+    station = await make_station(mqtt_port=mosquitto)
+    async with MqttPad(mosquitto, "club", 21) as pad, MqttPad(mosquitto, "club", 22) as other:
+        async def code(p: MqttPad, body: Any, **kw: Any) -> ErrorCode:
+            answer = await p.request(body, **kw)
+            assert isinstance(answer[0], Nak), answer
+            return answer[0].code
+
+        assert await code(pad, result(1, 1, 1, 1, 1)) == ErrorCode.NOT_LOGGED_IN
+        assert await code(pad, Login(section="Z", table=1)) == ErrorCode.NO_SUCH_SECTION
+        assert await code(pad, Login(section="A", table=9)) == ErrorCode.NO_SUCH_TABLE
+        assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
+        assert await code(other, Login(section="A", table=1)) == ErrorCode.TABLE_IN_USE
+        assert await code(other, Login(section="A", table=1, takeover=True, pin="0000")) == (
+            ErrorCode.BAD_PIN)
+        assert await code(pad, result(1, 1, 3, 1, 1)) == ErrorCode.BOARD_OUT_OF_RANGE
+        assert await code(pad, result(1, 3, 5, 1, 2)) == ErrorCode.WRONG_ROUND
+        assert await code(pad, result(1, 1, 1, 1, 2)) == ErrorCode.WRONG_PAIRS
+        assert isinstance((await pad.request(result(1, 1, 1, 1, 1)))[0], Ack)
+        held = await pad.request(result(1, 1, 1, 1, 1, contract="3NT", tricks=9))
+        assert isinstance(held[0], Nak) and held[0].code == ErrorCode.ALREADY_PLAYED
+        assert held[0].held is not None and held[0].held.contract == "4S"
+        # A correction in the current round replaces the result.
+        fixed = await pad.request(Correction(section="A", table=1, round=1, board=1, ns=1, ew=1,
+                                             contract="3NT", declarer=Seat.N, tricks=9))
+        assert isinstance(fixed[0], Ack) and fixed[0].score_ns == 400
+        # Move on to round 2; round 1 is then closed to corrections.
+        assert isinstance((await pad.request(result(1, 2, 3, 1, 3)))[0], Ack)
+        assert await code(pad, Correction(section="A", table=1, round=1, board=1, ns=1, ew=1,
+                                          contract="4S", declarer=Seat.S, tricks=10)) == (
+            ErrorCode.CORRECTION_CLOSED)
+        # Board 2 of round 1 was never sent: it can still arrive (queued on the pad).
+        assert isinstance((await pad.request(NotPlayed(section="A", table=1, round=1, board=2,
+                                                       ns=1, ew=1)))[0], Ack)
+        # A replay: an old sequence number with different content.
+        assert await code(pad, result(1, 2, 4, 1, 3), seq=1) == ErrorCode.REPLAY
+        # A bad MAC changes nothing.
+        assert await code(pad, result(1, 2, 4, 1, 3), key=b"\x00" * 16) == ErrorCode.BAD_MAC
+        assert station.hub.units[21].bad_macs == 1
+        assert station.rules.sections["A"].held(1, 2, 4) is None
+        # Stopped: nothing accepted until the director starts again.
+        await station.hub.act(lambda batch: station.rules.set_running(False, batch))
+        assert await code(pad, result(1, 2, 4, 1, 3)) == ErrorCode.STOPPED
+        await station.hub.act(lambda batch: station.rules.set_running(True, batch))
+        assert isinstance((await pad.request(result(1, 2, 4, 1, 3)))[0], Ack)
+        # Players with an unknown number are flagged, not refused.
+        seated = await pad.request(Players(section="A", table=1, round=2, north=1, east=2,
+                                           south=3, west=4))
+        assert isinstance(seated[0], Ack)
+
+
+async def test_takeover_locks_out_the_old_unit(mosquitto: int, make_station: Any) -> None:
+    station = await make_station(mqtt_port=mosquitto)
+    async with MqttPad(mosquitto, "club", 31) as old, MqttPad(mosquitto, "club", 32) as new:
+        await old.request(Login(section="A", table=2))
+        assert isinstance((await old.request(result(2, 1, 3, 2, 2)))[0], Ack)
+        await station.hub.act(lambda batch: station.rules.authorise_takeover("A", 2, batch))
+        answers = await new.request(Login(section="A", table=2, takeover=True))
+        assert isinstance(answers[0], Ack)
+        game = [a for a in answers if isinstance(a, GameData)]
+        assert [r.board for g in game for r in g.results] == [3]
+        locked = await old.inbox.get()
+        assert isinstance(locked.body, Locked) and locked.body.reason == ErrorCode.UNIT_REPLACED
+        # The old unit comes back with a result the station never had: offered to merge.
+        refused = await old.request(result(2, 1, 4, 2, 2))
+        assert isinstance(refused[0], Nak) and refused[0].code == ErrorCode.UNIT_REPLACED
+        assert station.rules.event_id is not None
+        offers = station.store.merge_offers(station.rules.event_id)
+        assert len(offers) == 1 and '"board":4' in offers[0].body_json.replace(" ", "")
