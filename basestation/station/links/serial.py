@@ -67,7 +67,7 @@ class SerialLink:
             try:
                 receiver = _Receiver(self)
                 await serial_asyncio_fast.create_serial_connection(
-                    loop, lambda: receiver, self.port, baudrate=self.baud)
+                    loop, lambda r=receiver: r, self.port, baudrate=self.baud)
             except Exception as exc:  # SerialException or OSError: the receiver is not there
                 log.warning("receiver %s not available (%s); retrying in %.1fs",
                             self.port, exc, delay)
