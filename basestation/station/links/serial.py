@@ -60,14 +60,18 @@ class SerialLink:
             self.transport.write(binary.encode_frame(message, key))
         # Not connected: the pad retransmits and the stored answer is sent again.
 
+    async def _open(self, loop: asyncio.AbstractEventLoop) -> _Receiver:
+        receiver = _Receiver(self)
+        await serial_asyncio_fast.create_serial_connection(
+            loop, lambda: receiver, self.port, baudrate=self.baud)
+        return receiver
+
     async def run(self) -> None:
         delay = 0.1
         loop = asyncio.get_running_loop()
         while True:
             try:
-                receiver = _Receiver(self)
-                await serial_asyncio_fast.create_serial_connection(
-                    loop, lambda r=receiver: r, self.port, baudrate=self.baud)
+                receiver = await self._open(loop)
             except Exception as exc:  # SerialException or OSError: the receiver is not there
                 log.warning("receiver %s not available (%s); retrying in %.1fs",
                             self.port, exc, delay)
