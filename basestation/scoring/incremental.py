@@ -57,6 +57,17 @@ class IncrementalScorer:
         held[(result.section, result.ns, result.ew)] = result
         return self._rescore(key)
 
+    def set_board(self, board: int, results: Iterable[TravellerResult],
+                  section: str = "") -> ScoredBoard:
+        """Replaces every result of one section on this board, then rescores that board once."""
+        key = self._key(board, section)
+        held = self._results.setdefault(key, {})
+        for other in [k for k in held if k[0] == section]:
+            del held[other]
+        for result in results:
+            held[(result.section, result.ns, result.ew)] = result
+        return self._rescore(key)
+
     def remove_result(self, board: int, ns: int, ew: int, section: str = "") -> ScoredBoard:
         """Erases a result (a director's correction or an erased entry)."""
         key = self._key(board, section)

@@ -80,8 +80,18 @@ class Station:
         for serial in self.config.serial:
             self.links.append(SerialLink(self.hub, serial.port, serial.baud, serial.channel))
         self._tasks.append(asyncio.create_task(self.hub.run(), name="hub"))
+        self._tasks.append(asyncio.create_task(self._rescore(), name="scores"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))
+
+    async def _rescore(self, every: float = 0.5) -> None:
+        """Rescores changed boards a few times a second and tells the pages which."""
+        while True:
+            await asyncio.sleep(every)
+            scores = self.rules.scores
+            if scores is not None and scores.dirty:
+                boards = scores.refresh()
+                self.bus.publish({"type": "scores", "boards": [list(b) for b in boards]})
 
     def add_link(self, link: MqttLink | SerialLink) -> None:
         self.links.append(link)

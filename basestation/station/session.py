@@ -16,6 +16,7 @@ from basestation.domain.cards import CardError, Deal, lead_matches, parse_card
 from basestation.domain.contract import ContractError, parse_contract, score_ns
 from basestation.movements import Movement, generate
 from basestation.station.batch import Batch
+from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_table, looks_wrong_side
 from basestation.store import repository as repo
@@ -75,6 +76,7 @@ class SessionRules:
     players: dict[int, str] = field(default_factory=dict)
     takeovers: set[tuple[str, int]] = field(default_factory=set)
     units: dict[int, UnitState] = field(default_factory=dict)
+    scores: LiveScores | None = None
 
     # -- start-up ----------------------------------------------------------------------------
 
@@ -82,6 +84,7 @@ class SessionRules:
         self.units = units
         self.sections, self.section_ids, self.deals = {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
+        self.scores = None
         if snap.event is None:
             self.event_id = None
             return
@@ -106,6 +109,7 @@ class SessionRules:
                                                      result.round)
         for record in snap.hand_records:
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
+        self.scores = LiveScores(self.regulations, self.sections)
 
     @staticmethod
     def event_rows(name: str, regulations: str,
@@ -300,6 +304,8 @@ class SessionRules:
         assert self.event_id is not None
         section.put(entry)
         section.last_heard[entry.table] = datetime.now(UTC)
+        if self.scores is not None:
+            self.scores.changed(section.letter, entry.board)
 
         def remember(row_id: int) -> None:
             entry.row_id = row_id
@@ -310,6 +316,8 @@ class SessionRules:
     def _retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:
         section.remove(held.table, held.round, held.board)
+        if self.scores is not None:
+            self.scores.changed(section.letter, held.board)
         batch.ops.append(repo.set_status(lambda: held.row_id, status))
 
     def _advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:

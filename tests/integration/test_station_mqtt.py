@@ -124,3 +124,18 @@ async def test_takeover_locks_out_the_old_unit(mosquitto: int, make_station: Any
         assert station.rules.event_id is not None
         offers = station.store.merge_offers(station.rules.event_id)
         assert len(offers) == 1 and '"board":4' in offers[0].body_json.replace(" ", "")
+
+
+async def test_rankings_follow_the_results(mosquitto: int, make_station: Any) -> None:
+    station = await make_station(mqtt_port=mosquitto)
+    async with MqttPad(mosquitto, "club", 41) as one, MqttPad(mosquitto, "club", 42) as three:
+        await one.request(Login(section="A", table=1))
+        await three.request(Login(section="A", table=3))
+        assert isinstance((await one.request(result(1, 1, 1, 1, 1)))[0], Ack)
+        # Round 2 at table 3 plays boards 1-2, NS 3 against EW 2.
+        assert isinstance((await three.request(result(3, 2, 1, 3, 2, tricks=9)))[0], Ack)
+        assert station.rules.scores is not None
+        ranking = {(r["pair"], r["direction"]): r for r in station.rules.scores.ranking()}
+        assert ranking[(1, "NS")]["total"] > ranking[(3, "NS")]["total"]
+        board = station.rules.scores.board("A", 1)
+        assert board is not None and len(board["results"]) == 2

@@ -1,0 +1,79 @@
+"""Live scores: boards changed by the session are rescored, one board at a time.
+
+Rescoring is deferred to `refresh` (run a few times a second, and before rankings are read),
+so a burst of results costs one rescore per board rather than one per result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from basestation.domain.contract import parse_contract
+from basestation.scoring import IncrementalScorer, TravellerResult, regulations
+from basestation.scoring.adjusted import parse_adjusted
+from basestation.scoring.traveller import Artificial
+from basestation.station.state import HeldResult, SectionState
+from firmware_protocol.messages import Seat
+
+
+def traveller_result(held: HeldResult) -> TravellerResult | None:
+    """The scoring engine's view of one held entry (None: not a result, e.g. not played)."""
+    if held.ns is None or held.ew is None:
+        return None
+    if held.kind == "adjusted" and held.adjusted:
+        ns, ew = parse_adjusted(held.adjusted)
+        return TravellerResult(ns=held.ns, ew=held.ew, section=held.section,
+                               artificial=Artificial(ns, ew))
+    if held.kind != "result" or held.score_ns is None:
+        return None
+    return TravellerResult(
+        ns=held.ns, ew=held.ew, section=held.section, score_ns=held.score_ns,
+        contract=parse_contract(held.contract) if held.contract else None,
+        declarer=Seat(held.declarer) if held.declarer else None, tricks=held.tricks,
+        lead=held.lead)
+
+
+class LiveScores:
+    """Matchpoints and rankings for the open event, kept current from the held results."""
+
+    def __init__(self, preset: str, sections: dict[str, SectionState]) -> None:
+        self.sections = sections
+        self.dirty: set[tuple[str, int]] = set()
+        two_field = all(s.movement.two_field for s in sections.values()) if sections else True
+        self.scorer = IncrementalScorer(regulations(preset), self._expected, two_field=two_field)
+        self.dirty = {(letter, b) for letter, s in sections.items()
+                      for b in range(1, s.movement.boards + 1)}
+
+    def _expected(self, board: int, section: str) -> int:
+        state = self.sections.get(section)
+        if state is None:
+            return 0
+        movement = state.movement
+        return sum(1 for a in movement.assignments
+                   if board in a.boards and a.ns is not None and a.ew is not None)
+
+    def changed(self, section: str, board: int) -> None:
+        self.dirty.add((section, board))
+
+    def refresh(self) -> list[tuple[str, int]]:
+        """Rescores the boards changed since the last refresh; returns them."""
+        done = sorted(self.dirty)
+        self.dirty.clear()
+        for letter, board in done:
+            state = self.sections.get(letter)
+            if state is None:
+                continue
+            results = [r for h in state.results_for_board(board)
+                       if (r := traveller_result(h)) is not None]
+            self.scorer.set_board(board, results, letter)
+        return done
+
+    def ranking(self) -> list[dict[str, Any]]:
+        self.refresh()
+        return [dict(entry.to_json(), section=entry.section, rank_label=entry.rank_label)
+                for entry in self.scorer.ranking()]
+
+    def board(self, section: str, board: int) -> dict[str, Any] | None:
+        self.refresh()
+        scored = self.scorer.scored_board(board, section)
+        return None if scored is None else scored.to_json()
