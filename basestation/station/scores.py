@@ -12,6 +12,7 @@ from basestation.domain.contract import parse_contract
 from basestation.scoring import IncrementalScorer, TravellerResult, regulations
 from basestation.scoring.adjusted import parse_adjusted
 from basestation.scoring.traveller import Artificial
+from basestation.station.rulings import ruled_result, ruling_of, with_ruling
 from basestation.station.state import HeldResult, SectionState
 from firmware_protocol.messages import Seat
 
@@ -21,16 +22,21 @@ def traveller_result(held: HeldResult) -> TravellerResult | None:
     if held.ns is None or held.ew is None:
         return None
     if held.kind == "adjusted" and held.adjusted:
-        ns, ew = parse_adjusted(held.adjusted)
-        return TravellerResult(ns=held.ns, ew=held.ew, section=held.section,
-                               artificial=Artificial(ns, ew))
+        ruling = ruling_of(held.adjusted)
+        if set(ruling) == {"adjusted"}:
+            ns, ew = parse_adjusted(held.adjusted)
+            return TravellerResult(ns=held.ns, ew=held.ew, section=held.section,
+                                   artificial=Artificial(ns, ew))
+        return ruled_result(held.board, held.ns, held.ew, held.section, ruling)
     if held.kind != "result" or held.score_ns is None:
         return None
-    return TravellerResult(
+    played = TravellerResult(
         ns=held.ns, ew=held.ew, section=held.section, score_ns=held.score_ns,
         contract=parse_contract(held.contract) if held.contract else None,
         declarer=Seat(held.declarer) if held.declarer else None, tricks=held.tricks,
         lead=held.lead)
+    # A ruling on a played result: arrowswitch, fouled board, matchpoint override, fault.
+    return with_ruling(played, ruling_of(held.adjusted)) if held.adjusted else played
 
 
 class LiveScores:

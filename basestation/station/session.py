@@ -6,16 +6,19 @@ the working memory and queues the database operations, answers and events.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import CardError, Deal, lead_matches, parse_card
 from basestation.domain.contract import ContractError, parse_contract, score_ns
 from basestation.movements import Movement, generate
+from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.station.batch import Batch
+from basestation.station.rulings import has_outcome, ruled_result, ruling_text
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_table, looks_wrong_side
@@ -62,6 +65,14 @@ Entry = Result | Correction | NotPlayed
 
 
 @dataclass
+class HeldPenalty:
+    """A director's penalty, stored as a result row of kind "penalty" (its id removes it)."""
+
+    penalty: Penalty
+    row_id: int | None = None
+
+
+@dataclass
 class SessionRules:
     """The open event: its sections, who holds which table, the results held."""
 
@@ -77,6 +88,7 @@ class SessionRules:
     takeovers: set[tuple[str, int]] = field(default_factory=set)
     units: dict[int, UnitState] = field(default_factory=dict)
     scores: LiveScores | None = None
+    penalties: list[HeldPenalty] = field(default_factory=list)
 
     # -- start-up ----------------------------------------------------------------------------
 
@@ -85,6 +97,7 @@ class SessionRules:
         self.sections, self.section_ids, self.deals = {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
         self.scores = None
+        self.penalties = []
         if snap.event is None:
             self.event_id = None
             return
@@ -101,6 +114,9 @@ class SessionRules:
             if hold.section in self.sections:
                 self.sections[hold.section].holders[hold.table_no] = hold.unit
         for result in snap.results:
+            if result.kind == "penalty":
+                self.penalties.append(_penalty_from_row(result))
+                continue
             state = self.sections.get(result.section)
             if state is None:
                 continue
@@ -110,6 +126,7 @@ class SessionRules:
         for record in snap.hand_records:
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
         self.scores = LiveScores(self.regulations, self.sections)
+        self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
     @staticmethod
     def event_rows(name: str, regulations: str,
@@ -390,13 +407,184 @@ class SessionRules:
             self._push(section, body.table, _push_body(entry, _as_result(entry)), batch)
         return entry
 
+    def director_rule(self, section: str, table: int, round_: int, board: int, batch: Batch,
+                      *, ruling: dict[str, Any]) -> HeldResult:
+        """An adjusted score (AVE, 60/40, weighted, split) or a ruling on the played result
+        (arrowswitch, fouled, matchpoint override); ValueError for a ruling that cannot be."""
+        state = self._director_section(section)
+        assignment = state.movement.at(round_, table)
+        if assignment is None or board not in assignment.boards:
+            raise LookupError(f"board {board} is not in play at table {table} in round {round_}")
+        held = state.held(table, round_, board)
+        ns, ew = (held.ns, held.ew) if held is not None else (assignment.ns, assignment.ew)
+        if ns is None or ew is None:
+            raise ValueError("a sit-out has no result to rule on")
+        played = held if held is not None and held.kind == "result" else None
+        outcome = has_outcome(ruling)
+        try:
+            ruled_result(board, ns, ew, section, ruling,
+                         score_ns=played.score_ns if played is not None else None)
+        except ScoringError as exc:
+            raise ValueError(str(exc)) from exc
+        if outcome or played is None:
+            entry = HeldResult(section=section, table=table, round=round_, board=board,
+                               ns=ns, ew=ew, kind="adjusted")
+        else:
+            entry = dataclasses.replace(played, row_id=None, unit=None, seq=None)
+        entry.adjusted = ruling_text(ruling)
+        entry.source = "director"
+        entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
+        if held is not None:
+            self._retire(state, held, "superseded", batch)
+        self._store(state, entry, batch)
+        batch.ops.append(repo.audit(self.event_id, "director", "ruling", section=section,
+                                    table=table, round=round_, board=board,
+                                    ruling=entry.adjusted))
+        self._push(state, table, _push_body(entry, _body_from_held(entry)), batch)
+        return entry
+
+    def director_move(self, section: str, table: int, round_: int, board: int, batch: Batch,
+                      *, to_board: int | None = None, ns: int | None = None,
+                      ew: int | None = None) -> HeldResult:
+        """Puts a result entered under the wrong board number or pairs where it belongs."""
+        state = self._director_section(section)
+        held = state.held(table, round_, board)
+        if held is None:
+            raise LookupError("nothing held for that board at that table in that round")
+        new_board = to_board or board
+        if not 1 <= new_board <= state.movement.boards:
+            raise ValueError(f"no board {new_board} in section {section}")
+        if new_board != board and state.held(table, round_, new_board) is not None:
+            raise ValueError(f"board {new_board} already has a result there: erase it first")
+        entry = dataclasses.replace(
+            held, board=new_board, ns=ns or held.ns, ew=ew or held.ew, row_id=None,
+            source="director", flags=(ResultFlag.DIRECTOR_CHANGED.value,))
+        if (entry.kind == "result" and entry.contract and entry.declarer
+                and entry.tricks is not None):
+            # Vulnerability goes with the board number, so the score may change.
+            entry.score_ns = score_ns(parse_contract(entry.contract), Seat(entry.declarer),
+                                      entry.tricks, vulnerability_of(new_board))
+        self._retire(state, held, "superseded", batch)
+        if new_board != board:
+            batch.event("result", erased=True, **_event_fields(held))
+            self._push(state, table, _push_body(held, None), batch)
+        self._store(state, entry, batch)
+        batch.ops.append(repo.audit(self.event_id, "director", "move_result", section=section,
+                                    table=table, round=round_, board=board, to_board=new_board,
+                                    ns=entry.ns, ew=entry.ew))
+        self._push(state, table, _push_body(entry, _body_from_held(entry)), batch)
+        return entry
+
+    def close_round(self, section: str, batch: Batch) -> int:
+        """Moves the section on to the next round; boards still missing show red."""
+        state = self._director_section(section)
+        if state.current_round >= state.movement.rounds:
+            raise ValueError(f"section {section} is already in its last round")
+        state.current_round += 1
+        batch.ops.append(repo.update_section_round(self.section_ids[section],
+                                                   state.current_round))
+        batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
+                                    round=state.current_round - 1))
+        batch.event("round", section=section, round=state.current_round)
+        return state.current_round
+
+    def add_penalty(self, penalty: Penalty, batch: Batch) -> HeldPenalty:
+        """A procedural or disciplinary penalty, off the pair's session total."""
+        assert self.event_id is not None
+        self._director_section(penalty.section)
+        held = HeldPenalty(penalty)
+        self.penalties.append(held)
+
+        def remember(row_id: int) -> None:
+            held.row_id = row_id
+
+        row = ResultRow(event_id=self.event_id, section=penalty.section, table_no=0, round=0,
+                        board=penalty.board or 0, ns=penalty.pair, kind="penalty",
+                        adjusted=json.dumps({"direction": penalty.direction,
+                                             "percent": penalty.percent}),
+                        source="director")
+        batch.ops.append(repo.insert(row, remember))
+        batch.ops.append(repo.audit(self.event_id, "director", "penalty", pair=penalty.pair,
+                                    section=penalty.section, percent=penalty.percent))
+        self._penalties_changed(batch)
+        return held
+
+    def remove_penalty(self, row_id: int, batch: Batch) -> None:
+        held = next((p for p in self.penalties if p.row_id == row_id), None)
+        if held is None:
+            raise LookupError(f"no penalty {row_id}")
+        self.penalties.remove(held)
+        batch.ops.append(repo.set_status(lambda: row_id, "erased"))
+        batch.ops.append(repo.audit(self.event_id, "director", "remove_penalty", id=row_id))
+        self._penalties_changed(batch)
+
+    def _penalties_changed(self, batch: Batch) -> None:
+        if self.scores is not None:
+            self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
+        batch.event("scores", boards=[])
+
+    def pair_unit(self, unit: int, key: bytes, batch: Batch) -> UnitState:
+        """Registers a unit before it first speaks (its key is shown to the director)."""
+        known = self.units.get(unit)
+        if known is None:
+            known = UnitState(unit=unit, key=key)
+            self.units[unit] = known
+            batch.ops.append(repo.upsert_unit({"unit": unit}))
+            batch.event("unit", unit=unit, state="new")
+        batch.ops.append(repo.audit(self.event_id, "director", "pair", unit=unit))
+        return known
+
+    def lock_unit(self, unit: int, batch: Batch) -> None:
+        """Locks a unit out (lost, faulty or at the wrong table); its table is freed."""
+        state = self._director_unit(unit)
+        self._free_table(state, batch)
+        state.locked_reason = ErrorCode.UNIT_REPLACED.value
+        batch.send(unit, Locked(reason=ErrorCode.UNIT_REPLACED))
+        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": state.locked_reason,
+                                           "section": None, "table_no": None}))
+        batch.ops.append(repo.audit(self.event_id, "director", "lock", unit=unit))
+        batch.event("unit", unit=unit, state="locked")
+
+    def reset_unit(self, unit: int, batch: Batch) -> None:
+        """Unlocks a unit, clears its bad-MAC count and frees its table: it logs in afresh."""
+        state = self._director_unit(unit)
+        self._free_table(state, batch)
+        state.locked_reason, state.bad_macs = None, 0
+        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
+                                           "section": None, "table_no": None}))
+        batch.ops.append(repo.audit(self.event_id, "director", "reset", unit=unit))
+        batch.event("unit", unit=unit, state="reset")
+
+    def _free_table(self, unit: UnitState, batch: Batch) -> None:
+        if unit.section is not None and unit.table is not None:
+            section = self.sections.get(unit.section)
+            if section is not None and section.holders.get(unit.table) == unit.unit:
+                del section.holders[unit.table]
+                batch.event("table", section=unit.section, table=unit.table, unit=None,
+                            state="not_logged_in")
+            if self.event_id is not None:
+                batch.ops.append(repo.release_unit_holds(self.event_id, unit.unit))
+        unit.section, unit.table = None, None
+
+    def _director_section(self, section: str) -> SectionState:
+        state = self.sections.get(section)
+        if state is None or self.event_id is None:
+            raise LookupError(f"no section {section}")
+        return state
+
+    def _director_unit(self, unit: int) -> UnitState:
+        state = self.units.get(unit)
+        if state is None:
+            raise LookupError(f"no unit {unit}")
+        return state
+
     def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
         holder = section.holders.get(table)
         if holder is not None:
             batch.send(holder, body)
 
 
-def _push_body(held: HeldResult, result: Result | None) -> CorrectionPush:
+def _push_body(held: HeldResult, result: Result | NotPlayed | None) -> CorrectionPush:
     return CorrectionPush(section=held.section, table=held.table, round=held.round,
                           board=held.board, result=result)
 
@@ -442,6 +630,14 @@ def _body_from_held(held: HeldResult) -> Result | NotPlayed:
         return NotPlayed(section=held.section, table=held.table, round=held.round,
                          board=held.board, ns=held.ns or 0, ew=held.ew or 0)
     return _as_result(held)
+
+
+def _penalty_from_row(row: ResultRow) -> HeldPenalty:
+    detail = json.loads(row.adjusted or "{}")
+    penalty = Penalty(pair=row.ns or 0, direction=detail.get("direction"),
+                      percent=float(detail.get("percent", 0)), board=row.board or None,
+                      section=row.section)
+    return HeldPenalty(penalty, row.id)
 
 
 def _held_from_row(row: ResultRow) -> HeldResult:
