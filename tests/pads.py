@@ -146,11 +146,14 @@ class VirtualRadio:
         return pad
 
     def close(self) -> None:
+        if self.master < 0:
+            return  # closed already: its descriptor numbers may belong to someone else now
         with contextlib.suppress(Exception):
             asyncio.get_running_loop().remove_reader(self.master)
         for fd in (self.master, self._slave):
             with contextlib.suppress(OSError):
                 os.close(fd)
+        self.master = self._slave = -1
 
 
 class RadioPad(TestPad):

@@ -24,9 +24,10 @@ from basestation.station.state import UnitState
 from basestation.store import repository as repo
 from basestation.store.repository import Store
 from firmware_protocol import jsonwire
-from firmware_protocol.jsonwire import Received, verify
-from firmware_protocol.messages import Body, ErrorCode, Message, Nak
-from firmware_protocol.security import unit_key
+from firmware_protocol.binary import DecodeError
+from firmware_protocol.errors import ProtocolError
+from firmware_protocol.messages import Body, ErrorCode, Message, Nak, Received
+from firmware_protocol.security import unit_key, verify, verify_mac
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
@@ -213,6 +214,23 @@ class Hub:
             return
         batch.send(unit.unit, Nak(re=message.seq, code=ErrorCode.REPLAY))
         batch.event("alert", kind="replay", unit=unit.unit, seq=message.seq)
+
+    def refuse(self, link: Link, error: ProtocolError | DecodeError) -> None:
+        """Answers a message the codec could not accept (a bad contract, say) with a nak.
+
+        Only when the unit's tag over what was received checks out: an unauthenticated
+        frame gets no answer beyond the bad-frame count, so nobody can probe the station.
+        """
+        self.bad_frames += 1
+        unit, seq, mac, signed = error.unit, error.seq, error.mac, error.signed
+        if unit is None or seq is None or mac is None or signed is None:
+            return
+        known = self.units.get(unit)
+        key = known.key if known is not None else self.key_for(unit)
+        if not verify_mac(key, signed, mac):
+            return
+        nak = Nak(re=seq, code=error.code, detail=error.reason[:60] or None)
+        link.send(Message(unit=unit, seq=0, body=nak), key)
 
     def _bad_mac(self, inbound: Inbound, unit: UnitState | None, batch: Batch) -> None:
         message = inbound.received.message

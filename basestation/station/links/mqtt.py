@@ -12,7 +12,7 @@ import aiomqtt
 
 from basestation.station.hub import Hub, Inbound
 from firmware_protocol import jsonwire
-from firmware_protocol.messages import ErrorCode, Message, Nak, ProtocolError
+from firmware_protocol.messages import Message, ProtocolError
 
 log = logging.getLogger(__name__)
 IN_FLIGHT = 8  # aiomqtt 2.x stalls with many concurrent QoS 1 publishes from one client
@@ -109,16 +109,11 @@ class MqttLink:
             received = jsonwire.decode(data)
         except ProtocolError as exc:
             self.malformed += 1
-            self._refuse(topic_unit, exc.seq, exc.code, str(exc))
+            self.hub.refuse(self, exc)
             return
         if received.message.unit != topic_unit:
             # A unit may only speak for itself (the broker's ACL enforces the same).
+            # The topic's owner gets no answer: the sender is not who the topic says.
             self.malformed += 1
-            self._refuse(topic_unit, received.message.seq, ErrorCode.MALFORMED,
-                         "unit differs from topic")
             return
         self.hub.submit(Inbound(received, self, time.monotonic()))
-
-    def _refuse(self, unit: int, seq: int | None, code: ErrorCode, detail: str) -> None:
-        nak = Nak(re=seq if seq is not None else 0, code=code, detail=detail[:60])
-        self.send(Message(unit=unit, seq=0, body=nak), self.hub.key_for(unit))

@@ -51,7 +51,7 @@ class SerialLink:
         now = time.monotonic()
         for item in self.decoder.feed(data):
             if isinstance(item, binary.DecodeError):
-                self.hub.bad_frames += 1
+                self.hub.refuse(self, item)
                 continue
             self.hub.submit(Inbound(item, self, now))
 
