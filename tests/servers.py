@@ -7,53 +7,13 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator
-from pathlib import Path
 
+from simulator.broker import free_port, mosquitto_binary, run_mosquitto, wait_for_port
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def wait_for_port(port: int, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            return
-        time.sleep(0.05)
-    raise TimeoutError(f"nothing listening on port {port}")
-
-
-def mosquitto_binary() -> str:
-    for candidate in (shutil.which("mosquitto"), "/usr/sbin/mosquitto"):
-        if candidate and os.path.exists(candidate):
-            return candidate
-    raise RuntimeError("mosquitto is not installed: run scripts/setup.sh")
-
-
-@contextlib.contextmanager
-def run_mosquitto(extra_config: str = "allow_anonymous true\n",
-                  port: int | None = None) -> Iterator[int]:
-    """A mosquitto broker on a free port, stopped afterwards."""
-    port = port or free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        conf = Path(tmp) / "mosquitto.conf"
-        conf.write_text(f"listener {port} 127.0.0.1\n{extra_config}persistence false\n")
-        proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_for_port(port)
-            yield port
-        finally:
-            proc.terminate()
-            proc.wait(5)
+__all__ = ["free_port", "mosquitto_binary", "run_mosquitto", "run_postgres", "wait_for_port"]
 
 
 def _pg_bin(name: str) -> str:

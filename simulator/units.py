@@ -1,0 +1,129 @@
+"""Simulated pads with their power switch: a bridgepad on the virtual radio, a BridgeScorer on
+MQTT. Each keeps its non-volatile memory across power cycles (a battery change)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+
+from firmware_protocol.messages import Message, Received
+from firmware_protocol.security import unit_key
+from simulator.driver import PadDriver
+from simulator.memory import PadMemory
+from simulator.mqtt import MqttConnection
+from simulator.notices import Notice
+from simulator.pad import Pad
+from simulator.radio import AirFaults, VirtualRadio
+from simulator.timing import Timing, mqtt_timing, radio_timing
+
+
+class SimPad:
+    """A pad that can be switched on and off; `notices` carries over a power cycle."""
+
+    kind = "pad"
+
+    def __init__(self, unit: int, secret: str, timing: Timing,
+                 rng: random.Random | None = None) -> None:
+        self.memory = PadMemory(unit=unit, key=unit_key(secret, unit))
+        self.timing = timing
+        self.rng = rng or random.Random(unit)
+        self.notices: asyncio.Queue[Notice] = asyncio.Queue()
+        self.driver: PadDriver | None = None
+        self.power_cycles = 0
+
+    @property
+    def unit(self) -> int:
+        return self.memory.unit
+
+    @property
+    def pad(self) -> Pad:
+        if self.driver is None:
+            raise RuntimeError(f"pad {self.unit} is switched off")
+        return self.driver.pad
+
+    @property
+    def on(self) -> bool:
+        return self.driver is not None
+
+    def act(self, keys: Callable[[Pad, float], None]) -> None:
+        """The players press keys: `keys(pad, now)`, then the pad acts at once."""
+        driver = self.driver
+        if driver is None:
+            return  # the screen is dark
+        keys(driver.pad, driver.now())
+        driver.poke()
+
+    async def power_on(self) -> None:
+        await self._open()
+        self.driver = PadDriver(Pad(self.memory, self.timing, self.rng), self._transmit,
+                                self.notices)
+        self.driver.start()
+
+    async def power_off(self) -> None:
+        driver, self.driver = self.driver, None
+        if driver is not None:
+            await driver.stop()
+        await self._close()
+
+    async def battery_change(self, seconds: float) -> None:
+        """Off, a new battery, on: the pad resumes from its memory."""
+        await self.power_off()
+        await asyncio.sleep(seconds)
+        self.power_cycles += 1
+        await self.power_on()
+
+    def _deliver(self, received: Received) -> None:
+        if self.driver is not None:
+            self.driver.deliver(received)
+
+    def _transmit(self, message: Message) -> None:
+        raise NotImplementedError
+
+    async def _open(self) -> None:
+        raise NotImplementedError
+
+    async def _close(self) -> None:
+        raise NotImplementedError
+
+
+class RadioPad(SimPad):
+    """A bridgepad: binary frames on a shared radio channel."""
+
+    kind = "radio"
+
+    def __init__(self, radio: VirtualRadio, unit: int, secret: str, *, speed: float = 1.0,
+                 rng: random.Random | None = None) -> None:
+        super().__init__(unit, secret, radio_timing(speed), rng)
+        self.radio = radio
+        self._send = radio.transmitter(self.memory.key)
+
+    def _transmit(self, message: Message) -> None:
+        self._send(message)
+
+    async def _open(self) -> None:
+        self.radio.attach(self.unit, self._deliver)
+
+    async def _close(self) -> None:
+        self.radio.detach(self.unit)
+
+
+class MqttPad(SimPad):
+    """A BridgeScorer: JSON over its own MQTT connection."""
+
+    kind = "mqtt"
+
+    def __init__(self, port: int, station: str, unit: int, secret: str, *, speed: float = 1.0,
+                 rng: random.Random | None = None, faults: AirFaults | None = None) -> None:
+        super().__init__(unit, secret, mqtt_timing(speed), rng)
+        self.connection = MqttConnection(port, station, unit, self.memory.key, self._deliver,
+                                         faults=faults, rng=random.Random(self.rng.random()))
+
+    def _transmit(self, message: Message) -> None:
+        self.connection.transmit(message)
+
+    async def _open(self) -> None:
+        await self.connection.start()
+
+    async def _close(self) -> None:
+        await self.connection.stop()
