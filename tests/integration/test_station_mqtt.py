@@ -139,3 +139,30 @@ async def test_rankings_follow_the_results(mosquitto: int, make_station: Any) ->
         assert ranking[(1, "NS")]["total"] > ranking[(3, "NS")]["total"]
         board = station.rules.scores.board("A", 1)
         assert board is not None and len(board["results"]) == 2
+
+
+async def test_full_session_on_each_database(mosquitto: int, make_station: Any,
+                                             database_url: str) -> None:
+    """Three tables play every round; restarting from the database gives the same state."""
+    station = await make_station(mqtt_port=mosquitto, database=database_url)
+    movement = station.rules.sections["A"].movement
+    async with MqttPad(mosquitto, "club", 81) as p1, MqttPad(mosquitto, "club", 82) as p2, \
+            MqttPad(mosquitto, "club", 83) as p3:
+        pads = [p1, p2, p3]
+        for table, pad in enumerate(pads, start=1):
+            await pad.request(Login(section="A", table=table))
+        for round_ in range(1, movement.rounds + 1):
+            for table, pad in enumerate(pads, start=1):
+                seat = movement.at(round_, table)
+                for board in seat.boards:
+                    answer = await pad.request(result(table, round_, board, seat.ns, seat.ew,
+                                                      tricks=9 + table % 3))
+                    assert isinstance(answer[0], Ack)
+    before = sorted((h.table, h.round, h.board, h.score_ns)
+                    for h in station.rules.sections["A"].all_results())
+    assert len(before) == 18
+    station.hub.load()
+    after = sorted((h.table, h.round, h.board, h.score_ns)
+                   for h in station.rules.sections["A"].all_results())
+    assert after == before
+    assert station.rules.sections["A"].holders == {1: 81, 2: 82, 3: 83}

@@ -1,0 +1,5 @@
+"""`python -m basestation` is the `basestation` command."""
+
+from basestation.cli import app
+
+app()
