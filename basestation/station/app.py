@@ -104,6 +104,7 @@ class Station:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks.clear()
+        self.links.clear()  # start() opens fresh links, so a stopped station can start again
         self.store.close()
 
     async def act(self, run: object) -> object:

@@ -174,7 +174,7 @@ class Hub:
     def _handle(self, inbound: Inbound, batch: Batch) -> None:
         received = inbound.received
         message = received.message
-        self.links.setdefault(inbound.link.name, inbound.link)
+        self.links[inbound.link.name] = inbound.link  # a reopened link replaces the old one
         unit = self.units.get(message.unit)
         key = unit.key if unit is not None else self.key_for(message.unit)
         if not verify(received, key):

@@ -82,6 +82,10 @@ class SerialLink:
             self.opened += 1
             self.decoder = binary.FrameDecoder()
             self.connected.set()
-            await receiver.lost
+            try:
+                await receiver.lost
+            finally:
+                if self.transport is not None:  # stopped, not unplugged: let the port go
+                    self.transport.close()
             self.connected.clear()
             log.warning("receiver %s unplugged; reopening", self.port)
