@@ -8,8 +8,22 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from basestation.api.auth import DirectorAuth
-from basestation.api.routes import login, session
+from basestation.api.routes import (
+    events,
+    exports,
+    login,
+    players,
+    results,
+    rulings,
+    scores,
+    sections,
+    session,
+    units,
+)
 from basestation.station.app import Station
+from basestation.web import pages
+
+ROUTERS = (login, session, events, sections, players, units, results, rulings, scores, exports)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
@@ -25,9 +39,13 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
             if manage_station:
                 await station.stop()
 
-    app = FastAPI(title="basestation", version="1", lifespan=lifespan)
+    app = FastAPI(title="basestation", version="1", lifespan=lifespan,
+                  description="The director's API: the live grid, results, rulings, units, "
+                              "rankings and exports. Anything that changes data needs the "
+                              "director's login (POST /api/login: cookie or bearer token).")
     app.state.station = station
     app.state.auth = DirectorAuth(station.config.director_password)
-    app.include_router(login.router)
-    app.include_router(session.router)
+    for module in ROUTERS:
+        app.include_router(module.router)
+    pages.mount(app)
     return app

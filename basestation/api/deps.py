@@ -22,15 +22,20 @@ def get_auth(request: Request) -> DirectorAuth:
     return auth
 
 
-def require_director(request: Request) -> None:
-    """Refuses a data-changing request without a director login (cookie or bearer token)."""
-    auth = get_auth(request)
+def director_token(request: Request, auth: DirectorAuth) -> str | None:
+    """The request's valid director token (bearer header or session cookie), if any."""
     token = request.cookies.get(COOKIE)
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         token = header[7:]
-    if not auth.valid(token):
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "director login required")
+    return token if auth.valid(token) else None
+
+
+def require_director(request: Request) -> None:
+    """Refuses a data-changing request without a director login (cookie or bearer token)."""
+    if director_token(request, get_auth(request)) is None:
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "director login required",
+                            headers={"WWW-Authenticate": "Bearer"})
 
 
 StationDep = Annotated[Station, Depends(get_station)]

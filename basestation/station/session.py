@@ -18,6 +18,7 @@ from basestation.domain.contract import ContractError, parse_contract, score_ns
 from basestation.movements import Movement, generate
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.station.batch import Batch
+from basestation.station.feedback import feedback_for
 from basestation.station.rulings import has_outcome, ruled_result, ruling_text
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
@@ -25,7 +26,9 @@ from basestation.station.validation import check_placement, check_table, looks_w
 from basestation.store import repository as repo
 from basestation.store.models import (
     EventRow,
+    HandRecordRow,
     MergeOfferRow,
+    PlayerRow,
     ResultRow,
     SeatingRow,
     SectionRow,
@@ -84,6 +87,8 @@ class SessionRules:
     sections: dict[str, SectionState] = field(default_factory=dict)
     section_ids: dict[str, int] = field(default_factory=dict)
     deals: dict[tuple[str, int], Deal] = field(default_factory=dict)
+    deal_text: dict[tuple[str, int], str] = field(default_factory=dict)
+    feedback: frozenset[str] = frozenset()
     players: dict[int, str] = field(default_factory=dict)
     takeovers: set[tuple[str, int]] = field(default_factory=set)
     units: dict[int, UnitState] = field(default_factory=dict)
@@ -94,7 +99,7 @@ class SessionRules:
 
     def load(self, snap: Snapshot, units: dict[int, UnitState]) -> None:
         self.units = units
-        self.sections, self.section_ids, self.deals = {}, {}, {}
+        self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
         self.scores = None
         self.penalties = []
@@ -125,6 +130,7 @@ class SessionRules:
                                                      result.round)
         for record in snap.hand_records:
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
+            self.deal_text[(record.section, record.board)] = record.deal
         self.scores = LiveScores(self.regulations, self.sections)
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
@@ -304,6 +310,10 @@ class SessionRules:
         entry.flags = (*entry.flags, *self._checks(section, entry))
         self._store(section, entry, batch)
         self._advance(section, body.table, body.round, batch)
+        if entry.kind == "result" and self.feedback:
+            deal = self.deal_text.get((section.letter, entry.board))
+            for message in feedback_for(section, entry.board, self.feedback, deal):
+                batch.send(unit.unit, message)
         return [Ack(re=re, score_ns=entry.score_ns, flags=_flags(entry.flags))]
 
     def _checks(self, section: SectionState, entry: HeldResult) -> list[str]:
@@ -522,6 +532,27 @@ class SessionRules:
         if self.scores is not None:
             self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
         batch.event("scores", boards=[])
+
+    def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
+        """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
+        state = self._director_section(section)
+        assert self.event_id is not None
+        parsed = {board: Deal.from_pbn(text) for board, text in deals.items()
+                  if 1 <= board <= state.movement.boards}
+        for board in sorted(parsed):
+            batch.ops.append(repo.add(HandRecordRow(event_id=self.event_id, section=section,
+                                                    board=board, deal=deals[board])))
+            self.deals[(section, board)] = parsed[board]
+        batch.ops.append(repo.audit(self.event_id, "director", "hand_records", section=section,
+                                    boards=sorted(parsed)))
+        return sorted(parsed)
+
+    def set_players(self, players: dict[int, str], batch: Batch) -> None:
+        """Adds or renames players in the club's list (numbers the pads enter)."""
+        for number, name in sorted(players.items()):
+            batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
+        self.players.update(players)
+        batch.ops.append(repo.audit(self.event_id, "director", "players", count=len(players)))
 
     def pair_unit(self, unit: int, key: bytes, batch: Batch) -> UnitState:
         """Registers a unit before it first speaks (its key is shown to the director)."""

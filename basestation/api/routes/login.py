@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel
 
-from basestation.api.deps import COOKIE, AuthDep
+from basestation.api.deps import COOKIE, AuthDep, director_token
 
 router = APIRouter(prefix="/api", tags=["login"])
 
@@ -28,6 +28,12 @@ def login(form: LoginForm, request: Request, response: Response, auth: AuthDep) 
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, "wrong password")
     response.set_cookie(COOKIE, token, httponly=True, samesite="strict")
     return LoginAnswer(token=token)
+
+
+@router.get("/whoami")
+def whoami(request: Request, auth: AuthDep) -> dict[str, bool]:
+    """Whether this browser is logged in as the director (the pages ask before showing)."""
+    return {"director": director_token(request, auth) is not None}
 
 
 @router.post("/logout")

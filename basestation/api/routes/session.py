@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from basestation.api.deps import Director, StationDep
 from basestation.station.batch import Batch
-from basestation.station.grid import grid
+from basestation.station.grid import ATTENTION_FLAGS, grid
 
 router = APIRouter(prefix="/api", tags=["session"])
 
@@ -29,7 +29,23 @@ def status(station: StationDep) -> dict[str, Any]:
 
 @router.get("/grid")
 def get_grid(station: StationDep) -> dict[str, Any]:
-    return grid(station.rules, station.hub.units)
+    """Tables by rounds per section with their states, and the alerts standing now."""
+    data = grid(station.rules, station.hub.units)
+    data["alerts"].extend(_result_alerts(station))
+    data["alerts"].extend({"kind": "unit_replaced", "unit": u.unit}
+                          for u in station.hub.units.values() if u.locked_reason)
+    return data
+
+
+def _result_alerts(station: Any) -> list[dict[str, Any]]:
+    """Held results a pad flagged: lead or declarer wrong, score given to the wrong side."""
+    found = []
+    for section in station.rules.sections.values():
+        for held in section.all_results():
+            for flag in ATTENTION_FLAGS.intersection(held.flags):
+                found.append({"kind": flag.lower(), "section": held.section,
+                              "table": held.table, "round": held.round, "board": held.board})
+    return sorted(found, key=lambda a: (a["section"], a["round"], a["table"], a["board"]))
 
 
 @router.get("/stream")

@@ -1,0 +1,30 @@
+"""Running a director action through the hub, with its refusals as HTTP answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from fastapi import HTTPException, status
+
+from basestation.station.app import Station
+from basestation.station.batch import Batch
+
+T = TypeVar("T")
+
+
+async def act(station: Station, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
+    """Runs `action` in turn with pad traffic; returns once it is committed.
+
+    LookupError (no such section, table, unit or result) is a 404; ValueError (a ruling or
+    result that cannot be) is a 422, so the director sees why.
+    """
+    if need_event and station.rules.event_id is None:
+        raise HTTPException(status.HTTP_409_CONFLICT, "no event is open")
+    try:
+        value: T = await station.hub.act(action)
+    except LookupError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc).strip("'\"")) from exc
+    except ValueError as exc:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
+    return value

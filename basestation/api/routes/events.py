@@ -1,0 +1,69 @@
+"""The event: what is open now, and opening a new one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, status
+from pydantic import BaseModel, Field
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, StationDep
+from basestation.movements import KINDS
+from basestation.scoring import PRESETS
+from basestation.station.batch import Batch
+from basestation.station.config import SectionConfig
+
+router = APIRouter(prefix="/api", tags=["events"])
+
+
+class SectionIn(BaseModel):
+    letter: str = Field(pattern="^[A-Z]$")
+    movement: str = "mitchell"
+    tables: int = Field(ge=1, le=64)
+    boards: int = Field(ge=1, le=127)
+    phantom: bool = False
+
+
+class EventIn(BaseModel):
+    name: str = Field(min_length=1, max_length=100)
+    regulations: str = "nz"
+    sections: list[SectionIn] = Field(min_length=1, max_length=26)
+
+
+def event_summary(station: StationDep) -> dict[str, Any]:
+    rules = station.rules
+    return {"id": rules.event_id, "name": rules.event_name, "regulations": rules.regulations,
+            "running": rules.running,
+            "sections": [{"letter": s.letter, "tables": s.movement.tables,
+                          "boards": s.movement.boards, "rounds": s.movement.rounds,
+                          "current_round": s.current_round}
+                         for s in rules.sections.values()]}
+
+
+@router.get("/event")
+def current_event(station: StationDep) -> dict[str, Any]:
+    """The open event with its sections and the round each is in."""
+    return event_summary(station)
+
+
+@router.post("/events", dependencies=[Director], status_code=status.HTTP_201_CREATED)
+async def open_event(body: EventIn, station: StationDep) -> dict[str, Any]:
+    """Opens a new event (the previous one stays in the database)."""
+    if body.regulations not in PRESETS:
+        raise HTTPException(422, f"regulations must be one of {', '.join(sorted(PRESETS))}")
+    letters = [s.letter for s in body.sections]
+    if len(set(letters)) != len(letters):
+        raise HTTPException(422, "each section needs its own letter")
+    for section in body.sections:
+        if section.movement not in KINDS:
+            raise HTTPException(422, f"movement must be one of {', '.join(sorted(KINDS))}")
+    sections = [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom)
+                for s in body.sections]
+
+    def open_it(_: Batch) -> None:
+        # In turn with pad traffic, so no pad message sees half an event.
+        station.open_event(body.name, body.regulations, sections)
+
+    await act(station, open_it, need_event=False)
+    return event_summary(station)

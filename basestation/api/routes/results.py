@@ -1,0 +1,148 @@
+"""Results: list them, and the director's correct, erase, not played, late play and moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from pydantic import BaseModel, Field
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, StationDep
+from basestation.api.routes.sections import section_of
+from basestation.api.views import held_json
+from basestation.station.state import SectionState
+from firmware_protocol.messages import NotPlayed, Result, Seat
+
+router = APIRouter(prefix="/api/sections/{section}", tags=["results"])
+PLACE = "/tables/{table}/rounds/{round}/boards/{board}"
+Small = Annotated[int, Path(ge=1, le=255)]
+
+
+@router.get("/results")
+def results(section: str, station: StationDep, table: int | None = None,
+            round: Annotated[int | None, Query()] = None,
+            board: int | None = None) -> list[dict[str, Any]]:
+    state = section_of(station, section)
+    return [held_json(h) for h in sorted(state.all_results(),
+                                         key=lambda h: (h.round, h.table, h.board))
+            if table in (None, h.table) and round in (None, h.round) and board in (None, h.board)]
+
+
+@router.get("/tables/{table}/rounds/{round}")
+def cell(section: str, table: Small, round: Small,
+         station: StationDep) -> dict[str, Any]:
+    """One grid cell: who plays, the boards, what is held and every earlier entry."""
+    state = section_of(station, section)
+    assignment = state.movement.at(round, table)
+    if assignment is None:
+        return {"section": state.letter, "table": table, "round": round, "sit_out": True,
+                "boards": []}
+    boards = []
+    event_id = station.rules.event_id
+    for board in assignment.boards:
+        held = state.held(table, round, board)
+        history = station.store.history(event_id, state.letter, table, round, board) \
+            if event_id is not None else []
+        boards.append({"board": board, "held": held_json(held) if held else None,
+                       "history": [{"kind": r.kind, "contract": r.contract,
+                                    "declarer": r.declarer, "tricks": r.tricks, "lead": r.lead,
+                                    "adjusted": r.adjusted, "score_ns": r.score_ns,
+                                    "status": r.status, "source": r.source,
+                                    "at": r.created_at.isoformat()} for r in history]})
+    return {"section": state.letter, "table": table, "round": round, "sit_out": False,
+            "ns": assignment.ns, "ew": assignment.ew, "boards": boards}
+
+
+def pairs_at(state: SectionState, table: int, round_: int, board: int) -> tuple[int, int]:
+    """The pairs for an entry: what is held, else what the movement says."""
+    held = state.held(table, round_, board)
+    if held is not None and held.ns is not None and held.ew is not None:
+        return held.ns, held.ew
+    assignment = state.movement.at(round_, table)
+    if assignment is None or board not in assignment.boards or assignment.ns is None \
+            or assignment.ew is None:
+        raise HTTPException(404, f"board {board} is not played at table {table} in round "
+                                 f"{round_}")
+    return assignment.ns, assignment.ew
+
+
+@dataclass(frozen=True)
+class Place:
+    """One board at one table in one round, from the path."""
+
+    section: SectionState
+    table: int
+    round: int
+    board: int
+
+    @property
+    def pairs(self) -> tuple[int, int]:
+        return pairs_at(self.section, self.table, self.round, self.board)
+
+
+def board_place(section: str, table: Small, round: Small, board: Small,
+                station: StationDep) -> Place:
+    return Place(section_of(station, section), table, round, board)
+
+
+PlaceDep = Annotated[Place, Depends(board_place)]
+
+
+class ResultIn(BaseModel):
+    contract: str = Field(min_length=1, max_length=8, examples=["4SX", "3NT", "PASS"])
+    declarer: Literal["N", "E", "S", "W"] | None = None
+    tricks: int | None = Field(default=None, ge=0, le=13)
+    lead: str | None = Field(default=None, max_length=3)
+
+
+@router.put(PLACE, dependencies=[Director])
+async def enter_result(at: PlaceDep, body: ResultIn, station: StationDep) -> dict[str, Any]:
+    """The director's result: a correction, or a late play; pushed to the table's pad."""
+    ns, ew = at.pairs
+    entry = Result(section=at.section.letter, table=at.table, round=at.round, board=at.board,
+                   ns=ns, ew=ew,
+                   contract=body.contract, declarer=Seat(body.declarer) if body.declarer else None,
+                   tricks=body.tricks, lead=body.lead or None)
+    held = await act(station, lambda batch: station.rules.director_enter(entry, batch))
+    assert held is not None
+    return held_json(held)
+
+
+def not_played_at(at: Place) -> NotPlayed:
+    ns, ew = at.pairs
+    return NotPlayed(section=at.section.letter, table=at.table, round=at.round, board=at.board,
+                     ns=ns, ew=ew)
+
+
+@router.delete(PLACE, dependencies=[Director])
+async def erase(at: PlaceDep, station: StationDep) -> dict[str, Any]:
+    """Erases the held result (e.g. entered under the wrong board); the pad is told."""
+    entry = not_played_at(at)
+    await act(station, lambda batch: station.rules.director_enter(entry, batch, erase=True))
+    return {"erased": True}
+
+
+@router.post(PLACE + "/not-played", dependencies=[Director])
+async def not_played(at: PlaceDep, station: StationDep) -> dict[str, Any]:
+    """Not played: late play to come, or an adjusted score later. Hides the traveller."""
+    entry = not_played_at(at)
+    held = await act(station, lambda batch: station.rules.director_enter(entry, batch))
+    assert held is not None
+    return held_json(held)
+
+
+class MoveIn(BaseModel):
+    to_board: int | None = Field(default=None, ge=1, le=255)
+    ns: int | None = Field(default=None, ge=1, le=255)
+    ew: int | None = Field(default=None, ge=1, le=255)
+
+
+@router.post(PLACE + "/move", dependencies=[Director])
+async def move(at: PlaceDep, body: MoveIn, station: StationDep) -> dict[str, Any]:
+    """Puts a result entered under the wrong board number or the wrong pairs right."""
+    held = await act(station, lambda batch: station.rules.director_move(
+        at.section.letter, at.table, at.round, at.board, batch, to_board=body.to_board,
+        ns=body.ns, ew=body.ew))
+    return held_json(held)

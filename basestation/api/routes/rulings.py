@@ -1,0 +1,115 @@
+"""The director's rulings: adjusted scores on a board, and penalties off a pair's total."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, status
+from pydantic import BaseModel, Field, model_validator
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, StationDep
+from basestation.api.routes.results import PLACE, PlaceDep
+from basestation.api.routes.sections import section_of
+from basestation.api.views import held_json
+from basestation.scoring.traveller import Penalty
+
+router = APIRouter(prefix="/api", tags=["rulings"])
+
+Fault = Literal["none", "partly", "responsible"]
+
+
+class WeightedLine(BaseModel):
+    score_ns: int = Field(ge=-7600, le=7600)
+    weight: float = Field(gt=0, le=100)
+
+
+class SplitScore(BaseModel):
+    ns: int = Field(ge=-7600, le=7600, description="the NS side's score (NS-signed)")
+    ew: int = Field(ge=-7600, le=7600, description="the EW side's score (NS-signed)")
+
+
+class RulingIn(BaseModel):
+    """One ruling: give an artificial score (`adjusted`: AVE, AVE+, AVE-, AVE+/AVE-, 60/40),
+    a `weighted` or `split` score, or modify the played result (`arrowswitch`, `fouled`,
+    `mp_override`, `fault`)."""
+
+    adjusted: str | None = Field(default=None, max_length=20, examples=["60/40", "AVE+"])
+    weighted: list[WeightedLine] | None = Field(default=None, min_length=1, max_length=10)
+    split: SplitScore | None = None
+    mp_override: tuple[float, float] | None = None
+    arrowswitch: bool = False
+    fouled: int = Field(default=0, ge=0, le=9)
+    fault_ns: Fault = "none"
+    fault_ew: Fault = "none"
+
+    @model_validator(mode="after")
+    def one_outcome(self) -> RulingIn:
+        given = [x for x in (self.adjusted, self.weighted, self.split) if x is not None]
+        if len(given) > 1:
+            raise ValueError("give only one of adjusted, weighted or split")
+        return self
+
+    def as_ruling(self) -> dict[str, Any]:
+        """The traveller file's ruling fields (what the station stores and scores)."""
+        ruling: dict[str, Any] = {}
+        if self.adjusted is not None:
+            ruling["adjusted"] = self.adjusted.strip()
+        if self.weighted is not None:
+            ruling["weighted"] = [line.model_dump() for line in self.weighted]
+        if self.split is not None:
+            ruling["split"] = self.split.model_dump()
+        if self.mp_override is not None:
+            ruling["mp_override"] = list(self.mp_override)
+        if self.arrowswitch:
+            ruling["arrowswitch"] = True
+        if self.fouled:
+            ruling["fouled"] = self.fouled
+        if (self.fault_ns, self.fault_ew) != ("none", "none"):
+            ruling["fault"] = {"ns": self.fault_ns, "ew": self.fault_ew}
+        if not ruling:
+            raise HTTPException(422, "the ruling is empty")
+        return ruling
+
+
+@router.post("/sections/{section}" + PLACE + "/ruling", dependencies=[Director])
+async def rule(at: PlaceDep, body: RulingIn, station: StationDep) -> dict[str, Any]:
+    """An adjusted score or a ruling on the played result; pushed to the table's pad."""
+    ruling = body.as_ruling()
+    held = await act(station, lambda batch: station.rules.director_rule(
+        at.section.letter, at.table, at.round, at.board, batch, ruling=ruling))
+    return held_json(held)
+
+
+class PenaltyIn(BaseModel):
+    section: str = Field(pattern="^[A-Za-z]$")
+    pair: int = Field(ge=1, le=255)
+    direction: Literal["NS", "EW"] | None = None
+    percent: float = Field(gt=0, le=100, description="percentage of a top")
+    board: int | None = Field(default=None, ge=1, le=255)
+
+
+def penalty_json(row_id: int | None, penalty: Penalty) -> dict[str, Any]:
+    return {"id": row_id, "section": penalty.section, "pair": penalty.pair,
+            "direction": penalty.direction, "percent": penalty.percent, "board": penalty.board}
+
+
+@router.get("/penalties")
+def penalties(station: StationDep) -> list[dict[str, Any]]:
+    return [penalty_json(p.row_id, p.penalty) for p in station.rules.penalties]
+
+
+@router.post("/penalties", dependencies=[Director], status_code=status.HTTP_201_CREATED)
+async def add_penalty(body: PenaltyIn, station: StationDep) -> dict[str, Any]:
+    """A procedural or disciplinary penalty (a percentage of a top off the session total)."""
+    state = section_of(station, body.section)
+    penalty = Penalty(pair=body.pair, direction=body.direction, percent=body.percent,
+                      board=body.board, section=state.letter)
+    held = await act(station, lambda batch: station.rules.add_penalty(penalty, batch))
+    return penalty_json(held.row_id, held.penalty)
+
+
+@router.delete("/penalties/{penalty_id}", dependencies=[Director])
+async def remove_penalty(penalty_id: int, station: StationDep) -> dict[str, Any]:
+    await act(station, lambda batch: station.rules.remove_penalty(penalty_id, batch))
+    return {"removed": penalty_id}

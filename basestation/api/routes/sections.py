@@ -1,0 +1,75 @@
+"""Sections: the movement with its balance report, closing a round, hand records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from pydantic import BaseModel, Field
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, StationDep
+from basestation.formats.handrecords import HandRecordError, parse_hand_records
+from basestation.movements import check
+from basestation.station.app import Station
+from basestation.station.state import SectionState
+
+router = APIRouter(prefix="/api/sections", tags=["sections"])
+
+
+def section_of(station: Station, letter: str) -> SectionState:
+    state = station.rules.sections.get(letter.upper())
+    if state is None:
+        raise HTTPException(404, f"no section {letter}")
+    return state
+
+
+@router.get("")
+def sections(station: StationDep) -> list[dict[str, Any]]:
+    return [{"letter": s.letter, "tables": s.movement.tables, "boards": s.movement.boards,
+             "rounds": s.movement.rounds, "current_round": s.current_round}
+            for s in station.rules.sections.values()]
+
+
+@router.get("/{section}/movement")
+def movement(section: str, station: StationDep) -> dict[str, Any]:
+    """The movement (who plays whom on which boards) and its balance report."""
+    state = section_of(station, section)
+    report = check(state.movement)
+    return {"section": state.letter, "movement": state.movement.to_json(),
+            "balanced": report.ok, "balance_report": report.summary()}
+
+
+@router.post("/{section}/close-round", dependencies=[Director])
+async def close_round(section: str, station: StationDep) -> dict[str, Any]:
+    """Moves the section on to the next round; boards still missing turn red on the grid."""
+    letter = section.upper()
+    round_ = await act(station, lambda batch: station.rules.close_round(letter, batch))
+    return {"section": letter, "current_round": round_}
+
+
+@router.get("/{section}/hand-records", dependencies=[Director])
+def hand_records(section: str, station: StationDep) -> dict[str, Any]:
+    """The deals (PBN), for the director only: pads see a deal only after playing it."""
+    state = section_of(station, section)
+    deals = {r.board: r.deal for r in station.store.snapshot().hand_records
+             if r.section == state.letter}
+    return {"section": state.letter, "deals": dict(sorted(deals.items()))}
+
+
+class HandRecordsIn(BaseModel):
+    pbn: str = Field(min_length=1, max_length=2_000_000)
+
+
+@router.put("/{section}/hand-records", dependencies=[Director])
+async def put_hand_records(section: str, body: HandRecordsIn,
+                           station: StationDep) -> dict[str, Any]:
+    """Loads hand records from PBN text; they replace the section's deals for those boards."""
+    state = section_of(station, section)
+    try:
+        deals = parse_hand_records(body.pbn)
+    except HandRecordError as exc:
+        raise HTTPException(422, str(exc)) from exc
+    boards = await act(station,
+                       lambda batch: station.rules.set_hand_records(state.letter, deals, batch))
+    return {"section": state.letter, "boards": boards}

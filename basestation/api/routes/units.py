@@ -1,0 +1,69 @@
+"""Units (pads): battery, last seen, which table; pair, replace, lock and reset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from pydantic import BaseModel
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, StationDep
+from basestation.station.state import UnitState
+
+router = APIRouter(prefix="/api/units", tags=["units"])
+
+
+def unit_json(unit: UnitState) -> dict[str, Any]:
+    return {"unit": unit.unit, "section": unit.section, "table": unit.table,
+            "battery": unit.battery, "firmware": unit.firmware,
+            "last_seen": unit.last_seen.isoformat() if unit.last_seen else None,
+            "bad_macs": unit.bad_macs, "locked": unit.locked_reason, "link": unit.link}
+
+
+@router.get("")
+def units(station: StationDep) -> list[dict[str, Any]]:
+    return [unit_json(u) for u in sorted(station.hub.units.values(), key=lambda u: u.unit)]
+
+
+class Paired(BaseModel):
+    unit: int
+    key: str
+
+
+@router.post("/{unit}/pair", dependencies=[Director])
+async def pair(unit: int, station: StationDep) -> Paired:
+    """Registers a unit and shows its key, to be entered on the pad at pairing."""
+    if not 1 <= unit <= 0xFFFF_FFFF:
+        raise HTTPException(422, "unit numbers run from 1")
+    state = await act(station, lambda batch: station.rules.pair_unit(
+        unit, station.hub.key_for(unit), batch), need_event=False)
+    return Paired(unit=unit, key=state.key.hex())
+
+
+@router.post("/{unit}/replace", dependencies=[Director])
+async def replace(unit: int, station: StationDep) -> dict[str, Any]:
+    """Lets the next pad that asks take over this unit's table; this unit is then locked out
+    and the new pad downloads everything the station holds for the table."""
+    state = station.hub.units.get(unit)
+    if state is None:
+        raise HTTPException(404, f"no unit {unit}")
+    section, table = state.section, state.table
+    if section is None or table is None:
+        raise HTTPException(409, f"unit {unit} holds no table")
+    await act(station, lambda batch: station.rules.authorise_takeover(section, table, batch))
+    return {"unit": unit, "section": section, "table": table, "takeover": "authorised"}
+
+
+@router.post("/{unit}/lock", dependencies=[Director])
+async def lock(unit: int, station: StationDep) -> dict[str, Any]:
+    """Locks a unit out (lost or at the wrong table); its table is freed."""
+    await act(station, lambda batch: station.rules.lock_unit(unit, batch))
+    return unit_json(station.hub.units[unit])
+
+
+@router.post("/{unit}/reset", dependencies=[Director])
+async def reset(unit: int, station: StationDep) -> dict[str, Any]:
+    """Unlocks a unit and clears its bad-MAC count; it logs in afresh."""
+    await act(station, lambda batch: station.rules.reset_unit(unit, batch))
+    return unit_json(station.hub.units[unit])

@@ -1,0 +1,98 @@
+"""What the pages read: held results, travellers, score cards and the scored session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from basestation.domain.cards import Deal, Suit
+from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
+from basestation.station.app import Station
+from basestation.station.state import HeldResult
+from firmware_protocol.messages import Seat
+
+
+def held_json(held: HeldResult) -> dict[str, Any]:
+    return {"section": held.section, "table": held.table, "round": held.round,
+            "board": held.board, "ns": held.ns, "ew": held.ew, "kind": held.kind,
+            "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
+            "lead": held.lead, "adjusted": held.adjusted, "score_ns": held.score_ns,
+            "flags": list(held.flags), "source": held.source, "unit": held.unit}
+
+
+def deal_pbn(deal: Deal) -> str:
+    """The deal as a PBN Deal value, North first."""
+    hands = []
+    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+        cards = deal.hands[seat].cards
+        hands.append(".".join(
+            "".join(sorted((c.rank for c in cards if c.suit is suit), key="AKQJT98765432".index))
+            for suit in Suit))
+    return "N:" + " ".join(hands)
+
+
+def scored_boards(station: Station) -> list[ScoredBoard]:
+    scores = station.rules.scores
+    if scores is None:
+        return []
+    scores.refresh()
+    found = []
+    for letter, state in station.rules.sections.items():
+        for board in range(1, state.movement.boards + 1):
+            scored = scores.scorer.scored_board(board, letter)
+            if scored is not None and scored.results:
+                found.append(scored)
+    return found
+
+
+def ranking(station: Station) -> tuple[RankingEntry, ...]:
+    scores = station.rules.scores
+    if scores is None:
+        return ()
+    scores.refresh()
+    return scores.scorer.ranking()
+
+
+def scored_session(station: Station) -> ScoredSession:
+    """The session as scored live: the same figures the grid and pads show."""
+    scores = station.rules.scores
+    regulations = scores.scorer.regulations if scores is not None else None
+    name = regulations.name if regulations is not None else station.rules.regulations
+    scale = regulations.scale.value if regulations is not None else "double"
+    return ScoredSession(name, scale, tuple(scored_boards(station)), ranking(station))
+
+
+def traveller_json(station: Station, scored: ScoredBoard) -> dict[str, Any]:
+    """A scored board with each line's contract, declarer, lead and ruling beside its score."""
+    state = station.rules.sections[scored.section]
+    held = {(h.ns, h.ew): h for h in state.results_for_board(scored.board)}
+    lines = []
+    for line in scored.results:
+        entry = held.get((line.result.ns, line.result.ew))
+        lines.append({**line.to_json(), **(held_json(entry) if entry else {}),
+                      "mp_ns": line.mp_ns, "mp_ew": line.mp_ew})
+    return {"section": scored.section, "board": scored.board, "top": scored.top,
+            "results": lines}
+
+
+def scorecard(station: Station, section: str, pair: int,
+              direction: str | None) -> list[dict[str, Any]]:
+    """A pair's boards in the order played, with opponents, score and matchpoints."""
+    state = station.rules.sections[section]
+    scores = station.rules.scores
+    rows = []
+    for held in sorted(state.all_results(), key=lambda h: (h.round, h.board)):
+        sides = {"NS": held.ns, "EW": held.ew}
+        mine = [side for side, number in sides.items()
+                if number == pair and direction in (None, side)]
+        if not mine:
+            continue
+        side = mine[0]
+        row = {**held_json(held), "direction": side,
+               "opponents": held.ew if side == "NS" else held.ns, "mp": None, "pct": None}
+        scored = scores.scorer.scored_board(held.board, section) if scores else None
+        for line in scored.results if scored else ():
+            if (line.result.ns, line.result.ew) == (held.ns, held.ew):
+                row["mp"] = line.mp_ns if side == "NS" else line.mp_ew
+                row["pct"] = line.pct_ns if side == "NS" else line.pct_ew
+        rows.append(row)
+    return rows

@@ -1,0 +1,98 @@
+// Shared by the director's pages: API calls, the login form, and the live event stream.
+"use strict";
+
+async function api(method, path, body) {
+  const options = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  if (response.status === 401 && path !== "/api/login") showLogin();
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    const detail = data && data.detail;
+    throw new Error(typeof detail === "string" ? detail : JSON.stringify(detail || data));
+  }
+  return data;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (name === "onclick") node.addEventListener("click", value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+function say(text, bad) {
+  const bar = document.getElementById("message");
+  if (!bar) return;
+  bar.textContent = text;
+  bar.className = bad ? "message bad" : "message";
+}
+
+function showLogin() {
+  document.getElementById("login").hidden = false;
+  document.getElementById("password").focus();
+}
+
+async function checkLogin() {
+  const who = await api("GET", "/api/whoami");
+  document.body.dataset.director = who.director ? "yes" : "no";
+  if (!who.director) showLogin();
+  return who.director;
+}
+
+function setupLogin(onLogin) {
+  document.getElementById("login-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const password = document.getElementById("password");
+    try {
+      await api("POST", "/api/login", { password: password.value });
+      password.value = "";
+      document.getElementById("login").hidden = true;
+      document.body.dataset.director = "yes";
+      document.getElementById("login-error").textContent = "";
+      onLogin();
+    } catch (error) {
+      document.getElementById("login-error").textContent = error.message;
+    }
+  });
+  document.getElementById("logout").addEventListener("click", async () => {
+    await api("POST", "/api/logout");
+    document.body.dataset.director = "no";
+    showLogin();
+  });
+}
+
+// Server-sent events; EventSource reconnects by itself, and `onOpen` resyncs after a gap.
+function listen(onEvent, onOpen) {
+  const source = new EventSource("/api/stream");
+  source.onmessage = (message) => onEvent(JSON.parse(message.data));
+  source.onopen = () => { document.body.dataset.live = "yes"; onOpen(); };
+  source.onerror = () => { document.body.dataset.live = "no"; };
+  return source;
+}
+
+// Runs `job` now, or once more after the run in progress: bursts of events cost one fetch.
+function coalesced(job) {
+  let running = false;
+  let again = false;
+  return async function run() {
+    if (running) { again = true; return; }
+    running = true;
+    try {
+      do { again = false; await job(); } while (again);
+    } catch (error) {
+      say(error.message, true);
+    } finally {
+      running = false;
+    }
+  };
+}

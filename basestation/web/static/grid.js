@@ -1,0 +1,263 @@
+// The live grid: tables by rounds per section, redrawn in place on every station event.
+"use strict";
+
+const STATE_WORDS = {
+  not_logged_in: "not logged in", logged_in: "logged in", no_contact: "no contact",
+  replaced: "replaced", bad_mac: "bad MAC", sit_out: "sit out", not_started: "",
+  current: "current", partial: "playing", complete: "complete", missing: "missing",
+  flagged: "check", corrected: "director",
+};
+const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
+let openCell = null;      // [section, table, round] of the open dialog
+
+function sectionTable(section) {
+  const id = `section-${section.section}`;
+  let box = document.getElementById(id);
+  if (box) return box;
+  const head = el("tr", {}, el("th", { scope: "col" }, "Table"));
+  for (let r = 1; r <= section.rounds; r++) head.append(el("th", { scope: "col", id: `${id}-r${r}` }, `R${r}`));
+  const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, "Close round");
+  box = el("section", { id, class: "section" },
+    el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close),
+    el("div", { class: "scroll" }, el("table", { class: "grid" }, el("thead", {}, head), el("tbody"))));
+  document.getElementById("sections").append(box);
+  return box;
+}
+
+function renderGrid(data) {
+  document.getElementById("event-name").textContent = data.event || "Live grid";
+  document.body.dataset.running = data.running ? "yes" : "no";
+  document.getElementById("running").textContent = data.running ? "Stop" : "Start";
+  for (const section of data.sections) {
+    const box = sectionTable(section);
+    box.querySelector(".round").textContent = `round ${section.round} of ${section.rounds}`;
+    for (let r = 1; r <= section.rounds; r++) {
+      document.getElementById(`section-${section.section}-r${r}`).classList.toggle("now", r === section.round);
+    }
+    const body = box.querySelector("tbody");
+    for (const table of section.tables) {
+      const rowId = `t-${section.section}-${table.table}`;
+      let row = document.getElementById(rowId);
+      if (!row) {
+        row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table" }));
+        for (const cell of table.cells) {
+          row.append(el("td", { id: `c-${section.section}-${table.table}-${cell.round}`, class: "cell", tabindex: "0",
+            onclick: () => showCell(section.section, table.table, cell.round) }));
+        }
+        body.append(row);
+      }
+      const head = row.firstChild;
+      head.dataset.state = table.state;
+      head.textContent = "";
+      head.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
+        el("small", {}, STATE_WORDS[table.state]));
+      head.title = `Table ${table.table}: ${STATE_WORDS[table.state]}` + (table.battery != null ? `, battery ${table.battery}%` : "");
+      for (const cell of table.cells) {
+        const td = document.getElementById(`c-${section.section}-${table.table}-${cell.round}`);
+        td.dataset.state = cell.state;
+        td.dataset.done = cell.done;
+        td.textContent = cell.state === "sit_out" ? "-" : `${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`;
+        td.title = `Table ${table.table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}`;
+      }
+    }
+  }
+  renderAlerts(data.alerts);
+}
+
+function alertText(a) {
+  const where = a.section ? `${a.section}${a.table ?? ""}` : "";
+  switch (a.kind) {
+    case "silent_table": return `Table ${where} silent for ${a.rounds} rounds: replace its pad?`;
+    case "missing_boards": return `Table ${where} round ${a.round}: ${a.missing} board(s) missing`;
+    case "bad_mac": return `Unit ${a.unit}: ${a.count ?? ""} frames with a bad MAC`;
+    case "unit_replaced": return `Unit ${a.unit} replaced` + (a.by ? ` by unit ${a.by}` : "") + (where ? ` at ${where}` : "");
+    case "lead_declarer_mismatch": return `Table ${where} round ${a.round} board ${a.board}: lead or declarer wrong`;
+    case "suspect_wrong_side": return `Table ${where} round ${a.round} board ${a.board}: score given to the wrong side?`;
+    case "table_in_use": return `Unit ${a.unit} tried table ${where}, held by unit ${a.holder}`;
+    case "merge_offer": return `Replaced unit ${a.unit} sent board ${a.board} (table ${where}): check it`;
+    case "unknown_player": return `Table ${where}: unknown player number(s) ${a.players}`;
+    default: return `${a.kind} ${where}`;
+  }
+}
+
+function renderAlerts(standing) {
+  const list = document.getElementById("alerts");
+  list.textContent = "";
+  for (const a of [...standing, ...recentAlerts]) {
+    list.append(el("li", { "data-kind": a.kind }, alertText(a)));
+  }
+  if (!list.children.length) list.append(el("li", { class: "quiet" }, "No alerts"));
+}
+
+function ago(iso) {
+  if (!iso) return "never";
+  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds}s ago`;
+  return `${Math.round(seconds / 60)} min ago`;
+}
+
+function renderUnits(units) {
+  const body = document.querySelector("#units tbody");
+  body.textContent = "";
+  for (const u of units) {
+    const state = u.locked ? "locked" : u.bad_macs ? "bad MAC" : u.section ? "playing" : "free";
+    const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
+      onclick: () => unitAction(u.unit, what) }, what);
+    body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
+      el("td", {}, `${u.unit}`), el("td", {}, u.section ? `${u.section}${u.table}` : "-"),
+      el("td", {}, u.battery != null ? `${u.battery}%` : "?"),
+      el("td", { class: "seen", "data-seen": u.last_seen || "" }, ago(u.last_seen)),
+      el("td", {}, state),
+      el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("lock"))));
+  }
+}
+
+const refresh = coalesced(async () => {
+  const [grid, units] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units")]);
+  renderGrid(grid);
+  renderUnits(units);
+  if (openCell) await fillCell(...openCell);
+});
+
+async function closeRound(section) {
+  if (!confirm(`Close the round in section ${section}?`)) return;
+  try { await api("POST", `/api/sections/${section}/close-round`); } catch (e) { say(e.message, true); }
+}
+
+async function unitAction(unit, what) {
+  try {
+    await api("POST", `/api/units/${unit}/${what}`);
+    say(what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table` : `Unit ${unit}: ${what} done`);
+    refresh();
+  } catch (e) { say(e.message, true); }
+}
+
+function place(section, table, round, board) {
+  return `/api/sections/${section}/tables/${table}/rounds/${round}/boards/${board}`;
+}
+
+function describe(held) {
+  if (!held) return "no result";
+  if (held.kind === "not_played") return "not played";
+  let text = held.kind === "adjusted" ? `adjusted ${held.adjusted}` :
+    `${held.contract} ${held.declarer ?? ""} ${held.tricks ?? ""} ${held.lead ? "lead " + held.lead : ""}`;
+  if (held.kind === "result" && held.adjusted) text += ` (${held.adjusted})`;
+  if (held.score_ns != null && held.kind === "result") text += ` = ${held.score_ns}`;
+  return text;
+}
+
+async function showCell(section, table, round) {
+  openCell = [section, table, round];
+  document.getElementById("cell-error").textContent = "";
+  await fillCell(section, table, round);
+  const dialog = document.getElementById("cell");
+  if (!dialog.open) dialog.showModal();
+}
+
+async function fillCell(section, table, round) {
+  const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
+  document.getElementById("cell-title").textContent = `Section ${section}, table ${table}, round ${round}`;
+  document.getElementById("cell-pairs").textContent = data.sit_out ? "Sit-out" : `NS ${data.ns} v EW ${data.ew}`;
+  const boards = document.getElementById("cell-boards");
+  boards.textContent = "";
+  for (const b of data.boards) boards.append(boardPanel(section, table, round, b));
+}
+
+function boardPanel(section, table, round, b) {
+  const held = b.held;
+  const at = place(section, table, round, b.board);
+  const run = (method, path, body, done) => async (event) => {
+    if (event) event.preventDefault();
+    try {
+      await api(method, path, body ? body() : undefined);
+      document.getElementById("cell-error").textContent = "";
+      say(done);
+    } catch (e) { document.getElementById("cell-error").textContent = e.message; }
+  };
+  const correct = el("form", { class: "correct director-only", "data-board": b.board },
+    el("input", { name: "contract", placeholder: "4SX", size: "5", value: held?.contract ?? "", "aria-label": "contract" }),
+    el("select", { name: "declarer", "aria-label": "declarer" }, ...["", "N", "E", "S", "W"].map(
+      (s) => el("option", { value: s, selected: held?.declarer === s ? "selected" : null }, s || "by"))),
+    el("input", { name: "tricks", type: "number", min: "0", max: "13", placeholder: "tricks", value: held?.tricks ?? "", "aria-label": "tricks" }),
+    el("input", { name: "lead", placeholder: "lead", size: "3", value: held?.lead ?? "", "aria-label": "lead" }),
+    el("button", { type: "submit" }, held ? "Correct" : "Enter"));
+  correct.addEventListener("submit", run("PUT", at, () => {
+    const f = new FormData(correct);
+    const tricks = f.get("tricks");
+    return { contract: f.get("contract"), declarer: f.get("declarer") || null,
+      tricks: tricks === "" ? null : Number(tricks), lead: f.get("lead") || null };
+  }, `Board ${b.board}: result entered and sent to the pad`));
+
+  const ruling = el("form", { class: "ruling director-only", "data-board": b.board },
+    el("select", { name: "ruling", "aria-label": "ruling" },
+      ...["AVE", "AVE+", "AVE-", "AVE+/AVE-", "AVE-/AVE+", "60/40", "40/60", "50/50", "NS%/EW%...", "weighted...", "split...", "arrowswitch", "fouled", "matchpoints..."].map(
+        (r) => el("option", { value: r }, r))),
+    el("input", { name: "detail", placeholder: "e.g. 70/30 or 420:60,-50:40", size: "14", "aria-label": "ruling detail" }),
+    el("button", { type: "submit" }, "Award"));
+  ruling.addEventListener("submit", run("POST", `${at}/ruling`, () => rulingBody(new FormData(ruling)),
+    `Board ${b.board}: ruling given`));
+
+  const move = el("form", { class: "move director-only", "data-board": b.board },
+    el("input", { name: "to_board", type: "number", min: "1", placeholder: "board", "aria-label": "move to board" }),
+    el("input", { name: "ns", type: "number", min: "1", placeholder: "NS", "aria-label": "NS pair" }),
+    el("input", { name: "ew", type: "number", min: "1", placeholder: "EW", "aria-label": "EW pair" }),
+    el("button", { type: "submit" }, "Move"));
+  move.addEventListener("submit", run("POST", `${at}/move`, () => {
+    const f = new FormData(move);
+    const n = (k) => (f.get(k) ? Number(f.get(k)) : null);
+    return { to_board: n("to_board"), ns: n("ns"), ew: n("ew") };
+  }, `Board ${b.board}: moved`));
+
+  const history = el("details", {}, el("summary", {}, `History (${b.history.length})`),
+    el("ul", {}, ...b.history.map((h) => el("li", {}, `${h.at.slice(11, 19)} ${h.source}: ${describe(h)} [${h.status}]`))));
+  return el("section", { class: "board", "data-board": b.board, "data-source": held?.source ?? "" },
+    el("h3", {}, `Board ${b.board}: `, el("span", { class: "held" }, describe(held))),
+    correct, ruling, move,
+    el("p", { class: "director-only" },
+      el("button", { type: "button", onclick: run("POST", `${at}/not-played`, null, `Board ${b.board}: not played`) }, "Not played"),
+      " ",
+      held ? el("button", { type: "button", onclick: run("DELETE", at, null, `Board ${b.board}: erased`) }, "Erase") : null),
+    history);
+}
+
+function rulingBody(form) {
+  const choice = form.get("ruling");
+  const detail = (form.get("detail") || "").trim();
+  if (choice === "NS%/EW%...") return { adjusted: detail };
+  if (choice === "weighted...") {
+    return { weighted: detail.split(",").map((part) => {
+      const [score, weight] = part.split(":").map(Number);
+      return { score_ns: score, weight };
+    }) };
+  }
+  if (choice === "split...") {
+    const [ns, ew] = detail.split(/[,/ ]+/).map(Number);
+    return { split: { ns, ew } };
+  }
+  if (choice === "arrowswitch") return { arrowswitch: true };
+  if (choice === "fouled") return { fouled: Number(detail || 1) };
+  if (choice === "matchpoints...") return { mp_override: detail.split(/[,/ ]+/).map(Number) };
+  return { adjusted: choice };
+}
+
+function tickLastSeen() {
+  for (const cell of document.querySelectorAll("#units .seen")) cell.textContent = ago(cell.dataset.seen);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  setupLogin(refresh);
+  checkLogin();
+  document.getElementById("running").addEventListener("click", async () => {
+    const running = document.body.dataset.running !== "yes";
+    try { await api("POST", "/api/running", { running }); } catch (e) { say(e.message, true); }
+  });
+  document.getElementById("cell").addEventListener("close", () => { openCell = null; });
+  listen((event) => {
+    if (event.type === "alert") {
+      recentAlerts.unshift(event);
+      recentAlerts.length = Math.min(recentAlerts.length, 20);
+    }
+    if (event.type !== "scores") refresh();
+  }, refresh);
+  setInterval(tickLastSeen, 5000);
+});

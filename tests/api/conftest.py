@@ -1,0 +1,52 @@
+"""An app on a running station (no links), called in-process through httpx."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from basestation.api.app import create_app
+from basestation.station.app import Station
+from basestation.station.config import SectionConfig, StationConfig
+
+PASSWORD = "change-me"
+
+
+@pytest.fixture
+async def station(tmp_path: Path) -> AsyncIterator[Station]:
+    config = StationConfig(id="club", database=f"sqlite:///{tmp_path / 'station.db'}",
+                           director_password=PASSWORD)
+    station = Station(config, director_pin="4321")
+    station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
+    await station.start()
+    yield station
+    await station.stop()
+
+
+@pytest.fixture
+async def client(station: Station) -> AsyncIterator[httpx.AsyncClient]:
+    app = create_app(station, manage_station=False)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://club") as http:
+        yield http
+
+
+@pytest.fixture
+async def director(client: httpx.AsyncClient) -> httpx.AsyncClient:
+    """The same client, logged in (the session cookie is kept)."""
+    answer = await client.post("/api/login", json={"password": PASSWORD})
+    assert answer.status_code == 200
+    return client
+
+
+def place(table: int, round_: int, board: int) -> str:
+    return f"/api/sections/A/tables/{table}/rounds/{round_}/boards/{board}"
+
+
+async def ok(response: Any, code: int = 200) -> Any:
+    assert response.status_code == code, response.text
+    return response.json()

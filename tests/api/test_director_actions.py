@@ -1,0 +1,102 @@
+"""The director's API end to end in-process: results, rulings, moves, penalties, units."""
+
+from __future__ import annotations
+
+import httpx
+
+from basestation.station.app import Station
+from tests.api.conftest import ok, place
+
+
+async def test_enter_correct_erase_and_history(director: httpx.AsyncClient) -> None:
+    # Section A, 3-table Mitchell on 6 boards: table 1 round 1 plays boards 1-2, NS 1 v EW 1.
+    held = await ok(await director.put(place(1, 1, 1), json={
+        "contract": "4S", "declarer": "S", "tricks": 10}))
+    assert held["score_ns"] == 420 and held["source"] == "director"
+    held = await ok(await director.put(place(1, 1, 1), json={
+        "contract": "4S", "declarer": "S", "tricks": 9}))
+    assert held["score_ns"] == -50
+    cell = await ok(await director.get("/api/sections/A/tables/1/rounds/1"))
+    assert cell["ns"] == 1 and [b["board"] for b in cell["boards"]] == [1, 2]
+    assert [h["status"] for h in cell["boards"][0]["history"]] == ["superseded", "active"]
+    await ok(await director.delete(place(1, 1, 1)))
+    assert await ok(await director.get("/api/sections/A/results")) == []
+    grid = await ok(await director.get("/api/grid"))
+    assert grid["sections"][0]["tables"][0]["cells"][0]["state"] == "current"
+
+
+async def test_rulings_score(director: httpx.AsyncClient, station: Station) -> None:
+    # Board 1 is played at tables 1 (NS1/EW1) and 3 (NS3/EW2)? Use the movement to be sure.
+    movement = station.rules.sections["A"].movement
+    tables = [(a.round, a.table) for a in movement.assignments if 1 in a.boards]
+    (r1, t1), (r2, t2) = tables[:2]
+    await ok(await director.put(place(t1, r1, 1), json={
+        "contract": "3NT", "declarer": "N", "tricks": 9}))
+    ruled = await ok(await director.post(place(t2, r2, 1) + "/ruling",
+                                         json={"adjusted": "60/40"}))
+    assert ruled["kind"] == "adjusted" and ruled["adjusted"] == "60/40"
+    weighted = await ok(await director.post(place(t1, r1, 1) + "/ruling", json={
+        "weighted": [{"score_ns": 400, "weight": 60}, {"score_ns": -50, "weight": 40}]}))
+    assert weighted["kind"] == "adjusted"
+    arrow = await director.post(place(t2, r2, 1) + "/ruling", json={"arrowswitch": True})
+    # An arrowswitch needs a played result; the board there holds a 60/40 only.
+    assert arrow.status_code == 422
+    bad = await director.post(place(t2, r2, 1) + "/ruling", json={"adjusted": "70/banana"})
+    assert bad.status_code == 422
+    traveller = await ok(await director.get("/api/sections/A/boards/1/traveller"))
+    assert len(traveller["results"]) == 2
+    ranking = await ok(await director.get("/api/rankings"))
+    assert ranking and {"pair", "rank_label", "total"} <= set(ranking[0])
+    for kind in ("pbn", "usebio", "csv", "rankings.csv"):
+        export = await director.get(f"/api/exports/{kind}")
+        assert export.status_code == 200 and export.text
+
+
+async def test_move_a_wrong_board_and_penalty(director: httpx.AsyncClient) -> None:
+    await ok(await director.put(place(1, 1, 1), json={
+        "contract": "2H", "declarer": "E", "tricks": 8}))
+    moved = await ok(await director.post(place(1, 1, 1) + "/move", json={"to_board": 2}))
+    assert moved["board"] == 2 and moved["score_ns"] == -110  # board 2: NS vulnerable only
+    results = await ok(await director.get("/api/sections/A/results"))
+    assert [r["board"] for r in results] == [2]
+    penalty = await ok(await director.post("/api/penalties", json={
+        "section": "A", "pair": 1, "direction": "NS", "percent": 25}), 201)
+    assert (await ok(await director.get("/api/penalties")))[0]["id"] == penalty["id"]
+    await ok(await director.delete(f"/api/penalties/{penalty['id']}"))
+    assert await ok(await director.get("/api/penalties")) == []
+
+
+async def test_close_round_and_not_played(director: httpx.AsyncClient) -> None:
+    await ok(await director.post(place(2, 1, 3) + "/not-played"))
+    closed = await ok(await director.post("/api/sections/A/close-round"))
+    assert closed["current_round"] == 2
+    grid = await ok(await director.get("/api/grid"))
+    kinds = {a["kind"] for a in grid["alerts"]}
+    assert "missing_boards" in kinds
+
+
+async def test_units_pair_lock_reset(director: httpx.AsyncClient) -> None:
+    paired = await ok(await director.post("/api/units/31/pair"))
+    assert len(paired["key"]) >= 32
+    locked = await ok(await director.post("/api/units/31/lock"))
+    assert locked["locked"] == "UNIT_REPLACED"
+    reset = await ok(await director.post("/api/units/31/reset"))
+    assert reset["locked"] is None
+    assert (await director.post("/api/units/99/lock")).status_code == 404
+    assert (await director.post("/api/units/31/replace")).status_code == 409
+
+
+async def test_event_movement_players_hand_records(director: httpx.AsyncClient) -> None:
+    movement = await ok(await director.get("/api/sections/A/movement"))
+    assert movement["balanced"] in (True, False) and "tables" in movement["balance_report"]
+    await ok(await director.put("/api/players", json=[{"number": 7, "name": "Ann Smith"}]))
+    assert {"number": 7, "name": "Ann Smith"} in await ok(await director.get("/api/players"))
+    pbn = ('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
+           '432.AKQJ.T98.765"]\n')
+    loaded = await ok(await director.put("/api/sections/A/hand-records", json={"pbn": pbn}))
+    assert loaded["boards"] == [1]
+    deals = await ok(await director.get("/api/sections/A/hand-records"))
+    assert deals["deals"]["1"].startswith("N:AKQJ")
+    opened = await ok(await director.post("/api/events", json={
+        "name": "Thursday", "sections": [{"letter": "B", "tables": 4, "boards": 8}]}), 201)
+    assert opened["name"] == "Thursday" and opened["sections"][0]["letter"] == "B"
