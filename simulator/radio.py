@@ -56,6 +56,7 @@ class VirtualRadio:
         self._units: dict[int, Callable[[Received], None]] = {}
         self._pending = bytearray()  # written when the pty has room
         self._silent_until = 0.0
+        self._unit_silent_until: dict[int, float] = {}
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(self.master, self._readable)
         self._closed = False
@@ -70,16 +71,23 @@ class VirtualRadio:
 
     def transmitter(self, key: bytes) -> Callable[[Message], None]:
         """What a pad's driver calls to put a message on the air."""
-        return lambda message: self.send_frame(binary.encode_frame(message, key))
+        return lambda message: self.send_frame(binary.encode_frame(message, key), message.unit)
 
-    def dropout(self, seconds: float) -> None:
-        """Nothing gets through, either way, for a while (someone stood in front of the aerial)."""
-        self._silent_until = max(self._silent_until, self._loop.time() + seconds)
+    def dropout(self, seconds: float, unit: int | None = None) -> None:
+        """Nothing gets through, either way, for a while: the whole channel, or one pad (carried
+        out of range)."""
+        until = self._loop.time() + seconds
+        if unit is None:
+            self._silent_until = max(self._silent_until, until)
+        else:
+            self._unit_silent_until[unit] = max(self._unit_silent_until.get(unit, 0.0), until)
 
     # -- the air -----------------------------------------------------------------------------
 
-    def _silent(self) -> bool:
-        if self._loop.time() < self._silent_until:
+    def _silent(self, unit: int | None = None) -> bool:
+        now = self._loop.time()
+        if now < self._silent_until or (
+                unit is not None and now < self._unit_silent_until.get(unit, 0.0)):
             self.stats.dropped_in_dropout += 1
             return True
         return False
@@ -91,10 +99,10 @@ class VirtualRadio:
         low, high = self.faults.latency
         return self.rng.uniform(low, high) if high > 0 else 0.0
 
-    def send_frame(self, frame: bytes) -> None:
+    def send_frame(self, frame: bytes, unit: int | None = None) -> None:
         """Pad to station: a whole frame, subject to the channel's faults."""
         self.stats.up += 1
-        if self._silent():
+        if self._silent(unit):
             return
         if self._chance(self.faults.loss):
             self.stats.lost += 1
@@ -160,7 +168,7 @@ class VirtualRadio:
         """Station to pad: each pad's receiver hears the frame, or does not."""
         self.stats.down += 1
         deliver = self._units.get(received.message.unit)
-        if deliver is None or self._silent():
+        if deliver is None or self._silent(received.message.unit):
             return
         if self._chance(self.faults.loss):
             self.stats.lost += 1

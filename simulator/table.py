@@ -1,0 +1,302 @@
+"""One table through the session: its pad, its players, and what they do when things go wrong."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from basestation.movements import Assignment
+from firmware_protocol.messages import (
+    Ack,
+    Body,
+    Correction,
+    ErrorCode,
+    Nak,
+    NotPlayed,
+    Result,
+    ResultFlag,
+)
+from simulator.deals import hands
+from simulator.faults import Faults
+from simulator.notices import Answered, GameDataReceived
+from simulator.pad import Pad
+from simulator.plan import PARTNER, Intended
+from simulator.units import SimPad
+
+log = logging.getLogger(__name__)
+Key = tuple[str, int, int, int]
+ANSWER_WAIT = 60.0  # seconds of real time before a table gives up waiting for the station
+
+
+class Session(Protocol):
+    """What a table needs from the session around it."""
+
+    faults: Faults
+    board_time: float
+    plan: dict[Key, Intended]
+    deals: dict[str, dict[int, str]]
+
+    async def round_started(self, round_: int) -> None: ...
+
+    async def authorise_takeover(self, section: str, table: int) -> None: ...
+
+    def needs_director(self, intended: Intended, why: str) -> None: ...
+
+
+@dataclass
+class TableStats:
+    entered: int = 0
+    accepted: int = 0
+    flagged: int = 0
+    refused: int = 0
+    corrected_at_table: int = 0
+    reentered: int = 0
+    wrong_logins: int = 0
+    replaced: int = 0
+    battery_changes: int = 0
+    dropouts: int = 0
+    faults: int = 0
+
+
+class TablePlayer:
+    """Plays one table's rounds on its pad, in the session's time, injecting the faults."""
+
+    def __init__(self, session: Session, letter: str, table: int, *,
+                 rounds: list[Assignment], make_pad: Callable[[int], SimPad], unit: int,
+                 spare_unit: int, rng: random.Random,
+                 dropout: Callable[[SimPad, float], None]) -> None:
+        self.session = session
+        self.letter, self.table = letter, table
+        self.rounds = [a for a in rounds if a.ns is not None and a.ew is not None]
+        self.tables = max((a.table for a in rounds), default=table)
+        self.make_pad = make_pad
+        self.unit, self.spare_unit = unit, spare_unit
+        self.rng = rng
+        self.dropout = dropout
+        self.stats = TableStats()
+        self.sim = make_pad(unit)
+        self.pads: list[SimPad] = [self.sim]
+        self.entered: set[Key] = set()
+        self.faulty: dict[Body, Intended] = {}  # entries made wrong on purpose -> the truth
+        self._login_answer: asyncio.Future[Ack | Nak] | None = None
+        self._game_data = asyncio.Event()
+        self._reactor: asyncio.Task[None] | None = None
+        self._side_tasks: set[asyncio.Task[None]] = set()
+
+    # -- the evening -------------------------------------------------------------------------
+
+    async def play(self) -> None:
+        await self._switch_on()
+        faults = self.session.faults
+        if self._chance(faults.wrong_table_login) and self.tables > 1:
+            wrong = self.rng.choice([t for t in range(1, self.tables + 1) if t != self.table])
+            self.stats.wrong_logins += 1
+            await self._login(wrong, wrong_table=True)
+        await self._login(self.table)
+        dies_in = self.rng.choice(self.rounds).round if (
+            self.rounds and self._chance(faults.dead_pad)) else None
+        for assignment in self.rounds:
+            await self.session.round_started(assignment.round)
+            self._maybe_lose_power_or_contact()
+            self._seat_players(assignment.round)
+            for index, board in enumerate(assignment.boards):
+                await asyncio.sleep(self.session.board_time * self.rng.uniform(0.5, 0.9))
+                if dies_in == assignment.round and index == len(assignment.boards) // 2:
+                    await self._replace_dead_pad()
+                self._enter(self.session.plan[(self.letter, self.table, assignment.round,
+                                               board)])
+        await self._finish()
+
+    async def close(self) -> None:
+        for task in [*self._side_tasks, *([self._reactor] if self._reactor else [])]:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for sim in self.pads:
+            await sim.power_off()
+
+    def _seat_players(self, round_: int) -> None:
+        seats = (self.rng.randrange(1000, 99999), self.rng.randrange(1000, 99999),
+                 self.rng.randrange(1000, 99999), self.rng.randrange(1000, 99999))
+        self._keys(lambda pad, now: pad.players(round_, seats, now))
+
+    def _enter_right(self, intended: Intended) -> None:
+        right = intended.result()
+        self._keys(lambda pad, now: pad.enter(right, now))
+
+    def _chance(self, rate: float) -> bool:
+        return rate > 0 and self.rng.random() < rate
+
+    def _keys(self, keys: Callable[[Pad, float], None]) -> None:
+        self.sim.act(keys)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        async def run() -> None:
+            await work
+
+        task = asyncio.create_task(run())
+        self._side_tasks.add(task)
+        task.add_done_callback(self._side_tasks.discard)
+
+    async def _switch_on(self) -> None:
+        await self.sim.power_on()
+        if self._reactor is not None:
+            self._reactor.cancel()
+        self._reactor = asyncio.create_task(self._react(self.sim))
+
+    # -- logging in --------------------------------------------------------------------------
+
+    async def _login(self, table: int, *, wrong_table: bool = False,
+                     takeover: bool = False) -> bool:
+        for _ in range(200):
+            self._login_answer = asyncio.get_running_loop().create_future()
+            self._game_data.clear()
+            self._keys(lambda pad, now: pad.login(self.letter, table, now, takeover=takeover))
+            async with asyncio.timeout(ANSWER_WAIT):
+                answer = await self._login_answer
+            if isinstance(answer, Ack):
+                async with asyncio.timeout(ANSWER_WAIT):
+                    await self._game_data.wait()
+                # At the wrong table the pad shows other pairs: the players log in again.
+                return True
+            if wrong_table:
+                return False
+            if answer.code != ErrorCode.TABLE_IN_USE:
+                raise RuntimeError(f"table {self.letter}{table}: login refused {answer.code}")
+            # Someone is logged in at our table by mistake: wait while the director sorts it.
+            await asyncio.sleep(max(self.session.board_time / 4, 0.05))
+        raise RuntimeError(f"table {self.letter}{table}: could not log in")
+
+    # -- entering results --------------------------------------------------------------------
+
+    def _enter(self, intended: Intended) -> None:
+        self.entered.add(intended.key)
+        body = self._with_fault(intended)
+        if body != intended.result():
+            self.faulty[body] = intended
+            self.stats.faults += 1
+        self.stats.entered += 1
+        self._keys(lambda pad, now: pad.enter(body, now))
+
+    def _with_fault(self, intended: Intended) -> Result:
+        faults = self.session.faults
+        if self._chance(faults.wrong_board):
+            return intended.result(board=self._board_not_in_play(intended))
+        if intended.declarer is None or intended.lead is None:
+            return intended.result()
+        deal = hands(self.session.deals[self.letter][intended.board])
+        if self._chance(faults.wrong_lead):
+            # A card from dummy's hand: the leader cannot hold it.
+            return intended.result(lead=self.rng.choice(deal[PARTNER[intended.declarer]]))
+        if self._chance(faults.wrong_declarer):
+            return intended.result(declarer=PARTNER[intended.declarer])
+        if self._chance(faults.wrong_side):
+            # The score goes to the wrong side: an opponent is entered as declarer, no lead.
+            return intended.result(declarer=intended.declarer.lho, lead=None)
+        return intended.result()
+
+    def _board_not_in_play(self, intended: Intended) -> int:
+        in_play = next(a.boards for a in self.rounds if a.round == intended.round)
+        candidates = [b for b in range(1, 37) if b not in in_play]
+        return self.rng.choice(candidates)
+
+    # -- what the pad says -------------------------------------------------------------------
+
+    async def _react(self, sim: SimPad) -> None:
+        while True:
+            notice = await sim.notices.get()
+            if isinstance(notice, GameDataReceived):
+                self._game_data.set()
+            elif isinstance(notice, Answered):
+                if notice.body.TYPE.value == "login":
+                    if self._login_answer is not None and not self._login_answer.done():
+                        self._login_answer.set_result(notice.answer)
+                elif isinstance(notice.body, Result | NotPlayed | Correction):
+                    self._entry_answered(notice.body, notice.answer)
+
+    def _truth(self, body: Result | NotPlayed | Correction) -> Intended | None:
+        return self.faulty.get(body) or self.session.plan.get(
+            (body.section, body.table, body.round, body.board))
+
+    def _entry_answered(self, body: Result | NotPlayed | Correction, answer: Ack | Nak) -> None:
+        intended = self._truth(body)
+        if isinstance(answer, Ack):
+            self.stats.accepted += 1
+            if isinstance(body, Correction):
+                self.stats.corrected_at_table += 1
+            flagged = {ResultFlag.LEAD_DECLARER_MISMATCH, ResultFlag.SUSPECT_WRONG_SIDE}
+            if flagged & set(answer.flags):
+                self.stats.flagged += 1
+            if body in self.faulty and intended is not None:
+                if ResultFlag.LEAD_DECLARER_MISMATCH in answer.flags:
+                    # The pad says "lead or declarer wrong": the players re-enter it.
+                    fix = intended.result()
+                    self._keys(lambda pad, now: pad.correct(fix, now))
+                else:
+                    self.session.needs_director(intended, "entered wrongly, not flagged")
+            return
+        self.stats.refused += 1
+        if intended is None:
+            log.warning("table %s%s: %s refused (%s)", self.letter, self.table, body,
+                        answer.code)
+            return
+        if answer.code == ErrorCode.BOARD_OUT_OF_RANGE and body in self.faulty:
+            self.stats.reentered += 1
+            self._enter_right(intended)
+        elif answer.code == ErrorCode.ALREADY_PLAYED and answer.held == intended.result():
+            pass  # the station already has it right
+        elif answer.code != ErrorCode.UNIT_REPLACED:
+            self.session.needs_director(intended, f"refused {answer.code.value}")
+
+    # -- power, contact, replacement ---------------------------------------------------------
+
+    def _maybe_lose_power_or_contact(self) -> None:
+        faults = self.session.faults
+        if self._chance(faults.battery_change):
+            self.stats.battery_changes += 1
+            self._spawn(self._battery_change())
+        if self._chance(faults.dropout):
+            self.stats.dropouts += 1
+            self.dropout(self.sim, self.session.board_time * self.rng.uniform(0.3, 1.0))
+
+    async def _battery_change(self) -> None:
+        await asyncio.sleep(self.session.board_time * self.rng.uniform(0.1, 0.8))
+        await self.sim.battery_change(self.session.board_time * 0.2)
+
+    async def _replace_dead_pad(self) -> None:
+        """The pad dies for good: the director authorises a spare, which takes the table over."""
+        dead = self.sim
+        await dead.power_off()
+        self.stats.replaced += 1
+        await asyncio.sleep(self.session.board_time * 0.3)
+        await self.session.authorise_takeover(self.letter, self.table)
+        self.sim = self.make_pad(self.spare_unit)
+        self.pads.append(self.sim)
+        await self._switch_on()
+        await self._login(self.table, takeover=True)
+        # The players check the new pad against their scorecard and re-enter what is missing.
+        pad = self.sim.pad
+        for key in sorted(self.entered, key=lambda k: (k[2], k[3])):
+            intended = self.session.plan[key]
+            stored = pad.entry_for(intended.round, intended.board)
+            if stored is None:
+                self.stats.reentered += 1
+                self._enter_right(intended)
+            elif stored.body != intended.result():
+                self.session.needs_director(intended, "wrong on the replaced pad")
+
+    async def _finish(self) -> None:
+        """Wait until the pad has delivered everything the players entered."""
+        async with asyncio.timeout(ANSWER_WAIT * 2):
+            while True:
+                pad = self.sim.pad if self.sim.on else None
+                if pad is not None and pad.idle and all(
+                        (stored := pad.entry_for(key[2], key[3])) is not None and stored.acked
+                        for key in self.entered):
+                    return
+                await asyncio.sleep(0.05)
