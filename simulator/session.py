@@ -224,9 +224,7 @@ class SessionPlayer:
         for table in self.tables:
             for name in vars(totals):
                 setattr(totals, name, getattr(totals, name) + getattr(table.stats, name))
-            for sim in table.pads:
-                if sim.on:
-                    report.retransmissions += sim.pad.stats.retransmitted
+            report.retransmissions += sum(sim.retransmitted for sim in table.pads)
         report.sent = totals.entered + totals.corrected_at_table + totals.reentered
         report.accepted, report.flagged, report.refused = (totals.accepted, totals.flagged,
                                                            totals.refused)

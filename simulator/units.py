@@ -13,7 +13,7 @@ from simulator.driver import PadDriver
 from simulator.memory import PadMemory
 from simulator.mqtt import MqttConnection
 from simulator.notices import Notice
-from simulator.pad import Pad
+from simulator.pad import Pad, PadStats
 from simulator.radio import AirFaults, VirtualRadio
 from simulator.timing import Timing, mqtt_timing, radio_timing
 
@@ -31,6 +31,7 @@ class SimPad:
         self.notices: asyncio.Queue[Notice] = asyncio.Queue()
         self.driver: PadDriver | None = None
         self.power_cycles = 0
+        self.earlier: list[PadStats] = []  # the machine's counters from before each power-off
 
     @property
     def unit(self) -> int:
@@ -45,6 +46,11 @@ class SimPad:
     @property
     def on(self) -> bool:
         return self.driver is not None
+
+    @property
+    def retransmitted(self) -> int:
+        now = [self.driver.pad.stats] if self.driver is not None else []
+        return sum(stats.retransmitted for stats in [*self.earlier, *now])
 
     def act(self, keys: Callable[[Pad, float], None]) -> None:
         """The players press keys: `keys(pad, now)`, then the pad acts at once."""
@@ -64,6 +70,7 @@ class SimPad:
         driver, self.driver = self.driver, None
         if driver is not None:
             await driver.stop()
+            self.earlier.append(driver.pad.stats)
         await self._close()
 
     async def battery_change(self, seconds: float) -> None:

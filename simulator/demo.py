@@ -1,0 +1,151 @@
+"""The demo: a station on the embedded defaults, its director app, and a simulated club session.
+
+Section A plays on bridgepads over a virtual radio (a pty the station opens as its serial port),
+section B on BridgeScorers over MQTT (a local mosquitto, started and stopped here).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import tempfile
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from basestation.movements import generate
+from simulator.broker import free_port, port_in_use, run_mosquitto
+from simulator.deals import hand_record_deals, random_deals
+from simulator.faults import Faults
+from simulator.radio import VirtualRadio
+from simulator.ranking import rank
+from simulator.session import SectionSetup, SessionPlayer, SessionReport
+
+HTTP_HOST = "127.0.0.1"
+HTTP_PORT = 8000
+
+
+def choose_http_port(console: Console, wanted: int = HTTP_PORT) -> int:
+    if not port_in_use(wanted, HTTP_HOST):
+        return wanted
+    port = free_port()
+    console.print(f"[yellow]port {wanted} is busy (another station?): the grid is on port "
+                  f"{port} instead[/yellow]")
+    return port
+
+
+async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
+                   exit_when_done: bool = False, hand_records: Path | None = None,
+                   faults: Faults | None = None, console: Console | None = None,
+                   http_port: int | None = None) -> SessionReport:
+    """Plays the demo session; returns its report (with --exit-when-done, once it is over)."""
+    import uvicorn
+
+    from basestation.api.app import create_app
+    from basestation.station.app import Station
+    from basestation.station.config import SectionConfig, SerialConfig, StationConfig
+
+    console = console or Console()
+    logging.basicConfig(level=logging.ERROR)
+    rng = random.Random(seed)
+    boards = tables * 2
+    deals = hand_record_deals(hand_records) if hand_records else random_deals(boards, rng)
+    faults = faults if faults is not None else Faults.some()
+    with contextlib.ExitStack() as stack:
+        workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bridge-demo-")))
+        mqtt_port = stack.enter_context(run_mosquitto())
+        radio = VirtualRadio(faults.air, random.Random(rng.random()))
+        stack.callback(radio.close)
+        port = http_port or choose_http_port(console)
+        config = StationConfig(
+            database=f"sqlite:///{workdir / 'demo.db'}", http=f"{HTTP_HOST}:{port}",
+            mqtt_url=f"mqtt://127.0.0.1:{mqtt_port}",
+            serial=(SerialConfig(port=radio.port),))
+        station = Station(config, director_pin="1234")
+        sections = [SectionConfig(letter, "mitchell", tables, boards) for letter in "AB"]
+        station.open_event("Demo pairs", "nz", sections, {"A": deals, "B": deals})
+        server = uvicorn.Server(uvicorn.Config(create_app(station), host=HTTP_HOST, port=port,
+                                               log_level="warning"))
+        serving = asyncio.create_task(server.serve())
+        try:
+            async with asyncio.timeout(20):
+                while not server.started:
+                    if serving.done():
+                        raise RuntimeError(f"the web server could not start on port {port}")
+                    await asyncio.sleep(0.05)
+                for link in station.links:
+                    await link.connected.wait()
+            console.print(f"[bold]Director's grid:[/bold] http://{HTTP_HOST}:{port}  "
+                          f"(password {config.director_password!r}; database {workdir})")
+            console.print(f"Section A: {tables} tables of bridgepads on radio {radio.port}; "
+                          f"section B: {tables} tables of BridgeScorers on MQTT port "
+                          f"{mqtt_port}")
+            movement = generate("mitchell", tables, boards)
+            player = SessionPlayer(
+                station, [SectionSetup("A", "radio", movement, deals),
+                          SectionSetup("B", "mqtt", movement, deals)],
+                speed=speed, seed=seed, faults=faults, radio=radio, mqtt_port=mqtt_port)
+            report = await _play_with_progress(player, console)
+            _print_rankings(player, console)
+            _print_summary(report, console)
+            if not exit_when_done:
+                console.print(f"The session is over; the grid stays at http://{HTTP_HOST}:"
+                              f"{port}. Press Ctrl-C to stop.")
+                await serving
+            return report
+        finally:
+            server.should_exit = True
+            with contextlib.suppress(asyncio.CancelledError):
+                await serving
+
+
+async def _play_with_progress(player: SessionPlayer, console: Console) -> SessionReport:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=False) as progress:
+        bars = {s.letter: progress.add_task(f"Section {s.letter} ({s.link})",
+                                            total=player.planned_count(s.letter))
+                for s in player.sections}
+        playing = asyncio.create_task(player.play())
+        while not playing.done():
+            for letter, bar in bars.items():
+                progress.update(bar, completed=player.held_count(letter))
+            await asyncio.wait({playing}, timeout=0.2)
+        for letter, bar in bars.items():
+            progress.update(bar, completed=player.held_count(letter))
+        return playing.result()
+
+
+def _print_rankings(player: SessionPlayer, console: Console) -> None:
+    scored = rank(player.held_results(), player.station.rules.regulations)
+    for letter in player.deals:
+        table = Table(title=f"Section {letter}")
+        for name in ("Rank", "Pair", "Total", "%"):
+            table.add_column(name, justify="right")
+        for direction in ("NS", "EW"):
+            entries = [e for e in scored.ranking
+                       if e.section == letter and e.direction == direction]
+            for entry in sorted(entries, key=lambda e: e.rank):
+                pct = "" if entry.pct is None else f"{entry.pct:.2f}"
+                table.add_row(entry.rank_label, f"{direction} {entry.pair}",
+                              f"{entry.total:g}", pct)
+        console.print(table)
+
+
+def _print_summary(report: SessionReport, console: Console) -> None:
+    summary = report.summary()
+    console.print(f"[bold]Results sent {summary['results sent']}, accepted "
+                  f"{summary['accepted']}, flagged {summary['flagged']}, recovered "
+                  f"{summary['recovered']}[/bold]")
+    console.print(", ".join(f"{name} {value}" for name, value in summary.items()
+                            if name not in ("results sent", "accepted", "flagged",
+                                            "recovered")))
+    if report.mismatches:
+        console.print(f"[red]{len(report.mismatches)} results differ from what was "
+                      f"played:[/red]")
+        for line in report.mismatches[:10]:
+            console.print(f"  {line}")
