@@ -12,7 +12,7 @@ from typing import Any
 import aiomqtt
 
 from firmware_protocol import binary, jsonwire
-from firmware_protocol.messages import Ack, Body, GameData, Message, Nak
+from firmware_protocol.messages import Ack, Body, GameData, Login, Message, Nak, Resend
 from firmware_protocol.security import unit_key, verify
 
 
@@ -43,15 +43,15 @@ class TestPad:
         self.transmit(Message(unit=self.unit, seq=seq, body=body), key or self.key)
         return seq
 
-    async def answer(self, seq: int, timeout: float = 5.0) -> list[Body]:
-        """The ack or nak for `seq`, then any game_data parts that follow it."""
+    async def answer(self, seq: int, timeout: float = 5.0, *, more: bool = False) -> list[Body]:
+        """The ack or nak for `seq`; with `more`, also the game_data parts that follow it."""
         found: list[Body] = []
         async with asyncio.timeout(timeout):
             while True:
                 body = (await self.inbox.get()).body
                 if isinstance(body, Ack | Nak) and body.re == seq:
                     found.append(body)
-                    if isinstance(body, Nak):
+                    if isinstance(body, Nak) or not more:
                         return found
                     break
         with contextlib.suppress(TimeoutError):
@@ -64,7 +64,8 @@ class TestPad:
         return found
 
     async def request(self, body: Body, **kwargs: Any) -> list[Body]:
-        return await self.answer(self.send(body, **kwargs))
+        more = isinstance(body, Login | Resend)
+        return await self.answer(self.send(body, **kwargs), more=more)
 
 
 class MqttPad(TestPad):

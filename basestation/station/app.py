@@ -29,7 +29,7 @@ class Station:
         self.config = config
         self.store = Store(config.database)
         self.bus = EventBus()
-        self.rules = SessionRules(director_pin=director_pin)
+        self.rules = SessionRules(director_pin=director_pin, feedback=config.feedback)
         self.hub = Hub(self.store, config.secret, self.bus, self.rules)
         self.links: list[MqttLink | SerialLink] = []
         self._tasks: list[asyncio.Task[None]] = []

@@ -192,9 +192,10 @@ class Hub:
             self._repeat(unit, message, digest, batch)
             return
         unit.last_seq = message.seq
+        mark = len(batch.sends)
         answers = self.rules.dispatch(unit, message, batch)
-        for body in answers:
-            batch.send(unit.unit, body)
+        # The answer goes out before anything the message caused (feedback, say).
+        batch.sends[mark:mark] = [(unit.unit, body) for body in answers]
         answer_json = _answers_json(answers)
         unit.remember(message.seq, digest, answer_json)
         batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -10,6 +11,8 @@ from firmware_protocol.messages import (
     Ack,
     Correction,
     ErrorCode,
+    Feedback,
+    FeedbackKind,
     GameData,
     Hello,
     Locked,
@@ -47,6 +50,16 @@ async def test_login_then_result_then_duplicate(mosquitto: int, make_station: An
         assert isinstance(first[0], Ack) and first[0].score_ns == 420
         # Board 1: North holds the heart ten and West leads against South: mismatch.
         assert ResultFlag.LEAD_DECLARER_MISMATCH in first[0].flags
+        # After the ack: the traveller of the board just played, and its par.
+        shown = {}
+        async with asyncio.timeout(5):
+            while len(shown) < 2:
+                body = (await pad.inbox.get()).body
+                if isinstance(body, Feedback):
+                    shown[body.kind] = body
+        traveller = shown[FeedbackKind.TRAVELLER].rows
+        assert traveller == ((1, 1, "4S", "S", 10, "H10", 420),)
+        assert set(shown[FeedbackKind.PAR].rows) == {("1S", "N", 80), ("1S", "S", 80)}
         # The same message again (a lost ack): the original answer, stored once.
         pad.send(result(1, 1, 1, 1, 1, lead="HT"), seq=seq)
         again = await pad.answer(seq)
@@ -116,7 +129,10 @@ async def test_takeover_locks_out_the_old_unit(mosquitto: int, make_station: Any
         assert isinstance(answers[0], Ack)
         game = [a for a in answers if isinstance(a, GameData)]
         assert [r.board for g in game for r in g.results] == [3]
-        locked = await old.inbox.get()
+        async with asyncio.timeout(5):
+            locked = await old.inbox.get()
+            while isinstance(locked.body, Feedback):
+                locked = await old.inbox.get()
         assert isinstance(locked.body, Locked) and locked.body.reason == ErrorCode.UNIT_REPLACED
         # The old unit comes back with a result the station never had: offered to merge.
         refused = await old.request(result(2, 1, 4, 2, 2))

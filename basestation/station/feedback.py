@@ -1,0 +1,72 @@
+"""What a pad may show after a board: traveller, frequency, hand record, par.
+
+Only ever for a board the pad's pairs have just played and entered; never for a board
+entered as not played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from basestation.domain.board import dealer_of
+from basestation.station.state import HeldResult, SectionState
+from firmware_protocol.binary import split_feedback
+from firmware_protocol.messages import Feedback, FeedbackKind
+
+_STRAINS = ("S", "H", "D", "C", "NT")  # endplay's Denom order
+_SEATS = ("N", "E", "S", "W")  # endplay's Player order
+_DOUBLING = {1: "", 2: "X", 4: "XX"}
+
+
+def traveller_rows(results: list[HeldResult]) -> tuple[tuple[object, ...], ...]:
+    played = sorted((r for r in results if r.kind == "result"), key=lambda r: (r.ns or 0))
+    return tuple((r.ns, r.ew, r.contract, r.declarer, r.tricks, r.lead, r.score_ns)
+                 for r in played)
+
+
+def frequency_rows(results: list[HeldResult]) -> tuple[tuple[object, ...], ...]:
+    counts = Counter((r.contract, r.declarer, r.score_ns) for r in results if r.kind == "result")
+    ordered = sorted(counts.items(), key=lambda item: -(item[0][2] or 0))
+    return tuple((c, d, s, n) for (c, d, s), n in ordered)
+
+
+def hand_rows(deal_pbn: str) -> tuple[tuple[object, ...], ...]:
+    first, *hands = deal_pbn.split(":", 1)[1].split()
+    start = _SEATS.index(deal_pbn[0])
+    seats = [_SEATS[(start + i) % 4] for i in range(4)]
+    return tuple((seat, *hand.split(".")) for seat, hand in zip(seats, [first, *hands],
+                                                                   strict=True))
+
+
+@lru_cache(maxsize=4096)
+def par_rows(deal_pbn: str, board: int) -> tuple[tuple[object, ...], ...]:
+    """Par contracts by double-dummy analysis (endplay); cached, since the deal never changes."""
+    from endplay.dds import par
+    from endplay.types import Deal, Player
+
+    result = par(Deal(deal_pbn), board, Player(_SEATS.index(dealer_of(board).value)))
+    score = result.score
+    # endplay's par list must be read in one pass, each contract as it is yielded.
+    return tuple(
+        (f"{c.level}{_STRAINS[c.denom.value]}{_DOUBLING.get(c.penalty.value, '')}",
+         _SEATS[c.declarer.value], score)
+        for c in result)
+
+
+def feedback_for(section: SectionState, board: int, kinds: frozenset[str],
+                 deal_pbn: str | None) -> list[Feedback]:
+    """The feedback messages the settings allow for one board, split to fit a frame."""
+    results = section.results_for_board(board)
+    found: list[Feedback] = []
+    if "traveller" in kinds:
+        found.append(Feedback(board=board, kind=FeedbackKind.TRAVELLER,
+                              rows=traveller_rows(results)))
+    elif "frequency" in kinds:
+        found.append(Feedback(board=board, kind=FeedbackKind.FREQUENCY,
+                              rows=frequency_rows(results)))
+    if deal_pbn is not None and "hand" in kinds:
+        found.append(Feedback(board=board, kind=FeedbackKind.HAND, rows=hand_rows(deal_pbn)))
+    if deal_pbn is not None and "par" in kinds:
+        found.append(Feedback(board=board, kind=FeedbackKind.PAR, rows=par_rows(deal_pbn, board)))
+    return [part for message in found for part in split_feedback(message)]
