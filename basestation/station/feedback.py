@@ -12,26 +12,26 @@ from functools import lru_cache
 from basestation.domain.board import dealer_of
 from basestation.station.state import HeldResult, SectionState
 from firmware_protocol.binary import split_feedback
-from firmware_protocol.messages import Feedback, FeedbackKind
+from firmware_protocol.messages import Feedback, FeedbackKind, Row
 
 _STRAINS = ("S", "H", "D", "C", "NT")  # endplay's Denom order
 _SEATS = ("N", "E", "S", "W")  # endplay's Player order
 _DOUBLING = {1: "", 2: "X", 4: "XX"}
 
 
-def traveller_rows(results: list[HeldResult]) -> tuple[tuple[object, ...], ...]:
+def traveller_rows(results: list[HeldResult]) -> tuple[Row, ...]:
     played = sorted((r for r in results if r.kind == "result"), key=lambda r: (r.ns or 0))
     return tuple((r.ns, r.ew, r.contract, r.declarer, r.tricks, r.lead, r.score_ns)
                  for r in played)
 
 
-def frequency_rows(results: list[HeldResult]) -> tuple[tuple[object, ...], ...]:
+def frequency_rows(results: list[HeldResult]) -> tuple[Row, ...]:
     counts = Counter((r.contract, r.declarer, r.score_ns) for r in results if r.kind == "result")
     ordered = sorted(counts.items(), key=lambda item: -(item[0][2] or 0))
     return tuple((c, d, s, n) for (c, d, s), n in ordered)
 
 
-def hand_rows(deal_pbn: str) -> tuple[tuple[object, ...], ...]:
+def hand_rows(deal_pbn: str) -> tuple[Row, ...]:
     first, *hands = deal_pbn.split(":", 1)[1].split()
     start = _SEATS.index(deal_pbn[0])
     seats = [_SEATS[(start + i) % 4] for i in range(4)]
@@ -40,7 +40,7 @@ def hand_rows(deal_pbn: str) -> tuple[tuple[object, ...], ...]:
 
 
 @lru_cache(maxsize=4096)
-def par_rows(deal_pbn: str, board: int) -> tuple[tuple[object, ...], ...]:
+def par_rows(deal_pbn: str, board: int) -> tuple[Row, ...]:
     """Par contracts by double-dummy analysis (endplay); cached, since the deal never changes."""
     from endplay.dds import par
     from endplay.types import Deal, Player
