@@ -1,0 +1,74 @@
+"""Schemathesis against the OpenAPI document: random calls to every operation, logged in,
+and no server errors."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import schemathesis
+import uvicorn
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+
+from basestation.api.app import create_app
+from basestation.station.app import Station
+from basestation.station.config import EventConfig, SectionConfig, StationConfig
+from tests.api.conftest import PASSWORD
+from tests.servers import free_port
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with its station in a thread of its own (its own event loop)."""
+    folder: Path = tmp_path_factory.mktemp("schemathesis")
+    event = EventConfig(name="Tuesday pairs", sections=(SectionConfig("A", "mitchell", 3, 6),))
+    config = StationConfig(database=f"sqlite:///{folder / 'station.db'}", event=event,
+                           director_password=PASSWORD)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(Station(config)), host="127.0.0.1",
+                                           port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the app did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def token(live_url: str) -> str:
+    answer = httpx.post(f"{live_url}/api/login", json={"password": PASSWORD})
+    answer.raise_for_status()
+    value: str = answer.json()["token"]
+    return value
+
+
+@pytest.fixture(scope="module")
+def api_schema(live_url: str) -> Any:
+    return schemathesis.openapi.from_url(f"{live_url}/openapi.json")
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@schema.parametrize()
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                 HealthCheck.filter_too_much])
+def test_no_server_errors(case: Any, token: str) -> None:
+    if case.path in ("/api/login", "/api/logout", "/api/stream"):
+        return  # login would use up the attempts; the stream never ends
+    case.call_and_validate(headers={"Authorization": f"Bearer {token}"},
+                           checks=[not_a_server_error], timeout=10)

@@ -1,0 +1,111 @@
+"""Browser tests: the app served by uvicorn in this event loop (so the station, the test pads
+and the server share it), driven by Debian's Chromium through Playwright's async API."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+import uvicorn
+from playwright.async_api import Browser, Page, async_playwright
+
+from basestation.api.app import create_app
+from basestation.station.app import Station
+from firmware_protocol.messages import Ack, Body, Login, Nak
+from tests.integration.conftest import make_station
+from tests.pads import MqttPad
+from tests.servers import free_port
+
+__all__ = ["make_station"]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PASSWORD = "change-me"  # the station config's default director password
+B = TypeVar("B", bound=Body)
+
+
+async def serve(station: Station) -> AsyncIterator[str]:
+    app = create_app(station, manage_station=False)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           lifespan="off", timeout_graceful_shutdown=1))
+    task = asyncio.create_task(server.serve())
+    async with asyncio.timeout(10):
+        while not server.started:
+            await asyncio.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with async_playwright() as p:
+        chromium = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            await chromium.close()
+
+
+@pytest.fixture
+def station_size() -> tuple[int, int]:
+    """Tables and boards of section A (a test may parametrize it)."""
+    return 3, 6
+
+
+@pytest.fixture
+async def director_page(mosquitto: int, make_station: Callable[..., Any], browser: Browser,
+                        station_size: tuple[int, int]) -> AsyncIterator[tuple[Station, Page, int]]:
+    """A station on a real broker, the app, and a page logged in at the grid."""
+    tables, boards = station_size
+    station: Station = await make_station(mqtt_port=mosquitto, tables=tables, boards=boards)
+    async for url in serve(station):
+        page = await browser.new_page(viewport={"width": 1024, "height": 768})
+        await page.goto(url + "/")
+        await login(page)
+        yield station, page, mosquitto
+        await page.close()
+
+
+async def login(page: Page) -> None:
+    await page.wait_for_selector("#login:not([hidden])")
+    await page.fill("#password", PASSWORD)
+    await page.click("#login button[type=submit]")
+    await page.wait_for_selector("#login", state="hidden")
+    await page.wait_for_selector("body[data-live=yes]")
+
+
+async def screenshot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+async def next_of(pad: MqttPad, kind: type[B], timeout: float = 5.0) -> B:
+    """The next message of `kind` the pad receives (others are passed over)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            body = (await pad.inbox.get()).body
+            if isinstance(body, kind):
+                return body
+
+
+async def acked(pad: MqttPad, seq: int, timeout: float = 5.0) -> Ack:
+    async with asyncio.timeout(timeout):
+        while True:
+            body = (await pad.inbox.get()).body
+            if isinstance(body, Ack | Nak) and body.re == seq:
+                assert isinstance(body, Ack), body
+                return body
+
+
+async def log_in_pad(pad: MqttPad, table: int, **kwargs: Any) -> None:
+    await acked(pad, pad.send(Login(section="A", table=table, **kwargs)))
