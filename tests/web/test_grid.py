@@ -177,4 +177,5 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
     print("\n" + report)
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "grid-latency.txt").write_text(report)
+    assert ack_p[49] < 100
     assert ack_p[98] < 100

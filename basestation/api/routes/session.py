@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from basestation.api.deps import Director, StationDep
 from basestation.station.batch import Batch
-from basestation.station.grid import ATTENTION_FLAGS, grid
+from basestation.station.grid import ATTENTION_FLAGS, cell_state, grid
 
 router = APIRouter(prefix="/api", tags=["session"])
 
@@ -62,12 +62,22 @@ async def stream(request: Request, station: StationDep) -> StreamingResponse:
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
-                yield f"data: {json.dumps(event, default=str)}\n\n"
+                yield f"data: {json.dumps(_with_cell(station, event), default=str)}\n\n"
         finally:
             station.bus.unsubscribe(queue)
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache"})
+
+
+def _with_cell(station: Any, event: dict[str, Any]) -> dict[str, Any]:
+    """A result event carries its grid cell as it stands, so the page can paint it at once."""
+    if event.get("type") != "result":
+        return event
+    section = station.rules.sections.get(event.get("section"))
+    if section is None:
+        return event
+    return {**event, "cell": cell_state(section, event["table"], event["round"])}
 
 
 class Running(BaseModel):

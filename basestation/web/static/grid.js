@@ -52,16 +52,19 @@ function renderGrid(data) {
       head.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
         el("small", {}, STATE_WORDS[table.state]));
       head.title = `Table ${table.table}: ${STATE_WORDS[table.state]}` + (table.battery != null ? `, battery ${table.battery}%` : "");
-      for (const cell of table.cells) {
-        const td = document.getElementById(`c-${section.section}-${table.table}-${cell.round}`);
-        td.dataset.state = cell.state;
-        td.dataset.done = cell.done;
-        td.textContent = cell.state === "sit_out" ? "-" : `${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`;
-        td.title = `Table ${table.table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}`;
-      }
+      for (const cell of table.cells) paintCell(section.section, table.table, cell);
     }
   }
   renderAlerts(data.alerts);
+}
+
+function paintCell(section, table, cell) {
+  const td = document.getElementById(`c-${section}-${table}-${cell.round}`);
+  if (!td) return;
+  td.dataset.state = cell.state;
+  td.dataset.done = cell.done;
+  td.textContent = cell.state === "sit_out" ? "-" : `${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`;
+  td.title = `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}`;
 }
 
 function alertText(a) {
@@ -257,6 +260,8 @@ document.addEventListener("DOMContentLoaded", () => {
       recentAlerts.unshift(event);
       recentAlerts.length = Math.min(recentAlerts.length, 20);
     }
+    // A result carries its cell: paint it now, then resync the rest of the grid.
+    if (event.type === "result" && event.cell) paintCell(event.section, event.table, event.cell);
     if (event.type !== "scores") refresh();
   }, refresh);
   setInterval(tickLastSeen, 5000);
