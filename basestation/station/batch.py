@@ -16,6 +16,7 @@ class Batch:
     ops: list[Op] = field(default_factory=list)
     sends: list[tuple[int, Body]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    units: set[int] = field(default_factory=set)  # units whose state is written at commit
 
     def send(self, unit: int, body: Body) -> None:
         self.sends.append((unit, body))

@@ -126,6 +126,8 @@ class Hub:
                 outcomes.append((item, item.run(batch), None))
             except Exception as exc:
                 outcomes.append((item, None, exc))
+        if batch.units:
+            batch.ops.append(repo.save_units([self._unit_row(u) for u in sorted(batch.units)]))
         try:
             if batch.ops:
                 await asyncio.to_thread(self.store.commit, batch.ops)
@@ -154,6 +156,13 @@ class Hub:
                 action.done.set_result(value)
             else:
                 action.done.set_exception(error)
+
+    def _unit_row(self, unit_no: int) -> dict[str, Any]:
+        unit = self.units[unit_no]
+        return {"unit": unit.unit, "last_seq": unit.last_seq, "last_seen": unit.last_seen,
+                "battery": unit.battery, "firmware": unit.firmware, "section": unit.section,
+                "table_no": unit.table, "locked_reason": unit.locked_reason,
+                "bad_macs": unit.bad_macs}
 
     # -- output ------------------------------------------------------------------------------
 
@@ -199,10 +208,7 @@ class Hub:
         answer_json = _answers_json(answers)
         unit.remember(message.seq, digest, answer_json)
         batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))
-        batch.ops.append(repo.upsert_unit({
-            "unit": unit.unit, "last_seq": unit.last_seq, "last_seen": unit.last_seen,
-            "battery": unit.battery, "firmware": unit.firmware, "section": unit.section,
-            "table_no": unit.table, "locked_reason": unit.locked_reason}))
+        batch.units.add(unit.unit)
         if message.seq % 128 == 0 and len(unit.answers) >= 256:
             batch.ops.append(repo.prune_answers(unit.unit, next(iter(unit.answers))))
 
@@ -237,7 +243,7 @@ class Hub:
         message = inbound.received.message
         if unit is not None:
             unit.bad_macs += 1
-            batch.ops.append(repo.upsert_unit({"unit": unit.unit, "bad_macs": unit.bad_macs}))
+            batch.units.add(unit.unit)
         batch.event("alert", kind="bad_mac", unit=message.unit)
         # Answered on the link it came from, without trusting the claimed unit's route.
         nak = Message(unit=message.unit, seq=0, body=Nak(re=message.seq, code=ErrorCode.BAD_MAC))

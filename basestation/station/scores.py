@@ -44,19 +44,20 @@ class LiveScores:
 
     def __init__(self, preset: str, sections: dict[str, SectionState]) -> None:
         self.sections = sections
-        self.dirty: set[tuple[str, int]] = set()
+        self._expected_counts: dict[tuple[str, int], int] = {}
+        self._converted: dict[int, tuple[HeldResult, TravellerResult | None]] = {}
         two_field = all(s.movement.two_field for s in sections.values()) if sections else True
         self.scorer = IncrementalScorer(regulations(preset), self._expected, two_field=two_field)
         self.dirty = {(letter, b) for letter, s in sections.items()
                       for b in range(1, s.movement.boards + 1)}
 
     def _expected(self, board: int, section: str) -> int:
-        state = self.sections.get(section)
-        if state is None:
-            return 0
-        movement = state.movement
-        return sum(1 for a in movement.assignments
-                   if board in a.boards and a.ns is not None and a.ew is not None)
+        if (section, board) not in self._expected_counts:
+            state = self.sections.get(section)
+            self._expected_counts[(section, board)] = 0 if state is None else sum(
+                1 for a in state.movement.assignments
+                if board in a.boards and a.ns is not None and a.ew is not None)
+        return self._expected_counts[(section, board)]
 
     def changed(self, section: str, board: int) -> None:
         self.dirty.add((section, board))
@@ -70,9 +71,17 @@ class LiveScores:
             if state is None:
                 continue
             results = [r for h in state.results_for_board(board)
-                       if (r := traveller_result(h)) is not None]
+                       if (r := self._convert(h)) is not None]
             self.scorer.set_board(board, results, letter)
         return done
+
+    def _convert(self, held: HeldResult) -> TravellerResult | None:
+        # A held entry never changes (a change is a new entry), so convert each once.
+        cached = self._converted.get(id(held))
+        if cached is None or cached[0] is not held:
+            cached = (held, traveller_result(held))
+            self._converted[id(held)] = cached
+        return cached[1]
 
     def ranking(self) -> list[dict[str, Any]]:
         self.refresh()

@@ -333,11 +333,7 @@ class SessionRules:
         section.last_heard[entry.table] = datetime.now(UTC)
         if self.scores is not None:
             self.scores.changed(section.letter, entry.board)
-
-        def remember(row_id: int) -> None:
-            entry.row_id = row_id
-
-        batch.ops.append(repo.insert(_row_from_held(self.event_id, entry), remember))
+        batch.ops.append(repo.insert_result(_row_values(self.event_id, entry)))
         batch.event("result", **_event_fields(entry))
 
     def _retire(self, section: SectionState, held: HeldResult, status: str,
@@ -345,7 +341,9 @@ class SessionRules:
         section.remove(held.table, held.round, held.board)
         if self.scores is not None:
             self.scores.changed(section.letter, held.board)
-        batch.ops.append(repo.set_status(lambda: held.row_id, status))
+        assert self.event_id is not None
+        place = (held.section, held.table, held.round, held.board)
+        batch.ops.append(repo.retire_result(self.event_id, place, status))
 
     def _advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:
         if round_ > section.table_round.get(table, 0):
@@ -680,13 +678,14 @@ def _held_from_row(row: ResultRow) -> HeldResult:
                       unit=row.unit, seq=row.seq, row_id=row.id)
 
 
-def _row_from_held(event_id: int, held: HeldResult) -> ResultRow:
-    return ResultRow(event_id=event_id, section=held.section, table_no=held.table,
-                     round=held.round, board=held.board, ns=held.ns, ew=held.ew, kind=held.kind,
-                     contract=held.contract, declarer=held.declarer, tricks=held.tricks,
-                     lead=held.lead, adjusted=held.adjusted, score_ns=held.score_ns,
-                     flags=",".join(held.flags), source=held.source, unit=held.unit,
-                     seq=held.seq)
+def _row_values(event_id: int, held: HeldResult) -> dict[str, object]:
+    return {"event_id": event_id, "section": held.section, "table_no": held.table,
+            "round": held.round, "board": held.board, "ns": held.ns, "ew": held.ew,
+            "kind": held.kind, "contract": held.contract, "declarer": held.declarer,
+            "tricks": held.tricks, "lead": held.lead, "adjusted": held.adjusted,
+            "score_ns": held.score_ns, "flags": ",".join(held.flags), "status": "active",
+            "source": held.source, "unit": held.unit, "seq": held.seq,
+            "created_at": datetime.now(UTC)}
 
 
 def _event_fields(held: HeldResult) -> dict[str, object]:

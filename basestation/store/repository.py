@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
@@ -25,7 +26,16 @@ from basestation.store.models import (
     UnitRow,
 )
 
-Op = Callable[[Session], None]
+
+@dataclass(frozen=True)
+class Insert:
+    """A plain row insert; consecutive inserts into one table go to the database together."""
+
+    table: Any
+    values: dict[str, Any]
+
+
+Op = Callable[[Session], None] | Insert
 
 
 @dataclass
@@ -53,10 +63,18 @@ class Store:
         self.engine.dispose()
 
     def commit(self, ops: Iterable[Op]) -> None:
-        """Applies `ops` in one transaction; returns only once it is durable."""
+        """Applies `ops` in order in one transaction; returns only once it is durable."""
         with Session(self.engine, expire_on_commit=False) as session:
+            pending: list[Insert] = []
             for op in ops:
+                if isinstance(op, Insert):
+                    if pending and pending[0].table is not op.table:
+                        _insert_all(session, pending)
+                    pending.append(op)
+                    continue
+                _insert_all(session, pending)
                 op(session)
+            _insert_all(session, pending)
             session.commit()
 
     def read(self, query: Callable[[Session], Any]) -> Any:
@@ -132,6 +150,43 @@ def audit(event_id: int | None, actor: str, action: str, **detail: Any) -> Op:
                         detail=json.dumps(detail, sort_keys=True, default=str)))
 
 
+def _insert_all(session: Session, pending: list[Insert]) -> None:
+    if pending:
+        session.execute(sa.insert(pending[0].table), [p.values for p in pending])
+        pending.clear()
+
+
+def retire_result(event_id: int, place: tuple[str, int, int, int], status: str) -> Op:
+    """Marks the active entry at `place` (section, table, round, board) superseded or erased."""
+    section, table, round_, board = place
+
+    def op(session: Session) -> None:
+        session.execute(sa.update(ResultRow).where(
+            col(ResultRow.event_id) == event_id, col(ResultRow.section) == section,
+            col(ResultRow.table_no) == table, col(ResultRow.round) == round_,
+            col(ResultRow.board) == board, col(ResultRow.status) == "active",
+        ).values(status=status))
+    return op
+
+
+def save_units(rows: list[dict[str, Any]]) -> Op:
+    """Writes the units' current state, one statement per unit, inserting new ones."""
+    def op(session: Session) -> None:
+        known = set(session.exec(select(UnitRow.unit).where(
+            col(UnitRow.unit).in_([r["unit"] for r in rows]))))
+        new = [r for r in rows if r["unit"] not in known]
+        if new:
+            session.execute(sa.insert(UnitRow), new)
+        old = [{**r, "key_unit": r["unit"]} for r in rows if r["unit"] in known]
+        if old:
+            # One statement for all of them (executemany), not one per unit.
+            columns: dict[str, Any] = {n: sa.bindparam(n) for n in rows[0] if n != "unit"}
+            statement = (sa.update(UnitRow).where(col(UnitRow.unit) == sa.bindparam("key_unit"))
+                         .values(**columns))
+            session.connection().execute(statement, old)
+    return op
+
+
 def set_status(row_id_of: Callable[[], int | None], status: str) -> Op:
     """Marks a result superseded or erased; the row id is read when the op runs."""
     def op(session: Session) -> None:
@@ -155,9 +210,12 @@ def upsert_unit(values: dict[str, Any]) -> Op:
 
 
 def save_answer(unit: int, seq: int, digest: str, answer: str) -> Op:
-    def op(session: Session) -> None:
-        session.merge(AnswerRow(unit=unit, seq=seq, digest=digest, answer_json=answer))
-    return op
+    # Only ever a new sequence number: a repeat is answered from memory, never saved again.
+    return Insert(AnswerRow, {"unit": unit, "seq": seq, "digest": digest, "answer_json": answer})
+
+
+def insert_result(values: dict[str, Any]) -> Op:
+    return Insert(ResultRow, values)
 
 
 def release_holds(event_id: int, section: str, table: int) -> Op:

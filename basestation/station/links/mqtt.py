@@ -15,7 +15,10 @@ from firmware_protocol import jsonwire
 from firmware_protocol.messages import Message, ProtocolError
 
 log = logging.getLogger(__name__)
-IN_FLIGHT = 8  # aiomqtt 2.x stalls with many concurrent QoS 1 publishes from one client
+# aiomqtt warns on every publish while many are pending; under load that is by design here.
+_quiet_client_log = logging.getLogger("basestation.mqtt.client")
+_quiet_client_log.setLevel(logging.ERROR)
+IN_FLIGHT = 64  # publishes awaiting PUBACK at once (paho queues beyond its own window)
 
 
 def topics(station: str) -> dict[str, str]:
@@ -63,7 +66,8 @@ class MqttLink:
         client = aiomqtt.Client(self.host, self.port, username=self.username,
                                 password=self.password, will=will,
                                 identifier=f"basestation-{self.station}",
-                                max_inflight_messages=IN_FLIGHT * 2)
+                                logger=_quiet_client_log,
+                                max_inflight_messages=IN_FLIGHT * 4)
         async with client:
             await client.publish(self.topics["status"], b"online", qos=1, retain=True)
             await client.subscribe(self.topics["up"], qos=1)
