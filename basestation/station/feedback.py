@@ -11,7 +11,6 @@ from functools import lru_cache
 
 from basestation.domain.board import dealer_of
 from basestation.station.state import HeldResult, SectionState
-from firmware_protocol.binary import split_feedback
 from firmware_protocol.messages import Feedback, FeedbackKind, Row
 
 _STRAINS = ("S", "H", "D", "C", "NT")  # endplay's Denom order
@@ -56,7 +55,7 @@ def par_rows(deal_pbn: str, board: int) -> tuple[Row, ...]:
 
 def feedback_for(section: SectionState, board: int, kinds: frozenset[str],
                  deal_pbn: str | None) -> list[Feedback]:
-    """The feedback messages the settings allow for one board, split to fit a frame."""
+    """The feedback messages the settings allow for one board (a link splits them to fit)."""
     results = section.results_for_board(board)
     found: list[Feedback] = []
     if "traveller" in kinds:
@@ -69,4 +68,4 @@ def feedback_for(section: SectionState, board: int, kinds: frozenset[str],
         found.append(Feedback(board=board, kind=FeedbackKind.HAND, rows=hand_rows(deal_pbn)))
     if deal_pbn is not None and "par" in kinds:
         found.append(Feedback(board=board, kind=FeedbackKind.PAR, rows=par_rows(deal_pbn, board)))
-    return [part for message in found for part in split_feedback(message)]
+    return found

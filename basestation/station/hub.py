@@ -39,6 +39,10 @@ class Link(Protocol):
 
     name: str
 
+    def fit(self, body: Body) -> list[Body]:
+        """The body as the messages this link can carry (large ones split into parts)."""
+        ...
+
     def send(self, message: Message, key: bytes) -> None: ...
 
 
@@ -170,8 +174,10 @@ class Hub:
         unit = self.units.get(unit_no)
         if unit is None or unit.link is None or unit.link not in self.links:
             return
-        unit.down_seq += 1
-        self.links[unit.link].send(Message(unit=unit_no, seq=unit.down_seq, body=body), unit.key)
+        link = self.links[unit.link]
+        for part in link.fit(body):
+            unit.down_seq += 1
+            link.send(Message(unit=unit_no, seq=unit.down_seq, body=part), unit.key)
 
     def broadcast(self, batch: Batch, body: Body) -> None:
         for unit in self.units.values():

@@ -35,7 +35,6 @@ from basestation.store.models import (
     TableHoldRow,
 )
 from firmware_protocol import jsonwire
-from firmware_protocol.binary import split_game_data
 from firmware_protocol.messages import (
     Ack,
     Body,
@@ -242,7 +241,7 @@ class SessionRules:
         current = max(section.table_round.get(table, 0), section.current_round)
         whole = GameData(section=section.letter, table=table, round=current, rounds=rounds,
                          results=held)
-        return list(split_game_data(whole))
+        return [whole]
 
     # -- players -----------------------------------------------------------------------------
 

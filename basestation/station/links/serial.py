@@ -11,7 +11,7 @@ import serial_asyncio_fast
 
 from basestation.station.hub import Hub, Inbound
 from firmware_protocol import binary
-from firmware_protocol.messages import Message
+from firmware_protocol.messages import Body, Feedback, GameData, Message
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +54,14 @@ class SerialLink:
                 self.hub.refuse(self, item)
                 continue
             self.hub.submit(Inbound(item, self, now))
+
+    def fit(self, body: Body) -> list[Body]:
+        """game_data and feedback too big for one frame go as parts (SPEC.md)."""
+        if isinstance(body, GameData):
+            return list(binary.split_game_data(body))
+        if isinstance(body, Feedback):
+            return list(binary.split_feedback(body))
+        return [body]
 
     def send(self, message: Message, key: bytes) -> None:
         if self.transport is not None:

@@ -1,0 +1,32 @@
+"""`basestation bench`: the station's benchmarks, as figures."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    app.command("bench")(bench)
+
+
+def bench(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object of figures.")] = False,
+) -> None:
+    """Measure throughput (MQTT, serial), ack and grid latency, memory and scoring speed."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from simulator.bench import run_bench
+
+    console = Console(stderr=True)
+    figures = run_bench(progress=lambda text: console.print(f"[dim]bench:[/] {text}"))
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    table = Table("figure", "value", title="basestation bench")
+    for name, value in figures.items():
+        table.add_row(name, str(value))
+    Console().print(table)

@@ -1,0 +1,279 @@
+"""The station's benchmarks: MQTT and serial throughput, ack and grid latency, memory, scoring.
+
+`run_bench()` prints nothing; it returns the figures `basestation bench --json` prints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import multiprocessing
+import os
+import tempfile
+import termios
+import time
+import tty
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import aiomqtt
+
+from basestation.movements import generate
+from firmware_protocol import binary, jsonwire
+from firmware_protocol.messages import Ack, Login, Message, Nak, Result, Seat
+from firmware_protocol.security import unit_key
+from simulator.broker import run_mosquitto
+from simulator.flood import FloodPlan, entries, flood_in_child
+
+SECRET = "change-me"
+TABLES_PER_SECTION = 25
+RESULT_FRAME = 27  # bytes on the wire (SPEC.md)
+
+
+def percentile_ms(values: list[float], pct: float) -> float:
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(pct / 100 * len(ordered)) - 1))] * 1000
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return math.nan
+
+
+def _letters(count: int) -> str:
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:count]
+
+
+def _station(tmp: Path, sections: int, *, mqtt_port: int | None = None,
+             serial_port: str | None = None) -> Any:
+    from basestation.station.app import Station
+    from basestation.station.config import SectionConfig, SerialConfig, StationConfig
+
+    config = StationConfig(
+        database=f"sqlite:///{tmp / 'bench.db'}", secret=SECRET,
+        mqtt_url=f"mqtt://127.0.0.1:{mqtt_port}" if mqtt_port else None,
+        serial=(SerialConfig(serial_port),) if serial_port else ())
+    station = Station(config)
+    station.open_event("Bench", "nz", [
+        SectionConfig(letter, "mitchell", TABLES_PER_SECTION, TABLES_PER_SECTION)
+        for letter in _letters(sections)])
+    return station
+
+
+def _plan(port: int, sections: int, results_per_pad: int) -> FloodPlan:
+    seats = tuple((index, letter, table) for index, (letter, table) in enumerate(
+        ((letter, table) for letter in _letters(sections)
+         for table in range(1, TABLES_PER_SECTION + 1)), start=1))
+    return FloodPlan(port=port, station="club", secret=SECRET, seats=seats,
+                     movement=generate("mitchell", TABLES_PER_SECTION, TABLES_PER_SECTION),
+                     results_per_pad=results_per_pad)
+
+
+async def _started(station: Any) -> None:
+    await station.start()
+    async with asyncio.timeout(15):
+        for link in station.links:
+            await link.connected.wait()
+
+
+async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, float]:
+    """Results per second through the station, and through an echo that stores nothing."""
+    with run_mosquitto() as port, tempfile.TemporaryDirectory() as tmp:
+        station = _station(Path(tmp), sections, mqtt_port=port)
+        await _started(station)
+        grid_seen: dict[tuple[str, int, int, int], float] = {}
+        events = station.bus.subscribe()
+
+        async def watch() -> None:
+            while True:
+                event = await events.get()
+                if event.get("type") == "result":
+                    key = (event["section"], event["table"], event["round"], event["board"])
+                    grid_seen.setdefault(key, time.time())
+
+        watcher = asyncio.create_task(watch())
+        try:
+            report = await flood_in_child(_plan(port, sections, results_per_pad))
+        finally:
+            watcher.cancel()
+            await station.stop()
+        grid = [grid_seen[k] - sent for k, sent in report.sent_at.items() if k in grid_seen]
+    with run_mosquitto() as port:
+        echo = asyncio.create_task(_echo(port))
+        await asyncio.sleep(0.3)
+        try:
+            baseline = await flood_in_child(_plan(port, sections, results_per_pad))
+        finally:
+            echo.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await echo
+    return {
+        "tables": sections * TABLES_PER_SECTION,
+        "mqtt_results": report.acked,
+        "mqtt_results_per_s": round(report.acked / report.seconds, 1),
+        "mqtt_baseline_per_s": round(baseline.acked / baseline.seconds, 1),
+        "ack_p50_ms": round(percentile_ms(report.latencies, 50), 2),
+        "ack_p99_ms": round(percentile_ms(report.latencies, 99), 2),
+        "grid_p50_ms": round(percentile_ms(grid, 50), 2),
+        "grid_p99_ms": round(percentile_ms(grid, 99), 2),
+    }
+
+
+async def _echo(port: int) -> None:
+    """The broker round trip alone: every up message answered with an ack at once."""
+    async with aiomqtt.Client("127.0.0.1", port, identifier="echo",
+                              max_inflight_messages=256) as client:
+        await client.subscribe("bridge/club/pad/+/up", qos=1)
+        window = asyncio.Semaphore(128)
+        tasks: set[asyncio.Task[None]] = set()
+
+        async def reply(unit: int, seq: int) -> None:
+            try:
+                ack = jsonwire.encode(Message(unit, seq, Ack(re=seq)), unit_key(SECRET, unit))
+                await client.publish(f"bridge/club/pad/{unit}/down", ack, qos=1)
+            finally:
+                window.release()
+
+        async for incoming in client.messages:
+            assert isinstance(incoming.payload, bytes)
+            message = jsonwire.decode(incoming.payload).message
+            await window.acquire()
+            task = asyncio.create_task(reply(message.unit, message.seq))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+
+
+class PacedLine:
+    """The receiver's side of a serial line at `baud`: bytes leave no faster than the line."""
+
+    def __init__(self, baud: int, deliver: Callable[[Message], None]) -> None:
+        self.master, self._slave = os.openpty()
+        tty.setraw(self.master)
+        tty.setraw(self._slave, termios.TCSANOW)
+        self.port = os.ttyname(self._slave)
+        self.bytes_per_s = baud / 10  # 8N1: ten bits a byte
+        self.outgoing: asyncio.Queue[bytes] = asyncio.Queue()
+        self.decoder = binary.FrameDecoder()
+        self.deliver = deliver
+        asyncio.get_running_loop().add_reader(self.master, self._readable)
+
+    def _readable(self) -> None:
+        with contextlib.suppress(OSError):
+            for item in self.decoder.feed(os.read(self.master, 65536)):
+                if not isinstance(item, binary.DecodeError):
+                    self.deliver(item.message)
+
+    async def run(self) -> None:
+        free_at = time.perf_counter()  # when the line has sent everything written so far
+        while True:
+            frame = await self.outgoing.get()
+            os.write(self.master, frame)
+            free_at = max(free_at, time.perf_counter()) + len(frame) / self.bytes_per_s
+            await asyncio.sleep(max(0.0, free_at - time.perf_counter()))
+
+    def close(self) -> None:
+        asyncio.get_running_loop().remove_reader(self.master)
+        os.close(self.master)
+        os.close(self._slave)
+
+
+async def serial_stage(baud: int = 115200, pads: int = 25,
+                       seconds: float = 8.0) -> dict[str, float]:
+    """Results per second over one receiver at `baud`, against what the line could carry."""
+    waiting: dict[tuple[int, int], asyncio.Future[Any]] = {}
+
+    def deliver(message: Message) -> None:
+        if isinstance(message.body, Ack | Nak):
+            future = waiting.pop((message.unit, message.body.re), None)
+            if future is not None and not future.done():
+                future.set_result(message.body)
+
+    line = PacedLine(baud, deliver)
+    acked = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        station = _station(Path(tmp), 1, serial_port=line.port)
+        await _started(station)
+        writer = asyncio.create_task(line.run())
+        plan = _plan(0, 1, TABLES_PER_SECTION)
+
+        async def ask(unit: int, seq: int, body: Any) -> Any:
+            future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            waiting[(unit, seq)] = future
+            line.outgoing.put_nowait(binary.encode_frame(Message(unit, seq, body),
+                                                         unit_key(SECRET, unit)))
+            return await asyncio.wait_for(future, 30)
+
+        async def pad(unit: int, table: int, until: float) -> None:
+            nonlocal acked
+            for seq, (round_, board, ns, ew) in enumerate(entries(plan, table), start=2):
+                if time.perf_counter() > until:
+                    return
+                body = Result(section="A", table=table, round=round_, board=board, ns=ns,
+                              ew=ew, contract="4S", declarer=Seat.S, tricks=10)
+                if isinstance(await ask(unit, seq, body), Ack):
+                    acked += 1
+
+        try:
+            await asyncio.gather(*(ask(100 + t, 1, Login(section="A", table=t))
+                                   for t in range(1, pads + 1)))
+            started = time.perf_counter()
+            await asyncio.gather(*(pad(100 + t, t, started + seconds)
+                                   for t in range(1, pads + 1)))
+            elapsed = time.perf_counter() - started
+        finally:
+            writer.cancel()
+            await station.stop()
+            line.close()
+    bound = baud / 10 / RESULT_FRAME
+    return {"serial_results_per_s": round(acked / elapsed, 1),
+            "serial_line_bound_per_s": round(bound, 1),
+            "serial_line_rate_fraction": round(acked / elapsed / bound, 3)}
+
+
+async def _memory_stage(sections: int) -> float:
+    with run_mosquitto() as port, tempfile.TemporaryDirectory() as tmp:
+        station = _station(Path(tmp), sections, mqtt_port=port)
+        await _started(station)
+        try:
+            await flood_in_child(_plan(port, sections, 5))
+            await asyncio.sleep(1.0)  # a scoring pass over every changed board
+            return rss_mb()
+        finally:
+            await station.stop()
+
+
+def _memory_child(sections: int, out: Any) -> None:
+    out.put(asyncio.run(_memory_stage(sections)))
+
+
+def memory_stage(sections: int = 20) -> dict[str, float]:
+    """The station's resident memory with 500 tables logged in and results flowing."""
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    process = context.Process(target=_memory_child, args=(sections, out))
+    process.start()
+    value: float = out.get(timeout=300)
+    process.join(10)
+    return {"rss_tables": sections * TABLES_PER_SECTION, "rss_mb": round(value, 1)}
+
+
+def run_bench(progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    from basestation.scoring.bench import run as scoring_bench
+
+    figures: dict[str, Any] = {}
+    progress("MQTT: 200 tables through the station, then the broker round trip alone")
+    figures.update(asyncio.run(mqtt_stage()))
+    progress("serial: one receiver at 115200 baud")
+    figures.update(asyncio.run(serial_stage()))
+    progress("memory: 500 tables")
+    figures.update(memory_stage())
+    progress("scoring: 200 tables, 28 boards")
+    figures.update({k: round(v, 3) for k, v in scoring_bench().items()})
+    return figures

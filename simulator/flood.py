@@ -1,0 +1,123 @@
+"""Flood: many pads' traffic from one process, for measuring the station.
+
+Unlike the session player's pads (one client and one state machine each), a flood pad is a
+unit id multiplexed over one MQTT connection, sending one result at a time and waiting for
+its ack, as fast as acks come back. It runs in a child process so the station under test
+keeps a core of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiomqtt
+
+from basestation.movements import Movement
+from firmware_protocol import jsonwire
+from firmware_protocol.messages import Ack, Body, Login, Message, Nak, Result, Seat
+from firmware_protocol.security import unit_key
+
+WINDOW = 128  # publishes awaiting PUBACK at once
+
+
+@dataclass(frozen=True)
+class FloodPlan:
+    """Which unit sits at which table, and the station to talk to."""
+
+    port: int
+    station: str
+    secret: str
+    seats: tuple[tuple[int, str, int], ...]  # unit, section, table
+    movement: Movement
+    results_per_pad: int
+
+
+@dataclass
+class FloodReport:
+    acked: int = 0
+    refused: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    sent_at: dict[tuple[str, int, int, int], float] = field(default_factory=dict)  # wall clock
+
+
+def entries(plan: FloodPlan, table: int) -> list[tuple[int, int, int, int]]:
+    """(round, board, ns, ew) for the results one table enters, in order."""
+    found = [(a.round, b, a.ns, a.ew) for a in plan.movement.table_rounds(table)
+             if a.ns is not None and a.ew is not None for b in a.boards]
+    return found[:plan.results_per_pad]
+
+
+async def flood(plan: FloodPlan) -> FloodReport:
+    report = FloodReport()
+    waiting: dict[tuple[int, int], asyncio.Future[Body]] = {}
+    keys = {unit: unit_key(plan.secret, unit) for unit, _, _ in plan.seats}
+    async with aiomqtt.Client("127.0.0.1", plan.port, identifier="flood",
+                              max_inflight_messages=WINDOW * 2) as client:
+        await client.subscribe(f"bridge/{plan.station}/pad/+/down", qos=1)
+        window = asyncio.Semaphore(WINDOW)
+
+        async def read() -> None:
+            async for incoming in client.messages:
+                assert isinstance(incoming.payload, bytes)
+                message = jsonwire.decode(incoming.payload).message
+                if isinstance(message.body, Ack | Nak):
+                    future = waiting.pop((message.unit, message.body.re), None)
+                    if future is not None and not future.done():
+                        future.set_result(message.body)
+
+        async def ask(unit: int, seq: int, body: Body) -> Body:
+            future: asyncio.Future[Body] = asyncio.get_running_loop().create_future()
+            waiting[(unit, seq)] = future
+            payload = jsonwire.encode(Message(unit, seq, body), keys[unit])
+            async with window:
+                await client.publish(f"bridge/{plan.station}/pad/{unit}/up", payload, qos=1)
+            return await asyncio.wait_for(future, 30)
+
+        async def pad(unit: int, section: str, table: int) -> None:
+            for seq, (round_, board, ns, ew) in enumerate(entries(plan, table), start=2):
+                body = Result(section=section, table=table, round=round_, board=board, ns=ns,
+                              ew=ew, contract="4S", declarer=Seat.S, tricks=10)
+                report.sent_at[(section, table, round_, board)] = time.time()
+                started = time.perf_counter()
+                answer = await ask(unit, seq, body)
+                if isinstance(answer, Ack):
+                    report.acked += 1
+                    report.latencies.append(time.perf_counter() - started)
+                else:
+                    report.refused += 1
+
+        reader = asyncio.create_task(read())
+        await asyncio.gather(*(ask(unit, 1, Login(section=section, table=table))
+                               for unit, section, table in plan.seats))
+        started = time.perf_counter()
+        await asyncio.gather(*(pad(*seat) for seat in plan.seats))
+        report.seconds = time.perf_counter() - started
+        reader.cancel()
+    return report
+
+
+def _child(plan: FloodPlan, out: Any) -> None:
+    out.put(asyncio.run(flood(plan)))
+
+
+async def flood_in_child(plan: FloodPlan) -> FloodReport:
+    """Runs `flood` in a child process and waits for its report without blocking the loop."""
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    process = context.Process(target=_child, args=(plan, out), daemon=True)
+    process.start()
+    while True:
+        try:
+            report: FloodReport = out.get_nowait()
+            break
+        except Exception:  # queue.Empty: not yet
+            if not process.is_alive():
+                raise RuntimeError("the flood process died") from None
+            await asyncio.sleep(0.05)
+    process.join(5)
+    return report
