@@ -176,7 +176,9 @@ class PacedLine:
             frame = await self.outgoing.get()
             os.write(self.master, frame)
             free_at = max(free_at, time.perf_counter()) + len(frame) / self.bytes_per_s
-            await asyncio.sleep(max(0.0, free_at - time.perf_counter()))
+            ahead = free_at - time.perf_counter()
+            if ahead > 0.005:  # sleeping for every 2 ms frame would itself slow the line
+                await asyncio.sleep(ahead)
 
     def close(self) -> None:
         asyncio.get_running_loop().remove_reader(self.master)
@@ -184,7 +186,7 @@ class PacedLine:
         os.close(self._slave)
 
 
-async def serial_stage(baud: int = 115200, pads: int = 25,
+async def serial_stage(baud: int = 115200, sections: int = 2,
                        seconds: float = 8.0) -> dict[str, float]:
     """Results per second over one receiver at `baud`, against what the line could carry."""
     waiting: dict[tuple[int, int], asyncio.Future[Any]] = {}
@@ -198,10 +200,10 @@ async def serial_stage(baud: int = 115200, pads: int = 25,
     line = PacedLine(baud, deliver)
     acked = 0
     with tempfile.TemporaryDirectory() as tmp:
-        station = _station(Path(tmp), 1, serial_port=line.port)
+        station = _station(Path(tmp), sections, serial_port=line.port)
         await _started(station)
         writer = asyncio.create_task(line.run())
-        plan = _plan(0, 1, TABLES_PER_SECTION)
+        plan = _plan(0, sections, TABLES_PER_SECTION)
 
         async def ask(unit: int, seq: int, body: Any) -> Any:
             future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -210,29 +212,28 @@ async def serial_stage(baud: int = 115200, pads: int = 25,
                                                          unit_key(SECRET, unit)))
             return await asyncio.wait_for(future, 30)
 
-        async def pad(unit: int, table: int, until: float) -> None:
+        async def pad(unit: int, section: str, table: int, until: float) -> None:
             nonlocal acked
             for seq, (round_, board, ns, ew) in enumerate(entries(plan, table), start=2):
                 if time.perf_counter() > until:
                     return
-                body = Result(section="A", table=table, round=round_, board=board, ns=ns,
+                body = Result(section=section, table=table, round=round_, board=board, ns=ns,
                               ew=ew, contract="4S", declarer=Seat.S, tricks=10)
                 if isinstance(await ask(unit, seq, body), Ack):
                     acked += 1
 
         try:
-            await asyncio.gather(*(ask(100 + t, 1, Login(section="A", table=t))
-                                   for t in range(1, pads + 1)))
+            await asyncio.gather(*(ask(unit, 1, Login(section=section, table=table))
+                                   for unit, section, table in plan.seats))
             started = time.perf_counter()
-            await asyncio.gather(*(pad(100 + t, t, started + seconds)
-                                   for t in range(1, pads + 1)))
+            await asyncio.gather(*(pad(*seat, until=started + seconds) for seat in plan.seats))
             elapsed = time.perf_counter() - started
         finally:
             writer.cancel()
             await station.stop()
             line.close()
     bound = baud / 10 / RESULT_FRAME
-    return {"serial_results_per_s": round(acked / elapsed, 1),
+    return {"serial_pads": len(plan.seats), "serial_results_per_s": round(acked / elapsed, 1),
             "serial_line_bound_per_s": round(bound, 1),
             "serial_line_rate_fraction": round(acked / elapsed / bound, 3)}
 

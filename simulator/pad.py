@@ -295,14 +295,17 @@ class Pad:
         self._flight = self._flight_deadline = None
         if isinstance(answer, Ack):
             self.stats.acked += 1
-            self._accepted(body, answer)
+            self._accepted(body, answer, now)
         else:
             self.stats.naked += 1
             if self._refused(body, answer, now):
                 return  # kept for a later retry: not the players' business yet
         self.notices.append(Answered(body, answer))
 
-    def _accepted(self, body: Body, ack: Ack) -> None:
+    def _accepted(self, body: Body, ack: Ack, now: float) -> None:
+        if isinstance(body, Login | Resend):
+            # game_data follows; if none comes (lost on the air), the wait runs out: resend.
+            self._game_data = _GameDataSet(first_seq=-1, parts=1, started=now)
         if isinstance(body, Login):
             self.memory.section, self.memory.table = body.section, body.table
             self.memory.locked = None

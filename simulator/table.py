@@ -47,6 +47,9 @@ class Session(Protocol):
 
     def needs_director(self, intended: Intended, why: str) -> None: ...
 
+    @property
+    def to_correct(self) -> dict[Key, Intended]: ...
+
 
 @dataclass
 class TableStats:
@@ -225,6 +228,7 @@ class TablePlayer:
 
     def _entry_answered(self, body: Result | NotPlayed | Correction, answer: Ack | Nak) -> None:
         intended = self._truth(body)
+        log.debug("table %s%s: %s -> %s", self.letter, self.table, body, answer)
         if isinstance(answer, Ack):
             self.stats.accepted += 1
             if isinstance(body, Correction):
@@ -292,11 +296,27 @@ class TablePlayer:
 
     async def _finish(self) -> None:
         """Wait until the pad has delivered everything the players entered."""
-        async with asyncio.timeout(ANSWER_WAIT * 2):
-            while True:
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + ANSWER_WAIT * 2
+        while True:
+            waiting = self._undelivered()
+            if not waiting:
+                return
+            if loop.time() > give_up:
                 pad = self.sim.pad if self.sim.on else None
-                if pad is not None and pad.idle and all(
-                        (stored := pad.entry_for(key[2], key[3])) is not None and stored.acked
-                        for key in self.entered):
-                    return
-                await asyncio.sleep(0.05)
+                raise RuntimeError(
+                    f"table {self.letter}{self.table}: never delivered {sorted(waiting)}; "
+                    f"queue {pad.memory.queue if pad else None}, "
+                    f"contact {pad.contact if pad else None}")
+            await asyncio.sleep(0.05)
+
+    def _undelivered(self) -> set[Key]:
+        if not self.sim.on:
+            return set(self.entered)
+        pad = self.sim.pad
+        waiting = {key for key in self.entered
+                   if key not in self.session.to_correct
+                   and ((stored := pad.entry_for(key[2], key[3])) is None or not stored.acked)}
+        if not pad.idle:
+            waiting.add((self.letter, self.table, 0, 0))
+        return waiting

@@ -32,6 +32,7 @@ class SimPad:
         self.driver: PadDriver | None = None
         self.power_cycles = 0
         self.earlier: list[PadStats] = []  # the machine's counters from before each power-off
+        self._waiting_keys: list[Callable[[Pad, float], None]] = []
 
     @property
     def unit(self) -> int:
@@ -56,7 +57,8 @@ class SimPad:
         """The players press keys: `keys(pad, now)`, then the pad acts at once."""
         driver = self.driver
         if driver is None:
-            return  # the screen is dark
+            self._waiting_keys.append(keys)  # the screen is dark: the players wait for it
+            return
         keys(driver.pad, driver.now())
         driver.poke()
 
@@ -65,6 +67,9 @@ class SimPad:
         self.driver = PadDriver(Pad(self.memory, self.timing, self.rng), self._transmit,
                                 self.notices)
         self.driver.start()
+        waiting, self._waiting_keys = self._waiting_keys, []
+        for keys in waiting:
+            self.act(keys)
 
     async def power_off(self) -> None:
         driver, self.driver = self.driver, None
