@@ -231,12 +231,26 @@ def _split(items: list[_T], build: Callable[[list[_T], int, int], _B],
         except ValueError:  # beyond MAX_FRAME
             return False
 
+    def size(chosen: list[_T]) -> int:
+        return frame_size(Message(1, 0, build(chosen, 1, 1)))
+
+    # Each item's own bytes, measured once; while their sum stays clear of the limit a group
+    # surely fits, so only groups near the limit are encoded whole (linear, not quadratic).
+    empty = size([])
+    slack = 3  # a separator per item, and COBS overhead that is not quite additive
     groups: list[list[_T]] = [[]]
+    used = empty
     for item in items:
-        if fits([*groups[-1], item]):
+        try:
+            extra = size([item]) - empty + 1
+        except ValueError:
+            raise ValueError(f"one item does not fit in a {max_frame}-byte frame") from None
+        if used + extra + slack <= max_frame or fits([*groups[-1], item]):
             groups[-1].append(item)
+            used += extra
         elif groups[-1] and fits([item]):
             groups.append([item])
+            used = empty + extra
         else:
             raise ValueError(f"one item does not fit in a {max_frame}-byte frame")
     if len(groups) > 255:

@@ -7,6 +7,7 @@ import logging
 import time
 from typing import Any
 
+import serial
 import serial_asyncio_fast
 
 from basestation.station.hub import Hub, Inbound
@@ -14,6 +15,21 @@ from firmware_protocol import binary
 from firmware_protocol.messages import Body, Feedback, GameData, Message
 
 log = logging.getLogger(__name__)
+
+
+class _Transport(serial_asyncio_fast.SerialTransport):
+    """pyserial-asyncio-fast's transport, minus one fault.
+
+    Once a write has had to wait (the receiver's buffer was full), the library keeps its
+    write callback registered after the buffer drains, and the callback then fails on the
+    empty buffer on every turn of the event loop. Here it unregisters instead.
+    """
+
+    def _write_ready(self) -> None:
+        if not self._write_buffer:
+            self._remove_writer()
+            return
+        super()._write_ready()
 
 
 class _Receiver(asyncio.Protocol):
@@ -70,8 +86,9 @@ class SerialLink:
 
     async def _open(self, loop: asyncio.AbstractEventLoop) -> _Receiver:
         receiver = _Receiver(self)
-        await serial_asyncio_fast.create_serial_connection(
-            loop, lambda: receiver, self.port, baudrate=self.baud)
+        port = await loop.run_in_executor(
+            None, lambda: serial.serial_for_url(self.port, baudrate=self.baud))
+        _Transport(loop, receiver, port)
         return receiver
 
     async def run(self) -> None:
