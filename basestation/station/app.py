@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 
 from basestation.station.batch import Batch
@@ -29,7 +31,8 @@ class Station:
         self.config = config
         self.store = Store(config.database)
         self.bus = EventBus()
-        self.rules = SessionRules(director_pin=director_pin, feedback=config.feedback)
+        self.rules = SessionRules(director_pin=director_pin, feedback=config.feedback,
+                                  own_sections=frozenset(config.sections))
         self.hub = Hub(self.store, config.secret, self.bus, self.rules)
         self.links: list[MqttLink | SerialLink] = []
         self._tasks: list[asyncio.Task[None]] = []
@@ -76,11 +79,14 @@ class Station:
         await asyncio.to_thread(self.hub.load)
         await asyncio.to_thread(self._event_from_config)
         if self.config.mqtt_url:
-            self.links.append(MqttLink(self.hub, self.config.mqtt_url, self.config.id))
+            self.links.append(MqttLink(self.hub, self.config.mqtt_url, self.config.id,
+                                       username=self.config.mqtt_username,
+                                       password=self.config.mqtt_password))
         for serial in self.config.serial:
             self.links.append(SerialLink(self.hub, serial.port, serial.baud, serial.channel))
         self._tasks.append(asyncio.create_task(self.hub.run(), name="hub"))
         self._tasks.append(asyncio.create_task(self._rescore(), name="scores"))
+        self._tasks.append(asyncio.create_task(self._backup_at_session_end(), name="backup"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))
 
@@ -92,6 +98,23 @@ class Station:
             if scores is not None and scores.dirty:
                 boards = scores.refresh()
                 self.bus.publish({"type": "scores", "boards": [list(b) for b in boards]})
+
+    async def _backup_at_session_end(self) -> None:
+        """When the director stops the event, a copy of the SQLite store goes to the backups."""
+        folder = self.config.backup_folder
+        if folder is None:
+            return
+        events = self.bus.subscribe()
+        while True:
+            event = await events.get()
+            if event.get("type") == "status" and event.get("running") is False:
+                stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+                path = folder / f"event{self.rules.event_id}-{stamp}.db"
+                try:
+                    await asyncio.to_thread(self.store.backup, path)
+                    log.info("session backup written to %s", path)
+                except (OSError, sqlite3.Error):
+                    log.exception("session backup to %s failed", path)
 
     def add_link(self, link: MqttLink | SerialLink) -> None:
         self.links.append(link)

@@ -40,14 +40,28 @@ class SerialConfig:
 @dataclass(frozen=True)
 class StationConfig:
     id: str = "club"
-    secret: str = "change-me"
+    secret: str = field(default="change-me", repr=False)
     database: str = "sqlite:///basestation.db"
     http: str = "127.0.0.1:8000"
-    director_password: str = "change-me"
+    director_password: str = field(default="change-me", repr=False)
     mqtt_url: str | None = None
+    mqtt_username: str | None = None  # the broker's login for the station (deploy/ ACL)
+    mqtt_password: str | None = field(default=None, repr=False)
     serial: tuple[SerialConfig, ...] = ()
     event: EventConfig | None = None
     feedback: frozenset[str] = field(default_factory=lambda: frozenset({"traveller", "par"}))
+    # Empty: every section of the open event. Otherwise only these (one process per room).
+    sections: tuple[str, ...] = ()
+    backups: str | None = None  # folder for end-of-session SQLite backups
+
+    @property
+    def backup_folder(self) -> Path | None:
+        """Where end-of-session backups go: `backups`, else beside a SQLite database file."""
+        if self.backups is not None:
+            return Path(self.backups)
+        if not self.database.startswith("sqlite:///") or ":memory:" in self.database:
+            return None  # PostgreSQL is backed up with pg_dump (deploy/INSTALL.md)
+        return Path(self.database.removeprefix("sqlite:///")).parent / "backups"
 
     @property
     def http_host(self) -> str:
@@ -104,6 +118,9 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
     if ":" not in http:
         raise ConfigError(f"station.http must be host:port, got {http!r}")
     feedback = station.get("feedback", ["traveller", "par"])
+    own_sections = tuple(str(letter).upper() for letter in station.get("sections", []))
+    if any(len(letter) != 1 or not letter.isalpha() for letter in own_sections):
+        raise ConfigError(f"station.sections: letters A-Z, got {list(own_sections)}")
     return StationConfig(
         id=str(station.get("id", "club")),
         secret=str(station.get("secret", "change-me")),
@@ -111,13 +128,21 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         http=http,
         director_password=str(station.get("director_password", "change-me")),
         mqtt_url=mqtt.get("url"),
+        mqtt_username=_optional(mqtt.get("username")),
+        mqtt_password=_optional(mqtt.get("password")),
         serial=tuple(
             SerialConfig(str(s["port"]), int(s.get("baud", 115200)), int(s.get("channel", 16)))
             for s in raw.get("serial", [])
         ),
         event=event,
         feedback=frozenset(str(f) for f in feedback),
+        sections=own_sections,
+        backups=resolve(_optional(station.get("backups"))),
     )
+
+
+def _optional(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def load_config(path: Path | None) -> StationConfig:

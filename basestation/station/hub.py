@@ -67,6 +67,7 @@ class Hub:
         self.secret = secret
         self.bus = bus
         self.rules = rules
+        rules.key_for = self.key_for  # re-pairing derives the unit's next key here
         self.units: dict[int, UnitState] = {}
         self.links: dict[str, Link] = {}
         self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue()

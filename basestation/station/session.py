@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -93,11 +94,18 @@ class SessionRules:
     units: dict[int, UnitState] = field(default_factory=dict)
     scores: LiveScores | None = None
     penalties: list[HeldPenalty] = field(default_factory=list)
+    # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
+    key_for: Callable[[int, int], bytes] | None = None
+    key_epochs: dict[int, int] = field(default_factory=dict)
+    # Empty: every section. Otherwise this process holds only these (another process, sharing
+    # the database, holds the others): it loads, answers and changes nothing else.
+    own_sections: frozenset[str] = frozenset()
 
     # -- start-up ----------------------------------------------------------------------------
 
     def load(self, snap: Snapshot, units: dict[int, UnitState]) -> None:
         self.units = units
+        self.key_epochs = {row.unit: row.key_epoch for row in snap.units}
         self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
         self.scores = None
@@ -110,6 +118,8 @@ class SessionRules:
         self.regulations = snap.event.regulations
         self.running = snap.event.running
         for row in snap.sections:
+            if self.own_sections and row.letter not in self.own_sections:
+                continue
             movement = Movement.from_json(json.loads(row.movement_json))
             self.sections[row.letter] = SectionState(row.letter, movement, row.current_round)
             assert row.id is not None
@@ -119,6 +129,8 @@ class SessionRules:
                 self.sections[hold.section].holders[hold.table_no] = hold.unit
         for result in snap.results:
             if result.kind == "penalty":
+                if result.section not in self.sections:
+                    continue
                 self.penalties.append(_penalty_from_row(result))
                 continue
             state = self.sections.get(result.section)
@@ -128,6 +140,8 @@ class SessionRules:
             state.table_round[result.table_no] = max(state.table_round.get(result.table_no, 0),
                                                      result.round)
         for record in snap.hand_records:
+            if record.section not in self.sections:
+                continue
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
             self.deal_text[(record.section, record.board)] = record.deal
         self.scores = LiveScores(self.regulations, self.sections)
@@ -552,14 +566,25 @@ class SessionRules:
         batch.ops.append(repo.audit(self.event_id, "director", "players", count=len(players)))
 
     def pair_unit(self, unit: int, key: bytes, batch: Batch) -> UnitState:
-        """Registers a unit before it first speaks (its key is shown to the director)."""
+        """Registers a unit (its key is shown to the director). A unit already known is
+        re-keyed: it moves to the next key epoch, so its old key (a lost pad's, say) stops
+        verifying and only the pad given the new key can speak for it."""
         known = self.units.get(unit)
+        epoch = 0
         if known is None:
             known = UnitState(unit=unit, key=key)
             self.units[unit] = known
             batch.ops.append(repo.upsert_unit({"unit": unit}))
             batch.event("unit", unit=unit, state="new")
-        batch.ops.append(repo.audit(self.event_id, "director", "pair", unit=unit))
+        else:
+            if self.key_for is None:
+                raise RuntimeError("re-pairing needs the hub's key derivation")
+            epoch = self.key_epochs.get(unit, 0) + 1
+            known.key = self.key_for(unit, epoch)
+            batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": epoch}))
+            batch.event("unit", unit=unit, state="rekeyed")
+        self.key_epochs[unit] = epoch
+        batch.ops.append(repo.audit(self.event_id, "director", "pair", unit=unit, epoch=epoch))
         return known
 
     def lock_unit(self, unit: int, batch: Batch) -> None:

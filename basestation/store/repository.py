@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
@@ -76,6 +79,35 @@ class Store:
                 op(session)
             _insert_all(session, pending)
             session.commit()
+
+    def backup(self, path: Path) -> Path:
+        """A consistent copy of a SQLite store at `path`, taken while the station runs.
+
+        sqlite3's online backup API copies every page in one read transaction, so writers (WAL)
+        carry on and the copy is one committed state. It goes to a temporary file first: a
+        half-written backup never replaces a good one. PostgreSQL: use pg_dump (INSTALL.md).
+        """
+        if self.engine.dialect.name != "sqlite":
+            raise ValueError("online backup is for SQLite; back PostgreSQL up with pg_dump")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".partial")
+        partial.unlink(missing_ok=True)
+        raw = self.engine.raw_connection()
+        try:
+            source = raw.driver_connection
+            assert isinstance(source, sqlite3.Connection)
+            target = sqlite3.connect(partial)
+            try:
+                source.backup(target)
+                target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            finally:
+                target.close()
+        finally:
+            raw.close()
+        with open(partial, "rb") as written:
+            os.fsync(written.fileno())
+        os.replace(partial, path)
+        return path
 
     def read(self, query: Callable[[Session], Any]) -> Any:
         with Session(self.engine, expire_on_commit=False) as session:
