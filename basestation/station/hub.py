@@ -34,6 +34,12 @@ MAX_BATCH = 512
 DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any that were sent unsaved
 
 
+def epoch_key(secret: str, unit: int, epoch: int = 0) -> bytes:
+    """A unit's key in a key epoch. Re-pairing moves a unit to a new epoch, so its old key
+    stops working; epoch 0 is SPEC.md's derivation."""
+    return unit_key(secret if epoch == 0 else f"{secret}#{epoch}", unit)
+
+
 class Link(Protocol):
     """A transport to pads. `send` queues a message; it must not block."""
 
@@ -95,9 +101,7 @@ class Hub:
         self.rules.load(snap, self.units)
 
     def key_for(self, unit: int, epoch: int = 0) -> bytes:
-        # Re-pairing moves a unit to a new epoch, so its old key stops working.
-        secret = self.secret if epoch == 0 else f"{self.secret}#{epoch}"
-        return unit_key(secret, unit)
+        return epoch_key(self.secret, unit, epoch)
 
     # -- input -------------------------------------------------------------------------------
 

@@ -97,12 +97,17 @@ class MqttLink:
                 window.release()
 
         tasks: set[asyncio.Task[None]] = set()
-        while True:
-            topic, payload = await self._outgoing.get()
-            await window.acquire()
-            task = asyncio.create_task(publish(topic, payload))
-            tasks.add(task)
-            task.add_done_callback(tasks.discard)
+        try:
+            while True:
+                topic, payload = await self._outgoing.get()
+                await window.acquire()
+                task = asyncio.create_task(publish(topic, payload))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+        finally:
+            # The client is going away: its pending publishes end with it, not destroyed later.
+            for task in list(tasks):
+                task.cancel()
 
     def _receive(self, topic: str, payload: object) -> None:
         self.received += 1

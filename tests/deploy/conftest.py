@@ -1,0 +1,112 @@
+"""The shipped deploy/ files, run for real: mosquitto with its ACL, stations with credentials."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import aiomqtt
+import pytest
+
+from basestation.cli.units import mqtt_password, unit_username
+from basestation.station.hub import epoch_key
+from tests.pads import MqttPad
+from tests.servers import free_port, mosquitto_binary, wait_for_port
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+SECRET = "station-secret-for-tests-91c4"
+STATION_USER = "basestation"
+STATION_PASSWORD = "station-broker-password-5e2a"
+DIRECTOR_PASSWORD = "director-password-77b1"
+
+
+def deploy_mosquitto_conf(port: int, files: Path, data: Path) -> str:
+    """deploy/mosquitto/mosquitto.conf with a test port and paths, everything else as shipped."""
+    text = (DEPLOY / "mosquitto" / "mosquitto.conf").read_text()
+    text = text.replace("listener 1883", f"listener {port} 127.0.0.1")
+    text = text.replace("/etc/basestation/mosquitto/", f"{files}/")
+    text = text.replace("/var/lib/mosquitto/", f"{data}/")
+    text = text.replace("log_dest syslog", "log_dest stderr")
+    if os.geteuid() == 0:
+        # As root mosquitto drops to user `mosquitto`, which cannot read the test's tmp files.
+        text = "user root\n" + text
+    return text
+
+
+@contextlib.contextmanager
+def run_deploy_mosquitto(files: Path, workdir: Path) -> Iterator[int]:
+    port = free_port()
+    data = workdir / "mosquitto-data"
+    data.mkdir(exist_ok=True)
+    conf = workdir / "mosquitto.conf"
+    conf.write_text(deploy_mosquitto_conf(port, files, data))
+    proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_port(port)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(5)
+
+
+def unit_login(unit: int, epoch: int = 0) -> tuple[str, str]:
+    """What a pad computes for itself: its broker user name and password (SPEC.md 10.3)."""
+    return unit_username(unit), mqtt_password(epoch_key(SECRET, unit, epoch))
+
+
+class AuthPad(MqttPad):
+    """A BridgeScorer that logs in to the broker (anonymous pads are refused)."""
+
+    def __init__(self, port: int, station: str, unit: int, *, username: str, password: str,
+                 **kwargs: Any) -> None:
+        super().__init__(port, station, unit, secret=SECRET, **kwargs)
+        self.username = username
+        self.password = password
+
+    async def __aenter__(self) -> AuthPad:
+        self._client = aiomqtt.Client("127.0.0.1", self.port, identifier=f"testpad-{self.unit}",
+                                      username=self.username, password=self.password)
+        await self._client.__aenter__()
+        await self._client.subscribe(self.down, qos=1)
+        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._write())]
+        return self
+
+
+@pytest.fixture
+async def snoop() -> AsyncIterator[Any]:
+    """Opens raw broker clients that collect whatever reaches them."""
+    clients: list[aiomqtt.Client] = []
+    tasks: list[asyncio.Task[None]] = []
+
+    async def open_client(port: int, username: str | None, password: str | None,
+                          topics: list[str]) -> list[tuple[str, bytes]]:
+        seen: list[tuple[str, bytes]] = []
+        client = aiomqtt.Client("127.0.0.1", port, username=username, password=password,
+                                identifier=f"snoop-{len(clients)}")
+        await client.__aenter__()
+        clients.append(client)
+        for topic in topics:
+            await client.subscribe(topic, qos=1)
+
+        async def read() -> None:
+            async for message in client.messages:
+                payload = message.payload if isinstance(message.payload, bytes) else b""
+                seen.append((message.topic.value, payload))
+
+        tasks.append(asyncio.create_task(read()))
+        return seen
+
+    yield open_client
+    for task in tasks:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await client.__aexit__(None, None, None)

@@ -1,0 +1,170 @@
+"""The shipped mosquitto configuration with files from `basestation units mosquitto`: every
+client logs in, a unit publishes and reads only its own topics, the station works end to end."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiomqtt
+import pytest
+from typer.testing import CliRunner
+
+from basestation.cli import app
+from basestation.cli.units import acl_text, pbkdf2_line
+from basestation.station.app import Station
+from basestation.station.config import SectionConfig, load_config
+from basestation.station.hub import epoch_key
+from basestation.store import repository as repo
+from basestation.store.repository import Store
+from firmware_protocol import jsonwire
+from firmware_protocol.messages import Ack, Hello, Login, Message, Result, Seat
+from tests.deploy.conftest import (
+    SECRET,
+    STATION_PASSWORD,
+    STATION_USER,
+    AuthPad,
+    run_deploy_mosquitto,
+    unit_login,
+)
+
+pytestmark = pytest.mark.integration
+
+
+@dataclass
+class Club:
+    port: int
+    station: Station
+    config: Path
+
+
+def write_config(path: Path, database: Path, port: int | None) -> None:
+    url = f'url = "mqtt://127.0.0.1:{port}"\n' if port else ""
+    path.write_text(f"""
+[station]
+id = "club"
+secret = "{SECRET}"
+database = "sqlite:///{database}"
+
+[mqtt]
+{url}username = "{STATION_USER}"
+password = "{STATION_PASSWORD}"
+""")
+
+
+@pytest.fixture(params=["mosquitto_passwd", "python"])
+async def club(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Club]:
+    """Units 17, 18 (re-paired once: epoch 1) and 19 registered; files generated; broker and
+    station running with the generated files and the station's own login."""
+    database = tmp_path / "station.db"
+    config = tmp_path / "station.toml"
+    write_config(config, database, None)
+    store = Store(f"sqlite:///{database}")
+    store.commit([repo.upsert_unit({"unit": 17}), repo.upsert_unit({"unit": 18, "key_epoch": 1}),
+                  repo.upsert_unit({"unit": 19})])
+    store.close()
+    files = tmp_path / "mosquitto"
+    args = ["units", "mosquitto", "--out", str(files), "--config", str(config)]
+    if request.param == "python":
+        args.append("--no-mosquitto-passwd")
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    assert SECRET not in done.output and STATION_PASSWORD not in done.output
+    assert STATION_PASSWORD not in (files / "passwords").read_text()  # hashed, never plain
+    with run_deploy_mosquitto(files, tmp_path) as port:
+        write_config(config, database, port)
+        station = Station(load_config(config))
+        station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
+        await station.start()
+        link = station.mqtt
+        assert link is not None
+        async with asyncio.timeout(10):
+            await link.connected.wait()
+        yield Club(port, station, config)
+        await station.stop()
+
+
+def pad(club: Club, unit: int, epoch: int = 0) -> AuthPad:
+    username, password = unit_login(unit, epoch)
+    return AuthPad(club.port, "club", unit, username=username, password=password)
+
+
+async def test_station_and_pads_work_end_to_end_with_their_logins(club: Club) -> None:
+    async with pad(club, 17) as north, pad(club, 18, epoch=1) as south:
+        assert isinstance((await north.request(Hello(firmware="t", battery=90)))[0], Ack)
+        assert isinstance((await north.request(Login(section="A", table=1)))[0], Ack)
+        south.key = club.station.hub.units[18].key  # epoch 1: the key shown at re-pairing
+        assert isinstance((await south.request(Login(section="A", table=2)))[0], Ack)
+        result = Result(section="A", table=1, round=1, board=1, ns=1, ew=1, contract="4S",
+                        declarer=Seat.S, tricks=10, lead=None)
+        answer = await north.request(result)
+        assert isinstance(answer[0], Ack) and answer[0].score_ns == 420
+        assert north.forged == 0 and south.forged == 0
+
+
+async def test_anonymous_and_wrong_logins_are_refused(club: Club) -> None:
+    username, password = unit_login(17)
+    refused = [(None, None), (username, "0" * 32), ("unit-18", password),
+               (STATION_USER, "wrong"), ("unit-99", password)]
+    for user, secret in refused:
+        with pytest.raises(aiomqtt.MqttError):
+            async with aiomqtt.Client("127.0.0.1", club.port, username=user, password=secret,
+                                      identifier="intruder", timeout=5):
+                pass
+    # Before re-pairing unit 18 logged in with its epoch-0 password: no longer.
+    old_user, old_password = unit_login(18, epoch=0)
+    with pytest.raises(aiomqtt.MqttError):
+        async with aiomqtt.Client("127.0.0.1", club.port, username=old_user,
+                                  password=old_password, identifier="old-18", timeout=5):
+            pass
+
+
+async def test_a_unit_cannot_publish_for_another(club: Club) -> None:
+    link = club.station.mqtt
+    assert link is not None
+    async with pad(club, 17) as mallory:
+        before = link.received
+        # Unit 17 writes on unit 18's up topic and on the station's topics: all dropped.
+        for topic in ("bridge/club/pad/18/up", "bridge/club/pad/18/availability",
+                      "bridge/club/pad/17/down", "bridge/club/status"):
+            await mallory._client.publish(topic, b'{"v":1}', qos=1)  # type: ignore[union-attr]
+        forged = Message(unit=18, seq=5, body=Hello(firmware="x", battery=1))
+        # Even signed with unit 18's real key (stolen, say): the broker never passes it on.
+        payload = jsonwire.encode(forged, epoch_key(SECRET, 18, 1))
+        await mallory._client.publish("bridge/club/pad/18/up", payload, qos=1)  # type: ignore[union-attr]
+        # Its own topic still works, and one client's QoS 1 messages arrive in order:
+        # once this is answered, anything earlier would already have reached the station.
+        assert isinstance((await mallory.request(Hello(firmware="t", battery=80)))[0], Ack)
+        assert link.received == before + 1
+        assert 18 not in {u.unit for u in club.station.hub.units.values() if u.last_seen}
+
+
+async def test_a_unit_cannot_read_another(club: Club, snoop: Any) -> None:
+    username, password = unit_login(17)
+    seen = await snoop(club.port, username, password,
+                       ["bridge/club/pad/19/down", "bridge/club/pad/+/down", "bridge/club/pad/+/up",
+                        "bridge/#", "#"])
+    async with pad(club, 19) as victim:
+        assert isinstance((await victim.request(Hello(firmware="t", battery=70)))[0], Ack)
+        assert isinstance((await victim.request(Login(section="A", table=3)))[0], Ack)
+        await asyncio.sleep(0.5)
+    leaked = [topic for topic, _ in seen if "/pad/" in topic]
+    assert leaked == []
+    # What a unit may read: the station's status (retained), nothing else.
+    assert {topic for topic, _ in seen} <= {"bridge/club/status"}
+
+
+def test_generated_files_shape() -> None:
+    acl = acl_text("club", "basestation", [18, 17])
+    assert acl.index("user unit-17") < acl.index("user unit-18")
+    unit_block = acl.split("user unit-17\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert unit_block == ["topic write bridge/club/pad/17/up",
+                          "topic write bridge/club/pad/17/availability",
+                          "topic read bridge/club/pad/17/down", "topic read bridge/club/status"]
+    # mosquitto_passwd's own line for user a, password "secret" (salt fixed by the test).
+    line = pbkdf2_line("a", "secret", bytes.fromhex("a4b95dc0e9d019f7ca299130"))
+    assert line == ("a:$7$101$pLldwOnQGffKKZEw$mmWfc0QlraMKzUOGolNfo2h7d/V5OFkn3CBwuo0CHUYiRNQz566"
+                    "+AlXDL4ALI4Wu7bhQDytOCc5o9CP5cK2z3Q==")
