@@ -5,86 +5,33 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiomqtt
 import pytest
-from typer.testing import CliRunner
 
-from basestation.cli import app
 from basestation.cli.units import acl_text, pbkdf2_line
-from basestation.station.app import Station
-from basestation.station.config import SectionConfig, load_config
 from basestation.station.hub import epoch_key
-from basestation.store import repository as repo
-from basestation.store.repository import Store
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, Hello, Login, Message, Result, Seat
 from tests.deploy.conftest import (
     SECRET,
-    STATION_PASSWORD,
     STATION_USER,
     AuthPad,
-    run_deploy_mosquitto,
+    Club,
+    secured_club,
     unit_login,
 )
 
 pytestmark = pytest.mark.integration
 
 
-@dataclass
-class Club:
-    port: int
-    station: Station
-    config: Path
-
-
-def write_config(path: Path, database: Path, port: int | None) -> None:
-    url = f'url = "mqtt://127.0.0.1:{port}"\n' if port else ""
-    path.write_text(f"""
-[station]
-id = "club"
-secret = "{SECRET}"
-database = "sqlite:///{database}"
-
-[mqtt]
-{url}username = "{STATION_USER}"
-password = "{STATION_PASSWORD}"
-""")
-
-
 @pytest.fixture(params=["mosquitto_passwd", "python"])
 async def club(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Club]:
-    """Units 17, 18 (re-paired once: epoch 1) and 19 registered; files generated; broker and
-    station running with the generated files and the station's own login."""
-    database = tmp_path / "station.db"
-    config = tmp_path / "station.toml"
-    write_config(config, database, None)
-    store = Store(f"sqlite:///{database}")
-    store.commit([repo.upsert_unit({"unit": 17}), repo.upsert_unit({"unit": 18, "key_epoch": 1}),
-                  repo.upsert_unit({"unit": 19})])
-    store.close()
-    files = tmp_path / "mosquitto"
-    args = ["units", "mosquitto", "--out", str(files), "--config", str(config)]
-    if request.param == "python":
-        args.append("--no-mosquitto-passwd")
-    done = CliRunner().invoke(app, args)
-    assert done.exit_code == 0, done.output
-    assert SECRET not in done.output and STATION_PASSWORD not in done.output
-    assert STATION_PASSWORD not in (files / "passwords").read_text()  # hashed, never plain
-    with run_deploy_mosquitto(files, tmp_path) as port:
-        write_config(config, database, port)
-        station = Station(load_config(config))
-        station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
-        await station.start()
-        link = station.mqtt
-        assert link is not None
-        async with asyncio.timeout(10):
-            await link.connected.wait()
-        yield Club(port, station, config)
-        await station.stop()
+    binary = request.param == "mosquitto_passwd"
+    async with secured_club(tmp_path, use_binary=binary) as running:
+        yield running
 
 
 def pad(club: Club, unit: int, epoch: int = 0) -> AuthPad:
