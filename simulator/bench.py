@@ -26,6 +26,7 @@ from firmware_protocol.messages import Ack, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.broker import run_mosquitto
 from simulator.flood import FloodPlan, entries, flood_in_child
+from simulator.mqtt import NO_DELAY
 
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
@@ -128,7 +129,7 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
 
 async def _echo(port: int) -> None:
     """The broker round trip alone: every up message answered with an ack at once."""
-    async with aiomqtt.Client("127.0.0.1", port, identifier="echo",
+    async with aiomqtt.Client("127.0.0.1", port, identifier="echo", socket_options=NO_DELAY,
                               max_inflight_messages=256) as client:
         await client.subscribe("bridge/club/pad/+/up", qos=1)
         window = asyncio.Semaphore(128)

@@ -52,7 +52,9 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
     port = port or free_port()
     with tempfile.TemporaryDirectory() as tmp:
         conf = Path(tmp) / "mosquitto.conf"
-        conf.write_text(f"listener {port} 127.0.0.1\n{extra_config}persistence false\n")
+        # set_tcp_nodelay: without it every message waits on Nagle and delayed acks.
+        conf.write_text(f"listener {port} 127.0.0.1\n{extra_config}persistence false\n"
+                        "set_tcp_nodelay true\n")
         proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:

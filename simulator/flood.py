@@ -20,6 +20,7 @@ from basestation.movements import Movement
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, Body, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
+from simulator.mqtt import NO_DELAY
 
 WINDOW = 128  # publishes awaiting PUBACK at once
 
@@ -56,7 +57,7 @@ async def flood(plan: FloodPlan) -> FloodReport:
     report = FloodReport()
     waiting: dict[tuple[int, int], asyncio.Future[Body]] = {}
     keys = {unit: unit_key(plan.secret, unit) for unit, _, _ in plan.seats}
-    async with aiomqtt.Client("127.0.0.1", plan.port, identifier="flood",
+    async with aiomqtt.Client("127.0.0.1", plan.port, identifier="flood", socket_options=NO_DELAY,
                               max_inflight_messages=WINDOW * 2) as client:
         await client.subscribe(f"bridge/{plan.station}/pad/+/down", qos=1)
         window = asyncio.Semaphore(WINDOW)

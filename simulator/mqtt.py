@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -19,6 +20,8 @@ from firmware_protocol import jsonwire
 from firmware_protocol.messages import Message, ProtocolError, Received
 from simulator.radio import AirFaults
 
+# Small messages go out at once: Nagle and delayed acks would add ~40 ms per hop.
+NO_DELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
 log = logging.getLogger(__name__)
 IN_FLIGHT = 8  # aiomqtt 2.x stalls with many concurrent QoS 1 publishes (DESIGN.md)
 
@@ -115,7 +118,7 @@ class MqttConnection:
     async def _session(self) -> None:
         will = aiomqtt.Will(self.availability, b"offline", qos=1, retain=True)
         client = aiomqtt.Client(self.host, self.port, identifier=f"pad-{self.unit}", will=will,
-                                max_inflight_messages=IN_FLIGHT * 2)
+                                max_inflight_messages=IN_FLIGHT * 2, socket_options=NO_DELAY)
         async with client:
             await client.subscribe(self.down, qos=1)
             await client.publish(self.availability, b"online", qos=1, retain=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 import termios
 import tty
 from typing import Any
@@ -81,7 +82,9 @@ class MqttPad(TestPad):
         self._outgoing: asyncio.Queue[bytes] = asyncio.Queue()
 
     async def __aenter__(self) -> MqttPad:
-        self._client = aiomqtt.Client("127.0.0.1", self.port, identifier=f"testpad-{self.unit}")
+        self._client = aiomqtt.Client(
+            "127.0.0.1", self.port, identifier=f"testpad-{self.unit}",
+            socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),))
         await self._client.__aenter__()
         await self._client.subscribe(self.down, qos=1)
         self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._write())]
