@@ -176,4 +176,4 @@ async def test_two_rooms_share_one_postgresql_database(
     room_a.stop()
     assert held(shared_database) == [
         ("A", 1, 17, 420), ("A", 2, 17, -100), ("A", board, 17, 450),
-        ("B", 1, 27, 450), ("B", 2, 27, 420), ("B", board, 27, -100)]
+        ("B", 1, 27, 450), ("B", 2, 27, 620), ("B", board, 27, -100)]
