@@ -35,6 +35,8 @@ class FloodPlan:
     seats: tuple[tuple[int, str, int], ...]  # unit, section, table
     movement: Movement
     results_per_pad: int
+    interval: float = 0.0  # seconds between one pad's results (0: as fast as acks come)
+    skip: int = 0  # entries an earlier run has already made at each table
 
 
 @dataclass
@@ -50,7 +52,7 @@ def entries(plan: FloodPlan, table: int) -> list[tuple[int, int, int, int]]:
     """(round, board, ns, ew) for the results one table enters, in order."""
     found = [(a.round, b, a.ns, a.ew) for a in plan.movement.table_rounds(table)
              if a.ns is not None and a.ew is not None for b in a.boards]
-    return found[:plan.results_per_pad]
+    return found[plan.skip:plan.skip + plan.results_per_pad]
 
 
 async def flood(plan: FloodPlan) -> FloodReport:
@@ -80,7 +82,8 @@ async def flood(plan: FloodPlan) -> FloodReport:
             return await asyncio.wait_for(future, 30)
 
         async def pad(unit: int, section: str, table: int) -> None:
-            for seq, (round_, board, ns, ew) in enumerate(entries(plan, table), start=2):
+            first = 2 + plan.skip  # sequence numbers continue from the earlier run
+            for seq, (round_, board, ns, ew) in enumerate(entries(plan, table), start=first):
                 body = Result(section=section, table=table, round=round_, board=board, ns=ns,
                               ew=ew, contract="4S", declarer=Seat.S, tricks=10)
                 report.sent_at[(section, table, round_, board)] = time.time()
@@ -91,15 +94,24 @@ async def flood(plan: FloodPlan) -> FloodReport:
                     report.latencies.append(time.perf_counter() - started)
                 else:
                     report.refused += 1
+                if plan.interval:
+                    await asyncio.sleep(max(0.0, plan.interval - (time.perf_counter() - started)))
 
         reader = asyncio.create_task(read())
-        await asyncio.gather(*(ask(unit, 1, Login(section=section, table=table))
+        await asyncio.gather(*(ask(unit, 1 + plan.skip, Login(section=section, table=table))
                                for unit, section, table in plan.seats))
         started = time.perf_counter()
-        await asyncio.gather(*(pad(*seat) for seat in plan.seats))
+        await asyncio.gather(*(_staggered(pad(*seat), plan.interval * i / len(plan.seats))
+                               for i, seat in enumerate(plan.seats)))
         report.seconds = time.perf_counter() - started
         reader.cancel()
     return report
+
+
+async def _staggered(work: Any, delay: float) -> None:
+    # Paced pads start spread over one interval, as tables finish boards at different times.
+    await asyncio.sleep(delay)
+    await work
 
 
 def _child(plan: FloodPlan, out: Any) -> None:
