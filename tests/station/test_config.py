@@ -1,0 +1,64 @@
+"""The configuration file: defaults, DESIGN.md's example, and clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from basestation.station.config import ConfigError, load_config, parse_config
+
+
+def test_no_file_runs_on_sqlite_with_no_links() -> None:
+    config = load_config(None)
+    assert config.database.startswith("sqlite:///")
+    assert config.mqtt_url is None and config.serial == () and config.event is None
+
+
+def test_the_design_example(tmp_path: Path) -> None:
+    path = tmp_path / "station.toml"
+    path.write_text("""
+[station]
+id = "club"
+secret = "s"
+database = "sqlite:///basestation.db"
+http = "127.0.0.1:8000"
+[mqtt]
+url = "mqtt://127.0.0.1:1883"
+[[serial]]
+port = "/dev/ttyUSB0"
+baud = 115200
+channel = 16
+[event]
+name = "Tuesday pairs"
+regulations = "nz"
+hand_records = "deals.pbn"
+[[event.section]]
+letter = "A"
+movement = "mitchell"
+tables = 7
+boards = 28
+""")
+    config = load_config(path)
+    assert config.database == f"sqlite:///{tmp_path / 'basestation.db'}"
+    assert config.serial[0].port == "/dev/ttyUSB0" and config.serial[0].channel == 16
+    assert config.event is not None and config.event.sections[0].tables == 7
+    assert config.event.hand_records == str(tmp_path / "deals.pbn")
+    assert (config.http_host, config.http_port) == ("127.0.0.1", 8000)
+
+
+@pytest.mark.parametrize(("raw", "problem"), [
+    ({"event": {"section": [{"letter": "AB"}]}}, "one letter"),
+    ({"event": {"section": [{"letter": "A"}, {"letter": "a"}]}}, "twice"),
+    ({"station": {"http": "8000"}}, "host:port"),
+])
+def test_impossible_values_are_named(raw: dict[str, object], problem: str) -> None:
+    with pytest.raises(ConfigError, match=problem):
+        parse_config(raw)
+
+
+def test_unreadable_toml_is_a_config_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text("[station\n")
+    with pytest.raises(ConfigError, match=r"bad\.toml"):
+        load_config(path)

@@ -1,0 +1,51 @@
+"""The round grid's cell and table states, from a section's working memory."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from basestation.movements import generate
+from basestation.station.grid import cell_state, table_state
+from basestation.station.state import HeldResult, SectionState, UnitState
+
+
+def result(table: int, round_: int, board: int, **extra: object) -> HeldResult:
+    assignment = generate("mitchell", 3, 6).at(round_, table)
+    assert assignment is not None
+    return HeldResult(section="A", table=table, round=round_, board=board,
+                      ns=assignment.ns, ew=assignment.ew, score_ns=420, **extra)  # type: ignore[arg-type]
+
+
+def test_cells_move_from_current_to_complete_or_missing() -> None:
+    state = SectionState("A", generate("mitchell", 3, 6))
+    assert cell_state(state, 1, 1)["state"] == "current"
+    assert cell_state(state, 1, 2)["state"] == "not_started"
+    state.put(result(1, 1, 1))
+    assert cell_state(state, 1, 1)["state"] == "partial"
+    state.put(result(1, 1, 2))
+    assert cell_state(state, 1, 1)["state"] == "complete"
+    state.put(result(2, 1, 3))
+    state.current_round = 2
+    assert cell_state(state, 2, 1)["state"] == "missing"
+
+
+def test_flags_and_director_changes_show() -> None:
+    state = SectionState("A", generate("mitchell", 3, 6))
+    state.put(result(1, 1, 1, flags=("LEAD_DECLARER_MISMATCH",)))
+    assert cell_state(state, 1, 1)["state"] == "flagged"
+    state.put(result(2, 1, 3, source="director"))
+    assert cell_state(state, 2, 1)["state"] == "corrected"
+
+
+def test_table_states() -> None:
+    now = datetime.now(UTC)
+    state = SectionState("A", generate("mitchell", 3, 6))
+    units = {7: UnitState(unit=7, key=b"k" * 16, last_seen=now)}
+    assert table_state(state, 1, units, now)["state"] == "not_logged_in"
+    state.holders[1] = 7
+    assert table_state(state, 1, units, now)["state"] == "logged_in"
+    assert table_state(state, 1, units, now + timedelta(hours=1))["state"] == "no_contact"
+    units[7].bad_macs = 2
+    assert table_state(state, 1, units, now)["state"] == "bad_mac"
+    units[7].locked_reason = "UNIT_REPLACED"
+    assert table_state(state, 1, units, now)["state"] == "replaced"
