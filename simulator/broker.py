@@ -55,11 +55,18 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
         # set_tcp_nodelay: without it every message waits on Nagle and delayed acks.
         conf.write_text(f"listener {port} 127.0.0.1\n{extra_config}persistence false\n"
                         "set_tcp_nodelay true\n")
-        proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_for_port(port)
-            yield port
-        finally:
-            proc.terminate()
-            proc.wait(5)
+        with run_mosquitto_conf(conf, port) as running:
+            yield running
+
+
+@contextlib.contextmanager
+def run_mosquitto_conf(conf: Path, port: int) -> Iterator[int]:
+    """mosquitto with a whole configuration file of the caller's, listening on `port`."""
+    proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_port(port)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(5)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import subprocess
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +21,9 @@ from basestation.station.config import SectionConfig, load_config
 from basestation.station.hub import epoch_key
 from basestation.store import repository as repo
 from basestation.store.repository import Store
+from simulator.broker import run_mosquitto_conf
 from tests.pads import MqttPad
-from tests.servers import free_port, mosquitto_binary, wait_for_port
+from tests.servers import free_port
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 SECRET = "station-secret-for-tests-91c4"
@@ -52,14 +52,8 @@ def run_deploy_mosquitto(files: Path, workdir: Path) -> Iterator[int]:
     data.mkdir(exist_ok=True)
     conf = workdir / "mosquitto.conf"
     conf.write_text(deploy_mosquitto_conf(port, files, data))
-    proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_port(port)
-        yield port
-    finally:
-        proc.terminate()
-        proc.wait(5)
+    with run_mosquitto_conf(conf, port) as running:
+        yield running
 
 
 def unit_login(unit: int, epoch: int = 0) -> tuple[str, str]:
