@@ -1,0 +1,2 @@
+"""The fault campaign: simulated sessions under each fault, with what survived
+(`basestation faults`)."""

@@ -1,0 +1,74 @@
+"""Things the campaign breaks on purpose: a broker to restart, a receiver to unplug, a
+database to lock."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sqlite3
+import termios
+import tty
+from pathlib import Path
+
+from firmware_protocol import binary
+from simulator.broker import free_port, run_mosquitto
+from simulator.radio import VirtualRadio
+
+
+class RestartableBroker:
+    """A mosquitto on a fixed port that can be stopped and started again (no persistence:
+    whatever was in flight is gone, as after a power cut)."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self._stack = contextlib.ExitStack()
+
+    def start(self) -> None:
+        self._stack.enter_context(run_mosquitto(port=self.port))
+
+    def stop(self) -> None:
+        self._stack.close()
+
+    async def restart(self, down_for: float) -> None:
+        await asyncio.to_thread(self.stop)
+        await asyncio.sleep(down_for)
+        await asyncio.to_thread(self.start)
+
+
+class ReplugRadio(VirtualRadio):
+    """A virtual radio whose receiver can be pulled out and plugged back in: the pty pair
+    is closed (the station's port fails) and a new one opened, with the pads still attached."""
+
+    def unplug(self) -> None:
+        self._closed = True
+        with contextlib.suppress(Exception):
+            self._loop.remove_reader(self.master)
+            self._loop.remove_writer(self.master)
+        for fd in (self.master, self._slave):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._pending.clear()
+
+    def replug(self) -> str:
+        """A fresh pair; returns the new port for the station to reopen."""
+        self.master, self._slave = os.openpty()
+        tty.setraw(self.master)
+        tty.setraw(self._slave, termios.TCSANOW)
+        self.port = os.ttyname(self._slave)
+        os.set_blocking(self.master, False)
+        self._decoder = binary.FrameDecoder()
+        self._loop.add_reader(self.master, self._readable)
+        self._closed = False
+        return self.port
+
+
+async def lock_database(path: Path, seconds: float) -> None:
+    """Another program holds SQLite's write lock for a while (a backup tool, a careless query)."""
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    try:
+        await asyncio.to_thread(conn.execute, "BEGIN EXCLUSIVE")  # waits out a commit
+        await asyncio.sleep(seconds)
+        conn.execute("ROLLBACK")
+    finally:
+        conn.close()

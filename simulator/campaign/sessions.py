@@ -1,0 +1,182 @@
+"""Faults played as whole simulated sessions against a station in this process.
+
+Each run: a fresh SQLite store, a small Mitchell at high speed on simulator pads (radio,
+MQTT or both), one kind of fault, then the database compared with what the pads saw acked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import tempfile
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from basestation.movements import generate
+from simulator.campaign.devices import ReplugRadio, RestartableBroker, lock_database
+from simulator.campaign.tally import Key, RunTally, entry_row, key_of, read_results, tally
+from simulator.deals import random_deals
+from simulator.faults import Faults
+from simulator.radio import AirFaults
+from simulator.session import SectionSetup, SessionPlayer
+
+TABLES, BOARDS = 5, 10  # five rounds of two boards: 50 results a section
+SPEED = 1500.0  # a board in about 0.3 s
+
+
+@dataclass
+class Rig:
+    """What an injector may break during a run."""
+
+    station: Any  # basestation.station.app.Station
+    player: SessionPlayer
+    database: Path
+    radio: ReplugRadio | None = None
+    broker: RestartableBroker | None = None
+
+
+Inject = Callable[[Rig], Coroutine[Any, Any, None]]
+
+
+@dataclass(frozen=True)
+class SessionFault:
+    name: str
+    links: tuple[str, ...]  # one section per entry, A, B, ...: "radio" or "mqtt"
+    faults: Faults = field(default_factory=Faults)
+    inject: Inject | None = None
+
+
+async def at(player: SessionPlayer, fraction: float) -> None:
+    """Sleeps until `fraction` of the session's planned length has gone."""
+    loop = asyncio.get_running_loop()
+    while player._start == 0.0:  # play() sets it before its first await
+        await asyncio.sleep(0.01)
+    when = player._start + fraction * player.round_time * player.rounds
+    await asyncio.sleep(max(0.0, when - loop.time()))
+
+
+async def restart_broker(rig: Rig) -> None:
+    assert rig.broker is not None
+    for fraction in (0.35, 0.7):
+        await at(rig.player, fraction)
+        await rig.broker.restart(down_for=0.5)
+
+
+async def unplug_receiver(rig: Rig) -> None:
+    from basestation.station.links.serial import SerialLink
+
+    assert rig.radio is not None
+    for fraction in (0.35, 0.7):
+        await at(rig.player, fraction)
+        rig.radio.unplug()
+        await asyncio.sleep(0.5)
+        port = rig.radio.replug()
+        for link in rig.station.links:
+            if isinstance(link, SerialLink):
+                link.port = port
+
+
+async def lock_store(rig: Rig) -> None:
+    # One lock shorter than the store's busy timeout (commits wait), one longer (a commit
+    # fails, the hub reloads from the database, pads retransmit).
+    for fraction, seconds in ((0.25, 1.0), (0.55, 6.0)):
+        await at(rig.player, fraction)
+        await lock_database(rig.database, seconds)
+
+
+async def recover_pads(rig: Rig) -> None:
+    # The players choose "send everything again" on every pad, mid-session and near the end.
+    for fraction in (0.5, 0.9):
+        await at(rig.player, fraction)
+        for table in rig.player.tables:
+            table.sim.act(lambda pad, now: pad.recover(now))
+
+
+SESSION_FAULTS = (
+    SessionFault("broker restarted mid-round", ("mqtt",), inject=restart_broker),
+    SessionFault("receiver unplugged and replugged", ("radio",), inject=unplug_receiver),
+    SessionFault("30% radio loss", ("radio",), Faults(air=AirFaults(loss=0.3))),
+    SessionFault("duplicated and reordered frames", ("radio", "mqtt"),
+                 Faults(air=AirFaults(duplicate=0.3, latency=(0.0, 0.03)))),
+    SessionFault("database locked", ("mqtt",), inject=lock_store),
+    SessionFault("pad replaced mid-round", ("radio", "mqtt"), Faults(dead_pad=0.6)),
+    SessionFault("pad recovers the session from memory", ("radio", "mqtt"),
+                 inject=recover_pads),
+)
+
+
+def pads_acked(player: SessionPlayer) -> dict[Key, dict[str, Any]]:
+    """Every entry some pad holds as acknowledged by the station."""
+    acked: dict[Key, dict[str, Any]] = {}
+    for table in player.tables:
+        for sim in table.pads:
+            for stored in sim.memory.entries.values():
+                if stored.acked and stored.source == "pad":
+                    row = entry_row(stored.body)
+                    acked[key_of(row)] = row
+    return acked
+
+
+async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
+    from basestation.station.app import Station
+    from basestation.station.config import SectionConfig, SerialConfig, StationConfig
+
+    rng = random.Random(seed)
+    letters = "ABCDEFGH"[:len(fault.links)]
+    deals = random_deals(BOARDS, rng)
+    movement = generate("mitchell", TABLES, BOARDS)
+    with tempfile.TemporaryDirectory(prefix="bridge-fault-") as tmp, \
+            contextlib.ExitStack() as stack:
+        database = Path(tmp) / "station.db"
+        broker = radio = None
+        if "mqtt" in fault.links:
+            broker = RestartableBroker()
+            broker.start()
+            stack.callback(broker.stop)
+        if "radio" in fault.links:
+            radio = ReplugRadio(fault.faults.air, random.Random(rng.random()))
+            stack.callback(radio.close)
+        config = StationConfig(
+            database=f"sqlite:///{database}",
+            mqtt_url=f"mqtt://127.0.0.1:{broker.port}" if broker else None,
+            serial=(SerialConfig(radio.port),) if radio else ())
+        station = Station(config)
+        station.open_event("Fault campaign", "nz",
+                           [SectionConfig(letter, "mitchell", TABLES, BOARDS)
+                            for letter in letters], dict.fromkeys(letters, deals))
+        await station.start()
+        problems: list[str] = []
+        try:
+            async with asyncio.timeout(15):
+                for link in station.links:
+                    await link.connected.wait()
+            player = SessionPlayer(
+                station, [SectionSetup(letter, kind, movement, deals)
+                          for letter, kind in zip(letters, fault.links, strict=True)],
+                speed=SPEED, seed=seed, faults=fault.faults, radio=radio,
+                mqtt_port=broker.port if broker else None)
+            rig = Rig(station, player, database, radio, broker)
+            injector: asyncio.Task[None] | None = None
+            if fault.inject is not None:
+                injector = asyncio.create_task(fault.inject(rig))
+            try:
+                async with asyncio.timeout(300):
+                    await player.play()
+                if injector is not None:
+                    await injector
+            except Exception as exc:  # the run failed: say so in the outcome, go on
+                problems.append(f"session failed: {exc!r}"[:300])
+            finally:
+                if injector is not None:
+                    injector.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await injector
+        finally:
+            await station.stop()
+        run = tally(pads_acked(player), read_results(database), player.intended_results())
+    run.problems[:0] = problems
+    run.rankings_match = run.rankings_match and not problems
+    return run
