@@ -83,7 +83,9 @@ async def test_session_on_the_radio(tmp_path: Path, radio: VirtualRadio) -> None
 
 async def test_session_over_mqtt(tmp_path: Path, broker: int) -> None:
     player = await play(tmp_path, {"B": "mqtt"}, mqtt_port=broker, seed=4)
-    assert player.report.accepted >= player.report.planned
+    # Every planned result is held (no mismatches); some arrive through the director.
+    report = player.report
+    assert report.accepted + report.corrected_by_director >= report.planned
 
 
 async def test_session_on_both_links(tmp_path: Path, radio: VirtualRadio, broker: int) -> None:
