@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from basestation.cli import backup, bench, demo, movement, scoring, serve, units
+from basestation.cli import backup, bench, demo, faults, movement, scoring, serve, units
 
 app = typer.Typer(
     help="Open base station for wireless duplicate-bridge scoring pads.", no_args_is_help=True
 )
-for module in (demo, serve, bench, movement, scoring, units, backup):
+for module in (demo, serve, bench, movement, scoring, units, backup, faults):
     module.register(app)
 
 __all__ = ["app"]

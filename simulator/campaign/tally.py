@@ -29,6 +29,7 @@ class RunTally:
     lost: int = 0
     duplicated: int = 0
     rankings_match: bool = False
+    interrupted: bool = True  # the fault struck while results were still outstanding
     problems: list[str] = field(default_factory=list)
 
 
@@ -44,6 +45,7 @@ class FaultOutcome:
     duplicated: int = 0
     rankings_match: bool = True
     seconds: float = 0.0
+    interrupted: int = 0
     problems: list[str] = field(default_factory=list)
 
     def add(self, run: RunTally) -> None:
@@ -53,12 +55,14 @@ class FaultOutcome:
         self.lost += run.lost
         self.duplicated += run.duplicated
         self.rankings_match = self.rankings_match and run.rankings_match
+        self.interrupted += run.interrupted
         self.problems += run.problems
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "runs": self.runs, "acked": self.acked,
                 "stored": self.stored, "lost": self.lost, "duplicated": self.duplicated,
                 "rankings_match": self.rankings_match, "seconds": round(self.seconds, 1),
+                "interrupted": self.interrupted,
                 "problems": self.problems[:10]}
 
 

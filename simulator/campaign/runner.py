@@ -1,0 +1,63 @@
+"""Runs every fault its number of times and sums the runs (`basestation faults`)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from simulator.broker import run_mosquitto
+from simulator.campaign.sessions import SESSION_FAULTS, SessionFault, run_session_fault
+from simulator.campaign.sigkill import run_sigkill
+from simulator.campaign.tally import FaultOutcome, RunTally
+
+SIGKILL = "station killed (SIGKILL) and restarted"
+SIGKILL_RUNS = 20  # the issue asks for at least twenty
+
+
+def fault_names() -> list[str]:
+    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS)]
+
+
+async def _repeat(name: str, runs: int, one: Callable[[int], Coroutine[Any, Any, RunTally]],
+                  progress: Callable[[str], None]) -> FaultOutcome:
+    outcome = FaultOutcome(name)
+    started = time.monotonic()
+    for seed in range(1, runs + 1):
+        try:
+            run = await one(seed)
+        except Exception as exc:  # a run that breaks is a failed run, not a failed campaign
+            run = RunTally(problems=[f"run {seed} failed: {exc!r}"[:300]])
+        outcome.add(run)
+        progress(f"{name}: run {seed}/{runs}: acked {len(run.acked)}, stored {run.stored}, "
+                 f"lost {run.lost}, duplicated {run.duplicated}")
+    outcome.seconds = time.monotonic() - started
+    return outcome
+
+
+async def campaign(runs: int, sigkill_runs: int, only: str | None,
+                   progress: Callable[[str], None]) -> list[FaultOutcome]:
+    outcomes = []
+    if only is None or only.lower() in SIGKILL.lower():
+        with run_mosquitto() as port:
+            outcomes.append(await _repeat(SIGKILL, sigkill_runs,
+                                          lambda seed: run_sigkill(seed, port), progress))
+    for fault in SESSION_FAULTS:
+        if only is None or only.lower() in fault.name.lower():
+            outcomes.append(await _repeat(fault.name, runs, _session_run(fault), progress))
+    return outcomes
+
+
+def _session_run(fault: SessionFault) -> Callable[[int], Coroutine[Any, Any, RunTally]]:
+    return lambda seed: run_session_fault(fault, seed)
+
+
+def run_campaign(*, runs: int = 3, sigkill_runs: int = SIGKILL_RUNS, quick: bool = False,
+                 only: str | None = None,
+                 progress: Callable[[str], None] = lambda _: None) -> list[FaultOutcome]:
+    """Every fault (or those whose name contains `only`), `runs` runs each, SIGKILL
+    `sigkill_runs`; `quick`: one run each, two SIGKILLs."""
+    if quick:
+        runs, sigkill_runs = 1, 2
+    return asyncio.run(campaign(runs, sigkill_runs, only, progress))
