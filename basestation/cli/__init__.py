@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import typer
 
-from basestation.cli import backup, bench, demo, faults, movement, scoring, serve, units
+from basestation.cli import (
+    backup,
+    bench,
+    congress,
+    demo,
+    faults,
+    movement,
+    scoring,
+    serve,
+    units,
+)
 
 app = typer.Typer(
     help="Open base station for wireless duplicate-bridge scoring pads.", no_args_is_help=True
 )
-for module in (demo, serve, bench, movement, scoring, units, backup, faults):
+for module in (demo, serve, bench, movement, scoring, units, backup, faults, congress):
     module.register(app)
 
 __all__ = ["app"]

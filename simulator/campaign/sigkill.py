@@ -64,11 +64,40 @@ boards = {BOARDS}
     return config
 
 
-def start_station(config: Path, log: Path) -> subprocess.Popen[bytes]:
-    with open(log, "ab") as out:
-        return subprocess.Popen(
-            [sys.executable, "-m", "basestation", "serve", "--config", str(config)],
-            stdout=out, stderr=subprocess.STDOUT)
+class StationProcess:
+    """`python -m basestation serve --config FILE`, which only the campaign may kill."""
+
+    def __init__(self, config: Path, log: Path) -> None:
+        self.config, self.log = config, log
+        self.killing = False
+        self.popen = self._start()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        with open(self.log, "ab") as out:
+            return subprocess.Popen(
+                [sys.executable, "-m", "basestation", "serve", "--config", str(self.config)],
+                stdout=out, stderr=subprocess.STDOUT)
+
+    async def kill_and_restart(self) -> None:
+        self.killing = True
+        self.popen.send_signal(signal.SIGKILL)
+        await asyncio.to_thread(self.popen.wait, 10)
+        self.popen = self._start()
+        self.killing = False
+
+    async def watch(self) -> None:
+        """Raises if the station exits without being killed (it crashed, or cannot start)."""
+        while True:
+            await asyncio.sleep(0.2)
+            if not self.killing and self.popen.poll() is not None:
+                tail = self.log.read_text(errors="replace").strip().splitlines()[-1:]
+                raise RuntimeError(f"the station exited by itself ({self.popen.returncode}): "
+                                   f"{tail}")
+
+    async def stop(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.terminate()
+        await asyncio.to_thread(self.popen.wait, 10)
 
 
 @dataclass
@@ -129,16 +158,13 @@ async def play_table(pads: LeanPads, table: int, plan: list[Intended], *, rng: r
             refused.append(f"{intended.key}: {answer}")
 
 
-async def kill_and_restart(process: list[subprocess.Popen[bytes]], config: Path, log: Path, *,
-                           serving: asyncio.Event, after: float,
-                           outstanding: Callable[[], bool]) -> bool:
+async def kill_at_random(station: StationProcess, *, serving: asyncio.Event, after: float,
+                         outstanding: Callable[[], bool]) -> bool:
     """Returns whether results were still unacknowledged when the station died."""
     await serving.wait()
     await asyncio.sleep(after)
-    process[0].send_signal(signal.SIGKILL)
     mid_session = outstanding()
-    await asyncio.to_thread(process[0].wait, 10)
-    process[0] = start_station(config, log)
+    await station.kill_and_restart()
     return mid_session
 
 
@@ -154,7 +180,7 @@ async def run_sigkill(seed: int, mqtt_port: int) -> RunTally:
     with tempfile.TemporaryDirectory(prefix="bridge-kill-") as tmp:
         folder = Path(tmp)
         config, log = write_config(folder, station_id, mqtt_port), folder / "station.log"
-        process = [start_station(config, log)]
+        station = StationProcess(config, log)
         try:
             async with aiomqtt.Client("127.0.0.1", mqtt_port, identifier=f"pads-{station_id}",
                                       socket_options=NO_DELAY) as client:
@@ -162,30 +188,36 @@ async def run_sigkill(seed: int, mqtt_port: int) -> RunTally:
                 pads = LeanPads(client, station_id, {}, asyncio.Event())
                 reader = asyncio.create_task(pads.read())
                 # Anywhere from the first answer to just after the last (about 0.6 s of play).
-                killer = asyncio.create_task(kill_and_restart(
-                    process, config, log, serving=pads.serving, after=rng.uniform(0.0, 0.7),
+                killer = asyncio.create_task(kill_at_random(
+                    station, serving=pads.serving, after=rng.uniform(0.0, 0.7),
                     outstanding=lambda: len(acked) < len(plan)))
+                watcher = asyncio.create_task(station.watch())
                 deadline = time.monotonic() + 120
-                try:
-                    await asyncio.gather(*(
+                tables = asyncio.gather(*(
                         play_table(pads, table, sorted(
                             (i for i in plan.values() if i.table == table),
                             key=lambda i: (i.round, i.board)),
                             rng=random.Random(rng.random()), acked=acked, refused=refused,
                             deadline=deadline)
                         for table in range(1, TABLES + 1)))
+                try:
+                    # A station that dies by itself ends the run at once, as a failure.
+                    either: set[asyncio.Future[Any]] = {tables, watcher}
+                    await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+                    if watcher.done():
+                        watcher.result()
+                    await tables
                     # A kill after the last ack still has to come back clean.
                     run_interrupted = await killer
                 finally:
-                    killer.cancel()
-                    reader.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await reader
+                    for task in (tables, killer, watcher, reader):
+                        task.cancel()
+                        with contextlib.suppress(asyncio.CancelledError, Exception):
+                            await task
         except Exception as exc:
             refused.append(f"run failed: {exc!r}"[:300])
         finally:
-            process[0].terminate()
-            await asyncio.to_thread(process[0].wait, 10)
+            await station.stop()
         rows = read_results(folder / "station.db")
     intended = [entry_row(i.result()) for i in plan.values()]
     run = tally(acked, rows, intended)
