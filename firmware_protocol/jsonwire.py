@@ -44,8 +44,8 @@ from firmware_protocol.messages import (
 )
 from firmware_protocol.security import compute_mac, verify
 
-__all__ = ["MAX_JSON", "Received", "body_to_json", "canonical_bytes", "decode", "encode",
-           "sign_object", "verify"]
+__all__ = ["MAX_JSON", "Received", "body_from_json", "body_to_json", "canonical_bytes",
+           "decode", "encode", "sign_object", "verify"]
 
 MAX_JSON = 65536  # longer payloads are refused unread
 
@@ -112,6 +112,11 @@ def decode(data: bytes | str) -> Received:
     except ProtocolError as error:
         raise ProtocolError(error.code, error.reason, unit=unit, seq=seq, mac=mac,
                             signed=signed) from None
+
+
+def body_from_json(type_name: str, body: object) -> Body:
+    """A body from its JSON form and type (as `body_to_json` wrote it); ProtocolError if bad."""
+    return _read_body({"type": type_name, "body": body})
 
 
 def _read_body(obj: JsonObject) -> Body:

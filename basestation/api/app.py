@@ -12,6 +12,7 @@ from basestation.api.routes import (
     events,
     exports,
     login,
+    merges,
     players,
     results,
     rulings,
@@ -23,7 +24,8 @@ from basestation.api.routes import (
 from basestation.station.app import Station
 from basestation.web import pages
 
-ROUTERS = (login, session, events, sections, players, units, results, rulings, scores, exports)
+ROUTERS = (login, session, events, sections, players, units, merges, results, rulings, scores,
+           exports)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

@@ -69,7 +69,7 @@ def section_grid(section: SectionState, units: dict[int, UnitState],
 
 
 def alerts(rules: SessionRules, units: dict[int, UnitState]) -> list[dict[str, Any]]:
-    """Standing problems: silent tables, missing boards, bad MACs, replaced units."""
+    """Standing problems: silent tables, missing boards, bad MACs, results to merge."""
     found: list[dict[str, Any]] = []
     for section in rules.sections.values():
         for table in range(1, section.movement.tables + 1):
@@ -85,6 +85,9 @@ def alerts(rules: SessionRules, units: dict[int, UnitState]) -> list[dict[str, A
                                   "missing": cell["boards"] - cell["done"]})
     found.extend({"kind": "bad_mac", "unit": u.unit, "count": u.bad_macs}
                  for u in units.values() if u.bad_macs)
+    found.extend({"kind": "merge_offer", "id": offer_id, "section": body.section,
+                  "table": body.table, "round": body.round, "board": body.board}
+                 for offer_id, body in sorted(rules.merge_offers.items()))
     return found
 
 

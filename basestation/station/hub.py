@@ -227,7 +227,7 @@ class Hub:
         """A seq already seen: the same message gets its original answer, anything else REPLAY."""
         previous = unit.answers.get(message.seq)
         if previous is not None and previous[0] == digest:
-            for body in _answers_from_json(unit, previous[1]):
+            for body in _answers_from_json(previous[1]):
                 batch.send(unit.unit, body)
             return
         batch.send(unit.unit, Nak(re=message.seq, code=ErrorCode.REPLAY))
@@ -268,10 +268,5 @@ def _answers_json(answers: list[Body]) -> str:
                       sort_keys=True)
 
 
-def _answers_from_json(unit: UnitState, stored: str) -> list[Body]:
-    # Rebuilt through the public codec: wrap each body as a message and decode it.
-    bodies = []
-    for item in json.loads(stored):
-        raw = {"v": 1, "type": item["type"], "unit": unit.unit, "seq": 0, "body": item["body"]}
-        bodies.append(jsonwire.decode(jsonwire.sign_object(raw, unit.key)).message.body)
-    return bodies
+def _answers_from_json(stored: str) -> list[Body]:
+    return [jsonwire.body_from_json(item["type"], item["body"]) for item in json.loads(stored)]

@@ -93,6 +93,8 @@ class SessionRules:
     takeovers: set[tuple[str, int]] = field(default_factory=set)
     units: dict[int, UnitState] = field(default_factory=dict)
     scores: LiveScores | None = None
+    merge_offers: dict[int, Entry] = field(default_factory=dict)  # open offers, by id
+    offered: set[str] = field(default_factory=set)  # every offer made, as stored
     penalties: list[HeldPenalty] = field(default_factory=list)
     # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
     key_for: Callable[[int, int], bytes] | None = None
@@ -145,6 +147,13 @@ class SessionRules:
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
             self.deal_text[(record.section, record.board)] = record.deal
         self.scores = LiveScores(self.regulations, self.sections)
+        self.merge_offers = {}
+        self.offered = {offer.body_json for offer in snap.merge_offers}
+        for offer in snap.merge_offers:
+            stored = json.loads(offer.body_json)
+            body = jsonwire.body_from_json(stored["type"], stored["body"])
+            if offer.id is not None and isinstance(body, Result | Correction | NotPlayed):
+                self.merge_offers[offer.id] = body
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
     @staticmethod
@@ -375,9 +384,17 @@ class SessionRules:
         entry = _held_from_body(body, unit.unit, None)
         if isinstance(entry, ErrorCode) or (held is not None and held.same_entry(entry)):
             return
-        batch.ops.append(repo.add(MergeOfferRow(
-            event_id=self.event_id, unit=unit.unit,
-            body_json=json.dumps(jsonwire.body_to_json(body), sort_keys=True))))
+        stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body)},
+                            sort_keys=True)
+        if stored in self.offered:
+            return  # the old unit retransmits: one offer is enough
+
+        def remember(offer_id: int) -> None:
+            self.merge_offers[offer_id] = body
+
+        self.offered.add(stored)
+        batch.ops.append(repo.insert(
+            MergeOfferRow(event_id=self.event_id, unit=unit.unit, body_json=stored), remember))
         batch.event("alert", kind="merge_offer", unit=unit.unit, section=body.section,
                     table=body.table, round=body.round, board=body.board)
 
@@ -399,7 +416,20 @@ class SessionRules:
         batch.event("status", running=running)
         return self.status()
 
-    def director_enter(self, body: Entry, batch: Batch, erase: bool = False) -> HeldResult | None:
+    def decide_merge(self, offer_id: int, accept: bool, batch: Batch) -> HeldResult | None:
+        """The director takes a replaced unit's undelivered result into the session, or not."""
+        body = self.merge_offers.get(offer_id)
+        if body is None:
+            raise LookupError(f"no open merge offer {offer_id}")
+        entry = self.director_enter(body, batch, source="recovery") if accept else None
+        del self.merge_offers[offer_id]
+        batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
+        batch.ops.append(repo.audit(self.event_id, "director", "merge", offer=offer_id,
+                                    accepted=accept))
+        return entry
+
+    def director_enter(self, body: Entry, batch: Batch, erase: bool = False, *,
+                       source: str = "director") -> HeldResult | None:
         """The director's correction, not-played or erasure; pushed to the table's pad."""
         section = self.sections.get(body.section)
         if section is None:
@@ -419,7 +449,7 @@ class SessionRules:
         entry = _held_from_body(body, None, None)
         if isinstance(entry, ErrorCode):
             raise ValueError(entry.value)
-        entry.source = "director"
+        entry.source = source
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
         if held is not None:
             self._retire(section, held, "superseded", batch)

@@ -52,6 +52,7 @@ class Snapshot:
     results: list[ResultRow] = field(default_factory=list)
     answers: list[AnswerRow] = field(default_factory=list)
     hand_records: list[HandRecordRow] = field(default_factory=list)
+    merge_offers: list[MergeOfferRow] = field(default_factory=list)  # still open
     players: list[PlayerRow] = field(default_factory=list)
 
 
@@ -134,6 +135,8 @@ class Store:
                 select(HandRecordRow).where(HandRecordRow.event_id == eid)))
             snap.answers = list(session.exec(
                 select(AnswerRow).order_by(col(AnswerRow.unit), col(AnswerRow.seq))))
+            snap.merge_offers = list(session.exec(select(MergeOfferRow).where(
+                MergeOfferRow.event_id == eid, MergeOfferRow.state == "open")))
             return snap
 
         result: Snapshot = self.read(load)
@@ -325,4 +328,13 @@ def create_event(event: EventRow, sections: list[SectionRow],
 def merge(row: Any) -> Op:
     def op(session: Session) -> None:
         session.merge(row)
+    return op
+
+
+def close_merge_offer(offer_id: int, state: str) -> Op:
+    def op(session: Session) -> None:
+        row = session.get(MergeOfferRow, offer_id)
+        if row is not None:
+            row.state = state
+            session.add(row)
     return op

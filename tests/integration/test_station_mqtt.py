@@ -10,6 +10,7 @@ import pytest
 from firmware_protocol.messages import (
     Ack,
     Correction,
+    CorrectionPush,
     ErrorCode,
     Feedback,
     FeedbackKind,
@@ -138,8 +139,23 @@ async def test_takeover_locks_out_the_old_unit(mosquitto: int, make_station: Any
         refused = await old.request(result(2, 1, 4, 2, 2))
         assert isinstance(refused[0], Nak) and refused[0].code == ErrorCode.UNIT_REPLACED
         assert station.rules.event_id is not None
+        again = await old.request(result(2, 1, 4, 2, 2))  # it tries again: still one offer
+        assert isinstance(again[0], Nak) and again[0].code == ErrorCode.UNIT_REPLACED
         offers = station.store.merge_offers(station.rules.event_id)
         assert len(offers) == 1 and '"board":4' in offers[0].body_json.replace(" ", "")
+        assert offers[0].id is not None and list(station.rules.merge_offers) == [offers[0].id]
+        # The director takes it in: held as recovered, and the new pad is told.
+        entry = await station.hub.act(
+            lambda batch: station.rules.decide_merge(offers[0].id, True, batch))
+        assert entry.source == "recovery"
+        assert station.rules.sections["A"].held(2, 1, 4) is not None
+        async with asyncio.timeout(5):
+            pushed = await new.inbox.get()
+            while not isinstance(pushed.body, CorrectionPush):
+                pushed = await new.inbox.get()
+        assert pushed.body.board == 4
+        assert station.rules.merge_offers == {}
+        assert station.store.merge_offers(station.rules.event_id)[0].state == "merged"
 
 
 async def test_rankings_follow_the_results(mosquitto: int, make_station: Any) -> None:

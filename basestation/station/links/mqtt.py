@@ -75,8 +75,9 @@ class MqttLink:
                                 socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),),
                                 max_inflight_messages=IN_FLIGHT * 4)
         async with client:
-            await client.publish(self.topics["status"], b"online", qos=1, retain=True)
+            # Listening before saying so: a pad that sees "online" may send at once.
             await client.subscribe(self.topics["up"], qos=1)
+            await client.publish(self.topics["status"], b"online", qos=1, retain=True)
             self.connected.set()
             writer = asyncio.create_task(self._write(client))
             try:

@@ -77,7 +77,7 @@ function alertText(a) {
     case "lead_declarer_mismatch": return `Table ${where} round ${a.round} board ${a.board}: lead or declarer wrong`;
     case "suspect_wrong_side": return `Table ${where} round ${a.round} board ${a.board}: score given to the wrong side?`;
     case "table_in_use": return `Unit ${a.unit} tried table ${where}, held by unit ${a.holder}`;
-    case "merge_offer": return `Replaced unit ${a.unit} sent board ${a.board} (table ${where}): check it`;
+    case "merge_offer": return `A replaced unit still had board ${a.board} (table ${where}, round ${a.round})` + (a.unit ? ` from unit ${a.unit}` : "") + ":";
     case "unknown_player": return `Table ${where}: unknown player number(s) ${a.players}`;
     default: return `${a.kind} ${where}`;
   }
@@ -87,7 +87,13 @@ function renderAlerts(standing) {
   const list = document.getElementById("alerts");
   list.textContent = "";
   for (const a of [...standing, ...recentAlerts]) {
-    list.append(el("li", { "data-kind": a.kind }, alertText(a)));
+    const item = el("li", { "data-kind": a.kind }, alertText(a));
+    if (a.kind === "merge_offer" && a.id != null) {
+      const decide = (accept) => el("button", { type: "button", class: "director-only",
+        onclick: () => decideMerge(a.id, accept) }, accept ? "merge" : "drop");
+      item.append(" ", decide(true), decide(false));
+    }
+    list.append(item);
   }
   if (!list.children.length) list.append(el("li", { class: "quiet" }, "No alerts"));
 }
@@ -125,6 +131,14 @@ const refresh = coalesced(async () => {
 async function closeRound(section) {
   if (!confirm(`Close the round in section ${section}?`)) return;
   try { await api("POST", `/api/sections/${section}/close-round`); } catch (e) { say(e.message, true); }
+}
+
+async function decideMerge(id, accept) {
+  try {
+    await api("POST", `/api/merge-offers/${id}`, { accept });
+    say(accept ? "Merged into the session as recovered" : "Offer dropped");
+    refresh();
+  } catch (e) { say(e.message, true); }
 }
 
 async function unitAction(unit, what) {
