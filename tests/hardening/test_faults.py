@@ -1,0 +1,28 @@
+"""The fault campaign, quick: one run of each fault (two SIGKILLs), nothing lost, nothing
+stored twice, and the rankings those of the intended results."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from simulator.campaign.runner import fault_names
+
+pytestmark = pytest.mark.integration
+
+
+def test_quick_campaign() -> None:
+    done = subprocess.run([sys.executable, "-m", "basestation", "faults", "--quick", "--json"],
+                          capture_output=True, text=True, timeout=240, check=False)
+    outcome = json.loads(done.stdout)["faults"]
+    assert [row["name"] for row in outcome] == fault_names()
+    for row in outcome:
+        assert set(row) >= {"name", "runs", "acked", "stored", "lost", "duplicated",
+                            "rankings_match"}
+        assert row["runs"] >= 1 and row["acked"] > 0, row
+        assert row["lost"] == 0 and row["duplicated"] == 0, row
+        assert row["rankings_match"], row
+    assert done.returncode == 0, done.stderr[-2000:]
