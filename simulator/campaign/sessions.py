@@ -109,12 +109,13 @@ SESSION_FAULTS = (
 
 
 def pads_acked(player: SessionPlayer) -> dict[Key, dict[str, Any]]:
-    """Every entry some pad holds as acknowledged by the station."""
+    """Every entry some pad holds as acknowledged: acked itself, or confirmed by the
+    station's game_data after a resend (which replaces the pad's copy)."""
     acked: dict[Key, dict[str, Any]] = {}
     for table in player.tables:
         for sim in table.pads:
             for stored in sim.memory.entries.values():
-                if stored.acked and stored.source == "pad":
+                if stored.acked and stored.source != "director":
                     row = entry_row(stored.body)
                     acked[key_of(row)] = row
     return acked
