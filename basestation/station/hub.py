@@ -31,7 +31,7 @@ from firmware_protocol.security import unit_key, verify, verify_mac
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
-DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any that were sent unsaved
+DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any sent since the last save
 
 
 def epoch_key(secret: str, unit: int, epoch: int = 0) -> bytes:
@@ -79,6 +79,7 @@ class Hub:
         self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue()
         self.ack_latencies: list[float] = []
         self.bad_frames = 0
+        self._sent_to: set[int] = set()
 
     # -- state -------------------------------------------------------------------------------
 
@@ -89,7 +90,7 @@ class Hub:
         for row in snap.units:
             self.units[row.unit] = UnitState(
                 unit=row.unit, key=self.key_for(row.unit, row.key_epoch), last_seq=row.last_seq,
-                bad_macs=row.bad_macs,
+                down_seq=row.down_seq, bad_macs=row.bad_macs,
                 locked_reason=row.locked_reason, section=row.section, table=row.table_no,
                 battery=row.battery, firmware=row.firmware, last_seen=row.last_seen)
         for answer in snap.answers:
@@ -97,7 +98,7 @@ class Hub:
             if unit is not None:
                 unit.remember(answer.seq, answer.digest, answer.answer_json)
         for unit in self.units.values():
-            unit.down_seq = max(unit.down_seq, unit.last_seq) + DOWN_SEQ_MARGIN
+            unit.down_seq += DOWN_SEQ_MARGIN
         self.rules.load(snap, self.units)
 
     def key_for(self, unit: int, epoch: int = 0) -> bytes:
@@ -135,6 +136,9 @@ class Hub:
                 outcomes.append((item, item.run(batch), None))
             except Exception as exc:
                 outcomes.append((item, None, exc))
+        # Units sent to since the last commit: their station sequence numbers are saved too.
+        batch.units |= {u for u in self._sent_to if u in self.units}
+        self._sent_to = set()
         if batch.units:
             batch.ops.append(repo.save_units([self._unit_row(u) for u in sorted(batch.units)]))
         try:
@@ -171,7 +175,7 @@ class Hub:
         return {"unit": unit.unit, "last_seq": unit.last_seq, "last_seen": unit.last_seen,
                 "battery": unit.battery, "firmware": unit.firmware, "section": unit.section,
                 "table_no": unit.table, "locked_reason": unit.locked_reason,
-                "bad_macs": unit.bad_macs}
+                "bad_macs": unit.bad_macs, "down_seq": unit.down_seq}
 
     # -- output ------------------------------------------------------------------------------
 
@@ -182,6 +186,7 @@ class Hub:
         link = self.links[unit.link]
         for part in link.fit(body):
             unit.down_seq += 1
+            self._sent_to.add(unit_no)
             link.send(Message(unit=unit_no, seq=unit.down_seq, body=part), unit.key)
 
     def broadcast(self, batch: Batch, body: Body) -> None:

@@ -45,6 +45,7 @@ class UnitRow(SQLModel, table=True):
     battery: int | None = None
     last_seen: datetime | None = None
     last_seq: int = Field(default=-1, sa_type=BigInteger)
+    down_seq: int = Field(default=0, sa_type=BigInteger)  # the station's own, to this unit
     bad_macs: int = 0
     locked_reason: str | None = None
     section: str | None = None

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from basestation.station import hub as hub_module
 from firmware_protocol.messages import (
     Ack,
     Correction,
@@ -15,6 +16,7 @@ from firmware_protocol.messages import (
     Feedback,
     FeedbackKind,
     GameData,
+    Heartbeat,
     Hello,
     Locked,
     Login,
@@ -198,3 +200,19 @@ async def test_full_session_on_each_database(mosquitto: int, make_station: Any,
                    for h in station.rules.sections["A"].all_results())
     assert after == before
     assert station.rules.sections["A"].holders == {1: 81, 2: 82, 3: 83}
+
+
+async def test_station_numbers_keep_rising_across_a_restart(
+        mosquitto: int, make_station: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pad drops station messages whose number it has seen; a restart must not reuse any."""
+    station = await make_station(mqtt_port=mosquitto)
+    async with MqttPad(mosquitto, "club", 91) as pad:
+        await pad.request(Login(section="A", table=1))
+        for board in (1, 2):
+            await pad.request(result(1, 1, board, 1, 1))
+        await asyncio.sleep(0.2)
+        highest = station.hub.units[91].down_seq
+        await pad.request(Heartbeat(battery=80))  # its commit saves what was sent before it
+        monkeypatch.setattr(hub_module, "DOWN_SEQ_MARGIN", 0)
+        station.hub.load()  # what a restart does
+        assert station.hub.units[91].down_seq >= highest > 0
