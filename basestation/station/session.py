@@ -39,6 +39,8 @@ from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
     Ack,
     Body,
+    Control,
+    ControlCommand,
     Correction,
     CorrectionPush,
     ErrorCode,
@@ -616,6 +618,15 @@ class SessionRules:
         self.key_epochs[unit] = epoch
         batch.ops.append(repo.audit(self.event_id, "director", "pair", unit=unit, epoch=epoch))
         return known
+
+    def command_unit(self, unit: int, command: ControlCommand, batch: Batch) -> None:
+        """A director's command to one pad: `resend` has it re-send everything it holds
+        (recovery after the station lost data), `relogin`, `reset`, `stop`, `start`."""
+        if unit not in self.units:
+            raise LookupError(f"no unit {unit}")
+        batch.send(unit, Control(command=command))
+        batch.ops.append(repo.audit(self.event_id, "director", "command", unit=unit,
+                                    command=command.value))
 
     def lock_unit(self, unit: int, batch: Batch) -> None:
         """Locks a unit out (lost, faulty or at the wrong table); its table is freed."""

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
 from basestation.station.state import UnitState
+from firmware_protocol.messages import ControlCommand
 
 router = APIRouter(prefix="/api/units", tags=["units"])
 
@@ -67,3 +68,16 @@ async def reset(unit: int, station: StationDep) -> dict[str, Any]:
     """Unlocks a unit and clears its bad-MAC count; it logs in afresh."""
     await act(station, lambda batch: station.rules.reset_unit(unit, batch))
     return unit_json(station.hub.units[unit])
+
+
+class Command(BaseModel):
+    command: ControlCommand
+
+
+@router.post("/{unit}/command", dependencies=[Director])
+async def command(unit: int, body: Command, station: StationDep) -> dict[str, Any]:
+    """Sends the pad a command; `resend` makes it re-send every result it holds (anything
+    the station already has is acknowledged again, anything new is stored)."""
+    await act(station, lambda batch: station.rules.command_unit(unit, body.command, batch),
+              need_event=False)
+    return {"unit": unit, "command": body.command.value}
