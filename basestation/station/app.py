@@ -116,10 +116,6 @@ class Station:
                 except (OSError, sqlite3.Error):
                     log.exception("session backup to %s failed", path)
 
-    def add_link(self, link: MqttLink | SerialLink) -> None:
-        self.links.append(link)
-        self._tasks.append(asyncio.create_task(link.run(), name=link.name))
-
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()

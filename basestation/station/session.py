@@ -483,7 +483,7 @@ class SessionRules:
             entry = HeldResult(section=section, table=table, round=round_, board=board,
                                ns=ns, ew=ew, kind="adjusted")
         else:
-            entry = dataclasses.replace(played, row_id=None, unit=None, seq=None)
+            entry = dataclasses.replace(played, unit=None, seq=None)
         entry.adjusted = ruling_text(ruling)
         entry.source = "director"
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
@@ -510,7 +510,7 @@ class SessionRules:
         if new_board != board and state.held(table, round_, new_board) is not None:
             raise ValueError(f"board {new_board} already has a result there: erase it first")
         entry = dataclasses.replace(
-            held, board=new_board, ns=ns or held.ns, ew=ew or held.ew, row_id=None,
+            held, board=new_board, ns=ns or held.ns, ew=ew or held.ew,
             source="director", flags=(ResultFlag.DIRECTOR_CHANGED.value,))
         if (entry.kind == "result" and entry.contract and entry.declarer
                 and entry.tricks is not None):
@@ -567,7 +567,7 @@ class SessionRules:
         if held is None:
             raise LookupError(f"no penalty {row_id}")
         self.penalties.remove(held)
-        batch.ops.append(repo.set_status(lambda: row_id, "erased"))
+        batch.ops.append(repo.set_status(row_id, "erased"))
         batch.ops.append(repo.audit(self.event_id, "director", "remove_penalty", id=row_id))
         self._penalties_changed(batch)
 
@@ -740,7 +740,7 @@ def _held_from_row(row: ResultRow) -> HeldResult:
                       declarer=row.declarer, tricks=row.tricks, lead=row.lead,
                       adjusted=row.adjusted, score_ns=row.score_ns,
                       flags=tuple(f for f in row.flags.split(",") if f), source=row.source,
-                      unit=row.unit, seq=row.seq, row_id=row.id)
+                      unit=row.unit, seq=row.seq)
 
 
 def _row_values(event_id: int, held: HeldResult) -> dict[str, object]:

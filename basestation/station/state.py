@@ -35,7 +35,6 @@ class HeldResult:
     source: str = "pad"
     unit: int | None = None
     seq: int | None = None
-    row_id: int | None = None
 
     def same_entry(self, other: HeldResult) -> bool:
         """True when `other` says the same thing (a resend, not a different result)."""

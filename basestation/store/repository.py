@@ -222,12 +222,9 @@ def save_units(rows: list[dict[str, Any]]) -> Op:
     return op
 
 
-def set_status(row_id_of: Callable[[], int | None], status: str) -> Op:
-    """Marks a result superseded or erased; the row id is read when the op runs."""
+def set_status(row_id: int, status: str) -> Op:
+    """Marks one result row (a penalty, say) superseded or erased."""
     def op(session: Session) -> None:
-        row_id = row_id_of()
-        if row_id is None:
-            return
         row = session.get(ResultRow, row_id)
         if row is not None:
             row.status = status
