@@ -11,7 +11,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -56,7 +55,6 @@ class Link(Protocol):
 class Inbound:
     received: Received
     link: Link
-    arrived: float
 
 
 @dataclass
@@ -77,7 +75,6 @@ class Hub:
         self.units: dict[int, UnitState] = {}
         self.links: dict[str, Link] = {}
         self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue()
-        self.ack_latencies: list[float] = []
         self.bad_frames = 0
         self._sent_to: set[int] = set()
 
@@ -154,12 +151,6 @@ class Hub:
             return
         for unit, body in batch.sends:
             self._send(unit, body)
-        now = time.monotonic()
-        for item in items:
-            if isinstance(item, Inbound):
-                self.ack_latencies.append(now - item.arrived)
-        if len(self.ack_latencies) > 100_000:
-            del self.ack_latencies[:50_000]
         for event in batch.events:
             self.bus.publish(event)
         for action, value, error in outcomes:
@@ -225,12 +216,11 @@ class Hub:
         unit.remember(message.seq, digest, answer_json)
         batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))
         batch.units.add(unit.unit)
-        if message.seq % 128 == 0 and len(unit.answers) >= 256:
-            batch.ops.append(repo.prune_answers(unit.unit, next(iter(unit.answers))))
+
 
     def _repeat(self, unit: UnitState, message: Message, digest: str, batch: Batch) -> None:
         """A seq already seen: the same message gets its original answer, anything else REPLAY."""
-        previous = unit.answers.get(message.seq)
+        previous = unit.answers.get(message.seq) or self.store.answer(unit.unit, message.seq)
         if previous is not None and previous[0] == digest:
             for body in _answers_from_json(previous[1]):
                 batch.send(unit.unit, body)

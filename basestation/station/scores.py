@@ -45,7 +45,6 @@ class LiveScores:
     def __init__(self, preset: str, sections: dict[str, SectionState]) -> None:
         self.sections = sections
         self._expected_counts: dict[tuple[str, int], int] = {}
-        self._converted: dict[int, tuple[HeldResult, TravellerResult | None]] = {}
         two_field = all(s.movement.two_field for s in sections.values()) if sections else True
         self.scorer = IncrementalScorer(regulations(preset), self._expected, two_field=two_field)
         self.dirty = {(letter, b) for letter, s in sections.items()
@@ -75,13 +74,13 @@ class LiveScores:
             self.scorer.set_board(board, results, letter)
         return done
 
-    def _convert(self, held: HeldResult) -> TravellerResult | None:
-        # A held entry never changes (a change is a new entry), so convert each once.
-        cached = self._converted.get(id(held))
-        if cached is None or cached[0] is not held:
-            cached = (held, traveller_result(held))
-            self._converted[id(held)] = cached
-        return cached[1]
+    @staticmethod
+    def _convert(held: HeldResult) -> TravellerResult | None:
+        # A held entry never changes once stored (a change is a new entry): convert it once.
+        if held.scoring_view is None:
+            held.scoring_view = traveller_result(held) or False
+        view = held.scoring_view
+        return view if isinstance(view, TravellerResult) else None
 
     def ranking(self) -> list[dict[str, Any]]:
         self.refresh()

@@ -11,10 +11,12 @@ from datetime import datetime
 
 from basestation.movements import Movement
 
-RECENT_ANSWERS = 256  # per unit: enough for a pad's whole retransmission queue
+# Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
+# older answers are read back from the database in the rare case they are asked for.
+RECENT_ANSWERS = 16
 
 
-@dataclass
+@dataclass(slots=True)
 class HeldResult:
     """The station's current entry for one board at one table in one round."""
 
@@ -35,6 +37,8 @@ class HeldResult:
     source: str = "pad"
     unit: int | None = None
     seq: int | None = None
+    # The scoring engine's view of this entry, made once (see station/scores.py).
+    scoring_view: object = field(default=None, compare=False, repr=False)
 
     def same_entry(self, other: HeldResult) -> bool:
         """True when `other` says the same thing (a resend, not a different result)."""

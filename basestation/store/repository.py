@@ -142,6 +142,11 @@ class Store:
         result: Snapshot = self.read(load)
         return result
 
+    def answer(self, unit: int, seq: int) -> tuple[str, str] | None:
+        """The answer once given to a unit's message: (digest of the message, answer JSON)."""
+        row = self.read(lambda session: session.get(AnswerRow, (unit, seq)))
+        return None if row is None else (row.digest, row.answer_json)
+
     def history(self, event_id: int, section: str, table: int, round_: int,
                 board: int) -> list[ResultRow]:
         """Every entry ever made for one board at one table, oldest first (the audit view)."""
@@ -296,13 +301,6 @@ def insert(row: Any, on_id: Callable[[int], None]) -> Op:
         on_id(row.id)
     return op
 
-
-def prune_answers(unit: int, below_seq: int) -> Op:
-    def op(session: Session) -> None:
-        for row in session.exec(select(AnswerRow).where(AnswerRow.unit == unit,
-                                                        AnswerRow.seq < below_seq)):
-            session.delete(row)
-    return op
 
 
 def create_event(event: EventRow, sections: list[SectionRow],

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 import socket
-import time
 from urllib.parse import urlparse
 
 import aiomqtt
@@ -132,4 +131,4 @@ class MqttLink:
             # The topic's owner gets no answer: the sender is not who the topic says.
             self.malformed += 1
             return
-        self.hub.submit(Inbound(received, self, time.monotonic()))
+        self.hub.submit(Inbound(received, self))

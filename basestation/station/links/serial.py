@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Any
 
 import serial
@@ -64,12 +63,11 @@ class SerialLink:
         self.opened = 0
 
     def feed(self, data: bytes) -> None:
-        now = time.monotonic()
         for item in self.decoder.feed(data):
             if isinstance(item, binary.DecodeError):
                 self.hub.refuse(self, item)
                 continue
-            self.hub.submit(Inbound(item, self, now))
+            self.hub.submit(Inbound(item, self))
 
     def fit(self, body: Body) -> list[Body]:
         """game_data and feedback too big for one frame go as parts (SPEC.md)."""
