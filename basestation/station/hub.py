@@ -243,7 +243,13 @@ class Hub:
         if not verify_mac(key, signed, mac):
             return
         nak = Nak(re=seq, code=error.code, detail=error.reason[:60] or None)
-        link.send(Message(unit=unit, seq=0, body=nak), key)
+        if known is None:
+            link.send(Message(unit=unit, seq=0, body=nak), key)
+            return
+        # An authentic unit gets the nak in its own sequence, so its pad takes it.
+        known.link = link.name
+        self.links[link.name] = link
+        self._send(unit, nak)
 
     def _bad_mac(self, inbound: Inbound, unit: UnitState | None, batch: Batch) -> None:
         message = inbound.received.message
