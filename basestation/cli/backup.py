@@ -17,14 +17,10 @@ def backup(
     config: Annotated[Path | None, typer.Option("--config", help="TOML configuration.")] = None,
 ) -> None:
     """Copy the station's SQLite database online (PostgreSQL: use pg_dump, see INSTALL.md)."""
-    from basestation.station.config import ConfigError, load_config
+    from basestation.cli.settings import read_settings
     from basestation.store.repository import Store
 
-    try:
-        settings = load_config(config)
-    except ConfigError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
+    settings = read_settings(config)
     store = Store(settings.database)
     try:
         store.backup(out)

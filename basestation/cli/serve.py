@@ -24,15 +24,11 @@ def serve(
     import uvicorn
 
     from basestation.api.app import create_app
+    from basestation.cli.settings import read_settings
     from basestation.station.app import Station
-    from basestation.station.config import ConfigError, load_config
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    try:
-        settings = load_config(config)
-    except ConfigError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
+    settings = read_settings(config)
     station = Station(settings, director_pin=director_pin)
     server = uvicorn.Server(uvicorn.Config(create_app(station), host=settings.http_host,
                                            port=settings.http_port, log_level="warning"))

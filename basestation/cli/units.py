@@ -97,15 +97,11 @@ def mosquitto(
     = False,
 ) -> None:
     """Write mosquitto's password and ACL files for every unit in the registry."""
-    from basestation.station.config import ConfigError, load_config
+    from basestation.cli.settings import read_settings
     from basestation.station.hub import epoch_key
     from basestation.store.repository import Store
 
-    try:
-        settings = load_config(config)
-    except ConfigError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
+    settings = read_settings(config)
     if not settings.mqtt_username or not settings.mqtt_password:
         typer.echo("error: the station's own broker login is missing: set [mqtt] username and "
                    "password in the configuration", err=True)

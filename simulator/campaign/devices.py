@@ -41,13 +41,7 @@ class ReplugRadio(VirtualRadio):
     is closed (the station's port fails) and a new one opened, with the pads still attached."""
 
     def unplug(self) -> None:
-        self._closed = True
-        with contextlib.suppress(Exception):
-            self._loop.remove_reader(self.master)
-            self._loop.remove_writer(self.master)
-        for fd in (self.master, self._slave):
-            with contextlib.suppress(OSError):
-                os.close(fd)
+        self.close()
         self._pending.clear()
 
     def replug(self) -> str:
