@@ -31,7 +31,8 @@ class _Tally:
 
     points: float = 0.0  # matchpoints (or IMPs) on compared boards
     top: float = 0.0  # the tops of those boards
-    boards: dict[BoardKey, tuple[float, float] | _Award] = field(default_factory=dict)
+    # Per board: its points (its top is the board's, none in IMPs), or an artificial award.
+    boards: dict[BoardKey, float | _Award] = field(default_factory=dict)
     awards: dict[BoardKey, _Award] = field(default_factory=dict)
 
 
@@ -47,12 +48,19 @@ class Standings:
         self._tallies: dict[PairKey, _Tally] = {}
         self._board_pairs: dict[BoardKey, list[PairKey]] = {}
         self._tops: dict[BoardKey, float] = {}
+        # One key object per pair, shared by every board the pair plays.
+        self._pairs: dict[PairKey, PairKey] = {}
 
     def pair_keys(self, line: ScoredResult) -> tuple[PairKey, PairKey]:
         section = line.result.section
+        ns: PairKey
+        ew: PairKey
         if self.two_field:
-            return (section, "NS", line.result.ns), (section, "EW", line.result.ew)
-        return (section, None, line.result.ns), (section, None, line.result.ew)
+            ns, ew = (section, "NS", line.result.ns), (section, "EW", line.result.ew)
+        else:
+            ns, ew = (section, None, line.result.ns), (section, None, line.result.ew)
+        pairs = self._pairs
+        return pairs.setdefault(ns, ns), pairs.setdefault(ew, ew)
 
     def replace_board(self, scored: ScoredBoard) -> None:
         """Takes out what this board gave before and puts in what it gives now."""
@@ -77,21 +85,23 @@ class Standings:
                 if award is not None and not in_imps:
                     tally.awards[key] = tally.boards[key] = _Award(award, rule, top)
                 else:
-                    tally.points += points or 0.0
+                    value = points or 0.0
+                    tally.points += value
                     tally.top += compared_top
-                    tally.boards[key] = (points or 0.0, compared_top)
+                    tally.boards[key] = value
                 pairs.append(pair)
         self._board_pairs[key] = pairs
 
     def remove_board(self, key: BoardKey) -> None:
+        compared_top = 0.0 if self.in_imps else self._tops.get(key, 0.0)
         for pair in self._board_pairs.pop(key, []):
             tally = self._tallies[pair]
             entry = tally.boards.pop(key, None)
             if isinstance(entry, _Award):
                 del tally.awards[key]
             elif entry is not None:
-                tally.points -= entry[0]
-                tally.top -= entry[1]
+                tally.points -= entry
+                tally.top -= compared_top
             if not tally.boards:
                 del self._tallies[pair]
         self._tops.pop(key, None)
