@@ -56,28 +56,48 @@ class SectionState:
     table_round: dict[int, int] = field(default_factory=dict)
     last_heard: dict[int, datetime] = field(default_factory=dict)
     # Both indexes hold the same objects: by table for game_data, by board for scoring.
-    by_table: dict[int, dict[tuple[int, int], HeldResult]] = field(default_factory=dict)
-    by_board: dict[int, dict[tuple[int, int], HeldResult]] = field(default_factory=dict)
+    # Lists, not dicts: a table or a board has a few dozen entries at most.
+    by_table: dict[int, list[HeldResult]] = field(default_factory=dict)
+    by_board: dict[int, list[HeldResult]] = field(default_factory=dict)
 
     def held(self, table: int, round_: int, board: int) -> HeldResult | None:
-        return self.by_table.get(table, {}).get((round_, board))
+        for row in self.by_table.get(table, ()):
+            if row.round == round_ and row.board == board:
+                return row
+        return None
 
     def put(self, result: HeldResult) -> None:
-        self.by_table.setdefault(result.table, {})[(result.round, result.board)] = result
-        self.by_board.setdefault(result.board, {})[(result.table, result.round)] = result
+        _put(self.by_table.setdefault(result.table, []), result)
+        _put(self.by_board.setdefault(result.board, []), result)
 
     def remove(self, table: int, round_: int, board: int) -> None:
-        self.by_table.get(table, {}).pop((round_, board), None)
-        self.by_board.get(board, {}).pop((table, round_), None)
+        _remove(self.by_table.get(table, []), table, round_, board)
+        _remove(self.by_board.get(board, []), table, round_, board)
 
     def results_for_table(self, table: int) -> list[HeldResult]:
-        return sorted(self.by_table.get(table, {}).values(), key=lambda r: (r.round, r.board))
+        return sorted(self.by_table.get(table, ()), key=lambda r: (r.round, r.board))
 
     def results_for_board(self, board: int) -> list[HeldResult]:
-        return list(self.by_board.get(board, {}).values())
+        return list(self.by_board.get(board, ()))
 
     def all_results(self) -> list[HeldResult]:
-        return [r for rows in self.by_table.values() for r in rows.values()]
+        return [r for rows in self.by_table.values() for r in rows]
+
+
+def _put(rows: list[HeldResult], result: HeldResult) -> None:
+    """Replaces the entry for the same table, round and board in place, else appends."""
+    for index, row in enumerate(rows):
+        if row.table == result.table and row.round == result.round and row.board == result.board:
+            rows[index] = result
+            return
+    rows.append(result)
+
+
+def _remove(rows: list[HeldResult], table: int, round_: int, board: int) -> None:
+    for index, row in enumerate(rows):
+        if row.table == table and row.round == round_ and row.board == board:
+            del rows[index]
+            return
 
 
 @dataclass
