@@ -36,9 +36,19 @@ class Contract:
         return self.level == 0
 
     def __str__(self) -> str:
-        if self.strain is None:
-            return "PASS"
-        return f"{self.level}{self.strain.value}{self.doubling.value}"
+        text = _TEXTS.get(self)
+        if text is None:
+            if self.strain is None:
+                text = "PASS"
+            else:
+                text = f"{self.level}{self.strain.value}{self.doubling.value}"
+            _TEXTS[self] = text
+        return text
+
+
+# Contracts are immutable and few: one object and one text for each, shared by every result.
+_TEXTS: dict[Contract, str] = {}
+_PARSED: dict[str, Contract] = {}
 
 
 PASSED_OUT = Contract(0, None)
@@ -54,12 +64,18 @@ def parse_contract(text: str) -> Contract:
     compact = re.sub(r"[\s_-]+", "", text).upper()
     if compact in _PASS_WORDS:
         return PASSED_OUT
+    known = _PARSED.get(compact)
+    if known is not None:
+        return known
     match = _CONTRACT.fullmatch(compact)
     if match is None:
         raise ContractError(f"not a contract: {text!r} (expected e.g. 4S, 3NTX, 7HXX or PASS)")
     level, strain, doubling = match.groups()
     doubling = (doubling or "").replace("*", "X")
-    return Contract(int(level), Strain(_SYMBOLS.get(strain, strain)), Doubling(doubling))
+    contract = Contract(int(level), Strain(_SYMBOLS.get(strain, strain)), Doubling(doubling))
+    # Only texts that match are kept, and there are a few hundred of those.
+    _PARSED[compact] = contract
+    return contract
 
 
 def _trick_value(strain: Strain) -> int:
