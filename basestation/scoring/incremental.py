@@ -39,7 +39,8 @@ class IncrementalScorer:
             self._expected = expected
         self._standings = Standings(regulations, in_imps=method is not Method.MATCHPOINTS,
                                     two_field=two_field, across_the_room=across_the_room)
-        self._results: dict[BoardKey, dict[tuple[str, int, int], TravellerResult]] = {}
+        # Each board's results in the order they came, one per table (section, NS and EW).
+        self._results: dict[BoardKey, tuple[TravellerResult, ...]] = {}
         self._scored: dict[BoardKey, ScoredBoard] = {}
         self._penalties: tuple[Penalty, ...] = ()
 
@@ -49,29 +50,31 @@ class IncrementalScorer:
     def set_result(self, board: int, result: TravellerResult) -> ScoredBoard:
         """Adds or replaces the result of this table (its NS or EW pair) on this board."""
         key = self._key(board, result.section)
-        held = self._results.setdefault(key, {})
-        for other in list(held):
-            section, ns, ew = other
-            if section == result.section and (ns == result.ns or ew == result.ew):
-                del held[other]
-        held[(result.section, result.ns, result.ew)] = result
+        kept = tuple(
+            other for other in self._results.get(key, ())
+            if not (other.section == result.section
+                    and (other.ns == result.ns or other.ew == result.ew)))
+        self._results[key] = (*kept, result)
         return self._rescore(key)
 
     def set_board(self, board: int, results: Iterable[TravellerResult],
                   section: str = "") -> ScoredBoard:
         """Replaces every result of one section on this board, then rescores that board once."""
         key = self._key(board, section)
-        held = self._results.setdefault(key, {})
-        for other in [k for k in held if k[0] == section]:
-            del held[other]
+        held = {(other.section, other.ns, other.ew): other
+                for other in self._results.get(key, ()) if other.section != section}
         for result in results:
             held[(result.section, result.ns, result.ew)] = result
+        self._results[key] = tuple(held.values())
         return self._rescore(key)
 
     def remove_result(self, board: int, ns: int, ew: int, section: str = "") -> ScoredBoard:
         """Erases a result (a director's correction or an erased entry)."""
         key = self._key(board, section)
-        self._results.get(key, {}).pop((section, ns, ew), None)
+        if key in self._results:
+            self._results[key] = tuple(
+                other for other in self._results[key]
+                if (other.section, other.ns, other.ew) != (section, ns, ew))
         return self._rescore(key)
 
     def set_penalties(self, penalties: Iterable[Penalty]) -> None:
@@ -80,7 +83,7 @@ class IncrementalScorer:
 
     def _rescore(self, key: BoardKey) -> ScoredBoard:
         board, section = key
-        results = tuple(self._results.get(key, {}).values())
+        results = self._results.get(key, ())
         traveller = BoardTraveller(board, vulnerability_of(board), dealer_of(board), results)
         scored = score_field_board(traveller, self.regulations, self.method,
                                    self._expected(board, section), section)
