@@ -41,7 +41,8 @@ class IncrementalScorer:
                                     two_field=two_field, across_the_room=across_the_room)
         # Each board's results in the order they came, one per table (section, NS and EW).
         self._results: dict[BoardKey, tuple[TravellerResult, ...]] = {}
-        self._scored: dict[BoardKey, ScoredBoard] = {}
+        # The boards scored so far; a board is scored again when asked for, not kept.
+        self._scored: set[BoardKey] = set()
         self._penalties: tuple[Penalty, ...] = ()
 
     def _key(self, board: int, section: str) -> BoardKey:
@@ -81,20 +82,25 @@ class IncrementalScorer:
         """The director's procedural and disciplinary penalties for the session."""
         self._penalties = tuple(penalties)
 
-    def _rescore(self, key: BoardKey) -> ScoredBoard:
+    def _score(self, key: BoardKey) -> ScoredBoard:
         board, section = key
-        results = self._results.get(key, ())
-        traveller = BoardTraveller(board, vulnerability_of(board), dealer_of(board), results)
-        scored = score_field_board(traveller, self.regulations, self.method,
-                                   self._expected(board, section), section)
-        self._scored[key] = scored
+        traveller = BoardTraveller(board, vulnerability_of(board), dealer_of(board),
+                                   self._results.get(key, ()))
+        return score_field_board(traveller, self.regulations, self.method,
+                                 self._expected(board, section), section)
+
+    def _rescore(self, key: BoardKey) -> ScoredBoard:
+        scored = self._score(key)
+        self._scored.add(key)
         self._standings.replace_board(scored)
         return self._standings.apply_session_rule(scored)
 
     def scored_board(self, board: int, section: str = "") -> ScoredBoard | None:
         """The board as it stands, with Law 12C2c applied to any artificial scores."""
-        scored = self._scored.get(self._key(board, section))
-        return None if scored is None else self._standings.apply_session_rule(scored)
+        key = self._key(board, section)
+        if key not in self._scored:
+            return None
+        return self._standings.apply_session_rule(self._score(key))
 
     def ranking(self) -> tuple[RankingEntry, ...]:
         """The ranking now: totals, percentages and ranks per field and overall."""
