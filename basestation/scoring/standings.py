@@ -31,8 +31,7 @@ class _Tally:
 
     points: float = 0.0  # matchpoints (or IMPs) on compared boards
     top: float = 0.0  # the tops of those boards
-    # Per board: its points (its top is the board's, none in IMPs), or an artificial award.
-    boards: dict[BoardKey, float | _Award] = field(default_factory=dict)
+    boards: int = 0  # boards with a score (each board's entries are kept by the board)
     awards: dict[BoardKey, _Award] = field(default_factory=dict)
 
 
@@ -46,7 +45,9 @@ class Standings:
         self.two_field = two_field
         self.across_the_room = across_the_room
         self._tallies: dict[PairKey, _Tally] = {}
-        self._board_pairs: dict[BoardKey, list[PairKey]] = {}
+        # Per board, its pairs in order and what each got: points (the board's top is in
+        # _tops, none in IMPs) or an artificial award.
+        self._board_entries: dict[BoardKey, tuple[list[PairKey], list[float | _Award]]] = {}
         self._tops: dict[BoardKey, float] = {}
         # One key object per pair, shared by every board the pair plays.
         self._pairs: dict[PairKey, PairKey] = {}
@@ -67,6 +68,8 @@ class Standings:
         key = (scored.board, scored.section)
         self.remove_board(key)
         pairs: list[PairKey] = []
+        entries: list[float | _Award] = []
+        seen: set[PairKey] = set()
         top = scored.top or 0.0
         self._tops[key] = top
         in_imps = self.in_imps
@@ -82,26 +85,35 @@ class Standings:
                 tally = self._tallies.get(pair)
                 if tally is None:
                     tally = self._tallies[pair] = _Tally()
+                if pair not in seen:
+                    seen.add(pair)
+                    tally.boards += 1
+                entry: float | _Award
                 if award is not None and not in_imps:
-                    tally.awards[key] = tally.boards[key] = _Award(award, rule, top)
+                    entry = tally.awards[key] = _Award(award, rule, top)
                 else:
-                    value = points or 0.0
-                    tally.points += value
+                    entry = points or 0.0
+                    tally.points += entry
                     tally.top += compared_top
-                    tally.boards[key] = value
                 pairs.append(pair)
-        self._board_pairs[key] = pairs
+                entries.append(entry)
+        self._board_entries[key] = (pairs, entries)
 
     def remove_board(self, key: BoardKey) -> None:
         compared_top = 0.0 if self.in_imps else self._tops.get(key, 0.0)
-        for pair in self._board_pairs.pop(key, []):
+        pairs, entries = self._board_entries.pop(key, ([], []))
+        # A pair listed twice on a board takes out only its last entry, once.
+        last = dict(zip(pairs, entries, strict=True))
+        for pair in pairs:
             tally = self._tallies[pair]
-            entry = tally.boards.pop(key, None)
+            entry = last.pop(pair, None)
             if isinstance(entry, _Award):
                 del tally.awards[key]
             elif entry is not None:
                 tally.points -= entry
                 tally.top -= compared_top
+            if entry is not None:
+                tally.boards -= 1
             if not tally.boards:
                 del self._tallies[pair]
         self._tops.pop(key, None)
@@ -182,13 +194,13 @@ class Standings:
             if self.in_imps:
                 pct_value: float | None = None
                 # Pairs who played fewer boards are compared on IMPs per board.
-                key = total / max(len(tally.boards), 1)
+                key = total / max(tally.boards, 1)
                 total = round(total, 2)
             else:
                 total = round(total - self._penalty_points(pair, penalties), 2)
                 pct_value = percentage(total, available, self.regulations)
                 key = pct_value
-            rows.append((pair, total, pct_value, key, len(tally.boards)))
+            rows.append((pair, total, pct_value, key, tally.boards))
         by_field: dict[tuple[str, str | None], list[int]] = {}
         for index, (pair, *_rest) in enumerate(rows):
             by_field.setdefault((self._field_section(pair[0]), pair[1]), []).append(index)
