@@ -51,6 +51,8 @@ class Standings:
         self._tops: dict[BoardKey, float] = {}
         # One key object per pair, shared by every board the pair plays.
         self._pairs: dict[PairKey, PairKey] = {}
+        # One object per score value, shared by every entry with that value.
+        self._values: dict[float, float] = {}
 
     def pair_keys(self, line: ScoredResult) -> tuple[PairKey, PairKey]:
         section = line.result.section
@@ -92,8 +94,9 @@ class Standings:
                 if award is not None and not in_imps:
                     entry = tally.awards[key] = _Award(award, rule, top)
                 else:
-                    entry = points or 0.0
-                    tally.points += entry
+                    value = points or 0.0
+                    entry = self._values.setdefault(value, value)
+                    tally.points += value
                     tally.top += compared_top
                 pairs.append(pair)
                 entries.append(entry)
