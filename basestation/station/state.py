@@ -13,7 +13,7 @@ from basestation.movements import Movement
 
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
 # older answers are read back from the database in the rare case they are asked for.
-RECENT_ANSWERS = 16
+RECENT_ANSWERS = 4
 
 
 @dataclass(slots=True)

@@ -20,6 +20,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # FULL: a commit is on disk before the station acknowledges it.
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=5000")
+    # The station reads from its own memory, not the database: a small page cache will do.
+    cursor.execute("PRAGMA cache_size=-256")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
