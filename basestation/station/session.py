@@ -14,11 +14,22 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from basestation.domain.board import vulnerability_of
-from basestation.domain.cards import CardError, Deal, lead_matches, parse_card
-from basestation.domain.contract import ContractError, parse_contract, score_ns
+from basestation.domain.cards import Deal, lead_matches, parse_card
+from basestation.domain.contract import parse_contract, score_ns
 from basestation.movements import Movement, generate
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.station.batch import Batch
+from basestation.station.entries import (
+    Entry,
+    as_result,
+    body_from_held,
+    event_fields,
+    held_from_body,
+    held_from_row,
+    push_body,
+    result_flags,
+    row_values,
+)
 from basestation.station.feedback import feedback_for
 from basestation.station.rulings import has_outcome, ruled_result, ruling_text
 from basestation.station.scores import LiveScores
@@ -42,7 +53,6 @@ from firmware_protocol.messages import (
     Control,
     ControlCommand,
     Correction,
-    CorrectionPush,
     ErrorCode,
     GameData,
     Heartbeat,
@@ -66,7 +76,6 @@ if TYPE_CHECKING:
     from basestation.station.config import SectionConfig
     from basestation.store.repository import Snapshot
 
-Entry = Result | Correction | NotPlayed
 
 
 @dataclass
@@ -140,7 +149,7 @@ class SessionRules:
             state = self.sections.get(result.section)
             if state is None:
                 continue
-            state.put(_held_from_row(result))
+            state.put(held_from_row(result))
             state.table_round[result.table_no] = max(state.table_round.get(result.table_no, 0),
                                                      result.round)
         for record in snap.hand_records:
@@ -262,7 +271,7 @@ class SessionRules:
             for r in range(1, section.movement.rounds + 1)
             if (a := section.movement.at(r, table)) is not None
         )
-        held = tuple(_body_from_held(h) for h in section.results_for_table(table))
+        held = tuple(body_from_held(h) for h in section.results_for_table(table))
         current = max(section.table_round.get(table, 0), section.current_round)
         whole = GameData(section=section.letter, table=table, round=current, rounds=rounds,
                          results=held)
@@ -315,16 +324,16 @@ class SessionRules:
                                   ns=body.ns, ew=body.ew)
         if problem is not None:
             return [Nak(re=re, code=problem)]
-        entry = _held_from_body(body, unit.unit, re)
+        entry = held_from_body(body, unit.unit, re)
         if isinstance(entry, ErrorCode):
             return [Nak(re=re, code=entry)]
         held = section.held(body.table, body.round, body.board)
         if held is not None and held.same_entry(entry):
             flags = (*held.flags, ResultFlag.DUPLICATE.value)
-            return [Ack(re=re, score_ns=held.score_ns, flags=_flags(flags))]
+            return [Ack(re=re, score_ns=held.score_ns, flags=result_flags(flags))]
         if held is not None and held.kind != "not_played":
             if not isinstance(body, Correction):
-                return [Nak(re=re, code=ErrorCode.ALREADY_PLAYED, held=_as_result(held))]
+                return [Nak(re=re, code=ErrorCode.ALREADY_PLAYED, held=as_result(held))]
             if body.round != section.table_round.get(body.table, 0):
                 return [Nak(re=re, code=ErrorCode.CORRECTION_CLOSED)]
         if held is not None:
@@ -338,7 +347,7 @@ class SessionRules:
             deal = self.deal_text.get((section.letter, entry.board))
             for message in feedback_for(section, entry.board, self.feedback, deal):
                 batch.send(unit.unit, message)
-        return [Ack(re=re, score_ns=entry.score_ns, flags=_flags(entry.flags))]
+        return [Ack(re=re, score_ns=entry.score_ns, flags=result_flags(entry.flags))]
 
     def _checks(self, section: SectionState, entry: HeldResult) -> list[str]:
         flags: list[str] = []
@@ -357,8 +366,8 @@ class SessionRules:
         section.last_heard[entry.table] = datetime.now(UTC)
         if self.scores is not None:
             self.scores.changed(section.letter, entry.board)
-        batch.ops.append(repo.insert_result(_row_values(self.event_id, entry)))
-        batch.event("result", **_event_fields(entry))
+        batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
+        batch.event("result", **event_fields(entry))
 
     def _retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:
@@ -383,7 +392,7 @@ class SessionRules:
         if section is None or self.event_id is None:
             return
         held = section.held(body.table, body.round, body.board)
-        entry = _held_from_body(body, unit.unit, None)
+        entry = held_from_body(body, unit.unit, None)
         if isinstance(entry, ErrorCode) or (held is not None and held.same_entry(entry)):
             return
         stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body)},
@@ -441,14 +450,14 @@ class SessionRules:
             if held is None:
                 raise LookupError("nothing held for that board at that table in that round")
             self._retire(section, held, "erased", batch)
-            batch.event("result", erased=True, **_event_fields(held))
-            self._push(section, body.table, _push_body(held, None), batch)
+            batch.event("result", erased=True, **event_fields(held))
+            self._push(section, body.table, push_body(held, None), batch)
             return None
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
         if problem is not None and problem != ErrorCode.WRONG_ROUND:
             raise ValueError(problem.value)
-        entry = _held_from_body(body, None, None)
+        entry = held_from_body(body, None, None)
         if isinstance(entry, ErrorCode):
             raise ValueError(entry.value)
         entry.source = source
@@ -457,7 +466,7 @@ class SessionRules:
             self._retire(section, held, "superseded", batch)
         self._store(section, entry, batch)
         if isinstance(body, Result | Correction):
-            self._push(section, body.table, _push_body(entry, _as_result(entry)), batch)
+            self._push(section, body.table, push_body(entry, as_result(entry)), batch)
         return entry
 
     def director_rule(self, section: str, table: int, round_: int, board: int, batch: Batch,
@@ -493,7 +502,7 @@ class SessionRules:
         batch.ops.append(repo.audit(self.event_id, "director", "ruling", section=section,
                                     table=table, round=round_, board=board,
                                     ruling=entry.adjusted))
-        self._push(state, table, _push_body(entry, _body_from_held(entry)), batch)
+        self._push(state, table, push_body(entry, body_from_held(entry)), batch)
         return entry
 
     def director_move(self, section: str, table: int, round_: int, board: int, batch: Batch,
@@ -519,13 +528,13 @@ class SessionRules:
                                       entry.tricks, vulnerability_of(new_board))
         self._retire(state, held, "superseded", batch)
         if new_board != board:
-            batch.event("result", erased=True, **_event_fields(held))
-            self._push(state, table, _push_body(held, None), batch)
+            batch.event("result", erased=True, **event_fields(held))
+            self._push(state, table, push_body(held, None), batch)
         self._store(state, entry, batch)
         batch.ops.append(repo.audit(self.event_id, "director", "move_result", section=section,
                                     table=table, round=round_, board=board, to_board=new_board,
                                     ns=entry.ns, ew=entry.ew))
-        self._push(state, table, _push_body(entry, _body_from_held(entry)), batch)
+        self._push(state, table, push_body(entry, body_from_held(entry)), batch)
         return entry
 
     def close_round(self, section: str, batch: Batch) -> int:
@@ -678,84 +687,9 @@ class SessionRules:
             batch.send(holder, body)
 
 
-def _push_body(held: HeldResult, result: Result | NotPlayed | None) -> CorrectionPush:
-    return CorrectionPush(section=held.section, table=held.table, round=held.round,
-                          board=held.board, result=result)
-
-
-def _flags(values: tuple[str, ...] | list[str]) -> tuple[ResultFlag, ...]:
-    return tuple(dict.fromkeys(ResultFlag(v) for v in values))
-
-
-def _held_from_body(body: Entry, unit: int | None, seq: int | None) -> HeldResult | ErrorCode:
-    base = HeldResult(section=body.section, table=body.table, round=body.round,
-                      board=body.board, ns=body.ns, ew=body.ew, unit=unit, seq=seq)
-    if isinstance(body, NotPlayed):
-        base.kind = "not_played"
-        return base
-    try:
-        contract = parse_contract(body.contract)
-        if body.lead is not None:
-            parse_card(body.lead)
-    except ContractError:
-        return ErrorCode.INVALID_CONTRACT
-    except CardError:
-        return ErrorCode.INVALID_LEAD
-    if contract.passed_out:
-        base.contract, base.score_ns = str(contract), 0
-        return base
-    if body.declarer is None or body.tricks is None or not 0 <= body.tricks <= 13:
-        return ErrorCode.INVALID_TRICKS
-    base.contract, base.declarer, base.tricks, base.lead = (
-        str(contract), body.declarer.value, body.tricks, body.lead)
-    base.score_ns = score_ns(contract, body.declarer, body.tricks, vulnerability_of(body.board))
-    return base
-
-
-def _as_result(held: HeldResult) -> Result:
-    return Result(section=held.section, table=held.table, round=held.round, board=held.board,
-                  ns=held.ns or 0, ew=held.ew or 0, contract=held.contract or "PASS",
-                  declarer=Seat(held.declarer) if held.declarer else None, tricks=held.tricks,
-                  lead=held.lead)
-
-
-def _body_from_held(held: HeldResult) -> Result | NotPlayed:
-    if held.kind == "not_played" or held.contract is None:
-        return NotPlayed(section=held.section, table=held.table, round=held.round,
-                         board=held.board, ns=held.ns or 0, ew=held.ew or 0)
-    return _as_result(held)
-
-
 def _penalty_from_row(row: ResultRow) -> HeldPenalty:
     detail = json.loads(row.adjusted or "{}")
     penalty = Penalty(pair=row.ns or 0, direction=detail.get("direction"),
                       percent=float(detail.get("percent", 0)), board=row.board or None,
                       section=row.section)
     return HeldPenalty(penalty, row.id)
-
-
-def _held_from_row(row: ResultRow) -> HeldResult:
-    return HeldResult(section=row.section, table=row.table_no, round=row.round, board=row.board,
-                      ns=row.ns, ew=row.ew, kind=row.kind, contract=row.contract,
-                      declarer=row.declarer, tricks=row.tricks, lead=row.lead,
-                      adjusted=row.adjusted, score_ns=row.score_ns,
-                      flags=tuple(f for f in row.flags.split(",") if f), source=row.source,
-                      unit=row.unit, seq=row.seq)
-
-
-def _row_values(event_id: int, held: HeldResult) -> dict[str, object]:
-    return {"event_id": event_id, "section": held.section, "table_no": held.table,
-            "round": held.round, "board": held.board, "ns": held.ns, "ew": held.ew,
-            "kind": held.kind, "contract": held.contract, "declarer": held.declarer,
-            "tricks": held.tricks, "lead": held.lead, "adjusted": held.adjusted,
-            "score_ns": held.score_ns, "flags": ",".join(held.flags), "status": "active",
-            "source": held.source, "unit": held.unit, "seq": held.seq,
-            "created_at": datetime.now(UTC)}
-
-
-def _event_fields(held: HeldResult) -> dict[str, object]:
-    return {"section": held.section, "table": held.table, "round": held.round,
-            "board": held.board, "ns": held.ns, "ew": held.ew, "kind": held.kind,
-            "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
-            "lead": held.lead, "score_ns": held.score_ns, "flags": list(held.flags),
-            "source": held.source}

@@ -1,0 +1,97 @@
+"""Conversions between pad messages, the station's held results and the result rows."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from basestation.domain.board import vulnerability_of
+from basestation.domain.cards import CardError, parse_card
+from basestation.domain.contract import ContractError, parse_contract, score_ns
+from basestation.station.state import HeldResult
+from basestation.store.models import ResultRow
+from firmware_protocol.messages import (
+    Correction,
+    CorrectionPush,
+    ErrorCode,
+    NotPlayed,
+    Result,
+    ResultFlag,
+    Seat,
+)
+
+Entry = Result | Correction | NotPlayed
+
+
+def push_body(held: HeldResult, result: Result | NotPlayed | None) -> CorrectionPush:
+    return CorrectionPush(section=held.section, table=held.table, round=held.round,
+                          board=held.board, result=result)
+
+
+def result_flags(values: tuple[str, ...] | list[str]) -> tuple[ResultFlag, ...]:
+    return tuple(dict.fromkeys(ResultFlag(v) for v in values))
+
+
+def held_from_body(body: Entry, unit: int | None, seq: int | None) -> HeldResult | ErrorCode:
+    base = HeldResult(section=body.section, table=body.table, round=body.round,
+                      board=body.board, ns=body.ns, ew=body.ew, unit=unit, seq=seq)
+    if isinstance(body, NotPlayed):
+        base.kind = "not_played"
+        return base
+    try:
+        contract = parse_contract(body.contract)
+        if body.lead is not None:
+            parse_card(body.lead)
+    except ContractError:
+        return ErrorCode.INVALID_CONTRACT
+    except CardError:
+        return ErrorCode.INVALID_LEAD
+    if contract.passed_out:
+        base.contract, base.score_ns = str(contract), 0
+        return base
+    if body.declarer is None or body.tricks is None or not 0 <= body.tricks <= 13:
+        return ErrorCode.INVALID_TRICKS
+    base.contract, base.declarer, base.tricks, base.lead = (
+        str(contract), body.declarer.value, body.tricks, body.lead)
+    base.score_ns = score_ns(contract, body.declarer, body.tricks, vulnerability_of(body.board))
+    return base
+
+
+def as_result(held: HeldResult) -> Result:
+    return Result(section=held.section, table=held.table, round=held.round, board=held.board,
+                  ns=held.ns or 0, ew=held.ew or 0, contract=held.contract or "PASS",
+                  declarer=Seat(held.declarer) if held.declarer else None, tricks=held.tricks,
+                  lead=held.lead)
+
+
+def body_from_held(held: HeldResult) -> Result | NotPlayed:
+    if held.kind == "not_played" or held.contract is None:
+        return NotPlayed(section=held.section, table=held.table, round=held.round,
+                         board=held.board, ns=held.ns or 0, ew=held.ew or 0)
+    return as_result(held)
+
+
+def held_from_row(row: ResultRow) -> HeldResult:
+    return HeldResult(section=row.section, table=row.table_no, round=row.round, board=row.board,
+                      ns=row.ns, ew=row.ew, kind=row.kind, contract=row.contract,
+                      declarer=row.declarer, tricks=row.tricks, lead=row.lead,
+                      adjusted=row.adjusted, score_ns=row.score_ns,
+                      flags=tuple(f for f in row.flags.split(",") if f), source=row.source,
+                      unit=row.unit, seq=row.seq)
+
+
+def row_values(event_id: int, held: HeldResult) -> dict[str, object]:
+    return {"event_id": event_id, "section": held.section, "table_no": held.table,
+            "round": held.round, "board": held.board, "ns": held.ns, "ew": held.ew,
+            "kind": held.kind, "contract": held.contract, "declarer": held.declarer,
+            "tricks": held.tricks, "lead": held.lead, "adjusted": held.adjusted,
+            "score_ns": held.score_ns, "flags": ",".join(held.flags), "status": "active",
+            "source": held.source, "unit": held.unit, "seq": held.seq,
+            "created_at": datetime.now(UTC)}
+
+
+def event_fields(held: HeldResult) -> dict[str, object]:
+    return {"section": held.section, "table": held.table, "round": held.round,
+            "board": held.board, "ns": held.ns, "ew": held.ew, "kind": held.kind,
+            "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
+            "lead": held.lead, "score_ns": held.score_ns, "flags": list(held.flags),
+            "source": held.source}
