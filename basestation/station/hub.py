@@ -90,10 +90,7 @@ class Hub:
                 down_seq=row.down_seq, bad_macs=row.bad_macs,
                 locked_reason=row.locked_reason, section=row.section, table=row.table_no,
                 battery=row.battery, firmware=row.firmware, last_seen=row.last_seen)
-        for answer in snap.answers:
-            unit = self.units.get(answer.unit)
-            if unit is not None:
-                unit.remember(answer.seq, answer.digest, answer.answer_json)
+        # Answers are not loaded: a repeat after a restart is answered from the database.
         for unit in self.units.values():
             unit.down_seq += DOWN_SEQ_MARGIN
         self.rules.load(snap, self.units)

@@ -50,7 +50,6 @@ class Snapshot:
     units: list[UnitRow] = field(default_factory=list)
     holds: list[TableHoldRow] = field(default_factory=list)
     results: list[ResultRow] = field(default_factory=list)
-    answers: list[AnswerRow] = field(default_factory=list)
     hand_records: list[HandRecordRow] = field(default_factory=list)
     merge_offers: list[MergeOfferRow] = field(default_factory=list)  # still open
     players: list[PlayerRow] = field(default_factory=list)
@@ -117,7 +116,7 @@ class Store:
     def current_event(self, session: Session) -> EventRow | None:
         return session.exec(select(EventRow).order_by(col(EventRow.id).desc())).first()
 
-    def snapshot(self, answers_per_unit: int = 256) -> Snapshot:
+    def snapshot(self) -> Snapshot:
         def load(session: Session) -> Snapshot:
             event = self.current_event(session)
             snap = Snapshot(event=event, units=list(session.exec(select(UnitRow))),
@@ -133,8 +132,6 @@ class Store:
                 .order_by(col(ResultRow.id))))
             snap.hand_records = list(session.exec(
                 select(HandRecordRow).where(HandRecordRow.event_id == eid)))
-            snap.answers = list(session.exec(
-                select(AnswerRow).order_by(col(AnswerRow.unit), col(AnswerRow.seq))))
             snap.merge_offers = list(session.exec(select(MergeOfferRow).where(
                 MergeOfferRow.event_id == eid, MergeOfferRow.state == "open")))
             return snap
