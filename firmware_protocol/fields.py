@@ -6,6 +6,7 @@ Every check raises ProtocolError with the code a nak should carry.
 from __future__ import annotations
 
 import re
+import sys
 
 from firmware_protocol.enums import Doubling, ErrorCode, Strain
 from firmware_protocol.errors import ProtocolError
@@ -85,7 +86,8 @@ def canonical_card(value: object) -> str:
     """The canonical card: suit letter then rank, the ten written "10" ("DT" reads as "D10")."""
     if not isinstance(value, str) or _CARD.fullmatch(value) is None:
         raise ProtocolError(ErrorCode.INVALID_LEAD, f"not a card: {value!r}")
-    return value[0] + ("10" if value[1:] == "T" else value[1:])
+    # Interned: 52 texts shared by every result that names a lead, not one string each.
+    return sys.intern(value[0] + ("10" if value[1:] == "T" else value[1:]))
 
 
 def card_parts(card: str) -> tuple[str, int]:

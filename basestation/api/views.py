@@ -79,6 +79,8 @@ def scorecard(station: Station, section: str, pair: int,
     """A pair's boards in the order played, with opponents, score and matchpoints."""
     state = station.rules.sections[section]
     scores = station.rules.scores
+    if scores is not None:
+        scores.refresh()  # boards are scored from the held results: score them as they stand
     rows = []
     for held in sorted(state.all_results(), key=lambda h: (h.round, h.board)):
         sides = {"NS": held.ns, "EW": held.ew}

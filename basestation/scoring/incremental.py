@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from basestation.domain.board import dealer_of, vulnerability_of
 from basestation.scoring.regulations import Regulations
@@ -18,6 +18,11 @@ class IncrementalScorer:
     `expected` is the number of results each board should have, or a function of the board
     number and section giving it (from the movement). A new or changed result rescores its
     board only and moves that board's matchpoints in and out of the pairs' totals.
+
+    With `source`, the scorer keeps no results of its own: it asks `source(board, section)`
+    for a board's results whenever it scores that board (section "" across the room), and
+    the caller says which boards changed with `rescore`. That saves a second copy of every
+    result when the caller holds them already.
     """
 
     def __init__(
@@ -28,6 +33,7 @@ class IncrementalScorer:
         method: Method = Method.MATCHPOINTS,
         two_field: bool = True,
         across_the_room: bool = False,
+        source: Callable[[int, str], Sequence[TravellerResult]] | None = None,
     ) -> None:
         self.regulations = regulations
         self.method = method
@@ -41,6 +47,7 @@ class IncrementalScorer:
                                     two_field=two_field, across_the_room=across_the_room)
         # Each board's results in the order they came, one per table (section, NS and EW).
         self._results: dict[BoardKey, tuple[TravellerResult, ...]] = {}
+        self._source = source
         # The boards scored so far; a board is scored again when asked for, not kept.
         self._scored: set[BoardKey] = set()
         self._penalties: tuple[Penalty, ...] = ()
@@ -52,7 +59,7 @@ class IncrementalScorer:
         """Adds or replaces the result of this table (its NS or EW pair) on this board."""
         key = self._key(board, result.section)
         kept = tuple(
-            other for other in self._results.get(key, ())
+            other for other in self._held(key)
             if not (other.section == result.section
                     and (other.ns == result.ns or other.ew == result.ew)))
         self._results[key] = (*kept, result)
@@ -63,7 +70,7 @@ class IncrementalScorer:
         """Replaces every result of one section on this board, then rescores that board once."""
         key = self._key(board, section)
         held = {(other.section, other.ns, other.ew): other
-                for other in self._results.get(key, ()) if other.section != section}
+                for other in self._held(key) if other.section != section}
         for result in results:
             held[(result.section, result.ns, result.ew)] = result
         self._results[key] = tuple(held.values())
@@ -72,11 +79,26 @@ class IncrementalScorer:
     def remove_result(self, board: int, ns: int, ew: int, section: str = "") -> ScoredBoard:
         """Erases a result (a director's correction or an erased entry)."""
         key = self._key(board, section)
-        if key in self._results:
-            self._results[key] = tuple(
-                other for other in self._results[key]
-                if (other.section, other.ns, other.ew) != (section, ns, ew))
+        self._results[key] = tuple(
+            other for other in self._held(key)
+            if (other.section, other.ns, other.ew) != (section, ns, ew))
         return self._rescore(key)
+
+    def rescore(self, board: int, section: str = "") -> ScoredBoard:
+        """Scores a board again from `source`, after its results changed there."""
+        if self._source is None:
+            raise TypeError("rescore() is for a scorer with a source; use set_board()")
+        return self._rescore(self._key(board, section))
+
+    def _held(self, key: BoardKey) -> tuple[TravellerResult, ...]:
+        if self._source is not None:
+            raise TypeError("this scorer reads results from its source; use rescore()")
+        return self._results.get(key, ())
+
+    def _board_results(self, key: BoardKey) -> Sequence[TravellerResult]:
+        if self._source is not None:
+            return self._source(*key)
+        return self._results.get(key, ())
 
     def set_penalties(self, penalties: Iterable[Penalty]) -> None:
         """The director's procedural and disciplinary penalties for the session."""
@@ -85,7 +107,7 @@ class IncrementalScorer:
     def _score(self, key: BoardKey) -> ScoredBoard:
         board, section = key
         traveller = BoardTraveller(board, vulnerability_of(board), dealer_of(board),
-                                   self._results.get(key, ()))
+                                   tuple(self._board_results(key)))
         return score_field_board(traveller, self.regulations, self.method,
                                  self._expected(board, section), section)
 

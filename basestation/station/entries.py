@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime
 
 from basestation.domain.board import vulnerability_of
@@ -31,9 +32,23 @@ def result_flags(values: tuple[str, ...] | list[str]) -> tuple[ResultFlag, ...]:
     return tuple(dict.fromkeys(ResultFlag(v) for v in values))
 
 
+# A few hundred distinct scores and unit numbers, each held by thousands of results:
+# one int object per value instead of one per result.
+_NUMBERS: dict[int, int] = {}
+
+
+def _shared(value: int | None) -> int | None:
+    return None if value is None else _NUMBERS.setdefault(value, value)
+
+
+def _text(value: str | None) -> str | None:
+    # Texts read back from the database are fresh strings; the few distinct ones are shared.
+    return None if value is None else sys.intern(value)
+
+
 def held_from_body(body: Entry, unit: int | None, seq: int | None) -> HeldResult | ErrorCode:
     base = HeldResult(section=body.section, table=body.table, round=body.round,
-                      board=body.board, ns=body.ns, ew=body.ew, unit=unit, seq=seq)
+                      board=body.board, ns=body.ns, ew=body.ew, unit=_shared(unit), seq=seq)
     if isinstance(body, NotPlayed):
         base.kind = "not_played"
         return base
@@ -52,7 +67,8 @@ def held_from_body(body: Entry, unit: int | None, seq: int | None) -> HeldResult
         return ErrorCode.INVALID_TRICKS
     base.contract, base.declarer, base.tricks, base.lead = (
         str(contract), body.declarer.value, body.tricks, body.lead)
-    base.score_ns = score_ns(contract, body.declarer, body.tricks, vulnerability_of(body.board))
+    base.score_ns = _shared(
+        score_ns(contract, body.declarer, body.tricks, vulnerability_of(body.board)))
     return base
 
 
@@ -71,12 +87,14 @@ def body_from_held(held: HeldResult) -> Result | NotPlayed:
 
 
 def held_from_row(row: ResultRow) -> HeldResult:
-    return HeldResult(section=row.section, table=row.table_no, round=row.round, board=row.board,
-                      ns=row.ns, ew=row.ew, kind=row.kind, contract=row.contract,
-                      declarer=row.declarer, tricks=row.tricks, lead=row.lead,
-                      adjusted=row.adjusted, score_ns=row.score_ns,
-                      flags=tuple(f for f in row.flags.split(",") if f), source=row.source,
-                      unit=row.unit, seq=row.seq)
+    return HeldResult(section=sys.intern(row.section), table=row.table_no, round=row.round,
+                      board=row.board, ns=row.ns, ew=row.ew, kind=sys.intern(row.kind),
+                      contract=_text(row.contract), declarer=_text(row.declarer),
+                      tricks=row.tricks, lead=_text(row.lead), adjusted=row.adjusted,
+                      score_ns=_shared(row.score_ns),
+                      flags=tuple(sys.intern(f) for f in row.flags.split(",") if f),
+                      source=sys.intern(row.source),
+                      unit=_shared(row.unit), seq=row.seq)
 
 
 def row_values(event_id: int, held: HeldResult) -> dict[str, object]:

@@ -46,7 +46,10 @@ class LiveScores:
         self.sections = sections
         self._expected_counts: dict[tuple[str, int], int] = {}
         two_field = all(s.movement.two_field for s in sections.values()) if sections else True
-        self.scorer = IncrementalScorer(regulations(preset), self._expected, two_field=two_field)
+        # The scorer reads each board's results from the held ones when it scores the board,
+        # so the station keeps one copy of every result, not two.
+        self.scorer = IncrementalScorer(regulations(preset), self._expected, two_field=two_field,
+                                        source=self._results)
         self.dirty = {(letter, b) for letter, s in sections.items()
                       for b in range(1, s.movement.boards + 1)}
 
@@ -66,21 +69,16 @@ class LiveScores:
         done = sorted(self.dirty)
         self.dirty.clear()
         for letter, board in done:
-            state = self.sections.get(letter)
-            if state is None:
-                continue
-            results = [r for h in state.results_for_board(board)
-                       if (r := self._convert(h)) is not None]
-            self.scorer.set_board(board, results, letter)
+            if letter in self.sections:
+                self.scorer.rescore(board, letter)
         return done
 
-    @staticmethod
-    def _convert(held: HeldResult) -> TravellerResult | None:
-        # A held entry never changes once stored (a change is a new entry): convert it once.
-        if held.scoring_view is None:
-            held.scoring_view = traveller_result(held) or False
-        view = held.scoring_view
-        return view if isinstance(view, TravellerResult) else None
+    def _results(self, board: int, section: str) -> list[TravellerResult]:
+        state = self.sections.get(section)
+        if state is None:
+            return []
+        return [r for held in state.by_board.get(board, ())
+                if (r := traveller_result(held)) is not None]
 
     def ranking(self) -> list[dict[str, Any]]:
         self.refresh()

@@ -37,8 +37,6 @@ class HeldResult:
     source: str = "pad"
     unit: int | None = None
     seq: int | None = None
-    # The scoring engine's view of this entry, made once (see station/scores.py).
-    scoring_view: object = field(default=None, compare=False, repr=False)
 
     def same_entry(self, other: HeldResult) -> bool:
         """True when `other` says the same thing (a resend, not a different result)."""
@@ -59,6 +57,20 @@ class SectionState:
     # Lists, not dicts: a table or a board has a few dozen entries at most.
     by_table: dict[int, list[HeldResult]] = field(default_factory=dict)
     by_board: dict[int, list[HeldResult]] = field(default_factory=dict)
+    held_count: int = 0
+    _expected: int = field(default=-1, repr=False)
+
+    @property
+    def expected_count(self) -> int:
+        """Entries the movement calls for: each board of each round at a table with two pairs."""
+        if self._expected < 0:
+            self._expected = sum(len(a.boards) for a in self.movement.assignments
+                                 if a.ns is not None and a.ew is not None)
+        return self._expected
+
+    def complete(self) -> bool:
+        """True once every board of every round has an entry (a result, not played, a score)."""
+        return self.held_count >= self.expected_count
 
     def held(self, table: int, round_: int, board: int) -> HeldResult | None:
         for row in self.by_table.get(table, ()):
@@ -67,11 +79,13 @@ class SectionState:
         return None
 
     def put(self, result: HeldResult) -> None:
-        _put(self.by_table.setdefault(result.table, []), result)
+        if _put(self.by_table.setdefault(result.table, []), result):
+            self.held_count += 1
         _put(self.by_board.setdefault(result.board, []), result)
 
     def remove(self, table: int, round_: int, board: int) -> None:
-        _remove(self.by_table.get(table, []), table, round_, board)
+        if _remove(self.by_table.get(table, []), table, round_, board):
+            self.held_count -= 1
         _remove(self.by_board.get(board, []), table, round_, board)
 
     def results_for_table(self, table: int) -> list[HeldResult]:
@@ -84,20 +98,22 @@ class SectionState:
         return [r for rows in self.by_table.values() for r in rows]
 
 
-def _put(rows: list[HeldResult], result: HeldResult) -> None:
-    """Replaces the entry for the same table, round and board in place, else appends."""
+def _put(rows: list[HeldResult], result: HeldResult) -> bool:
+    """Replaces the entry for the same table, round and board in place, else appends (True)."""
     for index, row in enumerate(rows):
         if row.table == result.table and row.round == result.round and row.board == result.board:
             rows[index] = result
-            return
+            return False
     rows.append(result)
+    return True
 
 
-def _remove(rows: list[HeldResult], table: int, round_: int, board: int) -> None:
+def _remove(rows: list[HeldResult], table: int, round_: int, board: int) -> bool:
     for index, row in enumerate(rows):
         if row.table == table and row.round == round_ and row.board == board:
             del rows[index]
-            return
+            return True
+    return False
 
 
 @dataclass

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
@@ -207,20 +209,16 @@ def retire_result(event_id: int, place: tuple[str, int, int, int], status: str) 
 
 
 def save_units(rows: list[dict[str, Any]]) -> Op:
-    """Writes the units' current state, one statement per unit, inserting new ones."""
+    """Writes the units' current state in one upsert, inserting units not yet stored."""
     def op(session: Session) -> None:
-        known = set(session.exec(select(UnitRow.unit).where(
-            col(UnitRow.unit).in_([r["unit"] for r in rows]))))
-        new = [r for r in rows if r["unit"] not in known]
-        if new:
-            session.execute(sa.insert(UnitRow), new)
-        old = [{**r, "key_unit": r["unit"]} for r in rows if r["unit"] in known]
-        if old:
-            # One statement for all of them (executemany), not one per unit.
-            columns: dict[str, Any] = {n: sa.bindparam(n) for n in rows[0] if n != "unit"}
-            statement = (sa.update(UnitRow).where(col(UnitRow.unit) == sa.bindparam("key_unit"))
-                         .values(**columns))
-            session.connection().execute(statement, old)
+        # One statement text whatever the number of units: a `unit IN (...)` lookup made a
+        # new prepared statement for every batch size, and each one stayed in SQLite's cache.
+        dialect = session.connection().dialect.name
+        upsert = (sqlite_insert if dialect == "sqlite" else postgresql_insert)(UnitRow)
+        statement = upsert.on_conflict_do_update(
+            index_elements=[UnitRow.__table__.c.unit],  # type: ignore[attr-defined]
+            set_={name: upsert.excluded[name] for name in rows[0] if name != "unit"})
+        session.connection().execute(statement, rows)
     return op
 
 
