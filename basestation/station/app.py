@@ -100,14 +100,16 @@ class Station:
                 self.bus.publish({"type": "scores", "boards": [list(b) for b in boards]})
 
     async def _backup_at_session_end(self) -> None:
-        """When the director stops the event, a copy of the SQLite store goes to the backups."""
+        """A copy of the SQLite store goes to the backups when the last board of the session is
+        in (every section complete) and again when the director stops the event."""
         folder = self.config.backup_folder
         if folder is None:
             return
         events = self.bus.subscribe()
         while True:
             event = await events.get()
-            if event.get("type") == "status" and event.get("running") is False:
+            stopped = event.get("type") == "status" and event.get("running") is False
+            if stopped or event.get("type") == "complete":
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
                 path = folder / f"event{self.rules.event_id}-{stamp}.db"
                 try:

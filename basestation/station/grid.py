@@ -94,6 +94,6 @@ def alerts(rules: SessionRules, units: dict[int, UnitState]) -> list[dict[str, A
 def grid(rules: SessionRules, units: dict[int, UnitState],
          now: datetime | None = None) -> dict[str, Any]:
     now = now or datetime.now(UTC)
-    return {"event": rules.event_name, "running": rules.running,
+    return {"event": rules.event_name, "running": rules.running, "complete": rules.completed,
             "sections": [section_grid(s, units, now) for s in rules.sections.values()],
             "alerts": alerts(rules, units)}

@@ -113,6 +113,8 @@ class SessionRules:
     # Empty: every section. Otherwise this process holds only these (another process, sharing
     # the database, holds the others): it loads, answers and changes nothing else.
     own_sections: frozenset[str] = frozenset()
+    # Every section has an entry for every board: said once (the end-of-session backup).
+    completed: bool = False
 
     # -- start-up ----------------------------------------------------------------------------
 
@@ -123,6 +125,7 @@ class SessionRules:
         self.players = {p.number: p.name for p in snap.players}
         self.scores = None
         self.penalties = []
+        self.completed = False
         if snap.event is None:
             self.event_id = None
             return
@@ -157,6 +160,7 @@ class SessionRules:
                 continue
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
             self.deal_text[(record.section, record.board)] = record.deal
+        self.completed = self._all_complete()
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
         self.offered = {offer.body_json for offer in snap.merge_offers}
@@ -368,6 +372,12 @@ class SessionRules:
             self.scores.changed(section.letter, entry.board)
         batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
         batch.event("result", **event_fields(entry))
+        if not self.completed and section.complete() and self._all_complete():
+            self.completed = True
+            batch.event("complete", event=self.event_id)
+
+    def _all_complete(self) -> bool:
+        return bool(self.sections) and all(s.complete() for s in self.sections.values())
 
     def _retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:

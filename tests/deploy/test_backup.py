@@ -112,3 +112,38 @@ async def test_stopping_the_event_backs_up_the_session(tmp_path: Path) -> None:
 @pytest.mark.parametrize("database", ["sqlite:///:memory:", "postgresql+psycopg://x@h/db"])
 def test_no_backup_folder_without_a_database_file(database: str) -> None:
     assert StationConfig(database=database).backup_folder is None
+
+
+async def test_the_last_board_in_backs_up_the_session(tmp_path: Path) -> None:
+    """The session's last entry completes every section: a backup holding all of them is
+    written then, before anyone stops the event, and the grid says all results are in."""
+    config = StationConfig(database=f"sqlite:///{tmp_path / 'station.db'}",
+                           director_password="pw", backups=str(tmp_path / "backups"))
+    station = Station(config)
+    station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
+    await station.start()
+    places = [(a.table, a.round, board) for a in station.rules.sections["A"].movement.assignments
+              for board in a.boards]
+    try:
+        transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
+        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
+            assert (await client.post("/api/login", json={"password": "pw"})).status_code == 200
+            for number, (table, round_, board) in enumerate(places, start=1):
+                assert not list((tmp_path / "backups").glob("event*.db"))
+                assert (await client.get("/api/grid")).json()["complete"] is False
+                answer = await client.put(
+                    f"/api/sections/A/tables/{table}/rounds/{round_}/boards/{board}",
+                    json={"contract": "3NT", "declarer": "N", "tricks": 9})
+                assert answer.status_code == 200, (number, answer.text)
+            async with asyncio.timeout(10):
+                while not list((tmp_path / "backups").glob("event*.db")):
+                    await asyncio.sleep(0.05)
+            assert (await client.get("/api/grid")).json()["complete"] is True
+            assert (await client.get("/api/status")).json()["complete"] is True
+            assert station.rules.running
+    finally:
+        await station.stop()
+    (copy,) = (tmp_path / "backups").glob("event*.db")
+    with sqlite3.connect(copy) as db:
+        held = db.execute("SELECT count(*) FROM result WHERE status = 'active'").fetchone()[0]
+    assert held == len(places) == 18

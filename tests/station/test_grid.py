@@ -49,3 +49,18 @@ def test_table_states() -> None:
     assert table_state(state, 1, units, now)["state"] == "bad_mac"
     units[7].locked_reason = "UNIT_REPLACED"
     assert table_state(state, 1, units, now)["state"] == "replaced"
+
+
+def test_a_section_is_complete_once_every_board_has_one_entry() -> None:
+    state = SectionState("A", generate("mitchell", 3, 6))
+    places = [(a.table, a.round, b) for a in state.movement.assignments for b in a.boards]
+    assert state.expected_count == len(places) == 18
+    for table, round_, board in places[:-1]:
+        state.put(result(table, round_, board))
+    state.put(result(*places[0], contract="3NT"))  # a replacement is not one more entry
+    assert state.held_count == 17 and not state.complete()
+    state.put(result(*places[-1]))
+    assert state.complete()
+    state.remove(*places[-1])
+    state.remove(*places[-1])  # nothing left to remove: the count stays right
+    assert state.held_count == 17 and not state.complete()

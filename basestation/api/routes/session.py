@@ -21,7 +21,7 @@ router = APIRouter(prefix="/api", tags=["session"])
 @router.get("/status")
 def status(station: StationDep) -> dict[str, Any]:
     rules = station.rules
-    return {"event": rules.event_name, "running": rules.running,
+    return {"event": rules.event_name, "running": rules.running, "complete": rules.completed,
             "sections": {k: s.current_round for k, s in rules.sections.items()},
             "links": [{"name": link.name, "connected": link.connected.is_set()}
                       for link in station.links]}

@@ -25,7 +25,8 @@ function sectionTable(section) {
 }
 
 function renderGrid(data) {
-  document.getElementById("event-name").textContent = data.event || "Live grid";
+  document.getElementById("event-name").textContent =
+    (data.event || "Live grid") + (data.complete ? ": all results in" : "");
   document.body.dataset.running = data.running ? "yes" : "no";
   document.getElementById("running").textContent = data.running ? "Stop" : "Start";
   for (const section of data.sections) {
