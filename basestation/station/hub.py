@@ -214,7 +214,6 @@ class Hub:
         batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))
         batch.units.add(unit.unit)
 
-
     def _repeat(self, unit: UnitState, message: Message, digest: str, batch: Batch) -> None:
         """A seq already seen: the same message gets its original answer, anything else REPLAY."""
         previous = unit.answers.get(message.seq) or self.store.answer(unit.unit, message.seq)
@@ -222,7 +221,9 @@ class Hub:
             for body in _answers_from_json(previous[1]):
                 batch.send(unit.unit, body)
             return
-        batch.send(unit.unit, Nak(re=message.seq, code=ErrorCode.REPLAY))
+        # The highest seq seen: a pad that lost its counter goes on above it (SPEC.md 6.2).
+        batch.send(unit.unit, Nak(re=message.seq, code=ErrorCode.REPLAY,
+                                  detail=str(unit.last_seq)))
         batch.event("alert", kind="replay", unit=unit.unit, seq=message.seq)
 
     def refuse(self, link: Link, error: ProtocolError | DecodeError) -> None:

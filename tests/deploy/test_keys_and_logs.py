@@ -94,6 +94,26 @@ async def test_repairing_rotates_the_key(club: Club) -> None:
         await club.station.start()  # the fixture stops it again
 
 
+async def test_a_wiped_pad_re_paired_continues_above_its_old_seqs(club: Club) -> None:
+    """A pad that lost its memory is re-paired under the same unit id and starts its counter
+    again: the station's REPLAY names the highest seq it has seen, and the pad goes on above
+    it (SPEC.md 6.2). Nothing it sent before is taken for new."""
+    async with director(club.station) as client:
+        username, password = unit_login(17)
+        async with AuthPad(club.port, "club", 17, username=username, password=password) as pad:
+            pad.seq = 40
+            for _ in range(3):
+                assert isinstance(await hello_answer(pad, unit_key(SECRET, 17)), Ack)
+            key = await pair(client, 17)
+            pad.seq = 1  # a new counter: the pad's memory was wiped
+            refused = await hello_answer(pad, key)
+            assert isinstance(refused, Nak) and refused.code == ErrorCode.REPLAY
+            assert refused.detail == "42"
+            pad.seq = int(refused.detail) + 1
+            assert isinstance(await hello_answer(pad, key), Ack)
+            assert club.station.hub.units[17].last_seq == 43
+
+
 async def test_no_secret_reaches_the_logs(club: Club, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
     caplog.set_level(logging.DEBUG, logger="basestation.mqtt.client")
