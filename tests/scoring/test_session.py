@@ -275,3 +275,26 @@ def test_incremental_scorer_matches_full_scoring() -> None:
     scorer.remove_result(1, boards[0][0]["ns"], boards[0][0]["ew"])
     after = {(e.direction, e.pair): e.total for e in scorer.ranking()}
     assert before != after
+
+
+def test_a_scorer_with_a_source_keeps_no_results_and_scores_the_same() -> None:
+    boards = _mitchell(8, 6, seed=5)
+    full = score_session(parse_traveller_json(_session(boards, expected=8)), NZ)
+    held: dict[int, list[TravellerResult]] = {}
+    scorer = IncrementalScorer(NZ, 8, source=lambda board, _section: held.get(board, []))
+    assert scorer.scored_board(1) is None  # nothing scored yet
+    for number, board in enumerate(boards, 1):
+        held[number] = [_result(entry) for entry in board]
+        scorer.rescore(number)
+    assert scorer.ranking() == full.ranking
+    assert not scorer._results  # read from the source, never copied
+    board2 = scorer.scored_board(2)
+    assert board2 is not None and len(board2.results) == 8
+    held[2] = held[2][1:]  # the caller's copy changed: rescoring picks it up
+    scorer.rescore(2)
+    board2 = scorer.scored_board(2)
+    assert board2 is not None and len(board2.results) == 7
+    with pytest.raises(TypeError, match="use rescore"):
+        scorer.set_result(1, held[1][0])
+    with pytest.raises(TypeError, match="use set_board"):
+        IncrementalScorer(NZ, 8).rescore(1)
