@@ -34,7 +34,7 @@ from basestation.store.models import (
 
 @dataclass(frozen=True)
 class Insert:
-    """A plain row insert; consecutive inserts into one table go to the database together."""
+    """A plain row insert; a batch's inserts into one table go to the database together."""
 
     table: Any
     values: dict[str, Any]
@@ -70,12 +70,12 @@ class Store:
     def commit(self, ops: Iterable[Op]) -> None:
         """Applies `ops` in order in one transaction; returns only once it is durable."""
         with Session(self.engine, expire_on_commit=False) as session:
-            pending: list[Insert] = []
+            # Plain inserts wait, by table, until an op that reads or changes rows comes (or
+            # the end): a batch's results go in one statement and its answers in another.
+            pending: dict[Any, list[dict[str, Any]]] = {}
             for op in ops:
                 if isinstance(op, Insert):
-                    if pending and pending[0].table is not op.table:
-                        _insert_all(session, pending)
-                    pending.append(op)
+                    pending.setdefault(op.table, []).append(op.values)
                     continue
                 _insert_all(session, pending)
                 op(session)
@@ -189,9 +189,14 @@ def audit(event_id: int | None, actor: str, action: str, **detail: Any) -> Op:
                         detail=json.dumps(detail, sort_keys=True, default=str)))
 
 
-def _insert_all(session: Session, pending: list[Insert]) -> None:
+def _insert_all(session: Session, pending: dict[Any, list[dict[str, Any]]]) -> None:
+    """Rows of different tables here never refer to each other, so grouping keeps them right.
+    Core statements, not the ORM's bulk path: these rows need nothing back."""
     if pending:
-        session.execute(sa.insert(pending[0].table), [p.values for p in pending])
+        session.flush()  # rows the ORM holds go first, as they were asked for first
+        connection = session.connection()
+        for table, rows in pending.items():
+            connection.execute(sa.insert(table.__table__), rows)
         pending.clear()
 
 
