@@ -1,24 +1,22 @@
-"""The session's rules: logins, results, corrections and the director's actions.
+"""The session's rules: logins, results, corrections and merge offers from the pads.
 
 Called by the hub, one message at a time, with the batch that will be committed; it changes
-the working memory and queues the database operations, answers and events.
+the working memory and queues the database operations, answers and events. The director's
+actions (basestation.station.director) are mixed into the same SessionRules.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import Deal, lead_matches, parse_card
-from basestation.domain.contract import parse_contract, score_ns
 from basestation.movements import Movement, generate
-from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.station.batch import Batch
+from basestation.station.director import DirectorActions, HeldPenalty, penalty_from_row
 from basestation.station.entries import (
     Entry,
     as_result,
@@ -26,22 +24,17 @@ from basestation.station.entries import (
     event_fields,
     held_from_body,
     held_from_row,
-    push_body,
     result_flags,
     row_values,
 )
 from basestation.station.feedback import feedback_for
-from basestation.station.rulings import has_outcome, ruled_result, ruling_text
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_table, looks_wrong_side
 from basestation.store import repository as repo
 from basestation.store.models import (
     EventRow,
-    HandRecordRow,
     MergeOfferRow,
-    PlayerRow,
-    ResultRow,
     SeatingRow,
     SectionRow,
     TableHoldRow,
@@ -50,8 +43,6 @@ from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
     Ack,
     Body,
-    Control,
-    ControlCommand,
     Correction,
     ErrorCode,
     GameData,
@@ -77,17 +68,8 @@ if TYPE_CHECKING:
     from basestation.store.repository import Snapshot
 
 
-
 @dataclass
-class HeldPenalty:
-    """A director's penalty, stored as a result row of kind "penalty" (its id removes it)."""
-
-    penalty: Penalty
-    row_id: int | None = None
-
-
-@dataclass
-class SessionRules:
+class SessionRules(DirectorActions):
     """The open event: its sections, who holds which table, the results held."""
 
     director_pin: str | None = None
@@ -147,7 +129,7 @@ class SessionRules:
             if result.kind == "penalty":
                 if result.section not in self.sections:
                     continue
-                self.penalties.append(_penalty_from_row(result))
+                self.penalties.append(penalty_from_row(result))
                 continue
             state = self.sections.get(result.section)
             if state is None:
@@ -418,288 +400,3 @@ class SessionRules:
             MergeOfferRow(event_id=self.event_id, unit=unit.unit, body_json=stored), remember))
         batch.event("alert", kind="merge_offer", unit=unit.unit, section=body.section,
                     table=body.table, round=body.round, board=body.board)
-
-    # -- director ----------------------------------------------------------------------------
-
-    def authorise_takeover(self, section: str, table: int, batch: Batch) -> None:
-        state = self.sections.get(section)
-        if state is None or check_table(state, table) is not None:
-            raise LookupError(f"no table {section}{table}")
-        self.takeovers.add((section, table))
-        batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
-                                    section=section, table=table))
-
-    def set_running(self, running: bool, batch: Batch) -> Status:
-        assert self.event_id is not None
-        self.running = running
-        batch.ops.append(repo.set_running(self.event_id, running))
-        batch.ops.append(repo.audit(self.event_id, "director", "start" if running else "stop"))
-        batch.event("status", running=running)
-        return self.status()
-
-    def decide_merge(self, offer_id: int, accept: bool, batch: Batch) -> HeldResult | None:
-        """The director takes a replaced unit's undelivered result into the session, or not."""
-        body = self.merge_offers.get(offer_id)
-        if body is None:
-            raise LookupError(f"no open merge offer {offer_id}")
-        entry = self.director_enter(body, batch, source="recovery") if accept else None
-        del self.merge_offers[offer_id]
-        batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
-        batch.ops.append(repo.audit(self.event_id, "director", "merge", offer=offer_id,
-                                    accepted=accept))
-        return entry
-
-    def director_enter(self, body: Entry, batch: Batch, erase: bool = False, *,
-                       source: str = "director") -> HeldResult | None:
-        """The director's correction, not-played or erasure; pushed to the table's pad."""
-        section = self.sections.get(body.section)
-        if section is None:
-            raise LookupError(f"no section {body.section}")
-        held = section.held(body.table, body.round, body.board)
-        if erase:
-            if held is None:
-                raise LookupError("nothing held for that board at that table in that round")
-            self._retire(section, held, "erased", batch)
-            batch.event("result", erased=True, **event_fields(held))
-            self._push(section, body.table, push_body(held, None), batch)
-            return None
-        problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
-                                  ns=body.ns, ew=body.ew)
-        if problem is not None and problem != ErrorCode.WRONG_ROUND:
-            raise ValueError(problem.value)
-        entry = held_from_body(body, None, None)
-        if isinstance(entry, ErrorCode):
-            raise ValueError(entry.value)
-        entry.source = source
-        entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
-        if held is not None:
-            self._retire(section, held, "superseded", batch)
-        self._store(section, entry, batch)
-        if isinstance(body, Result | Correction):
-            self._push(section, body.table, push_body(entry, as_result(entry)), batch)
-        return entry
-
-    def director_rule(self, section: str, table: int, round_: int, board: int, batch: Batch,
-                      *, ruling: dict[str, Any]) -> HeldResult:
-        """An adjusted score (AVE, 60/40, weighted, split) or a ruling on the played result
-        (arrowswitch, fouled, matchpoint override); ValueError for a ruling that cannot be."""
-        state = self._director_section(section)
-        assignment = state.movement.at(round_, table)
-        if assignment is None or board not in assignment.boards:
-            raise LookupError(f"board {board} is not in play at table {table} in round {round_}")
-        held = state.held(table, round_, board)
-        ns, ew = (held.ns, held.ew) if held is not None else (assignment.ns, assignment.ew)
-        if ns is None or ew is None:
-            raise ValueError("a sit-out has no result to rule on")
-        played = held if held is not None and held.kind == "result" else None
-        outcome = has_outcome(ruling)
-        try:
-            ruled_result(board, ns, ew, section, ruling,
-                         score_ns=played.score_ns if played is not None else None)
-        except ScoringError as exc:
-            raise ValueError(str(exc)) from exc
-        if outcome or played is None:
-            entry = HeldResult(section=section, table=table, round=round_, board=board,
-                               ns=ns, ew=ew, kind="adjusted")
-        else:
-            entry = dataclasses.replace(played, unit=None, seq=None)
-        entry.adjusted = ruling_text(ruling)
-        entry.source = "director"
-        entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
-        if held is not None:
-            self._retire(state, held, "superseded", batch)
-        self._store(state, entry, batch)
-        batch.ops.append(repo.audit(self.event_id, "director", "ruling", section=section,
-                                    table=table, round=round_, board=board,
-                                    ruling=entry.adjusted))
-        self._push(state, table, push_body(entry, body_from_held(entry)), batch)
-        return entry
-
-    def director_move(self, section: str, table: int, round_: int, board: int, batch: Batch,
-                      *, to_board: int | None = None, ns: int | None = None,
-                      ew: int | None = None) -> HeldResult:
-        """Puts a result entered under the wrong board number or pairs where it belongs."""
-        state = self._director_section(section)
-        held = state.held(table, round_, board)
-        if held is None:
-            raise LookupError("nothing held for that board at that table in that round")
-        new_board = to_board or board
-        if not 1 <= new_board <= state.movement.boards:
-            raise ValueError(f"no board {new_board} in section {section}")
-        if new_board != board and state.held(table, round_, new_board) is not None:
-            raise ValueError(f"board {new_board} already has a result there: erase it first")
-        entry = dataclasses.replace(
-            held, board=new_board, ns=ns or held.ns, ew=ew or held.ew,
-            source="director", flags=(ResultFlag.DIRECTOR_CHANGED.value,))
-        if (entry.kind == "result" and entry.contract and entry.declarer
-                and entry.tricks is not None):
-            # Vulnerability goes with the board number, so the score may change.
-            entry.score_ns = score_ns(parse_contract(entry.contract), Seat(entry.declarer),
-                                      entry.tricks, vulnerability_of(new_board))
-        self._retire(state, held, "superseded", batch)
-        if new_board != board:
-            batch.event("result", erased=True, **event_fields(held))
-            self._push(state, table, push_body(held, None), batch)
-        self._store(state, entry, batch)
-        batch.ops.append(repo.audit(self.event_id, "director", "move_result", section=section,
-                                    table=table, round=round_, board=board, to_board=new_board,
-                                    ns=entry.ns, ew=entry.ew))
-        self._push(state, table, push_body(entry, body_from_held(entry)), batch)
-        return entry
-
-    def close_round(self, section: str, batch: Batch) -> int:
-        """Moves the section on to the next round; boards still missing show red."""
-        state = self._director_section(section)
-        if state.current_round >= state.movement.rounds:
-            raise ValueError(f"section {section} is already in its last round")
-        state.current_round += 1
-        batch.ops.append(repo.update_section_round(self.section_ids[section],
-                                                   state.current_round))
-        batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
-                                    round=state.current_round - 1))
-        batch.event("round", section=section, round=state.current_round)
-        return state.current_round
-
-    def add_penalty(self, penalty: Penalty, batch: Batch) -> HeldPenalty:
-        """A procedural or disciplinary penalty, off the pair's session total."""
-        assert self.event_id is not None
-        self._director_section(penalty.section)
-        held = HeldPenalty(penalty)
-        self.penalties.append(held)
-
-        def remember(row_id: int) -> None:
-            held.row_id = row_id
-
-        row = ResultRow(event_id=self.event_id, section=penalty.section, table_no=0, round=0,
-                        board=penalty.board or 0, ns=penalty.pair, kind="penalty",
-                        adjusted=json.dumps({"direction": penalty.direction,
-                                             "percent": penalty.percent}),
-                        source="director")
-        batch.ops.append(repo.insert(row, remember))
-        batch.ops.append(repo.audit(self.event_id, "director", "penalty", pair=penalty.pair,
-                                    section=penalty.section, percent=penalty.percent))
-        self._penalties_changed(batch)
-        return held
-
-    def remove_penalty(self, row_id: int, batch: Batch) -> None:
-        held = next((p for p in self.penalties if p.row_id == row_id), None)
-        if held is None:
-            raise LookupError(f"no penalty {row_id}")
-        self.penalties.remove(held)
-        batch.ops.append(repo.set_status(row_id, "erased"))
-        batch.ops.append(repo.audit(self.event_id, "director", "remove_penalty", id=row_id))
-        self._penalties_changed(batch)
-
-    def _penalties_changed(self, batch: Batch) -> None:
-        if self.scores is not None:
-            self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
-        batch.event("scores", boards=[])
-
-    def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
-        """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
-        state = self._director_section(section)
-        assert self.event_id is not None
-        parsed = {board: Deal.from_pbn(text) for board, text in deals.items()
-                  if 1 <= board <= state.movement.boards}
-        for board in sorted(parsed):
-            batch.ops.append(repo.add(HandRecordRow(event_id=self.event_id, section=section,
-                                                    board=board, deal=deals[board])))
-            self.deals[(section, board)] = parsed[board]
-        batch.ops.append(repo.audit(self.event_id, "director", "hand_records", section=section,
-                                    boards=sorted(parsed)))
-        return sorted(parsed)
-
-    def set_players(self, players: dict[int, str], batch: Batch) -> None:
-        """Adds or renames players in the club's list (numbers the pads enter)."""
-        for number, name in sorted(players.items()):
-            batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
-        self.players.update(players)
-        batch.ops.append(repo.audit(self.event_id, "director", "players", count=len(players)))
-
-    def pair_unit(self, unit: int, key: bytes, batch: Batch) -> UnitState:
-        """Registers a unit (its key is shown to the director). A unit already known is
-        re-keyed: it moves to the next key epoch, so its old key (a lost pad's, say) stops
-        verifying and only the pad given the new key can speak for it."""
-        known = self.units.get(unit)
-        epoch = 0
-        if known is None:
-            known = UnitState(unit=unit, key=key)
-            self.units[unit] = known
-            batch.ops.append(repo.upsert_unit({"unit": unit}))
-            batch.event("unit", unit=unit, state="new")
-        else:
-            if self.key_for is None:
-                raise RuntimeError("re-pairing needs the hub's key derivation")
-            epoch = self.key_epochs.get(unit, 0) + 1
-            known.key = self.key_for(unit, epoch)
-            batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": epoch}))
-            batch.event("unit", unit=unit, state="rekeyed")
-        self.key_epochs[unit] = epoch
-        batch.ops.append(repo.audit(self.event_id, "director", "pair", unit=unit, epoch=epoch))
-        return known
-
-    def command_unit(self, unit: int, command: ControlCommand, batch: Batch) -> None:
-        """A director's command to one pad: `resend` has it re-send everything it holds
-        (recovery after the station lost data), `relogin`, `reset`, `stop`, `start`."""
-        if unit not in self.units:
-            raise LookupError(f"no unit {unit}")
-        batch.send(unit, Control(command=command))
-        batch.ops.append(repo.audit(self.event_id, "director", "command", unit=unit,
-                                    command=command.value))
-
-    def lock_unit(self, unit: int, batch: Batch) -> None:
-        """Locks a unit out (lost, faulty or at the wrong table); its table is freed."""
-        state = self._director_unit(unit)
-        self._free_table(state, batch)
-        state.locked_reason = ErrorCode.UNIT_REPLACED.value
-        batch.send(unit, Locked(reason=ErrorCode.UNIT_REPLACED))
-        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": state.locked_reason,
-                                           "section": None, "table_no": None}))
-        batch.ops.append(repo.audit(self.event_id, "director", "lock", unit=unit))
-        batch.event("unit", unit=unit, state="locked")
-
-    def reset_unit(self, unit: int, batch: Batch) -> None:
-        """Unlocks a unit, clears its bad-MAC count and frees its table: it logs in afresh."""
-        state = self._director_unit(unit)
-        self._free_table(state, batch)
-        state.locked_reason, state.bad_macs = None, 0
-        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
-                                           "section": None, "table_no": None}))
-        batch.ops.append(repo.audit(self.event_id, "director", "reset", unit=unit))
-        batch.event("unit", unit=unit, state="reset")
-
-    def _free_table(self, unit: UnitState, batch: Batch) -> None:
-        if unit.section is not None and unit.table is not None:
-            section = self.sections.get(unit.section)
-            if section is not None and section.holders.get(unit.table) == unit.unit:
-                del section.holders[unit.table]
-                batch.event("table", section=unit.section, table=unit.table, unit=None,
-                            state="not_logged_in")
-            if self.event_id is not None:
-                batch.ops.append(repo.release_unit_holds(self.event_id, unit.unit))
-        unit.section, unit.table = None, None
-
-    def _director_section(self, section: str) -> SectionState:
-        state = self.sections.get(section)
-        if state is None or self.event_id is None:
-            raise LookupError(f"no section {section}")
-        return state
-
-    def _director_unit(self, unit: int) -> UnitState:
-        state = self.units.get(unit)
-        if state is None:
-            raise LookupError(f"no unit {unit}")
-        return state
-
-    def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
-        holder = section.holders.get(table)
-        if holder is not None:
-            batch.send(holder, body)
-
-
-def _penalty_from_row(row: ResultRow) -> HeldPenalty:
-    detail = json.loads(row.adjusted or "{}")
-    penalty = Penalty(pair=row.ns or 0, direction=detail.get("direction"),
-                      percent=float(detail.get("percent", 0)), board=row.board or None,
-                      section=row.section)
-    return HeldPenalty(penalty, row.id)
