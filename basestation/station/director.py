@@ -22,7 +22,6 @@ from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.station.batch import Batch
 from basestation.station.entries import (
     Entry,
-    as_result,
     body_from_held,
     event_fields,
     held_from_body,
@@ -38,10 +37,8 @@ from firmware_protocol.messages import (
     Body,
     Control,
     ControlCommand,
-    Correction,
     ErrorCode,
     Locked,
-    Result,
     ResultFlag,
     Seat,
     Status,
@@ -74,6 +71,7 @@ class DirectorActions:
     sections: dict[str, SectionState]
     section_ids: dict[str, int]
     deals: dict[tuple[str, int], Deal]
+    deal_text: dict[tuple[str, int], str]
     players: dict[int, str]
     takeovers: set[tuple[str, int]]
     units: dict[int, UnitState]
@@ -133,6 +131,7 @@ class DirectorActions:
             self._retire(section, held, "erased", batch)
             batch.event("result", erased=True, **event_fields(held))
             self._push(section, body.table, push_body(held, None), batch)
+            batch.ops.append(repo.audit(self.event_id, "director", "erase", **_place(body)))
             return None
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
@@ -146,8 +145,11 @@ class DirectorActions:
         if held is not None:
             self._retire(section, held, "superseded", batch)
         self._store(section, entry, batch)
-        if isinstance(body, Result | Correction):
-            self._push(section, body.table, push_body(entry, as_result(entry)), batch)
+        # A not-played goes to the pad too: it must stop showing the result it replaced.
+        self._push(section, body.table, push_body(entry, body_from_held(entry)), batch)
+        batch.ops.append(repo.audit(self.event_id, source, "enter", kind=entry.kind,
+                                    contract=entry.contract, declarer=entry.declarer,
+                                    tricks=entry.tricks, **_place(body)))
         return entry
 
     def director_rule(self, section: str, table: int, round_: int, board: int, batch: Batch,
@@ -276,6 +278,7 @@ class DirectorActions:
             batch.ops.append(repo.add(HandRecordRow(event_id=self.event_id, section=section,
                                                     board=board, deal=deals[board])))
             self.deals[(section, board)] = parsed[board]
+            self.deal_text[(section, board)] = deals[board]  # what feedback shows
         batch.ops.append(repo.audit(self.event_id, "director", "hand_records", section=section,
                                     boards=sorted(parsed)))
         return sorted(parsed)
@@ -366,3 +369,8 @@ class DirectorActions:
         holder = section.holders.get(table)
         if holder is not None:
             batch.send(holder, body)
+
+
+def _place(body: Entry) -> dict[str, object]:
+    return {"section": body.section, "table": body.table, "round": body.round,
+            "board": body.board}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import httpx
 
 from basestation.station.app import Station
+from firmware_protocol.messages import CorrectionPush, NotPlayed
 from tests.api.conftest import ok, place
 
 
@@ -100,3 +103,29 @@ async def test_event_movement_players_hand_records(director: httpx.AsyncClient) 
     opened = await ok(await director.post("/api/events", json={
         "name": "Thursday", "sections": [{"letter": "B", "tables": 4, "boards": 8}]}), 201)
     assert opened["name"] == "Thursday" and opened["sections"][0]["letter"] == "B"
+
+
+async def test_directors_changes_reach_the_pad_and_the_audit(director: httpx.AsyncClient,
+                                                             station: Station) -> None:
+    """A not-played replaces the pad's copy too (not only results and erasures), and every
+    change the director makes at a board is in the audit log."""
+    station.rules.sections["A"].holders[1] = 77  # unit 77 holds table 1
+    await ok(await director.put(place(1, 1, 1), json={
+        "contract": "4S", "declarer": "S", "tricks": 10}))
+    entry = NotPlayed(section="A", table=1, round=1, board=1, ns=1, ew=1)
+    sends = await station.hub.act(lambda batch: (
+        station.rules.director_enter(entry, batch), list(batch.sends))[1])
+    assert [(unit, type(body)) for unit, body in sends] == [(77, CorrectionPush)]
+    assert isinstance(sends[0][1].result, NotPlayed)
+    await ok(await director.delete(place(1, 1, 1)))
+    with sqlite3.connect(station.config.database.removeprefix("sqlite:///")) as db:
+        audit = [row[0] for row in db.execute("SELECT action FROM audit ORDER BY id")]
+    assert [a for a in audit if a in ("enter", "erase")] == ["enter", "enter", "erase"]
+
+
+async def test_hand_records_loaded_mid_session_reach_the_feedback(
+        director: httpx.AsyncClient, station: Station) -> None:
+    pbn = ('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
+           '432.AKQJ.T98.765"]\n')
+    await ok(await director.put("/api/sections/A/hand-records", json={"pbn": pbn}))
+    assert station.rules.deal_text[("A", 1)].startswith("N:AKQJ")
