@@ -132,8 +132,10 @@ class Store:
             snap.results = list(session.exec(
                 select(ResultRow).where(ResultRow.event_id == eid, ResultRow.status == "active")
                 .order_by(col(ResultRow.id))))
+            # In the order loaded: a board's deal loaded again replaces the earlier one.
             snap.hand_records = list(session.exec(
-                select(HandRecordRow).where(HandRecordRow.event_id == eid)))
+                select(HandRecordRow).where(HandRecordRow.event_id == eid)
+                .order_by(col(HandRecordRow.id))))
             snap.merge_offers = list(session.exec(select(MergeOfferRow).where(
                 MergeOfferRow.event_id == eid, MergeOfferRow.state == "open")))
             return snap
