@@ -1,14 +1,30 @@
 #!/bin/sh
-# Installs basestation on a small club computer (Raspberry Pi OS / Debian 12, Python 3.11):
+# Installs basestation on a small club computer (Raspberry Pi OS 64-bit / Debian 12, Python 3.11):
 # apt packages, a venv under /opt/basestation, the `basestation` user, /etc/basestation with a
 # configuration holding fresh random secrets, mosquitto locked down, systemd units enabled.
 #   sudo deploy/install.sh [--postgresql]        (from the unpacked source tree)
-# Safe to run again: an existing station.toml is kept, only the code is upgraded.
+# Safe to run again (an upgrade): an existing station.toml is kept, the code is upgraded, the
+# broker's files are made again, a locally changed mosquitto.conf is kept, and the services are
+# restarted and checked.
 set -eu
 src="$(cd "$(dirname "$0")/.." && pwd)"
 postgresql=no
-[ "${1:-}" = "--postgresql" ] && postgresql=yes
+case "${1:-}" in
+    "") ;;
+    --postgresql) postgresql=yes ;;
+    *) echo "usage: $0 [--postgresql]" >&2; exit 2 ;;
+esac
 [ "$(id -u)" -eq 0 ] || { echo "run as root (sudo)" >&2; exit 1; }
+
+# psycopg-binary has wheels for 64-bit ARM and x86 but none, and no source, for 32-bit ARM.
+arch="$(dpkg --print-architecture)"
+case "$arch" in
+    amd64 | arm64) ;;
+    armhf | armel)
+        echo "install: $arch (32-bit) is not supported: use Raspberry Pi OS (64-bit)" >&2
+        exit 1 ;;
+    *) echo "install: warning: $arch is untested (amd64 and arm64 are)" >&2 ;;
+esac
 
 packages="python3 python3-venv python3-pip mosquitto mosquitto-clients"
 [ "$postgresql" = yes ] && packages="$packages postgresql"
@@ -21,21 +37,38 @@ apt-get install -y -q --no-install-recommends $packages
 if ! id basestation >/dev/null 2>&1; then
     adduser --system --group --home /var/lib/basestation --shell /usr/sbin/nologin basestation
 fi
-adduser basestation dialout >/dev/null   # serial radio receivers
+# Serial radio receivers (/dev/ttyUSB*) belong to group dialout.
+id -nG basestation | grep -qw dialout || adduser basestation dialout
 install -d -m 0750 -o basestation -g basestation /var/lib/basestation
 
-# The code: a venv of its own, upgraded in place on a re-run.
+# The code: a venv of its own, upgraded in place on a re-run. Debian's own /usr/bin/python3 (the
+# one python3-venv is for), not whichever python3 comes first in root's PATH: a pyenv or conda
+# Python under /root is out of the basestation user's reach. A venv the basestation user cannot
+# run, or one left from another Python (say, before an OS upgrade), is made again.
+venv=/opt/basestation/venv
 install -d -m 0755 /opt/basestation
-[ -x /opt/basestation/venv/bin/python ] || python3 -m venv /opt/basestation/venv
-/opt/basestation/venv/bin/pip install -q --upgrade pip
-/opt/basestation/venv/bin/pip install -q --upgrade "$src"
-rm -rf /opt/basestation/deploy && cp -r "$src/deploy" /opt/basestation/deploy
+python_id='import sys; print(sys.version_info[:2], sys.base_prefix)'
+if [ "$(cd / && runuser -u basestation -- "$venv/bin/python" -c "$python_id" 2>/dev/null)" != \
+     "$(/usr/bin/python3 -c "$python_id")" ]; then
+    rm -rf "$venv"
+    /usr/bin/python3 -m venv "$venv"
+fi
+"$venv/bin/pip" install -q --upgrade pip
+# Built from a clean copy: setuptools leaves build/ and *.egg-info in the tree it builds (owned
+# by root, in the user's checkout), and a stale build/lib can carry modules deleted since into
+# the new install.
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+for f in "$src"/*; do
+    case "${f##*/}" in build | *.egg-info) ;; *) cp -R "$f" "$tmp/" ;; esac
+done
+"$venv/bin/pip" install -q --upgrade "$tmp"
 
 # The configuration, with fresh random secrets the first time.
 install -d -m 0755 -o root -g root /etc/basestation
 conf=/etc/basestation/station.toml
 if [ ! -f "$conf" ]; then
-    random() { python3 -c 'import secrets; print(secrets.token_hex(16))'; }
+    random() { /usr/bin/python3 -c 'import secrets; print(secrets.token_hex(16))'; }
     sed -e "s/CHANGE-ME-station-secret/$(random)/" \
         -e "s/CHANGE-ME-director-password/$(random)/" \
         -e "s/CHANGE-ME-mqtt-password/$(random)/" "$src/deploy/station.toml" > "$conf.new"
@@ -47,28 +80,150 @@ if [ ! -f "$conf" ]; then
     chmod 0640 "$conf.new"
     mv "$conf.new" "$conf"
     echo "install: wrote $conf; the director password is in it (director_password)"
+else
+    echo "install: kept $conf"
+    if [ "$postgresql" = yes ] && ! grep -q '^database = "postgresql' "$conf"; then
+        echo "install: warning: --postgresql, but $conf keeps its database; to move to" \
+             "PostgreSQL run deploy/postgresql/setup.sh and set [station] database" >&2
+    fi
 fi
 
+# Rooms (INSTALL.md, "Two rooms"): enabled basestation@<room> instances, each with its own
+# /etc/basestation/<room>.toml, take the place of the one station of station.toml.
+rooms=""
+for link in /etc/systemd/system/multi-user.target.wants/basestation@*.service; do
+    if [ -L "$link" ] || [ -e "$link" ]; then rooms="$rooms ${link##*/}"; fi
+done
+
 # mosquitto: our configuration, password and ACL files generated from the unit registry.
+# Ours replaces Debian's (kept as mosquitto.conf.dist, and replaced again if put back). One
+# changed here since the last install (a TLS listener, say) is kept, and a new one shipped since
+# is put beside it, as dpkg does.
+mconf=/etc/mosquitto/mosquitto.conf
+shipped="$src/deploy/mosquitto/mosquitto.conf"
+previous=/opt/basestation/deploy/mosquitto/mosquitto.conf
+if [ ! -f "$mconf.dist" ] && [ -f "$mconf" ]; then
+    cp "$mconf" "$mconf.dist"
+fi
+if [ -f "$previous" ] && [ -f "$mconf" ] && ! cmp -s "$mconf" "$previous" \
+        && ! cmp -s "$mconf" "$shipped" && ! cmp -s "$mconf" "$mconf.dist"; then
+    if cmp -s "$previous" "$shipped"; then
+        echo "install: kept $mconf (changed here)"
+    else
+        install -m 0644 "$shipped" "$mconf.basestation-new"
+        echo "install: warning: $mconf was changed here: kept; merge the new" \
+             "$mconf.basestation-new into it" >&2
+    fi
+else
+    install -m 0644 "$shipped" "$mconf"
+    rm -f "$mconf.basestation-new"
+fi
+rm -rf /opt/basestation/deploy && cp -r "$src/deploy" /opt/basestation/deploy
 # setgid: files written by the basestation user belong to group mosquitto, which reads them.
 install -d -m 2750 -o basestation -g mosquitto /etc/basestation/mosquitto
-if [ ! -f /etc/mosquitto/mosquitto.conf.dist ] && [ -f /etc/mosquitto/mosquitto.conf ]; then
-    cp /etc/mosquitto/mosquitto.conf /etc/mosquitto/mosquitto.conf.dist
+if [ -z "$rooms" ]; then
+    # (This also creates or migrates the station's database, as its own user.)
+    (cd /var/lib/basestation && runuser -u basestation -- "$venv/bin/basestation" units mosquitto \
+        --out /etc/basestation/mosquitto --config "$conf")
+else
+    echo "install: rooms:$rooms; the broker's password and ACL files are combined by hand" \
+         "(INSTALL.md, \"Two rooms\"): kept as they are" >&2
 fi
-install -m 0644 "$src/deploy/mosquitto/mosquitto.conf" /etc/mosquitto/mosquitto.conf
-runuser -u basestation -- /opt/basestation/venv/bin/basestation units mosquitto \
-    --out /etc/basestation/mosquitto --config "$conf"
 
 # systemd: the station after (and requiring) mosquitto, and PostgreSQL when it is used.
 install -m 0644 "$src/deploy/systemd/basestation.service" /etc/systemd/system/
 install -m 0644 "$src/deploy/systemd/basestation@.service" /etc/systemd/system/
+dropin=/etc/systemd/system/basestation.service.d/postgresql.conf
 if grep -q '^database = "postgresql' "$conf"; then
     install -d /etc/systemd/system/basestation.service.d
-    install -m 0644 "$src/deploy/systemd/basestation.service.d/postgresql.conf" \
-        /etc/systemd/system/basestation.service.d/
+    install -m 0644 "$src/deploy/systemd/basestation.service.d/postgresql.conf" "$dropin"
+else
+    rm -f "$dropin"
+fi
+# Enabling only makes links: it works without a running systemd too (a chroot, an image).
+if [ -z "$rooms" ]; then
+    services=basestation.service
+    systemctl enable mosquitto basestation
+else
+    services="$rooms"
+    systemctl enable mosquitto
+fi
+
+# A station's configuration, and where it answers ([station] http; 0.0.0.0: every address).
+station_conf() {
+    case "$1" in
+        basestation@*) room="${1#basestation@}"; echo "/etc/basestation/${room%.service}.toml" ;;
+        *) echo "$conf" ;;
+    esac
+}
+station_http() {
+    "$venv/bin/python" -c 'import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    print(tomllib.load(f).get("station", {}).get("http", "127.0.0.1:8000"))' "$1"
+}
+status_url() {
+    case "${1%:*}" in
+        0.0.0.0 | "") echo "http://127.0.0.1:${1##*:}/api/status" ;;
+        *) echo "http://$1/api/status" ;;
+    esac
+}
+
+# Raspberry Pi OS and Debian always boot with systemd; a container or a chroot may not.
+if [ ! -d /run/systemd/system ]; then
+    {
+        echo "install: systemd is not running (a container or a chroot?). The units are installed"
+        echo "and enabled, but nothing was started: they start at the next boot with systemd, or"
+        echo "by hand, as root, as the units do (mosquitto drops to its own user):"
+        echo "  /usr/sbin/mosquitto -c $mconf -d"
+        for service in $services; do
+            sconf="$(station_conf "$service")"
+            echo "  cd /var/lib/basestation && runuser -u basestation --" \
+                 "$venv/bin/basestation serve --config $sconf"
+            echo "  (then $(status_url "$(station_http "$sconf")") answers)"
+        done
+    } >&2
+    exit 0
 fi
 systemctl daemon-reload
-systemctl enable mosquitto basestation
+# The new broker configuration needs a restart, not a reload (listeners). The stations are
+# stopped first, since restarting mosquitto would restart them all at once (Requires=), then
+# started one after the other (each may migrate a shared database), on the new code.
+# shellcheck disable=SC2086
+systemctl stop $services
 systemctl restart mosquitto
-systemctl restart basestation
-echo "install: done. Grid at http://$(hostname -I | cut -d' ' -f1):8000 ; see deploy/INSTALL.md"
+for service in $services; do
+    systemctl start "$service"
+    http="$(station_http "$(station_conf "$service")")"
+    # Wait for the station to answer (the first start creates the database) and to be logged
+    # in to the broker; show its links (a serial receiver not plugged in is only a warning).
+    if ! "$venv/bin/python" - "$(status_url "$http")" <<'EOF'
+import json, sys, time, urllib.request
+deadline, status, error = time.monotonic() + 90, None, None
+while time.monotonic() < deadline:
+    try:
+        with urllib.request.urlopen(sys.argv[1], timeout=5) as response:
+            status = json.load(response)
+        if all(link["connected"] for link in status["links"] if link["name"].startswith("mqtt")):
+            break
+    except OSError as failed:
+        error = failed
+    time.sleep(1)
+if status is None:
+    sys.exit(f"install: the station does not answer at {sys.argv[1]}: {error}")
+for link in status["links"]:
+    print(f"install: link {link['name']}: {'connected' if link['connected'] else 'NOT connected'}")
+if not all(link["connected"] for link in status["links"] if link["name"].startswith("mqtt")):
+    sys.exit("install: the station is not logged in to the broker ([mqtt] in its configuration)")
+EOF
+    then
+        systemctl --no-pager status mosquitto "$service" >&2 || true
+        journalctl --no-pager -n 30 -u mosquitto -u "$service" >&2 || true
+        exit 1
+    fi
+    case "${http%:*}" in
+        0.0.0.0 | "") address="$(hostname -I 2>/dev/null | cut -d' ' -f1)" ;;
+        *) address="${http%:*}" ;;
+    esac
+    echo "install: $service answers: http://${address:-$(hostname)}:${http##*:}"
+done
+echo "install: done; see /opt/basestation/deploy/INSTALL.md"
