@@ -11,6 +11,7 @@ from basestation.api.auth import DirectorAuth
 from basestation.api.routes import (
     events,
     exports,
+    history,
     login,
     merges,
     players,
@@ -25,7 +26,7 @@ from basestation.station.app import Station
 from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, players, units, merges, results, rulings, scores,
-           exports)
+           exports, history)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

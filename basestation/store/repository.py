@@ -143,6 +143,32 @@ class Store:
         result: Snapshot = self.read(load)
         return result
 
+    def audit_log(self, event_id: int | None, *, before: int | None = None,
+                  limit: int = 100) -> list[AuditRow]:
+        """The event's audit entries (and the station's own, outside any event), newest
+        first; `before` pages back from an entry id."""
+        def query(session: Session) -> list[AuditRow]:
+            wanted: sa.ColumnElement[bool] = col(AuditRow.event_id).is_(None)
+            if event_id is not None:
+                wanted = sa.or_(wanted, col(AuditRow.event_id) == event_id)
+            statement = select(AuditRow).where(wanted)
+            if before is not None:
+                statement = statement.where(col(AuditRow.id) < before)
+            return list(session.exec(statement.order_by(col(AuditRow.id).desc()).limit(limit)))
+        return list(self.read(query))
+
+    def events(self) -> list[tuple[EventRow, int]]:
+        """Every event, newest first, with its number of results held (active)."""
+        def query(session: Session) -> list[tuple[EventRow, int]]:
+            held = (select(ResultRow.event_id, sa.func.count().label("n"))
+                    .where(col(ResultRow.status) == "active", col(ResultRow.kind) != "penalty")
+                    .group_by(col(ResultRow.event_id)).subquery())
+            rows = session.exec(select(EventRow, held.c.n)
+                                .join(held, held.c.event_id == EventRow.id, isouter=True)
+                                .order_by(col(EventRow.id).desc()))
+            return [(event, count or 0) for event, count in rows]
+        return list(self.read(query))
+
     def answer(self, unit: int, seq: int) -> tuple[str, str] | None:
         """The answer once given to a unit's message: (digest of the message, answer JSON)."""
         row = self.read(lambda session: session.get(AnswerRow, (unit, seq)))

@@ -1,4 +1,4 @@
-"""The event: what is open now, and opening a new one."""
+"""Events: the one open now, every one held, and opening a new one."""
 
 from __future__ import annotations
 
@@ -45,6 +45,15 @@ def event_summary(station: StationDep) -> dict[str, Any]:
 def current_event(station: StationDep) -> dict[str, Any]:
     """The open event with its sections and the round each is in."""
     return event_summary(station)
+
+
+@router.get("/events")
+def past_events(station: StationDep) -> list[dict[str, Any]]:
+    """Every event held, newest first, with its number of results."""
+    return [{"id": event.id, "name": event.name, "regulations": event.regulations,
+             "running": event.running, "created_at": event.created_at.isoformat(),
+             "results": count, "open": event.id == station.rules.event_id}
+            for event, count in station.store.events()]
 
 
 @router.post("/events", dependencies=[Director], status_code=status.HTTP_201_CREATED)
