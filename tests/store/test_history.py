@@ -1,0 +1,57 @@
+"""The store's reads behind the history page, the unit upsert and grouped inserts, on SQLite
+and on PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlmodel import select
+
+from basestation.station.config import SectionConfig
+from basestation.station.session import SessionRules
+from basestation.store import repository as repo
+from basestation.store.models import UnitRow
+from basestation.store.repository import Store
+
+
+def result(event_id: int, board: int, status: str = "active") -> dict[str, object]:
+    return {"event_id": event_id, "section": "A", "table_no": 1, "round": 1, "board": board,
+            "kind": "result", "status": status, "flags": "", "source": "pad",
+            "created_at": datetime.now(UTC)}
+
+
+def test_events_audit_units_and_inserts(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        ids = []
+        for name in ("Tuesday", "Thursday"):
+            event, sections = SessionRules.event_rows(name, "nz", [SectionConfig("A", "mitchell",
+                                                                                 3, 6)])
+            store.commit([repo.create_event(event, sections, {})])
+            assert event.id is not None
+            ids.append(event.id)
+        tuesday, thursday = ids
+        # Results and answers interleaved, as a batch has them: grouped, all stored.
+        store.commit([op for board in (1, 2, 3) for op in (
+            repo.insert_result(result(tuesday, board, "superseded" if board == 3 else "active")),
+            repo.save_answer(5, board, "d" * 32, "[]"))])
+        assert [store.answer(5, seq) for seq in (1, 2, 3)] == [("d" * 32, "[]")] * 3
+        assert [(e.name, n) for e, n in store.events()] == [("Thursday", 0), ("Tuesday", 2)]
+        # Units: the upsert inserts new ones and updates known ones, in one statement.
+        store.commit([repo.save_units([{"unit": 7, "last_seq": 3, "battery": 80}])])
+        store.commit([repo.save_units([{"unit": 7, "last_seq": 9, "battery": 70},
+                                       {"unit": 8, "last_seq": 1, "battery": 90}])])
+        units = store.read(lambda s: {u.unit: (u.last_seq, u.battery)
+                                      for u in s.exec(select(UnitRow))})
+        assert units == {7: (9, 70), 8: (1, 90)}
+        store.commit([repo.audit(None, "unit 7", "paired"),
+                      repo.audit(tuesday, "director", "stop"),
+                      repo.audit(thursday, "director", "start"),
+                      repo.audit(thursday, "director", "close_round", section="A", round=1)])
+        log = store.audit_log(thursday)
+        assert [a.action for a in log] == ["close_round", "start", "paired"]
+        assert [a.action for a in store.audit_log(thursday, before=log[0].id, limit=1)] == [
+            "start"]
+        assert [a.action for a in store.audit_log(tuesday)] == ["stop", "paired"]
+    finally:
+        store.close()
