@@ -290,20 +290,20 @@ class DirectorActions:
         self.players.update(players)
         batch.ops.append(repo.audit(self.event_id, "director", "players", count=len(players)))
 
-    def pair_unit(self, unit: int, key: bytes, batch: Batch) -> UnitState:
+    def pair_unit(self, unit: int, batch: Batch) -> UnitState:
         """Registers a unit (its key is shown to the director). A unit already known is
         re-keyed: it moves to the next key epoch, so its old key (a lost pad's, say) stops
         verifying and only the pad given the new key can speak for it."""
+        if self.key_for is None:
+            raise RuntimeError("pairing needs the hub's key derivation")
         known = self.units.get(unit)
         epoch = 0
         if known is None:
-            known = UnitState(unit=unit, key=key)
+            known = UnitState(unit=unit, key=self.key_for(unit, epoch))
             self.units[unit] = known
             batch.ops.append(repo.upsert_unit({"unit": unit}))
             batch.event("unit", unit=unit, state="new")
         else:
-            if self.key_for is None:
-                raise RuntimeError("re-pairing needs the hub's key derivation")
             epoch = self.key_epochs.get(unit, 0) + 1
             known.key = self.key_for(unit, epoch)
             batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": epoch}))

@@ -37,8 +37,8 @@ async def pair(unit: int, station: StationDep) -> Paired:
     """Registers a unit and shows its key, to be entered on the pad at pairing."""
     if not 1 <= unit <= 0xFFFF_FFFF:
         raise HTTPException(422, "unit numbers run from 1")
-    state = await act(station, lambda batch: station.rules.pair_unit(
-        unit, station.hub.key_for(unit), batch), need_event=False)
+    state = await act(station, lambda batch: station.rules.pair_unit(unit, batch),
+                      need_event=False)
     return Paired(unit=unit, key=state.key.hex())
 
 
