@@ -97,7 +97,10 @@ async def test_event_movement_players_hand_records(director: httpx.AsyncClient) 
     pbn = ('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
            '432.AKQJ.T98.765"]\n')
     loaded = await ok(await director.put("/api/sections/A/hand-records", json={"pbn": pbn}))
-    assert loaded["boards"] == [1]
+    assert loaded["boards"] == [1] and loaded["ignored"] == []
+    beyond = await ok(await director.put("/api/sections/A/hand-records", json={
+        "pbn": pbn.replace('"1"', '"9"')}))
+    assert beyond["boards"] == [] and beyond["ignored"] == [9]
     deals = await ok(await director.get("/api/sections/A/hand-records"))
     assert deals["deals"]["1"].startswith("N:AKQJ")
     opened = await ok(await director.post("/api/events", json={

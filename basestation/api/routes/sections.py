@@ -52,8 +52,8 @@ async def close_round(section: str, station: StationDep) -> dict[str, Any]:
 def hand_records(section: str, station: StationDep) -> dict[str, Any]:
     """The deals (PBN), for the director only: pads see a deal only after playing it."""
     state = section_of(station, section)
-    deals = {r.board: r.deal for r in station.store.snapshot().hand_records
-             if r.section == state.letter}
+    deals = {board: text for (letter, board), text in station.rules.deal_text.items()
+             if letter == state.letter}
     return {"section": state.letter, "deals": dict(sorted(deals.items()))}
 
 
@@ -72,4 +72,6 @@ async def put_hand_records(section: str, body: HandRecordsIn,
         raise HTTPException(422, str(exc)) from exc
     boards = await act(station,
                        lambda batch: station.rules.set_hand_records(state.letter, deals, batch))
-    return {"section": state.letter, "boards": boards}
+    # Boards the section does not have (a set of 36 deals for 28 boards, say) are skipped.
+    return {"section": state.letter, "boards": boards,
+            "ignored": sorted(set(deals) - set(boards))}
