@@ -38,6 +38,17 @@ def require_director(request: Request) -> None:
                             headers={"WWW-Authenticate": "Bearer"})
 
 
+def require_results_reader(request: Request) -> None:
+    """Results while the session is in play are the director's (see `results_public`)."""
+    if get_station(request).rules.results_public:
+        return
+    if director_token(request, get_auth(request)) is None:
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED,
+                            "results are published when the session ends; the director can "
+                            "log in to see them now", headers={"WWW-Authenticate": "Bearer"})
+
+
 StationDep = Annotated[Station, Depends(get_station)]
 AuthDep = Annotated[DirectorAuth, Depends(get_auth)]
 Director = Depends(require_director)
+ResultsReader = Depends(require_results_reader)

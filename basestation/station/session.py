@@ -358,6 +358,13 @@ class SessionRules(DirectorActions):
             self.completed = True
             batch.event("complete", event=self.event_id)
 
+    @property
+    def results_public(self) -> bool:
+        """Results (travellers, rankings, exports) are for everyone once the session is over:
+        every board in, or the director has stopped the event. Until then they are the
+        director's, so a phone on the club network cannot show a board still to be played."""
+        return self.event_id is None or not self.running or self.completed
+
     def _all_complete(self) -> bool:
         return bool(self.sections) and all(s.complete() for s in self.sections.values())
 

@@ -8,13 +8,13 @@ import io
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from basestation.api.deps import StationDep
+from basestation.api.deps import ResultsReader, StationDep
 from basestation.api.views import scored_session
 from basestation.formats.pbn_scores import write_pbn_scores
 from basestation.formats.usebio import write_usebio
 from basestation.scoring import TravellerResult
 
-router = APIRouter(prefix="/api/exports", tags=["exports"])
+router = APIRouter(prefix="/api/exports", tags=["exports"], dependencies=[ResultsReader])
 
 
 def _download(text: str, media_type: str, name: str) -> Response:

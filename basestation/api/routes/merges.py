@@ -14,7 +14,7 @@ from firmware_protocol import jsonwire
 router = APIRouter(prefix="/api/merge-offers", tags=["units"])
 
 
-@router.get("")
+@router.get("", dependencies=[Director])
 def merge_offers(station: StationDep) -> list[dict[str, Any]]:
     """Open offers: each the result a replaced unit sent after it was locked out."""
     return [{"id": offer_id, "type": body.TYPE.value, **jsonwire.body_to_json(body)}

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
-from basestation.api.deps import Director, StationDep
+from basestation.api.deps import Director, ResultsReader, StationDep
 from basestation.api.routes.sections import section_of
 from basestation.api.views import held_json
 from basestation.station.state import SectionState
@@ -20,7 +20,7 @@ PLACE = "/tables/{table}/rounds/{round}/boards/{board}"
 Small = Annotated[int, Path(ge=1, le=255)]
 
 
-@router.get("/results")
+@router.get("/results", dependencies=[ResultsReader])
 def results(section: str, station: StationDep, table: int | None = None,
             round: Annotated[int | None, Query()] = None,
             board: int | None = None) -> list[dict[str, Any]]:
@@ -30,7 +30,7 @@ def results(section: str, station: StationDep, table: int | None = None,
             if table in (None, h.table) and round in (None, h.round) and board in (None, h.board)]
 
 
-@router.get("/tables/{table}/rounds/{round}")
+@router.get("/tables/{table}/rounds/{round}", dependencies=[ResultsReader])
 def cell(section: str, table: Small, round: Small,
          station: StationDep) -> dict[str, Any]:
     """One grid cell: who plays, the boards, what is held and every earlier entry."""

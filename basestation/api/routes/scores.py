@@ -6,11 +6,11 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path
 
-from basestation.api.deps import StationDep
+from basestation.api.deps import ResultsReader, StationDep
 from basestation.api.routes.sections import section_of
 from basestation.api.views import ranking, scorecard, scored_boards, traveller_json
 
-router = APIRouter(prefix="/api", tags=["scores"])
+router = APIRouter(prefix="/api", tags=["scores"], dependencies=[ResultsReader])
 
 
 @router.get("/rankings")

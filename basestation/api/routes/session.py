@@ -11,7 +11,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
-from basestation.api.deps import Director, StationDep
+from basestation.api.deps import Director, StationDep, director_token, get_auth
 from basestation.station.batch import Batch
 from basestation.station.grid import ATTENTION_FLAGS, cell_state, grid
 
@@ -22,6 +22,7 @@ router = APIRouter(prefix="/api", tags=["session"])
 def status(station: StationDep) -> dict[str, Any]:
     rules = station.rules
     return {"event": rules.event_name, "running": rules.running, "complete": rules.completed,
+            "results_public": rules.results_public,
             "sections": {k: s.current_round for k, s in rules.sections.items()},
             "links": [{"name": link.name, "connected": link.connected.is_set()}
                       for link in station.links]}
@@ -50,8 +51,10 @@ def _result_alerts(station: Any) -> list[dict[str, Any]]:
 
 @router.get("/stream")
 async def stream(request: Request, station: StationDep) -> StreamingResponse:
-    """Server-sent events: every station event as it is committed."""
+    """Server-sent events: every station event as it is committed. While the session is in
+    play, a result event tells others than the director only where a result came in."""
     queue = station.bus.subscribe()
+    director = director_token(request, get_auth(request)) is not None
 
     async def events() -> AsyncIterator[str]:
         try:
@@ -62,12 +65,23 @@ async def stream(request: Request, station: StationDep) -> StreamingResponse:
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
+                if not director and not station.rules.results_public:
+                    event = _without_result(event)
                 yield f"data: {json.dumps(_with_cell(station, event), default=str)}\n\n"
         finally:
             station.bus.unsubscribe(queue)
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache"})
+
+
+PRIVATE = frozenset({"contract", "declarer", "tricks", "lead", "score_ns", "flags"})
+
+
+def _without_result(event: dict[str, Any]) -> dict[str, Any]:
+    if event.get("type") != "result":
+        return event
+    return {key: value for key, value in event.items() if key not in PRIVATE}
 
 
 def _with_cell(station: Any, event: dict[str, Any]) -> dict[str, Any]:

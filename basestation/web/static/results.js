@@ -69,6 +69,12 @@ async function showScorecard() {
 }
 
 const refresh = coalesced(async () => {
+  const status = await api("GET", "/api/status");
+  if (!status.results_public && document.body.dataset.director !== "yes") {
+    say("Results are published when the session ends; the director can log in to see them now.");
+    return;
+  }
+  say("");
   const [event, rankings, travellers] = await Promise.all([
     api("GET", "/api/event"), api("GET", "/api/rankings"), api("GET", "/api/travellers")]);
   document.getElementById("event-name").textContent = `${event.name || "Results"}: results`;
@@ -79,11 +85,16 @@ const refresh = coalesced(async () => {
 
 document.addEventListener("DOMContentLoaded", () => {
   setupLogin(refresh);
-  api("GET", "/api/whoami").then((who) => { document.body.dataset.director = who.director ? "yes" : "no"; });
+  document.getElementById("director-login").addEventListener("click", showLogin);
   document.getElementById("print").addEventListener("click", () => window.print());
   document.getElementById("scorecard-form").addEventListener("submit", (event) => {
     event.preventDefault();
     showScorecard().catch((e) => say(e.message, true));
   });
-  listen((event) => { if (event.type === "scores") refresh(); }, refresh);
+  // Scores change as results come in; a stop or the last board in publishes the results.
+  const publishing = new Set(["scores", "status", "complete"]);
+  api("GET", "/api/whoami").then((who) => {
+    document.body.dataset.director = who.director ? "yes" : "no";
+    listen((event) => { if (publishing.has(event.type)) refresh(); }, refresh);
+  });
 });
