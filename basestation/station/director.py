@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import Deal
 from basestation.domain.contract import parse_contract, score_ns
+from basestation.movements import Movement, missing_pair
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.station.batch import Batch
 from basestation.station.entries import (
@@ -312,6 +313,30 @@ class DirectorActions:
         batch.ops.append(repo.audit(self.event_id, "director", "pair", unit=unit, epoch=epoch))
         return known
 
+    def change_movement(self, section: str, movement: Movement, batch: Batch, *,
+                        why: str) -> None:
+        """Replaces a section's movement mid-session (a late pair seated, say). Every result
+        already held must still fit the new movement, or nothing changes; the section's pads
+        then log in again and receive their new rounds."""
+        state = self._director_section(section)
+        clashes = [held for held in state.all_results() if not _fits(movement, held)]
+        if clashes:
+            first = min(clashes, key=lambda h: (h.round, h.table, h.board))
+            raise ValueError(
+                f"{len(clashes)} result(s) already held do not fit the new movement, e.g. "
+                f"board {first.board} at table {first.table} in round {first.round}")
+        state.replace_movement(movement)
+        if self.scores is not None:
+            self.scores.movement_changed(section)
+        batch.ops.append(repo.update_section_movement(
+            self.section_ids[section], json.dumps(movement.to_json()), movement.tables,
+            movement.boards, missing_pair(movement) is not None))
+        batch.ops.append(repo.audit(self.event_id, "director", "movement", section=section,
+                                    why=why, tables=movement.tables, boards=movement.boards))
+        batch.event("movement", section=section)
+        for unit in sorted(set(state.holders.values())):
+            batch.send(unit, Control(command=ControlCommand.RELOGIN))
+
     def command_unit(self, unit: int, command: ControlCommand, batch: Batch) -> None:
         """A director's command to one pad: `resend` has it re-send everything it holds
         (recovery after the station lost data), `relogin`, `reset`, `stop`, `start`."""
@@ -374,3 +399,9 @@ class DirectorActions:
 def _place(body: Entry) -> dict[str, object]:
     return {"section": body.section, "table": body.table, "round": body.round,
             "board": body.board}
+
+
+def _fits(movement: Movement, held: HeldResult) -> bool:
+    assignment = movement.at(held.round, held.table)
+    return (assignment is not None and held.board in assignment.boards
+            and (assignment.ns, assignment.ew) == (held.ns, held.ew))

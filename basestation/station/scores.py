@@ -61,6 +61,14 @@ class LiveScores:
                 if board in a.boards and a.ns is not None and a.ew is not None)
         return self._expected_counts[(section, board)]
 
+    def movement_changed(self, section: str) -> None:
+        """Every board of the section is scored again against its new expected count."""
+        self._expected_counts = {k: v for k, v in self._expected_counts.items()
+                                 if k[0] != section}
+        state = self.sections.get(section)
+        if state is not None:
+            self.dirty |= {(section, b) for b in range(1, state.movement.boards + 1)}
+
     def changed(self, section: str, board: int) -> None:
         self.dirty.add((section, board))
 

@@ -68,6 +68,11 @@ class SectionState:
                                  if a.ns is not None and a.ew is not None)
         return self._expected
 
+    def replace_movement(self, movement: Movement) -> None:
+        """A new movement for the section (a late pair seated mid-session, say)."""
+        self.movement = movement
+        self._expected = -1
+
     def complete(self) -> bool:
         """True once every board of every round has an entry (a result, not played, a score)."""
         return self.held_count >= self.expected_count

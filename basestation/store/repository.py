@@ -312,6 +312,17 @@ def update_section_round(section_id: int, round_: int) -> Op:
     return op
 
 
+def update_section_movement(section_id: int, movement_json: str, tables: int, boards: int,
+                            phantom: bool) -> Op:
+    def op(session: Session) -> None:
+        row = session.get(SectionRow, section_id)
+        if row is not None:
+            row.movement_json, row.tables, row.boards, row.phantom = (
+                movement_json, tables, boards, phantom)
+            session.add(row)
+    return op
+
+
 def set_running(event_id: int, running: bool) -> Op:
     def op(session: Session) -> None:
         row = session.get(EventRow, event_id)

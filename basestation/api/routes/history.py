@@ -20,7 +20,7 @@ LABELS = {
     "pair": "Unit paired", "command": "Command sent to unit", "lock": "Unit locked out",
     "reset": "Unit reset", "paired": "New unit heard", "login": "Logged in to a table",
     "replace": "Unit replaced", "authorise_takeover": "Takeover authorised",
-    "merge": "Merge offer decided",
+    "merge": "Merge offer decided", "movement": "Movement changed",
 }
 PLACE = ("section", "table", "round", "board")
 ROW_ID_MAX = 2**31 - 1  # a row id in an integer column, on SQLite and PostgreSQL
@@ -33,8 +33,10 @@ def describe(action: str, detail: dict[str, Any]) -> str:
     if action == "enter":
         rest = [_entry_text(detail)]
     else:
-        rest = [f"{key} {value}" for key, value in detail.items()
-                if key not in PLACE and value not in (None, "", [])]
+        # The director's reason, when there is one, reads first and without its key.
+        rest = [str(detail["why"])] if detail.get("why") else []
+        rest += [f"{key} {value}" for key, value in detail.items()
+                 if key not in (*PLACE, "why") and value not in (None, "", [])]
     if place:
         words.append(": " + ", ".join(place))
     if rest:
