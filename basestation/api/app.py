@@ -14,6 +14,7 @@ from basestation.api.routes import (
     history,
     login,
     merges,
+    movements,
     players,
     results,
     rulings,
@@ -25,8 +26,8 @@ from basestation.api.routes import (
 from basestation.station.app import Station
 from basestation.web import pages
 
-ROUTERS = (login, session, events, sections, players, units, merges, results, rulings, scores,
-           exports, history)
+ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
+           rulings, scores, exports, history)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from basestation.movements._boards import board_range
 from basestation.movements._cards import cards_html
+from basestation.movements._changes import continue_with, withdraw_pair
 from basestation.movements._check import BalanceReport, Sharing, check
 from basestation.movements._csv import movement_from_csv, movement_to_csv
 from basestation.movements._generate import KINDS, generate
@@ -37,10 +38,12 @@ __all__ = [
     "cards_html",
     "check",
     "choose_layout",
+    "continue_with",
     "fit_late_pair",
     "generate",
     "missing_pair",
     "movement_from_csv",
     "movement_to_csv",
     "phantom_seat",
+    "withdraw_pair",
 ]

@@ -52,7 +52,8 @@ async def test_a_late_pair_takes_the_phantoms_place(
         await director.post("/api/login", json={"password": "change-me"})
         seated = await director.post("/api/sections/A/late-pair", json={"from_round": 2})
         assert seated.status_code == 200, seated.text
-        assert seated.json()["seated"] == [{"table": 4, "direction": "NS", "pair": 4}]
+        assert seated.json()["seated"] == [{"round": 2, "table": 4, "direction": "NS",
+                                           "pair": 4}]
         told = await next_of(pad, Control)
         assert told.command == ControlCommand.RELOGIN
         again = await pad.request(Login(section="A", table=4))

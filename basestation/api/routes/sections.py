@@ -1,5 +1,4 @@
-"""Sections: the movement with its balance report, a late pair, closing a round, hand
-records."""
+"""Sections: the movement with its balance report, closing a round, hand records."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from pydantic import BaseModel, Field
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
-from basestation.movements import Movement, MovementError, check, fit_late_pair, missing_pair
+from basestation.movements import check
 from basestation.station.app import Station
 from basestation.station.state import SectionState
 
@@ -39,44 +38,6 @@ def movement(section: str, station: StationDep) -> dict[str, Any]:
     report = check(state.movement)
     return {"section": state.letter, "movement": state.movement.to_json(),
             "balanced": report.ok, "balance_report": report.summary()}
-
-
-class LatePairIn(BaseModel):
-    from_round: int = Field(default=1, ge=1, le=255)
-
-
-@router.post("/{section}/late-pair", dependencies=[Director])
-async def late_pair(section: str, body: LatePairIn, station: StationDep) -> dict[str, Any]:
-    """Seats a late pair from a round on: in the phantom's place, or (a Mitchell without a
-    phantom, before play) at a new top table. The section's pads log in again."""
-    state = section_of(station, section)
-    old = state.movement
-    if missing_pair(old) is None and state.held_count:
-        raise HTTPException(422, "play has started and this movement has no phantom: a late "
-                                 "pair could only join by adding a table before round 1")
-    try:
-        new = fit_late_pair(old, body.from_round)
-    except MovementError as exc:
-        raise HTTPException(422, str(exc)) from exc
-    # A result already held that the new movement does not have: 422, nothing changes.
-    await act(station, lambda batch: station.rules.change_movement(
-        state.letter, new, batch, why=f"late pair from round {body.from_round}"))
-    return {"section": state.letter, "from_round": body.from_round,
-            "seated": _seated(old, new, body.from_round), "tables": new.tables,
-            "boards": new.boards, "rounds": new.rounds}
-
-
-def _seated(old: Movement, new: Movement, round_: int) -> list[dict[str, Any]]:
-    """Where the pairs the new movement adds sit in `round_`: the late pair's table card."""
-    before = set(old.pair_keys())
-    seats = []
-    for assignment in new.assignments:
-        if assignment.round != round_:
-            continue
-        for direction, pair in (("NS", assignment.ns), ("EW", assignment.ew)):
-            if pair is not None and new.pair_key(pair, direction) not in before:
-                seats.append({"table": assignment.table, "direction": direction, "pair": pair})
-    return seats
 
 
 @router.post("/{section}/close-round", dependencies=[Director])
