@@ -179,3 +179,23 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
     (ARTIFACTS / "grid-latency.txt").write_text(report)
     assert ack_p[49] < 100
     assert ack_p[98] < 100
+
+
+async def test_change_the_movement_from_the_grid(
+        director_page: tuple[Station, Page, int]) -> None:
+    station, page, _ = director_page
+    await page.click("#section-A h2 >> text=Movement")
+    dialog = page.locator("#movement")
+    await dialog.locator("#withdraw input[name=pair]").fill("9")
+    await dialog.locator("#withdraw input[name=from_round]").fill("2")
+    await dialog.locator("#withdraw button[type=submit]").click()
+    await page.wait_for_selector("#movement-error >> text=not in this movement")
+    form = dialog.locator("#replace")
+    await form.locator("input[name=tables]").fill("4")
+    await form.locator("input[name=boards]").fill("8")
+    await form.locator("input[name=from_round]").fill("1")
+    await form.locator("button[type=submit]").click()
+    await page.wait_for_selector("#message >> text=4 tables, 8 boards, 4 rounds")
+    await page.wait_for_selector("#c-A-4-4")  # a fourth table and a fourth round
+    assert station.rules.sections["A"].movement.tables == 4
+    await screenshot(page, "movement-changed")

@@ -13,14 +13,17 @@ let openCell = null;      // [section, table, round] of the open dialog
 function sectionTable(section) {
   const id = `section-${section.section}`;
   let box = document.getElementById(id);
-  if (box) return box;
+  const shape = `${section.rounds}x${section.tables.length}`;
+  if (box && box.dataset.shape === shape) return box;
+  const old = box;  // the movement changed: rounds or tables differ, so build it again
   const head = el("tr", {}, el("th", { scope: "col" }, "Table"));
   for (let r = 1; r <= section.rounds; r++) head.append(el("th", { scope: "col", id: `${id}-r${r}` }, `R${r}`));
   const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, "Close round");
-  box = el("section", { id, class: "section" },
-    el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close),
+  const change = el("button", { type: "button", class: "director-only", onclick: () => showMovement(section.section) }, "Movement");
+  box = el("section", { id, class: "section", "data-shape": shape },
+    el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close, " ", change),
     el("div", { class: "scroll" }, el("table", { class: "grid" }, el("thead", {}, head), el("tbody"))));
-  document.getElementById("sections").append(box);
+  if (old) old.replaceWith(box); else document.getElementById("sections").append(box);
   return box;
 }
 
