@@ -81,6 +81,7 @@ class DirectorActions:
     penalties: list[HeldPenalty]
     key_for: Callable[[int, int], bytes] | None
     key_epochs: dict[int, int]
+    completed: bool
 
     if TYPE_CHECKING:
         # SessionRules' own: the station's status and the storing and retiring of results.
@@ -90,6 +91,8 @@ class DirectorActions:
 
         def _retire(self, section: SectionState, held: HeldResult, status: str,
                     batch: Batch) -> None: ...
+
+        def _all_complete(self) -> bool: ...
 
     def authorise_takeover(self, section: str, table: int, batch: Batch) -> None:
         state = self.sections.get(section)
@@ -326,6 +329,9 @@ class DirectorActions:
                 f"{len(clashes)} result(s) already held do not fit the new movement, e.g. "
                 f"board {first.board} at table {first.table} in round {first.round}")
         state.replace_movement(movement)
+        # More rounds or a late pair: the session is no longer complete (nor its results
+        # public) until their boards are in too.
+        self.completed = self._all_complete()
         if self.scores is not None:
             self.scores.movement_changed(section)
         batch.ops.append(repo.update_section_movement(

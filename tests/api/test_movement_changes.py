@@ -57,3 +57,16 @@ async def test_a_new_movement_from_a_round_on(director: httpx.AsyncClient,
     assert log["entries"][0]["text"] == (
         "Movement changed: section A; mitchell 4 tables 8 boards from round 2, boards 8, "
         "tables 4")
+
+
+async def test_more_rounds_reopen_a_complete_session(director: httpx.AsyncClient,
+                                                     station: Station) -> None:
+    movement = station.rules.sections["A"].movement
+    for a in movement.assignments:
+        for board in a.boards:
+            await ok(await director.put(place(a.table, a.round, board), json=FOUR_S))
+    assert (await ok(await director.get("/api/status")))["results_public"] is True
+    await ok(await director.put("/api/sections/A/movement", json={
+        "movement": "mitchell", "tables": 4, "boards": 8, "from_round": 4}))
+    status = await ok(await director.get("/api/status"))
+    assert status["complete"] is False and status["results_public"] is False
