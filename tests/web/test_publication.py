@@ -82,6 +82,7 @@ async def test_results_page_waits_for_the_end_of_the_session(
         await page.goto(url + "/results")
         await page.wait_for_selector("#message >> text=published when the session ends")
         assert await page.locator("#travellers table").count() == 0
+        assert not await page.locator(".exports").is_visible()
         await page.click("#director-login")
         await login(page)
         await page.wait_for_selector("#travellers >> text=4S")
