@@ -48,7 +48,7 @@ async def test_cell_turns_complete_as_a_pad_sends_its_round(
         await state_of(page, "#c-A-1-1", "partial")
         await acked(pad, pad.send(result(station, 1, 1, second)))
         await state_of(page, "#c-A-1-1", "complete")
-        assert await page.get_attribute("#c-A-1-1", "data-done") == "2"
+        await page.wait_for_selector("#c-A-1-1[data-done='2']")
         await page.wait_for_selector("#unit-17")
         await screenshot(page, "grid-round-complete")
 

@@ -27,7 +27,9 @@ function sectionTable(section) {
   return box;
 }
 
-function renderGrid(data) {
+// `seen`: the result events painted when `data` was asked for. A cell an event painted since
+// is newer than `data`, so it is left as it is (the refresh that event asked for follows).
+function renderGrid(data, seen) {
   document.getElementById("event-name").textContent =
     (data.event || "Live grid") + (data.complete ? ": all results in" : "");
   document.body.dataset.running = data.running ? "yes" : "no";
@@ -56,7 +58,10 @@ function renderGrid(data) {
       head.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
         el("small", {}, STATE_WORDS[table.state]));
       head.title = `Table ${table.table}: ${STATE_WORDS[table.state]}` + (table.battery != null ? `, battery ${table.battery}%` : "");
-      for (const cell of table.cells) paintCell(section.section, table.table, cell);
+      for (const cell of table.cells) {
+        const id = `c-${section.section}-${table.table}-${cell.round}`;
+        if ((paintedAt.get(id) || 0) <= seen) paintCell(section.section, table.table, cell);
+      }
     }
   }
   renderAlerts(data.alerts);
@@ -125,9 +130,13 @@ function renderUnits(units) {
   }
 }
 
+let painted = 0;                // result events painted so far
+const paintedAt = new Map();    // cell id -> the count when an event last painted it
+
 const refresh = coalesced(async () => {
+  const seen = painted;
   const [grid, units] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units")]);
-  renderGrid(grid);
+  renderGrid(grid, seen);
   renderUnits(units);
   if (openCell) await fillCell(...openCell);
 });
@@ -279,7 +288,11 @@ document.addEventListener("DOMContentLoaded", () => {
       recentAlerts.length = Math.min(recentAlerts.length, 20);
     }
     // A result carries its cell: paint it now, then resync the rest of the grid.
-    if (event.type === "result" && event.cell) paintCell(event.section, event.table, event.cell);
+    if (event.type === "result" && event.cell) {
+      painted += 1;
+      paintedAt.set(`c-${event.section}-${event.table}-${event.cell.round}`, painted);
+      paintCell(event.section, event.table, event.cell);
+    }
     if (event.type !== "scores") refresh();
   }, refresh);
   setInterval(tickLastSeen, 5000);
