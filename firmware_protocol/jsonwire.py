@@ -220,6 +220,8 @@ def _entry_fields(entry: Result | Correction | NotPlayed) -> JsonObject:
         declarer = None if entry.declarer is None else entry.declarer.value
         fields |= {"contract": entry.contract, "declarer": declarer, "tricks": entry.tricks,
                    "lead": entry.lead}
+    elif entry.adjusted is not None:
+        fields["adjusted"] = entry.adjusted  # only when set: older readers never see it
     return fields
 
 
@@ -266,7 +268,8 @@ def _read_correction(obj: JsonObject) -> Correction:
 
 
 def _read_not_played(obj: JsonObject) -> NotPlayed:
-    return NotPlayed(*_place(obj))
+    section, table, round_, board, ns, ew = _place(obj)
+    return NotPlayed(section, table, round_, board, ns, ew, adjusted=obj.get("adjusted"))
 
 
 def _read_entry(value: object, name: str) -> Result | NotPlayed:

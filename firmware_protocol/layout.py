@@ -338,7 +338,8 @@ def _fields_of(result: Result) -> tuple[str, int, int, int, int, int, str, Seat 
 
 def _read_not_played(reader: _Reader) -> NotPlayed:
     section = reader.section()
-    return NotPlayed(section, *reader.take(">BBBHH"))
+    table, round_, board, ns, ew = reader.take(">BBBHH")
+    return NotPlayed(section, table, round_, board, ns, ew)
 
 
 def _read_resend(reader: _Reader) -> Resend:

@@ -77,6 +77,7 @@ MAX_SCORE = 32767
 MAX_FIRMWARE = 24
 MAX_PIN = 8
 MAX_DETAIL = 64
+MAX_ADJUSTED = 24
 MAX_CELL = 2**31 - 1
 
 
@@ -207,10 +208,17 @@ class NotPlayed:
     board: int
     ns: int
     ew: int
+    # Station to pad, JSON only (SPEC.md 4): the director's adjusted score this entry
+    # stands for, e.g. "60/40", shown instead of "not played". The binary form has no room.
+    adjusted: str | None = None
 
     def __post_init__(self) -> None:
         _check_place(self.section, self.table, self.round)
         _check_board_pairs(self.board, self.ns, self.ew)
+        if self.adjusted == "":
+            _set(self, "adjusted", None)
+        if self.adjusted is not None:
+            check_text(self.adjusted, "adjusted", MAX_ADJUSTED)
 
 
 @dataclass(frozen=True, slots=True)

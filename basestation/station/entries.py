@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import ContractError, parse_contract, score_ns
+from basestation.station.rulings import shown_on_pad
 from basestation.station.state import HeldResult
 from basestation.store.models import ResultRow
 from firmware_protocol.messages import (
@@ -81,8 +82,10 @@ def as_result(held: HeldResult) -> Result:
 
 def body_from_held(held: HeldResult) -> Result | NotPlayed:
     if held.kind == "not_played" or held.contract is None:
+        # An adjusted score travels as not played, saying what the director awarded.
+        shown = shown_on_pad(held.adjusted) if held.kind == "adjusted" and held.adjusted else None
         return NotPlayed(section=held.section, table=held.table, round=held.round,
-                         board=held.board, ns=held.ns or 0, ew=held.ew or 0)
+                         board=held.board, ns=held.ns or 0, ew=held.ew or 0, adjusted=shown)
     return as_result(held)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from basestation.scoring import TravellerResult, parse_traveller_json
 from basestation.scoring.traveller import ScoringError
+from firmware_protocol.messages import MAX_ADJUSTED
 
 RULING_FIELDS = ("adjusted", "weighted", "split", "mp_override", "arrowswitch", "fouled", "fault")
 # A ruling with one of these says what the score is; without, it modifies a played result.
@@ -24,6 +25,21 @@ def ruling_text(ruling: dict[str, Any]) -> str:
     if set(ruling) == {"adjusted"}:
         return str(ruling["adjusted"])
     return json.dumps(ruling, sort_keys=True)
+
+
+def shown_on_pad(text: str) -> str:
+    """What a pad shows for an adjusted score ("60/40", "weighted score"), within SPEC.md's
+    limit for a not_played entry's `adjusted`."""
+    ruling = ruling_of(text)
+    if "adjusted" in ruling:
+        shown = str(ruling["adjusted"])
+    elif "weighted" in ruling:
+        shown = "weighted score"
+    elif "split" in ruling:
+        shown = "split score"
+    else:
+        shown = "adjusted score"
+    return shown.encode("utf-8")[:MAX_ADJUSTED].decode("utf-8", "ignore")
 
 
 def ruling_of(text: str) -> dict[str, Any]:

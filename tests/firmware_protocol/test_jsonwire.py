@@ -197,3 +197,32 @@ def test_refused_message_still_gives_what_the_tag_needs() -> None:
     assert error.code is ErrorCode.INVALID_TRICKS
     assert error.mac is not None and error.signed is not None
     assert compute_mac(KEY, error.signed) == error.mac
+
+
+def test_an_adjusted_score_travels_in_json_only() -> None:
+    """SPEC.md 4: a station's not_played entry may say what the director awarded."""
+    from firmware_protocol import binary
+    from firmware_protocol.messages import CorrectionPush, NotPlayed
+
+    entry = NotPlayed("A", 3, 2, 5, 3, 10, adjusted="60/40")
+    push = Message(17, 9, CorrectionPush("A", 3, 2, 5, entry))
+    obj = as_object(push)
+    assert obj["body"]["result"] == {"type": "not_played", "section": "A", "table": 3,
+                                     "round": 2, "board": 5, "ns": 3, "ew": 10,
+                                     "adjusted": "60/40"}
+    assert decode(encode(push, KEY)).message == push
+    # Without one the entry is as it always was: no key at all.
+    plain = as_object(Message(17, 9, CorrectionPush("A", 3, 2, 5, NotPlayed("A", 3, 2, 5, 3, 10))))
+    assert "adjusted" not in plain["body"]["result"]
+    # Bridgepads: the binary layout is fixed, so they see not played.
+    frame = binary.encode_frame(push, KEY)
+    item = next(iter(binary.FrameDecoder().feed(frame)))
+    assert not isinstance(item, binary.DecodeError)
+    assert item.message.body == CorrectionPush("A", 3, 2, 5, NotPlayed("A", 3, 2, 5, 3, 10))
+    for bad in (5, "x" * 25):
+        body = {"section": "A", "table": 3, "round": 2, "board": 5, "ns": 3, "ew": 10,
+                "adjusted": bad}
+        with pytest.raises(ProtocolError) as refused:
+            decode(sign_object({"v": 1, "type": "not_played", "unit": 17, "seq": 5,
+                                "body": body}, KEY))
+        assert refused.value.code == ErrorCode.MALFORMED
