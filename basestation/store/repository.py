@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, SQLModel, col, select
 
 from basestation.store.db import open_database
 from basestation.store.models import (
@@ -255,14 +255,20 @@ def save_units(rows: list[dict[str, Any]]) -> Op:
     return op
 
 
-def set_status(row_id: int, status: str) -> Op:
-    """Marks one result row (a penalty, say) superseded or erased."""
+def update(model: type[SQLModel], key: Any, **values: Any) -> Op:
+    """Sets fields of the row with primary key `key`; a row that is gone stays gone."""
     def op(session: Session) -> None:
-        row = session.get(ResultRow, row_id)
+        row = session.get(model, key)
         if row is not None:
-            row.status = status
+            for name, value in values.items():
+                setattr(row, name, value)
             session.add(row)
     return op
+
+
+def set_status(row_id: int, status: str) -> Op:
+    """Marks one result row (a penalty, say) superseded or erased."""
+    return update(ResultRow, row_id, status=status)
 
 
 def upsert_unit(values: dict[str, Any]) -> Op:
@@ -304,32 +310,17 @@ def release_unit_holds(event_id: int, unit: int) -> Op:
 
 
 def update_section_round(section_id: int, round_: int) -> Op:
-    def op(session: Session) -> None:
-        row = session.get(SectionRow, section_id)
-        if row is not None:
-            row.current_round = round_
-            session.add(row)
-    return op
+    return update(SectionRow, section_id, current_round=round_)
 
 
 def update_section_movement(section_id: int, movement_json: str, tables: int, boards: int,
                             phantom: bool) -> Op:
-    def op(session: Session) -> None:
-        row = session.get(SectionRow, section_id)
-        if row is not None:
-            row.movement_json, row.tables, row.boards, row.phantom = (
-                movement_json, tables, boards, phantom)
-            session.add(row)
-    return op
+    return update(SectionRow, section_id, movement_json=movement_json, tables=tables,
+                  boards=boards, phantom=phantom)
 
 
 def set_running(event_id: int, running: bool) -> Op:
-    def op(session: Session) -> None:
-        row = session.get(EventRow, event_id)
-        if row is not None:
-            row.running = running
-            session.add(row)
-    return op
+    return update(EventRow, event_id, running=running)
 
 
 def insert(row: Any, on_id: Callable[[int], None]) -> Op:
@@ -339,7 +330,6 @@ def insert(row: Any, on_id: Callable[[int], None]) -> Op:
         session.flush()
         on_id(row.id)
     return op
-
 
 
 def create_event(event: EventRow, sections: list[SectionRow],
@@ -366,9 +356,4 @@ def merge(row: Any) -> Op:
 
 
 def close_merge_offer(offer_id: int, state: str) -> Op:
-    def op(session: Session) -> None:
-        row = session.get(MergeOfferRow, offer_id)
-        if row is not None:
-            row.state = state
-            session.add(row)
-    return op
+    return update(MergeOfferRow, offer_id, state=state)
