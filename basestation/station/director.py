@@ -31,7 +31,7 @@ from basestation.station.entries import (
 from basestation.station.rulings import has_outcome, ruled_result, ruling_text
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
-from basestation.station.validation import check_placement, check_table
+from basestation.station.validation import check_placement, check_seat, check_table
 from basestation.store import repository as repo
 from basestation.store.models import HandRecordRow, PlayerRow, ResultRow
 from firmware_protocol.messages import (
@@ -322,7 +322,9 @@ class DirectorActions:
         already held must still fit the new movement, or nothing changes; the section's pads
         then log in again and receive their new rounds."""
         state = self._director_section(section)
-        clashes = [held for held in state.all_results() if not _fits(movement, held)]
+        clashes = [held for held in state.all_results()
+                   if check_seat(movement, table=held.table, round_=held.round, board=held.board,
+                                 ns=held.ns, ew=held.ew) is not None]
         if clashes:
             first = min(clashes, key=lambda h: (h.round, h.table, h.board))
             raise ValueError(
@@ -405,9 +407,3 @@ class DirectorActions:
 def _place(body: Entry) -> dict[str, object]:
     return {"section": body.section, "table": body.table, "round": body.round,
             "board": body.board}
-
-
-def _fits(movement: Movement, held: HeldResult) -> bool:
-    assignment = movement.at(held.round, held.table)
-    return (assignment is not None and held.board in assignment.boards
-            and (assignment.ns, assignment.ew) == (held.ns, held.ew))

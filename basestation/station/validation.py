@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from basestation.movements import Movement
 from basestation.station.state import HeldResult, SectionState
 from firmware_protocol.messages import ErrorCode
 
@@ -23,7 +24,14 @@ def check_placement(
     # A table may be one round ahead of the section (it finished early and moved on).
     if not 1 <= round_ <= section.movement.rounds or round_ > section.current_round + 1:
         return ErrorCode.WRONG_ROUND
-    assignment = section.movement.at(round_, table)
+    return check_seat(section.movement, table=table, round_=round_, board=board, ns=ns, ew=ew)
+
+
+def check_seat(
+    movement: Movement, *, table: int, round_: int, board: int, ns: int | None, ew: int | None
+) -> ErrorCode | None:
+    """Does `movement` put this board at this table in this round, between these pairs?"""
+    assignment = movement.at(round_, table)
     if assignment is None or board not in assignment.boards:
         return ErrorCode.BOARD_OUT_OF_RANGE
     if (ns, ew) != (assignment.ns, assignment.ew):
