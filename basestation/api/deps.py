@@ -33,19 +33,21 @@ def director_token(request: Request, auth: DirectorAuth) -> str | None:
 
 def require_director(request: Request) -> None:
     """Refuses a data-changing request without a director login (cookie or bearer token)."""
-    if director_token(request, get_auth(request)) is None:
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "director login required",
-                            headers={"WWW-Authenticate": "Bearer"})
+    _need_director(request, "director login required")
 
 
 def require_results_reader(request: Request) -> None:
     """Results while the session is in play are the director's (see `results_public`)."""
-    if get_station(request).rules.results_public:
-        return
+    if not get_station(request).rules.results_public:
+        _need_director(request, "results are published when the session ends; the director "
+                                "can log in to see them now")
+
+
+def _need_director(request: Request, why: str) -> None:
+    # Not a dependency itself: FastAPI would read `why` as a query parameter.
     if director_token(request, get_auth(request)) is None:
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED,
-                            "results are published when the session ends; the director can "
-                            "log in to see them now", headers={"WWW-Authenticate": "Bearer"})
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, why,
+                            headers={"WWW-Authenticate": "Bearer"})
 
 
 StationDep = Annotated[Station, Depends(get_station)]
