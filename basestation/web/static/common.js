@@ -49,7 +49,19 @@ async function checkLogin() {
   return who.director;
 }
 
+// The director's login form, the same on every page.
+function loginOverlay() {
+  return el("div", { id: "login", class: "overlay", hidden: true },
+    el("form", { id: "login-form", class: "login" },
+      el("h2", {}, "Director login"),
+      el("label", {}, "Password ",
+        el("input", { id: "password", type: "password", autocomplete: "current-password", required: true })),
+      el("button", { type: "submit" }, "Log in"),
+      el("p", { id: "login-error", class: "message bad" })));
+}
+
 function setupLogin(onLogin) {
+  document.body.append(loginOverlay());
   document.getElementById("login-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const password = document.getElementById("password");

@@ -10,6 +10,8 @@ const STATE_WORDS = {
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
 let openCell = null;      // [section, table, round] of the open dialog
 
+const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
+
 function sectionTable(section) {
   const id = `section-${section.section}`;
   let box = document.getElementById(id);
@@ -47,7 +49,7 @@ function renderGrid(data, seen) {
       if (!row) {
         row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table" }));
         for (const cell of table.cells) {
-          row.append(el("td", { id: `c-${section.section}-${table.table}-${cell.round}`, class: "cell", tabindex: "0",
+          row.append(el("td", { id: cellId(section.section, table.table, cell.round), class: "cell", tabindex: "0",
             onclick: () => showCell(section.section, table.table, cell.round) }));
         }
         body.append(row);
@@ -59,7 +61,7 @@ function renderGrid(data, seen) {
         el("small", {}, STATE_WORDS[table.state]));
       head.title = `Table ${table.table}: ${STATE_WORDS[table.state]}` + (table.battery != null ? `, battery ${table.battery}%` : "");
       for (const cell of table.cells) {
-        const id = `c-${section.section}-${table.table}-${cell.round}`;
+        const id = cellId(section.section, table.table, cell.round);
         if ((paintedAt.get(id) || 0) <= seen) paintCell(section.section, table.table, cell);
       }
     }
@@ -68,7 +70,7 @@ function renderGrid(data, seen) {
 }
 
 function paintCell(section, table, cell) {
-  const td = document.getElementById(`c-${section}-${table}-${cell.round}`);
+  const td = document.getElementById(cellId(section, table, cell.round));
   if (!td) return;
   td.dataset.state = cell.state;
   td.dataset.done = cell.done;
@@ -290,7 +292,7 @@ document.addEventListener("DOMContentLoaded", () => {
     // A result carries its cell: paint it now, then resync the rest of the grid.
     if (event.type === "result" && event.cell) {
       painted += 1;
-      paintedAt.set(`c-${event.section}-${event.table}-${event.cell.round}`, painted);
+      paintedAt.set(cellId(event.section, event.table, event.cell.round), painted);
       paintCell(event.section, event.table, event.cell);
     }
     if (event.type !== "scores") refresh();
