@@ -80,13 +80,19 @@ class MqttConnection:
     def _chance(self, rate: float) -> bool:
         return rate > 0 and self.rng.random() < rate
 
-    def transmit(self, message: Message) -> None:
-        payload = jsonwire.encode(message, self.key)
+    def _dropped(self) -> bool:
+        """A blackout or a lost message, either way: counted, and nothing goes through."""
         if self._dark():
             self.stats.dropped_in_blackout += 1
-            return
+            return True
         if self._chance(self.faults.loss):
             self.stats.lost += 1
+            return True
+        return False
+
+    def transmit(self, message: Message) -> None:
+        payload = jsonwire.encode(message, self.key)
+        if self._dropped():
             return
         copies = 2 if self._chance(self.faults.duplicate) else 1
         self.stats.duplicated += copies - 1
@@ -154,11 +160,7 @@ class MqttConnection:
             task.add_done_callback(tasks.discard)
 
     def _received(self, payload: bytes) -> None:
-        if self._dark():
-            self.stats.dropped_in_blackout += 1
-            return
-        if self._chance(self.faults.loss):
-            self.stats.lost += 1
+        if self._dropped():
             return
         try:
             received = jsonwire.decode(payload)
