@@ -25,7 +25,8 @@ def status(station: StationDep) -> dict[str, Any]:
             "results_public": rules.results_public,
             "sections": {k: s.current_round for k, s in rules.sections.items()},
             "links": [{"name": link.name, "connected": link.connected.is_set()}
-                      for link in station.links]}
+                      for link in station.links],
+            "health": station.health()}
 
 
 @router.get("/grid")
