@@ -155,6 +155,7 @@ class Station:
                 await task
         self._tasks.clear()
         self.links.clear()  # start() opens fresh links, so a stopped station can start again
+        self.rules.par.close()
         self.store.close()
 
     async def act(self, run: object) -> object:

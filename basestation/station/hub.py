@@ -93,6 +93,7 @@ class Hub:
         self.bus = bus
         self.rules = rules
         rules.key_for = self.key_for  # re-pairing derives the unit's next key here
+        rules.later = self.later  # a par solved off the loop is sent in turn
         self.units: dict[int, UnitState] = {}
         self.links: dict[str, Link] = {}
         self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue()
@@ -129,6 +130,10 @@ class Hub:
 
     def submit(self, inbound: Inbound) -> None:
         self._queue.put_nowait(inbound)
+
+    def later(self, run: Callable[[Batch], object]) -> None:
+        """Queues `run` to go in turn with pad traffic, with nobody waiting on it."""
+        self._queue.put_nowait(_Action(run, asyncio.get_running_loop().create_future()))
 
     async def act(self, run: Callable[[Batch], Any], *, timeout: float | None = None) -> Any:
         """Runs a director action in turn with pad traffic; returns once it is committed.
