@@ -14,8 +14,9 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
-from basestation.api.deps import Director, StationDep
-from basestation.api.routes.events import EventIn, SectionIn, checked_sections, event_summary
+from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.responses import EventOut
+from basestation.api.routes.events import EventIn, SectionIn, checked_sections
 from basestation.formats.handrecords import parse_hand_records
 from basestation.formats.players import PlayerListError, parse_players
 from basestation.movements import KINDS, Movement, MovementError, cards_html, check, generate
@@ -137,8 +138,8 @@ class SetupIn(EventIn):
     close_open: bool = Field(default=False, description="close the event still in play")
 
 
-@router.post("/event", status_code=status.HTTP_201_CREATED)
-async def open_event(body: SetupIn, station: StationDep) -> dict[str, Any]:
+@router.post("/event", status_code=status.HTTP_201_CREATED, response_model=EventOut)
+async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[str, Any]:
     """Opens the new event. An event still in play is closed only when `close_open` says so
     (409 otherwise): it stops, its tables are freed and its pads log in again."""
     sections = checked_sections(body)
@@ -155,4 +156,4 @@ async def open_event(body: SetupIn, station: StationDep) -> dict[str, Any]:
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players})
     await act(station, lambda batch: open_new_event(station, new, batch), need_event=False)
-    return event_summary(station)
+    return read.event()
