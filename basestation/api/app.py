@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request, status
 from fastapi.responses import JSONResponse
 
 from basestation.api.auth import DirectorAuth
+from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
     events,
     exports,
@@ -22,6 +23,7 @@ from basestation.api.routes import (
     scores,
     sections,
     session,
+    setup,
     units,
 )
 from basestation.station.app import Station
@@ -29,7 +31,7 @@ from basestation.station.hub import StationBusy
 from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
-           rulings, scores, exports, history)
+           rulings, scores, exports, history, setup)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
@@ -50,6 +52,7 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
                               "rankings and exports. Anything that changes data needs the "
                               "director's login (POST /api/login: cookie or bearer token).")
     app.state.station = station
+    app.state.read = ReadModel(station)
     app.state.auth = DirectorAuth(station.config.director_password)
     @app.exception_handler(StationBusy)
     async def busy(_: Request, exc: StationBusy) -> JSONResponse:
