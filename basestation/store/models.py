@@ -18,6 +18,9 @@ class EventRow(SQLModel, table=True):
     name: str
     regulations: str = "nz"
     running: bool = True
+    # The director ends the session (pads stop, a backup is taken), then publishes results.
+    ended: bool = False
+    published: bool = False
     created_at: datetime = Field(default_factory=now)
 
 
