@@ -22,13 +22,14 @@ from basestation.api.routes import (
     scores,
     sections,
     session,
+    setup,
     units,
 )
 from basestation.station.app import Station
 from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
-           rulings, scores, exports, history)
+           rulings, scores, exports, history, setup)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

@@ -81,4 +81,5 @@ class ReadModel:
         rules = self.station.rules
         return {"id": rules.event_id, "name": rules.event_name,
                 "regulations": rules.regulations, "running": rules.running,
+                "date": rules.event_date.isoformat() if rules.event_date else None,
                 "sections": self.sections()}

@@ -94,6 +94,7 @@ class EventOut(Open):
     id: int | None
     name: str
     regulations: str
+    date: str | None = None
     running: bool
     sections: list[SectionOut]
 
@@ -104,6 +105,7 @@ class PastEventOut(BaseModel):
     regulations: str
     running: bool
     created_at: str
+    date: str | None = None
     results: int
     open: bool
 

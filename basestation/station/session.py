@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
@@ -76,6 +76,7 @@ class SessionRules(DirectorActions, SessionSwitches):
     director_pin: str | None = None
     event_id: int | None = None
     event_name: str = ""
+    event_date: date | None = None
     regulations: str = "nz"
     running: bool = True
     ended: bool = False  # the director ended the session
@@ -117,6 +118,7 @@ class SessionRules(DirectorActions, SessionSwitches):
             return
         self.event_id = snap.event.id
         self.event_name = snap.event.name
+        self.event_date = snap.event.date
         self.regulations = snap.event.regulations
         self.running = snap.event.running
         self.ended, self.published = snap.event.ended, snap.event.published
@@ -159,10 +161,11 @@ class SessionRules(DirectorActions, SessionSwitches):
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
     @staticmethod
-    def event_rows(name: str, regulations: str,
-                   sections: list[SectionConfig]) -> tuple[EventRow, list[SectionRow]]:
+    def event_rows(name: str, regulations: str, sections: list[SectionConfig],
+                   held_on: date | None = None) -> tuple[EventRow, list[SectionRow]]:
         """The rows for a new event; raises MovementError for an impossible movement."""
-        event = EventRow(name=name, regulations=regulations)
+        event = EventRow(name=name, regulations=regulations,
+                         date=held_on or date.today())
         rows = []
         for spec in sections:
             movement = generate(spec.movement, spec.tables, spec.boards, phantom=spec.phantom)
