@@ -319,6 +319,10 @@ def update_section_movement(section_id: int, movement_json: str, tables: int, bo
                   boards=boards, phantom=phantom)
 
 
+def set_running(event_id: int, running: bool) -> Op:
+    return update(EventRow, event_id, running=running)
+
+
 def insert(row: Any, on_id: Callable[[int], None]) -> Op:
     """Adds `row` and reports its new id (the station keeps it to supersede the row later)."""
     def op(session: Session) -> None:
