@@ -24,7 +24,7 @@ from typing import Any
 import aiomqtt
 
 from basestation.movements import generate
-from firmware_protocol import binary, jsonwire
+from firmware_protocol import binary, jsonwire, topics
 from firmware_protocol.messages import Ack, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.broker import run_mosquitto
@@ -195,14 +195,14 @@ async def _echo(port: int) -> None:
     """The broker round trip alone: every up message answered with an ack at once."""
     async with aiomqtt.Client("127.0.0.1", port, identifier="echo", socket_options=NO_DELAY,
                               max_inflight_messages=256) as client:
-        await client.subscribe("bridge/club/pad/+/up", qos=1)
+        await client.subscribe(topics.up("club"), qos=1)
         window = asyncio.Semaphore(128)
         tasks: set[asyncio.Task[None]] = set()
 
         async def reply(unit: int, seq: int) -> None:
             try:
                 ack = jsonwire.encode(Message(unit, seq, Ack(re=seq)), unit_key(SECRET, unit))
-                await client.publish(f"bridge/club/pad/{unit}/down", ack, qos=1)
+                await client.publish(topics.down("club", unit), ack, qos=1)
             finally:
                 window.release()
 

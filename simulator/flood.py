@@ -17,7 +17,7 @@ from typing import Any
 import aiomqtt
 
 from basestation.movements import Movement
-from firmware_protocol import jsonwire
+from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Ack, Body, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.mqtt import NO_DELAY
@@ -64,7 +64,7 @@ async def flood(plan: FloodPlan, ready: Any = None) -> FloodReport:
     async with aiomqtt.Client("127.0.0.1", plan.port, identifier=plan.client,
                               socket_options=NO_DELAY,
                               max_inflight_messages=WINDOW * 2) as client:
-        await client.subscribe(f"bridge/{plan.station}/pad/+/down", qos=1)
+        await client.subscribe(topics.down(plan.station), qos=1)
         window = asyncio.Semaphore(WINDOW)
 
         async def read() -> None:
@@ -83,7 +83,7 @@ async def flood(plan: FloodPlan, ready: Any = None) -> FloodReport:
             waiting[(unit, seq)] = future
             payload = jsonwire.encode(Message(unit, seq, body), keys[unit])
             async with window:
-                await client.publish(f"bridge/{plan.station}/pad/{unit}/up", payload, qos=1)
+                await client.publish(topics.up(plan.station, unit), payload, qos=1)
             return await asyncio.wait_for(future, 30)
 
         async def pad(unit: int, section: str, table: int) -> None:
