@@ -19,6 +19,9 @@ class EventRow(SQLModel, table=True):
     regulations: str = "nz"
     running: bool = True
     created_at: datetime = Field(default_factory=now)
+    # pairs, teams, swiss-teams or swiss-pairs; a Swiss event plays `rounds` rounds.
+    format: str = "pairs"
+    rounds: int = 0
 
 
 class SectionRow(SQLModel, table=True):
