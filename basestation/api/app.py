@@ -14,6 +14,7 @@ from basestation.api.routes import (
     exports,
     history,
     login,
+    matches,
     merges,
     movements,
     players,
@@ -22,13 +23,14 @@ from basestation.api.routes import (
     scores,
     sections,
     session,
+    setup,
     units,
 )
 from basestation.station.app import Station
 from basestation.web import pages
 
-ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
-           rulings, scores, exports, history)
+ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
+           rulings, scores, exports, history, setup)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

@@ -79,4 +79,6 @@ class ReadModel:
         rules = self.station.rules
         return {"id": rules.event_id, "name": rules.event_name,
                 "regulations": rules.regulations, "running": rules.running,
+                "date": rules.event_date.isoformat() if rules.event_date else None,
+                "format": rules.event_format, "rounds": rules.format_rounds,
                 "sections": self.sections()}

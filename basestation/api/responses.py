@@ -92,6 +92,9 @@ class EventOut(Open):
     id: int | None
     name: str
     regulations: str
+    date: str | None = None
+    format: str = "pairs"  # teams, swiss-teams, swiss-pairs: see GET /api/matches
+    rounds: int = 0  # a Swiss event's rounds
     running: bool
     sections: list[SectionOut]
 
@@ -102,6 +105,7 @@ class PastEventOut(BaseModel):
     regulations: str
     running: bool
     created_at: str
+    date: str | None = None
     results: int
     open: bool
 

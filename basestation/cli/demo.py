@@ -21,6 +21,7 @@ def register(app: typer.Typer) -> None:
 
 
 def demo(
+    *,
     tables: Annotated[int, typer.Option(help="Tables per section (pairs).", min=1, max=40)] = 7,
     speed: Annotated[float, typer.Option(help="How many times faster than real time.",
                                          min=1.0)] = 300.0,

@@ -7,7 +7,7 @@ import contextlib
 import logging
 import sqlite3
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from basestation.station.batch import Batch
@@ -43,11 +43,12 @@ class Station:
         return next((link for link in self.links if isinstance(link, MqttLink)), None)
 
     def open_event(self, name: str, regulations: str, sections: list[SectionConfig],
-                   hand_records: Mapping[str, Mapping[int, str]] | None = None, *,
-                   event_format: str = "pairs", rounds: int = 0) -> int:
+                   hand_records: Mapping[str, Mapping[int, str]] | None = None,
+                   held_on: date | None = None, *, event_format: str = "pairs",
+                   rounds: int = 0) -> int:
         """Creates a new event (before the station runs) and makes it the open one."""
-        event, section_rows = SessionRules.event_rows(name, regulations, sections,
-                                                      event_format, rounds)
+        event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on,
+                                                      event_format=event_format, rounds=rounds)
         deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
         self.store.commit([repo.create_event(event, section_rows, deals)])
         assert event.id is not None

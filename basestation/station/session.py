@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
@@ -76,6 +76,7 @@ class SessionRules(DirectorActions):
     director_pin: str | None = None
     event_id: int | None = None
     event_name: str = ""
+    event_date: date | None = None
     regulations: str = "nz"
     running: bool = True
     event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (station.matches)
@@ -117,6 +118,7 @@ class SessionRules(DirectorActions):
             return
         self.event_id = snap.event.id
         self.event_name = snap.event.name
+        self.event_date = snap.event.date
         self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
         self.regulations = snap.event.regulations
         self.running = snap.event.running
@@ -160,10 +162,11 @@ class SessionRules(DirectorActions):
 
     @staticmethod
     def event_rows(name: str, regulations: str, sections: list[SectionConfig],
-                   event_format: str = "pairs",
+                   held_on: date | None = None, *, event_format: str = "pairs",
                    rounds: int = 0) -> tuple[EventRow, list[SectionRow]]:
         """The rows for a new event; raises MovementError for an impossible movement."""
-        event = EventRow(name=name, regulations=regulations, format=event_format, rounds=rounds)
+        event = EventRow(name=name, regulations=regulations, date=held_on or date.today(),
+                         format=event_format, rounds=rounds)
         rows = []
         for spec in sections:
             movement = section_movement(spec, event_format, rounds)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from datetime import UTC, datetime
 
 from sqlalchemy import BigInteger
@@ -19,6 +20,7 @@ class EventRow(SQLModel, table=True):
     regulations: str = "nz"
     running: bool = True
     created_at: datetime = Field(default_factory=now)
+    date: dt.date | None = None  # the day it is played (prints and the list of events show it)
     # pairs, teams, swiss-teams or swiss-pairs; a Swiss event plays `rounds` rounds.
     format: str = "pairs"
     rounds: int = 0

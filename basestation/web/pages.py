@@ -12,8 +12,8 @@ STATIC = Path(__file__).parent / "static"
 
 
 def mount(app: FastAPI) -> None:
-    """The grid at /, results at /results, the audit log at /history; their scripts and
-    styles under /static."""
+    """The grid at /, results at /results, the audit log at /history, a new event set up at
+    /setup, penalties at /penalties; their scripts and styles under /static."""
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -23,6 +23,10 @@ def mount(app: FastAPI) -> None:
     @app.get("/results", include_in_schema=False)
     def results_page() -> FileResponse:
         return FileResponse(STATIC / "results.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/setup", include_in_schema=False)
+    def setup_page() -> FileResponse:
+        return FileResponse(STATIC / "setup.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/history", include_in_schema=False)
     def history_page() -> FileResponse:
