@@ -143,6 +143,8 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
     """Opens the new event. An event still in play is closed only when `close_open` says so
     (409 otherwise): it stops, its tables are freed and its pads log in again."""
     sections = checked_sections(body)
+    for section in body.sections:
+        _movement(section)  # refused before the director is asked to close the event in play
     deals = _deals(body.hand_records) if body.hand_records else {}
     numbers = [p.number for p in body.players]
     if len(set(numbers)) != len(numbers):
