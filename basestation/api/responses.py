@@ -26,6 +26,8 @@ class StatusOut(BaseModel):
     event: str
     running: bool
     complete: bool
+    ended: bool
+    published: bool
     results_public: bool
     sections: dict[str, int]
     links: list[LinkOut]

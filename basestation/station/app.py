@@ -106,15 +106,15 @@ class Station:
 
     async def _backup_at_session_end(self) -> None:
         """A copy of the SQLite store goes to the backups when the last board of the session is
-        in (every section complete) and again when the director stops the event."""
+        in (every section complete) and again when the director ends the session."""
         folder = self.config.backup_folder
         if folder is None:
             return
         events = self.bus.subscribe()
         while True:
             event = await events.get()
-            stopped = event.get("type") == "status" and event.get("running") is False
-            if stopped or event.get("type") == "complete":
+            ended = event.get("type") == "status" and event.get("ended") is True
+            if ended or event.get("type") == "complete":
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
                 path = folder / f"event{self.rules.event_id}-{stamp}.db"
                 try:

@@ -31,6 +31,7 @@ from basestation.station.feedback import feedback_for
 from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
+from basestation.station.switches import SessionSwitches
 from basestation.station.validation import check_placement, check_table, looks_wrong_side
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -70,7 +71,7 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class SessionRules(DirectorActions):
+class SessionRules(DirectorActions, SessionSwitches):
     """The open event: its sections, who holds which table, the results held."""
 
     director_pin: str | None = None
@@ -81,6 +82,8 @@ class SessionRules(DirectorActions):
     running: bool = True
     event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (station.matches)
     format_rounds: int = 0  # a Swiss event's rounds
+    ended: bool = False  # the director ended the session
+    published: bool = False  # the director published the results
     sections: dict[str, SectionState] = field(default_factory=dict)
     section_ids: dict[str, int] = field(default_factory=dict)
     deals: dict[tuple[str, int], Deal] = field(default_factory=dict)
@@ -113,6 +116,7 @@ class SessionRules(DirectorActions):
         self.penalties = []
         self.completed = False
         self.event_format, self.format_rounds = "pairs", 0
+        self.ended = self.published = False
         if snap.event is None:
             self.event_id = None
             return
@@ -122,6 +126,7 @@ class SessionRules(DirectorActions):
         self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
         self.regulations = snap.event.regulations
         self.running = snap.event.running
+        self.ended, self.published = snap.event.ended, snap.event.published
         for row in snap.sections:
             if self.own_sections and row.letter not in self.own_sections:
                 continue
@@ -372,10 +377,10 @@ class SessionRules(DirectorActions):
 
     @property
     def results_public(self) -> bool:
-        """Results (travellers, rankings, exports) are for everyone once the session is over:
-        every board in, or the director has stopped the event. Until then they are the
-        director's, so a phone on the club network cannot show a board still to be played."""
-        return self.event_id is None or not self.running or self.completed
+        """Results (travellers, rankings, exports) are for everyone once the director has
+        published them; until then they are the director's, so a phone on the club network
+        cannot show a board still to be played, nor a score the director is still checking."""
+        return self.event_id is None or self.published
 
     def _all_complete(self) -> bool:
         return (bool(self.sections) and all(s.complete() for s in self.sections.values())

@@ -1,4 +1,4 @@
-"""Migration 0004: event.format and event.rounds; events held before stay pairs events."""
+"""Migration 0005: event.format and event.rounds; events held before stay pairs events."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def test_events_held_before_formats_were_kept_stay_pairs(database_url: str) -> N
     with engine.begin() as conn:
         config = alembic_config(database_url)
         config.attributes["connection"] = conn
-        command.upgrade(config, "0003")
+        command.upgrade(config, "0004")
         conn.execute(text("INSERT INTO event (name, regulations, running, created_at) "
                           "VALUES ('Old pairs', 'nz', false, '2026-03-04 19:30:00')"))
     engine.dispose()
