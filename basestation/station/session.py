@@ -27,8 +27,9 @@ from basestation.station.entries import (
     result_flags,
     row_values,
 )
-from basestation.station.feedback import feedback_for
+from basestation.station.feedback import feedback_for, par_feedback
 from basestation.station.matches import rounds_to_draw, section_movement
+from basestation.station.par import ParSolver
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.switches import SessionSwitches
@@ -60,6 +61,7 @@ from firmware_protocol.messages import (
     Result,
     ResultFlag,
     RoundInfo,
+    Row,
     Seat,
     StationState,
     Status,
@@ -99,6 +101,9 @@ class SessionRules(DirectorActions, SessionSwitches):
     # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
     key_for: Callable[[int, int], bytes] | None = None
     key_epochs: dict[int, int] = field(default_factory=dict)
+    # Par solved ahead, and the hub's way to run something in turn later (a par solved).
+    par: ParSolver = field(default_factory=ParSolver)
+    later: Callable[[Callable[[Batch], object]], None] | None = None
     # Empty: every section. Otherwise this process holds only these (another process, sharing
     # the database, holds the others): it loads, answers and changes nothing else.
     own_sections: frozenset[str] = frozenset()
@@ -154,6 +159,7 @@ class SessionRules(DirectorActions, SessionSwitches):
                 continue
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
             self.deal_text[(record.section, record.board)] = record.deal
+        self._solve_par()
         self.completed = self._all_complete()
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
@@ -347,10 +353,29 @@ class SessionRules(DirectorActions, SessionSwitches):
         self._store(section, entry, batch)
         self._advance(section, body.table, body.round, batch)
         if entry.kind == "result" and self.feedback:
-            deal = self.deal_text.get((section.letter, entry.board))
-            for message in feedback_for(section, entry.board, self.feedback, deal):
-                batch.send(unit.unit, message)
+            self._feedback(section, entry.board, unit.unit, batch)
         return [Ack(re=re, score_ns=entry.score_ns, flags=result_flags(entry.flags))]
+
+    def _feedback(self, section: SectionState, board: int, unit: int, batch: Batch) -> None:
+        """What the pad may see of the board it just played. A par not solved yet follows on
+        its own once it is, rather than holding up the batch."""
+        deal = self.deal_text.get((section.letter, board))
+        wants_par = deal is not None and "par" in self.feedback
+        par = self.par.get(deal, board) if deal is not None and wants_par else None
+        for message in feedback_for(section, board, self.feedback, deal, par):
+            batch.send(unit, message)
+        if deal is not None and wants_par and par is None and self.later is not None:
+            later = self.later
+
+            def send(rows: tuple[Row, ...]) -> None:
+                later(lambda batch: batch.send(unit, par_feedback(board, rows)))
+
+            self.par.when_solved(deal, board, send)
+
+    def _solve_par(self) -> None:
+        """Queues the par of every deal held for solving, off the event loop."""
+        if "par" in self.feedback:
+            self.par.solve((text, board) for (_, board), text in self.deal_text.items())
 
     def _checks(self, section: SectionState, entry: HeldResult) -> list[str]:
         flags: list[str] = []
