@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from basestation.api.auth import DirectorAuth
 from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
+    event_results,
     events,
     exports,
     history,
@@ -29,7 +30,7 @@ from basestation.station.app import Station
 from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
-           rulings, scores, exports, history, setup)
+           rulings, scores, exports, history, setup, event_results)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
