@@ -47,8 +47,8 @@ async def require_results_reader(request: Request) -> None:
     """Results while the session is in play are the director's (see `results_public`)."""
     station: Station = request.app.state.station
     if not station.rules.results_public:
-        _need_director(request, "results are published when the session ends; the director "
-                                "can log in to see them now")
+        _need_director(request, "the results are not published yet: the director publishes "
+                                "them once the session is over (and can log in to see them now)")
 
 
 def _need_director(request: Request, why: str) -> None:

@@ -40,15 +40,18 @@ class ReadModel:
     def status(self) -> dict[str, Any]:
         rules = self.station.rules
         return {"event": rules.event_name, "running": rules.running,
-                "complete": rules.completed, "results_public": rules.results_public,
+                "complete": rules.completed, "ended": rules.ended,
+                "published": rules.published, "results_public": rules.results_public,
                 "sections": {k: s.current_round for k, s in rules.sections.items()},
                 "links": [{"name": link.name, "connected": link.connected.is_set()}
-                          for link in self.station.links]}
+                          for link in self.station.links],
+                "health": self.station.health()}
 
     def grid(self) -> dict[str, Any]:
         """Tables by rounds per section with their states, and the alerts standing now."""
         station = self.station
         data = grid(station.rules, station.hub.units)
+        data["ended"], data["published"] = station.rules.ended, station.rules.published
         data["alerts"].extend(self._result_alerts())
         data["alerts"].extend({"kind": "unit_replaced", "unit": u.unit}
                               for u in station.hub.units.values() if u.locked_reason)

@@ -22,13 +22,26 @@ class LinkOut(BaseModel):
     connected: bool
 
 
+class HealthOut(BaseModel):
+    """The station's core: hub restarts after a failure, and whether the database answers."""
+
+    hub_restarts: int
+    hub_last_failure: str | None
+    database: str  # ok, unavailable
+    database_down_since: str | None
+    queued: int  # messages and actions waiting for the hub
+
+
 class StatusOut(BaseModel):
     event: str
     running: bool
     complete: bool
+    ended: bool
+    published: bool
     results_public: bool
     sections: dict[str, int]
     links: list[LinkOut]
+    health: HealthOut
 
 
 class CellOut(Open):

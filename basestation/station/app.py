@@ -36,6 +36,8 @@ class Station:
         self.hub = Hub(self.store, config.secret, self.bus, self.rules)
         self.links: list[MqttLink | SerialLink] = []
         self._tasks: list[asyncio.Task[None]] = []
+        self.hub_restarts = 0
+        self.hub_failure: str | None = None
 
     @property
     def mqtt(self) -> MqttLink | None:
@@ -85,11 +87,38 @@ class Station:
                                        password=self.config.mqtt_password))
         for serial in self.config.serial:
             self.links.append(SerialLink(self.hub, serial.port, serial.baud, serial.channel))
-        self._tasks.append(asyncio.create_task(self.hub.run(), name="hub"))
+        self._tasks.append(asyncio.create_task(self._supervise_hub(), name="hub"))
         self._tasks.append(asyncio.create_task(self._rescore(), name="scores"))
         self._tasks.append(asyncio.create_task(self._backup_at_session_end(), name="backup"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))
+
+    async def _supervise_hub(self) -> None:
+        """Runs the hub; should it ever fail, says so and starts it again from what is stored
+        (nothing unstored was acknowledged), so the pads and the director are never left
+        waiting on a dead task."""
+        pause = 0.1
+        while True:
+            try:
+                await self.hub.run()
+            except Exception as exc:
+                self.hub_restarts += 1
+                self.hub_failure = f"{datetime.now(UTC):%H:%M:%S} {exc!r}"[:200]
+                log.exception("the hub failed; restarting it (restart %d)", self.hub_restarts)
+                self.bus.publish({"type": "alert", "kind": "hub_restarted",
+                                  "restarts": self.hub_restarts})
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 5.0)
+                with contextlib.suppress(Exception):  # still unavailable: the hub waits for it
+                    await asyncio.to_thread(self.hub.load)
+
+    def health(self) -> dict[str, object]:
+        """How the station's core is: for /api/status."""
+        down = self.hub.store_down_since
+        return {"hub_restarts": self.hub_restarts, "hub_last_failure": self.hub_failure,
+                "database": "ok" if down is None else "unavailable",
+                "database_down_since": None if down is None else down.isoformat(),
+                "queued": self.hub.queued}
 
     async def _rescore(self, every: float = 0.5) -> None:
         """Rescores changed boards a few times a second and tells the pages which."""
@@ -102,15 +131,15 @@ class Station:
 
     async def _backup_at_session_end(self) -> None:
         """A copy of the SQLite store goes to the backups when the last board of the session is
-        in (every section complete) and again when the director stops the event."""
+        in (every section complete) and again when the director ends the session."""
         folder = self.config.backup_folder
         if folder is None:
             return
         events = self.bus.subscribe()
         while True:
             event = await events.get()
-            stopped = event.get("type") == "status" and event.get("running") is False
-            if stopped or event.get("type") == "complete":
+            ended = event.get("type") == "status" and event.get("ended") is True
+            if ended or event.get("type") == "complete":
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
                 path = folder / f"event{self.rules.event_id}-{stamp}.db"
                 try:
@@ -127,6 +156,7 @@ class Station:
                 await task
         self._tasks.clear()
         self.links.clear()  # start() opens fresh links, so a stopped station can start again
+        self.rules.par.close()
         self.store.close()
 
     async def act(self, run: object) -> object:

@@ -78,6 +78,7 @@ class DirectorActions:
     units: dict[int, UnitState]
     scores: LiveScores | None
     merge_offers: dict[int, Entry]
+    _solve_par: Callable[[], None]
     penalties: list[HeldPenalty]
     key_for: Callable[[int, int], bytes] | None
     key_epochs: dict[int, int]
@@ -101,14 +102,6 @@ class DirectorActions:
         self.takeovers.add((section, table))
         batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
-
-    def set_running(self, running: bool, batch: Batch) -> Status:
-        assert self.event_id is not None
-        self.running = running
-        batch.ops.append(repo.set_running(self.event_id, running))
-        batch.ops.append(repo.audit(self.event_id, "director", "start" if running else "stop"))
-        batch.event("status", running=running)
-        return self.status()
 
     def decide_merge(self, offer_id: int, accept: bool, batch: Batch) -> HeldResult | None:
         """The director takes a replaced unit's undelivered result into the session, or not."""
@@ -285,6 +278,7 @@ class DirectorActions:
             self.deal_text[(section, board)] = deals[board]  # what feedback shows
         batch.ops.append(repo.audit(self.event_id, "director", "hand_records", section=section,
                                     boards=sorted(parsed)))
+        self._solve_par()
         return sorted(parsed)
 
     def set_players(self, players: dict[int, str], batch: Batch) -> None:

@@ -27,9 +27,11 @@ from basestation.station.entries import (
     result_flags,
     row_values,
 )
-from basestation.station.feedback import feedback_for
+from basestation.station.feedback import feedback_for, par_feedback
+from basestation.station.par import ParSolver
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
+from basestation.station.switches import SessionSwitches
 from basestation.station.validation import check_placement, check_table, looks_wrong_side
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -58,6 +60,7 @@ from firmware_protocol.messages import (
     Result,
     ResultFlag,
     RoundInfo,
+    Row,
     Seat,
     StationState,
     Status,
@@ -69,7 +72,7 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class SessionRules(DirectorActions):
+class SessionRules(DirectorActions, SessionSwitches):
     """The open event: its sections, who holds which table, the results held."""
 
     director_pin: str | None = None
@@ -78,6 +81,8 @@ class SessionRules(DirectorActions):
     event_date: date | None = None
     regulations: str = "nz"
     running: bool = True
+    ended: bool = False  # the director ended the session
+    published: bool = False  # the director published the results
     sections: dict[str, SectionState] = field(default_factory=dict)
     section_ids: dict[str, int] = field(default_factory=dict)
     deals: dict[tuple[str, int], Deal] = field(default_factory=dict)
@@ -93,6 +98,9 @@ class SessionRules(DirectorActions):
     # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
     key_for: Callable[[int, int], bytes] | None = None
     key_epochs: dict[int, int] = field(default_factory=dict)
+    # Par solved ahead, and the hub's way to run something in turn later (a par solved).
+    par: ParSolver = field(default_factory=ParSolver)
+    later: Callable[[Callable[[Batch], object]], None] | None = None
     # Empty: every section. Otherwise this process holds only these (another process, sharing
     # the database, holds the others): it loads, answers and changes nothing else.
     own_sections: frozenset[str] = frozenset()
@@ -109,6 +117,7 @@ class SessionRules(DirectorActions):
         self.scores = None
         self.penalties = []
         self.completed = False
+        self.ended = self.published = False
         if snap.event is None:
             self.event_id = None
             return
@@ -117,6 +126,7 @@ class SessionRules(DirectorActions):
         self.event_date = snap.event.date
         self.regulations = snap.event.regulations
         self.running = snap.event.running
+        self.ended, self.published = snap.event.ended, snap.event.published
         for row in snap.sections:
             if self.own_sections and row.letter not in self.own_sections:
                 continue
@@ -144,6 +154,7 @@ class SessionRules(DirectorActions):
                 continue
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
             self.deal_text[(record.section, record.board)] = record.deal
+        self._solve_par()
         self.completed = self._all_complete()
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
@@ -333,10 +344,29 @@ class SessionRules(DirectorActions):
         self._store(section, entry, batch)
         self._advance(section, body.table, body.round, batch)
         if entry.kind == "result" and self.feedback:
-            deal = self.deal_text.get((section.letter, entry.board))
-            for message in feedback_for(section, entry.board, self.feedback, deal):
-                batch.send(unit.unit, message)
+            self._feedback(section, entry.board, unit.unit, batch)
         return [Ack(re=re, score_ns=entry.score_ns, flags=result_flags(entry.flags))]
+
+    def _feedback(self, section: SectionState, board: int, unit: int, batch: Batch) -> None:
+        """What the pad may see of the board it just played. A par not solved yet follows on
+        its own once it is, rather than holding up the batch."""
+        deal = self.deal_text.get((section.letter, board))
+        wants_par = deal is not None and "par" in self.feedback
+        par = self.par.get(deal, board) if deal is not None and wants_par else None
+        for message in feedback_for(section, board, self.feedback, deal, par):
+            batch.send(unit, message)
+        if deal is not None and wants_par and par is None and self.later is not None:
+            later = self.later
+
+            def send(rows: tuple[Row, ...]) -> None:
+                later(lambda batch: batch.send(unit, par_feedback(board, rows)))
+
+            self.par.when_solved(deal, board, send)
+
+    def _solve_par(self) -> None:
+        """Queues the par of every deal held for solving, off the event loop."""
+        if "par" in self.feedback:
+            self.par.solve((text, board) for (_, board), text in self.deal_text.items())
 
     def _checks(self, section: SectionState, entry: HeldResult) -> list[str]:
         flags: list[str] = []
@@ -363,10 +393,10 @@ class SessionRules(DirectorActions):
 
     @property
     def results_public(self) -> bool:
-        """Results (travellers, rankings, exports) are for everyone once the session is over:
-        every board in, or the director has stopped the event. Until then they are the
-        director's, so a phone on the club network cannot show a board still to be played."""
-        return self.event_id is None or not self.running or self.completed
+        """Results (travellers, rankings, exports) are for everyone once the director has
+        published them; until then they are the director's, so a phone on the club network
+        cannot show a board still to be played, nor a score the director is still checking."""
+        return self.event_id is None or self.published
 
     def _all_complete(self) -> bool:
         return bool(self.sections) and all(s.complete() for s in self.sections.values())

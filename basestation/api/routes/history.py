@@ -14,7 +14,8 @@ from basestation.store.models import AuditRow
 router = APIRouter(prefix="/api", tags=["history"])
 
 LABELS = {
-    "start": "Session started", "stop": "Session stopped", "enter": "Result entered",
+    "start": "Session started", "stop": "Session paused", "end": "Session ended",
+    "publish": "Results published", "unpublish": "Results withdrawn", "enter": "Result entered",
     "erase": "Result erased", "ruling": "Ruling", "move_result": "Result moved",
     "close_round": "Round closed", "penalty": "Penalty", "remove_penalty": "Penalty removed",
     "hand_records": "Hand records loaded", "players": "Player list changed",

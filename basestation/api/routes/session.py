@@ -11,6 +11,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
+from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
 from basestation.api.responses import GridOut, StatusOut
 from basestation.station.batch import Batch
@@ -81,15 +82,38 @@ class Running(BaseModel):
 
 @router.post("/running", dependencies=[Director])
 async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
-    if station.rules.event_id is None:
-        raise HTTPException(409, "no event is open")
-    await station.hub.act(lambda batch: _start_stop(station, body.running, batch))
+    """Pause (`running` false: pads are told the station is stopped and entry waits) or
+    resume. Pausing neither ends the session nor publishes anything."""
+    await act(station, lambda batch: _start_stop(station, body.running, batch))
     return {"running": station.rules.running}
 
 
 def _start_stop(station: Any, running: bool, batch: Batch) -> None:
     status_body = station.rules.set_running(running, batch)
     station.hub.broadcast(batch, status_body)
+
+
+@router.post("/session/end", dependencies=[Director], response_model=StatusOut)
+async def end_session(station: StationDep, read: ReadDep) -> dict[str, Any]:
+    """Ends the session: entry stops on every pad and the end-of-session backup is taken.
+    The results stay the director's until they are published."""
+    await act(station, lambda batch: station.hub.broadcast(batch,
+                                                           station.rules.end_session(batch)))
+    return read.status()
+
+
+class Publish(BaseModel):
+    published: bool = True
+
+
+@router.post("/session/publish", dependencies=[Director], response_model=StatusOut)
+async def publish(station: StationDep, read: ReadDep,
+                  body: Publish | None = None) -> dict[str, Any]:
+    """Publishes the results (travellers, rankings, exports) to anyone, or withdraws them
+    (`published` false); no body publishes."""
+    published = body.published if body is not None else True
+    await act(station, lambda batch: station.rules.publish(published, batch))
+    return read.status()
 
 
 @router.post("/sections/{section}/tables/{table}/takeover", dependencies=[Director])
