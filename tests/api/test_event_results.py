@@ -8,7 +8,7 @@ import httpx
 from basestation.station.app import Station
 from basestation.store import repository as repo
 from basestation.store.models import SeatingRow
-from tests.api.conftest import ok, place
+from tests.api.conftest import PASSWORD, ok, place
 from tests.formats.test_handrecords_players import PBN
 
 
@@ -57,9 +57,21 @@ async def test_a_past_events_results_stay_openable(director: httpx.AsyncClient,
     before = await ok(await director.get(f"/api/events/{event_id}/results"))
     await ok(await director.post("/api/events", json={
         "name": "Thursday", "sections": [{"letter": "A", "tables": 4, "boards": 8}]}), 201)
+    # Closed by the new event: ended, and unpublished until the director publishes it.
+    past = await ok(await director.get(f"/api/events/{event_id}/results"))
+    assert (past["event"]["open"], past["event"]["running"], past["event"]["ended"],
+            past["event"]["published"]) == (False, False, True, False)
+    await ok(await director.post("/api/logout"))
+    refused = await director.get(f"/api/events/{event_id}/results")
+    assert refused.status_code == 401 and "not published yet" in refused.json()["detail"]
+    assert (await director.post(f"/api/events/{event_id}/publish", json={})).status_code == 401
+    await ok(await director.post("/api/login", json={"password": PASSWORD}))
+    await ok(await director.post(f"/api/events/{event_id}/publish", json={"published": True}))
+    missing = await director.post("/api/events/999/publish", json={})
+    assert missing.status_code == 404 and missing.json()["detail"] == "no event 999"
     await ok(await director.post("/api/logout"))
     past = await ok(await director.get(f"/api/events/{event_id}/results"))
-    assert (past["event"]["open"], past["event"]["running"]) == (False, False)
+    assert past["event"]["published"] is True
     assert past["rankings"] == before["rankings"]
     assert past["travellers"] == before["travellers"]
     assert past["scorecards"] == before["scorecards"]

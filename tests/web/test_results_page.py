@@ -141,3 +141,9 @@ async def test_results_page_shows_and_prints_a_whole_night(
     assert not await page.locator(".exports").is_visible()  # the exports are the open event's
     assert "Ann Smith & Bob Brown" in await pair_one.inner_text()
     await screenshot(page, "results-past-event")
+    # Closed by the new event, Tuesday's results wait for the director to publish them.
+    await page.click("#publish-event")
+    await page.wait_for_selector("#publish-event", state="hidden")
+    assert "the results are published" in await page.inner_text("#message")
+    [(_, published)] = [(e.id, e.published) for e, _ in station.store.events() if e.id == tuesday]
+    assert published

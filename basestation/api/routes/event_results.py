@@ -2,8 +2,8 @@
 pairs' names, travellers with the hand records, every pair's score card and the penalties.
 The results page reads it to show and to print.
 
-The open event's results follow its publication (the director's until the session ends); a
-past event's are everyone's. A past event is read from the database and scored afresh, in a
+An event's results are the director's until published (the open event's by the grid's Publish,
+a past one's here too). A past event is read from the database and scored afresh, in a
 worker thread: it shares nothing with the working memory of the open one.
 """
 
@@ -14,12 +14,21 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Request
 from pydantic import BaseModel
 
-from basestation.api.deps import ReadDep, StationDep, require_results_reader
+from basestation.api.actions import act
+from basestation.api.deps import (
+    Director,
+    ReadDep,
+    StationDep,
+    need_publication,
+    require_results_reader,
+)
 from basestation.api.responses import PenaltyOut, RankingOut, TravellerOut
 from basestation.api.routes.rulings import penalty_json
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
+from basestation.station.batch import Batch
 from basestation.station.session import SessionRules
-from basestation.store.models import SeatingRow
+from basestation.store import repository as repo
+from basestation.store.models import EventRow, SeatingRow
 from basestation.store.repository import Store
 
 router = APIRouter(prefix="/api/events", tags=["scores"])
@@ -40,6 +49,8 @@ class EventInfoOut(BaseModel):
     date: str | None
     regulations: str
     running: bool
+    ended: bool
+    published: bool
     results: int
     open: bool
 
@@ -64,7 +75,33 @@ async def event_results(event_id: Annotated[int, Path(ge=1, le=ROW_ID_MAX)], req
     document = await read.stored(_past_results, store, event_id)
     if document is None:
         raise HTTPException(404, f"no event {event_id}")
+    need_publication(request, document["event"]["published"])
     return document
+
+
+class PublishIn(BaseModel):
+    published: bool = True
+
+
+@router.post("/{event_id}/publish", dependencies=[Director])
+async def publish(event_id: Annotated[int, Path(ge=1, le=ROW_ID_MAX)], body: PublishIn,
+                  station: StationDep, read: ReadDep) -> PublishIn:
+    """Publishes an event's results (or withdraws them): the open event's, as the grid's
+    Publish does, or a past one's, closed before the director had published it."""
+    rules = station.rules
+    if event_id == rules.event_id:
+        await act(station, lambda batch: rules.publish(body.published, batch))
+        return body
+    if not any(event.id == event_id for event, _ in await read.stored(station.store.events)):
+        raise HTTPException(404, f"no event {event_id}")
+
+    def publish_past(batch: Batch) -> None:
+        batch.ops.append(repo.update(EventRow, event_id, published=body.published))
+        batch.ops.append(repo.audit(event_id, "director",
+                                    "publish" if body.published else "unpublish"))
+
+    await act(station, publish_past, need_event=False)
+    return body
 
 
 def _past_results(store: Store, event_id: int) -> dict[str, Any] | None:
@@ -86,6 +123,7 @@ def results_document(rules: SessionRules, seatings: list[SeatingRow], *,
     return {
         "event": {"id": rules.event_id, "name": rules.event_name,
                   "regulations": rules.regulations, "running": rules.running,
+                  "ended": rules.ended, "published": rules.published,
                   "date": rules.event_date.isoformat() if rules.event_date else None,
                   "results": sum(s.held_count for s in rules.sections.values()),
                   "open": is_open},

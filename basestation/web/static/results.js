@@ -134,6 +134,7 @@ function render(documentData) {
   view.document = documentData;
   const event = documentData.event;
   document.body.dataset.openEvent = event.open ? "yes" : "no";
+  document.getElementById("publish-event").hidden = event.published;
   document.getElementById("event-name").textContent = `${eventLine(event)}: results`;
   document.title = `${event.name} results - basestation`;
   document.querySelector("#rankings .print-event").textContent = eventLine(event);
@@ -183,6 +184,16 @@ function choose(id) {
   refresh();
 }
 
+async function publishEvent() {
+  try {
+    await api("POST", `/api/events/${view.chosen.id}/publish`, { published: true });
+    await refresh();
+    say(`${view.document.event.name}: the results are published.`);
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
 function printOnly(what) {
   document.body.dataset.print = what;
   window.print();
@@ -192,6 +203,7 @@ document.addEventListener("DOMContentLoaded", () => {
   setupLogin(refresh);
   document.getElementById("director-login").addEventListener("click", showLogin);
   document.getElementById("event-select").addEventListener("change", (e) => choose(e.target.value));
+  document.getElementById("publish-event").addEventListener("click", publishEvent);
   for (const button of document.querySelectorAll(".prints button")) {
     button.addEventListener("click", () => printOnly(button.dataset.print));
   }
