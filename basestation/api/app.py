@@ -16,6 +16,7 @@ from basestation.api.routes import (
     exports,
     history,
     login,
+    matches,
     merges,
     movements,
     players,
@@ -31,7 +32,7 @@ from basestation.station.app import Station
 from basestation.station.hub import StationBusy
 from basestation.web import pages
 
-ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
+ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
            rulings, scores, exports, history, setup, event_results)
 
 
