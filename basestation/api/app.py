@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from basestation.api import errors
 from basestation.api.auth import DirectorAuth
 from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
@@ -52,6 +53,7 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
     app.state.station = station
     app.state.read = ReadModel(station)
     app.state.auth = DirectorAuth(station.config.director_password)
+    errors.install(app)
     for module in ROUTERS:
         app.include_router(module.router)
     pages.mount(app)
