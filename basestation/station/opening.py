@@ -38,13 +38,17 @@ class NewEvent:
     held_on: date | None = None
     deals: Mapping[int, str] = field(default_factory=dict)  # board -> PBN deal, every section
     players: Mapping[int, str] = field(default_factory=dict)  # number -> name
+    event_format: str = "pairs"  # or a teams or Swiss format (basestation.station.matches)
+    rounds: int = 0  # a Swiss event's rounds
 
 
 def open_new_event(station: Station, new: NewEvent, batch: Batch) -> int:
     """Closes the event in play and opens `new`; returns its id. Run in turn with pad
     traffic (hub.act). MovementError or CardError (ValueErrors) leave everything as it was."""
     event, section_rows = SessionRules.event_rows(new.name, new.regulations,
-                                                  list(new.sections), new.held_on)
+                                                  list(new.sections), new.held_on,
+                                                  event_format=new.event_format,
+                                                  rounds=new.rounds)
     check_deals(new.deals)
     rules = station.rules
     holders = sorted({unit for s in rules.sections.values() for unit in s.holders.values()})

@@ -156,6 +156,7 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
         raise HTTPException(409, f"{rules.event_name} is still in play: confirm to close it "
                                  f"and open {body.name}")
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
-                   {p.number: p.name for p in body.players})
+                   {p.number: p.name for p in body.players}, event_format=body.format,
+                   rounds=body.rounds)
     await act(station, lambda batch: open_new_event(station, new, batch), need_event=False)
     return read.event()
