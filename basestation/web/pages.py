@@ -12,8 +12,8 @@ STATIC = Path(__file__).parent / "static"
 
 
 def mount(app: FastAPI) -> None:
-    """The grid at /, results at /results, the audit log at /history; their scripts and
-    styles under /static."""
+    """The grid at /, results at /results, the audit log at /history, the table pad at /pad;
+    their scripts and styles under /static."""
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -27,3 +27,7 @@ def mount(app: FastAPI) -> None:
     @app.get("/history", include_in_schema=False)
     def history_page() -> FileResponse:
         return FileResponse(STATIC / "history.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/pad", include_in_schema=False)
+    def pad_page() -> FileResponse:
+        return FileResponse(STATIC / "pad.html", headers={"Cache-Control": "no-cache"})
