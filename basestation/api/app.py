@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from basestation.api.auth import DirectorAuth
+from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
     events,
     exports,
@@ -21,13 +22,14 @@ from basestation.api.routes import (
     scores,
     sections,
     session,
+    setup,
     units,
 )
 from basestation.station.app import Station
 from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
-           rulings, scores, exports, history)
+           rulings, scores, exports, history, setup)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
@@ -48,6 +50,7 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
                               "rankings and exports. Anything that changes data needs the "
                               "director's login (POST /api/login: cookie or bearer token).")
     app.state.station = station
+    app.state.read = ReadModel(station)
     app.state.auth = DirectorAuth(station.config.director_password)
     for module in ROUTERS:
         app.include_router(module.router)

@@ -1,4 +1,5 @@
-"""Typed dependencies for the routes."""
+"""Typed dependencies for the routes. They are `async`, so they run on the event loop with
+the hub rather than in a worker thread (see basestation.api.readmodel)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,23 @@ from typing import Annotated
 from fastapi import Depends, HTTPException, Request, status
 
 from basestation.api.auth import DirectorAuth
+from basestation.api.readmodel import ReadModel
 from basestation.station.app import Station
 
 COOKIE = "director_session"
 
 
-def get_station(request: Request) -> Station:
+async def get_station(request: Request) -> Station:
     station: Station = request.app.state.station
     return station
 
 
-def get_auth(request: Request) -> DirectorAuth:
+async def get_read(request: Request) -> ReadModel:
+    read: ReadModel = request.app.state.read
+    return read
+
+
+async def get_auth(request: Request) -> DirectorAuth:
     auth: DirectorAuth = request.app.state.auth
     return auth
 
@@ -31,26 +38,28 @@ def director_token(request: Request, auth: DirectorAuth) -> str | None:
     return token if auth.valid(token) else None
 
 
-def require_director(request: Request) -> None:
+async def require_director(request: Request) -> None:
     """Refuses a data-changing request without a director login (cookie or bearer token)."""
     _need_director(request, "director login required")
 
 
-def require_results_reader(request: Request) -> None:
+async def require_results_reader(request: Request) -> None:
     """Results while the session is in play are the director's (see `results_public`)."""
-    if not get_station(request).rules.results_public:
-        _need_director(request, "results are published when the session ends; the director "
-                                "can log in to see them now")
+    station: Station = request.app.state.station
+    if not station.rules.results_public:
+        _need_director(request, "the results are not published yet: the director publishes "
+                                "them once the session is over (and can log in to see them now)")
 
 
 def _need_director(request: Request, why: str) -> None:
     # Not a dependency itself: FastAPI would read `why` as a query parameter.
-    if director_token(request, get_auth(request)) is None:
+    if director_token(request, request.app.state.auth) is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, why,
                             headers={"WWW-Authenticate": "Bearer"})
 
 
 StationDep = Annotated[Station, Depends(get_station)]
+ReadDep = Annotated[ReadModel, Depends(get_read)]
 AuthDep = Annotated[DirectorAuth, Depends(get_auth)]
 Director = Depends(require_director)
 ResultsReader = Depends(require_results_reader)

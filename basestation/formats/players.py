@@ -13,14 +13,19 @@ class PlayerListError(ValueError):
 
 def parse_players(text: str) -> dict[int, str]:
     """Player number -> name. A header row (first cell not a number) is skipped."""
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
+        raise PlayerListError(f"not a readable CSV file: {exc}") from exc
     players: dict[int, str] = {}
-    for line_no, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    for line_no, row in enumerate(rows, start=1):
         if not row or not any(cell.strip() for cell in row):
             continue
         first = row[0].strip()
-        if line_no == 1 and not first.isdigit():
+        # isdecimal, not isdigit: "²" is a digit that int() cannot read.
+        if line_no == 1 and not first.isdecimal():
             continue
-        if not first.isdigit() or len(row) < 2 or not row[1].strip():
+        if not first.isdecimal() or len(row) < 2 or not row[1].strip():
             raise PlayerListError(f"line {line_no}: expected number,name, got {row!r}")
         number = int(first)
         if number in players:

@@ -11,6 +11,17 @@ from basestation.movements._changes import continue_with, withdraw_pair
 from basestation.movements._check import BalanceReport, Sharing, check
 from basestation.movements._csv import movement_from_csv, movement_to_csv
 from basestation.movements._generate import KINDS, generate
+from basestation.movements._matches import (
+    MATCH_KINDS,
+    SWISS_PAIRS,
+    SWISS_TEAMS,
+    TEAMS,
+    boards_of_round,
+    match_movement,
+    match_rounds,
+    matches_of,
+    round_robin,
+)
 from basestation.movements._mitchell import SUMMARY_BOARDS, MitchellLayout, choose_layout
 from basestation.movements._model import (
     EW,
@@ -25,8 +36,12 @@ from basestation.movements._phantom import fit_late_pair, missing_pair, phantom_
 __all__ = [
     "EW",
     "KINDS",
+    "MATCH_KINDS",
     "NS",
     "SUMMARY_BOARDS",
+    "SWISS_PAIRS",
+    "SWISS_TEAMS",
+    "TEAMS",
     "Assignment",
     "BalanceReport",
     "MitchellLayout",
@@ -35,15 +50,20 @@ __all__ = [
     "PairKey",
     "Sharing",
     "board_range",
+    "boards_of_round",
     "cards_html",
     "check",
     "choose_layout",
     "continue_with",
     "fit_late_pair",
     "generate",
+    "match_movement",
+    "match_rounds",
+    "matches_of",
     "missing_pair",
     "movement_from_csv",
     "movement_to_csv",
     "phantom_seat",
+    "round_robin",
     "withdraw_pair",
 ]

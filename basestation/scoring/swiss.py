@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
 
 from basestation.scoring.teams import MatchResult
 
@@ -100,10 +99,14 @@ def swiss_draw(ranked: Sequence[int], played: Collection[frozenset[int]]) -> lis
     """The next round's matches: from the top, each takes the best-placed opponent not yet met.
 
     `ranked` is the entrants best first (see `standings`). When taking the nearest opponent
-    would leave someone lower down with nobody new to play, the draw backtracks and the
-    higher entrant takes its next choice. Repeat meetings happen only when no draw avoids
-    them, and then as few as possible. Needs an even number of entrants (an odd field plays
-    a Troika or gives a bye, which is the director's choice).
+    would leave someone lower down with nobody new to play, the higher entrant takes its next
+    choice. Repeat meetings happen only when no draw avoids them, and then as few as possible.
+    Needs an even number of entrants (an odd field plays a Troika or gives a bye, which is the
+    director's choice).
+
+    The plain walk down the ranking settles most rounds in one pass. When it strands someone,
+    the draw is one maximum-weight matching (polynomial, never a search of every draw), whose
+    weights put fewest repeats first, then each entrant from the top as near as it can be.
     """
     order = tuple(ranked)
     if len(set(order)) != len(order):
@@ -111,28 +114,48 @@ def swiss_draw(ranked: Sequence[int], played: Collection[frozenset[int]]) -> lis
     if len(order) % 2:
         raise ValueError(f"a Swiss draw needs an even number of entrants, got {len(order)}")
     met = frozenset(frozenset(pair) for pair in played)
+    return _walk_down(order, met) or _matched(order, met)
 
-    @cache
-    def draw(remaining: tuple[int, ...], repeats: int) -> tuple[Pairing, ...] | None:
-        # Pair the top remaining entrant with each lower one in rank order; first full fit wins.
-        if not remaining:
-            return ()
-        top, rest = remaining[0], remaining[1:]
-        for index, opponent in enumerate(rest):
-            repeat = frozenset((top, opponent)) in met
-            if repeat and repeats == 0:
-                continue
-            tail = draw(rest[:index] + rest[index + 1 :], repeats - repeat)
-            if tail is not None:
-                return ((top, opponent), *tail)
-        return None
 
-    # Allow no repeats first, then one, two, ...: the first success has the fewest.
-    for allowed in range(len(order) // 2 + 1):
-        found = draw(order, allowed)
-        if found is not None:
-            return list(found)
-    raise AssertionError("unreachable: a draw with every match a repeat always exists")
+def _walk_down(order: tuple[int, ...], met: frozenset[frozenset[int]]) -> list[Pairing] | None:
+    """Top v the highest not yet met, then the next free, ...; None when someone is stranded.
+
+    When it succeeds it is the seed's draw exactly: nobody above had a better fresh choice.
+    """
+    free = list(order)
+    draw: list[Pairing] = []
+    while free:
+        top = free.pop(0)
+        index = next((i for i, other in enumerate(free) if frozenset((top, other)) not in met),
+                     None)
+        if index is None:
+            return None
+        draw.append((top, free.pop(index)))
+    return draw
+
+
+def _matched(order: tuple[int, ...], met: frozenset[frozenset[int]]) -> list[Pairing]:
+    """The draw as a maximum-weight perfect matching on ranking positions.
+
+    Position i's edge to j > i weighs base**(n-1-i) * (n-j): whatever entrants lower down
+    get, the highest entrant whose opponent differs decides (base = 2n outweighs all below).
+    A fresh meeting adds more than every such weight together, so repeats come first.
+    Integer weights keep the matching exact.
+    """
+    import networkx as nx
+
+    n = len(order)
+    base = 2 * n
+    fresh = n * base**n
+    graph: nx.Graph[int] = nx.Graph()
+    for i in range(n):
+        place = base ** (n - 1 - i)
+        for j in range(i + 1, n):
+            new = frozenset((order[i], order[j])) not in met
+            graph.add_edge(i, j, weight=place * (n - j) + (fresh if new else 0))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    pairs = sorted((min(a, b), max(a, b)) for a, b in matching)
+    return [(order[i], order[j]) for i, j in pairs]
 
 
 def seeded_first_rounds(entries: int) -> tuple[list[Pairing], list[Pairing]]:

@@ -7,7 +7,7 @@ import contextlib
 import logging
 import sqlite3
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from basestation.station.batch import Batch
@@ -42,9 +42,10 @@ class Station:
         return next((link for link in self.links if isinstance(link, MqttLink)), None)
 
     def open_event(self, name: str, regulations: str, sections: list[SectionConfig],
-                   hand_records: Mapping[str, Mapping[int, str]] | None = None) -> int:
+                   hand_records: Mapping[str, Mapping[int, str]] | None = None,
+                   held_on: date | None = None) -> int:
         """Creates a new event (before the station runs) and makes it the open one."""
-        event, section_rows = SessionRules.event_rows(name, regulations, sections)
+        event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on)
         deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
         self.store.commit([repo.create_event(event, section_rows, deals)])
         assert event.id is not None
@@ -101,15 +102,15 @@ class Station:
 
     async def _backup_at_session_end(self) -> None:
         """A copy of the SQLite store goes to the backups when the last board of the session is
-        in (every section complete) and again when the director stops the event."""
+        in (every section complete) and again when the director ends the session."""
         folder = self.config.backup_folder
         if folder is None:
             return
         events = self.bus.subscribe()
         while True:
             event = await events.get()
-            stopped = event.get("type") == "status" and event.get("running") is False
-            if stopped or event.get("type") == "complete":
+            ended = event.get("type") == "status" and event.get("ended") is True
+            if ended or event.get("type") == "complete":
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
                 path = folder / f"event{self.rules.event_id}-{stamp}.db"
                 try:

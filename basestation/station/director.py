@@ -102,14 +102,6 @@ class DirectorActions:
         batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
 
-    def set_running(self, running: bool, batch: Batch) -> Status:
-        assert self.event_id is not None
-        self.running = running
-        batch.ops.append(repo.set_running(self.event_id, running))
-        batch.ops.append(repo.audit(self.event_id, "director", "start" if running else "stop"))
-        batch.event("status", running=running)
-        return self.status()
-
     def decide_merge(self, offer_id: int, accept: bool, batch: Batch) -> HeldResult | None:
         """The director takes a replaced unit's undelivered result into the session, or not."""
         body = self.merge_offers.get(offer_id)

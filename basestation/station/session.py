@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
@@ -30,6 +30,7 @@ from basestation.station.entries import (
 from basestation.station.feedback import feedback_for
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
+from basestation.station.switches import SessionSwitches
 from basestation.station.validation import check_placement, check_table, looks_wrong_side
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -69,14 +70,17 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class SessionRules(DirectorActions):
+class SessionRules(DirectorActions, SessionSwitches):
     """The open event: its sections, who holds which table, the results held."""
 
     director_pin: str | None = None
     event_id: int | None = None
     event_name: str = ""
+    event_date: date | None = None
     regulations: str = "nz"
     running: bool = True
+    ended: bool = False  # the director ended the session
+    published: bool = False  # the director published the results
     sections: dict[str, SectionState] = field(default_factory=dict)
     section_ids: dict[str, int] = field(default_factory=dict)
     deals: dict[tuple[str, int], Deal] = field(default_factory=dict)
@@ -108,13 +112,16 @@ class SessionRules(DirectorActions):
         self.scores = None
         self.penalties = []
         self.completed = False
+        self.ended = self.published = False
         if snap.event is None:
             self.event_id = None
             return
         self.event_id = snap.event.id
         self.event_name = snap.event.name
+        self.event_date = snap.event.date
         self.regulations = snap.event.regulations
         self.running = snap.event.running
+        self.ended, self.published = snap.event.ended, snap.event.published
         for row in snap.sections:
             if self.own_sections and row.letter not in self.own_sections:
                 continue
@@ -154,10 +161,11 @@ class SessionRules(DirectorActions):
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
     @staticmethod
-    def event_rows(name: str, regulations: str,
-                   sections: list[SectionConfig]) -> tuple[EventRow, list[SectionRow]]:
+    def event_rows(name: str, regulations: str, sections: list[SectionConfig],
+                   held_on: date | None = None) -> tuple[EventRow, list[SectionRow]]:
         """The rows for a new event; raises MovementError for an impossible movement."""
-        event = EventRow(name=name, regulations=regulations)
+        event = EventRow(name=name, regulations=regulations,
+                         date=held_on or date.today())
         rows = []
         for spec in sections:
             movement = generate(spec.movement, spec.tables, spec.boards, phantom=spec.phantom)
@@ -360,10 +368,10 @@ class SessionRules(DirectorActions):
 
     @property
     def results_public(self) -> bool:
-        """Results (travellers, rankings, exports) are for everyone once the session is over:
-        every board in, or the director has stopped the event. Until then they are the
-        director's, so a phone on the club network cannot show a board still to be played."""
-        return self.event_id is None or not self.running or self.completed
+        """Results (travellers, rankings, exports) are for everyone once the director has
+        published them; until then they are the director's, so a phone on the club network
+        cannot show a board still to be played, nor a score the director is still checking."""
+        return self.event_id is None or self.published
 
     def _all_complete(self) -> bool:
         return bool(self.sections) and all(s.complete() for s in self.sections.values())

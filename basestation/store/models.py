@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from datetime import UTC, datetime
 
 from sqlalchemy import BigInteger
@@ -18,7 +19,11 @@ class EventRow(SQLModel, table=True):
     name: str
     regulations: str = "nz"
     running: bool = True
+    # The director ends the session (pads stop, a backup is taken), then publishes results.
+    ended: bool = False
+    published: bool = False
     created_at: datetime = Field(default_factory=now)
+    date: dt.date | None = None  # the day it is played (prints and the list of events show it)
 
 
 class SectionRow(SQLModel, table=True):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -9,25 +10,24 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 STATIC = Path(__file__).parent / "static"
+PAGES = {
+    "/": "grid.html",  # the live grid
+    "/setup": "setup.html",  # a new event: sections, movements, hand records, players
+    "/results": "results.html",  # rankings, travellers and score cards, this event or past
+    "/penalties": "penalties.html",
+    "/history": "history.html",  # the audit log
+    "/pad": "pad.html",  # the table pad: a phone or tablet paired from the units panel
+}
 
 
 def mount(app: FastAPI) -> None:
-    """The grid at /, results at /results, the audit log at /history, the table pad at /pad;
-    their scripts and styles under /static."""
+    """Each page at its path; their scripts and styles under /static."""
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    for path, name in PAGES.items():
+        app.add_api_route(path, _page(STATIC / name), methods=["GET"], include_in_schema=False)
 
-    @app.get("/", include_in_schema=False)
-    def grid_page() -> FileResponse:
-        return FileResponse(STATIC / "grid.html", headers={"Cache-Control": "no-cache"})
 
-    @app.get("/results", include_in_schema=False)
-    def results_page() -> FileResponse:
-        return FileResponse(STATIC / "results.html", headers={"Cache-Control": "no-cache"})
-
-    @app.get("/history", include_in_schema=False)
-    def history_page() -> FileResponse:
-        return FileResponse(STATIC / "history.html", headers={"Cache-Control": "no-cache"})
-
-    @app.get("/pad", include_in_schema=False)
-    def pad_page() -> FileResponse:
-        return FileResponse(STATIC / "pad.html", headers={"Cache-Control": "no-cache"})
+def _page(file: Path) -> Callable[[], FileResponse]:
+    def page() -> FileResponse:
+        return FileResponse(file, headers={"Cache-Control": "no-cache"})
+    return page

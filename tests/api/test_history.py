@@ -48,7 +48,8 @@ async def test_events_list_every_event_with_its_results(director: httpx.AsyncCli
 
 def test_describe_reads_like_a_sentence() -> None:
     assert describe("lock", {"unit": 17}) == "Unit locked out: unit 17"
-    assert describe("stop", {}) == "Session stopped"
+    assert describe("stop", {}) == "Session paused"
+    assert describe("end", {}) == "Session ended"
     assert describe("something_new", {"a": 1}) == "Something new: a 1"
     assert describe("enter", {"section": "B", "kind": "not_played"}) == (
         "Result entered: section B; not played")

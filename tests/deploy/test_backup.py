@@ -1,5 +1,5 @@
 """Online SQLite backups: consistent copies while the station writes, at the end of a session
-(the director stops the event) and on demand (`basestation backup`)."""
+(the director ends it) and on demand (`basestation backup`)."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def test_backup_refuses_postgresql(tmp_path: Path) -> None:
     assert done.exit_code != 0
 
 
-async def test_stopping_the_event_backs_up_the_session(tmp_path: Path) -> None:
+async def test_ending_the_session_backs_it_up(tmp_path: Path) -> None:
     config = StationConfig(database=f"sqlite:///{tmp_path / 'station.db'}",
                            director_password="pw", backups=str(tmp_path / "backups"))
     station = Station(config)
@@ -97,7 +97,7 @@ async def test_stopping_the_event_backs_up_the_session(tmp_path: Path) -> None:
         transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
         async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
             assert (await client.post("/api/login", json={"password": "pw"})).status_code == 200
-            answer = await client.post("/api/running", json={"running": False})
+            answer = await client.post("/api/session/end")
             assert answer.status_code == 200
         async with asyncio.timeout(10):
             while not list((tmp_path / "backups").glob("event*.db")):
@@ -106,7 +106,8 @@ async def test_stopping_the_event_backs_up_the_session(tmp_path: Path) -> None:
         await station.stop()
     (copy,) = (tmp_path / "backups").glob("event*.db")
     with sqlite3.connect(copy) as db:
-        assert db.execute("SELECT name, running FROM event").fetchall() == [("Tuesday pairs", 0)]
+        assert db.execute("SELECT name, running, ended, published FROM event").fetchall() == [
+            ("Tuesday pairs", 0, 1, 0)]
 
 
 @pytest.mark.parametrize("database", ["sqlite:///:memory:", "postgresql+psycopg://x@h/db"])

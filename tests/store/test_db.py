@@ -37,3 +37,29 @@ def test_an_old_database_is_brought_up_to_date(tmp_path) -> None:
     with engine.connect() as conn:
         assert conn.execute(text("SELECT last_seq, down_seq FROM unit")).one() == (41, 0)
     engine.dispose()
+
+
+def test_events_held_before_dates_were_kept_take_the_day_they_were_made(
+        database_url: str) -> None:
+    """Migration 0003 adds event.date; an event already in the database keeps its rows and
+    gets the day it was created as its date."""
+    from datetime import date
+
+    from alembic import command
+
+    from basestation.store.db import alembic_config, make_engine
+
+    engine = make_engine(database_url)
+    with engine.begin() as conn:
+        config = alembic_config(database_url)
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0002")
+        conn.execute(text("INSERT INTO event (name, regulations, running, created_at) "
+                          "VALUES ('Old pairs', 'nz', false, '2026-03-04 19:30:00')"))
+    engine.dispose()
+    engine = open_database(database_url)
+    with engine.connect() as conn:
+        name, held_on = conn.execute(text("SELECT name, date FROM event")).one()
+    engine.dispose()
+    assert name == "Old pairs"
+    assert str(held_on) == str(date(2026, 3, 4))

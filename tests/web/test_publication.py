@@ -1,6 +1,7 @@
-"""Results are published when the session ends: until then travellers, rankings, exports and
-the contracts in the live stream are the director's (a player's phone on the club network
-must not show a board still to be played). A real server, a real pad and a real stream."""
+"""Results are public only once the director publishes them: until then travellers, rankings,
+exports and the contracts in the live stream are the director's (a player's phone on the club
+network must not show a board still to be played). Pausing or ending the session publishes
+nothing. A real server, a real pad and a real stream."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ async def first_result(stream: httpx.Response) -> dict[str, Any]:
     raise AssertionError("the stream ended")
 
 
-async def test_results_are_published_when_the_session_ends(
+async def test_results_are_public_only_once_the_director_publishes(
         mosquitto: int, make_station: Callable[..., Any]) -> None:
     station: Station = await make_station(mqtt_port=mosquitto)
     async for url in serve(station):
@@ -60,11 +61,24 @@ async def test_results_are_published_when_the_session_ends(
             for path in RESULT_READS:
                 refused = await anyone.get(path)
                 assert refused.status_code == 401, path
-                assert "published when the session ends" in refused.json()["detail"]
+                assert "not published yet" in refused.json()["detail"]
                 assert (await director.get(path)).status_code == 200, path
             assert (await anyone.get("/api/merge-offers")).status_code == 401
-            # The director stops the event: everyone may read the results.
+            # Pausing, then ending the session, publishes nothing.
             assert (await director.post("/api/running", json={"running": False})).is_success
+            assert (await anyone.get("/api/status")).json()["results_public"] is False
+            assert (await anyone.post("/api/session/end")).status_code == 401
+            assert (await director.post("/api/session/end")).is_success
+            status = (await anyone.get("/api/status")).json()
+            assert status["ended"] and not status["running"] and not status["results_public"]
+            for path in RESULT_READS:
+                assert (await anyone.get(path)).status_code == 401, path
+            again = await director.post("/api/session/end")
+            assert again.status_code == 422 and again.json()["detail"] == (
+                "the session has already ended")
+            # The director publishes: everyone may read the results.
+            assert (await anyone.post("/api/session/publish")).status_code == 401
+            assert (await director.post("/api/session/publish")).is_success
             assert (await anyone.get("/api/status")).json()["results_public"] is True
             for path in RESULT_READS:
                 assert (await anyone.get(path)).status_code == 200, path
@@ -80,7 +94,7 @@ async def test_results_page_waits_for_the_end_of_the_session(
     async for url in serve(station):
         page = await browser.new_page()
         await page.goto(url + "/results")
-        await page.wait_for_selector("#message >> text=published when the session ends")
+        await page.wait_for_selector("#message >> text=not published yet")
         assert await page.locator("#travellers table").count() == 0
         assert not await page.locator(".exports").is_visible()
         await page.click("#director-login")
@@ -89,6 +103,9 @@ async def test_results_page_waits_for_the_end_of_the_session(
         await page.click("#logout")
         await page.keyboard.press("Escape")
         await station.hub.act(lambda batch: station.rules.set_running(False, batch))
+        await page.goto(url + "/results")
+        await page.wait_for_selector("#message >> text=not published yet")
+        await station.hub.act(lambda batch: station.rules.publish(True, batch))
         await page.goto(url + "/results")
         await page.wait_for_selector("#travellers >> text=4S")
         await screenshot(page, "results-published")

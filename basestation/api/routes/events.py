@@ -8,11 +8,12 @@ from fastapi import APIRouter, HTTPException, status
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
-from basestation.api.deps import Director, StationDep
+from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.responses import EventOut, PastEventOut
 from basestation.movements import KINDS
 from basestation.scoring import PRESETS
-from basestation.station.batch import Batch
 from basestation.station.config import SectionConfig
+from basestation.station.opening import NewEvent, open_new_event
 
 router = APIRouter(prefix="/api", tags=["events"])
 
@@ -31,34 +32,26 @@ class EventIn(BaseModel):
     sections: list[SectionIn] = Field(min_length=1, max_length=26)
 
 
-def event_summary(station: StationDep) -> dict[str, Any]:
-    rules = station.rules
-    return {"id": rules.event_id, "name": rules.event_name, "regulations": rules.regulations,
-            "running": rules.running,
-            "sections": [{"letter": s.letter, "tables": s.movement.tables,
-                          "boards": s.movement.boards, "rounds": s.movement.rounds,
-                          "current_round": s.current_round}
-                         for s in rules.sections.values()]}
-
-
-@router.get("/event")
-def current_event(station: StationDep) -> dict[str, Any]:
+@router.get("/event", response_model=EventOut)
+async def current_event(read: ReadDep) -> dict[str, Any]:
     """The open event with its sections and the round each is in."""
-    return event_summary(station)
+    return read.event()
 
 
-@router.get("/events")
-def past_events(station: StationDep) -> list[dict[str, Any]]:
+@router.get("/events", response_model=list[PastEventOut])
+async def past_events(station: StationDep, read: ReadDep) -> list[dict[str, Any]]:
     """Every event held, newest first, with its number of results."""
+    held = await read.stored(station.store.events)
     return [{"id": event.id, "name": event.name, "regulations": event.regulations,
              "running": event.running, "created_at": event.created_at.isoformat(),
+             "date": event.date.isoformat() if event.date else None,
              "results": count, "open": event.id == station.rules.event_id}
-            for event, count in station.store.events()]
+            for event, count in held]
 
 
-@router.post("/events", dependencies=[Director], status_code=status.HTTP_201_CREATED)
-async def open_event(body: EventIn, station: StationDep) -> dict[str, Any]:
-    """Opens a new event (the previous one stays in the database)."""
+def checked_sections(body: EventIn) -> list[SectionConfig]:
+    """The sections asked for, or a 422 saying what is wrong (the movement itself is checked
+    when it is generated)."""
     if body.regulations not in PRESETS:
         raise HTTPException(422, f"regulations must be one of {', '.join(sorted(PRESETS))}")
     letters = [s.letter for s in body.sections]
@@ -67,12 +60,16 @@ async def open_event(body: EventIn, station: StationDep) -> dict[str, Any]:
     for section in body.sections:
         if section.movement not in KINDS:
             raise HTTPException(422, f"movement must be one of {', '.join(sorted(KINDS))}")
-    sections = [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom)
-                for s in body.sections]
+    return [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom)
+            for s in body.sections]
 
-    def open_it(_: Batch) -> None:
-        # In turn with pad traffic, so no pad message sees half an event.
-        station.open_event(body.name, body.regulations, sections)
 
-    await act(station, open_it, need_event=False)
-    return event_summary(station)
+@router.post("/events", dependencies=[Director], status_code=status.HTTP_201_CREATED,
+             response_model=EventOut)
+async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> dict[str, Any]:
+    """Opens a new event; the one in play is closed (it stays in the database). The set-up
+    page's POST /api/setup/event does the same with deals and players, and asks first."""
+    new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)))
+    # In turn with pad traffic, so no pad message sees half an event.
+    await act(station, lambda batch: open_new_event(station, new, batch), need_event=False)
+    return read.event()

@@ -23,13 +23,13 @@ def _download(text: str, media_type: str, name: str) -> Response:
 
 
 @router.get("/pbn", response_class=Response)
-def pbn(station: StationDep) -> Response:
+async def pbn(station: StationDep) -> Response:
     """The scored session as PBN with ScoreTable and TotalScoreTable."""
     return _download(write_pbn_scores(scored_session(station)), "text/plain", "results.pbn")
 
 
 @router.get("/usebio", response_class=Response)
-def usebio(station: StationDep) -> Response:
+async def usebio(station: StationDep) -> Response:
     """The scored session as a USEBIO 1.2 XML document."""
     session = scored_session(station)
     return _download(write_usebio(session, station.rules.event_name or "Pairs"),
@@ -37,7 +37,7 @@ def usebio(station: StationDep) -> Response:
 
 
 @router.get("/csv", response_class=Response)
-def results_csv(station: StationDep) -> Response:
+async def results_csv(station: StationDep) -> Response:
     """Every traveller line with its matchpoints, one row per board per table."""
     out = io.StringIO()
     writer = csv.writer(out)
@@ -54,7 +54,7 @@ def results_csv(station: StationDep) -> Response:
 
 
 @router.get("/rankings.csv", response_class=Response)
-def rankings_csv(station: StationDep) -> Response:
+async def rankings_csv(station: StationDep) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["section", "direction", "rank", "pair", "total", "pct", "boards"])

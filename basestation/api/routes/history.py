@@ -7,13 +7,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from basestation.api.deps import Director, StationDep
+from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.responses import AuditOut
 from basestation.store.models import AuditRow
 
 router = APIRouter(prefix="/api", tags=["history"])
 
 LABELS = {
-    "start": "Session started", "stop": "Session stopped", "enter": "Result entered",
+    "start": "Session started", "stop": "Session paused", "end": "Session ended",
+    "publish": "Results published", "unpublish": "Results withdrawn", "enter": "Result entered",
     "erase": "Result erased", "ruling": "Ruling", "move_result": "Result moved",
     "close_round": "Round closed", "penalty": "Penalty", "remove_penalty": "Penalty removed",
     "hand_records": "Hand records loaded", "players": "Player list changed",
@@ -64,8 +66,8 @@ def entry_json(row: AuditRow) -> dict[str, Any]:
             "detail": detail, "text": describe(row.action, detail)}
 
 
-@router.get("/audit", dependencies=[Director])
-def audit(station: StationDep,
+@router.get("/audit", dependencies=[Director], response_model=AuditOut)
+async def audit(station: StationDep, read: ReadDep,
           event: Annotated[int | None, Query(ge=1, le=ROW_ID_MAX, description="an event id; "
                                              "the open one when not given")] = None,
           before: Annotated[int | None, Query(ge=1, le=ROW_ID_MAX, description="entries "
@@ -73,6 +75,6 @@ def audit(station: StationDep,
           limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
     """The event's audit log (with the station's own entries), newest first."""
     event_id = event if event is not None else station.rules.event_id
-    rows = station.store.audit_log(event_id, before=before, limit=limit + 1)
+    rows = await read.stored(station.store.audit_log, event_id, before=before, limit=limit + 1)
     return {"event": event_id, "entries": [entry_json(r) for r in rows[:limit]],
             "more": len(rows) > limit}

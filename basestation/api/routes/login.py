@@ -6,6 +6,7 @@ from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel
 
 from basestation.api.deps import COOKIE, AuthDep, director_token
+from basestation.api.responses import WhoAmIOut
 
 router = APIRouter(prefix="/api", tags=["login"])
 
@@ -30,14 +31,14 @@ def login(form: LoginForm, request: Request, response: Response, auth: AuthDep) 
     return LoginAnswer(token=token)
 
 
-@router.get("/whoami")
-def whoami(request: Request, auth: AuthDep) -> dict[str, bool]:
+@router.get("/whoami", response_model=WhoAmIOut)
+async def whoami(request: Request, auth: AuthDep) -> dict[str, bool]:
     """Whether this browser is logged in as the director (the pages ask before showing)."""
     return {"director": director_token(request, auth) is not None}
 
 
 @router.post("/logout")
-def logout(request: Request, response: Response, auth: AuthDep) -> dict[str, bool]:
+async def logout(request: Request, response: Response, auth: AuthDep) -> dict[str, bool]:
     token = request.cookies.get(COOKIE)
     if token:
         auth.logout(token)

@@ -9,13 +9,14 @@ from pydantic import BaseModel
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
+from basestation.api.responses import MergeOfferOut
 from firmware_protocol import jsonwire
 
 router = APIRouter(prefix="/api/merge-offers", tags=["units"])
 
 
-@router.get("", dependencies=[Director])
-def merge_offers(station: StationDep) -> list[dict[str, Any]]:
+@router.get("", dependencies=[Director], response_model=list[MergeOfferOut])
+async def merge_offers(station: StationDep) -> list[dict[str, Any]]:
     """Open offers: each the result a replaced unit sent after it was locked out."""
     return [{"id": offer_id, "type": body.TYPE.value, **jsonwire.body_to_json(body)}
             for offer_id, body in sorted(station.rules.merge_offers.items())]

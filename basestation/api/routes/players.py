@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
+from basestation.api.responses import PlayerOut
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
@@ -18,8 +19,8 @@ class PlayerIn(BaseModel):
     name: str = Field(min_length=1, max_length=100)
 
 
-@router.get("")
-def players(station: StationDep) -> list[dict[str, Any]]:
+@router.get("", response_model=list[PlayerOut])
+async def players(station: StationDep) -> list[dict[str, Any]]:
     return [{"number": n, "name": name} for n, name in sorted(station.rules.players.items())]
 
 

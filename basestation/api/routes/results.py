@@ -9,7 +9,8 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
-from basestation.api.deps import Director, ResultsReader, StationDep
+from basestation.api.deps import Director, ReadDep, ResultsReader, StationDep
+from basestation.api.responses import CellDetailOut, HeldOut
 from basestation.api.routes.sections import section_of
 from basestation.api.views import held_json
 from basestation.station.state import SectionState
@@ -20,8 +21,8 @@ PLACE = "/tables/{table}/rounds/{round}/boards/{board}"
 Small = Annotated[int, Path(ge=1, le=255)]
 
 
-@router.get("/results", dependencies=[ResultsReader])
-def results(section: str, station: StationDep, table: int | None = None,
+@router.get("/results", dependencies=[ResultsReader], response_model=list[HeldOut])
+async def results(section: str, station: StationDep, table: int | None = None,
             round: Annotated[int | None, Query()] = None,
             board: int | None = None) -> list[dict[str, Any]]:
     state = section_of(station, section)
@@ -30,9 +31,10 @@ def results(section: str, station: StationDep, table: int | None = None,
             if table in (None, h.table) and round in (None, h.round) and board in (None, h.board)]
 
 
-@router.get("/tables/{table}/rounds/{round}", dependencies=[ResultsReader])
-def cell(section: str, table: Small, round: Small,
-         station: StationDep) -> dict[str, Any]:
+@router.get("/tables/{table}/rounds/{round}", dependencies=[ResultsReader],
+            response_model=CellDetailOut)
+async def cell(section: str, table: Small, round: Small, station: StationDep,
+               read: ReadDep) -> dict[str, Any]:
     """One grid cell: who plays, the boards, what is held and every earlier entry."""
     state = section_of(station, section)
     assignment = state.movement.at(round, table)
@@ -43,9 +45,10 @@ def cell(section: str, table: Small, round: Small,
     event_id = station.rules.event_id
     for board in assignment.boards:
         held = state.held(table, round, board)
-        history = station.store.history(event_id, state.letter, table, round, board) \
-            if event_id is not None else []
-        boards.append({"board": board, "held": held_json(held) if held else None,
+        held_json_now = held_json(held) if held else None  # before the await: memory
+        history = await read.stored(station.store.history, event_id, state.letter, table,
+                                    round, board) if event_id is not None else []
+        boards.append({"board": board, "held": held_json_now,
                        "history": [{"kind": r.kind, "contract": r.contract,
                                     "declarer": r.declarer, "tricks": r.tricks, "lead": r.lead,
                                     "adjusted": r.adjusted, "score_ns": r.score_ns,
@@ -82,7 +85,7 @@ class Place:
         return pairs_at(self.section, self.table, self.round, self.board)
 
 
-def board_place(section: str, table: Small, round: Small, board: Small,
+async def board_place(section: str, table: Small, round: Small, board: Small,
                 station: StationDep) -> Place:
     return Place(section_of(station, section), table, round, board)
 

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
+from basestation.api.responses import PenaltyOut
 from basestation.api.routes.results import PLACE, PlaceDep
 from basestation.api.routes.sections import section_of
 from basestation.api.views import held_json
@@ -94,8 +95,8 @@ def penalty_json(row_id: int | None, penalty: Penalty) -> dict[str, Any]:
             "direction": penalty.direction, "percent": penalty.percent, "board": penalty.board}
 
 
-@router.get("/penalties")
-def penalties(station: StationDep) -> list[dict[str, Any]]:
+@router.get("/penalties", response_model=list[PenaltyOut])
+async def penalties(station: StationDep) -> list[dict[str, Any]]:
     return [penalty_json(p.row_id, p.penalty) for p in station.rules.penalties]
 
 

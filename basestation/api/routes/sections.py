@@ -8,7 +8,8 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
-from basestation.api.deps import Director, StationDep
+from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.responses import DealsOut, MovementOut, SectionOut
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
 from basestation.movements import check
 from basestation.station.app import Station
@@ -24,15 +25,13 @@ def section_of(station: Station, letter: str) -> SectionState:
     return state
 
 
-@router.get("")
-def sections(station: StationDep) -> list[dict[str, Any]]:
-    return [{"letter": s.letter, "tables": s.movement.tables, "boards": s.movement.boards,
-             "rounds": s.movement.rounds, "current_round": s.current_round}
-            for s in station.rules.sections.values()]
+@router.get("", response_model=list[SectionOut])
+async def sections(read: ReadDep) -> list[dict[str, Any]]:
+    return read.sections()
 
 
-@router.get("/{section}/movement")
-def movement(section: str, station: StationDep) -> dict[str, Any]:
+@router.get("/{section}/movement", response_model=MovementOut)
+async def movement(section: str, station: StationDep) -> dict[str, Any]:
     """The movement (who plays whom on which boards) and its balance report."""
     state = section_of(station, section)
     report = check(state.movement)
@@ -48,8 +47,8 @@ async def close_round(section: str, station: StationDep) -> dict[str, Any]:
     return {"section": letter, "current_round": round_}
 
 
-@router.get("/{section}/hand-records", dependencies=[Director])
-def hand_records(section: str, station: StationDep) -> dict[str, Any]:
+@router.get("/{section}/hand-records", dependencies=[Director], response_model=DealsOut)
+async def hand_records(section: str, station: StationDep) -> dict[str, Any]:
     """The deals (PBN), for the director only: pads see a deal only after playing it."""
     state = section_of(station, section)
     deals = {board: text for (letter, board), text in station.rules.deal_text.items()

@@ -11,42 +11,24 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
-from basestation.api.deps import Director, StationDep, director_token, get_auth
+from basestation.api.actions import act
+from basestation.api.deps import Director, ReadDep, StationDep, director_token
+from basestation.api.responses import GridOut, StatusOut
 from basestation.station.batch import Batch
-from basestation.station.grid import ATTENTION_FLAGS, cell_state, grid
+from basestation.station.grid import cell_state
 
 router = APIRouter(prefix="/api", tags=["session"])
 
 
-@router.get("/status")
-def status(station: StationDep) -> dict[str, Any]:
-    rules = station.rules
-    return {"event": rules.event_name, "running": rules.running, "complete": rules.completed,
-            "results_public": rules.results_public,
-            "sections": {k: s.current_round for k, s in rules.sections.items()},
-            "links": [{"name": link.name, "connected": link.connected.is_set()}
-                      for link in station.links]}
+@router.get("/status", response_model=StatusOut)
+async def status(read: ReadDep) -> dict[str, Any]:
+    return read.status()
 
 
-@router.get("/grid")
-def get_grid(station: StationDep) -> dict[str, Any]:
+@router.get("/grid", response_model=GridOut)
+async def get_grid(read: ReadDep) -> dict[str, Any]:
     """Tables by rounds per section with their states, and the alerts standing now."""
-    data = grid(station.rules, station.hub.units)
-    data["alerts"].extend(_result_alerts(station))
-    data["alerts"].extend({"kind": "unit_replaced", "unit": u.unit}
-                          for u in station.hub.units.values() if u.locked_reason)
-    return data
-
-
-def _result_alerts(station: Any) -> list[dict[str, Any]]:
-    """Held results a pad flagged: lead or declarer wrong, score given to the wrong side."""
-    found = []
-    for section in station.rules.sections.values():
-        for held in section.all_results():
-            for flag in ATTENTION_FLAGS.intersection(held.flags):
-                found.append({"kind": flag.lower(), "section": held.section,
-                              "table": held.table, "round": held.round, "board": held.board})
-    return sorted(found, key=lambda a: (a["section"], a["round"], a["table"], a["board"]))
+    return read.grid()
 
 
 @router.get("/stream")
@@ -54,7 +36,7 @@ async def stream(request: Request, station: StationDep) -> StreamingResponse:
     """Server-sent events: every station event as it is committed. While the session is in
     play, a result event tells others than the director only where a result came in."""
     queue = station.bus.subscribe()
-    director = director_token(request, get_auth(request)) is not None
+    director = director_token(request, request.app.state.auth) is not None
 
     async def events() -> AsyncIterator[str]:
         try:
@@ -100,15 +82,38 @@ class Running(BaseModel):
 
 @router.post("/running", dependencies=[Director])
 async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
-    if station.rules.event_id is None:
-        raise HTTPException(409, "no event is open")
-    await station.hub.act(lambda batch: _start_stop(station, body.running, batch))
+    """Pause (`running` false: pads are told the station is stopped and entry waits) or
+    resume. Pausing neither ends the session nor publishes anything."""
+    await act(station, lambda batch: _start_stop(station, body.running, batch))
     return {"running": station.rules.running}
 
 
 def _start_stop(station: Any, running: bool, batch: Batch) -> None:
     status_body = station.rules.set_running(running, batch)
     station.hub.broadcast(batch, status_body)
+
+
+@router.post("/session/end", dependencies=[Director], response_model=StatusOut)
+async def end_session(station: StationDep, read: ReadDep) -> dict[str, Any]:
+    """Ends the session: entry stops on every pad and the end-of-session backup is taken.
+    The results stay the director's until they are published."""
+    await act(station, lambda batch: station.hub.broadcast(batch,
+                                                           station.rules.end_session(batch)))
+    return read.status()
+
+
+class Publish(BaseModel):
+    published: bool = True
+
+
+@router.post("/session/publish", dependencies=[Director], response_model=StatusOut)
+async def publish(station: StationDep, read: ReadDep,
+                  body: Publish | None = None) -> dict[str, Any]:
+    """Publishes the results (travellers, rankings, exports) to anyone, or withdraws them
+    (`published` false); no body publishes."""
+    published = body.published if body is not None else True
+    await act(station, lambda batch: station.rules.publish(published, batch))
+    return read.status()
 
 
 @router.post("/sections/{section}/tables/{table}/takeover", dependencies=[Director])

@@ -8,23 +8,18 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel
 
 from basestation.api.actions import act
-from basestation.api.deps import Director, StationDep
-from basestation.station.state import UnitState
+from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.readmodel import unit_json
+from basestation.api.responses import UnitOut
 from firmware_protocol.messages import ControlCommand
 
 router = APIRouter(prefix="/api/units", tags=["units"])
 
 
-def unit_json(unit: UnitState) -> dict[str, Any]:
-    return {"unit": unit.unit, "section": unit.section, "table": unit.table,
-            "battery": unit.battery, "firmware": unit.firmware,
-            "last_seen": unit.last_seen.isoformat() if unit.last_seen else None,
-            "bad_macs": unit.bad_macs, "locked": unit.locked_reason, "link": unit.link}
-
-
-@router.get("")
-def units(station: StationDep) -> list[dict[str, Any]]:
-    return [unit_json(u) for u in sorted(station.hub.units.values(), key=lambda u: u.unit)]
+@router.get("", response_model=list[UnitOut])
+async def units(read: ReadDep) -> list[dict[str, Any]]:
+    """Every unit the station knows: its table, battery, last contact and lock."""
+    return read.units()
 
 
 class Paired(BaseModel):

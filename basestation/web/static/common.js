@@ -13,9 +13,17 @@ async function api(method, path, body) {
   const data = type.includes("json") ? await response.json() : await response.text();
   if (!response.ok) {
     const detail = data && data.detail;
-    throw new Error(typeof detail === "string" ? detail : JSON.stringify(detail || data));
+    const error = new Error(typeof detail === "string" ? detail : detailText(detail || data));
+    error.status = response.status;  // a page may act on it: 409 asks the director to confirm
+    throw error;
   }
   return data;
+}
+
+// FastAPI's list of field errors, as the director reads it: "tables: ... at least 1".
+function detailText(detail) {
+  if (!Array.isArray(detail)) return JSON.stringify(detail);
+  return detail.map((e) => `${(e.loc || []).slice(-1)[0] || ""}: ${e.msg}`).join("; ");
 }
 
 function el(tag, attrs, ...children) {

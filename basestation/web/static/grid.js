@@ -35,7 +35,14 @@ function renderGrid(data, seen) {
   document.getElementById("event-name").textContent =
     (data.event || "Live grid") + (data.complete ? ": all results in" : "");
   document.body.dataset.running = data.running ? "yes" : "no";
-  document.getElementById("running").textContent = data.running ? "Stop" : "Start";
+  document.body.dataset.ended = data.ended ? "yes" : "no";
+  document.body.dataset.published = data.published ? "yes" : "no";
+  document.getElementById("running").textContent = data.running ? "Pause" : "Resume";
+  document.getElementById("end-session").disabled = !!data.ended;
+  document.getElementById("publish").textContent = data.published ? "Withdraw results" : "Publish results";
+  document.getElementById("session-state").textContent =
+    (data.ended ? "session ended" : data.running ? "in play" : "paused") +
+    (data.published ? ", results published" : ", results not published");
   for (const section of data.sections) {
     const box = sectionTable(section);
     box.querySelector(".round").textContent = `round ${section.round} of ${section.rounds}`;
@@ -281,7 +288,30 @@ document.addEventListener("DOMContentLoaded", () => {
   checkLogin();
   document.getElementById("running").addEventListener("click", async () => {
     const running = document.body.dataset.running !== "yes";
-    try { await api("POST", "/api/running", { running }); } catch (e) { say(e.message, true); }
+    const question = running ? (document.body.dataset.ended === "yes" ?
+      "Open the ended session again? Pads can enter results again." : "Resume entry on every pad?") :
+      "Pause entry? Pads are told the station is stopped until you resume.";
+    if (!confirm(question)) return;
+    try {
+      await api("POST", "/api/running", { running });
+      say(running ? "Entry resumed" : "Paused: pads cannot enter results until you resume");
+    } catch (e) { say(e.message, true); }
+  });
+  document.getElementById("end-session").addEventListener("click", async () => {
+    if (!confirm("End the session? Pads stop taking results and a backup is taken. Results stay private until you publish them.")) return;
+    try {
+      await api("POST", "/api/session/end");
+      say("Session ended: publish the results once they are checked");
+    } catch (e) { say(e.message, true); }
+  });
+  document.getElementById("publish").addEventListener("click", async () => {
+    const published = document.body.dataset.published !== "yes";
+    if (!confirm(published ? "Publish the results? Anyone on the network can then see travellers and rankings." :
+      "Withdraw the results? Only the director sees them again.")) return;
+    try {
+      await api("POST", "/api/session/publish", { published });
+      say(published ? "Results published" : "Results withdrawn");
+    } catch (e) { say(e.message, true); }
   });
   document.getElementById("cell").addEventListener("close", () => { openCell = null; });
   listen((event) => {

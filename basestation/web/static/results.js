@@ -72,7 +72,7 @@ const refresh = coalesced(async () => {
   const status = await api("GET", "/api/status");
   document.body.dataset.published = status.results_public ? "yes" : "no";
   if (!status.results_public && document.body.dataset.director !== "yes") {
-    say("Results are published when the session ends; the director can log in to see them now.");
+    say("The results are not published yet: the director publishes them once the session is over.");
     return;
   }
   say("");

@@ -1,0 +1,85 @@
+"""The one place the read routes read the station from.
+
+The hub changes the working memory (sections, units, held results, live scores) on the event
+loop, so the read routes are `async` and read it there too: never from a worker thread, where
+a read could meet a dict half-changed or race LiveScores.refresh. Only database reads (which
+do not touch the working memory) go to a thread, through `stored`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from basestation.station.app import Station
+from basestation.station.grid import ATTENTION_FLAGS, grid
+from basestation.station.state import UnitState
+
+T = TypeVar("T")
+
+
+def unit_json(unit: UnitState) -> dict[str, Any]:
+    return {"unit": unit.unit, "section": unit.section, "table": unit.table,
+            "battery": unit.battery, "firmware": unit.firmware,
+            "last_seen": unit.last_seen.isoformat() if unit.last_seen else None,
+            "bad_macs": unit.bad_macs, "locked": unit.locked_reason, "link": unit.link}
+
+
+class ReadModel:
+    """What the pages read: the open session's state, as the hub leaves it between batches."""
+
+    def __init__(self, station: Station) -> None:
+        self.station = station
+
+    @staticmethod
+    async def stored(read: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """A database read, off the event loop (it does not touch the working memory)."""
+        return await asyncio.to_thread(read, *args, **kwargs)
+
+    def status(self) -> dict[str, Any]:
+        rules = self.station.rules
+        return {"event": rules.event_name, "running": rules.running,
+                "complete": rules.completed, "ended": rules.ended,
+                "published": rules.published, "results_public": rules.results_public,
+                "sections": {k: s.current_round for k, s in rules.sections.items()},
+                "links": [{"name": link.name, "connected": link.connected.is_set()}
+                          for link in self.station.links]}
+
+    def grid(self) -> dict[str, Any]:
+        """Tables by rounds per section with their states, and the alerts standing now."""
+        station = self.station
+        data = grid(station.rules, station.hub.units)
+        data["ended"], data["published"] = station.rules.ended, station.rules.published
+        data["alerts"].extend(self._result_alerts())
+        data["alerts"].extend({"kind": "unit_replaced", "unit": u.unit}
+                              for u in station.hub.units.values() if u.locked_reason)
+        return data
+
+    def _result_alerts(self) -> list[dict[str, Any]]:
+        """Held results a pad flagged: lead or declarer wrong, score given to the wrong side."""
+        found = []
+        for section in self.station.rules.sections.values():
+            for held in section.all_results():
+                for flag in ATTENTION_FLAGS.intersection(held.flags):
+                    found.append({"kind": flag.lower(), "section": held.section,
+                                  "table": held.table, "round": held.round,
+                                  "board": held.board})
+        return sorted(found, key=lambda a: (a["section"], a["round"], a["table"], a["board"]))
+
+    def units(self) -> list[dict[str, Any]]:
+        return [unit_json(u) for u in sorted(self.station.hub.units.values(),
+                                             key=lambda u: u.unit)]
+
+    def sections(self) -> list[dict[str, Any]]:
+        return [{"letter": s.letter, "tables": s.movement.tables, "boards": s.movement.boards,
+                 "rounds": s.movement.rounds, "current_round": s.current_round}
+                for s in self.station.rules.sections.values()]
+
+    def event(self) -> dict[str, Any]:
+        """The open event with its sections and the round each is in."""
+        rules = self.station.rules
+        return {"id": rules.event_id, "name": rules.event_name,
+                "regulations": rules.regulations, "running": rules.running,
+                "date": rules.event_date.isoformat() if rules.event_date else None,
+                "sections": self.sections()}

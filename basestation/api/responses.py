@@ -1,0 +1,228 @@
+"""The read routes' answers, declared so /docs and the OpenAPI document describe them.
+
+Shapes are the ones the pages read. Models whose rows carry more than is named here (alerts,
+scored lines) allow the extra fields through rather than drop them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Open(BaseModel):
+    """A row with the named fields and possibly more."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class LinkOut(BaseModel):
+    name: str
+    connected: bool
+
+
+class StatusOut(BaseModel):
+    event: str
+    running: bool
+    complete: bool
+    ended: bool
+    published: bool
+    results_public: bool
+    sections: dict[str, int]
+    links: list[LinkOut]
+
+
+class CellOut(Open):
+    round: int
+    state: str
+    done: int
+    boards: int
+    ns: int | None = None
+    ew: int | None = None
+
+
+class TableOut(Open):
+    table: int
+    state: str
+    unit: int | None
+    battery: int | None
+    round: int
+    cells: list[CellOut]
+
+
+class SectionGridOut(Open):
+    section: str
+    round: int
+    rounds: int
+    tables: list[TableOut]
+
+
+class AlertOut(Open):
+    kind: str
+
+
+class GridOut(Open):
+    event: str
+    running: bool
+    complete: bool
+    sections: list[SectionGridOut]
+    alerts: list[AlertOut]
+
+
+class UnitOut(BaseModel):
+    unit: int
+    section: str | None
+    table: int | None
+    battery: int | None
+    firmware: str
+    last_seen: str | None
+    bad_macs: int
+    locked: str | None
+    link: str | None
+
+
+class SectionOut(BaseModel):
+    letter: str
+    tables: int
+    boards: int
+    rounds: int
+    current_round: int
+
+
+class EventOut(Open):
+    id: int | None
+    name: str
+    regulations: str
+    date: str | None = None
+    running: bool
+    sections: list[SectionOut]
+
+
+class PastEventOut(BaseModel):
+    id: int | None
+    name: str
+    regulations: str
+    running: bool
+    created_at: str
+    date: str | None = None
+    results: int
+    open: bool
+
+
+class MovementOut(BaseModel):
+    section: str
+    movement: dict[str, Any]
+    balanced: bool
+    balance_report: str
+
+
+class DealsOut(BaseModel):
+    section: str
+    deals: dict[int, str]
+
+
+class HeldOut(BaseModel):
+    section: str
+    table: int
+    round: int
+    board: int
+    ns: int | None
+    ew: int | None
+    kind: str
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    lead: str | None
+    adjusted: str | None
+    score_ns: int | None
+    flags: list[str]
+    source: str
+    unit: int | None
+
+
+class HistoryLineOut(BaseModel):
+    kind: str
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    lead: str | None
+    adjusted: str | None
+    score_ns: int | None
+    status: str
+    source: str
+    at: str
+
+
+class BoardDetailOut(BaseModel):
+    board: int
+    held: HeldOut | None
+    history: list[HistoryLineOut]
+
+
+class CellDetailOut(BaseModel):
+    section: str
+    table: int
+    round: int
+    sit_out: bool
+    ns: int | None = None
+    ew: int | None = None
+    boards: list[BoardDetailOut]
+
+
+class PlayerOut(BaseModel):
+    number: int
+    name: str
+
+
+class PenaltyOut(BaseModel):
+    id: int | None
+    section: str
+    pair: int
+    direction: str | None
+    percent: float
+    board: int | None
+
+
+class MergeOfferOut(Open):
+    id: int
+    type: str
+
+
+class AuditEntryOut(BaseModel):
+    id: int | None
+    at: str
+    actor: str
+    action: str
+    detail: dict[str, Any]
+    text: str
+
+
+class AuditOut(BaseModel):
+    event: int | None
+    entries: list[AuditEntryOut]
+    more: bool
+
+
+class RankingOut(Open):
+    section: str
+    pair: int
+    names: str
+
+
+class TravellerOut(Open):
+    section: str
+    board: int
+    top: int | float | None
+    results: list[Open]
+
+
+class ScorecardOut(BaseModel):
+    section: str
+    pair: int
+    direction: str | None
+    boards: list[Open]
+
+
+class WhoAmIOut(BaseModel):
+    director: bool

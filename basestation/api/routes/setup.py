@@ -1,0 +1,161 @@
+"""The set-up page's routes: a movement previewed with its balance check, the hand records and
+the player list checked as they are uploaded, guide cards to print, and the new event opened.
+
+Every route is the director's. A refusal is a plain sentence (422) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Query, status
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, Field
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.responses import EventOut
+from basestation.api.routes.events import EventIn, SectionIn, checked_sections
+from basestation.formats.handrecords import parse_hand_records
+from basestation.formats.players import PlayerListError, parse_players
+from basestation.movements import KINDS, Movement, MovementError, cards_html, check, generate
+from basestation.scoring import PRESETS
+from basestation.station.opening import NewEvent, check_deals, open_new_event
+
+router = APIRouter(prefix="/api/setup", tags=["setup"], dependencies=[Director])
+
+
+class Choices(BaseModel):
+    kinds: list[str]
+    regulations: list[str]
+
+
+@router.get("/choices")
+async def choices() -> Choices:
+    """The movements and regulations the set-up page offers."""
+    return Choices(kinds=list(KINDS), regulations=sorted(PRESETS))
+
+
+class Preview(BaseModel):
+    kind: str
+    tables: int
+    boards: int
+    rounds: int
+    balanced: bool
+    report: str
+    movement: dict[str, Any] = Field(description="the Movement JSON (DESIGN.md): who plays "
+                                                 "whom on which boards, table by round")
+
+
+def _movement(section: SectionIn) -> Movement:
+    if section.movement not in KINDS:
+        raise HTTPException(422, f"movement must be one of {', '.join(KINDS)}")
+    try:
+        return generate(section.movement, section.tables, section.boards,
+                        phantom=section.phantom)
+    except MovementError as exc:
+        raise HTTPException(422, str(exc)) from exc
+
+
+SectionQuery = Annotated[SectionIn, Query()]
+
+
+@router.get("/movement")
+async def preview(section: SectionQuery) -> Preview:
+    """The movement a section would play, with its balance check; 422 says why it cannot be."""
+    movement = _movement(section)
+    report = check(movement)
+    return Preview(kind=movement.kind, tables=movement.tables, boards=movement.boards,
+                   rounds=movement.rounds, balanced=report.ok, report=report.summary(),
+                   movement=movement.to_json())
+
+
+@router.get("/cards", response_class=HTMLResponse)
+async def cards(section: SectionQuery,
+                title: Annotated[str | None, Query(max_length=100)] = None) -> HTMLResponse:
+    """The movement sheet and a guide card for every table, to print."""
+    movement = _movement(section)
+    heading = f"{title}: section {section.letter}" if title else f"Section {section.letter}"
+    return HTMLResponse(cards_html(movement, title=heading))
+
+
+class HandRecordsIn(BaseModel):
+    pbn: str = Field(min_length=1, max_length=2_000_000)
+
+
+class HandRecordsSeen(BaseModel):
+    boards: list[int]
+
+
+@router.post("/hand-records")
+async def read_hand_records(body: HandRecordsIn) -> HandRecordsSeen:
+    """Reads an uploaded PBN file and says which boards it holds (nothing is stored yet)."""
+    return HandRecordsSeen(boards=sorted(_deals(body.pbn)))
+
+
+def _deals(pbn: str) -> dict[int, str]:
+    try:
+        deals = parse_hand_records(pbn)
+        check_deals(deals)
+    except ValueError as exc:  # HandRecordError, or a board that is not a whole deal
+        raise HTTPException(422, str(exc)) from exc
+    return deals
+
+
+class RosterIn(BaseModel):
+    csv: str = Field(min_length=1, max_length=2_000_000)
+
+
+MAX_PLAYER = 10_000_000
+
+
+class PlayerOut(BaseModel):
+    number: int = Field(ge=1, le=MAX_PLAYER)
+    name: str = Field(min_length=1, max_length=100)
+
+
+@router.post("/players")
+async def read_roster(body: RosterIn) -> list[PlayerOut]:
+    """Reads the club roster (CSV: number, name) and lists it (nothing is stored yet)."""
+    try:
+        players = parse_players(body.csv)
+    except PlayerListError as exc:
+        raise HTTPException(422, str(exc)) from exc
+    too_big = [n for n in players if not 1 <= n <= MAX_PLAYER]
+    if too_big:
+        raise HTTPException(422, f"player numbers run from 1 to {MAX_PLAYER}, not {too_big[0]}")
+    return [PlayerOut(number=n, name=name) for n, name in sorted(players.items())]
+
+
+class SetupIn(EventIn):
+    date: dt.date | None = Field(default=None, description="the day it is played; today if "
+                                                         "not given")
+    hand_records: str | None = Field(default=None, max_length=2_000_000,
+                                     description="PBN text; its deals go to every section")
+    players: list[PlayerOut] = Field(default_factory=list, max_length=20_000,
+                                     description="the roster and the visitors")
+    close_open: bool = Field(default=False, description="close the event still in play")
+
+
+@router.post("/event", status_code=status.HTTP_201_CREATED, response_model=EventOut)
+async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[str, Any]:
+    """Opens the new event. An event still in play is closed only when `close_open` says so
+    (409 otherwise): it stops, its tables are freed and its pads log in again."""
+    sections = checked_sections(body)
+    for section in body.sections:
+        _movement(section)  # refused before the director is asked to close the event in play
+    deals = _deals(body.hand_records) if body.hand_records else {}
+    numbers = [p.number for p in body.players]
+    if len(set(numbers)) != len(numbers):
+        twice = sorted({n for n in numbers if numbers.count(n) > 1})
+        raise HTTPException(422, f"player {twice[0]} is in the list twice")
+    rules = station.rules
+    if rules.event_id is not None and rules.running and not rules.completed \
+            and not body.close_open:
+        raise HTTPException(409, f"{rules.event_name} is still in play: confirm to close it "
+                                 f"and open {body.name}")
+    new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
+                   {p.number: p.name for p in body.players})
+    await act(station, lambda batch: open_new_event(station, new, batch), need_event=False)
+    return read.event()

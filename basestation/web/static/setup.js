@@ -1,0 +1,229 @@
+// Set-up: a new event from the browser. Each section's movement is previewed (table by round)
+// with its balance check as it is typed; files are read by the station as they are chosen, so
+// a bad one is refused at once; the event is opened in one request, which changes nothing if
+// anything in it is refused.
+"use strict";
+
+const setup = { kinds: [], pbn: null, players: new Map() };
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+// "1-4" for consecutive boards, "1-2, 7-8" otherwise.
+function boardRange(boards) {
+  const runs = [];
+  for (const b of boards) {
+    const last = runs[runs.length - 1];
+    if (last && b === last[1] + 1) last[1] = b;
+    else runs.push([b, b]);
+  }
+  return runs.map(([a, z]) => (a === z ? `${a}` : `${a}-${z}`)).join(", ");
+}
+
+const pairText = (n) => (n === null ? "PH" : `${n}`);
+
+function movementTable(movement) {
+  const at = new Map(movement.assignments.map((a) => [`${a.round}/${a.table}`, a]));
+  const rounds = Array.from({ length: movement.rounds }, (_, i) => i + 1);
+  const rows = [];
+  for (let table = 1; table <= movement.tables; table += 1) {
+    rows.push(el("tr", {}, el("th", { scope: "row" }, `Table ${table}`), ...rounds.map((round) => {
+      const a = at.get(`${round}/${table}`);
+      if (!a) return el("td", { class: "sit-out" }, "");
+      return el("td", { "data-round": round, "data-table": table },
+        `${pairText(a.ns)} v ${pairText(a.ew)}`, el("br"), el("small", {}, `bd ${boardRange(a.boards)}`));
+    })));
+  }
+  return el("table", { class: "movement-preview" },
+    el("thead", {}, el("tr", {}, el("th", {}, ""), ...rounds.map((r) => el("th", { scope: "col" }, `Round ${r}`)))),
+    el("tbody", {}, ...rows));
+}
+
+function sectionQuery(row) {
+  const field = (name) => row.querySelector(`[name=${name}]`);
+  return new URLSearchParams({
+    letter: field("letter").value.trim().toUpperCase(), movement: field("movement").value,
+    tables: field("tables").value, boards: field("boards").value, phantom: field("phantom").checked,
+  });
+}
+
+function sectionBody(row) {
+  const q = sectionQuery(row);
+  return { letter: q.get("letter"), movement: q.get("movement"), tables: Number(q.get("tables")),
+    boards: Number(q.get("boards")), phantom: q.get("phantom") === "true" };
+}
+
+// Each row keeps the number of its newest request, so a slow answer never paints over a newer one.
+async function preview(row) {
+  const asked = (Number(row.dataset.asked || 0) + 1);
+  row.dataset.asked = asked;
+  const balance = row.querySelector(".balance");
+  const box = row.querySelector(".preview");
+  const query = sectionQuery(row);
+  row.querySelector("a.cards").href = `/api/setup/cards?${query}&title=${encodeURIComponent(eventName())}`;
+  try {
+    const shown = await api("GET", `/api/setup/movement?${query}`);
+    if (Number(row.dataset.asked) !== asked) return;
+    row.dataset.valid = "yes";
+    row.dataset.balanced = shown.balanced ? "yes" : "no";
+    balance.className = shown.balanced ? "balance good" : "balance bad";
+    balance.textContent = `${shown.rounds} rounds. ${shown.report.split("\n").slice(1).join("\n")}`;
+    box.replaceChildren(movementTable(shown.movement));
+  } catch (error) {
+    if (Number(row.dataset.asked) !== asked) return;
+    row.dataset.valid = "no";
+    balance.className = "balance bad";
+    balance.textContent = error.message;
+    box.replaceChildren();
+  }
+}
+
+function eventName() {
+  return document.querySelector("#event-form [name=name]").value.trim();
+}
+
+function addSection(spec) {
+  const box = document.getElementById("sections");
+  const used = new Set([...box.querySelectorAll("[name=letter]")].map((i) => i.value.toUpperCase()));
+  const letter = spec.letter || [...LETTERS].find((l) => !used.has(l)) || "";
+  const kinds = setup.kinds.map((k) => el("option", { value: k, selected: k === spec.movement ? "" : null }, k));
+  const row = el("div", { class: "section-setup", "data-valid": "no" },
+    el("div", { class: "inline" },
+      el("label", {}, "Section ", el("input", { name: "letter", value: letter, size: 2, maxlength: 1, required: "" })),
+      el("label", {}, "Movement ", el("select", { name: "movement" }, ...kinds)),
+      el("label", {}, "Tables ", el("input", { name: "tables", type: "number", min: 1, max: 64, value: spec.tables })),
+      el("label", {}, "Boards ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
+      el("label", {}, el("input", { name: "phantom", type: "checkbox" }), " Phantom pair"),
+      el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
+      el("button", { type: "button", class: "remove" }, "Remove")),
+    el("p", { class: "balance" }, ""),
+    el("div", { class: "preview scroll" }));
+  let timer = null;
+  row.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => preview(row), 200); });
+  row.querySelector(".remove").addEventListener("click", () => {
+    if (box.children.length > 1) row.remove();
+  });
+  box.append(row);
+  preview(row);
+}
+
+async function readFile(input) {
+  const file = input.files[0];
+  return file ? { name: file.name, text: await file.text() } : null;
+}
+
+async function chooseHandRecords(input) {
+  const state = document.getElementById("pbn-state");
+  setup.pbn = null;
+  const file = await readFile(input);
+  if (!file) return;
+  try {
+    const seen = await api("POST", "/api/setup/hand-records", { pbn: file.text });
+    setup.pbn = file.text;
+    state.className = "note good";
+    state.textContent = `${seen.boards.length} boards read from ${file.name} (${boardRange(seen.boards)}).`;
+  } catch (error) {
+    state.className = "note bad";
+    state.textContent = `${file.name}: ${error.message}`;
+  }
+}
+
+async function chooseRoster(input) {
+  const state = document.getElementById("roster-state");
+  const file = await readFile(input);
+  if (!file) return;
+  try {
+    const roster = await api("POST", "/api/setup/players", { csv: file.text });
+    for (const p of roster) setup.players.set(p.number, p.name);
+    state.className = "note good";
+    state.textContent = `${roster.length} players read from ${file.name}.`;
+  } catch (error) {
+    state.className = "note bad";
+    state.textContent = `${file.name}: ${error.message}`;
+  }
+  showPlayers();
+}
+
+function addVisitor() {
+  const number = Number(document.getElementById("visitor-number").value);
+  const name = document.getElementById("visitor-name").value.trim();
+  const state = document.getElementById("roster-state");
+  state.className = "note bad";
+  if (!Number.isInteger(number) || number < 1 || !name) {
+    state.textContent = "A visitor needs a number (1 or more) and a name.";
+    return;
+  }
+  if (setup.players.has(number)) {
+    state.textContent = `Number ${number} is ${setup.players.get(number)} already.`;
+    return;
+  }
+  setup.players.set(number, name);
+  state.className = "note good";
+  state.textContent = `${name} added as number ${number}.`;
+  document.getElementById("visitor-number").value = "";
+  document.getElementById("visitor-name").value = "";
+  showPlayers();
+}
+
+function showPlayers() {
+  const body = document.querySelector("#players tbody");
+  const sorted = [...setup.players].sort((a, b) => a[0] - b[0]);
+  body.replaceChildren(...sorted.map(([number, name]) => el("tr", { "data-number": number },
+    el("td", {}, `${number}`), el("td", { class: "text" }, name),
+    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, "Remove")))));
+}
+
+function eventBody(closeOpen) {
+  const form = document.getElementById("event-form");
+  return {
+    name: eventName(), date: form.elements.date.value || null, regulations: form.elements.regulations.value,
+    sections: [...document.querySelectorAll(".section-setup")].map(sectionBody),
+    hand_records: setup.pbn, close_open: closeOpen,
+    players: [...setup.players].map(([number, name]) => ({ number, name })),
+  };
+}
+
+async function openEvent(closeOpen) {
+  const error = document.getElementById("setup-error");
+  error.textContent = "";
+  try {
+    const opened = await api("POST", "/api/setup/event", eventBody(closeOpen));
+    const sections = opened.sections.map((s) => `${s.letter}: ${s.tables} tables, ${s.boards} boards`);
+    say(`${opened.name} (${opened.date}) is open. Sections ${sections.join("; ")}.`);
+    document.getElementById("message").append(" ", el("a", { href: "/" }, "Go to the grid"));
+  } catch (failure) {
+    if (failure.status === 409) {
+      document.getElementById("confirm-text").textContent = failure.message;
+      const dialog = document.getElementById("confirm");
+      dialog.returnValue = "";  // Escape leaves the last answer standing otherwise
+      dialog.showModal();
+      return;
+    }
+    error.textContent = failure.message;
+  }
+}
+
+async function init() {
+  const choices = await api("GET", "/api/setup/choices");
+  setup.kinds = choices.kinds;
+  const regulations = document.querySelector("[name=regulations]");
+  regulations.replaceChildren(...choices.regulations.map((r) => el("option", { value: r }, r.toUpperCase())));
+  const form = document.getElementById("event-form");
+  if (!form.elements.date.value) form.elements.date.value = new Date().toLocaleDateString("en-CA");
+  if (!document.querySelector(".section-setup")) addSection({ movement: "mitchell", tables: 7, boards: 28 });
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  setupLogin(() => init().catch((e) => say(e.message, true)));
+  document.getElementById("add-section").addEventListener("click",
+    () => addSection({ movement: "mitchell", tables: 7, boards: 28 }));
+  document.getElementById("pbn-file").addEventListener("change", (e) => chooseHandRecords(e.target));
+  document.getElementById("roster-file").addEventListener("change", (e) => chooseRoster(e.target));
+  document.getElementById("add-visitor").addEventListener("click", addVisitor);
+  document.getElementById("event-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    openEvent(false);
+  });
+  document.getElementById("confirm").addEventListener("close", (event) => {
+    if (event.target.returnValue === "close") openEvent(true);
+  });
+  checkLogin().then((director) => { if (director) return init(); }).catch((e) => say(e.message, true));
+});

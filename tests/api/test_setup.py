@@ -1,0 +1,130 @@
+"""The set-up page's routes: a new event from the browser, refused in plain words when it
+cannot be, and then with nothing changed."""
+
+from __future__ import annotations
+
+import httpx
+
+from basestation.station.app import Station
+from basestation.station.config import SectionConfig
+from basestation.station.opening import NewEvent, open_new_event
+from firmware_protocol.messages import Control, ControlCommand
+from tests.api.conftest import ok, place
+from tests.formats.test_handrecords_players import PBN
+
+SECTION = {"letter": "A", "movement": "howell", "tables": 3, "boards": 10}
+EVENT = {"name": "Friday pairs", "date": "2026-11-27", "regulations": "ebu",
+         "sections": [SECTION, {"letter": "B", "movement": "mitchell", "tables": 4,
+                                "boards": 8}]}
+
+
+async def test_setup_is_the_directors(client: httpx.AsyncClient) -> None:
+    for method, path, body in (("GET", "/api/setup/movement", None),
+                               ("POST", "/api/setup/event", EVENT),
+                               ("POST", "/api/setup/players", {"csv": "1,Ann"})):
+        answer = await client.request(method, path, json=body)
+        assert answer.status_code == 401, path
+
+
+async def test_a_movement_is_previewed_with_its_balance(director: httpx.AsyncClient) -> None:
+    shown = await ok(await director.get("/api/setup/movement", params=SECTION))
+    assert (shown["kind"], shown["tables"], shown["boards"], shown["rounds"]) == (
+        "howell", 3, 10, 5)
+    assert shown["balanced"] is True and "Balanced" in shown["report"]
+    first = shown["movement"]["assignments"][0]
+    assert {"round", "table", "ns", "ew", "boards"} <= set(first)
+
+
+async def test_an_impossible_movement_is_refused_in_plain_words(
+        director: httpx.AsyncClient) -> None:
+    answer = await director.get("/api/setup/movement", params={
+        "letter": "A", "movement": "howell", "tables": 7, "boards": 28})
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == ("a 7-table Howell plays 13 rounds, so the boards must "
+                                       "be a multiple of 13 (the seed's card plays 26), not 28")
+    unknown = await director.get("/api/setup/movement", params={**SECTION, "movement": "swiss"})
+    assert unknown.status_code == 422 and "movement must be one of" in unknown.json()["detail"]
+
+
+async def test_guide_cards_print_a_card_per_table(director: httpx.AsyncClient) -> None:
+    answer = await director.get("/api/setup/cards", params={**SECTION, "title": "Friday"})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+    assert "Friday: section A" in answer.text
+    assert answer.text.count('class="card"') == 3
+
+
+async def test_uploads_are_read_before_anything_is_stored(director: httpx.AsyncClient) -> None:
+    assert (await ok(await director.post("/api/setup/hand-records", json={"pbn": PBN}))) == {
+        "boards": [1, 2]}
+    bad = await director.post("/api/setup/hand-records", json={"pbn": "[Board \"1\"]\n"
+                                                                      "[Deal \"N:AKQ\"]\n"})
+    assert bad.status_code == 422
+    assert bad.json()["detail"].startswith("board 1 of the hand records: a deal must hold 52")
+    unreadable = await director.post("/api/setup/hand-records", json={"pbn": "[Board \"x"})
+    assert unreadable.status_code == 422, unreadable.text
+    roster = await ok(await director.post("/api/setup/players", json={
+        "csv": "number,name\n12,Ann Smith\n7,Bob Brown\n"}))
+    assert roster == [{"number": 7, "name": "Bob Brown"}, {"number": 12, "name": "Ann Smith"}]
+    wrong = await director.post("/api/setup/players", json={"csv": "12,Ann\nBob,7\n"})
+    assert wrong.status_code == 422
+    assert wrong.json()["detail"].startswith("line 2: expected number,name")
+
+
+async def test_opening_mid_event_asks_first_then_closes_the_old_one(
+        director: httpx.AsyncClient, station: Station) -> None:
+    await ok(await director.put(place(1, 1, 1), json={
+        "contract": "4S", "declarer": "S", "tricks": 10}))
+    old = station.rules.event_id
+    asked = await director.post("/api/setup/event", json=EVENT)
+    assert asked.status_code == 409
+    assert asked.json()["detail"] == ("Tuesday pairs is still in play: confirm to close it and "
+                                      "open Friday pairs")
+    assert station.rules.event_id == old and len(await ok(await director.get("/api/events"))) == 1
+    body = {**EVENT, "close_open": True, "hand_records": PBN,
+            "players": [{"number": 12, "name": "Ann Smith"}, {"number": 901, "name": "Visitor"}]}
+    opened = await ok(await director.post("/api/setup/event", json=body), 201)
+    assert (opened["name"], opened["date"], opened["regulations"]) == (
+        "Friday pairs", "2026-11-27", "ebu")
+    assert [s["letter"] for s in opened["sections"]] == ["A", "B"]
+    events = await ok(await director.get("/api/events"))
+    assert [(e["name"], e["date"], e["running"], e["open"], e["results"]) for e in events] == [
+        ("Friday pairs", "2026-11-27", True, True, 0),
+        ("Tuesday pairs", events[1]["date"], False, False, 1)]
+    deals = await ok(await director.get("/api/sections/B/hand-records"))
+    assert sorted(deals["deals"]) == ["1", "2"]
+    players = await ok(await director.get("/api/players"))
+    assert {"number": 901, "name": "Visitor"} in players
+    # The old event is published; nothing of it is in the new one.
+    assert await ok(await director.get("/api/sections/A/results")) == []
+
+
+async def test_a_refused_event_changes_nothing(director: httpx.AsyncClient,
+                                               station: Station) -> None:
+    old = station.rules.event_id
+    refusals = {
+        "a 7-table Howell plays 13 rounds": {"sections": [
+            SECTION, {"letter": "B", "movement": "howell", "tables": 7, "boards": 28}]},
+        "board 1 of the hand records": {"hand_records": "[Deal \"N:AKQ\"]"},
+        "player 5 is in the list twice": {"players": [{"number": 5, "name": "A"},
+                                                      {"number": 5, "name": "B"}]},
+        "each section needs its own letter": {"sections": [SECTION, SECTION]},
+        "regulations must be one of": {"regulations": "wbf"},
+    }
+    for words, change in refusals.items():
+        answer = await director.post("/api/setup/event", json={**EVENT, "close_open": True,
+                                                               **change})
+        assert answer.status_code == 422, words
+        assert words in answer.json()["detail"], answer.json()
+    assert station.rules.event_id == old and station.rules.running
+    assert [e["name"] for e in await ok(await director.get("/api/events"))] == [
+        "Tuesday pairs"]
+    assert await ok(await director.get("/api/players")) == []
+
+
+async def test_pads_of_the_closed_event_are_told_to_log_in_again(station: Station) -> None:
+    station.rules.sections["A"].holders[2] = 77
+    new = NewEvent("Friday", "nz", (SectionConfig("A", "mitchell", 3, 6),))
+    sends = await station.hub.act(lambda batch: (open_new_event(station, new, batch),
+                                                 list(batch.sends))[1])
+    assert sends == [(77, Control(command=ControlCommand.RELOGIN))]
+    assert station.rules.event_name == "Friday" and station.rules.sections["A"].holders == {}

@@ -1,0 +1,81 @@
+"""Match movements: the teams round robin with home and away tables, and Swiss rounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from basestation.movements import (
+    SWISS_PAIRS,
+    SWISS_TEAMS,
+    TEAMS,
+    MovementError,
+    match_movement,
+    match_rounds,
+    matches_of,
+    round_robin,
+)
+
+
+@pytest.mark.parametrize("teams", [2, 4, 6, 8, 10, 12, 20])
+def test_round_robin_every_team_meets_every_other_once(teams: int) -> None:
+    # club-directors-manual.txt, "Round Robin": "Every team plays every other team; Number
+    # rounds = number teams -1 (8 teams = 7 rounds)".
+    rounds = round_robin(teams)
+    assert len(rounds) == teams - 1
+    met = [frozenset(pair) for matches in rounds for pair in matches]
+    assert len(met) == len(set(met)) == teams * (teams - 1) // 2
+    for matches in rounds:
+        assert sorted(e for pair in matches for e in pair) == list(range(1, teams + 1))
+
+
+def test_round_robin_needs_an_even_field() -> None:
+    with pytest.raises(MovementError, match="even number of teams"):
+        round_robin(7)
+
+
+def test_teams_home_and_away_tables_share_the_boards() -> None:
+    # club-directors-manual.txt, "Teams": "One of your pairs sits North-South at your home
+    # table; the other sits East-West at your opponents' home table", and "The same boards are
+    # played at both tables" ("Teams on Club Night").
+    movement = match_movement(TEAMS, round_robin(4), 8)
+    assert movement.two_field and movement.tables == 4 and movement.rounds == 3
+    assert movement.boards == 24
+    home, away = movement.at(1, 1), movement.at(1, 2)
+    assert home is not None and away is not None
+    assert (home.ns, home.ew) == (1, 4) and (away.ns, away.ew) == (4, 1)
+    assert home.boards == away.boards == tuple(range(1, 9))
+    assert movement.at(2, 1).boards == tuple(range(9, 17))  # type: ignore[union-attr]
+    # Each team's NS pair and EW pair are at exactly one table every round.
+    for round_ in range(1, 4):
+        for team in range(1, 5):
+            ns = movement.seat_of(team, "NS", round_)
+            ew = movement.seat_of(team, "EW", round_)
+            assert ns is not None and ew is not None and ns[0] != ew[0]
+    assert matches_of(movement, 1) == [((1, 4), (1, 2)), ((2, 3), (3, 4))]
+    assert match_rounds(movement) == round_robin(4)
+
+
+def test_swiss_movement_grows_round_by_round_with_boards_numbered_on() -> None:
+    first = match_movement(SWISS_TEAMS, [[(1, 3), (2, 4)]], 6, total_rounds=3)
+    assert first.rounds == 1 and first.boards == 18
+    second = match_movement(SWISS_TEAMS, [[(1, 3), (2, 4)], [(1, 2), (3, 4)]], 6,
+                            total_rounds=3)
+    assert second.round_of(1) == first.round_of(1)  # what was played still fits
+    assert second.at(2, 1).boards == tuple(range(7, 13))  # type: ignore[union-attr]
+
+
+def test_swiss_pairs_is_one_table_per_match_in_one_field() -> None:
+    movement = match_movement(SWISS_PAIRS, [[(1, 2), (3, 4), (5, 6)]], 4)
+    assert not movement.two_field and movement.tables == 3
+    assert matches_of(movement, 1) == [((1, 2), (1,)), ((3, 4), (2,)), ((5, 6), (3,))]
+
+
+def test_bad_draws_are_refused_plainly() -> None:
+    with pytest.raises(MovementError, match="plays two matches"):
+        match_movement(TEAMS, [[(1, 2), (2, 3)]], 4)
+    with pytest.raises(MovementError, match="cannot play itself"):
+        match_movement(SWISS_PAIRS, [[(1, 1)]], 4)
+    with pytest.raises(MovementError, match="unknown match kind"):
+        match_movement("mitchell", [[(1, 2)]], 4)
+    with pytest.raises(MovementError, match="at least one round"):
+        match_movement(TEAMS, [], 4)
