@@ -5,15 +5,19 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request, status
+from fastapi.responses import JSONResponse
 
+from basestation.api import errors
 from basestation.api.auth import DirectorAuth
 from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
+    event_results,
     events,
     exports,
     history,
     login,
+    matches,
     merges,
     movements,
     players,
@@ -26,10 +30,11 @@ from basestation.api.routes import (
     units,
 )
 from basestation.station.app import Station
+from basestation.station.hub import StationBusy
 from basestation.web import pages
 
-ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
-           rulings, scores, exports, history, setup)
+ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
+           rulings, scores, exports, history, setup, event_results)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
@@ -52,6 +57,14 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
     app.state.station = station
     app.state.read = ReadModel(station)
     app.state.auth = DirectorAuth(station.config.director_password)
+    errors.install(app)
+
+    @app.exception_handler(StationBusy)
+    async def busy(_: Request, exc: StationBusy) -> JSONResponse:
+        # A plain sentence, as every refusal: the director sees why and what to do.
+        return JSONResponse({"detail": str(exc)}, status.HTTP_503_SERVICE_UNAVAILABLE,
+                            headers={"Retry-After": "5"})
+
     for module in ROUTERS:
         app.include_router(module.router)
     pages.mount(app)

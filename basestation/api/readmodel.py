@@ -44,7 +44,8 @@ class ReadModel:
                 "published": rules.published, "results_public": rules.results_public,
                 "sections": {k: s.current_round for k, s in rules.sections.items()},
                 "links": [{"name": link.name, "connected": link.connected.is_set()}
-                          for link in self.station.links]}
+                          for link in self.station.links],
+                "health": self.station.health()}
 
     def grid(self) -> dict[str, Any]:
         """Tables by rounds per section with their states, and the alerts standing now."""
@@ -82,4 +83,5 @@ class ReadModel:
         return {"id": rules.event_id, "name": rules.event_name,
                 "regulations": rules.regulations, "running": rules.running,
                 "date": rules.event_date.isoformat() if rules.event_date else None,
+                "format": rules.event_format, "rounds": rules.format_rounds,
                 "sections": self.sections()}

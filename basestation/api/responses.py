@@ -22,6 +22,16 @@ class LinkOut(BaseModel):
     connected: bool
 
 
+class HealthOut(BaseModel):
+    """The station's core: hub restarts after a failure, and whether the database answers."""
+
+    hub_restarts: int
+    hub_last_failure: str | None
+    database: str  # ok, unavailable
+    database_down_since: str | None
+    queued: int  # messages and actions waiting for the hub
+
+
 class StatusOut(BaseModel):
     event: str
     running: bool
@@ -31,6 +41,7 @@ class StatusOut(BaseModel):
     results_public: bool
     sections: dict[str, int]
     links: list[LinkOut]
+    health: HealthOut
 
 
 class CellOut(Open):
@@ -95,6 +106,8 @@ class EventOut(Open):
     name: str
     regulations: str
     date: str | None = None
+    format: str = "pairs"  # teams, swiss-teams, swiss-pairs: see GET /api/matches
+    rounds: int = 0  # a Swiss event's rounds
     running: bool
     sections: list[SectionOut]
 

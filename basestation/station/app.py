@@ -16,6 +16,7 @@ from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.hub import Hub, Link
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
+from basestation.station.matches import draw_rounds_as_they_end
 from basestation.station.session import SessionRules
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
@@ -36,6 +37,8 @@ class Station:
         self.hub = Hub(self.store, config.secret, self.bus, self.rules)
         self.links: list[MqttLink | SerialLink] = []
         self._tasks: list[asyncio.Task[None]] = []
+        self.hub_restarts = 0
+        self.hub_failure: str | None = None
 
     @property
     def mqtt(self) -> MqttLink | None:
@@ -43,9 +46,11 @@ class Station:
 
     def open_event(self, name: str, regulations: str, sections: list[SectionConfig],
                    hand_records: Mapping[str, Mapping[int, str]] | None = None,
-                   held_on: date | None = None) -> int:
+                   held_on: date | None = None, *, event_format: str = "pairs",
+                   rounds: int = 0) -> int:
         """Creates a new event (before the station runs) and makes it the open one."""
-        event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on)
+        event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on,
+                                                      event_format=event_format, rounds=rounds)
         deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
         self.store.commit([repo.create_event(event, section_rows, deals)])
         assert event.id is not None
@@ -85,11 +90,39 @@ class Station:
                                        password=self.config.mqtt_password))
         for serial in self.config.serial:
             self.links.append(SerialLink(self.hub, serial.port, serial.baud, serial.channel))
-        self._tasks.append(asyncio.create_task(self.hub.run(), name="hub"))
+        self._tasks.append(asyncio.create_task(self._supervise_hub(), name="hub"))
         self._tasks.append(asyncio.create_task(self._rescore(), name="scores"))
         self._tasks.append(asyncio.create_task(self._backup_at_session_end(), name="backup"))
+        self._tasks.append(asyncio.create_task(draw_rounds_as_they_end(self), name="swiss"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))
+
+    async def _supervise_hub(self) -> None:
+        """Runs the hub; should it ever fail, says so and starts it again from what is stored
+        (nothing unstored was acknowledged), so the pads and the director are never left
+        waiting on a dead task."""
+        pause = 0.1
+        while True:
+            try:
+                await self.hub.run()
+            except Exception as exc:
+                self.hub_restarts += 1
+                self.hub_failure = f"{datetime.now(UTC):%H:%M:%S} {exc!r}"[:200]
+                log.exception("the hub failed; restarting it (restart %d)", self.hub_restarts)
+                self.bus.publish({"type": "alert", "kind": "hub_restarted",
+                                  "restarts": self.hub_restarts})
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 5.0)
+                with contextlib.suppress(Exception):  # still unavailable: the hub waits for it
+                    await asyncio.to_thread(self.hub.load)
+
+    def health(self) -> dict[str, object]:
+        """How the station's core is: for /api/status."""
+        down = self.hub.store_down_since
+        return {"hub_restarts": self.hub_restarts, "hub_last_failure": self.hub_failure,
+                "database": "ok" if down is None else "unavailable",
+                "database_down_since": None if down is None else down.isoformat(),
+                "queued": self.hub.queued}
 
     async def _rescore(self, every: float = 0.5) -> None:
         """Rescores changed boards a few times a second and tells the pages which."""
@@ -127,6 +160,7 @@ class Station:
                 await task
         self._tasks.clear()
         self.links.clear()  # start() opens fresh links, so a stopped station can start again
+        self.rules.par.close()
         self.store.close()
 
     async def act(self, run: object) -> object:

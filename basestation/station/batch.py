@@ -23,3 +23,13 @@ class Batch:
 
     def event(self, event_type: str, /, **fields: object) -> None:
         self.events.append({"type": event_type, **fields})
+
+    def mark(self) -> tuple[int, int, int, frozenset[int]]:
+        """Where the batch stands, so one message's share can be taken out again."""
+        return len(self.ops), len(self.sends), len(self.events), frozenset(self.units)
+
+    def undo_to(self, mark: tuple[int, int, int, frozenset[int]]) -> None:
+        """Drops everything queued since `mark` (a message whose handling failed)."""
+        ops, sends, events, units = mark
+        del self.ops[ops:], self.sends[sends:], self.events[events:]
+        self.units = set(units)

@@ -78,6 +78,7 @@ class DirectorActions:
     units: dict[int, UnitState]
     scores: LiveScores | None
     merge_offers: dict[int, Entry]
+    _solve_par: Callable[[], None]
     penalties: list[HeldPenalty]
     key_for: Callable[[int, int], bytes] | None
     key_epochs: dict[int, int]
@@ -277,6 +278,7 @@ class DirectorActions:
             self.deal_text[(section, board)] = deals[board]  # what feedback shows
         batch.ops.append(repo.audit(self.event_id, "director", "hand_records", section=section,
                                     boards=sorted(parsed)))
+        self._solve_par()
         return sorted(parsed)
 
     def set_players(self, players: dict[int, str], batch: Batch) -> None:

@@ -6,8 +6,8 @@ entered as not played.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
-from functools import lru_cache
 
 from basestation.domain.board import dealer_of
 from basestation.station.state import HeldResult, SectionState
@@ -38,24 +38,31 @@ def hand_rows(deal_pbn: str) -> tuple[Row, ...]:
                                                                    strict=True))
 
 
-@lru_cache(maxsize=4096)
+# endplay's double-dummy solver crashes the process when two threads run it at once (the
+# station's par thread and a simulator in the same process): every caller holds this.
+DOUBLE_DUMMY = threading.Lock()
+
+
 def par_rows(deal_pbn: str, board: int) -> tuple[Row, ...]:
-    """Par contracts by double-dummy analysis (endplay); cached, since the deal never changes."""
+    """Par contracts by double-dummy analysis (endplay): slow, so the station solves them
+    ahead, off the event loop (basestation.station.par)."""
     from endplay.dds import par
     from endplay.types import Deal, Player
 
-    result = par(Deal(deal_pbn), board, Player(_SEATS.index(dealer_of(board).value)))
-    score = result.score
-    # endplay's par list must be read in one pass, each contract as it is yielded.
-    return tuple(
-        (f"{c.level}{_STRAINS[c.denom.value]}{_DOUBLING.get(c.penalty.value, '')}",
-         _SEATS[c.declarer.value], score)
-        for c in result)
+    with DOUBLE_DUMMY:
+        result = par(Deal(deal_pbn), board, Player(_SEATS.index(dealer_of(board).value)))
+        score = result.score
+        # endplay's par list must be read in one pass, each contract as it is yielded.
+        return tuple(
+            (f"{c.level}{_STRAINS[c.denom.value]}{_DOUBLING.get(c.penalty.value, '')}",
+             _SEATS[c.declarer.value], score)
+            for c in result)
 
 
 def feedback_for(section: SectionState, board: int, kinds: frozenset[str],
-                 deal_pbn: str | None) -> list[Feedback]:
-    """The feedback messages the settings allow for one board (a link splits them to fit)."""
+                 deal_pbn: str | None, par: tuple[Row, ...] | None = None) -> list[Feedback]:
+    """The feedback messages the settings allow for one board (a link splits them to fit).
+    The par goes only when given (solved ahead): it is never worked out here."""
     results = section.results_for_board(board)
     found: list[Feedback] = []
     if "traveller" in kinds:
@@ -66,6 +73,10 @@ def feedback_for(section: SectionState, board: int, kinds: frozenset[str],
                               rows=frequency_rows(results)))
     if deal_pbn is not None and "hand" in kinds:
         found.append(Feedback(board=board, kind=FeedbackKind.HAND, rows=hand_rows(deal_pbn)))
-    if deal_pbn is not None and "par" in kinds:
-        found.append(Feedback(board=board, kind=FeedbackKind.PAR, rows=par_rows(deal_pbn, board)))
+    if par is not None and "par" in kinds:
+        found.append(par_feedback(board, par))
     return found
+
+
+def par_feedback(board: int, rows: tuple[Row, ...]) -> Feedback:
+    return Feedback(board=board, kind=FeedbackKind.PAR, rows=rows)

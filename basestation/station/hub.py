@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
+import sqlite3
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
+
+from sqlalchemy import exc as sa_exc
 
 from basestation.station.batch import Batch
 from basestation.station.bus import EventBus
@@ -30,6 +35,8 @@ from firmware_protocol.security import unit_key, verify, verify_mac
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
+ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
+RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
 DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any sent since the last save
 
 
@@ -61,6 +68,20 @@ class Inbound:
 class _Action:
     run: Callable[[Batch], Any]
     done: asyncio.Future[Any]
+    begun: bool = False  # taken into a batch: it will be committed, whatever its caller does
+
+
+class StationBusy(Exception):
+    """A director action the hub could not finish in time; the text is for the director."""
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Whether `exc` says the database cannot be reached or written just now (locked, stopped,
+    its file unreadable, the connection lost), rather than that it refused what was asked."""
+    if isinstance(exc, sa_exc.DBAPIError) and exc.connection_invalidated:
+        return True
+    return isinstance(exc, sa_exc.OperationalError | sa_exc.InterfaceError
+                      | sa_exc.TimeoutError | sqlite3.OperationalError | OSError)
 
 
 class Hub:
@@ -72,24 +93,31 @@ class Hub:
         self.bus = bus
         self.rules = rules
         rules.key_for = self.key_for  # re-pairing derives the unit's next key here
+        rules.later = self.later  # a par solved off the loop is sent in turn
         self.units: dict[int, UnitState] = {}
         self.links: dict[str, Link] = {}
         self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue()
         self.bad_frames = 0
         self._sent_to: set[int] = set()
+        self.store_down_since: datetime | None = None  # the database stopped answering then
+        self.commit_failures = 0
+        self.act_timeout = ACT_TIMEOUT
 
     # -- state -------------------------------------------------------------------------------
 
     def load(self) -> None:
-        """Rebuilds the working memory from the database (start-up, or after a failed commit)."""
+        """Rebuilds the working memory from the database (start-up, or after a failed commit).
+        Which link each known unit was last heard on is kept: it is not stored."""
         snap = self.store.snapshot()
+        heard_on = {unit.unit: unit.link for unit in self.units.values()}
         self.units = {}
         for row in snap.units:
             self.units[row.unit] = UnitState(
                 unit=row.unit, key=self.key_for(row.unit, row.key_epoch), last_seq=row.last_seq,
                 down_seq=row.down_seq, bad_macs=row.bad_macs,
                 locked_reason=row.locked_reason, section=row.section, table=row.table_no,
-                battery=row.battery, firmware=row.firmware, last_seen=row.last_seen)
+                battery=row.battery, firmware=row.firmware, last_seen=row.last_seen,
+                link=heard_on.get(row.unit))
         # Answers are not loaded: a repeat after a restart is answered from the database.
         for unit in self.units.values():
             unit.down_seq += DOWN_SEQ_MARGIN
@@ -103,11 +131,42 @@ class Hub:
     def submit(self, inbound: Inbound) -> None:
         self._queue.put_nowait(inbound)
 
-    async def act(self, run: Callable[[Batch], Any]) -> Any:
-        """Runs a director action in turn with pad traffic; returns once it is committed."""
-        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(_Action(run, done))
-        return await done
+    def later(self, run: Callable[[Batch], object]) -> None:
+        """Queues `run` to go in turn with pad traffic, with nobody waiting on it."""
+        self._queue.put_nowait(_Action(run, asyncio.get_running_loop().create_future()))
+
+    async def act(self, run: Callable[[Batch], Any], *, timeout: float | None = None) -> Any:
+        """Runs a director action in turn with pad traffic; returns once it is committed.
+
+        StationBusy after `timeout` seconds (the database not answering, say): an action not
+        yet begun is then dropped; one already in a batch is still committed when it can be.
+        """
+        timeout = self.act_timeout if timeout is None else timeout
+        action = _Action(run, asyncio.get_running_loop().create_future())
+        self._queue.put_nowait(action)
+        try:
+            return await asyncio.wait_for(asyncio.shield(action.done), timeout)
+        except TimeoutError:
+            if not action.begun:
+                action.done.cancel()
+                raise StationBusy(
+                    f"The station could not do this within {timeout:g} seconds "
+                    f"({self._busy_reason()}). Nothing was changed: try again in a "
+                    "moment.") from None
+            raise StationBusy(
+                f"The station could not finish this within {timeout:g} seconds "
+                f"({self._busy_reason()}). It is under way and is saved as soon as the "
+                "database answers: look before trying again.") from None
+
+    @property
+    def queued(self) -> int:
+        """Messages and actions waiting for the hub."""
+        return self._queue.qsize()
+
+    def _busy_reason(self) -> str:
+        if self.store_down_since is not None:
+            return "the database is not answering"
+        return "it is busy with the pads"
 
     async def run(self) -> None:
         while True:
@@ -117,18 +176,42 @@ class Hub:
             await self._run_batch(items)
 
     async def _run_batch(self, items: list[Inbound | _Action]) -> None:
+        """Handles `items` and commits them as one transaction, then answers.
+
+        A message whose own handling fails is taken out of the batch alone (its pad gets
+        INTERNAL); the database being unavailable holds the batch until it answers again; any
+        other failed commit is retried one message at a time, so only the culprit is refused.
+        """
+        # A director action that timed out before its turn is dropped (act() said so).
+        items = [i for i in items if not (isinstance(i, _Action) and i.done.done())]
+        if not items:
+            return
         batch = Batch()
         outcomes: list[tuple[_Action, Any, BaseException | None]] = []
+        failed: list[Inbound] = []
         for item in items:
+            mark = batch.mark()
             if isinstance(item, Inbound):
+                unit_no = item.received.message.unit
+                before = self._unit_copy(unit_no)
                 try:
                     self._handle(item, batch)
                 except Exception:  # one bad message must not stop the station
-                    log.exception("message from unit %s", item.received.message.unit)
+                    log.exception("message from unit %s", unit_no)
+                    batch.undo_to(mark)
+                    # Its unit's row is saved with the batch: as it was before the message.
+                    if before is None:
+                        self.units.pop(unit_no, None)
+                    else:
+                        vars(self.units[unit_no]).update(vars(before))
+                    failed.append(item)
                 continue
+            item.begun = True
             try:
                 outcomes.append((item, item.run(batch), None))
             except Exception as exc:
+                # A refused action changes nothing: what it queued is taken out again.
+                batch.undo_to(mark)
                 outcomes.append((item, None, exc))
         # Units sent to since the last commit: their station sequence numbers are saved too.
         batch.units |= {u for u in self._sent_to if u in self.units}
@@ -137,15 +220,20 @@ class Hub:
             batch.ops.append(repo.save_units([self._unit_row(u) for u in sorted(batch.units)]))
         try:
             if batch.ops:
-                await asyncio.to_thread(self.store.commit, batch.ops)
+                await self._commit(batch.ops)
         except Exception as exc:
-            # Nothing was acknowledged: pads retransmit, and memory goes back to what is stored.
-            log.exception("commit failed; reloading state from the database")
-            await asyncio.to_thread(self.load)
-            for action, _, _ in outcomes:
-                if not action.done.done():
-                    action.done.set_exception(exc)
+            # Nothing was acknowledged: memory goes back to what is stored.
+            log.exception("commit of %d message(s) failed; reloading state", len(items))
+            await self._reload()
+            if len(items) > 1:
+                for item in items:
+                    await self._run_batch([item])
+                return
+            self._refuse_alone(items[0], exc)
             return
+        if failed:
+            # A failed message may have changed memory half-way: back to what is stored.
+            await self._reload()
         for unit, body in batch.sends:
             self._send(unit, body)
         for event in batch.events:
@@ -157,6 +245,88 @@ class Hub:
                 action.done.set_result(value)
             else:
                 action.done.set_exception(error)
+        for inbound in failed:
+            self._answer_internal(inbound)
+
+    def _unit_copy(self, unit_no: int) -> UnitState | None:
+        unit = self.units.get(unit_no)
+        if unit is None:
+            return None
+        return dataclasses.replace(unit, answers=OrderedDict(unit.answers))
+
+    async def _commit(self, ops: list[repo.Op]) -> None:
+        """Commits `ops`, waiting out a database that is unavailable (locked, stopped, its file
+        unreadable): the transaction is rolled back and tried again until it goes through.
+        Anything else (a row the database refuses) is raised."""
+        pause = RETRY_FIRST
+        while True:
+            try:
+                await asyncio.to_thread(self.store.commit, ops)
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                self._store_down(exc)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MOST)
+                continue
+            self._store_up()
+            return
+
+    async def _reload(self) -> None:
+        """Rebuilds memory from the database, waiting for it if it is unavailable."""
+        pause = RETRY_FIRST
+        while True:
+            try:
+                await asyncio.to_thread(self.load)
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                self._store_down(exc)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MOST)
+                continue
+            self._store_up()
+            return
+
+    def _store_down(self, exc: BaseException) -> None:
+        self.commit_failures += 1
+        if self.store_down_since is None:
+            self.store_down_since = datetime.now(UTC)
+            log.error("the database is unavailable (%s); holding answers until it is back",
+                      exc)
+            self.bus.publish({"type": "alert", "kind": "database_unavailable"})
+
+    def _store_up(self) -> None:
+        if self.store_down_since is not None:
+            down = datetime.now(UTC) - self.store_down_since
+            log.warning("the database is back after %.1f s", down.total_seconds())
+            self.store_down_since = None
+            self.bus.publish({"type": "alert", "kind": "database_back"})
+
+    def _refuse_alone(self, item: Inbound | _Action, exc: BaseException) -> None:
+        """One item whose commit fails on its own: an action reports it, a pad gets INTERNAL."""
+        if isinstance(item, _Action):
+            if not item.done.done():
+                item.done.set_exception(exc)
+            return
+        self._answer_internal(item)
+
+    def _answer_internal(self, inbound: Inbound) -> None:
+        """INTERNAL: the station failed, the entry was not stored, the pad retries later
+        (SPEC.md 6.6). Only to a message whose tag checks out."""
+        message = inbound.received.message
+        unit = self.units.get(message.unit)
+        key = unit.key if unit is not None else self.key_for(message.unit)
+        if not verify(inbound.received, key):
+            return
+        nak = Nak(re=message.seq, code=ErrorCode.INTERNAL)
+        if unit is None:
+            with contextlib.suppress(Exception):
+                inbound.link.send(Message(unit=message.unit, seq=0, body=nak), key)
+            return
+        unit.link = inbound.link.name
+        self.links[inbound.link.name] = inbound.link
+        self._send(message.unit, nak)
 
     def _unit_row(self, unit_no: int) -> dict[str, Any]:
         unit = self.units[unit_no]

@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
-from basestation.movements import Movement, generate
+from basestation.movements import Movement
 from basestation.station.batch import Batch
 from basestation.station.director import DirectorActions, HeldPenalty, penalty_from_row
 from basestation.station.entries import (
@@ -27,7 +27,9 @@ from basestation.station.entries import (
     result_flags,
     row_values,
 )
-from basestation.station.feedback import feedback_for
+from basestation.station.feedback import feedback_for, par_feedback
+from basestation.station.matches import rounds_to_draw, section_movement
+from basestation.station.par import ParSolver
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.switches import SessionSwitches
@@ -59,6 +61,7 @@ from firmware_protocol.messages import (
     Result,
     ResultFlag,
     RoundInfo,
+    Row,
     Seat,
     StationState,
     Status,
@@ -79,6 +82,8 @@ class SessionRules(DirectorActions, SessionSwitches):
     event_date: date | None = None
     regulations: str = "nz"
     running: bool = True
+    event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (station.matches)
+    format_rounds: int = 0  # a Swiss event's rounds
     ended: bool = False  # the director ended the session
     published: bool = False  # the director published the results
     sections: dict[str, SectionState] = field(default_factory=dict)
@@ -96,6 +101,9 @@ class SessionRules(DirectorActions, SessionSwitches):
     # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
     key_for: Callable[[int, int], bytes] | None = None
     key_epochs: dict[int, int] = field(default_factory=dict)
+    # Par solved ahead, and the hub's way to run something in turn later (a par solved).
+    par: ParSolver = field(default_factory=ParSolver)
+    later: Callable[[Callable[[Batch], object]], None] | None = None
     # Empty: every section. Otherwise this process holds only these (another process, sharing
     # the database, holds the others): it loads, answers and changes nothing else.
     own_sections: frozenset[str] = frozenset()
@@ -112,6 +120,7 @@ class SessionRules(DirectorActions, SessionSwitches):
         self.scores = None
         self.penalties = []
         self.completed = False
+        self.event_format, self.format_rounds = "pairs", 0
         self.ended = self.published = False
         if snap.event is None:
             self.event_id = None
@@ -119,6 +128,7 @@ class SessionRules(DirectorActions, SessionSwitches):
         self.event_id = snap.event.id
         self.event_name = snap.event.name
         self.event_date = snap.event.date
+        self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
         self.regulations = snap.event.regulations
         self.running = snap.event.running
         self.ended, self.published = snap.event.ended, snap.event.published
@@ -149,6 +159,7 @@ class SessionRules(DirectorActions, SessionSwitches):
                 continue
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
             self.deal_text[(record.section, record.board)] = record.deal
+        self._solve_par()
         self.completed = self._all_complete()
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
@@ -162,15 +173,19 @@ class SessionRules(DirectorActions, SessionSwitches):
 
     @staticmethod
     def event_rows(name: str, regulations: str, sections: list[SectionConfig],
-                   held_on: date | None = None) -> tuple[EventRow, list[SectionRow]]:
+                   held_on: date | None = None, *, event_format: str = "pairs",
+                   rounds: int = 0) -> tuple[EventRow, list[SectionRow]]:
         """The rows for a new event; raises MovementError for an impossible movement."""
-        event = EventRow(name=name, regulations=regulations,
-                         date=held_on or date.today())
+        event = EventRow(name=name, regulations=regulations, date=held_on or date.today(),
+                         format=event_format, rounds=rounds)
         rows = []
         for spec in sections:
-            movement = generate(spec.movement, spec.tables, spec.boards, phantom=spec.phantom)
-            rows.append(SectionRow(event_id=0, letter=spec.letter, movement_kind=spec.movement,
-                                   tables=spec.tables, boards=spec.boards, phantom=spec.phantom,
+            movement = section_movement(spec, event_format, rounds)
+            pairs = event_format == "pairs"  # else a match event: spec.tables counts entrants
+            rows.append(SectionRow(event_id=0, letter=spec.letter,
+                                   movement_kind=spec.movement if pairs else event_format,
+                                   tables=movement.tables, boards=movement.boards,
+                                   phantom=spec.phantom,
                                    movement_json=json.dumps(movement.to_json())))
         return event, rows
 
@@ -338,10 +353,29 @@ class SessionRules(DirectorActions, SessionSwitches):
         self._store(section, entry, batch)
         self._advance(section, body.table, body.round, batch)
         if entry.kind == "result" and self.feedback:
-            deal = self.deal_text.get((section.letter, entry.board))
-            for message in feedback_for(section, entry.board, self.feedback, deal):
-                batch.send(unit.unit, message)
+            self._feedback(section, entry.board, unit.unit, batch)
         return [Ack(re=re, score_ns=entry.score_ns, flags=result_flags(entry.flags))]
+
+    def _feedback(self, section: SectionState, board: int, unit: int, batch: Batch) -> None:
+        """What the pad may see of the board it just played. A par not solved yet follows on
+        its own once it is, rather than holding up the batch."""
+        deal = self.deal_text.get((section.letter, board))
+        wants_par = deal is not None and "par" in self.feedback
+        par = self.par.get(deal, board) if deal is not None and wants_par else None
+        for message in feedback_for(section, board, self.feedback, deal, par):
+            batch.send(unit, message)
+        if deal is not None and wants_par and par is None and self.later is not None:
+            later = self.later
+
+            def send(rows: tuple[Row, ...]) -> None:
+                later(lambda batch: batch.send(unit, par_feedback(board, rows)))
+
+            self.par.when_solved(deal, board, send)
+
+    def _solve_par(self) -> None:
+        """Queues the par of every deal held for solving, off the event loop."""
+        if "par" in self.feedback:
+            self.par.solve((text, board) for (_, board), text in self.deal_text.items())
 
     def _checks(self, section: SectionState, entry: HeldResult) -> list[str]:
         flags: list[str] = []
@@ -374,7 +408,8 @@ class SessionRules(DirectorActions, SessionSwitches):
         return self.event_id is None or self.published
 
     def _all_complete(self) -> bool:
-        return bool(self.sections) and all(s.complete() for s in self.sections.values())
+        return (bool(self.sections) and all(s.complete() for s in self.sections.values())
+                and not rounds_to_draw(self))
 
     def _retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:

@@ -118,9 +118,11 @@ class Store:
     def current_event(self, session: Session) -> EventRow | None:
         return session.exec(select(EventRow).order_by(col(EventRow.id).desc())).first()
 
-    def snapshot(self) -> Snapshot:
+    def snapshot(self, event_id: int | None = None) -> Snapshot:
+        """The open event's rows (the newest event), or those of event `event_id`."""
         def load(session: Session) -> Snapshot:
-            event = self.current_event(session)
+            event = self.current_event(session) if event_id is None \
+                else session.get(EventRow, event_id)
             snap = Snapshot(event=event, units=list(session.exec(select(UnitRow))),
                             players=list(session.exec(select(PlayerRow))))
             if event is None:

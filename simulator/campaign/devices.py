@@ -66,3 +66,4 @@ async def lock_database(path: Path, seconds: float) -> None:
         conn.execute("ROLLBACK")
     finally:
         conn.close()
+

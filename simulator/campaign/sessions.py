@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import tempfile
 from collections.abc import Callable, Coroutine
@@ -23,6 +24,7 @@ from simulator.faults import Faults
 from simulator.radio import AirFaults
 from simulator.session import SectionSetup, SessionPlayer
 
+log = logging.getLogger(__name__)
 TABLES, BOARDS = 5, 10  # five rounds of two boards: 50 results a section
 SPEED = 1500.0  # a board in about 0.3 s
 
@@ -87,6 +89,14 @@ async def lock_store(rig: Rig) -> None:
         await lock_database(rig.database, seconds)
 
 
+async def database_unavailable(rig: Rig) -> None:
+    # Ten seconds in which nothing can be written (twice the store's busy timeout, so commits
+    # fail): the hub holds its batch and tries again, pads retransmit, director actions get
+    # 503, and everything goes through once the database is back, with no restart.
+    await at(rig.player, 0.4)
+    await lock_database(rig.database, 10.0)
+
+
 async def recover_pads(rig: Rig) -> None:
     # The players choose "send everything again" on every pad, mid-session and near the end.
     for fraction in (0.5, 0.9):
@@ -102,6 +112,7 @@ SESSION_FAULTS = (
     SessionFault("duplicated and reordered frames", ("radio", "mqtt"),
                  Faults(air=AirFaults(duplicate=0.3, latency=(0.0, 0.03)))),
     SessionFault("database locked", ("mqtt",), inject=lock_store),
+    SessionFault("database unavailable 10 s", ("radio", "mqtt"), inject=database_unavailable),
     SessionFault("pad replaced mid-round", ("radio", "mqtt"), Faults(dead_pad=0.6)),
     SessionFault("pad recovers the session from memory", ("radio", "mqtt"),
                  inject=recover_pads),
@@ -169,6 +180,7 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
                 if injector is not None:
                     await injector
             except Exception as exc:  # the run failed: say so in the outcome, go on
+                log.exception("session failed")
                 problems.append(f"session failed: {exc!r}"[:300])
             finally:
                 if injector is not None:

@@ -1,0 +1,66 @@
+"""An in-memory link and a hub on a throw-away SQLite store: the hub and the session rules
+exercised without a broker or a radio (unit tests only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from basestation.station.app import Station
+from basestation.station.config import SectionConfig, StationConfig
+from basestation.station.hub import Hub, Inbound
+from firmware_protocol import jsonwire
+from firmware_protocol.messages import Body, Message, Result, Seat
+from firmware_protocol.security import unit_key
+
+SECRET = "change-me"
+DEAL_1 = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+@dataclass
+class FakeLink:
+    """A link that keeps what the station sends, in order, instead of transmitting it."""
+
+    name: str = "fake"
+    sent: list[Message] = field(default_factory=list)
+
+    def fit(self, body: Body) -> list[Body]:
+        return [body]
+
+    def send(self, message: Message, key: bytes) -> None:
+        self.sent.append(message)
+
+    def to(self, unit: int) -> list[Body]:
+        """What unit `unit` was sent, and forgets it."""
+        mine = [m.body for m in self.sent if m.unit == unit]
+        self.sent = [m for m in self.sent if m.unit != unit]
+        return mine
+
+
+def inbound(link: FakeLink, unit: int, seq: int, body: Body, *,
+            secret: str = SECRET) -> Inbound:
+    """A pad's message as the link hands it to the hub: encoded, tagged and decoded again."""
+    data = jsonwire.encode(Message(unit=unit, seq=seq, body=body), unit_key(secret, unit))
+    return Inbound(jsonwire.decode(data), link)
+
+
+def result(table: int, round_: int, board: int, ns: int, ew: int, *, tricks: int = 10,
+           contract: str = "4S") -> Result:
+    return Result(section="A", table=table, round=round_, board=board, ns=ns, ew=ew,
+                  contract=contract, declarer=Seat.S, tricks=tricks)
+
+
+def station(tmp: Path, *, tables: int = 3, boards: int = 6,
+            feedback: frozenset[str] = frozenset()) -> Station:
+    """A station (never started: no links, no tasks) with one Mitchell section open."""
+    config = StationConfig(id="club", secret=SECRET, database=f"sqlite:///{tmp / 'station.db'}",
+                           feedback=feedback)
+    made = Station(config, director_pin="4321")
+    made.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", tables, boards)],
+                    {"A": {1: DEAL_1}})
+    return made
+
+
+async def run(hub: Hub, *items: Inbound) -> None:
+    """One batch through the hub, as its loop would take them off the queue together."""
+    await hub._run_batch(list(items))

@@ -1,0 +1,175 @@
+"""The hub on a fake link: batches commit before answers, a failing message or commit is
+refused alone, an unavailable database is waited out, director actions time out plainly,
+and a failed hub task is restarted."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.orm import Session
+
+from basestation.station.batch import Batch
+from basestation.station.hub import StationBusy, unavailable
+from basestation.store import repository as repo
+from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak
+from tests.station.fakes import FakeLink, inbound, result, run, station
+
+
+async def logged_in(tmp_path: Path, units: int = 2) -> Any:
+    made = station(tmp_path)
+    link = FakeLink()
+    for table in range(1, units + 1):
+        await run(made.hub, inbound(link, table, 1, Login(section="A", table=table)))
+        answer = link.to(table)
+        assert isinstance(answer[0], Ack) and isinstance(answer[1], GameData)
+    return made, link
+
+
+def boards_stored(made: Any) -> list[tuple[int, int]]:
+    return sorted((r.table_no, r.board) for r in made.store.snapshot().results)
+
+
+async def test_a_batch_is_stored_then_answered(tmp_path: Path) -> None:
+    made, link = await logged_in(tmp_path)
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
+              inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    assert isinstance(link.to(1)[0], Ack) and isinstance(link.to(2)[0], Ack)
+    assert boards_stored(made) == [(1, 1), (2, 3)]
+    # A repeat gets its original answer and stores nothing.
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    assert isinstance(link.to(1)[0], Ack) and boards_stored(made) == [(1, 1), (2, 3)]
+
+
+async def test_a_message_that_fails_is_refused_alone(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await logged_in(tmp_path)
+    dispatch = made.rules.dispatch
+
+    def half_way(unit: Any, message: Any, batch: Batch) -> Any:
+        answers = dispatch(unit, message, batch)  # memory and batch changed...
+        if unit.unit == 2:
+            raise RuntimeError("a bug")  # ...then it fails
+        return answers
+
+    monkeypatch.setattr(made.rules, "dispatch", half_way)
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
+              inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    assert isinstance(link.to(1)[0], Ack)
+    refused = link.to(2)
+    assert len(refused) == 1 and isinstance(refused[0], Nak)
+    assert refused[0].code == ErrorCode.INTERNAL and refused[0].re == 2
+    # Neither memory nor the database keeps anything of the failed message.
+    assert boards_stored(made) == [(1, 1)]
+    assert made.rules.sections["A"].held(2, 1, 3) is None
+    assert made.hub.units[2].last_seq == 1
+    monkeypatch.setattr(made.rules, "dispatch", dispatch)
+    await run(made.hub, inbound(link, 2, 3, result(2, 1, 3, 2, 2)))
+    assert isinstance(link.to(2)[0], Ack) and boards_stored(made) == [(1, 1), (2, 3)]
+
+
+async def test_a_commit_the_database_refuses_is_retried_message_by_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await logged_in(tmp_path)
+    dispatch = made.rules.dispatch
+
+    def refused_row(session: Session) -> None:
+        raise sa_exc.IntegrityError("INSERT", {}, sqlite3.IntegrityError("constraint"))
+
+    def poison(unit: Any, message: Any, batch: Batch) -> Any:
+        if unit.unit == 2:
+            batch.ops.append(refused_row)
+        return dispatch(unit, message, batch)
+
+    monkeypatch.setattr(made.rules, "dispatch", poison)
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
+              inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    assert isinstance(link.to(1)[0], Ack)
+    answer = link.to(2)
+    assert isinstance(answer[0], Nak) and answer[0].code == ErrorCode.INTERNAL
+    assert boards_stored(made) == [(1, 1)]
+    assert made.rules.sections["A"].held(2, 1, 3) is None
+
+
+async def test_an_unavailable_database_is_waited_out(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await logged_in(tmp_path)
+    commit = made.store.commit
+    failures = [sa_exc.OperationalError("COMMIT", {}, sqlite3.OperationalError("locked"))] * 3
+    events = made.bus.subscribe()
+
+    def flaky(ops: Any) -> None:
+        if failures:
+            raise failures.pop()
+        commit(ops)
+
+    monkeypatch.setattr(made.store, "commit", flaky)
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    assert isinstance(link.to(1)[0], Ack) and boards_stored(made) == [(1, 1)]
+    assert made.hub.commit_failures == 3 and made.hub.store_down_since is None
+    kinds = [events.get_nowait().get("kind") for _ in range(events.qsize())]
+    assert kinds[0] == "database_unavailable" and "database_back" in kinds
+
+
+def test_what_counts_as_unavailable() -> None:
+    locked = sa_exc.OperationalError("COMMIT", {}, sqlite3.OperationalError("locked"))
+    refused = sa_exc.IntegrityError("INSERT", {}, sqlite3.IntegrityError("unique"))
+    assert unavailable(locked) and unavailable(OSError("disk"))
+    assert not unavailable(refused) and not unavailable(ValueError("bad"))
+
+
+async def test_an_action_that_fails_changes_nothing(tmp_path: Path) -> None:
+    made, _ = await logged_in(tmp_path)
+
+    def half(batch: Batch) -> None:
+        batch.ops.append(repo.audit(made.rules.event_id, "director", "half"))
+        raise ValueError("refused half-way")
+
+    task = asyncio.create_task(made.hub.act(half))
+    await asyncio.sleep(0)
+    await run(made.hub, made.hub._queue.get_nowait())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="half-way"):
+        await task
+    history = [a.action for a in made.store.audit_log(made.rules.event_id)]
+    assert "half" not in history
+
+
+async def test_an_action_not_begun_in_time_is_dropped(tmp_path: Path) -> None:
+    made, _ = await logged_in(tmp_path)
+    with pytest.raises(StationBusy, match="Nothing was changed"):
+        await made.hub.act(lambda batch: made.rules.close_round("A", batch), timeout=0.05)
+    queued = made.hub._queue.get_nowait()
+    await run(made.hub, queued)  # type: ignore[arg-type]
+    assert made.rules.sections["A"].current_round == 1
+
+
+async def test_a_failed_hub_is_restarted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await logged_in(tmp_path)
+    run_batch = made.hub._run_batch
+    calls = []
+
+    async def fails_once(items: Any) -> None:
+        calls.append(items)
+        if len(calls) == 1:
+            raise RuntimeError("the hub broke")
+        await run_batch(items)
+
+    monkeypatch.setattr(made.hub, "_run_batch", fails_once)
+    await made.start()
+    try:
+        made.hub.submit(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+        async with asyncio.timeout(5):
+            while made.hub_restarts == 0:
+                await asyncio.sleep(0.01)
+        health = made.health()
+        assert health["hub_restarts"] == 1 and "the hub broke" in str(health["hub_last_failure"])
+        # The pad's retransmission is answered by the restarted hub.
+        made.hub.submit(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+        assert await made.hub.act(lambda batch: "done", timeout=5) == "done"
+        assert isinstance(link.to(1)[0], Ack) and boards_stored(made) == [(1, 1)]
+    finally:
+        await made.stop()

@@ -1,0 +1,97 @@
+"""Par is solved off the event loop when hand records load; the hub only reads it, and a board
+whose par is not solved yet gets its other feedback at once and the par when it is solved."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from basestation.station import par as par_module
+from basestation.station.feedback import par_rows
+from basestation.station.par import ParSolver
+from firmware_protocol.messages import Ack, Feedback, FeedbackKind, Login
+from tests.station.fakes import DEAL_1, FakeLink, inbound, result, run, station
+
+BOARD_1_PAR = {("1S", "N", 80), ("1S", "S", 80)}
+
+
+def test_solver_solves_ahead_and_never_blocks() -> None:
+    solver = ParSolver()
+    try:
+        assert solver.get(DEAL_1, 1) is None  # not asked for: nothing, at once
+        solver.solve([(DEAL_1, 1)])
+        assert solver.wait(30)
+        assert set(solver.get(DEAL_1, 1) or ()) == BOARD_1_PAR
+        assert solver.get(DEAL_1, 1) == par_rows(DEAL_1, 1)
+    finally:
+        solver.close()
+
+
+def test_a_deal_the_solver_rejects_has_no_par() -> None:
+    solver = ParSolver()
+    try:
+        solver.solve([("N:not a deal", 1)])
+        assert solver.wait(30)
+        assert solver.get("N:not a deal", 1) == ()
+    finally:
+        solver.close()
+
+
+def feedback(bodies: list[Any]) -> dict[FeedbackKind, Feedback]:
+    return {b.kind: b for b in bodies if isinstance(b, Feedback)}
+
+
+async def test_par_not_solved_yet_follows_the_other_feedback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+
+    def slow_par(deal: str, board: int) -> Any:
+        release.wait(30)
+        return par_rows(deal, board)
+
+    monkeypatch.setattr(par_module, "par_rows", slow_par)
+    made = station(tmp_path, feedback=frozenset({"traveller", "par"}))
+    link = FakeLink()
+    hub = asyncio.create_task(made.hub.run())
+    try:
+        await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
+        link.to(1)
+        await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+        first = link.to(1)
+        assert isinstance(first[0], Ack)
+        assert set(feedback(first)) == {FeedbackKind.TRAVELLER}  # not held up by the par
+        release.set()
+        async with asyncio.timeout(30):
+            while not link.sent:
+                await asyncio.sleep(0.01)
+        later = feedback(link.to(1))
+        assert set(later[FeedbackKind.PAR].rows) == BOARD_1_PAR
+    finally:
+        hub.cancel()
+        release.set()
+        made.rules.par.close()
+
+
+async def test_hand_records_loaded_by_the_director_are_solved_ahead(tmp_path: Path) -> None:
+    made = station(tmp_path, feedback=frozenset({"traveller", "par"}))
+    try:
+        rotated = "E:" + DEAL_1.split(":", 1)[1]
+        task = asyncio.create_task(made.hub.act(
+            lambda batch: made.rules.set_hand_records("A", {2: rotated}, batch)))
+        await asyncio.sleep(0)
+        await run(made.hub, made.hub._queue.get_nowait())  # type: ignore[arg-type]
+        assert await task == [2]
+        assert made.rules.par.wait(30)
+        assert made.rules.par.get(rotated, 2) == par_rows(rotated, 2)
+        # The batch that enters board 2's result only reads it.
+        link = FakeLink()
+        await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
+        link.to(1)
+        await run(made.hub, inbound(link, 1, 2, result(1, 1, 2, 1, 1)))
+        assert FeedbackKind.PAR in feedback(link.to(1))
+    finally:
+        made.rules.par.close()
