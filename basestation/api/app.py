@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request, status
 from fastapi.responses import JSONResponse
 
+from basestation.api import errors
 from basestation.api.auth import DirectorAuth
 from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
@@ -56,6 +57,8 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
     app.state.station = station
     app.state.read = ReadModel(station)
     app.state.auth = DirectorAuth(station.config.director_password)
+    errors.install(app)
+
     @app.exception_handler(StationBusy)
     async def busy(_: Request, exc: StationBusy) -> JSONResponse:
         # A plain sentence, as every refusal: the director sees why and what to do.
