@@ -32,10 +32,11 @@ STATION_PASSWORD = "station-broker-password-5e2a"
 DIRECTOR_PASSWORD = "director-password-77b1"
 
 
-def deploy_mosquitto_conf(port: int, files: Path, data: Path) -> str:
-    """deploy/mosquitto/mosquitto.conf with a test port and paths, everything else as shipped."""
+def deploy_mosquitto_conf(port: int, files: Path, data: Path, websockets: int) -> str:
+    """deploy/mosquitto/mosquitto.conf with test ports and paths, everything else as shipped."""
     text = (DEPLOY / "mosquitto" / "mosquitto.conf").read_text()
     text = text.replace("listener 1883", f"listener {port} 127.0.0.1")
+    text = text.replace("listener 9001", f"listener {websockets} 127.0.0.1")
     text = text.replace("/etc/basestation/mosquitto/", f"{files}/")
     text = text.replace("/var/lib/mosquitto/", f"{data}/")
     text = text.replace("log_dest syslog", "log_dest stderr")
@@ -46,13 +47,16 @@ def deploy_mosquitto_conf(port: int, files: Path, data: Path) -> str:
 
 
 @contextlib.contextmanager
-def run_deploy_mosquitto(files: Path, workdir: Path) -> Iterator[int]:
+def run_deploy_mosquitto(files: Path, workdir: Path,
+                         websockets: int | None = None) -> Iterator[int]:
+    """The shipped broker on a free port; its WebSockets listener on `websockets` or a free one."""
     port = free_port()
+    websockets = websockets or free_port()
     data = workdir / "mosquitto-data"
     data.mkdir(exist_ok=True)
     conf = workdir / "mosquitto.conf"
-    conf.write_text(deploy_mosquitto_conf(port, files, data))
-    with run_mosquitto_conf(conf, port) as running:
+    conf.write_text(deploy_mosquitto_conf(port, files, data, websockets))
+    with run_mosquitto_conf(conf, port, websockets) as running:
         yield running
 
 
