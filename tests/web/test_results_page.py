@@ -142,8 +142,20 @@ async def test_results_page_shows_and_prints_a_whole_night(
     assert "Ann Smith & Bob Brown" in await pair_one.inner_text()
     await screenshot(page, "results-past-event")
     # Closed by the new event, Tuesday's results wait for the director to publish them.
+    browser = page.context.browser
+    assert browser is not None
+    visitors = await browser.new_context()
+    visitor = await visitors.new_page()
+    await visitor.goto(f"{url}/results?event={tuesday}")
+    await visitor.wait_for_selector("#message >> text=not published yet")
+    assert await visitor.locator(".traveller").count() == 0
+    assert not await visitor.locator("#login").is_visible()
     await page.click("#publish-event")
     await page.wait_for_selector("#publish-event", state="hidden")
     assert "the results are published" in await page.inner_text("#message")
     [(_, published)] = [(e.id, e.published) for e, _ in station.store.events() if e.id == tuesday]
     assert published
+    await visitor.reload()
+    await visitor.wait_for_selector(".traveller >> nth=5")
+    assert not await visitor.locator("#publish-event").is_visible()
+    await visitors.close()

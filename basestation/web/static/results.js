@@ -164,17 +164,25 @@ const refresh = coalesced(async () => {
     say("No event has been held yet.");
     return;
   }
+  let published = view.chosen.published;
   if (view.chosen.open) {
-    const status = await api("GET", "/api/status");
-    document.body.dataset.published = status.results_public ? "yes" : "no";
-    if (!status.results_public && document.body.dataset.director !== "yes") {
-      say("The results are not published yet: the director publishes them once the session is over.");
-      return;
-    }
+    published = (await api("GET", "/api/status")).results_public;
+    document.body.dataset.published = published ? "yes" : "no";
+  }
+  if (!published && document.body.dataset.director !== "yes") {
+    say("The results are not published yet: the director publishes them once the session is over.");
+    clearResults();
+    return;
   }
   say("");
   render(await api("GET", `/api/events/${view.chosen.id}/results`));
 });
+
+function clearResults() {
+  for (const id of ["travellers", "scorecards"]) document.getElementById(id).replaceChildren();
+  document.querySelector("#rankings > div").replaceChildren();
+  document.getElementById("scorecard").hidden = true;
+}
 
 function choose(id) {
   view.chosen = view.events.find((e) => e.id === Number(id)) || null;
@@ -187,6 +195,7 @@ function choose(id) {
 async function publishEvent() {
   try {
     await api("POST", `/api/events/${view.chosen.id}/publish`, { published: true });
+    view.chosen.published = true;
     await refresh();
     say(`${view.document.event.name}: the results are published.`);
   } catch (error) {
