@@ -93,6 +93,7 @@ async def test_results_page_shows_and_prints_a_whole_night(
     await page.wait_for_selector("#scorecard:not([hidden]) .card-sheet")
     assert "Pair 2 EW, section A" in await page.inner_text("#scorecard h3")
     assert await page.locator("#scorecard tbody tr").count() == 2
+    assert await page.inner_text("#scorecard .card-total") == "Rank 1=: 4 MP, 50.00%"
     await pair_one.focus()
     await page.keyboard.press("Enter")
     await page.wait_for_selector("#scorecard h3 >> text=Ann Smith & Bob Brown")
@@ -114,12 +115,14 @@ async def test_results_page_shows_and_prints_a_whole_night(
         assert text == heading
     assert await board_one.locator(".deal").is_visible()
     ARTIFACTS.mkdir(exist_ok=True)
-    await page.pdf(path=str(ARTIFACTS / "travellers.pdf"))
+    await screenshot(page, "print-travellers")
+    await page.pdf(path=str(ARTIFACTS / "travellers.pdf"))  # its afterprint resets the choice
     await page.evaluate("document.body.dataset.print = 'scorecards'")
     cards = page.locator("#scorecards .card-sheet")
     assert await cards.count() == 6 and await cards.first.is_visible()
     assert not await page.locator(".traveller").first.is_visible()
     assert (await cards.first.locator(".print-event").inner_text()) == heading
+    await screenshot(page, "print-scorecards")
     await page.pdf(path=str(ARTIFACTS / "scorecards.pdf"))
     await page.emulate_media(media="screen")
     await page.evaluate("document.body.dataset.print = 'all'")

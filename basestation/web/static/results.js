@@ -106,6 +106,7 @@ function cardBox(card) {
   return el("div", { class: "card-sheet", "data-section": card.section, "data-pair": card.pair, "data-direction": card.direction || "" },
     printEvent(),
     el("h3", {}, `Pair ${card.pair}${side}, section ${card.section}${card.names ? ": " + card.names : ""}`),
+    cardTotal(card),
     table([["Round"], ["Board"], ["Dir"], ["Opps"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["Score"], ["MP"], ["%"]],
       card.boards.map((b) => el("tr", { class: b.source === "director" ? "director" : null },
         el("td", {}, `${b.round}`), el("td", {}, `${b.board}`), el("td", {}, b.direction),
@@ -113,6 +114,11 @@ function cardBox(card) {
         el("td", {}, fmt(b.tricks)), el("td", { class: "text" }, fmt(b.lead)),
         el("td", {}, b.score_ns === null ? "" : `${b.direction === "NS" ? b.score_ns : -b.score_ns}`),
         el("td", {}, fmt(b.mp)), el("td", {}, pct(b.pct))))));
+}
+
+function cardTotal(card) {
+  const entry = view.document.rankings.find((r) => sameCard(r, card));
+  return entry ? el("p", { class: "card-total" }, `Rank ${entry.rank_label}: ${fmt(entry.total)} MP, ${pct(entry.pct)}%`) : null;
 }
 
 const sameCard = (a, b) => a && b && a.section === b.section && a.pair === b.pair && (a.direction || "") === (b.direction || "");
