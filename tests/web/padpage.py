@@ -14,8 +14,9 @@ async def log_in(page: Page, table: int) -> None:
 
 async def enter(page: Page, contract: str, declarer: str | None = None,
                 tricks: int | None = None, lead: str | None = None) -> int:
-    """Types a result for the board offered first, sends it, and East-West accept it."""
-    board = int(await page.get_by_label("Board").input_value())
+    """Types a result for the board chosen (the first still to play, unless the test chose
+    another), sends it, and East-West accept it."""
+    board = int((await page.get_by_label("Board").input_value()).split("/")[1])
     await page.get_by_label("Contract").fill(contract)
     await page.get_by_label("Declarer").select_option(declarer or "")
     await page.get_by_label("Tricks").fill("" if tricks is None else str(tricks))

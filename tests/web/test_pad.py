@@ -426,3 +426,31 @@ async def test_retransmission_give_up_probe_and_replay(club: Club) -> None:
     assert out["reload"] == {"above": True, "type": "hello"}
     assert out["replay"] == 901
     assert out["untouched"] is True
+
+
+async def test_a_correction_at_the_table_and_a_board_already_held(club: Club) -> None:
+    station = club.station
+    page = await club.pad(72)
+    await log_in(page, 2)
+    _, _, (first, second) = pairs(station, 2, 1)
+    await enter(page, "3NT", "S", 8, "H2")
+    await stored(page, 1, first)
+    # Declarer's tricks were wrong: the players correct the board during the round.
+    await page.get_by_label("Board").select_option(f"1/{first}")
+    await enter(page, "3NT", "S", 9, "H2")
+    await page.wait_for_selector("#confirm", state="hidden")
+    await page.wait_for_function(f"pad.mem.entries['1/{first}'].body.tricks === 9")
+    assert held(station, 2, 1, first).tricks == 9
+    # The director entered the other board already: the pad shows both and keeps the station's.
+    async with director(club) as api:
+        place = f"/api/sections/A/tables/2/rounds/1/boards/{second}"
+        by_director = {"contract": "2S", "declarer": "E", "tricks": 8, "lead": None}
+        (await api.put(place, json=by_director)).raise_for_status()
+    await page.wait_for_selector(f"#notices li[data-kind=director]:text('board {second}')")
+    # A pad that missed the push (offline at the time) enters the board itself.
+    await page.evaluate(f"delete pad.mem.entries['1/{second}']")
+    await page.evaluate(f"pad.enter('result', PadWire.bodies.result(pad.place(1, {second}), "
+                        "'4H', 'N', 10, null))")
+    await page.wait_for_selector("#notices li:text('already holds 2S by E')")
+    assert held(station, 2, 1, second).contract == "2S"
+    await page.wait_for_function(f"pad.mem.entries['1/{second}'].body.contract === '2S'")
