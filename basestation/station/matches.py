@@ -181,8 +181,11 @@ def matches_json(rules: SessionRules) -> dict[str, Any]:
             "matches": [{"round": m.round, "tables": list(m.tables), "a": m.team_a,
                          "b": m.team_b, "boards": list(m.boards), "compared": m.compared,
                          "finished": m.finished, "imps_a": m.result.imps_a,
-                         "imps_b": m.result.imps_b, "vp_a": _vps(m.result.vp_a),
-                         "vp_b": _vps(m.result.vp_b)} for m in matches],
+                         "imps_b": m.result.imps_b,
+                         # A match not begun has no VPs yet (not an even 10-10).
+                         "vp_a": _vps(m.result.vp_a) if m.compared else None,
+                         "vp_b": _vps(m.result.vp_b) if m.compared else None}
+                        for m in matches],
             "standings": [{"rank": s.rank, "entrant": s.entrant, "vps": _vps(s.vps),
                            "swiss_points": _vps(s.swiss_points), "imps": s.imps}
                           for s in table],
