@@ -145,12 +145,19 @@ def draw_completed_rounds(rules: SessionRules, batch: Batch) -> list[tuple[str, 
 
 
 async def draw_rounds_as_they_end(station: Station) -> None:
-    """Runs with the station: after each result, a Swiss round that is complete is drawn."""
+    """Runs with the station: after each result, a Swiss round that is complete is drawn.
+    Once at start too: a station stopped between a round's last result and its draw draws it
+    as soon as it is back."""
     events = station.bus.subscribe()
+    first = True
     try:
         while True:
-            event = await events.get()
-            if event.get("type") != "result" or station.rules.event_format not in SWISS:
+            if not first:
+                event = await events.get()
+                if event.get("type") != "result":
+                    continue
+            first = False
+            if station.rules.event_format not in SWISS:
                 continue
             try:
                 drawn = await station.hub.act(

@@ -85,3 +85,20 @@ async def test_bad_formats_and_draws_are_refused(director: httpx.AsyncClient,
     client.cookies.clear()
     assert (await client.post("/api/sections/A/draw")).status_code == 401
     assert station.rules.sections["A"].movement.rounds == 1
+
+
+async def test_a_round_finished_while_the_draw_was_not_running_is_drawn_at_start(
+        director: httpx.AsyncClient, station: Station) -> None:
+    # As if the station stopped between the round's last result and its draw.
+    await ok(await director.post("/api/events", json=SWISS), 201)
+    [drawing] = [t for t in station._tasks if t.get_name() == "swiss"]
+    drawing.cancel()
+    data = await ok(await director.get("/api/matches"))
+    await _enter_round(director, data, 1)
+    await asyncio.sleep(0.2)
+    assert station.rules.sections["A"].movement.rounds == 1  # nothing drew it
+    await station.stop()
+    await station.start()
+    data = await _rounds_drawn(director, 2)
+    assert [(m["a"], m["b"]) for m in data["sections"][0]["matches"] if m["round"] == 2] == [
+        (1, 2), (3, 4)]
