@@ -6,6 +6,7 @@ import random
 from functools import cache
 from pathlib import Path
 
+from basestation.station.feedback import DOUBLE_DUMMY
 from firmware_protocol.messages import Seat, Strain
 
 SUITS = "SHDC"  # PBN order within a hand
@@ -56,7 +57,8 @@ def double_dummy(deal: str) -> dict[tuple[Strain, Seat], int]:
     from endplay.dds import calc_dd_table
     from endplay.types import Deal, Denom, Player
 
-    table = calc_dd_table(Deal(deal))
+    with DOUBLE_DUMMY:  # the station may be solving a par on its own thread
+        table = calc_dd_table(Deal(deal))
     denoms = {Strain.S: Denom.spades, Strain.H: Denom.hearts, Strain.D: Denom.diamonds,
               Strain.C: Denom.clubs, Strain.NT: Denom.nt}
     players = {Seat.N: Player.north, Seat.E: Player.east, Seat.S: Player.south,

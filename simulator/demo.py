@@ -11,22 +11,50 @@ import contextlib
 import logging
 import random
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from basestation.movements import generate
+from basestation.movements import TEAMS, generate
+from basestation.station.matches import matches_json
 from simulator.broker import free_port, port_in_use, run_mosquitto
 from simulator.deals import hand_record_deals, random_deals
 from simulator.faults import Faults
+from simulator.matches import MatchSessionPlayer
 from simulator.radio import VirtualRadio
 from simulator.ranking import rank
 from simulator.session import SectionSetup, SessionPlayer, SessionReport
 
+if TYPE_CHECKING:
+    from basestation.station.app import Station
+
 HTTP_HOST = "127.0.0.1"
 HTTP_PORT = 8000
+
+
+@dataclass(frozen=True)
+class MatchEvent:
+    """A teams or Swiss demo: entrants (teams, or pairs in Swiss pairs), boards a match, and
+    rounds (a round robin plays every other team once, whatever `rounds` says)."""
+
+    format: str
+    entrants: int
+    per_match: int
+    rounds: int
+
+    @classmethod
+    def of(cls, event_format: str, entrants: int, per_match: int, rounds: int) -> MatchEvent:
+        played = entrants - 1 if event_format == TEAMS else rounds
+        return cls(event_format, entrants, per_match, played)
+
+    @property
+    def boards(self) -> int:
+        return self.per_match * self.rounds
 
 
 def choose_http_port(console: Console, wanted: int = HTTP_PORT) -> int:
@@ -41,8 +69,14 @@ def choose_http_port(console: Console, wanted: int = HTTP_PORT) -> int:
 async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                    exit_when_done: bool = False, hand_records: Path | None = None,
                    faults: Faults | None = None, console: Console | None = None,
-                   http_port: int | None = None) -> SessionReport:
-    """Plays the demo session; returns its report (with --exit-when-done, once it is over)."""
+                   http_port: int | None = None, event: MatchEvent | None = None,
+                   on_done: Callable[[Station, SessionReport], None] | None = None,
+                   ) -> SessionReport:
+    """Plays the demo session; returns its report (with --exit-when-done, once it is over).
+
+    With `event` a teams or Swiss event is played instead, in one section on bridgepads and
+    without faults (a Swiss round is drawn only when every board of the last is in).
+    `on_done` sees the station once the session is over (the JSON output)."""
     import uvicorn
 
     from basestation.api.app import create_app
@@ -52,9 +86,12 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
     console = console or Console()
     logging.basicConfig(level=logging.ERROR)
     rng = random.Random(seed)
-    boards = tables * 2
+    boards = event.boards if event is not None else tables * 2
     deals = hand_record_deals(hand_records) if hand_records else random_deals(boards, rng)
-    faults = faults if faults is not None else Faults.some()
+    if missing := sorted(set(range(1, boards + 1)) - set(deals)):
+        raise ValueError(f"the hand records have no board {missing[0]}; the session plays "
+                         f"boards 1-{boards}")
+    faults = Faults() if event is not None else faults if faults is not None else Faults.some()
     with contextlib.ExitStack() as stack:
         workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bridge-demo-")))
         mqtt_port = stack.enter_context(run_mosquitto())
@@ -66,8 +103,14 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
             mqtt_url=f"mqtt://127.0.0.1:{mqtt_port}",
             serial=(SerialConfig(port=radio.port),))
         station = Station(config, director_pin="1234")
-        sections = [SectionConfig(letter, "mitchell", tables, boards) for letter in "AB"]
-        station.open_event("Demo pairs", "nz", sections, {"A": deals, "B": deals})
+        if event is not None:
+            station.open_event(f"Demo {event.format}", "nz",
+                               [SectionConfig("A", event.format, event.entrants,
+                                              event.per_match)], {"A": deals},
+                               event_format=event.format, rounds=event.rounds)
+        else:
+            sections = [SectionConfig(letter, "mitchell", tables, boards) for letter in "AB"]
+            station.open_event("Demo pairs", "nz", sections, {"A": deals, "B": deals})
         server = uvicorn.Server(uvicorn.Config(create_app(station), host=HTTP_HOST, port=port,
                                                log_level="warning"))
         serving = asyncio.create_task(server.serve())
@@ -81,17 +124,31 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                     await link.connected.wait()
             console.print(f"[bold]Director's grid:[/bold] http://{HTTP_HOST}:{port}  "
                           f"(password {config.director_password!r}; database {workdir})")
-            console.print(f"Section A: {tables} tables of bridgepads on radio {radio.port}; "
-                          f"section B: {tables} tables of BridgeScorers on MQTT port "
-                          f"{mqtt_port}")
-            movement = generate("mitchell", tables, boards)
-            player = SessionPlayer(
-                station, [SectionSetup("A", "radio", movement, deals),
-                          SectionSetup("B", "mqtt", movement, deals)],
-                speed=speed, seed=seed, faults=faults, radio=radio, mqtt_port=mqtt_port)
+            if event is not None:
+                console.print(f"{event.format}: {event.entrants} entrants, {event.rounds} "
+                              f"rounds of {event.per_match} boards, bridgepads on radio "
+                              f"{radio.port}")
+                player: SessionPlayer = MatchSessionPlayer(
+                    station, [SectionSetup("A", "radio", station.rules.sections["A"].movement,
+                                           deals)],
+                    speed=speed, seed=seed, faults=faults, radio=radio, rounds=event.rounds)
+            else:
+                console.print(f"Section A: {tables} tables of bridgepads on radio "
+                              f"{radio.port}; section B: {tables} tables of BridgeScorers on "
+                              f"MQTT port {mqtt_port}")
+                movement = generate("mitchell", tables, boards)
+                player = SessionPlayer(
+                    station, [SectionSetup("A", "radio", movement, deals),
+                              SectionSetup("B", "mqtt", movement, deals)],
+                    speed=speed, seed=seed, faults=faults, radio=radio, mqtt_port=mqtt_port)
             report = await _play_with_progress(player, console)
-            _print_rankings(player, console)
+            if event is not None:
+                _print_standings(station, console)
+            else:
+                _print_rankings(player, console)
             _print_summary(report, console)
+            if on_done is not None:
+                on_done(station, report)
             if not exit_when_done:
                 console.print(f"The session is over; the grid stays at http://{HTTP_HOST}:"
                               f"{port}. Press Ctrl-C to stop.")
@@ -118,6 +175,17 @@ async def _play_with_progress(player: SessionPlayer, console: Console) -> Sessio
         for letter, bar in bars.items():
             progress.update(bar, completed=player.held_count(letter))
         return playing.result()
+
+
+def _print_standings(station: Station, console: Console) -> None:
+    for section in matches_json(station.rules)["sections"]:
+        table = Table(title=f"Section {section['section']}: standings")
+        for name in ("Rank", "Entrant", "VPs", "Swiss points", "IMPs"):
+            table.add_column(name, justify="right")
+        for row in section["standings"]:
+            table.add_row(str(row["rank"]), str(row["entrant"]), f"{row['vps']:.2f}",
+                          f"{row['swiss_points']:.2f}", str(row["imps"]))
+        console.print(table)
 
 
 def _print_rankings(player: SessionPlayer, console: Console) -> None:

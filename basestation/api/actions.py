@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from fastapi import HTTPException, status
 
+from basestation.api.errors import refusal
 from basestation.station.app import Station
 from basestation.station.batch import Batch
 
@@ -26,5 +27,5 @@ async def act(station: Station, action: Callable[[Batch], T], *, need_event: boo
     except LookupError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc).strip("'\"")) from exc
     except ValueError as exc:
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, refusal(str(exc))) from exc
     return value

@@ -8,13 +8,16 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request, status
 from fastapi.responses import JSONResponse
 
+from basestation.api import errors
 from basestation.api.auth import DirectorAuth
 from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
+    event_results,
     events,
     exports,
     history,
     login,
+    matches,
     merges,
     movements,
     players,
@@ -30,8 +33,8 @@ from basestation.station.app import Station
 from basestation.station.hub import StationBusy
 from basestation.web import pages
 
-ROUTERS = (login, session, events, sections, movements, players, units, merges, results,
-           rulings, scores, exports, history, setup)
+ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
+           rulings, scores, exports, history, setup, event_results)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
@@ -54,6 +57,8 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
     app.state.station = station
     app.state.read = ReadModel(station)
     app.state.auth = DirectorAuth(station.config.director_password)
+    errors.install(app)
+
     @app.exception_handler(StationBusy)
     async def busy(_: Request, exc: StationBusy) -> JSONResponse:
         # A plain sentence, as every refusal: the director sees why and what to do.

@@ -46,7 +46,12 @@ async def require_director(request: Request) -> None:
 async def require_results_reader(request: Request) -> None:
     """Results while the session is in play are the director's (see `results_public`)."""
     station: Station = request.app.state.station
-    if not station.rules.results_public:
+    need_publication(request, station.rules.results_public)
+
+
+def need_publication(request: Request, published: bool) -> None:
+    """Unpublished results (of the open event or a past one) are the director's."""
+    if not published:
         _need_director(request, "the results are not published yet: the director publishes "
                                 "them once the session is over (and can log in to see them now)")
 

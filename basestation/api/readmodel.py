@@ -83,4 +83,5 @@ class ReadModel:
         return {"id": rules.event_id, "name": rules.event_name,
                 "regulations": rules.regulations, "running": rules.running,
                 "date": rules.event_date.isoformat() if rules.event_date else None,
+                "format": rules.event_format, "rounds": rules.format_rounds,
                 "sections": self.sections()}

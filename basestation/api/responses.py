@@ -106,6 +106,8 @@ class EventOut(Open):
     name: str
     regulations: str
     date: str | None = None
+    format: str = "pairs"  # teams, swiss-teams, swiss-pairs: see GET /api/matches
+    rounds: int = 0  # a Swiss event's rounds
     running: bool
     sections: list[SectionOut]
 
@@ -117,6 +119,8 @@ class PastEventOut(BaseModel):
     running: bool
     created_at: str
     date: str | None = None
+    ended: bool = False
+    published: bool = False
     results: int
     open: bool
 

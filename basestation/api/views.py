@@ -6,8 +6,9 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
-from basestation.station.app import Station
+from basestation.station.session import SessionRules
 from basestation.station.state import HeldResult
+from basestation.store.models import SeatingRow
 from firmware_protocol.messages import Seat
 
 
@@ -30,13 +31,13 @@ def deal_pbn(deal: Deal) -> str:
     return "N:" + " ".join(hands)
 
 
-def scored_boards(station: Station) -> list[ScoredBoard]:
-    scores = station.rules.scores
+def scored_boards(rules: SessionRules) -> list[ScoredBoard]:
+    scores = rules.scores
     if scores is None:
         return []
     scores.refresh()
     found = []
-    for letter, state in station.rules.sections.items():
+    for letter, state in rules.sections.items():
         for board in range(1, state.movement.boards + 1):
             scored = scores.scorer.scored_board(board, letter)
             if scored is not None and scored.results:
@@ -44,26 +45,27 @@ def scored_boards(station: Station) -> list[ScoredBoard]:
     return found
 
 
-def ranking(station: Station) -> tuple[RankingEntry, ...]:
-    scores = station.rules.scores
+def ranking(rules: SessionRules) -> tuple[RankingEntry, ...]:
+    scores = rules.scores
     if scores is None:
         return ()
     scores.refresh()
     return scores.scorer.ranking()
 
 
-def scored_session(station: Station) -> ScoredSession:
+def scored_session(rules: SessionRules) -> ScoredSession:
     """The session as scored live: the same figures the grid and pads show."""
-    scores = station.rules.scores
+    scores = rules.scores
     regulations = scores.scorer.regulations if scores is not None else None
-    name = regulations.name if regulations is not None else station.rules.regulations
+    name = regulations.name if regulations is not None else rules.regulations
     scale = regulations.scale.value if regulations is not None else "double"
-    return ScoredSession(name, scale, tuple(scored_boards(station)), ranking(station))
+    return ScoredSession(name, scale, tuple(scored_boards(rules)), ranking(rules))
 
 
-def traveller_json(station: Station, scored: ScoredBoard) -> dict[str, Any]:
-    """A scored board with each line's contract, declarer, lead and ruling beside its score."""
-    state = station.rules.sections[scored.section]
+def traveller_json(rules: SessionRules, scored: ScoredBoard) -> dict[str, Any]:
+    """A scored board with each line's contract, declarer, lead and ruling beside its score,
+    and the deal (PBN) when the hand records are loaded."""
+    state = rules.sections[scored.section]
     held = {(h.ns, h.ew): h for h in state.results_for_board(scored.board)}
     lines = []
     for line in scored.results:
@@ -71,14 +73,14 @@ def traveller_json(station: Station, scored: ScoredBoard) -> dict[str, Any]:
         lines.append({**line.to_json(), **(held_json(entry) if entry else {}),
                       "mp_ns": line.mp_ns, "mp_ew": line.mp_ew})
     return {"section": scored.section, "board": scored.board, "top": scored.top,
-            "results": lines}
+            "deal": rules.deal_text.get((scored.section, scored.board)), "results": lines}
 
 
-def scorecard(station: Station, section: str, pair: int,
+def scorecard(rules: SessionRules, section: str, pair: int,
               direction: str | None) -> list[dict[str, Any]]:
     """A pair's boards in the order played, with opponents, score and matchpoints."""
-    state = station.rules.sections[section]
-    scores = station.rules.scores
+    state = rules.sections[section]
+    scores = rules.scores
     if scores is not None:
         scores.refresh()  # boards are scored from the held results: score them as they stand
     rows = []
@@ -98,3 +100,33 @@ def scorecard(station: Station, section: str, pair: int,
                 row["pct"] = line.pct_ns if side == "NS" else line.pct_ew
         rows.append(row)
     return rows
+
+
+def pair_names(rules: SessionRules, seatings: list[SeatingRow], section: str, pair: int,
+               direction: str | None) -> str:
+    """The names entered at the pair's first table, if the players gave their numbers."""
+    # Not per call in a hot path: rankings are read by people, a few times a session.
+    state = rules.sections.get(section)
+    for seat in seatings:
+        if seat.section != section or state is None:
+            continue
+        assignment = state.movement.at(seat.round, seat.table_no)
+        if assignment is None:
+            continue
+        if assignment.ns == pair and direction in (None, "NS"):
+            return _names(rules, seat.north, seat.south)
+        if assignment.ew == pair and direction in (None, "EW"):
+            return _names(rules, seat.east, seat.west)
+    return ""
+
+
+def _names(rules: SessionRules, *numbers: int) -> str:
+    # 0 is a player the pad was given no number for (a visitor, say): left out, not "?".
+    return " & ".join(rules.players.get(n, f"player {n}") for n in numbers if n)
+
+
+def rankings_json(rules: SessionRules, seatings: list[SeatingRow]) -> list[dict[str, Any]]:
+    """Every pair's total, percentage and rank within its field, with the pair's names."""
+    return [{**entry.to_json(), "section": entry.section,
+             "names": pair_names(rules, seatings, entry.section, entry.pair, entry.direction)}
+            for entry in ranking(rules)]

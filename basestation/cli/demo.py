@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from basestation.station.app import Station
+    from simulator.session import SessionReport
+
+FORMATS = ("pairs", "teams", "swiss-teams", "swiss-pairs")
 
 
 def register(app: typer.Typer) -> None:
@@ -14,7 +21,8 @@ def register(app: typer.Typer) -> None:
 
 
 def demo(
-    tables: Annotated[int, typer.Option(help="Tables per section.", min=1, max=40)] = 7,
+    *,
+    tables: Annotated[int, typer.Option(help="Tables per section (pairs).", min=1, max=40)] = 7,
     speed: Annotated[float, typer.Option(help="How many times faster than real time.",
                                          min=1.0)] = 300.0,
     seed: Annotated[int, typer.Option(help="Random seed for the simulated session.")] = 1,
@@ -24,15 +32,44 @@ def demo(
     hand_records: Annotated[
         Path | None, typer.Option(help="PBN hand records to play (default: random deals).")
     ] = None,
+    event_format: Annotated[
+        str, typer.Option("--format", help="pairs, teams (round robin), swiss-teams or "
+                                           "swiss-pairs.")
+    ] = "pairs",
+    entrants: Annotated[
+        int, typer.Option(help="Teams, or pairs in Swiss pairs (not pairs).", min=2, max=64)
+    ] = 8,
+    boards_per_match: Annotated[int, typer.Option(help="Boards in each match.", min=1,
+                                                  max=36)] = 4,
+    rounds: Annotated[int, typer.Option(help="Rounds of a Swiss event.", min=1, max=20)] = 4,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print every result and the final standings as one "
+                                          "JSON object (the rest goes to stderr).")
+    ] = False,
 ) -> None:
     """Run the station and a simulated club session (grid at http://127.0.0.1:8000)."""
-    from simulator.demo import run_demo
+    from rich.console import Console
+
+    from simulator.demo import MatchEvent, run_demo
+    from simulator.matches import event_json
+
+    if event_format not in FORMATS:
+        raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
+    event = None if event_format == "pairs" else MatchEvent.of(
+        event_format, entrants, boards_per_match, rounds)
+
+    def print_json(station: Station, report: SessionReport) -> None:
+        print(json.dumps(event_json(station, report)), flush=True)
 
     try:
         report = asyncio.run(run_demo(tables=tables, speed=speed, seed=seed,
                                       exit_when_done=exit_when_done,
-                                      hand_records=hand_records))
+                                      hand_records=hand_records, event=event,
+                                      console=Console(stderr=True) if as_json else None,
+                                      on_done=print_json if as_json else None))
     except KeyboardInterrupt:
         return
+    except ValueError as exc:  # an event the station cannot run (an odd field, say)
+        raise typer.BadParameter(str(exc)) from exc
     if report.mismatches:
         raise typer.Exit(1)

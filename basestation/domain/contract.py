@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from basestation.domain.board import Vulnerability, is_vulnerable
 from firmware_protocol.messages import Doubling, Seat, Strain
@@ -137,3 +138,19 @@ def score_ns(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vul
     """The score from North-South's side (positive when North-South gain)."""
     score = contract_score(contract, declarer, tricks, is_vulnerable(vulnerability, declarer))
     return score if declarer in (Seat.N, Seat.S) else -score
+
+
+@cache
+def possible_scores() -> frozenset[int]:
+    """Every score a board can have, from North-South's side, whatever the vulnerability: a
+    split or weighted score outside it is a typing slip (20, or 425)."""
+    found = {0}
+    for level in range(1, 8):
+        for strain in Strain:
+            for doubling in Doubling:
+                contract = Contract(level, strain, doubling)
+                for vulnerable in (False, True):
+                    for tricks in range(14):
+                        score = contract_score(contract, Seat.N, tricks, vulnerable)
+                        found.update((score, -score))
+    return frozenset(found)

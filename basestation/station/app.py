@@ -16,6 +16,7 @@ from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.hub import Hub, Link
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
+from basestation.station.matches import draw_rounds_as_they_end
 from basestation.station.session import SessionRules
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
@@ -45,9 +46,11 @@ class Station:
 
     def open_event(self, name: str, regulations: str, sections: list[SectionConfig],
                    hand_records: Mapping[str, Mapping[int, str]] | None = None,
-                   held_on: date | None = None) -> int:
+                   held_on: date | None = None, *, event_format: str = "pairs",
+                   rounds: int = 0) -> int:
         """Creates a new event (before the station runs) and makes it the open one."""
-        event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on)
+        event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on,
+                                                      event_format=event_format, rounds=rounds)
         deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
         self.store.commit([repo.create_event(event, section_rows, deals)])
         assert event.id is not None
@@ -66,6 +69,12 @@ class Station:
         current = self.store.snapshot().event
         if current is not None and current.name == event.name:
             return  # a restart: carry on with the open event
+        if current is not None and current.id is not None \
+                and self.store.has_audit(current.id, "open_event"):
+            # Set up from the browser since: a restart must not close the night in play.
+            log.warning("the open event %r was set up from the browser; the config file's "
+                        "event %r is not opened", current.name, event.name)
+            return
         hand_records = None
         if event.hand_records:
             from basestation.formats.handrecords import read_hand_records
@@ -90,6 +99,7 @@ class Station:
         self._tasks.append(asyncio.create_task(self._supervise_hub(), name="hub"))
         self._tasks.append(asyncio.create_task(self._rescore(), name="scores"))
         self._tasks.append(asyncio.create_task(self._backup_at_session_end(), name="backup"))
+        self._tasks.append(asyncio.create_task(draw_rounds_as_they_end(self), name="swiss"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))
 

@@ -6,6 +6,7 @@ entered as not played.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 
 from basestation.domain.board import dealer_of
@@ -37,19 +38,25 @@ def hand_rows(deal_pbn: str) -> tuple[Row, ...]:
                                                                    strict=True))
 
 
+# endplay's double-dummy solver crashes the process when two threads run it at once (the
+# station's par thread and a simulator in the same process): every caller holds this.
+DOUBLE_DUMMY = threading.Lock()
+
+
 def par_rows(deal_pbn: str, board: int) -> tuple[Row, ...]:
     """Par contracts by double-dummy analysis (endplay): slow, so the station solves them
     ahead, off the event loop (basestation.station.par)."""
     from endplay.dds import par
     from endplay.types import Deal, Player
 
-    result = par(Deal(deal_pbn), board, Player(_SEATS.index(dealer_of(board).value)))
-    score = result.score
-    # endplay's par list must be read in one pass, each contract as it is yielded.
-    return tuple(
-        (f"{c.level}{_STRAINS[c.denom.value]}{_DOUBLING.get(c.penalty.value, '')}",
-         _SEATS[c.declarer.value], score)
-        for c in result)
+    with DOUBLE_DUMMY:
+        result = par(Deal(deal_pbn), board, Player(_SEATS.index(dealer_of(board).value)))
+        score = result.score
+        # endplay's par list must be read in one pass, each contract as it is yielded.
+        return tuple(
+            (f"{c.level}{_STRAINS[c.denom.value]}{_DOUBLING.get(c.penalty.value, '')}",
+             _SEATS[c.declarer.value], score)
+            for c in result)
 
 
 def feedback_for(section: SectionState, board: int, kinds: frozenset[str],

@@ -2,7 +2,8 @@
 
 Everything is checked before anything changes (a movement that cannot be, a deal that is not
 one). The event in play is then closed properly in the same transaction as the new one is
-created: it is stopped (its results are published), its tables are freed and its pads are told
+created: its session is ended (the results wait for the director to publish them), its
+tables are freed and its pads are told
 to log in again, so they download the new event's rounds.
 """
 
@@ -38,20 +39,25 @@ class NewEvent:
     held_on: date | None = None
     deals: Mapping[int, str] = field(default_factory=dict)  # board -> PBN deal, every section
     players: Mapping[int, str] = field(default_factory=dict)  # number -> name
+    event_format: str = "pairs"  # or a teams or Swiss format (basestation.station.matches)
+    rounds: int = 0  # a Swiss event's rounds
 
 
 def open_new_event(station: Station, new: NewEvent, batch: Batch) -> int:
     """Closes the event in play and opens `new`; returns its id. Run in turn with pad
     traffic (hub.act). MovementError or CardError (ValueErrors) leave everything as it was."""
     event, section_rows = SessionRules.event_rows(new.name, new.regulations,
-                                                  list(new.sections), new.held_on)
+                                                  list(new.sections), new.held_on,
+                                                  event_format=new.event_format,
+                                                  rounds=new.rounds)
     check_deals(new.deals)
     rules = station.rules
     holders = sorted({unit for s in rules.sections.values() for unit in s.holders.values()})
     ops: list[repo.Op] = []
     if rules.event_id is not None:
         old = rules.event_id
-        ops.append(repo.set_running(old, False))
+        # Ended, as the director's End session would; publishing stays the director's call.
+        ops.append(repo.update(EventRow, old, running=False, ended=True))
         ops.extend(repo.release_unit_holds(old, unit) for unit in holders)
         ops.append(repo.audit(old, "director", "close_event", why=f"new event {new.name}"))
     ops.extend(repo.upsert_unit({"unit": unit, "section": None, "table_no": None})

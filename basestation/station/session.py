@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
-from basestation.movements import Movement, generate
+from basestation.movements import Movement
 from basestation.station.batch import Batch
 from basestation.station.director import DirectorActions, HeldPenalty, penalty_from_row
 from basestation.station.entries import (
@@ -28,6 +28,7 @@ from basestation.station.entries import (
     row_values,
 )
 from basestation.station.feedback import feedback_for, par_feedback
+from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
@@ -81,6 +82,8 @@ class SessionRules(DirectorActions, SessionSwitches):
     event_date: date | None = None
     regulations: str = "nz"
     running: bool = True
+    event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (station.matches)
+    format_rounds: int = 0  # a Swiss event's rounds
     ended: bool = False  # the director ended the session
     published: bool = False  # the director published the results
     sections: dict[str, SectionState] = field(default_factory=dict)
@@ -117,6 +120,7 @@ class SessionRules(DirectorActions, SessionSwitches):
         self.scores = None
         self.penalties = []
         self.completed = False
+        self.event_format, self.format_rounds = "pairs", 0
         self.ended = self.published = False
         if snap.event is None:
             self.event_id = None
@@ -124,6 +128,7 @@ class SessionRules(DirectorActions, SessionSwitches):
         self.event_id = snap.event.id
         self.event_name = snap.event.name
         self.event_date = snap.event.date
+        self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
         self.regulations = snap.event.regulations
         self.running = snap.event.running
         self.ended, self.published = snap.event.ended, snap.event.published
@@ -168,15 +173,19 @@ class SessionRules(DirectorActions, SessionSwitches):
 
     @staticmethod
     def event_rows(name: str, regulations: str, sections: list[SectionConfig],
-                   held_on: date | None = None) -> tuple[EventRow, list[SectionRow]]:
+                   held_on: date | None = None, *, event_format: str = "pairs",
+                   rounds: int = 0) -> tuple[EventRow, list[SectionRow]]:
         """The rows for a new event; raises MovementError for an impossible movement."""
-        event = EventRow(name=name, regulations=regulations,
-                         date=held_on or date.today())
+        event = EventRow(name=name, regulations=regulations, date=held_on or date.today(),
+                         format=event_format, rounds=rounds)
         rows = []
         for spec in sections:
-            movement = generate(spec.movement, spec.tables, spec.boards, phantom=spec.phantom)
-            rows.append(SectionRow(event_id=0, letter=spec.letter, movement_kind=spec.movement,
-                                   tables=spec.tables, boards=spec.boards, phantom=spec.phantom,
+            movement = section_movement(spec, event_format, rounds)
+            pairs = event_format == "pairs"  # else a match event: spec.tables counts entrants
+            rows.append(SectionRow(event_id=0, letter=spec.letter,
+                                   movement_kind=spec.movement if pairs else event_format,
+                                   tables=movement.tables, boards=movement.boards,
+                                   phantom=spec.phantom,
                                    movement_json=json.dumps(movement.to_json())))
         return event, rows
 
@@ -399,7 +408,8 @@ class SessionRules(DirectorActions, SessionSwitches):
         return self.event_id is None or self.published
 
     def _all_complete(self) -> bool:
-        return bool(self.sections) and all(s.complete() for s in self.sections.values())
+        return (bool(self.sections) and all(s.complete() for s in self.sections.values())
+                and not rounds_to_draw(self))
 
     def _retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:

@@ -24,6 +24,9 @@ class EventRow(SQLModel, table=True):
     published: bool = False
     created_at: datetime = Field(default_factory=now)
     date: dt.date | None = None  # the day it is played (prints and the list of events show it)
+    # pairs, teams, swiss-teams or swiss-pairs; a Swiss event plays `rounds` rounds.
+    format: str = "pairs"
+    rounds: int = 0
 
 
 class SectionRow(SQLModel, table=True):

@@ -118,9 +118,11 @@ class Store:
     def current_event(self, session: Session) -> EventRow | None:
         return session.exec(select(EventRow).order_by(col(EventRow.id).desc())).first()
 
-    def snapshot(self) -> Snapshot:
+    def snapshot(self, event_id: int | None = None) -> Snapshot:
+        """The open event's rows (the newest event), or those of event `event_id`."""
         def load(session: Session) -> Snapshot:
-            event = self.current_event(session)
+            event = self.current_event(session) if event_id is None \
+                else session.get(EventRow, event_id)
             snap = Snapshot(event=event, units=list(session.exec(select(UnitRow))),
                             players=list(session.exec(select(PlayerRow))))
             if event is None:
@@ -168,6 +170,14 @@ class Store:
                                 .order_by(col(EventRow.id).desc()))
             return [(event, count or 0) for event, count in rows]
         return list(self.read(query))
+
+    def has_audit(self, event_id: int, action: str) -> bool:
+        """Whether the event's audit log holds an entry of `action` (how it was opened)."""
+        def query(session: Session) -> bool:
+            return session.exec(select(AuditRow.id).where(
+                AuditRow.event_id == event_id, AuditRow.action == action).limit(1)).first() \
+                is not None
+        return bool(self.read(query))
 
     def answer(self, unit: int, seq: int) -> tuple[str, str] | None:
         """The answer once given to a unit's message: (digest of the message, answer JSON)."""

@@ -13,6 +13,7 @@ from basestation.api.responses import EventOut, PastEventOut
 from basestation.movements import KINDS
 from basestation.scoring import PRESETS
 from basestation.station.config import SectionConfig
+from basestation.station.matches import FORMATS
 from basestation.station.opening import NewEvent, open_new_event
 
 router = APIRouter(prefix="/api", tags=["events"])
@@ -30,6 +31,10 @@ class EventIn(BaseModel):
     name: str = Field(min_length=1, max_length=100)
     regulations: str = "nz"
     sections: list[SectionIn] = Field(min_length=1, max_length=26)
+    # A teams or Swiss event: each section's `tables` is then its number of teams (pairs in
+    # Swiss pairs) and `boards` the boards of each match; `rounds` is a Swiss event's rounds.
+    format: str = "pairs"
+    rounds: int = Field(default=0, ge=0, le=20)
 
 
 @router.get("/event", response_model=EventOut)
@@ -45,6 +50,7 @@ async def past_events(station: StationDep, read: ReadDep) -> list[dict[str, Any]
     return [{"id": event.id, "name": event.name, "regulations": event.regulations,
              "running": event.running, "created_at": event.created_at.isoformat(),
              "date": event.date.isoformat() if event.date else None,
+             "ended": event.ended, "published": event.published,
              "results": count, "open": event.id == station.rules.event_id}
             for event, count in held]
 
@@ -57,8 +63,10 @@ def checked_sections(body: EventIn) -> list[SectionConfig]:
     letters = [s.letter for s in body.sections]
     if len(set(letters)) != len(letters):
         raise HTTPException(422, "each section needs its own letter")
+    if body.format not in FORMATS:
+        raise HTTPException(422, f"format must be one of {', '.join(FORMATS)}")
     for section in body.sections:
-        if section.movement not in KINDS:
+        if body.format == "pairs" and section.movement not in KINDS:
             raise HTTPException(422, f"movement must be one of {', '.join(sorted(KINDS))}")
     return [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom)
             for s in body.sections]
@@ -69,7 +77,8 @@ def checked_sections(body: EventIn) -> list[SectionConfig]:
 async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> dict[str, Any]:
     """Opens a new event; the one in play is closed (it stays in the database). The set-up
     page's POST /api/setup/event does the same with deals and players, and asks first."""
-    new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)))
+    new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)),
+                   event_format=body.format, rounds=body.rounds)
     # In turn with pad traffic, so no pad message sees half an event.
     await act(station, lambda batch: open_new_event(station, new, batch), need_event=False)
     return read.event()

@@ -25,13 +25,13 @@ def _download(text: str, media_type: str, name: str) -> Response:
 @router.get("/pbn", response_class=Response)
 async def pbn(station: StationDep) -> Response:
     """The scored session as PBN with ScoreTable and TotalScoreTable."""
-    return _download(write_pbn_scores(scored_session(station)), "text/plain", "results.pbn")
+    return _download(write_pbn_scores(scored_session(station.rules)), "text/plain", "results.pbn")
 
 
 @router.get("/usebio", response_class=Response)
 async def usebio(station: StationDep) -> Response:
     """The scored session as a USEBIO 1.2 XML document."""
-    session = scored_session(station)
+    session = scored_session(station.rules)
     return _download(write_usebio(session, station.rules.event_name or "Pairs"),
                      "application/xml", "results.xml")
 
@@ -43,7 +43,7 @@ async def results_csv(station: StationDep) -> Response:
     writer = csv.writer(out)
     writer.writerow(["section", "board", "ns", "ew", "contract", "declarer", "tricks", "lead",
                      "adjusted", "score_ns", "mp_ns", "mp_ew", "pct_ns", "pct_ew"])
-    for board in scored_session(station).boards:
+    for board in scored_session(station.rules).boards:
         for line in board.results:
             result = line.result
             writer.writerow([board.section, board.board, result.ns, result.ew,
@@ -58,7 +58,7 @@ async def rankings_csv(station: StationDep) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["section", "direction", "rank", "pair", "total", "pct", "boards"])
-    for entry in scored_session(station).ranking:
+    for entry in scored_session(station.rules).ranking:
         writer.writerow([entry.section, entry.direction or "", entry.rank_label, entry.pair,
                          entry.total, entry.pct, entry.boards])
     return _download(out.getvalue(), "text/csv", "rankings.csv")

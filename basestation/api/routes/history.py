@@ -23,6 +23,7 @@ LABELS = {
     "reset": "Unit reset", "paired": "New unit heard", "login": "Logged in to a table",
     "replace": "Unit replaced", "authorise_takeover": "Takeover authorised",
     "merge": "Merge offer decided", "movement": "Movement changed",
+    "open_event": "Event opened", "close_event": "Event closed",
 }
 PLACE = ("section", "table", "round", "board")
 ROW_ID_MAX = 2**31 - 1  # a row id in an integer column, on SQLite and PostgreSQL

@@ -6,13 +6,15 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, ResultsReader, StationDep
 from basestation.api.responses import CellDetailOut, HeldOut
 from basestation.api.routes.sections import section_of
 from basestation.api.views import held_json
+from basestation.domain.cards import CardError, parse_card
+from basestation.domain.contract import ContractError, parse_contract
 from basestation.station.state import SectionState
 from firmware_protocol.messages import NotPlayed, Result, Seat
 
@@ -98,6 +100,29 @@ class ResultIn(BaseModel):
     declarer: Literal["N", "E", "S", "W"] | None = None
     tricks: int | None = Field(default=None, ge=0, le=13)
     lead: str | None = Field(default=None, max_length=3)
+
+    @model_validator(mode="after")
+    def playable(self) -> ResultIn:
+        """What a director can mistype, said plainly (the station checks the rest)."""
+        try:
+            contract = parse_contract(self.contract)
+        except ContractError:
+            raise ValueError(f"{self.contract} is not a contract: give a level from 1 to 7 "
+                             "and a strain (C, D, H, S or NT), with X or XX if doubled, "
+                             "or PASS") from None
+        if contract.passed_out:
+            return self
+        if self.declarer is None:
+            raise ValueError(f"{contract} needs its declarer (N, E, S or W)")
+        if self.tricks is None:
+            raise ValueError(f"{contract} needs the number of tricks declarer took (0 to 13)")
+        if self.lead:
+            try:
+                parse_card(self.lead)
+            except CardError:
+                raise ValueError(f"{self.lead} is not a card: the lead is a suit and a rank, "
+                                 "e.g. HK, D10 or DT") from None
+        return self
 
 
 @router.put(PLACE, dependencies=[Director])

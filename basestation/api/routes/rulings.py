@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, status
-from pydantic import BaseModel, Field, model_validator
+from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
@@ -13,6 +13,7 @@ from basestation.api.responses import PenaltyOut
 from basestation.api.routes.results import PLACE, PlaceDep
 from basestation.api.routes.sections import section_of
 from basestation.api.views import held_json
+from basestation.domain.contract import possible_scores
 from basestation.scoring.traveller import Penalty
 
 router = APIRouter(prefix="/api", tags=["rulings"])
@@ -20,14 +21,23 @@ router = APIRouter(prefix="/api", tags=["rulings"])
 Fault = Literal["none", "partly", "responsible"]
 
 
+def bridge_score(score: int) -> int:
+    if score not in possible_scores():
+        raise ValueError(f"{score} is not a score a board can have (e.g. 420, -50, 110)")
+    return score
+
+
+BridgeScore = Annotated[int, AfterValidator(bridge_score)]
+
+
 class WeightedLine(BaseModel):
-    score_ns: int = Field(ge=-7600, le=7600)
+    score_ns: BridgeScore = Field(ge=-7600, le=7600)
     weight: float = Field(gt=0, le=100)
 
 
 class SplitScore(BaseModel):
-    ns: int = Field(ge=-7600, le=7600, description="the NS side's score (NS-signed)")
-    ew: int = Field(ge=-7600, le=7600, description="the EW side's score (NS-signed)")
+    ns: BridgeScore = Field(ge=-7600, le=7600, description="the NS side's score (NS-signed)")
+    ew: BridgeScore = Field(ge=-7600, le=7600, description="the EW side's score (NS-signed)")
 
 
 class RulingIn(BaseModel):

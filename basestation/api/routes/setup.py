@@ -140,8 +140,9 @@ class SetupIn(EventIn):
 
 @router.post("/event", status_code=status.HTTP_201_CREATED, response_model=EventOut)
 async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[str, Any]:
-    """Opens the new event. An event still in play is closed only when `close_open` says so
-    (409 otherwise): it stops, its tables are freed and its pads log in again."""
+    """Opens the new event. An event whose session has not ended is closed only when
+    `close_open` says so (409 otherwise): it ends, its tables are freed and its pads log in
+    again."""
     sections = checked_sections(body)
     for section in body.sections:
         _movement(section)  # refused before the director is asked to close the event in play
@@ -151,11 +152,11 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
         twice = sorted({n for n in numbers if numbers.count(n) > 1})
         raise HTTPException(422, f"player {twice[0]} is in the list twice")
     rules = station.rules
-    if rules.event_id is not None and rules.running and not rules.completed \
-            and not body.close_open:
+    if rules.event_id is not None and not rules.ended and not body.close_open:
         raise HTTPException(409, f"{rules.event_name} is still in play: confirm to close it "
                                  f"and open {body.name}")
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
-                   {p.number: p.name for p in body.players})
+                   {p.number: p.name for p in body.players}, event_format=body.format,
+                   rounds=body.rounds)
     await act(station, lambda batch: open_new_event(station, new, batch), need_event=False)
     return read.event()

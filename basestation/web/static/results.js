@@ -1,8 +1,12 @@
-// Results: rankings per field, travellers with matchpoints, personal score cards; kept live.
+// Results of the open event (kept live) or of a past one: rankings with the pairs' names, each
+// row opening that pair's score card; travellers with the hand records; prints of each, with
+// the event's name and date on every printed piece.
 "use strict";
 
 const fmt = (value) => (value === null || value === undefined ? "" : String(value));
 const pct = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
+const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
+const view = { events: [], chosen: null, document: null, card: null };
 
 function resultText(line) {
   if (line.kind === "adjusted") return `adj ${line.adjusted}`;
@@ -10,92 +14,223 @@ function resultText(line) {
   return `${fmt(line.contract)} ${fmt(line.declarer)}`;
 }
 
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+  "September", "October", "November", "December"];
+
+// "Friday 27 November 2026": spelt out here, not by the browser's locale, so every print reads the same.
+function dayText(date) {
+  if (!date) return "";
+  const [year, month, day] = date.split("-").map(Number);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${DAYS[weekday]} ${day} ${MONTHS[month - 1]} ${year}`;
+}
+
+function eventLine(event) {
+  return [event.name, dayText(event.date)].filter(Boolean).join(", ");
+}
+
+// On every printed piece (hidden on screen): which night this is.
+const printEvent = () => el("p", { class: "print-event" }, eventLine(view.document.event));
+
 function table(headers, rows, attrs) {
   return el("table", attrs || {},
     el("thead", {}, el("tr", {}, ...headers.map(([text, cls]) => el("th", { class: cls || null, scope: "col" }, text)))),
     el("tbody", {}, ...rows));
 }
 
+function fieldKey(entry) {
+  return `${entry.section || ""} ${entry.direction || ""}`.trim();
+}
+
 function renderRankings(entries) {
   const box = document.querySelector("#rankings > div");
-  box.textContent = "";
   const fields = new Map();
   for (const entry of entries) {
-    const key = `${entry.section || ""} ${entry.direction || ""}`.trim();
-    if (!fields.has(key)) fields.set(key, []);
-    fields.get(key).push(entry);
+    if (!fields.has(fieldKey(entry))) fields.set(fieldKey(entry), []);
+    fields.get(fieldKey(entry)).push(entry);
   }
-  for (const [field, rows] of fields) {
-    box.append(el("div", { class: "ranking" }, el("h3", {}, `Section ${field}`),
-      table([["Rank"], ["Pair"], ["Names", "text"], ["Total"], ["%"], ["Boards"]],
-        rows.map((r) => el("tr", { "data-pair": r.pair },
-          el("td", {}, r.rank_label), el("td", {}, `${r.pair}`), el("td", { class: "text" }, r.names || ""),
-          el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)), el("td", {}, fmt(r.boards)))))));
-  }
+  box.replaceChildren(...[...fields].map(([field, rows]) => el("div", { class: "ranking" },
+    el("h3", {}, `Section ${field}`),
+    table([["Rank"], ["Pair"], ["Names", "text"], ["Total"], ["%"], ["Boards"]],
+      rows.map((r) => {
+        const row = el("tr", { class: "pick", tabindex: 0, "data-section": r.section, "data-pair": r.pair,
+          "data-direction": r.direction || "", title: "Show this pair's score card" },
+        el("td", {}, r.rank_label), el("td", {}, `${r.pair}`), el("td", { class: "text" }, r.names || ""),
+        el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)), el("td", {}, fmt(r.boards)));
+        row.addEventListener("click", () => showCard(r));
+        row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showCard(r); } });
+        return row;
+      })))));
   if (!entries.length) box.append(el("p", {}, "No results yet."));
 }
 
-function renderTravellers(boards) {
-  const box = document.getElementById("travellers");
-  box.textContent = "";
-  for (const board of boards) {
-    box.append(el("div", { class: "traveller", "data-board": board.board },
-      el("h3", {}, `Board ${board.board}${board.section ? " (" + board.section + ")" : ""}`, el("small", {}, ` top ${fmt(board.top)}`)),
-      table([["NS"], ["EW"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["NS score"], ["EW score"], ["NS MP"], ["EW MP"]],
-        board.results.map((line) => el("tr", { class: line.source === "director" ? "director" : null },
-          el("td", {}, `${line.ns}`), el("td", {}, `${line.ew}`),
-          el("td", { class: "text" }, resultText(line)), el("td", {}, fmt(line.tricks)),
-          el("td", { class: "text" }, fmt(line.lead)),
-          el("td", {}, line.score_ns > 0 ? `${line.score_ns}` : ""),
-          el("td", {}, line.score_ns < 0 ? `${-line.score_ns}` : ""),
-          el("td", {}, fmt(line.mp_ns)), el("td", {}, fmt(line.mp_ew)))))));
-  }
+// Dealer and vulnerability follow the board number, as on every duplicate board.
+function boardFacts(board) {
+  const dealer = "NESW"[(board - 1) % 4];
+  const vul = ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"][(board - 1) % 16];
+  return `Dealer ${dealer}, vul ${vul}`;
 }
 
-async function showScorecard() {
-  const form = new FormData(document.getElementById("scorecard-form"));
-  const direction = form.get("direction");
-  const query = direction ? `?direction=${direction}` : "";
-  const card = await api("GET", `/api/sections/${form.get("section")}/pairs/${form.get("pair")}/scorecard${query}`);
-  const box = document.querySelector("#scorecard > div");
-  box.textContent = "";
-  box.append(el("h3", {}, `Pair ${card.pair}${card.direction ? " " + card.direction : ""}, section ${card.section}`),
-    table([["Round"], ["Board"], ["Dir"], ["Opps"], ["Contract", "text"], ["Score"], ["MP"], ["%"]],
+function hand(seat, text) {
+  const suits = text.split(".");
+  return el("div", { class: `hand ${seat}` }, el("b", {}, seat),
+    ...SUITS.map(([symbol, name], i) => el("div", { class: name }, `${symbol} ${suits[i] || "—"}`)));
+}
+
+function dealDiagram(deal, board) {
+  // The station gives deals North first: "N:<north> <east> <south> <west>".
+  const hands = deal.slice(2).split(" ");
+  return el("div", { class: "deal" },
+    el("div", { class: "facts" }, boardFacts(board)),
+    hand("N", hands[0]), hand("W", hands[3]), hand("E", hands[1]), hand("S", hands[2]));
+}
+
+function travellerBox(board) {
+  return el("div", { class: "traveller", "data-board": board.board, "data-section": board.section },
+    printEvent(),
+    el("h3", {}, `Board ${board.board}${board.section ? " (section " + board.section + ")" : ""}`, el("small", {}, ` top ${fmt(board.top)}`)),
+    board.deal ? dealDiagram(board.deal, board.board) : null,
+    table([["NS"], ["EW"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["NS score"], ["EW score"], ["NS MP"], ["EW MP"]],
+      board.results.map((line) => el("tr", { class: line.source === "director" ? "director" : null },
+        el("td", {}, `${line.ns}`), el("td", {}, `${line.ew}`),
+        el("td", { class: "text" }, resultText(line)), el("td", {}, fmt(line.tricks)),
+        el("td", { class: "text" }, fmt(line.lead)),
+        el("td", {}, line.score_ns > 0 ? `${line.score_ns}` : ""),
+        el("td", {}, line.score_ns < 0 ? `${-line.score_ns}` : ""),
+        el("td", {}, fmt(line.mp_ns)), el("td", {}, fmt(line.mp_ew))))));
+}
+
+function cardBox(card) {
+  const side = card.direction ? ` ${card.direction}` : "";
+  return el("div", { class: "card-sheet", "data-section": card.section, "data-pair": card.pair, "data-direction": card.direction || "" },
+    printEvent(),
+    el("h3", {}, `Pair ${card.pair}${side}, section ${card.section}${card.names ? ": " + card.names : ""}`),
+    cardTotal(card),
+    table([["Round"], ["Board"], ["Dir"], ["Opps"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["Score"], ["MP"], ["%"]],
       card.boards.map((b) => el("tr", { class: b.source === "director" ? "director" : null },
         el("td", {}, `${b.round}`), el("td", {}, `${b.board}`), el("td", {}, b.direction),
         el("td", {}, fmt(b.opponents)), el("td", { class: "text" }, resultText(b)),
+        el("td", {}, fmt(b.tricks)), el("td", { class: "text" }, fmt(b.lead)),
         el("td", {}, b.score_ns === null ? "" : `${b.direction === "NS" ? b.score_ns : -b.score_ns}`),
         el("td", {}, fmt(b.mp)), el("td", {}, pct(b.pct))))));
 }
 
+function cardTotal(card) {
+  const entry = view.document.rankings.find((r) => sameCard(r, card));
+  return entry ? el("p", { class: "card-total" }, `Rank ${entry.rank_label}: ${fmt(entry.total)} MP, ${pct(entry.pct)}%`) : null;
+}
+
+const sameCard = (a, b) => a && b && a.section === b.section && a.pair === b.pair && (a.direction || "") === (b.direction || "");
+
+function showCard(entry) {
+  view.card = entry;
+  const card = view.document.scorecards.find((c) => sameCard(c, entry));
+  const box = document.getElementById("scorecard");
+  box.hidden = !card;
+  if (!card) return;
+  box.querySelector("div").replaceChildren(cardBox(card));
+  for (const row of document.querySelectorAll("#rankings tr.pick")) {
+    row.classList.toggle("chosen", sameCard({ section: row.dataset.section, pair: Number(row.dataset.pair), direction: row.dataset.direction }, entry));
+  }
+  box.scrollIntoView({ block: "nearest" });
+}
+
+function render(documentData) {
+  view.document = documentData;
+  const event = documentData.event;
+  document.body.dataset.openEvent = event.open ? "yes" : "no";
+  document.getElementById("publish-event").hidden = event.published;
+  document.getElementById("event-name").textContent = `${eventLine(event)}: results`;
+  document.title = `${event.name} results - basestation`;
+  document.querySelector("#rankings .print-event").textContent = eventLine(event);
+  renderRankings(documentData.rankings);
+  document.getElementById("travellers").replaceChildren(...documentData.travellers.map(travellerBox));
+  document.getElementById("scorecards").replaceChildren(...documentData.scorecards.map(cardBox));
+  if (view.card) showCard(view.card);
+}
+
+function eventOption(event) {
+  const label = `${event.name}${event.date ? ", " + event.date : ""}${event.open ? " (open)" : ""}`;
+  return el("option", { value: event.id }, label);
+}
+
+async function loadEvents() {
+  view.events = await api("GET", "/api/events");
+  const wanted = Number(new URLSearchParams(location.search).get("event"));
+  const open = view.events.find((e) => e.open) || view.events[0];
+  view.chosen = view.events.find((e) => e.id === wanted) || open || null;
+  const select = document.getElementById("event-select");
+  select.replaceChildren(...view.events.map(eventOption));
+  if (view.chosen) select.value = view.chosen.id;
+}
+
 const refresh = coalesced(async () => {
-  const status = await api("GET", "/api/status");
-  document.body.dataset.published = status.results_public ? "yes" : "no";
-  if (!status.results_public && document.body.dataset.director !== "yes") {
+  if (!view.chosen) {
+    say("No event has been held yet.");
+    return;
+  }
+  let published = view.chosen.published;
+  if (view.chosen.open) {
+    published = (await api("GET", "/api/status")).results_public;
+    document.body.dataset.published = published ? "yes" : "no";
+  }
+  if (!published && document.body.dataset.director !== "yes") {
     say("The results are not published yet: the director publishes them once the session is over.");
+    clearResults();
     return;
   }
   say("");
-  const [event, rankings, travellers] = await Promise.all([
-    api("GET", "/api/event"), api("GET", "/api/rankings"), api("GET", "/api/travellers")]);
-  document.getElementById("event-name").textContent = `${event.name || "Results"}: results`;
-  renderRankings(rankings);
-  renderTravellers(travellers);
-  if (document.querySelector("#scorecard > div").childElementCount) await showScorecard();
+  render(await api("GET", `/api/events/${view.chosen.id}/results`));
 });
+
+function clearResults() {
+  for (const id of ["travellers", "scorecards"]) document.getElementById(id).replaceChildren();
+  document.querySelector("#rankings > div").replaceChildren();
+  document.getElementById("scorecard").hidden = true;
+}
+
+function choose(id) {
+  view.chosen = view.events.find((e) => e.id === Number(id)) || null;
+  view.card = null;
+  document.getElementById("scorecard").hidden = true;
+  history.replaceState(null, "", `/results?event=${id}`);
+  refresh();
+}
+
+async function publishEvent() {
+  try {
+    await api("POST", `/api/events/${view.chosen.id}/publish`, { published: true });
+    view.chosen.published = true;
+    await refresh();
+    say(`${view.document.event.name}: the results are published.`);
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+function printOnly(what) {
+  document.body.dataset.print = what;
+  window.print();
+}
 
 document.addEventListener("DOMContentLoaded", () => {
   setupLogin(refresh);
   document.getElementById("director-login").addEventListener("click", showLogin);
-  document.getElementById("print").addEventListener("click", () => window.print());
-  document.getElementById("scorecard-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    showScorecard().catch((e) => say(e.message, true));
-  });
-  // Scores change as results come in; a stop or the last board in publishes the results.
+  document.getElementById("event-select").addEventListener("change", (e) => choose(e.target.value));
+  document.getElementById("publish-event").addEventListener("click", publishEvent);
+  for (const button of document.querySelectorAll(".prints button")) {
+    button.addEventListener("click", () => printOnly(button.dataset.print));
+  }
+  window.addEventListener("afterprint", () => { document.body.dataset.print = "all"; });
+  // Scores change as results come in; a stop or the last board in publishes the results;
+  // a new event opened from the set-up page joins the list.
   const publishing = new Set(["scores", "status", "complete"]);
-  api("GET", "/api/whoami").then((who) => {
+  api("GET", "/api/whoami").then(async (who) => {
     document.body.dataset.director = who.director ? "yes" : "no";
-    listen((event) => { if (publishing.has(event.type)) refresh(); }, refresh);
-  });
+    await loadEvents();
+    listen(async (event) => {
+      if (event.type === "event") { await loadEvents(); refresh(); } else if (publishing.has(event.type) && view.chosen && view.chosen.open) refresh();
+    }, refresh);
+  }).catch((e) => say(e.message, true));
 });

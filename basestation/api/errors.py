@@ -1,0 +1,185 @@
+"""Every refusal as one plain sentence: {"detail": "<a sentence>"}, never a list of
+validator records, a bare error code or an HTML error page. The pages show `detail` as is."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request, status
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from firmware_protocol.errors import ProtocolError
+from firmware_protocol.messages import ErrorCode
+
+log = logging.getLogger(__name__)
+
+# What a refusal code means to a director (a station refusal, or a pad message's nak code).
+REFUSALS = {
+    ErrorCode.INVALID_CONTRACT: "that is not a contract: give a level from 1 to 7 and a strain "
+                                "(C, D, H, S or NT), with X or XX if doubled, or PASS",
+    ErrorCode.INVALID_TRICKS: "the number of tricks is missing or not from 0 to 13",
+    ErrorCode.INVALID_LEAD: "the lead is not a card (e.g. HK, D10 or DT)",
+    ErrorCode.WRONG_PAIRS: "those pairs do not play that board at that table in that round",
+    ErrorCode.NOT_YOUR_BOARD: "that board is not played at that table in that round",
+    ErrorCode.BOARD_OUT_OF_RANGE: "the section has no board with that number",
+    ErrorCode.NO_SUCH_TABLE: "the section has no table with that number",
+    ErrorCode.NO_SUCH_SECTION: "there is no section with that letter",
+    ErrorCode.WRONG_ROUND: "that table does not play that round",
+    ErrorCode.ALREADY_PLAYED: "that board already has a result there",
+    ErrorCode.CORRECTION_CLOSED: "that round is closed for corrections",
+    ErrorCode.STOPPED: "the session is paused or ended",
+    ErrorCode.UNIT_REPLACED: "that unit has been locked out",
+}
+
+FIELD_WORDS = {
+    "contract": "the contract", "declarer": "the declarer", "tricks": "the number of tricks",
+    "lead": "the lead", "unit": "the unit number", "table": "the table number",
+    "round": "the round number", "board": "the board number", "section": "the section",
+    "letter": "the section letter", "ns": "the NS figure", "ew": "the EW figure",
+    "score_ns": "the NS score", "weight": "the weight", "pair": "the pair number",
+    "percent": "the percentage", "from_round": "the round it starts from",
+    "to_board": "the board to move it to", "tables": "the number of tables",
+    "boards": "the number of boards", "movement": "the movement", "name": "the name",
+    "password": "the password", "pbn": "the PBN text", "command": "the command",
+    "regulations": "the regulations", "number": "the player number",
+    "offer_id": "the offer number", "penalty_id": "the penalty number",
+    "round_minutes": "the round length",
+}
+
+
+def refusal(text: str) -> str:
+    """A refusal code (the station's ValueError carries one) in plain words; other text as is."""
+    try:
+        return REFUSALS.get(ErrorCode(text), text.replace("_", " ").lower())
+    except ValueError:
+        return text
+
+
+def _field(loc: Sequence[Any]) -> str:
+    where, *path = loc if loc else ("body",)
+    names = [p for p in path if isinstance(p, str)]
+    items = [p for p in path if isinstance(p, int)]
+    if not names:
+        return "the request body" if where == "body" else f"the {where}"
+    name = FIELD_WORDS.get(names[-1], "the " + names[-1].replace("_", " "))
+    if items:
+        name += f" (item {items[-1] + 1} of {names[0].replace('_', ' ')})"
+    if where == "path":
+        name += " in the address"
+    return name
+
+
+def _problem(error: dict[str, Any]) -> str:
+    kind, ctx = error.get("type", ""), error.get("ctx") or {}
+    field = _field(error.get("loc", ()))
+    if kind == "json_invalid":
+        return "the request is not valid JSON"
+    if kind == "missing":
+        return f"{field} is missing"
+    if kind == "value_error":
+        said = str(ctx.get("error") or error.get("msg", "")).removeprefix("Value error, ")
+        named = any(isinstance(p, str) for p in error.get("loc", ())[1:])
+        return f"{field}: {said}" if named else said
+    if kind == "string_too_short":
+        return f"{field} is empty" if ctx.get("min_length") == 1 else \
+            f"{field} is too short (at least {ctx.get('min_length')} characters)"
+    if kind == "string_too_long":
+        return f"{field} is too long (at most {ctx.get('max_length')} characters)"
+    if kind in ("too_short", "too_long"):
+        bound = "at least" if kind == "too_short" else "at most"
+        limit = ctx.get("min_length" if kind == "too_short" else "max_length")
+        return f"{field} needs {bound} {limit} entries"
+    bounds = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
+              "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"{field} must be {words} {ctx.get(key)}"
+    if kind.startswith("int_"):
+        return f"{field} must be a whole number"
+    if kind.startswith("float_"):
+        return f"{field} must be a number"
+    if kind.startswith("bool_"):
+        return f"{field} must be true or false"
+    if kind in ("enum", "literal_error"):
+        return f"{field} must be one of {ctx.get('expected', 'the choices given')}"
+    if kind == "string_pattern_mismatch":
+        return f"{field} is not in the expected form"
+    if kind == "string_type":
+        return f"{field} must be text"
+    if kind in ("list_type", "tuple_type"):
+        return f"{field} must be a list"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"{field} must be an object"
+    return f"{field}: {str(error.get('msg', 'not accepted')).lower()}"
+
+
+def sentence(errors: Sequence[dict[str, Any]]) -> str:
+    """The first problem as a sentence, and how many more there are."""
+    if not errors:
+        return "The request was not understood."
+    text = _problem(errors[0])
+    text = text[:1].upper() + text[1:]
+    more = len(errors) - 1
+    if more:
+        text += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return text if text.endswith(".") else text + "."
+
+
+async def _invalid(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return JSONResponse({"detail": sentence(list(exc.errors()))},
+                        status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
+
+
+async def _protocol(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ProtocolError)
+    text = REFUSALS.get(exc.code, exc.reason)
+    return JSONResponse({"detail": text[:1].upper() + text[1:] + "."},
+                        status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
+
+
+async def _http(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    detail: Any = exc.detail
+    if exc.status_code == status.HTTP_404_NOT_FOUND and detail == "Not Found":
+        detail = f"There is nothing at {request.url.path}."
+    elif exc.status_code == status.HTTP_405_METHOD_NOT_ALLOWED:
+        detail = f"{request.method} is not something {request.url.path} does."
+    elif not isinstance(detail, str):
+        detail = str(detail)
+    return JSONResponse({"detail": detail}, status_code=exc.status_code,
+                        headers=getattr(exc, "headers", None))
+
+
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    log.error("unexpected error in %s %s", request.method, request.url.path, exc_info=exc)
+    return JSONResponse({"detail": "The station could not do that: an unexpected error, "
+                                   "written to the station's log."},
+                        status_code=status.HTTP_500_INTERNAL_SERVER_ERROR)
+
+
+PLAIN = {"title": "Refusal", "type": "object", "required": ["detail"],
+         "properties": {"detail": {"type": "string", "title": "Detail",
+                                   "description": "why, in one plain sentence"}}}
+
+
+def install(app: FastAPI) -> None:
+    """The handlers, and an OpenAPI document that says a 422 carries a sentence too."""
+    plain_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        document = plain_openapi()
+        schemas = document.get("components", {}).get("schemas", {})
+        if "HTTPValidationError" in schemas:
+            schemas["HTTPValidationError"] = PLAIN
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(ProtocolError, _protocol)
+    app.add_exception_handler(StarletteHTTPException, _http)
+    app.add_exception_handler(Exception, _unexpected)

@@ -1,0 +1,135 @@
+"""An event's results in one document, the open event's or a past one's: rankings with the
+pairs' names, travellers with the hand records, every pair's score card and the penalties.
+The results page reads it to show and to print.
+
+An event's results are the director's until published (the open event's by the grid's Publish,
+a past one's here too). A past event is read from the database and scored afresh, in a
+worker thread: it shares nothing with the working memory of the open one.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Request
+from pydantic import BaseModel
+
+from basestation.api.actions import act
+from basestation.api.deps import (
+    Director,
+    ReadDep,
+    StationDep,
+    need_publication,
+    require_results_reader,
+)
+from basestation.api.responses import PenaltyOut, RankingOut, TravellerOut
+from basestation.api.routes.history import ROW_ID_MAX
+from basestation.api.routes.rulings import penalty_json
+from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
+from basestation.station.batch import Batch
+from basestation.station.session import SessionRules
+from basestation.store import repository as repo
+from basestation.store.models import EventRow, SeatingRow
+from basestation.store.repository import Store
+
+router = APIRouter(prefix="/api/events", tags=["scores"])
+EventId = Annotated[int, Path(ge=1, le=ROW_ID_MAX)]
+
+
+class CardOut(BaseModel):
+    section: str
+    pair: int
+    direction: str | None
+    names: str
+    boards: list[dict[str, Any]]
+
+
+class EventInfoOut(BaseModel):
+    id: int | None
+    name: str
+    date: str | None
+    regulations: str
+    running: bool
+    ended: bool
+    published: bool
+    results: int
+    open: bool
+
+
+class EventResultsOut(BaseModel):
+    event: EventInfoOut
+    rankings: list[RankingOut]
+    travellers: list[TravellerOut]
+    scorecards: list[CardOut]
+    penalties: list[PenaltyOut]
+
+
+@router.get("/{event_id}/results", response_model=EventResultsOut)
+async def event_results(event_id: EventId, request: Request,
+                        station: StationDep, read: ReadDep) -> dict[str, Any]:
+    """Everything the results page shows and prints for one event."""
+    store = station.store
+    if event_id == station.rules.event_id:
+        await require_results_reader(request)
+        seatings = await read.stored(store.seatings, event_id)
+        return results_document(station.rules, seatings, is_open=True)
+    document = await read.stored(_past_results, store, event_id)
+    if document is None:
+        raise HTTPException(404, f"no event {event_id}")
+    need_publication(request, document["event"]["published"])
+    return document
+
+
+class PublishIn(BaseModel):
+    published: bool = True
+
+
+@router.post("/{event_id}/publish", dependencies=[Director])
+async def publish(event_id: EventId, body: PublishIn,
+                  station: StationDep, read: ReadDep) -> PublishIn:
+    """Publishes an event's results (or withdraws them): the open event's, as the grid's
+    Publish does, or a past one's, closed before the director had published it."""
+    rules = station.rules
+    if event_id == rules.event_id:
+        await act(station, lambda batch: rules.publish(body.published, batch))
+        return body
+    if not any(event.id == event_id for event, _ in await read.stored(station.store.events)):
+        raise HTTPException(404, f"no event {event_id}")
+
+    def publish_past(batch: Batch) -> None:
+        batch.ops.append(repo.update(EventRow, event_id, published=body.published))
+        batch.ops.append(repo.audit(event_id, "director",
+                                    "publish" if body.published else "unpublish"))
+
+    await act(station, publish_past, need_event=False)
+    return body
+
+
+def _past_results(store: Store, event_id: int) -> dict[str, Any] | None:
+    snap = store.snapshot(event_id)
+    if snap.event is None:
+        return None
+    rules = SessionRules()
+    rules.load(snap, {})
+    return results_document(rules, store.seatings(event_id), is_open=False)
+
+
+def results_document(rules: SessionRules, seatings: list[SeatingRow], *,
+                     is_open: bool) -> dict[str, Any]:
+    rankings = rankings_json(rules, seatings)
+    cards = [{"section": r["section"], "pair": r["pair"], "direction": r.get("direction"),
+              "names": r["names"],
+              "boards": scorecard(rules, r["section"], r["pair"], r.get("direction"))}
+             for r in rankings]
+    return {
+        "event": {"id": rules.event_id, "name": rules.event_name,
+                  "regulations": rules.regulations, "running": rules.running,
+                  "ended": rules.ended, "published": rules.published,
+                  "date": rules.event_date.isoformat() if rules.event_date else None,
+                  "results": sum(s.held_count for s in rules.sections.values()),
+                  "open": is_open},
+        "rankings": rankings,
+        "travellers": [traveller_json(rules, scored) for scored in scored_boards(rules)],
+        "scorecards": cards,
+        "penalties": [penalty_json(p.row_id, p.penalty) for p in rules.penalties],
+    }

@@ -1,0 +1,90 @@
+"""Teams and Swiss events: the matches of every round, live IMPs and VPs, the standings, and
+the director's early close of a Swiss round (its next round drawn now)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, ResultsReader, StationDep
+from basestation.station.batch import Batch
+from basestation.station.matches import PAIRS, draw_next_round, matches_json
+
+router = APIRouter(prefix="/api", tags=["matches"])
+
+
+class MatchOut(BaseModel):
+    round: int
+    tables: list[int]
+    a: int  # North-South at the first table
+    b: int
+    boards: list[int]
+    compared: int  # boards in at both tables (teams) or in at the table (Swiss pairs)
+    finished: bool
+    imps_a: int
+    imps_b: int
+    vp_a: float | None  # None until a board is compared
+    vp_b: float | None
+
+
+class StandingOut(BaseModel):
+    rank: int
+    entrant: int
+    vps: float
+    swiss_points: float
+    imps: int
+
+
+class SectionMatchesOut(BaseModel):
+    section: str
+    rounds_drawn: int
+    current_round: int
+    matches: list[MatchOut]
+    standings: list[StandingOut]
+
+
+class MatchesOut(BaseModel):
+    format: str
+    rounds: int
+    sections: list[SectionMatchesOut]
+
+
+class DrawnOut(BaseModel):
+    section: str
+    round: int
+
+
+@router.get("/matches", response_model=MatchesOut, dependencies=[ResultsReader])
+async def matches(station: StationDep) -> dict[str, Any]:
+    """Who plays whom in each round, each match's IMPs and VPs so far, and the standings:
+    VPs, then Swiss points, then IMPs (club-directors-manual.txt, "Swiss Teams"). A pairs
+    event has no matches."""
+    rules = station.rules
+    if rules.event_format == PAIRS:
+        return {"format": PAIRS, "rounds": 0, "sections": []}
+    return matches_json(rules)
+
+
+@router.post("/sections/{section}/draw", response_model=DrawnOut, dependencies=[Director])
+async def draw(section: str, station: StationDep) -> dict[str, Any]:
+    """The director closes a Swiss round before every board is in: the next round is drawn
+    from the standings now and sent to the pads (they log in again for it)."""
+    rules = station.rules
+
+    def draw_now(batch: Batch) -> int:
+        round_ = draw_next_round(rules, section, batch,
+                                 why=f"director's Swiss draw for round {_next(section)}")
+        state = rules.sections[section]
+        while state.current_round < round_:  # the rounds before it are closed too
+            rules.close_round(section, batch)
+        return round_
+
+    def _next(letter: str) -> int:
+        state = rules.sections.get(letter)
+        return state.movement.rounds + 1 if state is not None else 0
+
+    drawn = await act(station, draw_now)
+    return {"section": section, "round": drawn}

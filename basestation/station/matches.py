@@ -1,0 +1,203 @@
+"""Teams and Swiss events on the pads: the first movement, live matches and standings, and
+the Swiss draw of each next round, pushed to the pads as new game data.
+
+A Swiss section's movement holds the rounds drawn so far. When the last of them is complete
+(or the director closes it early), the next round is drawn from the standings and the section
+gets the longer movement through the director's change_movement, the same path as any
+mid-session change: every pad of the section logs in again and receives its new round.
+"""
+
+from __future__ import annotations
+
+import logging
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from basestation.movements import (
+    MATCH_KINDS,
+    SWISS_PAIRS,
+    SWISS_TEAMS,
+    TEAMS,
+    Movement,
+    MovementError,
+    generate,
+    match_movement,
+    match_rounds,
+    round_robin,
+)
+from basestation.scoring.match_scoring import Match, draw_round, event_matches, event_standings
+from basestation.scoring.regulations import regulations as regulations_named
+from basestation.scoring.swiss import Standing
+from basestation.scoring.vp import VpScale
+
+if TYPE_CHECKING:
+    from basestation.station.app import Station
+    from basestation.station.batch import Batch
+    from basestation.station.config import SectionConfig
+    from basestation.station.session import SessionRules
+    from basestation.station.state import SectionState
+
+log = logging.getLogger(__name__)
+
+PAIRS = "pairs"
+FORMATS: tuple[str, ...] = (PAIRS, *MATCH_KINDS)
+SWISS = frozenset({SWISS_TEAMS, SWISS_PAIRS})
+MAX_BOARD = 255  # the pad protocol's board numbers
+
+
+def check_format(event_format: str, rounds: int) -> None:
+    """MovementError (a ValueError) for a format the station does not run."""
+    if event_format not in FORMATS:
+        raise MovementError(f"unknown event format {event_format!r}; choose one of "
+                            f"{', '.join(FORMATS)}")
+    if event_format in SWISS and rounds < 1:
+        raise MovementError("a Swiss event needs its number of rounds (at least 1)")
+
+
+def section_movement(spec: SectionConfig, event_format: str, rounds: int) -> Movement:
+    """A new section's movement. In a teams or Swiss event `spec.tables` is the number of
+    teams (or pairs, in Swiss pairs) and `spec.boards` the boards of each match."""
+    check_format(event_format, rounds)
+    if event_format == PAIRS:
+        return generate(spec.movement, spec.tables, spec.boards, phantom=spec.phantom)
+    entrants, per_match = spec.tables, spec.boards
+    who = "pairs" if event_format == SWISS_PAIRS else "teams"
+    if entrants < 2 or entrants % 2:
+        # club-directors-manual.txt: an odd number of teams plays a Troika; Swiss pairs "must
+        # be an even number of pairs NO PHANTOM".
+        raise MovementError(f"a {event_format} event needs an even number of {who}, "
+                            f"not {entrants}")
+    planned = entrants - 1 if event_format == TEAMS else rounds
+    if per_match * planned > MAX_BOARD:
+        raise MovementError(f"{planned} rounds of {per_match} boards need board numbers past "
+                            f"{MAX_BOARD}; play fewer boards a match")
+    if event_format == TEAMS:
+        return match_movement(TEAMS, round_robin(entrants), per_match)
+    seeds = list(range(1, entrants + 1))
+    return match_movement(event_format, [draw_round(seeds, 1, seeds, [])], per_match,
+                          total_rounds=rounds)
+
+
+def rounds_to_draw(rules: SessionRules) -> bool:
+    """A Swiss event with rounds still to draw is not complete, whatever is held."""
+    return rules.event_format in SWISS and any(
+        s.movement.rounds < rules.format_rounds for s in rules.sections.values())
+
+
+def _scale(rules: SessionRules) -> VpScale:
+    return VpScale(regulations_named(rules.regulations).vp_scale)
+
+
+def matches_now(rules: SessionRules, state: SectionState) -> list[Match]:
+    """The section's matches, scored from the results held now (boards in at both tables)."""
+    scores = {(h.round, h.table, h.board): h.score_ns for h in state.all_results()
+              if h.score_ns is not None}
+    return event_matches(state.movement, scores, scale=_scale(rules),
+                         butler_trim=regulations_named(rules.regulations).butler_trim)
+
+
+def entrants_of(state: SectionState) -> list[int]:
+    return sorted({n for a in state.movement.assignments for n in (a.ns, a.ew) if n is not None})
+
+
+def standings_now(rules: SessionRules, state: SectionState) -> list[Standing]:
+    return event_standings(entrants_of(state), matches_now(rules, state))
+
+
+def round_complete(state: SectionState, round_: int) -> bool:
+    """Every board of the round has an entry at every table playing it."""
+    return all(state.held(a.table, round_, board) is not None
+               for a in state.movement.round_of(round_) if a.ns is not None and a.ew is not None
+               for board in a.boards)
+
+
+def draw_next_round(rules: SessionRules, letter: str, batch: Batch, *, why: str) -> int:
+    """Draws the section's next Swiss round and sends it to the pads; returns its number."""
+    state = rules.sections.get(letter)
+    if state is None:
+        raise LookupError(f"no section {letter}")
+    if rules.event_format not in SWISS:
+        raise ValueError(f"a {rules.event_format} event has no Swiss draw")
+    movement = state.movement
+    if movement.rounds >= rules.format_rounds:
+        raise ValueError(f"all {rules.format_rounds} rounds are drawn already")
+    history = match_rounds(movement)
+    ranked = [row.entrant for row in standings_now(rules, state)]
+    next_round = movement.rounds + 1
+    draw = draw_round(entrants_of(state), next_round, ranked, history)
+    per_match = len(movement.round_of(1)[0].boards)
+    longer = match_movement(movement.kind, [*history, draw], per_match,
+                            total_rounds=rules.format_rounds)
+    rules.change_movement(letter, longer, batch, why=why)
+    return next_round
+
+
+def draw_completed_rounds(rules: SessionRules, batch: Batch) -> list[tuple[str, int]]:
+    """Draws the next round of every Swiss section whose last drawn round is complete."""
+    drawn = []
+    for letter, state in list(rules.sections.items()):
+        if (rules.event_format in SWISS and state.movement.rounds < rules.format_rounds
+                and round_complete(state, state.movement.rounds)):
+            round_ = draw_next_round(rules, letter, batch,
+                                     why=f"Swiss draw for round {state.movement.rounds + 1}")
+            drawn.append((letter, round_))
+    return drawn
+
+
+async def draw_rounds_as_they_end(station: Station) -> None:
+    """Runs with the station: after each result, a Swiss round that is complete is drawn.
+    Once at start too: a station stopped between a round's last result and its draw draws it
+    as soon as it is back."""
+    events = station.bus.subscribe()
+    first = True
+    try:
+        while True:
+            if not first:
+                event = await events.get()
+                if event.get("type") != "result":
+                    continue
+            first = False
+            if station.rules.event_format not in SWISS:
+                continue
+            try:
+                drawn = await station.hub.act(
+                    lambda batch: draw_completed_rounds(station.rules, batch))
+            except ValueError:
+                log.exception("the Swiss draw failed; the director can draw the round")
+                continue
+            for letter, round_ in drawn:
+                log.info("section %s: round %s drawn", letter, round_)
+    finally:
+        station.bus.unsubscribe(events)
+
+
+def _vps(value: Decimal) -> float:
+    return float(value)
+
+
+def matches_json(rules: SessionRules) -> dict[str, Any]:
+    """The event's matches round by round and the standings, as the grid and the demo show."""
+    sections = []
+    for letter, state in rules.sections.items():
+        matches = matches_now(rules, state)
+        table = event_standings(entrants_of(state), matches)
+        sections.append({
+            "section": letter,
+            "rounds_drawn": state.movement.rounds,
+            "current_round": state.current_round,
+            "matches": [{"round": m.round, "tables": list(m.tables), "a": m.team_a,
+                         "b": m.team_b, "boards": list(m.boards), "compared": m.compared,
+                         "finished": m.finished, "imps_a": m.result.imps_a,
+                         "imps_b": m.result.imps_b,
+                         # A match not begun has no VPs yet (not an even 10-10).
+                         "vp_a": _vps(m.result.vp_a) if m.compared else None,
+                         "vp_b": _vps(m.result.vp_b) if m.compared else None}
+                        for m in matches],
+            "standings": [{"rank": s.rank, "entrant": s.entrant, "vps": _vps(s.vps),
+                           "swiss_points": _vps(s.swiss_points), "imps": s.imps}
+                          for s in table],
+        })
+    planned = rules.format_rounds
+    if rules.event_format == TEAMS and rules.sections:
+        planned = max(s.movement.rounds for s in rules.sections.values())
+    return {"format": rules.event_format, "rounds": planned, "sections": sections}

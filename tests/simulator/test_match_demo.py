@@ -1,0 +1,129 @@
+"""`basestation demo --format ... --json` end to end: every format played through the real
+station on simulated pads, and the printed standings checked from the printed results."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from basestation.scoring.imps import butler_imps, imps
+from basestation.scoring.vp import VpScale, vp
+
+pytestmark = pytest.mark.integration
+
+
+def _demo(*args: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "basestation", "demo", "--exit-when-done", "--json",
+         "--speed", "3000", *args],
+        capture_output=True, text=True, timeout=240, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    data: dict[str, Any] = json.loads(done.stdout)
+    assert data["summary"]["mismatches"] == 0
+    return data
+
+
+def _scores(data: dict[str, Any]) -> dict[tuple[int, int, int], int]:
+    return {(r["round"], r["table"], r["board"]): r["score_ns"] for r in data["results"]}
+
+
+def _check_matches(data: dict[str, Any], *, pairs: bool) -> None:
+    """Recomputes every match from the results, and the standings from the matches."""
+    scores = _scores(data)
+    [section] = data["sections"]
+    vps: dict[int, Decimal] = defaultdict(Decimal)
+    for match in section["matches"]:
+        assert match["finished"]
+        round_ = match["round"]
+        if pairs:
+            # Swiss pairs: each board's datum is over every table of the round.
+            [table] = match["tables"]
+            won = []
+            for board in match["boards"]:
+                tables = sorted(t for (r, t, b) in scores if r == round_ and b == board)
+                field = [scores[(round_, t, board)] for t in tables]
+                won.append(butler_imps(field, 1)[tables.index(table)])
+        else:
+            home, away = match["tables"]
+            won = [imps(scores[(round_, home, b)] - scores[(round_, away, b)])
+                   for b in match["boards"]]
+        assert match["imps_a"] == sum(i for i in won if i > 0)
+        assert match["imps_b"] == -sum(i for i in won if i < 0)
+        vp_a = vp(VpScale.CONTINUOUS, len(match["boards"]), sum(won))
+        assert Decimal(str(match["vp_a"])) == vp_a
+        vps[match["a"]] += vp_a
+        vps[match["b"]] += 20 - vp_a
+    table = section["standings"]
+    assert {row["entrant"]: Decimal(str(row["vps"])) for row in table} == dict(vps)
+    ordered = [(-row["vps"], -row["swiss_points"], -row["imps"]) for row in table]
+    assert ordered == sorted(ordered)  # VPs, then Swiss points, then IMPs
+
+
+def _no_repeats(data: dict[str, Any]) -> None:
+    met = [frozenset((m["a"], m["b"])) for m in data["sections"][0]["matches"]]
+    assert len(met) == len(set(met))
+
+
+def test_teams_round_robin() -> None:
+    data = _demo("--format", "teams", "--entrants", "4", "--boards-per-match", "3")
+    assert data["format"] == "teams" and data["rounds"] == 3
+    assert len(data["results"]) == 3 * 4 * 3  # rounds x tables x boards
+    _check_matches(data, pairs=False)
+    _no_repeats(data)
+
+
+def test_swiss_teams_draws_each_round_from_the_standings() -> None:
+    data = _demo("--format", "swiss-teams", "--entrants", "8", "--rounds", "3",
+                 "--boards-per-match", "3")
+    section = data["sections"][0]
+    assert section["rounds_drawn"] == 3
+    # club-directors-manual.txt, "Seeding and Draw for Swiss - Patrick Carter": rounds 1 and
+    # 2 are seeded (8 entries: 1 v 5 .. 4 v 8, then 1 v 4, 2 v 3, 5 v 8, 6 v 7).
+    by_round = defaultdict(list)
+    for match in section["matches"]:
+        by_round[match["round"]].append((match["a"], match["b"]))
+    assert by_round[1] == [(1, 5), (2, 6), (3, 7), (4, 8)]
+    assert by_round[2] == [(1, 4), (2, 3), (5, 8), (6, 7)]
+    _check_matches(data, pairs=False)
+    _no_repeats(data)
+
+
+def test_swiss_pairs_against_the_datum() -> None:
+    data = _demo("--format", "swiss-pairs", "--entrants", "8", "--rounds", "3",
+                 "--boards-per-match", "2")
+    _check_matches(data, pairs=True)
+    _no_repeats(data)
+
+
+def test_pairs_json_keeps_the_pairs_demo() -> None:
+    data = _demo("--tables", "3")
+    assert data["format"] == "pairs"
+    assert len(data["results"]) == data["summary"]["planned"]
+    assert {row["direction"] for row in data["standings"]} == {"NS", "EW"}
+
+
+def test_an_odd_field_is_refused_plainly() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "basestation", "demo", "--exit-when-done", "--json",
+         "--format", "swiss-teams", "--entrants", "7"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode != 0
+    assert "even number of teams" in done.stderr
+
+
+def test_hand_records_short_of_the_events_boards_are_refused_plainly(tmp_path: Any) -> None:
+    pbn = tmp_path / "two.pbn"
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    pbn.write_text("".join(f'[Board "{b}"]\n[Deal "{deal}"]\n\n' for b in (1, 2)))
+    done = subprocess.run(
+        [sys.executable, "-m", "basestation", "demo", "--exit-when-done", "--json",
+         "--format", "teams", "--entrants", "4", "--hand-records", str(pbn)],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode != 0
+    assert "no board 3" in done.stderr
