@@ -147,7 +147,9 @@ const refresh = coalesced(async () => {
   const [grid, units] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units")]);
   renderGrid(grid, seen);
   renderUnits(units);
-  if (openCell) await fillCell(...openCell);
+  // The open dialog is brought up to date, never rebuilt: what the director is typing or
+  // has chosen stays as it is.
+  if (openCell) await updateCell(...openCell);
 });
 
 async function closeRound(section) {
@@ -195,12 +197,35 @@ async function showCell(section, table, round) {
 
 async function fillCell(section, table, round) {
   const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
+  if (!sameCell(openCell, [section, table, round])) return;
   document.getElementById("cell-title").textContent = `Section ${section}, table ${table}, round ${round}`;
   document.getElementById("cell-pairs").textContent = data.sit_out ? "Sit-out" : `NS ${data.ns} v EW ${data.ew}`;
   const boards = document.getElementById("cell-boards");
   boards.textContent = "";
   for (const b of data.boards) boards.append(boardPanel(section, table, round, b));
 }
+
+const sameCell = (a, b) => !!a && !!b && a.every((v, i) => v === b[i]);
+
+// What the station holds now, written into the panels already open: the held result, who
+// changed it, the history and the buttons that depend on it. Forms are not touched.
+async function updateCell(section, table, round) {
+  const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
+  if (!sameCell(openCell, [section, table, round])) return;
+  for (const b of data.boards) {
+    const panel = document.querySelector(`#cell-boards .board[data-board='${b.board}']`);
+    if (!panel) continue;
+    panel.dataset.source = b.held?.source ?? "";
+    panel.querySelector(".held").textContent = describe(b.held);
+    panel.querySelector("form.correct button[type=submit]").textContent = b.held ? "Correct" : "Enter";
+    panel.querySelector("button.erase").hidden = !b.held;
+    panel.querySelector(".history summary").textContent = `History (${b.history.length})`;
+    panel.querySelector(".history ul").replaceChildren(...historyItems(b.history));
+  }
+}
+
+const historyItems = (history) =>
+  history.map((h) => el("li", {}, `${h.at.slice(11, 19)} ${h.source}: ${describe(h)} [${h.status}]`));
 
 function boardPanel(section, table, round, b) {
   const held = b.held;
@@ -211,6 +236,7 @@ function boardPanel(section, table, round, b) {
       await api(method, path, body ? body() : undefined);
       document.getElementById("cell-error").textContent = "";
       say(done);
+      await updateCell(section, table, round);
     } catch (e) { document.getElementById("cell-error").textContent = e.message; }
   };
   const correct = el("form", { class: "correct director-only", "data-board": b.board },
@@ -247,15 +273,16 @@ function boardPanel(section, table, round, b) {
     return { to_board: n("to_board"), ns: n("ns"), ew: n("ew") };
   }, `Board ${b.board}: moved`));
 
-  const history = el("details", {}, el("summary", {}, `History (${b.history.length})`),
-    el("ul", {}, ...b.history.map((h) => el("li", {}, `${h.at.slice(11, 19)} ${h.source}: ${describe(h)} [${h.status}]`))));
+  const history = el("details", { class: "history" }, el("summary", {}, `History (${b.history.length})`),
+    el("ul", {}, ...historyItems(b.history)));
   return el("section", { class: "board", "data-board": b.board, "data-source": held?.source ?? "" },
     el("h3", {}, `Board ${b.board}: `, el("span", { class: "held" }, describe(held))),
     correct, ruling, move,
     el("p", { class: "director-only" },
       el("button", { type: "button", onclick: run("POST", `${at}/not-played`, null, `Board ${b.board}: not played`) }, "Not played"),
       " ",
-      held ? el("button", { type: "button", onclick: run("DELETE", at, null, `Board ${b.board}: erased`) }, "Erase") : null),
+      el("button", { type: "button", class: "erase", hidden: held ? null : true,
+        onclick: () => confirm(`Erase the result on board ${b.board}?`) && run("DELETE", at, null, `Board ${b.board}: erased`)() }, "Erase")),
     history);
 }
 
