@@ -47,25 +47,30 @@ def mosquitto_binary() -> str:
 
 @contextlib.contextmanager
 def run_mosquitto(extra_config: str = "allow_anonymous true\n",
-                  port: int | None = None) -> Iterator[int]:
-    """A mosquitto broker on a free port, stopped afterwards."""
+                  port: int | None = None, websockets: int | None = None) -> Iterator[int]:
+    """A mosquitto broker on a free port, stopped afterwards; with `websockets`, a second
+    listener on that port speaks MQTT over WebSockets (the browser pad's way in)."""
     port = port or free_port()
     with tempfile.TemporaryDirectory() as tmp:
         conf = Path(tmp) / "mosquitto.conf"
+        ws = f"listener {websockets} 127.0.0.1\nprotocol websockets\n" if websockets else ""
         # set_tcp_nodelay: without it every message waits on Nagle and delayed acks.
-        conf.write_text(f"listener {port} 127.0.0.1\n{extra_config}persistence false\n"
+        conf.write_text(f"listener {port} 127.0.0.1\n{ws}{extra_config}persistence false\n"
                         "set_tcp_nodelay true\n")
-        with run_mosquitto_conf(conf, port) as running:
+        with run_mosquitto_conf(conf, port, websockets) as running:
             yield running
 
 
 @contextlib.contextmanager
-def run_mosquitto_conf(conf: Path, port: int) -> Iterator[int]:
-    """mosquitto with a whole configuration file of the caller's, listening on `port`."""
+def run_mosquitto_conf(conf: Path, port: int, websockets: int | None = None) -> Iterator[int]:
+    """mosquitto with a whole configuration file of the caller's, listening on `port` (and on
+    `websockets`, if the file has such a listener)."""
     proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for_port(port)
+        if websockets:
+            wait_for_port(websockets)
         yield port
     finally:
         proc.terminate()

@@ -88,6 +88,9 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
     rng = random.Random(seed)
     boards = event.boards if event is not None else tables * 2
     deals = hand_record_deals(hand_records) if hand_records else random_deals(boards, rng)
+    if missing := sorted(set(range(1, boards + 1)) - set(deals)):
+        raise ValueError(f"the hand records have no board {missing[0]}; the session plays "
+                         f"boards 1-{boards}")
     faults = Faults() if event is not None else faults if faults is not None else Faults.some()
     with contextlib.ExitStack() as stack:
         workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bridge-demo-")))

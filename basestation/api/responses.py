@@ -138,6 +138,8 @@ class PastEventOut(BaseModel):
     running: bool
     created_at: str
     date: str | None = None
+    ended: bool = False
+    published: bool = False
     results: int
     open: bool
 

@@ -69,6 +69,12 @@ class Station:
         current = self.store.snapshot().event
         if current is not None and current.name == event.name:
             return  # a restart: carry on with the open event
+        if current is not None and current.id is not None \
+                and self.store.has_audit(current.id, "open_event"):
+            # Set up from the browser since: a restart must not close the night in play.
+            log.warning("the open event %r was set up from the browser; the config file's "
+                        "event %r is not opened", current.name, event.name)
+            return
         hand_records = None
         if event.hand_records:
             from basestation.formats.handrecords import read_hand_records

@@ -145,12 +145,19 @@ def draw_completed_rounds(rules: SessionRules, batch: Batch) -> list[tuple[str, 
 
 
 async def draw_rounds_as_they_end(station: Station) -> None:
-    """Runs with the station: after each result, a Swiss round that is complete is drawn."""
+    """Runs with the station: after each result, a Swiss round that is complete is drawn.
+    Once at start too: a station stopped between a round's last result and its draw draws it
+    as soon as it is back."""
     events = station.bus.subscribe()
+    first = True
     try:
         while True:
-            event = await events.get()
-            if event.get("type") != "result" or station.rules.event_format not in SWISS:
+            if not first:
+                event = await events.get()
+                if event.get("type") != "result":
+                    continue
+            first = False
+            if station.rules.event_format not in SWISS:
                 continue
             try:
                 drawn = await station.hub.act(
@@ -181,8 +188,11 @@ def matches_json(rules: SessionRules) -> dict[str, Any]:
             "matches": [{"round": m.round, "tables": list(m.tables), "a": m.team_a,
                          "b": m.team_b, "boards": list(m.boards), "compared": m.compared,
                          "finished": m.finished, "imps_a": m.result.imps_a,
-                         "imps_b": m.result.imps_b, "vp_a": _vps(m.result.vp_a),
-                         "vp_b": _vps(m.result.vp_b)} for m in matches],
+                         "imps_b": m.result.imps_b,
+                         # A match not begun has no VPs yet (not an even 10-10).
+                         "vp_a": _vps(m.result.vp_a) if m.compared else None,
+                         "vp_b": _vps(m.result.vp_b) if m.compared else None}
+                        for m in matches],
             "standings": [{"rank": s.rank, "entrant": s.entrant, "vps": _vps(s.vps),
                            "swiss_points": _vps(s.swiss_points), "imps": s.imps}
                           for s in table],

@@ -171,6 +171,14 @@ class Store:
             return [(event, count or 0) for event, count in rows]
         return list(self.read(query))
 
+    def has_audit(self, event_id: int, action: str) -> bool:
+        """Whether the event's audit log holds an entry of `action` (how it was opened)."""
+        def query(session: Session) -> bool:
+            return session.exec(select(AuditRow.id).where(
+                AuditRow.event_id == event_id, AuditRow.action == action).limit(1)).first() \
+                is not None
+        return bool(self.read(query))
+
     def answer(self, unit: int, seq: int) -> tuple[str, str] | None:
         """The answer once given to a unit's message: (digest of the message, answer JSON)."""
         row = self.read(lambda session: session.get(AnswerRow, (unit, seq)))

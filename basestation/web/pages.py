@@ -16,6 +16,7 @@ PAGES = {
     "/results": "results.html",  # rankings, travellers and score cards, this event or past
     "/penalties": "penalties.html",
     "/history": "history.html",  # the audit log
+    "/pad": "pad.html",  # the table pad: a phone or tablet paired from the units panel
 }
 
 

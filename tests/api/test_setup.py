@@ -3,10 +3,12 @@ cannot be, and then with nothing changed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 
 from basestation.station.app import Station
-from basestation.station.config import SectionConfig
+from basestation.station.config import EventConfig, SectionConfig, StationConfig
 from basestation.station.opening import NewEvent, open_new_event
 from firmware_protocol.messages import Control, ControlCommand
 from tests.api.conftest import ok, place
@@ -128,3 +130,25 @@ async def test_pads_of_the_closed_event_are_told_to_log_in_again(station: Statio
                                                  list(batch.sends))[1])
     assert sends == [(77, Control(command=ControlCommand.RELOGIN))]
     assert station.rules.event_name == "Friday" and station.rules.sections["A"].holders == {}
+
+
+async def test_a_restart_keeps_the_event_set_up_in_the_browser(tmp_path: Path) -> None:
+    """The config file's event opens at start-up; one set up from the browser since is not
+    closed by a restart (the config file is the station's, not the night's)."""
+    event = EventConfig(name="Tuesday pairs", sections=(SectionConfig("A", "mitchell", 3, 6),))
+    config = StationConfig(database=f"sqlite:///{tmp_path / 'station.db'}", event=event)
+    station = Station(config)
+    await station.start()
+    try:
+        assert station.rules.event_name == "Tuesday pairs"
+        new = NewEvent("Friday", "nz", (SectionConfig("A", "howell", 3, 10),))
+        await station.hub.act(lambda batch: open_new_event(station, new, batch))
+    finally:
+        await station.stop()
+    again = Station(config)
+    await again.start()
+    try:
+        assert again.rules.event_name == "Friday"
+        assert again.rules.sections["A"].movement.kind == "howell"
+    finally:
+        await again.stop()

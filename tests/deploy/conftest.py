@@ -32,10 +32,11 @@ STATION_PASSWORD = "station-broker-password-5e2a"
 DIRECTOR_PASSWORD = "director-password-77b1"
 
 
-def deploy_mosquitto_conf(port: int, files: Path, data: Path) -> str:
-    """deploy/mosquitto/mosquitto.conf with a test port and paths, everything else as shipped."""
+def deploy_mosquitto_conf(port: int, files: Path, data: Path, websockets: int) -> str:
+    """deploy/mosquitto/mosquitto.conf with test ports and paths, everything else as shipped."""
     text = (DEPLOY / "mosquitto" / "mosquitto.conf").read_text()
     text = text.replace("listener 1883", f"listener {port} 127.0.0.1")
+    text = text.replace("listener 9001", f"listener {websockets} 127.0.0.1")
     text = text.replace("/etc/basestation/mosquitto/", f"{files}/")
     text = text.replace("/var/lib/mosquitto/", f"{data}/")
     text = text.replace("log_dest syslog", "log_dest stderr")
@@ -46,13 +47,16 @@ def deploy_mosquitto_conf(port: int, files: Path, data: Path) -> str:
 
 
 @contextlib.contextmanager
-def run_deploy_mosquitto(files: Path, workdir: Path) -> Iterator[int]:
+def run_deploy_mosquitto(files: Path, workdir: Path,
+                         websockets: int | None = None) -> Iterator[int]:
+    """The shipped broker on a free port; its WebSockets listener on `websockets` or a free one."""
     port = free_port()
+    websockets = websockets or free_port()
     data = workdir / "mosquitto-data"
     data.mkdir(exist_ok=True)
     conf = workdir / "mosquitto.conf"
-    conf.write_text(deploy_mosquitto_conf(port, files, data))
-    with run_mosquitto_conf(conf, port) as running:
+    conf.write_text(deploy_mosquitto_conf(port, files, data, websockets))
+    with run_mosquitto_conf(conf, port, websockets) as running:
         yield running
 
 
@@ -118,6 +122,7 @@ class Club:
     port: int
     station: Station
     config: Path
+    websockets: int = 0  # the broker's WebSockets listener (the browser pad's)
 
 
 def write_config(path: Path, database: Path, port: int | None) -> None:
@@ -154,7 +159,8 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True) -> AsyncItera
     assert done.exit_code == 0, done.output
     assert SECRET not in done.output and STATION_PASSWORD not in done.output
     assert STATION_PASSWORD not in (files / "passwords").read_text()  # hashed, never plain
-    with run_deploy_mosquitto(files, tmp_path) as port:
+    websockets = free_port()
+    with run_deploy_mosquitto(files, tmp_path, websockets) as port:
         write_config(config, database, port)
         station = Station(load_config(config))
         station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
@@ -164,6 +170,6 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True) -> AsyncItera
         async with asyncio.timeout(10):
             await link.connected.wait()
         try:
-            yield Club(port, station, config)
+            yield Club(port, station, config, websockets)
         finally:
             await station.stop()

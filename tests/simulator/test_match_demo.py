@@ -115,3 +115,15 @@ def test_an_odd_field_is_refused_plainly() -> None:
         capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode != 0
     assert "even number of teams" in done.stderr
+
+
+def test_hand_records_short_of_the_events_boards_are_refused_plainly(tmp_path: Any) -> None:
+    pbn = tmp_path / "two.pbn"
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    pbn.write_text("".join(f'[Board "{b}"]\n[Deal "{deal}"]\n\n' for b in (1, 2)))
+    done = subprocess.run(
+        [sys.executable, "-m", "basestation", "demo", "--exit-when-done", "--json",
+         "--format", "teams", "--entrants", "4", "--hand-records", str(pbn)],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode != 0
+    assert "no board 3" in done.stderr

@@ -93,6 +93,7 @@ async def test_results_page_shows_and_prints_a_whole_night(
     await page.wait_for_selector("#scorecard:not([hidden]) .card-sheet")
     assert "Pair 2 EW, section A" in await page.inner_text("#scorecard h3")
     assert await page.locator("#scorecard tbody tr").count() == 2
+    assert await page.inner_text("#scorecard .card-total") == "Rank 1=: 4 MP, 50.00%"
     await pair_one.focus()
     await page.keyboard.press("Enter")
     await page.wait_for_selector("#scorecard h3 >> text=Ann Smith & Bob Brown")
@@ -114,12 +115,14 @@ async def test_results_page_shows_and_prints_a_whole_night(
         assert text == heading
     assert await board_one.locator(".deal").is_visible()
     ARTIFACTS.mkdir(exist_ok=True)
-    await page.pdf(path=str(ARTIFACTS / "travellers.pdf"))
+    await screenshot(page, "print-travellers")
+    await page.pdf(path=str(ARTIFACTS / "travellers.pdf"))  # its afterprint resets the choice
     await page.evaluate("document.body.dataset.print = 'scorecards'")
     cards = page.locator("#scorecards .card-sheet")
     assert await cards.count() == 6 and await cards.first.is_visible()
     assert not await page.locator(".traveller").first.is_visible()
     assert (await cards.first.locator(".print-event").inner_text()) == heading
+    await screenshot(page, "print-scorecards")
     await page.pdf(path=str(ARTIFACTS / "scorecards.pdf"))
     await page.emulate_media(media="screen")
     await page.evaluate("document.body.dataset.print = 'all'")
@@ -142,8 +145,20 @@ async def test_results_page_shows_and_prints_a_whole_night(
     assert "Ann Smith & Bob Brown" in await pair_one.inner_text()
     await screenshot(page, "results-past-event")
     # Closed by the new event, Tuesday's results wait for the director to publish them.
+    browser = page.context.browser
+    assert browser is not None
+    visitors = await browser.new_context()
+    visitor = await visitors.new_page()
+    await visitor.goto(f"{url}/results?event={tuesday}")
+    await visitor.wait_for_selector("#message >> text=not published yet")
+    assert await visitor.locator(".traveller").count() == 0
+    assert not await visitor.locator("#login").is_visible()
     await page.click("#publish-event")
     await page.wait_for_selector("#publish-event", state="hidden")
     assert "the results are published" in await page.inner_text("#message")
     [(_, published)] = [(e.id, e.published) for e, _ in station.store.events() if e.id == tuesday]
     assert published
+    await visitor.reload()
+    await visitor.wait_for_selector(".traveller >> nth=5")
+    assert not await visitor.locator("#publish-event").is_visible()
+    await visitors.close()

@@ -32,6 +32,7 @@ async def test_a_club_night_is_set_up_from_the_browser(
         await page.goto(page.url.rstrip("/") + "/setup")
         first = page.locator(".section-setup").first
         await page.wait_for_selector(".section-setup[data-valid=yes]")
+        await page.wait_for_selector("#open-now >> text=Open now: Tuesday pairs (in play)")
         await page.fill("[name=name]", "Friday pairs")
         await page.fill("[name=date]", "2026-11-27")
         await page.select_option("[name=regulations]", "ebu")
@@ -99,6 +100,7 @@ async def test_a_club_night_is_set_up_from_the_browser(
         await page.wait_for_function(
             "document.getElementById('message').textContent.includes('is open')")
         assert "Friday pairs (2026-11-27) is open" in await page.inner_text("#message")
+        await page.wait_for_selector("#open-now >> text=Open now: Friday pairs (in play)")
         await screenshot(page, "setup-page")
 
         rules = station.rules

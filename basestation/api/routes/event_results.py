@@ -23,6 +23,7 @@ from basestation.api.deps import (
     require_results_reader,
 )
 from basestation.api.responses import PenaltyOut, RankingOut, TravellerOut
+from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.routes.rulings import penalty_json
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
 from basestation.station.batch import Batch
@@ -32,7 +33,7 @@ from basestation.store.models import EventRow, SeatingRow
 from basestation.store.repository import Store
 
 router = APIRouter(prefix="/api/events", tags=["scores"])
-ROW_ID_MAX = 2**31 - 1
+EventId = Annotated[int, Path(ge=1, le=ROW_ID_MAX)]
 
 
 class CardOut(BaseModel):
@@ -64,7 +65,7 @@ class EventResultsOut(BaseModel):
 
 
 @router.get("/{event_id}/results", response_model=EventResultsOut)
-async def event_results(event_id: Annotated[int, Path(ge=1, le=ROW_ID_MAX)], request: Request,
+async def event_results(event_id: EventId, request: Request,
                         station: StationDep, read: ReadDep) -> dict[str, Any]:
     """Everything the results page shows and prints for one event."""
     store = station.store
@@ -84,7 +85,7 @@ class PublishIn(BaseModel):
 
 
 @router.post("/{event_id}/publish", dependencies=[Director])
-async def publish(event_id: Annotated[int, Path(ge=1, le=ROW_ID_MAX)], body: PublishIn,
+async def publish(event_id: EventId, body: PublishIn,
                   station: StationDep, read: ReadDep) -> PublishIn:
     """Publishes an event's results (or withdraws them): the open event's, as the grid's
     Publish does, or a past one's, closed before the director had published it."""

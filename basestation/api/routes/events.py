@@ -50,6 +50,7 @@ async def past_events(station: StationDep, read: ReadDep) -> list[dict[str, Any]
     return [{"id": event.id, "name": event.name, "regulations": event.regulations,
              "running": event.running, "created_at": event.created_at.isoformat(),
              "date": event.date.isoformat() if event.date else None,
+             "ended": event.ended, "published": event.published,
              "results": count, "open": event.id == station.rules.event_id}
             for event, count in held]
 

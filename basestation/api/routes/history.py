@@ -24,6 +24,7 @@ LABELS = {
     "replace": "Unit replaced", "authorise_takeover": "Takeover authorised",
     "cancel_takeover": "Takeover withdrawn",
     "merge": "Merge offer decided", "movement": "Movement changed",
+    "open_event": "Event opened", "close_event": "Event closed",
 }
 PLACE = ("section", "table", "round", "board")
 ROW_ID_MAX = 2**31 - 1  # a row id in an integer column, on SQLite and PostgreSQL

@@ -26,8 +26,8 @@ class MatchOut(BaseModel):
     finished: bool
     imps_a: int
     imps_b: int
-    vp_a: float
-    vp_b: float
+    vp_a: float | None  # None until a board is compared
+    vp_b: float | None
 
 
 class StandingOut(BaseModel):

@@ -25,6 +25,7 @@ async def units(read: ReadDep) -> list[dict[str, Any]]:
 class Paired(BaseModel):
     unit: int
     key: str
+    station: str  # the station id, for the pad's topics (the pairing link carries it)
 
 
 @router.post("/{unit}/pair", dependencies=[Director])
@@ -34,7 +35,7 @@ async def pair(unit: int, station: StationDep) -> Paired:
         raise HTTPException(422, "unit numbers run from 1")
     state = await act(station, lambda batch: station.rules.pair_unit(unit, batch),
                       need_event=False)
-    return Paired(unit=unit, key=state.key.hex())
+    return Paired(unit=unit, key=state.key.hex(), station=station.config.id)
 
 
 @router.post("/{unit}/replace", dependencies=[Director])

@@ -106,6 +106,7 @@ function cardBox(card) {
   return el("div", { class: "card-sheet", "data-section": card.section, "data-pair": card.pair, "data-direction": card.direction || "" },
     printEvent(),
     el("h3", {}, `Pair ${card.pair}${side}, section ${card.section}${card.names ? ": " + card.names : ""}`),
+    cardTotal(card),
     table([["Round"], ["Board"], ["Dir"], ["Opps"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["Score"], ["MP"], ["%"]],
       card.boards.map((b) => el("tr", { class: b.source === "director" ? "director" : null },
         el("td", {}, `${b.round}`), el("td", {}, `${b.board}`), el("td", {}, b.direction),
@@ -113,6 +114,11 @@ function cardBox(card) {
         el("td", {}, fmt(b.tricks)), el("td", { class: "text" }, fmt(b.lead)),
         el("td", {}, b.score_ns === null ? "" : `${b.direction === "NS" ? b.score_ns : -b.score_ns}`),
         el("td", {}, fmt(b.mp)), el("td", {}, pct(b.pct))))));
+}
+
+function cardTotal(card) {
+  const entry = view.document.rankings.find((r) => sameCard(r, card));
+  return entry ? el("p", { class: "card-total" }, `Rank ${entry.rank_label}: ${fmt(entry.total)} MP, ${pct(entry.pct)}%`) : null;
 }
 
 const sameCard = (a, b) => a && b && a.section === b.section && a.pair === b.pair && (a.direction || "") === (b.direction || "");
@@ -164,17 +170,25 @@ const refresh = coalesced(async () => {
     say("No event has been held yet.");
     return;
   }
+  let published = view.chosen.published;
   if (view.chosen.open) {
-    const status = await api("GET", "/api/status");
-    document.body.dataset.published = status.results_public ? "yes" : "no";
-    if (!status.results_public && document.body.dataset.director !== "yes") {
-      say("The results are not published yet: the director publishes them once the session is over.");
-      return;
-    }
+    published = (await api("GET", "/api/status")).results_public;
+    document.body.dataset.published = published ? "yes" : "no";
+  }
+  if (!published && document.body.dataset.director !== "yes") {
+    say("The results are not published yet: the director publishes them once the session is over.");
+    clearResults();
+    return;
   }
   say("");
   render(await api("GET", `/api/events/${view.chosen.id}/results`));
 });
+
+function clearResults() {
+  for (const id of ["travellers", "scorecards"]) document.getElementById(id).replaceChildren();
+  document.querySelector("#rankings > div").replaceChildren();
+  document.getElementById("scorecard").hidden = true;
+}
 
 function choose(id) {
   view.chosen = view.events.find((e) => e.id === Number(id)) || null;
@@ -187,6 +201,7 @@ function choose(id) {
 async function publishEvent() {
   try {
     await api("POST", `/api/events/${view.chosen.id}/publish`, { published: true });
+    view.chosen.published = true;
     await refresh();
     say(`${view.document.event.name}: the results are published.`);
   } catch (error) {

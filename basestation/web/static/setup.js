@@ -188,6 +188,7 @@ async function openEvent(closeOpen) {
     const opened = await api("POST", "/api/setup/event", eventBody(closeOpen));
     const sections = opened.sections.map((s) => `${s.letter}: ${s.tables} tables, ${s.boards} boards`);
     say(`${opened.name} (${opened.date}) is open. Sections ${sections.join("; ")}.`);
+    showOpenNow();
     document.getElementById("message").append(" ", el("a", { href: "/" }, "Go to the grid"));
   } catch (failure) {
     if (failure.status === 409) {
@@ -201,7 +202,15 @@ async function openEvent(closeOpen) {
   }
 }
 
+async function showOpenNow() {
+  const status = await api("GET", "/api/status");
+  const state = status.ended ? "its session has ended" : status.running ? "in play" : "paused";
+  document.getElementById("open-now").textContent = status.event
+    ? `Open now: ${status.event} (${state}). Opening a new event closes it.` : "No event is open.";
+}
+
 async function init() {
+  showOpenNow();
   const choices = await api("GET", "/api/setup/choices");
   setup.kinds = choices.kinds;
   const regulations = document.querySelector("[name=regulations]");

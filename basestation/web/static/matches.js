@@ -1,0 +1,64 @@
+// The grid's matches panel for a teams or Swiss event: who plays whom each round, live IMPs
+// and VPs, the standings (VPs, then Swiss points, then IMPs), and the director's early draw.
+"use strict";
+
+function vpText(value) { return value.toFixed(2); }
+
+function standingsTable(section) {
+  const head = el("tr", {}, ...["Rank", "Team", "VPs", "Swiss points", "IMPs"].map((h) => el("th", {}, h)));
+  const rows = section.standings.map((s) => el("tr", { "data-entrant": s.entrant },
+    el("td", {}, String(s.rank)), el("td", {}, String(s.entrant)), el("td", {}, vpText(s.vps)),
+    el("td", {}, vpText(s.swiss_points)), el("td", {}, String(s.imps))));
+  return el("table", { class: "standings", "aria-label": `Section ${section.section} standings` },
+    el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+function roundTable(section, round) {
+  const matches = section.matches.filter((m) => m.round === round);
+  const head = el("tr", {}, ...["Tables", "Match", "Boards", "IMPs", "VPs"].map((h) => el("th", {}, h)));
+  const rows = matches.map((m) => el("tr", { class: "match", "data-round": round, "data-finished": m.finished ? "yes" : "no" },
+    el("td", {}, m.tables.join(" & ")), el("td", {}, `${m.a} v ${m.b}`),
+    el("td", {}, `${m.compared}/${m.boards.length}`), el("td", {}, `${m.imps_a}-${m.imps_b}`),
+    el("td", {}, m.vp_a === null ? "-" : `${vpText(m.vp_a)}-${vpText(m.vp_b)}`)));
+  return el("table", { class: "round-matches", "aria-label": `Round ${round} matches` },
+    el("caption", {}, `Round ${round}`), el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+async function drawNext(section) {
+  if (!confirm(`Close the round in section ${section} and draw the next from the standings now? Boards still missing stay red.`)) return;
+  try {
+    const drawn = await api("POST", `/api/sections/${section}/draw`);
+    say(`Round ${drawn.round} drawn: the pads log in again for it`);
+  } catch (e) { say(e.message, true); }
+}
+
+function renderMatches(data) {
+  const panel = document.getElementById("matches");
+  panel.hidden = data.format === "pairs";
+  if (panel.hidden) return;
+  const swiss = data.format.startsWith("swiss");
+  const parts = [el("h2", { id: "matches-title" }, `Matches (${data.format})`)];
+  for (const section of data.sections) {
+    const rounds = [...new Set(section.matches.map((m) => m.round))].sort((a, b) => b - a);
+    parts.push(el("p", { class: "matches-state" },
+      `Section ${section.section}: ${section.rounds_drawn} of ${data.rounds} rounds drawn`));
+    if (swiss && section.rounds_drawn < data.rounds) {
+      parts.push(el("button", { type: "button", class: "director-only draw-next",
+        onclick: () => drawNext(section.section) }, "Close the round and draw the next"));
+    }
+    parts.push(standingsTable(section), ...rounds.map((r) => roundTable(section, r)));
+  }
+  panel.replaceChildren(...parts);
+}
+
+const refreshMatches = coalesced(async () => {
+  if (document.body.dataset.director !== "yes") return;
+  renderMatches(await api("GET", "/api/matches"));
+});
+
+document.addEventListener("DOMContentLoaded", () => {
+  // The grid page's own stream says when results come in; a light poll keeps this panel
+  // in step without a second connection.
+  setInterval(refreshMatches, 1500);
+  refreshMatches();
+});

@@ -1,0 +1,263 @@
+// The table pad page: pairing from the link's fragment, the MQTT-over-WebSockets link, and
+// what the players see and touch. The protocol itself is in padcore.js and padwire.js.
+"use strict";
+
+const CURRENT = "bridgepad:current";  // which pad this browser is, for a reload without the link
+const $ = (id) => document.getElementById(id);
+let pad = null;
+let pending = null;  // the entry waiting for East-West's Accept
+let rankingTimer = null;
+
+function node(tag, text, attrs) {
+  const el = document.createElement(tag);
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  for (const [name, value] of Object.entries(attrs || {})) el.setAttribute(name, value);
+  return el;
+}
+
+// The pairing link: /pad#unit=17&key=<hex>&station=club[&broker=ws://host:9001]. The key is in
+// the fragment only, which browsers never send to a server; it is kept in this browser's storage
+// and taken out of the address bar.
+function pairing() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("unit") && fragment.get("key") && fragment.get("station")) {
+    const paired = { unit: Number(fragment.get("unit")), key: fragment.get("key").toLowerCase(),
+      station: fragment.get("station"),
+      broker: fragment.get("broker") || `ws://${location.hostname}:9001` };
+    if (!Number.isInteger(paired.unit) || paired.unit < 1 || paired.unit > 65535 ||
+        !/^[0-9a-f]{32}$/.test(paired.key)) return null;
+    localStorage.setItem(CURRENT, JSON.stringify(paired));
+    history.replaceState(null, "", location.pathname);
+    return paired;
+  }
+  const saved = localStorage.getItem(CURRENT);
+  return saved ? JSON.parse(saved) : null;
+}
+
+function connect(paired) {
+  const base = `bridge/${paired.station}/pad/${paired.unit}`;
+  const login = PadWire.mqttLogin(paired.unit, paired.key);
+  const client = mqtt.connect(paired.broker, {
+    clientId: `webpad-${paired.unit}-${Math.random().toString(16).slice(2, 10)}`,
+    username: login.username, password: login.password, clean: true, keepalive: 20,
+    reconnectPeriod: 1000, connectTimeout: 5000,
+    will: { topic: `${base}/availability`, payload: "offline", qos: 1, retain: true },
+  });
+  pad = new PadCore.Pad({ station: paired.station, unit: paired.unit, key: paired.key,
+    storage: localStorage, changed: render,
+    transmit: (payload) => client.publish(`${base}/up`, payload, { qos: 1 }) });
+  client.on("connect", () => {
+    client.subscribe(`${base}/down`, { qos: 1 }, () => {
+      client.publish(`${base}/availability`, "online", { qos: 1, retain: true });
+      pad.connected();
+    });
+  });
+  client.on("close", () => pad.disconnected());
+  client.on("message", (_topic, payload) => pad.receive(payload.toString()));
+  if (navigator.getBattery) {  // Chromium tells it; the station shows it in the units panel
+    navigator.getBattery().then((battery) => {
+      const read = () => { pad.battery = Math.round(battery.level * 100); };
+      read();
+      battery.addEventListener("levelchange", read);
+    }).catch(() => {});
+  }
+  window.padClient = client;  // for the director's console and the tests
+  window.pad = pad;
+  pad.powerOn();
+  setInterval(() => pad.tick(), 250);
+}
+
+// -- what the players see -------------------------------------------------------------------
+
+function show(id, visible) { $(id).hidden = !visible; }
+
+function render() {
+  const mem = pad.mem;
+  const linkState = !pad.online ? "offline" : pad.contact ? "online" : "no-contact";
+  document.body.dataset.link = linkState;
+  $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact" }[linkState];
+  $("queue").textContent = pad.waiting ? `${pad.waiting} waiting` : "all sent";
+  $("where").textContent = `Unit ${mem.unit}` + (mem.table ? `, table ${mem.section}${mem.table}` : "");
+  show("locked", Boolean(mem.locked));
+  $("locked").textContent = mem.locked ? `This pad is locked (${mem.locked}). Ask the director.` : "";
+  const round = pad.playRound();
+  const hasTable = mem.table !== null && Object.keys(mem.rounds).length > 0;
+  document.body.dataset.state = mem.locked ? "locked" : !hasTable ? "login" : round ? "play" : "finished";
+  show("login-table", !hasTable || Boolean(mem.locked));
+  show("play", hasTable && Boolean(round) && !mem.locked);
+  show("stopped", !mem.running || mem.paused);
+  if (round) renderRound(round);
+  renderWaiting();
+  renderFeedback();
+  renderNotices();
+  const finished = hasTable && !round;
+  show("finished", finished);
+  if (finished && !rankingTimer) { fetchRanking(); rankingTimer = setInterval(fetchRanking, 5000); }
+  if (mem.ranking) renderRanking(mem.ranking.map(([rank, pair, dir, , pct]) => [rank, pair, dir, pct / 100]));
+}
+
+function renderRound(round) {
+  $("round-title").textContent = `Round ${round.round}: NS ${round.ns} v EW ${round.ew}`;
+  const select = $("board");
+  const open = round.boards.filter((b) => !pad.mem.entries[PadCore.boardKey(round.round, b)])
+    .map((b) => [PadCore.boardKey(round.round, b), `Board ${b}`]);
+  const fixable = pad.correctable()
+    .map((e) => [PadCore.boardKey(e.round, e.board), `Board ${e.board} (round ${e.round}): correct it`]);
+  const choices = [...open, ...fixable];
+  const wanted = choices.map(([value]) => value).join(",");
+  if (select.dataset.choices !== wanted) {
+    select.textContent = "";
+    for (const [value, text] of choices) select.append(node("option", text, { value }));
+    select.dataset.choices = wanted;
+  }
+  const list = $("boards");
+  list.textContent = "";
+  for (const b of round.boards) {
+    const entry = pad.mem.entries[PadCore.boardKey(round.round, b)];
+    let text = `Board ${b}: `;
+    if (!entry) text += "to play";
+    else {
+      text += PadCore.describe({ type: entry.type, ...entry.body });
+      if (!entry.acked) text += " (waiting for the station)";
+      else if (entry.score_ns != null) text += `, NS ${entry.score_ns > 0 ? "+" : ""}${entry.score_ns}`;
+    }
+    list.append(node("li", text, { "data-board": b, "data-acked": entry ? String(entry.acked) : "" }));
+  }
+}
+
+// Entries kept on the pad until the station stores them (stopped, offline, no contact).
+function renderWaiting() {
+  const list = $("waiting-list");
+  list.textContent = "";
+  const waiting = Object.values(pad.mem.entries).filter((e) => !e.acked)
+    .sort((a, b) => a.body.round - b.body.round || a.body.board - b.body.board);
+  for (const e of waiting) {
+    list.append(node("li", `Round ${e.body.round}, board ${e.body.board}: ` +
+      PadCore.describe({ type: e.type, ...e.body }), { "data-board": e.body.board }));
+  }
+  show("waiting", waiting.length > 0);
+}
+
+function renderFeedback() {
+  const [board, shown] = Object.entries(pad.mem.feedback)[0] || [];
+  show("feedback", Boolean(shown && (shown.traveller || shown.par || shown.frequency)));
+  if (!shown) return;
+  $("feedback-title").textContent = `Board ${board}`;
+  const body = $("traveller").querySelector("tbody");
+  body.textContent = "";
+  for (const row of shown.traveller || []) {
+    const tr = node("tr");
+    for (const cell of row) tr.append(node("td", cell ?? "-"));
+    body.append(tr);
+  }
+  show("traveller", Boolean(shown.traveller));
+  $("par").textContent = shown.par ?
+    "Par: " + shown.par.map(([contract, by, score]) => `${contract} by ${by}`).join(", ") +
+    (shown.par.length ? `, NS ${shown.par[0][2]}` : "") : "";
+}
+
+function renderNotices() {
+  const list = $("notices");
+  list.textContent = "";
+  for (const n of [...pad.mem.notices].reverse()) list.append(node("li", n.text, { "data-kind": n.kind }));
+  const last = pad.mem.notices[pad.mem.notices.length - 1];
+  $("notice").textContent = last ? last.text : "";
+}
+
+function renderRanking(rows) {
+  const body = $("ranking").querySelector("tbody");
+  body.textContent = "";
+  for (const [rank, pair, direction, pct] of rows) {
+    const tr = node("tr");
+    for (const cell of [rank, pair, direction ?? "", Number(pct).toFixed(2)]) tr.append(node("td", cell));
+    body.append(tr);
+  }
+  show("ranking", rows.length > 0);
+  show("ranking-wait", rows.length === 0);
+}
+
+// The station sends no ranking to pads yet: the pad reads the published rankings instead.
+async function fetchRanking() {
+  try {
+    const response = await fetch("/api/rankings", { credentials: "omit" });
+    if (!response.ok) return;  // not published yet
+    const rows = (await response.json()).filter((r) => r.section === pad.mem.section);
+    renderRanking(rows.map((r) => [r.rank, r.pair, r.direction, r.pct]));
+    if (rows.length) { clearInterval(rankingTimer); rankingTimer = true; }
+  } catch { /* the station is out of reach: next time */ }
+}
+
+// -- what the players do --------------------------------------------------------------------
+
+function typedEntry() {
+  const contract = $("contract").value.trim().toUpperCase().replace(/\s+/g, "");
+  const tricksText = $("tricks").value.trim();
+  return { contract, declarer: $("declarer").value || null,
+    tricks: tricksText === "" ? null : Number(tricksText), lead: PadWire.normalLead($("lead").value) };
+}
+
+// [round, board] of the board chosen to enter or correct.
+function chosenBoard() {
+  const [round, board] = ($("board").value || "/").split("/").map(Number);
+  return [round, board];
+}
+
+function askAccept(type, body) {
+  pending = { type, body };
+  const held = pad.mem.entries[PadCore.boardKey(body.round, body.board)];
+  const correcting = held && held.acked ? " (a correction)" : "";
+  $("confirm-text").textContent = `Board ${body.board}${correcting}: ` +
+    PadCore.describe({ type, ...body });
+  show("entry", false);
+  show("confirm", true);
+  $("accept").focus();
+}
+
+function closeConfirm() {
+  pending = null;
+  show("confirm", false);
+  show("entry", true);
+}
+
+function setup() {
+  const paired = pairing();
+  if (!paired) { show("unpaired", true); document.body.dataset.state = "unpaired"; return; }
+  connect(paired);
+  $("login-table").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const section = $("section").value.trim().toUpperCase();
+    const table = Number($("table").value);
+    if (!/^[A-Z]$/.test(section) || !Number.isInteger(table) || table < 1 || table > 255) {
+      pad.notice("Section is one letter, table a number from 1", "bad");
+      render();
+      return;
+    }
+    pad.login(section, table, $("takeover").checked);
+  });
+  $("entry").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const [round, board] = chosenBoard();
+    if (!board) return;
+    const typed = typedEntry();
+    const problem = PadWire.checkEntry(typed.contract, typed.declarer, typed.tricks, typed.lead);
+    $("entry-error").textContent = problem || "";
+    if (problem) return;
+    askAccept("result", PadWire.bodies.result(pad.place(round, board), typed.contract,
+      typed.declarer, typed.tricks, typed.lead));
+  });
+  $("not-played").addEventListener("click", () => {
+    const [round, board] = chosenBoard();
+    if (board) askAccept("not_played", PadWire.bodies.notPlayed(pad.place(round, board)));
+  });
+  $("accept").addEventListener("click", () => {
+    if (!pending) return;
+    const { type, body } = pending;
+    closeConfirm();
+    for (const id of ["contract", "tricks", "lead"]) $(id).value = "";
+    $("declarer").value = "";
+    pad.enter(type, body);
+  });
+  $("back").addEventListener("click", closeConfirm);
+}
+
+document.addEventListener("DOMContentLoaded", setup);

@@ -1,0 +1,404 @@
+// The browser pad's firmware: its memory (kept in localStorage, so a reload or a flat battery
+// loses nothing), its queue, and the exchanges of SPEC 6. The page calls the event methods;
+// the core calls `transmit(payload)` and `changed()`; `tick()` runs its timers.
+"use strict";
+
+const PadCore = (() => {
+  // SPEC 6.6 and 6.7, MQTT figures.
+  const TIMEOUT = 5000, CAP = 30000, GIVE_UP = 8, PROBE = 30000, IDLE = 60000, PARTS_WAIT = 10000;
+  const KEEP_AND_RETRY = ["BAD_MAC", "INTERNAL"];
+  const ENTRY_TYPES = ["result", "not_played", "correction", "players"];
+
+  const storeKey = (station, unit) => `bridgepad:${station}:${unit}`;
+  const boardKey = (round, board) => `${round}/${board}`;
+
+  function freshMemory(station, unit, key) {
+    return { station, unit, key, nextSeq: 1, stationSeq: 0, section: null, table: null,
+      rounds: {}, entries: {}, queue: [], locked: null, running: true, paused: false,
+      feedback: {}, lastBoard: null, notices: [], ranking: null };
+  }
+
+  class Pad {
+    constructor({ station, unit, key, storage, transmit, changed, now, random }) {
+      this.storage = storage;
+      this.transmit = transmit;
+      this.changed = changed || (() => {});
+      this.now = now || (() => Date.now());
+      this.random = random || Math.random;
+      const saved = storage.getItem(storeKey(station, unit));
+      this.mem = saved ? JSON.parse(saved) : freshMemory(station, unit, key);
+      if (this.mem.key !== key) this.mem.key = key;  // re-paired: new key, same counter
+      this.flight = null;       // {seq, payload, message, attempts, deadline}
+      this.contact = true;
+      this.probeAt = null;
+      this.retryAt = null;      // after BAD_MAC or INTERNAL
+      this.partsAt = null;      // a game_data set (or its first part) is awaited until then
+      this.gameData = null;     // {first, parts, seen}
+      this.lastSent = this.now();
+      this.online = false;
+      this.everOnline = false;
+      this.battery = null;  // percent, when the browser tells it
+      this.save();
+    }
+
+    save() {
+      this.storage.setItem(storeKey(this.mem.station, this.mem.unit), JSON.stringify(this.mem));
+    }
+
+    // -- what the page shows -----------------------------------------------------------------
+
+    get unit() { return this.mem.unit; }
+    get waiting() { return this.mem.queue.length; }
+
+    // The round to play: the first of the movement with a board still to enter.
+    playRound() {
+      for (const info of Object.values(this.mem.rounds).sort((a, b) => a.round - b.round)) {
+        if (info.ns == null || info.ew == null) continue;
+        if (info.boards.some((b) => !this.mem.entries[boardKey(info.round, b)])) return info;
+      }
+      return null;
+    }
+
+    // Results the players may still correct at the table: the latest round it entered (SPEC 6.3).
+    correctable() {
+      const entries = Object.values(this.mem.entries);
+      const latest = Math.max(0, ...entries.map((e) => e.body.round));
+      return entries.filter((e) => e.body.round === latest && e.acked && e.type === "result")
+        .map((e) => e.body).sort((a, b) => a.board - b.board);
+    }
+
+    finished() {
+      const rounds = Object.values(this.mem.rounds);
+      return rounds.length > 0 && this.playRound() === null &&
+        Object.values(this.mem.entries).every((e) => e.acked);
+    }
+
+    notice(text, kind = "info") {
+      this.mem.notices.push({ text, kind, at: this.now() });
+      this.mem.notices = this.mem.notices.slice(-20);
+    }
+
+    // -- the players ------------------------------------------------------------------------
+
+    // Power on (page load): hello, then resend if the table is known, then the queue.
+    powerOn() {
+      const front = [{ type: "hello", body: PadWire.bodies.hello(this.battery) }];
+      if (this.mem.table !== null && !this.mem.locked) {
+        front.push({ type: "resend", body: PadWire.bodies.resend(null) });
+      }
+      const kept = this.mem.queue.filter((m) => !["hello", "resend", "heartbeat"].includes(m.type));
+      this.mem.queue = [...front, ...kept];
+      this.sendNext();
+    }
+
+    login(section, table, takeover = false, pin = null) {
+      this.mem.locked = null;
+      this.enqueue({ type: "login", body: PadWire.bodies.login(section, table, pin, takeover) });
+    }
+
+    players(round, seats) {
+      this.enqueue({ type: "players",
+        body: PadWire.bodies.players(this.mem.section, this.mem.table, round, seats) });
+    }
+
+    place(round, board) {
+      const info = this.mem.rounds[round];
+      return { section: this.mem.section, table: this.mem.table, round, board,
+        ns: info.ns, ew: info.ew };
+    }
+
+    // An entry East/West accepted: stored first, then sent (SPEC 6.2).
+    enter(type, body) {
+      const key = boardKey(body.round, body.board);
+      const held = this.mem.entries[key];
+      const correcting = type === "result" && held && held.acked && held.type === "result";
+      this.mem.lastBoard = key;
+      if (!correcting) this.mem.entries[key] = { type, body, acked: false };
+      this.enqueue({ type: correcting ? "correction" : type, body });
+    }
+
+    // Re-send every entry of the pad's own (control resend, SPEC 6.5).
+    recover() {
+      for (const e of Object.values(this.mem.entries)) {
+        if (e.source !== "station" && e.source !== "director") {
+          this.mem.queue.push({ type: e.type, body: e.body });
+        }
+      }
+      this.sendNext();
+    }
+
+    // -- the link ---------------------------------------------------------------------------
+
+    connected() {
+      this.online = true;
+      // After reconnecting the pad says hello again (SPEC 3), once, behind the message in flight.
+      if (this.everOnline && !this.mem.queue.some((m) => m.type === "hello")) {
+        this.mem.queue.splice(this.flight ? 1 : 0, 0,
+          { type: "hello", body: PadWire.bodies.hello(this.battery) });
+      }
+      this.everOnline = true;
+      // A new connection is a new chance: the message in flight goes again at once.
+      if (this.flight) {
+        this.flight.attempts = 1;
+        this.send(this.flight.payload);
+        this.flight.deadline = this.now() + this.jittered(1);
+      }
+      this.sendNext();
+    }
+
+    disconnected() {
+      this.online = false;
+      this.changed();
+    }
+
+    receive(payload) {
+      const m = PadWire.decode(payload, this.mem.unit, this.mem.key);
+      if (!m || m.seq <= this.mem.stationSeq) return;  // forged, old, or not ours
+      this.mem.stationSeq = m.seq;
+      if (!this.contact) this.restoreContact();
+      const body = m.body;
+      switch (m.type) {
+        case "ack": case "nak":
+          if (this.flight && body.re === this.flight.seq) this.answered(m.type, body);
+          break;
+        case "game_data": this.gameDataPart(body, m.seq); break;
+        case "status":
+          this.mem.running = body.state === "running";
+          break;
+        case "feedback": this.feedback(body); break;
+        case "correction_push": this.pushed(body); break;
+        case "control": this.control(body.command); break;
+        case "locked":
+          this.mem.locked = body.reason;
+          this.flight = null;
+          this.notice(`This pad is locked: ${body.reason}`, "bad");
+          break;
+        default: break;
+      }
+      this.sendNext();
+    }
+
+    tick() {
+      const now = this.now();
+      if (this.flight && now >= this.flight.deadline) this.timedOut(now);
+      if (this.retryAt !== null && now >= this.retryAt) this.retryAt = null;
+      if (this.probeAt !== null && now >= this.probeAt) {
+        this.probeAt = now + PROBE;
+        this.send(PadWire.encode(this.mem.unit, this.newSeq(), "heartbeat",
+          PadWire.bodies.heartbeat(this.battery), this.mem.key));
+      }
+      if (this.partsAt !== null && now >= this.partsAt) {
+        this.partsAt = null;  // parts lost, or none came: ask for the whole set (SPEC 6.6)
+        this.gameData = null;
+        this.enqueue({ type: "resend", body: PadWire.bodies.resend(null) });
+      }
+      if (this.idle() && this.contact && !this.mem.locked && now >= this.lastSent + IDLE) {
+        this.enqueue({ type: "heartbeat", body: PadWire.bodies.heartbeat(this.battery) });
+      }
+      this.sendNext();
+    }
+
+    idle() { return this.flight === null && this.mem.queue.length === 0; }
+
+    // -- sending ----------------------------------------------------------------------------
+
+    enqueue(message) {
+      this.mem.queue.push(message);
+      this.sendNext();
+    }
+
+    // The counter is saved before a number is used, so a reload never reuses one (SPEC 6.4).
+    newSeq() {
+      const seq = this.mem.nextSeq;
+      this.mem.nextSeq = seq + 1;
+      this.save();
+      return seq;
+    }
+
+    blocked(message) {
+      if (this.mem.locked && !["hello", "login"].includes(message.type)) return true;
+      return ENTRY_TYPES.includes(message.type) && (this.mem.paused || !this.mem.running);
+    }
+
+    sendNext() {
+      if (!this.flight && this.contact && this.retryAt === null && this.mem.queue.length &&
+          !this.blocked(this.mem.queue[0])) {
+        const message = this.mem.queue[0];
+        const seq = this.newSeq();
+        const payload = PadWire.encode(this.mem.unit, seq, message.type, message.body, this.mem.key);
+        this.flight = { seq, payload, message, attempts: 1, deadline: this.now() + this.jittered(1) };
+        this.send(payload);
+      }
+      this.save();
+      this.changed();
+    }
+
+    send(payload) {
+      this.lastSent = this.now();
+      if (this.online) this.transmit(payload);
+    }
+
+    jittered(attempt) {
+      const timeout = Math.min(TIMEOUT * 2 ** (attempt - 1), CAP);
+      return timeout * (0.8 + 0.4 * this.random());
+    }
+
+    timedOut(now) {
+      if (this.flight.attempts >= GIVE_UP) {
+        // "No contact": keep the queue, probe with a heartbeat now and then.
+        this.contact = false;
+        this.flight = null;
+        this.probeAt = now + PROBE;
+        return;
+      }
+      this.flight.attempts += 1;
+      this.send(this.flight.payload);  // the same seq and the same bytes
+      this.flight.deadline = now + this.jittered(this.flight.attempts);
+    }
+
+    restoreContact() {
+      this.contact = true;
+      this.probeAt = null;
+      // The head goes again under a new seq, then catch up on what was missed.
+      this.mem.queue.splice(this.mem.queue.length ? 1 : 0, 0,
+        { type: "resend", body: PadWire.bodies.resend(null) });
+    }
+
+    // -- answers ----------------------------------------------------------------------------
+
+    answered(kind, answer) {
+      const message = this.mem.queue.shift();
+      this.flight = null;
+      if (kind === "ack") this.accepted(message, answer);
+      else this.refused(message, answer);
+    }
+
+    accepted(message, ack) {
+      const { type, body } = message;
+      if (type === "login" || type === "resend") {
+        this.partsAt = this.now() + PARTS_WAIT;  // game_data follows
+      }
+      if (type === "login") {
+        this.mem.section = body.section;
+        this.mem.table = body.table;
+        this.mem.locked = null;
+      }
+      if (["result", "not_played", "correction"].includes(type)) {
+        const key = boardKey(body.round, body.board);
+        this.mem.entries[key] = { type: type === "correction" ? "result" : type, body,
+          acked: true, score_ns: ack.score_ns, flags: ack.flags };
+        if (ack.flags.includes("LEAD_DECLARER_MISMATCH")) {
+          this.notice(`Board ${body.board}: the lead or the declarer looks wrong. Check it and correct it.`, "bad");
+        }
+        if (ack.flags.includes("SUSPECT_WRONG_SIDE")) {
+          this.notice(`Board ${body.board}: was the score given to the wrong side? Check it.`, "bad");
+        }
+      }
+    }
+
+    refused(message, nak) {
+      const { type, body } = message;
+      if (KEEP_AND_RETRY.includes(nak.code)) {
+        this.mem.queue.unshift(message);
+        this.retryAt = this.now() + CAP;
+        if (nak.code === "BAD_MAC") this.notice("The station does not know this pad's key: pair it again", "bad");
+        return;
+      }
+      if (nak.code === "STOPPED") {
+        this.mem.queue.unshift(message);
+        this.mem.running = false;
+        return;
+      }
+      if (nak.code === "REPLAY") {
+        // The station has seen higher numbers (a pad that lost its counter): jump above them.
+        const seen = /^\d+$/.test(nak.detail || "") ? Number(nak.detail) : 0;
+        this.mem.nextSeq = Math.max(this.mem.nextSeq, seen + 1);
+        this.mem.queue.unshift(message);
+        return;
+      }
+      if (nak.code === "UNIT_REPLACED") this.mem.locked = nak.code;
+      if (type === "result" || type === "not_played") {
+        const key = boardKey(body.round, body.board);
+        const stored = this.mem.entries[key];
+        if (stored && !stored.acked) delete this.mem.entries[key];  // the players fix it
+        if (nak.code === "ALREADY_PLAYED" && nak.held) {
+          this.mem.entries[key] = { type: nak.held.type || "result", body: nak.held, acked: true,
+            source: "station" };
+          this.notice(`Board ${body.board}: the station already holds ` +
+            `${describe({ type: "result", ...nak.held })}; you entered ${describe({ type, ...body })}. ` +
+            "Correct it if the station's is wrong.", "bad");
+          return;
+        }
+      }
+      const where = body && body.board ? `Board ${body.board}: ` : "";
+      this.notice(`${where}refused by the station (${nak.code})`, "bad");
+    }
+
+    // -- station messages -------------------------------------------------------------------
+
+    gameDataPart(body, seq) {
+      const first = seq - (body.part - 1);
+      if (!this.gameData || this.gameData.first !== first) {
+        this.gameData = { first, parts: body.parts, seen: [] };
+        this.partsAt = this.now() + PARTS_WAIT;
+      }
+      this.gameData.seen.push(body.part);
+      this.mem.section = body.section;
+      this.mem.table = body.table;
+      for (const info of body.rounds) this.mem.rounds[info.round] = info;
+      for (const entry of body.results) {
+        // The station's copy is the truth for every board it lists (SPEC 6.1).
+        this.mem.entries[boardKey(entry.round, entry.board)] = {
+          type: entry.type || "result", body: entry, acked: true, source: "station" };
+      }
+      if (new Set(this.gameData.seen).size >= this.gameData.parts) {
+        this.gameData = null;
+        this.partsAt = null;
+      }
+    }
+
+    feedback(body) {
+      const key = String(body.board);
+      const shown = this.mem.feedback[key] || {};
+      const rows = body.part === 1 ? [] : (shown[body.kind] || []);
+      shown[body.kind] = [...rows, ...body.rows];
+      this.mem.feedback = { [key]: shown };  // only the last board's
+      if (body.kind === "ranking") this.mem.ranking = shown.ranking;
+    }
+
+    pushed(body) {
+      const key = boardKey(body.round, body.board);
+      if (body.result === null) delete this.mem.entries[key];
+      else {
+        this.mem.entries[key] = { type: body.result.type || "result", body: body.result,
+          acked: true, source: "director" };
+      }
+      this.notice(`The director changed board ${body.board} (round ${body.round}): ` +
+        (body.result ? describe(body.result) : "erased"), "director");
+    }
+
+    control(command) {
+      if (command === "reset") {
+        const { station, unit, key, nextSeq, stationSeq } = this.mem;
+        this.mem = { ...freshMemory(station, unit, key), nextSeq, stationSeq };
+        this.flight = null;
+        this.notice("The director reset this pad: log in again");
+      } else if (command === "stop") this.mem.paused = true;
+      else if (command === "start") this.mem.paused = false;
+      else if (command === "relogin" && this.mem.table !== null) {
+        this.mem.queue.push({ type: "login",
+          body: PadWire.bodies.login(this.mem.section, this.mem.table) });
+      } else if (command === "resend") this.recover();
+    }
+  }
+
+  // An entry in the players' words.
+  function describe(entry) {
+    if (entry.type === "not_played") return entry.adjusted ? `adjusted ${entry.adjusted}` : "not played";
+    if (entry.contract === "PASS") return "passed out";
+    const lead = entry.lead ? `, lead ${entry.lead}` : "";
+    return `${entry.contract} by ${entry.declarer}, ${entry.tricks} tricks${lead}`;
+  }
+
+  return { Pad, describe, storeKey, boardKey };
+})();

@@ -1,0 +1,119 @@
+// The pad protocol's JSON form (firmware_protocol/SPEC.md, sections 7 and 10): canonical
+// bytes, tags, and the bodies a pad sends. HMAC-SHA256 comes from the vendored js-sha256,
+// since WebCrypto is missing on plain-http pages.
+"use strict";
+
+const PadWire = (() => {
+  const VERSION = 1;
+  const FIRMWARE = "webpad 1";
+  const STATION_TYPES = ["ack", "nak", "game_data", "status", "feedback", "correction_push",
+    "control", "locked"];
+  const CONTRACT = /^(?:PASS|[1-7](?:NT|C|D|H|S)(?:XX|X)?)$/;
+  const CARD = /^([SHDC])(10|[2-9TJQKA])$/;
+
+  const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  function bytes(text) {
+    if (!/^(?:[0-9a-fA-F]{2})*$/.test(text)) throw new Error("not hex");
+    return Uint8Array.from(text.match(/../g) || [], (pair) => parseInt(pair, 16));
+  }
+  const hmac = (keyHex, message) => new Uint8Array(sha256.hmac.array(bytes(keyHex), message));
+
+  // SPEC 7: the unit key; the tag is the first 4 bytes of HMAC-SHA256(unit key, signed bytes).
+  const unitKey = (secret, unit) => hex(sha256.hmac.array(secret, `unit:${unit}`).slice(0, 16));
+  const tag = (keyHex, canonicalText) => hex(hmac(keyHex, canonicalText).slice(0, 4));
+  // SPEC 10.3: the broker login comes from the key, so the pad needs nothing else.
+  const mqttLogin = (unit, keyHex) => ({ username: `unit-${unit}`,
+    password: hex(hmac(keyHex, "mqtt").slice(0, 16)) });
+
+  const byCodePoint = (a, b) => {
+    const x = Array.from(a, (c) => c.codePointAt(0));
+    const y = Array.from(b, (c) => c.codePointAt(0));
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return x.length - y.length;
+  };
+
+  // SPEC 10.2: keys sorted at every level, no spaces, ASCII only (others as \uXXXX).
+  function canonical(value) {
+    if (value === null || typeof value === "boolean") return JSON.stringify(value);
+    if (typeof value === "number") {
+      if (!Number.isSafeInteger(value)) throw new Error("numbers are integers");
+      return String(value);
+    }
+    if (typeof value === "string") {
+      return JSON.stringify(value).replace(/[^\x20-\x7e]/g,
+        (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+    }
+    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+    const keys = Object.keys(value).sort(byCodePoint);
+    return "{" + keys.map((k) => canonical(k) + ":" + canonical(value[k])).join(",") + "}";
+  }
+
+  function sign(object, keyHex) {
+    const unsigned = Object.fromEntries(Object.entries(object).filter(([k]) => k !== "mac"));
+    return canonical({ ...unsigned, mac: tag(keyHex, canonical(unsigned)) });
+  }
+
+  const encode = (unit, seq, type, body, keyHex) =>
+    sign({ v: VERSION, type, unit, seq, body }, keyHex);
+
+  function sameBytes(a, b) {  // constant time over equal lengths (SPEC 7)
+    if (a.length !== b.length) return false;
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+    return diff === 0;
+  }
+
+  const isInt = (x, low, high) => Number.isInteger(x) && x >= low && x <= high;
+
+  // A station message for this unit whose tag verifies, or null (never trusted otherwise).
+  function decode(text, unit, keyHex) {
+    if (typeof text !== "string" || text.length > 65536) return null;
+    let object;
+    try { object = JSON.parse(text); } catch { return null; }
+    if (!object || typeof object !== "object" || Array.isArray(object)) return null;
+    const { v, type, seq, mac, body } = object;
+    if (v !== VERSION || object.unit !== unit || !isInt(seq, 0, 0xFFFFFFFF)) return null;
+    if (typeof mac !== "string" || !/^[0-9a-fA-F]{8}$/.test(mac)) return null;
+    if (!STATION_TYPES.includes(type) || !body || typeof body !== "object") return null;
+    const unsigned = Object.fromEntries(Object.entries(object).filter(([k]) => k !== "mac"));
+    let signed;
+    try { signed = canonical(unsigned); } catch { return null; }
+    if (!sameBytes(tag(keyHex, signed), mac.toLowerCase())) return null;
+    return { type, seq, body };
+  }
+
+  // Bodies as the station writes them (every field present, null for none), so a pad's
+  // message has the same bytes as the reference implementation's.
+  const bodies = {
+    hello: (battery) => ({ firmware: FIRMWARE, battery: battery ?? null, protocol: VERSION }),
+    login: (section, table, pin = null, takeover = false) => ({ section, table, pin, takeover }),
+    players: (section, table, round, [north, east, south, west]) =>
+      ({ section, table, round, north, east, south, west }),
+    result: (place, contract, declarer, tricks, lead) => ({ ...place, contract,
+      declarer: contract === "PASS" ? null : declarer,
+      tricks: contract === "PASS" ? null : tricks,
+      lead: contract === "PASS" || !lead ? null : lead }),
+    notPlayed: (place) => ({ ...place }),
+    resend: (fromRound = null) => ({ from_round: fromRound }),
+    heartbeat: (battery) => ({ battery: battery ?? null }),
+  };
+
+  // What the players typed, checked as the station would (SPEC 2): an error text, or null.
+  function checkEntry(contract, declarer, tricks, lead) {
+    if (!CONTRACT.test(contract)) return "Contract: a level 1-7 and C, D, H, S or NT, then X or XX; or PASS";
+    if (contract === "PASS") return null;
+    if (!["N", "E", "S", "W"].includes(declarer)) return "Declarer: N, E, S or W";
+    if (!isInt(tricks, 0, 13)) return "Tricks: 0 to 13, the tricks declarer took";
+    if (lead && !CARD.test(lead)) return "Lead: a suit S H D C then a rank, e.g. HK or D10";
+    return null;
+  }
+
+  // The ten is written 10 (SPEC 2: T is accepted, senders write 10).
+  const normalLead = (text) => {
+    const card = (text || "").trim().toUpperCase().replace(/^([SHDC])T$/, "$110");
+    return card || null;
+  };
+
+  return { VERSION, FIRMWARE, hex, bytes, unitKey, tag, mqttLogin, canonical, sign, encode,
+    decode, bodies, checkEntry, normalLead };
+})();
