@@ -156,33 +156,31 @@ class DealsOut(BaseModel):
     deals: dict[int, str]
 
 
-class HeldOut(BaseModel):
+class EntryOut(BaseModel):
+    """What a board's entry says: a result, not played, or an adjusted score."""
+
+    kind: str
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    lead: str | None
+    adjusted: str | None
+    score_ns: int | None
+
+
+class HeldOut(EntryOut):
     section: str
     table: int
     round: int
     board: int
     ns: int | None
     ew: int | None
-    kind: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    lead: str | None
-    adjusted: str | None
-    score_ns: int | None
     flags: list[str]
     source: str
     unit: int | None
 
 
-class HistoryLineOut(BaseModel):
-    kind: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    lead: str | None
-    adjusted: str | None
-    score_ns: int | None
+class HistoryLineOut(EntryOut):
     status: str
     source: str
     at: str
