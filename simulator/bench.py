@@ -315,6 +315,7 @@ def memory_stage(sections: int = 20) -> dict[str, float]:
 
 def run_bench(progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
     from basestation.scoring.bench import run as scoring_bench
+    from basestation.scoring.swiss_bench import run as swiss_bench
 
     figures: dict[str, Any] = {}
     progress("MQTT: 200 tables through the station, then the broker round trip alone")
@@ -325,4 +326,6 @@ def run_bench(progress: Callable[[str], None] = lambda _: None) -> dict[str, Any
     figures.update(memory_stage())
     progress("scoring: 200 tables, 28 boards")
     figures.update({k: round(v, 3) for k, v in scoring_bench().items()})
+    progress("Swiss draw: 100, 128 and 200 entrants")
+    figures.update(swiss_bench(runs=1))
     return figures

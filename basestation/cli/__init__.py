@@ -13,13 +13,15 @@ from basestation.cli import (
     movement,
     scoring,
     serve,
+    swiss,
     units,
 )
 
 app = typer.Typer(
     help="Open base station for wireless duplicate-bridge scoring pads.", no_args_is_help=True
 )
-for module in (demo, serve, bench, movement, scoring, units, backup, faults, congress):
+for module in (demo, serve, bench, movement, scoring, units, backup, faults, congress,
+               swiss):
     module.register(app)
 
 __all__ = ["app"]

@@ -105,8 +105,10 @@ def swiss_draw(ranked: Sequence[int], played: Collection[frozenset[int]]) -> lis
     director's choice).
 
     The plain walk down the ranking settles most rounds in one pass. When it strands someone,
-    the draw is one maximum-weight matching (polynomial, never a search of every draw), whose
-    weights put fewest repeats first, then each entrant from the top as near as it can be.
+    the last few matches it made are undone and the entrants left are drawn by one
+    maximum-weight matching (polynomial, never a search of every draw), whose weights put
+    fewest repeats first, then each entrant from the top as near as it can be; if they cannot
+    all meet someone new, twice as many matches are undone, up to the whole field.
     """
     order = tuple(ranked)
     if len(set(order)) != len(order):
@@ -114,14 +116,24 @@ def swiss_draw(ranked: Sequence[int], played: Collection[frozenset[int]]) -> lis
     if len(order) % 2:
         raise ValueError(f"a Swiss draw needs an even number of entrants, got {len(order)}")
     met = frozenset(frozenset(pair) for pair in played)
-    return _walk_down(order, met) or _matched(order, met)
+    walked, stranded = _walk_down(order, met)
+    undo = 2
+    while stranded:
+        # The matches kept are the seed's choices whenever the rest can all be fresh: each
+        # took the best opponent not yet met, and a fresh completion exists.
+        kept = walked[: max(0, len(walked) - undo)]
+        seated = {entrant for pair in kept for entrant in pair}
+        rest = _matched(tuple(e for e in order if e not in seated), met)
+        if not kept or not any(frozenset(pair) in met for pair in rest):
+            return kept + rest
+        undo *= 2
+    return walked
 
 
-def _walk_down(order: tuple[int, ...], met: frozenset[frozenset[int]]) -> list[Pairing] | None:
-    """Top v the highest not yet met, then the next free, ...; None when someone is stranded.
-
-    When it succeeds it is the seed's draw exactly: nobody above had a better fresh choice.
-    """
+def _walk_down(order: tuple[int, ...],
+               met: frozenset[frozenset[int]]) -> tuple[list[Pairing], bool]:
+    """Top v the highest not yet met, then the next free, ...: the matches made, and whether
+    someone was left with nobody new to play (the walk stops there)."""
     free = list(order)
     draw: list[Pairing] = []
     while free:
@@ -129,9 +141,9 @@ def _walk_down(order: tuple[int, ...], met: frozenset[frozenset[int]]) -> list[P
         index = next((i for i, other in enumerate(free) if frozenset((top, other)) not in met),
                      None)
         if index is None:
-            return None
+            return draw, True
         draw.append((top, free.pop(index)))
-    return draw
+    return draw, False
 
 
 def _matched(order: tuple[int, ...], met: frozenset[frozenset[int]]) -> list[Pairing]:

@@ -122,6 +122,7 @@ class Club:
     port: int
     station: Station
     config: Path
+    websockets: int = 0  # the broker's WebSockets listener (the browser pad's)
 
 
 def write_config(path: Path, database: Path, port: int | None) -> None:
@@ -158,7 +159,8 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True) -> AsyncItera
     assert done.exit_code == 0, done.output
     assert SECRET not in done.output and STATION_PASSWORD not in done.output
     assert STATION_PASSWORD not in (files / "passwords").read_text()  # hashed, never plain
-    with run_deploy_mosquitto(files, tmp_path) as port:
+    websockets = free_port()
+    with run_deploy_mosquitto(files, tmp_path, websockets) as port:
         write_config(config, database, port)
         station = Station(load_config(config))
         station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
@@ -168,6 +170,6 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True) -> AsyncItera
         async with asyncio.timeout(10):
             await link.connected.wait()
         try:
-            yield Club(port, station, config)
+            yield Club(port, station, config, websockets)
         finally:
             await station.stop()

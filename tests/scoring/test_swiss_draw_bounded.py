@@ -101,3 +101,13 @@ def test_a_field_that_has_met_almost_everyone_still_draws_with_fewest_repeats() 
     played = {frozenset((a, b)) for a in ranked for b in ranked if a < b} - fresh_pairs
     draw = swiss_draw(ranked, played)
     assert {frozenset(pair) for pair in draw} == fresh_pairs
+
+
+def test_the_top_pair_changes_when_only_that_frees_the_bottom() -> None:
+    # 120 entrants; the last has met everyone but the top one. Walking down, 1 v 2 ... leaves
+    # 120 stranded; undoing the matches doubles until the top pair is redrawn: 1 v 120, and
+    # the rest pair down the ranking as the seed says.
+    n = 120
+    ranked = list(range(1, n + 1))
+    played = {frozenset((n, other)) for other in range(2, n)}
+    assert swiss_draw(ranked, played) == [(1, n), *[(a, a + 1) for a in range(2, n - 1, 2)]]

@@ -23,6 +23,7 @@ from simulator.broker import free_port, run_mosquitto
 from tests.pads import MqttPad
 from tests.web.conftest import PASSWORD, screenshot, serve
 from tests.web.conftest import login as log_in_director
+from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration
 PHONE = {"width": 375, "height": 667}
@@ -96,32 +97,6 @@ async def director(club: Club) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(base_url=club.url, timeout=10) as client:
         (await client.post("/api/login", json={"password": PASSWORD})).raise_for_status()
         yield client
-
-
-async def log_in(page: Page, table: int) -> None:
-    await page.get_by_label("Section").fill("A")
-    await page.get_by_label("Table").fill(str(table))
-    await page.get_by_role("button", name="Log in").click()
-    await page.wait_for_selector("body[data-state=play]")
-
-
-async def enter(page: Page, contract: str, declarer: str | None = None,
-                tricks: int | None = None, lead: str | None = None) -> int:
-    """Types a result for the board offered first, sends it, and East-West accept it."""
-    board = int(await page.get_by_label("Board").input_value())
-    await page.get_by_label("Contract").fill(contract)
-    await page.get_by_label("Declarer").select_option(declarer or "")
-    await page.get_by_label("Tricks").fill("" if tricks is None else str(tricks))
-    await page.get_by_label("Lead").fill(lead or "")
-    await page.get_by_role("button", name="Send").click()
-    await page.get_by_role("button", name="Accept").click()
-    return board
-
-
-async def stored(page: Page, round_: int, board: int) -> None:
-    """The station has acknowledged the board (in the pad's memory)."""
-    await page.wait_for_function(f"pad.mem.entries['{round_}/{board}']?.acked === true",
-                                 timeout=20000)
 
 
 def held(station: Station, table: int, round_: int, board: int) -> Any:
@@ -387,3 +362,95 @@ async def test_pairing_from_the_units_panel(club: Club) -> None:
     await log_in(pad, 2)  # the station verifies the pad's tags with the paired key
     assert club.station.hub.units[71].table == 2
     assert not [url for url in pad_sent if key in url]
+
+
+# SPEC 6.6 on a clock of the test's: the pad's core alone, in the page, with no broker.
+RETRANSMISSION = """() => {
+  const kept = new Map();
+  const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  const key = "00112233445566778899aabbccddeeff";
+  let now = 0;
+  const sent = [];
+  const make = () => new PadCore.Pad({ station: "t", unit: 5, key, storage, now: () => now,
+    random: () => 0.5, transmit: (p) => sent.push({ at: now, text: p, msg: JSON.parse(p) }) });
+  let stationSeq = 0;
+  const station = (type, body) => PadWire.encode(5, ++stationSeq, type, body, key);
+  const pad = make();
+  pad.online = true;
+  pad.powerOn();
+  for (now = 0; now <= 280000; now += 250) pad.tick();
+  const hellos = sent.filter((s) => s.msg.type === "hello");
+  const probes = sent.filter((s) => s.msg.type === "heartbeat").map((s) => s.at);
+  const out = { times: hellos.map((s) => s.at), same: new Set(hellos.map((s) => s.text)).size,
+    contact: pad.contact, probes };
+  // A probe is answered: contact is back, the head goes again under a new number, then resend.
+  const probe = sent[sent.length - 1].msg;
+  pad.receive(station("ack", { re: probe.seq, score_ns: null, flags: [] }));
+  const again = sent[sent.length - 1].msg;
+  out.restored = { contact: pad.contact, type: again.type, fresh: again.seq > probe.seq,
+    queue: pad.mem.queue.map((m) => m.type) };
+  // A reload: the same storage, a new pad; its numbers never go back.
+  const used = Math.max(...sent.map((s) => s.msg.seq));
+  const reloaded = make();
+  reloaded.online = true;
+  reloaded.powerOn();
+  const first = sent[sent.length - 1].msg;
+  out.reload = { above: first.seq > used, type: first.type };
+  // REPLAY: the station has seen 900 from this unit; the pad jumps above it.
+  reloaded.receive(station("nak", { re: first.seq, code: "REPLAY", held: null, detail: "900" }));
+  out.replay = sent[sent.length - 1].msg.seq;
+  // A forged or old station message changes nothing.
+  const before = JSON.stringify(reloaded.mem);
+  reloaded.receive(PadWire.encode(5, stationSeq + 1, "locked", { reason: "UNIT_REPLACED" },
+    "ffeeddccbbaa99887766554433221100"));
+  reloaded.receive(PadWire.encode(5, 1, "locked", { reason: "UNIT_REPLACED" }, key));
+  out.untouched = JSON.stringify(reloaded.mem) === before;
+  return out;
+}"""
+
+
+async def test_retransmission_give_up_probe_and_replay(club: Club) -> None:
+    context = await club.browser.new_context()
+    club.contexts.append(context)
+    page = await context.new_page()
+    await page.goto(club.url + "/pad")  # not paired: the scripts alone
+    await page.wait_for_selector("body[data-state=unpaired]")
+    out = await page.evaluate(RETRANSMISSION)
+    # 5 s doubling to 30 s (no jitter at the middle of its range), 8 attempts, same bytes.
+    assert out["times"] == [0, 5000, 15000, 35000, 65000, 95000, 125000, 155000]
+    assert out["same"] == 1
+    assert out["contact"] is False
+    assert out["probes"] == [215000, 245000, 275000]  # one heartbeat every 30 s
+    assert out["restored"] == {"contact": True, "type": "hello", "fresh": True,
+                               "queue": ["hello", "resend"]}
+    assert out["reload"] == {"above": True, "type": "hello"}
+    assert out["replay"] == 901
+    assert out["untouched"] is True
+
+
+async def test_a_correction_at_the_table_and_a_board_already_held(club: Club) -> None:
+    station = club.station
+    page = await club.pad(72)
+    await log_in(page, 2)
+    _, _, (first, second) = pairs(station, 2, 1)
+    await enter(page, "3NT", "S", 8, "H2")
+    await stored(page, 1, first)
+    # Declarer's tricks were wrong: the players correct the board during the round.
+    await page.get_by_label("Board").select_option(f"1/{first}")
+    await enter(page, "3NT", "S", 9, "H2")
+    await page.wait_for_selector("#confirm", state="hidden")
+    await page.wait_for_function(f"pad.mem.entries['1/{first}'].body.tricks === 9")
+    assert held(station, 2, 1, first).tricks == 9
+    # The director entered the other board already: the pad shows both and keeps the station's.
+    async with director(club) as api:
+        place = f"/api/sections/A/tables/2/rounds/1/boards/{second}"
+        by_director = {"contract": "2S", "declarer": "E", "tricks": 8, "lead": None}
+        (await api.put(place, json=by_director)).raise_for_status()
+    await page.wait_for_selector(f"#notices li[data-kind=director]:text('board {second}')")
+    # A pad that missed the push (offline at the time) enters the board itself.
+    await page.evaluate(f"delete pad.mem.entries['1/{second}']")
+    await page.evaluate(f"pad.enter('result', PadWire.bodies.result(pad.place(1, {second}), "
+                        "'4H', 'N', 10, null))")
+    await page.wait_for_selector("#notices li:text('already holds 2S by E')")
+    assert held(station, 2, 1, second).contract == "2S"
+    await page.wait_for_function(f"pad.mem.entries['1/{second}'].body.contract === '2S'")

@@ -54,6 +54,13 @@ function connect(paired) {
   });
   client.on("close", () => pad.disconnected());
   client.on("message", (_topic, payload) => pad.receive(payload.toString()));
+  if (navigator.getBattery) {  // Chromium tells it; the station shows it in the units panel
+    navigator.getBattery().then((battery) => {
+      const read = () => { pad.battery = Math.round(battery.level * 100); };
+      read();
+      battery.addEventListener("levelchange", read);
+    }).catch(() => {});
+  }
   window.padClient = client;  // for the director's console and the tests
   window.pad = pad;
   pad.powerOn();
@@ -92,13 +99,16 @@ function render() {
 function renderRound(round) {
   $("round-title").textContent = `Round ${round.round}: NS ${round.ns} v EW ${round.ew}`;
   const select = $("board");
-  const open = round.boards.filter((b) => !pad.mem.entries[PadCore.boardKey(round.round, b)]);
-  const wanted = open.map(String).join(",");
-  if (select.dataset.boards !== wanted || select.dataset.round !== String(round.round)) {
+  const open = round.boards.filter((b) => !pad.mem.entries[PadCore.boardKey(round.round, b)])
+    .map((b) => [PadCore.boardKey(round.round, b), `Board ${b}`]);
+  const fixable = pad.correctable()
+    .map((e) => [PadCore.boardKey(e.round, e.board), `Board ${e.board} (round ${e.round}): correct it`]);
+  const choices = [...open, ...fixable];
+  const wanted = choices.map(([value]) => value).join(",");
+  if (select.dataset.choices !== wanted) {
     select.textContent = "";
-    for (const b of open) select.append(node("option", b, { value: b }));
-    select.dataset.boards = wanted;
-    select.dataset.round = String(round.round);
+    for (const [value, text] of choices) select.append(node("option", text, { value }));
+    select.dataset.choices = wanted;
   }
   const list = $("boards");
   list.textContent = "";
@@ -186,9 +196,18 @@ function typedEntry() {
     tricks: tricksText === "" ? null : Number(tricksText), lead: PadWire.normalLead($("lead").value) };
 }
 
+// [round, board] of the board chosen to enter or correct.
+function chosenBoard() {
+  const [round, board] = ($("board").value || "/").split("/").map(Number);
+  return [round, board];
+}
+
 function askAccept(type, body) {
   pending = { type, body };
-  $("confirm-text").textContent = `Board ${body.board}: ` + PadCore.describe({ type, ...body });
+  const held = pad.mem.entries[PadCore.boardKey(body.round, body.board)];
+  const correcting = held && held.acked ? " (a correction)" : "";
+  $("confirm-text").textContent = `Board ${body.board}${correcting}: ` +
+    PadCore.describe({ type, ...body });
   show("entry", false);
   show("confirm", true);
   $("accept").focus();
@@ -217,20 +236,18 @@ function setup() {
   });
   $("entry").addEventListener("submit", (event) => {
     event.preventDefault();
-    const round = pad.playRound();
-    const board = Number($("board").value);
-    if (!round || !board) return;
+    const [round, board] = chosenBoard();
+    if (!board) return;
     const typed = typedEntry();
     const problem = PadWire.checkEntry(typed.contract, typed.declarer, typed.tricks, typed.lead);
     $("entry-error").textContent = problem || "";
     if (problem) return;
-    askAccept("result", PadWire.bodies.result(pad.place(round.round, board), typed.contract,
+    askAccept("result", PadWire.bodies.result(pad.place(round, board), typed.contract,
       typed.declarer, typed.tricks, typed.lead));
   });
   $("not-played").addEventListener("click", () => {
-    const round = pad.playRound();
-    const board = Number($("board").value);
-    if (round && board) askAccept("not_played", PadWire.bodies.notPlayed(pad.place(round.round, board)));
+    const [round, board] = chosenBoard();
+    if (board) askAccept("not_played", PadWire.bodies.notPlayed(pad.place(round, board)));
   });
   $("accept").addEventListener("click", () => {
     if (!pending) return;

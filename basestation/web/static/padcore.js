@@ -36,6 +36,8 @@ const PadCore = (() => {
       this.gameData = null;     // {first, parts, seen}
       this.lastSent = this.now();
       this.online = false;
+      this.everOnline = false;
+      this.battery = null;  // percent, when the browser tells it
       this.save();
     }
 
@@ -57,6 +59,14 @@ const PadCore = (() => {
       return null;
     }
 
+    // Results the players may still correct at the table: the latest round it entered (SPEC 6.3).
+    correctable() {
+      const entries = Object.values(this.mem.entries);
+      const latest = Math.max(0, ...entries.map((e) => e.body.round));
+      return entries.filter((e) => e.body.round === latest && e.acked && e.type === "result")
+        .map((e) => e.body).sort((a, b) => a.board - b.board);
+    }
+
     finished() {
       const rounds = Object.values(this.mem.rounds);
       return rounds.length > 0 && this.playRound() === null &&
@@ -72,7 +82,7 @@ const PadCore = (() => {
 
     // Power on (page load): hello, then resend if the table is known, then the queue.
     powerOn() {
-      const front = [{ type: "hello", body: PadWire.bodies.hello(null) }];
+      const front = [{ type: "hello", body: PadWire.bodies.hello(this.battery) }];
       if (this.mem.table !== null && !this.mem.locked) {
         front.push({ type: "resend", body: PadWire.bodies.resend(null) });
       }
@@ -121,6 +131,12 @@ const PadCore = (() => {
 
     connected() {
       this.online = true;
+      // After reconnecting the pad says hello again (SPEC 3), once, behind the message in flight.
+      if (this.everOnline && !this.mem.queue.some((m) => m.type === "hello")) {
+        this.mem.queue.splice(this.flight ? 1 : 0, 0,
+          { type: "hello", body: PadWire.bodies.hello(this.battery) });
+      }
+      this.everOnline = true;
       // A new connection is a new chance: the message in flight goes again at once.
       if (this.flight) {
         this.flight.attempts = 1;
@@ -169,7 +185,7 @@ const PadCore = (() => {
       if (this.probeAt !== null && now >= this.probeAt) {
         this.probeAt = now + PROBE;
         this.send(PadWire.encode(this.mem.unit, this.newSeq(), "heartbeat",
-          PadWire.bodies.heartbeat(null), this.mem.key));
+          PadWire.bodies.heartbeat(this.battery), this.mem.key));
       }
       if (this.partsAt !== null && now >= this.partsAt) {
         this.partsAt = null;  // parts lost, or none came: ask for the whole set (SPEC 6.6)
@@ -177,7 +193,7 @@ const PadCore = (() => {
         this.enqueue({ type: "resend", body: PadWire.bodies.resend(null) });
       }
       if (this.idle() && this.contact && !this.mem.locked && now >= this.lastSent + IDLE) {
-        this.enqueue({ type: "heartbeat", body: PadWire.bodies.heartbeat(null) });
+        this.enqueue({ type: "heartbeat", body: PadWire.bodies.heartbeat(this.battery) });
       }
       this.sendNext();
     }
@@ -308,6 +324,10 @@ const PadCore = (() => {
         if (nak.code === "ALREADY_PLAYED" && nak.held) {
           this.mem.entries[key] = { type: nak.held.type || "result", body: nak.held, acked: true,
             source: "station" };
+          this.notice(`Board ${body.board}: the station already holds ` +
+            `${describe({ type: "result", ...nak.held })}; you entered ${describe({ type, ...body })}. ` +
+            "Correct it if the station's is wrong.", "bad");
+          return;
         }
       }
       const where = body && body.board ? `Board ${body.board}: ` : "";

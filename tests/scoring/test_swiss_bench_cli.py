@@ -1,0 +1,27 @@
+"""`basestation swiss-bench`: figures for the Swiss draw at 100+ entrants."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from basestation.cli import app
+
+
+def test_swiss_bench_prints_each_case_for_the_field_asked() -> None:
+    done = CliRunner().invoke(app, ["swiss-bench", "--entrants", "100", "--json"])
+    assert done.exit_code == 0, done.output
+    figures = json.loads(done.output)
+    assert set(figures) == {
+        "swiss draw 100 entrants, round 8 (ms)",
+        "swiss draw 100 entrants, by matching (ms)",
+        "swiss draw 100 entrants, whole field matched (ms)",
+    }
+    assert all(value >= 0 for value in figures.values())
+
+
+def test_swiss_bench_refuses_an_odd_field() -> None:
+    done = CliRunner().invoke(app, ["swiss-bench", "--entrants", "101"])
+    assert done.exit_code != 0
+    assert "even" in done.output
