@@ -75,6 +75,9 @@ async def test_bad_formats_and_draws_are_refused(director: httpx.AsyncClient,
     odd = await director.post("/api/events", json={**SWISS, "sections": [
         {"letter": "A", "tables": 5, "boards": 2}]})
     assert odd.status_code == 422 and "even number of teams" in odd.json()["detail"]
+    three = await director.post("/api/events", json={**SWISS, "format": "teams", "sections": [
+        {"letter": "A", "tables": 3, "boards": 2}]})
+    assert three.status_code == 422 and "from 5 to 13" in three.json()["detail"]
     unknown = await director.post("/api/events", json={**SWISS, "format": "knockout"})
     assert unknown.status_code == 422 and "format must be one of" in unknown.json()["detail"]
     no_rounds = await director.post("/api/events", json={**SWISS, "rounds": 0})
