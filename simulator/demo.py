@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from basestation.movements import TEAMS, generate
-from basestation.station.matches import matches_json
+from basestation.station.matches import boards_needed, matches_json
 from simulator.broker import free_port, port_in_use, run_mosquitto
 from simulator.deals import hand_record_deals, random_deals
 from simulator.faults import Faults
@@ -49,12 +49,13 @@ class MatchEvent:
 
     @classmethod
     def of(cls, event_format: str, entrants: int, per_match: int, rounds: int) -> MatchEvent:
-        played = entrants - 1 if event_format == TEAMS else rounds
-        return cls(event_format, entrants, per_match, played)
+        if event_format == TEAMS:  # eleven teams in an American Whist skip two rounds
+            rounds = entrants - 3 if entrants == 11 else entrants - 1
+        return cls(event_format, entrants, per_match, rounds)
 
     @property
     def boards(self) -> int:
-        return self.per_match * self.rounds
+        return boards_needed(self.format, self.entrants, self.per_match, self.rounds)
 
 
 def choose_http_port(console: Console, wanted: int = HTTP_PORT) -> int:

@@ -47,10 +47,14 @@ class MatchSessionPlayer(SessionPlayer):
     def _build_tables(self) -> None:
         for index, setup in enumerate(self.sections, start=1):
             make_pad = self._make_pad(setup)
-            per_match = len(setup.movement.round_of(1)[0].boards)
-            for table in range(1, setup.movement.tables + 1):
-                # Placeholders: the pairs come from the draw (round_started fills the plan).
-                rounds = [Assignment(r, table, 0, 0, boards_of_round(r, per_match))
+            movement = setup.movement
+            per_match = len(movement.round_of(1)[0].boards)
+            for table in range(1, movement.tables + 1):
+                # Rounds still to draw get placeholders: the pairs come from the draw
+                # (round_started fills the plan).
+                rounds = [movement.at(r, table) or Assignment(r, table, None, None, ())
+                          if r <= movement.rounds else
+                          Assignment(r, table, 0, 0, boards_of_round(r, per_match))
                           for r in range(1, self.rounds + 1)]
                 self.tables.append(TablePlayer(
                     self, setup.letter, table, rounds=rounds, make_pad=make_pad,

@@ -12,10 +12,14 @@ from basestation.movements._check import BalanceReport, Sharing, check
 from basestation.movements._csv import movement_from_csv, movement_to_csv
 from basestation.movements._generate import KINDS, generate
 from basestation.movements._matches import (
+    AMERICAN_WHIST,
+    ELEVEN_SEATING,
     MATCH_KINDS,
     SWISS_PAIRS,
     SWISS_TEAMS,
     TEAMS,
+    MatchPlace,
+    american_whist,
     boards_of_round,
     match_movement,
     match_rounds,
@@ -34,6 +38,8 @@ from basestation.movements._model import (
 from basestation.movements._phantom import fit_late_pair, missing_pair, phantom_seat
 
 __all__ = [
+    "AMERICAN_WHIST",
+    "ELEVEN_SEATING",
     "EW",
     "KINDS",
     "MATCH_KINDS",
@@ -44,11 +50,13 @@ __all__ = [
     "TEAMS",
     "Assignment",
     "BalanceReport",
+    "MatchPlace",
     "MitchellLayout",
     "Movement",
     "MovementError",
     "PairKey",
     "Sharing",
+    "american_whist",
     "board_range",
     "boards_of_round",
     "cards_html",

@@ -9,12 +9,14 @@ In Swiss pairs each table is one match, NS v EW; pairs are one field.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from basestation.movements._model import Movement, MovementError, build
 
 Pairing = tuple[int, int]
 
 TEAMS = "teams"
+AMERICAN_WHIST = "american-whist"
 SWISS_TEAMS = "swiss-teams"
 SWISS_PAIRS = "swiss-pairs"
 MATCH_KINDS = (TEAMS, SWISS_TEAMS, SWISS_PAIRS)
@@ -24,8 +26,8 @@ def round_robin(teams: int) -> list[list[Pairing]]:
     """Every team plays every other once: teams - 1 rounds (the circle method).
 
     club-directors-manual.txt, "Round Robin": "Every team plays every other team; Number
-    rounds = number teams -1 (8 teams = 7 rounds)". An odd field needs a Troika or an
-    American Whist movement, which this does not make.
+    rounds = number teams -1 (8 teams = 7 rounds)". An odd field plays an American Whist
+    (`american_whist`).
     """
     if teams < 2 or teams % 2:
         raise MovementError(f"a round robin here needs an even number of teams, not {teams}")
@@ -37,6 +39,36 @@ def round_robin(teams: int) -> list[list[Pairing]]:
         rounds.append([(circle[i], circle[teams - 1 - i]) for i in range(half)])
         others = [others[-1], *others[:-1]]  # team 1 stays, the rest turn one place
     return rounds
+
+
+# club-directors-manual.txt, "American Whist Movement": "Seeding 11 teams: Seat them in the
+# order 1-9-6-3-11-4-5-10-2-7-8, i.e. the top seed at table 1, the 9th seed at table 2, etc."
+ELEVEN_SEATING = (1, 9, 6, 3, 11, 4, 5, 10, 2, 7, 8)
+
+
+def american_whist(teams: int, per_match: int) -> Movement:
+    """An odd number of teams (5 to 13) in one full round robin, as the seed lays it out.
+
+    Each team's NS pair stays at its home table; boards move up one table and EW pairs up
+    two, the first move made before any board is played, so a match's two halves are played
+    on the same boards in rounds r and teams - r. Eleven teams skip the first and last rounds
+    (the two halves of one match) and play 8 of the other 10.
+    """
+    if teams % 2 == 0 or not 5 <= teams <= 13:
+        raise MovementError(f"an American Whist is for an odd number of teams from 5 to 13, "
+                            f"not {teams}")
+    if per_match < 1:
+        raise MovementError(f"a match needs at least one board, not {per_match}")
+    seat = ELEVEN_SEATING if teams == 11 else tuple(range(1, teams + 1))
+    moves = range(2, teams - 1) if teams == 11 else range(1, teams)
+    seats = []
+    for number, moved in enumerate(moves, start=1):
+        for index in range(teams):
+            first = ((index - moved) % teams) * per_match + 1
+            seats.append((number, index + 1, seat[index], seat[(index - 2 * moved) % teams],
+                          tuple(range(first, first + per_match))))
+    return build(AMERICAN_WHIST, teams, teams * per_match, len(moves), two_field=True,
+                 seats=seats)
 
 
 def boards_of_round(round_: int, per_round: int) -> tuple[int, ...]:
@@ -79,21 +111,49 @@ def match_movement(kind: str, rounds: Sequence[Sequence[Pairing]], boards_per_ro
                  seats=seats)
 
 
-def matches_of(movement: Movement, round_: int) -> list[tuple[Pairing, tuple[int, ...]]]:
-    """A round's matches as ((A, B), tables): A sits NS at the first table listed."""
-    found: list[tuple[Pairing, tuple[int, ...]]] = []
-    per_table = 1 if movement.kind == SWISS_PAIRS else 2
-    for assignment in movement.round_of(round_):
-        if assignment.ns is None or assignment.ew is None:
-            continue
-        if per_table == 1:
-            found.append(((assignment.ns, assignment.ew), (assignment.table,)))
-        elif assignment.table % 2 == 1:
-            found.append(((assignment.ns, assignment.ew),
-                          (assignment.table, assignment.table + 1)))
-    return found
+class MatchPlace(NamedTuple):
+    """Where a match is played: (round, table) of each table, A sitting NS at the first.
+    A teams match has two, usually in one round; in an American Whist its halves are in two
+    rounds. A Swiss pairs match is one table."""
+
+    pair: Pairing
+    seats: tuple[tuple[int, int], ...]
+
+    @property
+    def round(self) -> int:
+        return self.seats[0][0]
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        return tuple(table for _, table in self.seats)
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        return tuple(round_ for round_, _ in self.seats)
+
+
+def matches_of(movement: Movement, round_: int) -> list[MatchPlace]:
+    """The matches whose first table plays in `round_`. In teams a match is the two tables
+    where each side's NS pair meets the other's EW pair on the same boards."""
+    return [place for place in _places(movement) if place.round == round_]
+
+
+def _places(movement: Movement) -> list[MatchPlace]:
+    seated = [(a.round, a.table, a.ns, a.ew, a.boards) for a in movement.assignments
+              if a.ns is not None and a.ew is not None]
+    if movement.kind == SWISS_PAIRS:
+        return [MatchPlace((ns, ew), ((r, t),)) for r, t, ns, ew, _ in seated]
+    halves = {(ns, ew, boards): (r, t) for r, t, ns, ew, boards in seated}
+    places = []
+    for r, t, ns, ew, boards in sorted(seated):
+        away = halves.get((ew, ns, boards))
+        if away is None or away < (r, t):
+            continue  # listed from its first table; a half without its other is no match
+        places.append(MatchPlace((ns, ew), ((r, t), away)))
+    return places
 
 
 def match_rounds(movement: Movement) -> list[list[Pairing]]:
     """Every round's pairings, as drawn (the history a Swiss draw needs)."""
-    return [[pair for pair, _ in matches_of(movement, r)] for r in range(1, movement.rounds + 1)]
+    return [[place.pair for place in matches_of(movement, r)]
+            for r in range(1, movement.rounds + 1)]

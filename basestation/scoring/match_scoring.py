@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from basestation.movements import SWISS_PAIRS, Movement, matches_of
+from basestation.movements import SWISS_PAIRS, MatchPlace, Movement, matches_of
 from basestation.scoring.imps import butler_imps
 from basestation.scoring.swiss import Pairing, Standing, seeded_first_rounds, standings, swiss_draw
 from basestation.scoring.teams import MatchResult, TeamBoard, match_result, score_match
@@ -28,13 +28,14 @@ Scores = Mapping[tuple[int, int, int], int]
 class Match:
     """One match of a round: who, where, how many boards compared so far, and the result."""
 
-    round: int
+    round: int  # of its first table (an American Whist plays the second half later)
     team_a: int  # NS at the first table
     team_b: int
     tables: tuple[int, ...]
     boards: tuple[int, ...]
     compared: int
     result: MatchResult
+    rounds: tuple[int, ...] = ()  # each table's round
 
     @property
     def finished(self) -> bool:
@@ -51,24 +52,23 @@ def event_matches(movement: Movement, scores: Scores, *, scale: VpScale = VpScal
             matches += _pairs_round(movement, round_, drawn, scores, scale=scale,
                                     trim=butler_trim)
         else:
-            matches += [_team_match(movement, round_, pair, tables, scores, scale=scale)
-                        for pair, tables in drawn]
+            matches += [_team_match(movement, place, scores, scale=scale) for place in drawn]
     return matches
 
 
-def _team_match(movement: Movement, round_: int, pair: Pairing, tables: tuple[int, ...],
-                scores: Scores, *, scale: VpScale) -> Match:
-    home, away = tables
-    assignment = movement.at(round_, home)
+def _team_match(movement: Movement, place: MatchPlace, scores: Scores, *,
+                scale: VpScale) -> Match:
+    home, away = place.seats
+    assignment = movement.at(*home)
     boards = assignment.boards if assignment is not None else ()
-    compared = [TeamBoard(board, scores[(round_, home, board)], scores[(round_, away, board)])
-                for board in boards
-                if (round_, home, board) in scores and (round_, away, board) in scores]
-    result = score_match(pair[0], pair[1], compared, scale, scheduled_boards=len(boards))
-    return Match(round_, pair[0], pair[1], tables, boards, len(compared), result)
+    compared = [TeamBoard(board, scores[(*home, board)], scores[(*away, board)])
+                for board in boards if (*home, board) in scores and (*away, board) in scores]
+    a, b = place.pair
+    result = score_match(a, b, compared, scale, scheduled_boards=len(boards))
+    return Match(place.round, a, b, place.tables, boards, len(compared), result, place.rounds)
 
 
-def _pairs_round(movement: Movement, round_: int, drawn: list[tuple[Pairing, tuple[int, ...]]],
+def _pairs_round(movement: Movement, round_: int, drawn: list[MatchPlace],
                  scores: Scores, *, scale: VpScale, trim: int) -> list[Match]:
     """Swiss pairs: each board's NS scores in the round make its datum (club-directors-
     manual.txt, "Swiss Pairs": "the computer discards the top and bottom scores ... and then
@@ -82,16 +82,16 @@ def _pairs_round(movement: Movement, round_: int, drawn: list[tuple[Pairing, tup
         for table, imps_ns in zip(played, won, strict=True):
             per_table.setdefault(table, []).append(imps_ns)
     found = []
-    for (ns, ew), tables in drawn:
-        table = tables[0]
+    for place in drawn:
+        (ns, ew), table = place.pair, place.tables[0]
         assignment = movement.at(round_, table)
         scheduled = len(assignment.boards) if assignment is not None else len(boards)
         imps = per_table.get(table, [])
         result = match_result(ns, ew, sum(i for i in imps if i > 0), -sum(i for i in imps if i < 0),
                               scheduled, scale=scale, board_imps=imps)
-        found.append(Match(round_, ns, ew, tables,
+        found.append(Match(round_, ns, ew, place.tables,
                            assignment.boards if assignment is not None else (), len(imps),
-                           result))
+                           result, place.rounds))
     return found
 
 

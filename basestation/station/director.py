@@ -13,6 +13,7 @@ import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from basestation.domain.board import vulnerability_of
@@ -102,6 +103,7 @@ class DirectorActions:
         self.takeovers.add((section, table))
         batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
+        batch.event("table", section=section, table=table, takeover=True)
 
     def decide_merge(self, offer_id: int, accept: bool, batch: Batch) -> HeldResult | None:
         """The director takes a replaced unit's undelivered result into the session, or not."""
@@ -223,6 +225,7 @@ class DirectorActions:
         if state.current_round >= state.movement.rounds:
             raise ValueError(f"section {section} is already in its last round")
         state.current_round += 1
+        state.round_started = datetime.now(UTC)
         batch.ops.append(repo.update_section_round(self.section_ids[section],
                                                    state.current_round))
         batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
@@ -363,7 +366,7 @@ class DirectorActions:
         """Unlocks a unit, clears its bad-MAC count and frees its table: it logs in afresh."""
         state = self._director_unit(unit)
         self._free_table(state, batch)
-        state.locked_reason, state.bad_macs = None, 0
+        state.locked_reason, state.bad_macs, state.failing = None, 0, 0
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
                                            "section": None, "table_no": None}))
         batch.ops.append(repo.audit(self.event_id, "director", "reset", unit=unit))

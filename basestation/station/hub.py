@@ -370,6 +370,7 @@ class Hub:
             batch.event("unit", unit=unit.unit, state="new")
         unit.link = inbound.link.name
         unit.last_seen = datetime.now(UTC)
+        unit.failing = 0
         digest = hashlib.sha256(received.signed).hexdigest()[:32]
         if message.seq <= unit.last_seq:
             self._repeat(unit, message, digest, batch)
@@ -423,6 +424,7 @@ class Hub:
         message = inbound.received.message
         if unit is not None:
             unit.bad_macs += 1
+            unit.failing += 1
             batch.units.add(unit.unit)
         batch.event("alert", kind="bad_mac", unit=message.unit)
         # Answered on the link it came from, without trusting the claimed unit's route.

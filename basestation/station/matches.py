@@ -20,6 +20,7 @@ from basestation.movements import (
     TEAMS,
     Movement,
     MovementError,
+    american_whist,
     generate,
     match_movement,
     match_rounds,
@@ -54,6 +55,14 @@ def check_format(event_format: str, rounds: int) -> None:
         raise MovementError("a Swiss event needs its number of rounds (at least 1)")
 
 
+def boards_needed(event_format: str, entrants: int, per_match: int, rounds: int) -> int:
+    """Board numbers a teams or Swiss event uses: each round its own, or in an American
+    Whist (an odd number of teams) one set a team."""
+    if event_format == TEAMS:
+        return entrants * per_match if entrants % 2 else (entrants - 1) * per_match
+    return rounds * per_match
+
+
 def section_movement(spec: SectionConfig, event_format: str, rounds: int) -> Movement:
     """A new section's movement. In a teams or Swiss event `spec.tables` is the number of
     teams (or pairs, in Swiss pairs) and `spec.boards` the boards of each match."""
@@ -62,15 +71,18 @@ def section_movement(spec: SectionConfig, event_format: str, rounds: int) -> Mov
         return generate(spec.movement, spec.tables, spec.boards, phantom=spec.phantom)
     entrants, per_match = spec.tables, spec.boards
     who = "pairs" if event_format == SWISS_PAIRS else "teams"
+    if boards_needed(event_format, entrants, per_match, rounds) > MAX_BOARD:
+        raise MovementError(f"{entrants} {who} playing {per_match} boards a match need board "
+                            f"numbers past {MAX_BOARD}; play fewer boards a match")
+    if event_format == TEAMS and entrants % 2:
+        # club-directors-manual.txt, "Deciding the team format": "Odd numbers between 5 and
+        # 13 can play an American Whist movement."
+        return american_whist(entrants, per_match)
     if entrants < 2 or entrants % 2:
-        # club-directors-manual.txt: an odd number of teams plays a Troika; Swiss pairs "must
-        # be an even number of pairs NO PHANTOM".
+        # club-directors-manual.txt: a Swiss with an odd number of teams needs a Troika
+        # (not made here); Swiss pairs "must be an even number of pairs NO PHANTOM".
         raise MovementError(f"a {event_format} event needs an even number of {who}, "
                             f"not {entrants}")
-    planned = entrants - 1 if event_format == TEAMS else rounds
-    if per_match * planned > MAX_BOARD:
-        raise MovementError(f"{planned} rounds of {per_match} boards need board numbers past "
-                            f"{MAX_BOARD}; play fewer boards a match")
     if event_format == TEAMS:
         return match_movement(TEAMS, round_robin(entrants), per_match)
     seeds = list(range(1, entrants + 1))
@@ -185,7 +197,8 @@ def matches_json(rules: SessionRules) -> dict[str, Any]:
             "section": letter,
             "rounds_drawn": state.movement.rounds,
             "current_round": state.current_round,
-            "matches": [{"round": m.round, "tables": list(m.tables), "a": m.team_a,
+            "matches": [{"round": m.round, "rounds": list(m.rounds), "tables": list(m.tables),
+                         "a": m.team_a,
                          "b": m.team_b, "boards": list(m.boards), "compared": m.compared,
                          "finished": m.finished, "imps_a": m.result.imps_a,
                          "imps_b": m.result.imps_b,

@@ -425,6 +425,7 @@ class SessionRules(DirectorActions, SessionSwitches):
             section.table_round[table] = round_
         if round_ > section.current_round:
             section.current_round = round_
+            section.round_started = datetime.now(UTC)
             batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_))
             batch.event("round", section=section.letter, round=round_)
 

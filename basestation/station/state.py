@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from basestation.movements import Movement
 
@@ -58,6 +58,9 @@ class SectionState:
     by_table: dict[int, list[HeldResult]] = field(default_factory=dict)
     by_board: dict[int, list[HeldResult]] = field(default_factory=dict)
     held_count: int = 0
+    # When the section's current round began (the round clock): set as the round moves on;
+    # after a restart, from the restart.
+    round_started: datetime = field(default_factory=lambda: datetime.now(UTC))
     _expected: int = field(default=-1, repr=False)
 
     @property
@@ -128,6 +131,9 @@ class UnitState:
     last_seq: int = -1
     down_seq: int = 0
     bad_macs: int = 0
+    # Frames with a bad tag since this unit's last good one: a pad that keeps failing, not a
+    # stray frame claiming its number while it works.
+    failing: int = 0
     locked_reason: str | None = None
     section: str | None = None
     table: int | None = None

@@ -9,6 +9,7 @@ from basestation.movements import (
     SWISS_TEAMS,
     TEAMS,
     MovementError,
+    american_whist,
     match_movement,
     match_rounds,
     matches_of,
@@ -51,7 +52,8 @@ def test_teams_home_and_away_tables_share_the_boards() -> None:
             ns = movement.seat_of(team, "NS", round_)
             ew = movement.seat_of(team, "EW", round_)
             assert ns is not None and ew is not None and ns[0] != ew[0]
-    assert matches_of(movement, 1) == [((1, 4), (1, 2)), ((2, 3), (3, 4))]
+    assert [(m.pair, m.tables, m.rounds) for m in matches_of(movement, 1)] == [
+        ((1, 4), (1, 2), (1, 1)), ((2, 3), (3, 4), (1, 1))]
     assert match_rounds(movement) == round_robin(4)
 
 
@@ -67,7 +69,8 @@ def test_swiss_movement_grows_round_by_round_with_boards_numbered_on() -> None:
 def test_swiss_pairs_is_one_table_per_match_in_one_field() -> None:
     movement = match_movement(SWISS_PAIRS, [[(1, 2), (3, 4), (5, 6)]], 4)
     assert not movement.two_field and movement.tables == 3
-    assert matches_of(movement, 1) == [((1, 2), (1,)), ((3, 4), (2,)), ((5, 6), (3,))]
+    assert [(m.pair, m.tables) for m in matches_of(movement, 1)] == [
+        ((1, 2), (1,)), ((3, 4), (2,)), ((5, 6), (3,))]
 
 
 def test_bad_draws_are_refused_plainly() -> None:
@@ -79,3 +82,56 @@ def test_bad_draws_are_refused_plainly() -> None:
         match_movement("mitchell", [[(1, 2)]], 4)
     with pytest.raises(MovementError, match="at least one round"):
         match_movement(TEAMS, [], 4)
+
+
+# club-directors-manual.txt, "American Whist Movement": "For 5 tables, use 30 boards; for 7
+# tables, 28 boards; for 9 tables, 27 boards; for 13 tables, 26 boards ... put 33 boards in
+# play [for eleven] ... In all cases, 24 boards are played in the session."
+SEED_BOARDS = {5: 30, 7: 28, 9: 27, 11: 33, 13: 26}
+
+
+@pytest.mark.parametrize(("teams", "boards"), sorted(SEED_BOARDS.items()))
+def test_american_whist_as_the_seed_lays_it_out(teams: int, boards: int) -> None:
+    movement = american_whist(teams, boards // teams)
+    assert movement.boards == boards and movement.tables == teams
+    for team in range(1, teams + 1):
+        played = [a for a in movement.assignments if team in (a.ns, a.ew)]
+        assert sum(len(a.boards) for a in played) // 2 == 24  # each half-match, both pairs
+        # "NS pairs remain stationary".
+        assert len({a.table for a in movement.assignments if a.ns == team}) == 1
+    home = {a.ns: a.table for a in movement.assignments}
+    # "each team never plays the boards that started on its home table" (set t at table t).
+    per_set = boards // teams
+    for a in movement.assignments:
+        for team in (a.ns, a.ew):
+            assert team is not None
+            own = (home[team] - 1) * per_set + 1
+            assert own not in a.boards
+    places = [place for r in range(1, movement.rounds + 1) for place in matches_of(movement, r)]
+    met = [frozenset(place.pair) for place in places]
+    assert len(met) == len(set(met))
+    if teams == 11:
+        # "skip the first and last rounds ... so each team plays only 8 of the other 10".
+        assert movement.rounds == 8 and len(met) == 11 * 8 // 2
+    else:
+        assert movement.rounds == teams - 1 and len(met) == teams * (teams - 1) // 2
+    for place in places:
+        # "the two halves of a given match are played using the same boards".
+        (r1, t1), (r2, t2) = place.seats
+        first, second = movement.at(r1, t1), movement.at(r2, t2)
+        assert first is not None and second is not None
+        assert first.boards == second.boards and (first.ns, first.ew) == (second.ew, second.ns)
+
+
+def test_eleven_teams_are_seated_in_the_seeds_order() -> None:
+    # "Seeding 11 teams: Seat them in the order 1-9-6-3-11-4-5-10-2-7-8, i.e. the top seed at
+    # table 1, the 9th seed at table 2, etc."
+    movement = american_whist(11, 3)
+    assert [movement.at(1, t).ns for t in range(1, 12)] == [  # type: ignore[union-attr]
+        1, 9, 6, 3, 11, 4, 5, 10, 2, 7, 8]
+
+
+def test_american_whist_needs_an_odd_field_of_5_to_13() -> None:
+    for teams in (3, 6, 15):
+        with pytest.raises(MovementError, match="odd number of teams from 5 to 13"):
+            american_whist(teams, 4)

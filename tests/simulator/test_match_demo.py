@@ -50,9 +50,8 @@ def _check_matches(data: dict[str, Any], *, pairs: bool) -> None:
                 field = [scores[(round_, t, board)] for t in tables]
                 won.append(butler_imps(field, 1)[tables.index(table)])
         else:
-            home, away = match["tables"]
-            won = [imps(scores[(round_, home, b)] - scores[(round_, away, b)])
-                   for b in match["boards"]]
+            home, away = zip(match["rounds"], match["tables"], strict=True)
+            won = [imps(scores[(*home, b)] - scores[(*away, b)]) for b in match["boards"]]
         assert match["imps_a"] == sum(i for i in won if i > 0)
         assert match["imps_b"] == -sum(i for i in won if i < 0)
         vp_a = vp(VpScale.CONTINUOUS, len(match["boards"]), sum(won))
@@ -74,6 +73,17 @@ def test_teams_round_robin() -> None:
     data = _demo("--format", "teams", "--entrants", "4", "--boards-per-match", "3")
     assert data["format"] == "teams" and data["rounds"] == 3
     assert len(data["results"]) == 3 * 4 * 3  # rounds x tables x boards
+    _check_matches(data, pairs=False)
+    _no_repeats(data)
+
+
+def test_an_odd_number_of_teams_plays_an_american_whist() -> None:
+    # club-directors-manual.txt, "Deciding the team format": "Odd numbers between 5 and 13
+    # can play an American Whist movement"; the two halves of a match are played apart.
+    data = _demo("--format", "teams", "--entrants", "5", "--boards-per-match", "2")
+    assert data["rounds"] == 4 and len(data["results"]) == 4 * 5 * 2
+    matches = data["sections"][0]["matches"]
+    assert len(matches) == 10 and all(m["rounds"][0] != m["rounds"][1] for m in matches)
     _check_matches(data, pairs=False)
     _no_repeats(data)
 

@@ -17,7 +17,8 @@ router = APIRouter(prefix="/api", tags=["matches"])
 
 
 class MatchOut(BaseModel):
-    round: int
+    round: int  # of its first table
+    rounds: list[int]  # each table's round (an American Whist plays its halves apart)
     tables: list[int]
     a: int  # North-South at the first table
     b: int
