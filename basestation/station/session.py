@@ -349,8 +349,9 @@ class SessionRules(DirectorActions, SessionSwitches):
             self._retire(section, held, "superseded", batch)
             if isinstance(body, Correction):
                 entry.flags = (*entry.flags, ResultFlag.CORRECTED.value)
+        # Checked against the other tables' entries, without the one it replaces.
         entry.flags = (*entry.flags, *self._checks(section, entry))
-        self._store(section, entry, batch)
+        self.replace_result(section, None, entry, batch, push=False)
         self._advance(section, body.table, body.round, batch)
         if entry.kind == "result" and self.feedback:
             self._feedback(section, entry.board, unit.unit, batch)
