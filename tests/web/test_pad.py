@@ -319,6 +319,7 @@ async def test_replay_lock_and_director_changes_reach_the_pad(club: Club) -> Non
         (await api.put(place, json=changed)).raise_for_status()
         await page.wait_for_selector(f"#notices li[data-kind=director]:text('board {board}')")
         await page.wait_for_selector(f"#boards li[data-board='{board}']:text('11 tricks')")
+        assert await page.locator("#feedback").is_hidden()  # the old traveller is gone
         # A director's resend: the pad re-sends what it holds, the station acks it as known.
         (await api.post("/api/units/69/command", json={"command": "resend"})).raise_for_status()
         await page.wait_for_selector("#queue:text('all sent')")

@@ -367,6 +367,7 @@ const PadCore = (() => {
         this.mem.entries[key] = { type: body.result.type || "result", body: body.result,
           acked: true, source: "director" };
       }
+      delete this.mem.feedback[String(body.board)];  // its traveller showed the old result
       this.notice(`The director changed board ${body.board} (round ${body.round}): ` +
         (body.result ? describe(body.result) : "erased"), "director");
     }
