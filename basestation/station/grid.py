@@ -1,7 +1,8 @@
 """The director's round grid: tables by rounds per section, with table and cell states.
 
-Colours follow what directors know (DOMAIN.md): table red = not logged in, green = logged in;
-cell yellow = current round, green = complete, red = missing, blue = changed by the director.
+Colours follow what directors know (docs/ARCHITECTURE.md, Domain notes): table red = not
+logged in, green = logged in; cell yellow = current round, green = complete, red = missing,
+blue = changed by the director.
 """
 
 from __future__ import annotations
