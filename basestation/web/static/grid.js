@@ -377,6 +377,13 @@ document.addEventListener("DOMContentLoaded", () => {
     } catch (e) { say(e.message, true); }
   });
   document.getElementById("cell").addEventListener("close", () => { openCell = null; });
+  // Cells and table numbers open their dialogs from the keyboard too.
+  document.getElementById("sections").addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches("td.cell, th.table")) {
+      event.preventDefault();
+      event.target.click();
+    }
+  });
   listen((event) => {
     // Passing alerts, once each; bad frames are counted in the standing alerts instead.
     if (event.type === "alert" && event.kind !== "bad_mac" &&
