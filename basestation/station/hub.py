@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import hashlib
 import json
 import logging
@@ -237,7 +236,7 @@ class Hub:
                     if before is None:
                         self.units.pop(unit_no, None)
                     else:
-                        vars(self.units[unit_no]).update(vars(before))
+                        vars(self.units[unit_no]).update(before)
                     failed.append(item)
                 continue
             item.begun = True
@@ -282,11 +281,14 @@ class Hub:
         for inbound in failed:
             self._answer_internal(inbound)
 
-    def _unit_copy(self, unit_no: int) -> UnitState | None:
+    def _unit_copy(self, unit_no: int) -> dict[str, Any] | None:
+        """The unit's fields before a message, to put back if its handling fails."""
         unit = self.units.get(unit_no)
         if unit is None:
             return None
-        return dataclasses.replace(unit, answers=OrderedDict(unit.answers))
+        before = dict(vars(unit))
+        before["answers"] = OrderedDict(unit.answers)
+        return before
 
     async def _commit(self, ops: list[repo.Op]) -> None:
         """Commits `ops`, waiting out a database that is unavailable (locked, stopped, its file
