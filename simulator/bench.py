@@ -11,6 +11,8 @@ import dataclasses
 import math
 import multiprocessing
 import os
+import random
+import resource
 import tempfile
 import termios
 import time
@@ -22,16 +24,29 @@ from typing import Any
 import aiomqtt
 
 from basestation.movements import generate
-from firmware_protocol import binary, jsonwire
+from firmware_protocol import binary, jsonwire, topics
 from firmware_protocol.messages import Ack, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.broker import run_mosquitto
+from simulator.deals import random_deals
 from simulator.flood import FloodPlan, entries, flood_in_child
 from simulator.mqtt import NO_DELAY
 
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
 RESULT_FRAME = 27  # bytes on the wire (SPEC.md)
+FLOODERS = 3  # load generator processes: the pads shared out, so they are not the limit
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process (every thread: the hub's loop and its commits), user and
+    system, so the station's cost per result can be worked out."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def us_per_result(seconds: float, results: int) -> float:
+    return round(seconds * 1e6 / results, 1) if results else math.nan
 
 
 def percentile_ms(values: list[float], pct: float) -> float:
@@ -54,7 +69,8 @@ def _letters(count: int) -> str:
 
 
 def _station(tmp: Path, sections: int, *, mqtt_port: int | None = None,
-             serial_port: str | None = None, feedback: bool = True) -> Any:
+             serial_port: str | None = None, feedback: bool = True,
+             deals: dict[int, str] | None = None) -> Any:
     from basestation.station.app import Station
     from basestation.station.config import SectionConfig, SerialConfig, StationConfig
 
@@ -67,7 +83,8 @@ def _station(tmp: Path, sections: int, *, mqtt_port: int | None = None,
     station = Station(config)
     station.open_event("Bench", "nz", [
         SectionConfig(letter, "mitchell", TABLES_PER_SECTION, TABLES_PER_SECTION)
-        for letter in _letters(sections)])
+        for letter in _letters(sections)],
+        dict.fromkeys(_letters(sections), deals) if deals else None)
     return station
 
 
@@ -110,8 +127,11 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         watcher = asyncio.create_task(watch())
         try:
             # A busy session: every table enters a result each 2.5 s (a real one: ~7 min).
-            paced = await flood_in_child(_plan(port, sections, 6, interval=2.5))
-            report = await flood_in_child(_plan(port, sections, results_per_pad - 6, skip=6))
+            paced = await flood_in_child(_plan(port, sections, 6, interval=2.5), FLOODERS)
+            cpu = cpu_seconds()
+            report = await flood_in_child(_plan(port, sections, results_per_pad - 6, skip=6),
+                                          FLOODERS)
+            cpu = cpu_seconds() - cpu
         finally:
             watcher.cancel()
             await station.stop()
@@ -120,7 +140,8 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         echo = asyncio.create_task(_echo(port))
         await asyncio.sleep(0.3)
         try:
-            baseline = await flood_in_child(_plan(port, sections, results_per_pad - 6))
+            baseline = await flood_in_child(_plan(port, sections, results_per_pad - 6),
+                                            FLOODERS)
         finally:
             echo.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -137,6 +158,36 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         "saturated_ack_p99_ms": round(percentile_ms(report.latencies, 99), 2),
         "grid_p50_ms": round(percentile_ms(grid, 50), 2),
         "grid_p99_ms": round(percentile_ms(grid, 99), 2),
+        # Acks are sent only after the commit: each acked result is a durable one.
+        "station_cpu_us_per_result": us_per_result(cpu, report.acked),
+        "load_processes": FLOODERS,
+    }
+
+
+async def feedback_stage(sections: int = 8, results_per_pad: int = 8) -> dict[str, float]:
+    """Ack latency with travellers and par on and hand records loaded for every board, at the
+    paced stage's rate: the feedback a pad is sent must not hold up anyone's ack."""
+    deals = random_deals(TABLES_PER_SECTION, random.Random(12))
+    with run_mosquitto() as port, tempfile.TemporaryDirectory() as tmp:
+        station = _station(Path(tmp), sections, mqtt_port=port, deals=deals)
+        solving = time.perf_counter()
+        await _started(station)
+        # Hand records load before play; their par is solved off the loop meanwhile.
+        await asyncio.to_thread(station.rules.par.wait, 600)
+        solved = time.perf_counter() - solving
+        cpu = cpu_seconds()
+        try:
+            paced = await flood_in_child(_plan(port, sections, results_per_pad, interval=2.5),
+                                         FLOODERS)
+        finally:
+            cpu = cpu_seconds() - cpu
+            await station.stop()
+    return {
+        "ack_p50_feedback_ms": round(percentile_ms(paced.latencies, 50), 2),
+        "ack_p99_feedback_ms": round(percentile_ms(paced.latencies, 99), 2),
+        "feedback_results": paced.acked,
+        "station_cpu_us_per_result_feedback": us_per_result(cpu, paced.acked),
+        "par_solve_s": round(solved, 1),
     }
 
 
@@ -144,14 +195,14 @@ async def _echo(port: int) -> None:
     """The broker round trip alone: every up message answered with an ack at once."""
     async with aiomqtt.Client("127.0.0.1", port, identifier="echo", socket_options=NO_DELAY,
                               max_inflight_messages=256) as client:
-        await client.subscribe("bridge/club/pad/+/up", qos=1)
+        await client.subscribe(topics.up("club"), qos=1)
         window = asyncio.Semaphore(128)
         tasks: set[asyncio.Task[None]] = set()
 
         async def reply(unit: int, seq: int) -> None:
             try:
                 ack = jsonwire.encode(Message(unit, seq, Ack(re=seq)), unit_key(SECRET, unit))
-                await client.publish(f"bridge/club/pad/{unit}/down", ack, qos=1)
+                await client.publish(topics.down("club", unit), ack, qos=1)
             finally:
                 window.release()
 
@@ -320,6 +371,8 @@ def run_bench(progress: Callable[[str], None] = lambda _: None) -> dict[str, Any
     figures: dict[str, Any] = {}
     progress("MQTT: 200 tables through the station, then the broker round trip alone")
     figures.update(asyncio.run(mqtt_stage()))
+    progress("feedback: travellers and par on, hand records loaded")
+    figures.update(asyncio.run(feedback_stage()))
     progress("serial: one receiver at 115200 baud")
     figures.update(asyncio.run(serial_stage()))
     progress("memory: 500 tables")

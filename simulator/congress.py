@@ -28,7 +28,7 @@ from typing import Any
 import aiomqtt
 
 from basestation.movements import generate
-from firmware_protocol import jsonwire
+from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Ack, Body, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.bench import rss_mb
@@ -141,7 +141,7 @@ async def _pads(all_seats: list[TablePad], port: int, orders: Any, reports: Any)
     async with aiomqtt.Client("127.0.0.1", port, identifier="congress-pads",
                               logger=_quiet, socket_options=NO_DELAY,
                               max_inflight_messages=WINDOW * 2) as client:
-        await client.subscribe("bridge/+/pad/+/down", qos=1)
+        await client.subscribe(topics.down("+"), qos=1)
         window = asyncio.Semaphore(WINDOW)
 
         async def read() -> None:
@@ -164,7 +164,7 @@ async def _pads(all_seats: list[TablePad], port: int, orders: Any, reports: Any)
             payload = jsonwire.encode(Message(seat.unit, seq, body), keys[seat.unit])
             while True:  # the same bytes until answered
                 async with window:
-                    await client.publish(f"bridge/{seat.room}/pad/{seat.unit}/up", payload,
+                    await client.publish(topics.up(seat.room, seat.unit), payload,
                                          qos=1)
                 with contextlib.suppress(TimeoutError):
                     return await asyncio.wait_for(asyncio.shield(future), RETRY)

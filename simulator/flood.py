@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import aiomqtt
 
 from basestation.movements import Movement
-from firmware_protocol import jsonwire
+from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Ack, Body, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.mqtt import NO_DELAY
@@ -37,6 +37,7 @@ class FloodPlan:
     results_per_pad: int
     interval: float = 0.0  # seconds between one pad's results (0: as fast as acks come)
     skip: int = 0  # entries an earlier run has already made at each table
+    client: str = "flood"  # the MQTT client id: one per process
 
 
 @dataclass
@@ -55,13 +56,15 @@ def entries(plan: FloodPlan, table: int) -> list[tuple[int, int, int, int]]:
     return found[plan.skip:plan.skip + plan.results_per_pad]
 
 
-async def flood(plan: FloodPlan) -> FloodReport:
+async def flood(plan: FloodPlan, ready: Any = None) -> FloodReport:
+    """`ready`: a barrier shared with the other flood processes, passed once logged in."""
     report = FloodReport()
     waiting: dict[tuple[int, int], asyncio.Future[Body]] = {}
     keys = {unit: unit_key(plan.secret, unit) for unit, _, _ in plan.seats}
-    async with aiomqtt.Client("127.0.0.1", plan.port, identifier="flood", socket_options=NO_DELAY,
+    async with aiomqtt.Client("127.0.0.1", plan.port, identifier=plan.client,
+                              socket_options=NO_DELAY,
                               max_inflight_messages=WINDOW * 2) as client:
-        await client.subscribe(f"bridge/{plan.station}/pad/+/down", qos=1)
+        await client.subscribe(topics.down(plan.station), qos=1)
         window = asyncio.Semaphore(WINDOW)
 
         async def read() -> None:
@@ -80,7 +83,7 @@ async def flood(plan: FloodPlan) -> FloodReport:
             waiting[(unit, seq)] = future
             payload = jsonwire.encode(Message(unit, seq, body), keys[unit])
             async with window:
-                await client.publish(f"bridge/{plan.station}/pad/{unit}/up", payload, qos=1)
+                await client.publish(topics.up(plan.station, unit), payload, qos=1)
             return await asyncio.wait_for(future, 30)
 
         async def pad(unit: int, section: str, table: int) -> None:
@@ -102,6 +105,8 @@ async def flood(plan: FloodPlan) -> FloodReport:
         reader = asyncio.create_task(read())
         await asyncio.gather(*(ask(unit, 1 + plan.skip, Login(section=section, table=table))
                                for unit, section, table in plan.seats))
+        if ready is not None:
+            await asyncio.to_thread(ready.wait, 60)  # the other processes have logged in too
         started = time.perf_counter()
         await asyncio.gather(*(_staggered(pad(*seat), plan.interval * i / len(plan.seats))
                                for i, seat in enumerate(plan.seats)))
@@ -116,23 +121,42 @@ async def _staggered(work: Any, delay: float) -> None:
     await work
 
 
-def _child(plan: FloodPlan, out: Any) -> None:
-    out.put(asyncio.run(flood(plan)))
+def _child(plan: FloodPlan, out: Any, ready: Any = None) -> None:
+    out.put(asyncio.run(flood(plan, ready)))
 
 
-async def flood_in_child(plan: FloodPlan) -> FloodReport:
-    """Runs `flood` in a child process and waits for its report without blocking the loop."""
+async def flood_in_child(plan: FloodPlan, processes: int = 1) -> FloodReport:
+    """Runs `flood` in child processes (the pads shared out between them, so the load
+    generator is not the limit) and waits for their reports without blocking the loop."""
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
-    process = context.Process(target=_child, args=(plan, out), daemon=True)
-    process.start()
-    while True:
+    ready = context.Barrier(processes) if processes > 1 else None
+    children = []
+    for index in range(processes):
+        part = replace(plan, seats=plan.seats[index::processes], client=f"{plan.client}-{index}")
+        child = context.Process(target=_child, args=(part, out, ready), daemon=True)
+        child.start()
+        children.append(child)
+    reports: list[FloodReport] = []
+    while len(reports) < processes:
         try:
-            report: FloodReport = out.get_nowait()
-            break
+            reports.append(out.get_nowait())
         except Exception:  # queue.Empty: not yet
-            if not process.is_alive():
-                raise RuntimeError("the flood process died") from None
+            ended = sum(not child.is_alive() for child in children)
+            if ended > len(reports) and out.empty():  # one ended without its report
+                raise RuntimeError("a flood process died") from None
             await asyncio.sleep(0.05)
-    process.join(5)
-    return report
+    for child in children:
+        child.join(5)
+    return merged(reports)
+
+
+def merged(reports: list[FloodReport]) -> FloodReport:
+    """One report of pads flooding at the same time from several processes."""
+    total = FloodReport(seconds=max(r.seconds for r in reports))
+    for report in reports:
+        total.acked += report.acked
+        total.refused += report.refused
+        total.latencies += report.latencies
+        total.sent_at |= report.sent_at
+    return total

@@ -16,14 +16,15 @@ from dataclasses import dataclass
 
 import aiomqtt
 
-from firmware_protocol import jsonwire
+from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Message, ProtocolError, Received
 from simulator.radio import AirFaults
 
 # Small messages go out at once: Nagle and delayed acks would add ~40 ms per hop.
 NO_DELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
 log = logging.getLogger(__name__)
-IN_FLIGHT = 8  # aiomqtt 2.x stalls with many concurrent QoS 1 publishes (DESIGN.md)
+# aiomqtt 2.x stalls with many concurrent QoS 1 publishes (docs/ARCHITECTURE.md, Known pitfalls)
+IN_FLIGHT = 8
 
 
 @dataclass
@@ -46,8 +47,8 @@ class MqttConnection:
         self.unit = unit
         self.key = key
         self.deliver = deliver
-        base = f"bridge/{station}/pad/{unit}"
-        self.up, self.down, self.availability = f"{base}/up", f"{base}/down", f"{base}/availability"
+        self.up, self.down = topics.up(station, unit), topics.down(station, unit)
+        self.availability = topics.availability(station, unit)
         self.faults = faults or AirFaults()
         self.rng = rng or random.Random(unit)
         self.stats = NetStats()

@@ -10,8 +10,8 @@ from basestation.scoring import ScoredSession, parse_traveller_json, regulations
 
 
 def traveller_json(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Traveller JSON (DESIGN.md) from rows with section, board, ns, ew, contract, declarer,
-    tricks and lead."""
+    """Traveller JSON (docs/ARCHITECTURE.md, Contracts) from rows with section, board, ns, ew,
+    contract, declarer, tricks and lead."""
     boards: dict[int, list[dict[str, Any]]] = {}  # sections play the same boards
     for row in results:
         entry: dict[str, Any] = {"ns": row["ns"], "ew": row["ew"], "contract": row["contract"]}

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from basestation.station.app import Station
-from basestation.station.grid import ATTENTION_FLAGS, grid
+from basestation.station.grid import ATTENTION_FLAGS, Thresholds, grid
 from basestation.station.state import UnitState
 
 T = TypeVar("T")
@@ -31,6 +31,7 @@ class ReadModel:
 
     def __init__(self, station: Station) -> None:
         self.station = station
+        self.thresholds = Thresholds()
 
     @staticmethod
     async def stored(read: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -50,7 +51,7 @@ class ReadModel:
     def grid(self) -> dict[str, Any]:
         """Tables by rounds per section with their states, and the alerts standing now."""
         station = self.station
-        data = grid(station.rules, station.hub.units)
+        data = grid(station.rules, station.hub.units, limits=self.thresholds)
         data["ended"], data["published"] = station.rules.ended, station.rules.published
         data["alerts"].extend(self._result_alerts())
         data["alerts"].extend({"kind": "unit_replaced", "unit": u.unit}

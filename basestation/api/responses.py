@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Open(BaseModel):
@@ -30,6 +30,7 @@ class HealthOut(BaseModel):
     database: str  # ok, unavailable
     database_down_since: str | None
     queued: int  # messages and actions waiting for the hub
+    shed: int  # pad messages dropped while the queue was full (pads retransmit them)
 
 
 class StatusOut(BaseModel):
@@ -51,6 +52,7 @@ class CellOut(Open):
     boards: int
     ns: int | None = None
     ew: int | None = None
+    board_numbers: list[int] = Field(description="the boards played in this cell")
 
 
 class TableOut(Open):
@@ -59,7 +61,16 @@ class TableOut(Open):
     unit: int | None
     battery: int | None
     round: int
+    last_contact: str | None = Field(description="when the table's pad was last heard")
+    takeover: bool = Field(description="a takeover is authorised, waiting for a pad")
     cells: list[CellOut]
+
+
+class ClockOut(BaseModel):
+    started: str = Field(description="when the current round began")
+    minutes: float = Field(description="minutes since")
+    round_minutes: float = Field(description="the round's length")
+    playing: list[int] = Field(description="tables still playing the current round")
 
 
 class SectionGridOut(Open):
@@ -67,6 +78,14 @@ class SectionGridOut(Open):
     round: int
     rounds: int
     tables: list[TableOut]
+    clock: ClockOut
+
+
+class ThresholdsOut(BaseModel):
+    silent_minutes: float
+    bad_mac_run: int
+    rounds_behind: int
+    round_minutes: dict[str, float]
 
 
 class AlertOut(Open):
@@ -79,6 +98,7 @@ class GridOut(Open):
     complete: bool
     sections: list[SectionGridOut]
     alerts: list[AlertOut]
+    thresholds: ThresholdsOut
 
 
 class UnitOut(BaseModel):
@@ -137,33 +157,31 @@ class DealsOut(BaseModel):
     deals: dict[int, str]
 
 
-class HeldOut(BaseModel):
+class EntryOut(BaseModel):
+    """What a board's entry says: a result, not played, or an adjusted score."""
+
+    kind: str
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    lead: str | None
+    adjusted: str | None
+    score_ns: int | None
+
+
+class HeldOut(EntryOut):
     section: str
     table: int
     round: int
     board: int
     ns: int | None
     ew: int | None
-    kind: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    lead: str | None
-    adjusted: str | None
-    score_ns: int | None
     flags: list[str]
     source: str
     unit: int | None
 
 
-class HistoryLineOut(BaseModel):
-    kind: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    lead: str | None
-    adjusted: str | None
-    score_ns: int | None
+class HistoryLineOut(EntryOut):
     status: str
     source: str
     at: str

@@ -1,4 +1,4 @@
-"""`basestation faults`: the fault campaign, one row per fault (DESIGN.md contract)."""
+"""`basestation faults`: the fault campaign, one row per fault (docs/ARCHITECTURE.md, Contracts)."""
 
 from __future__ import annotations
 

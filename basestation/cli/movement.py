@@ -73,7 +73,7 @@ def register(app: typer.Typer) -> None:
         boards: BoardsOption,
         phantom: PhantomOption = False,
         as_json: Annotated[
-            bool, typer.Option("--json", help="Print the Movement JSON (DESIGN.md).")
+            bool, typer.Option("--json", help="Print the Movement JSON (docs/ARCHITECTURE.md).")
         ] = False,
     ) -> None:
         """Show a movement: a table of rounds (NS v EW, boards), or its JSON."""

@@ -151,7 +151,7 @@ class Movement:
         return 2 if self.kind in TWO_SET_KINDS else 1
 
     def to_json(self) -> dict[str, object]:
-        """Exactly the Movement JSON of DESIGN.md's contracts."""
+        """Exactly the Movement JSON of docs/ARCHITECTURE.md's contracts."""
         ordered = sorted(self.assignments, key=lambda a: (a.round, a.table))
         return {
             "kind": self.kind,

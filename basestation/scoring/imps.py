@@ -25,7 +25,8 @@ IMP_BOUNDARIES: tuple[int, ...] = (
     750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
 )  # fmt: skip
 
-# Artificial adjusted score at IMPs: average-plus is +3, average-minus -3 (DOMAIN.md).
+# Artificial adjusted score at IMPs: average-plus is +3, average-minus -3
+# (docs/ARCHITECTURE.md, Domain notes).
 ARTIFICIAL_IMPS = 3
 
 
@@ -63,9 +64,9 @@ def butler_datum(scores_ns: Sequence[int], trim: int) -> int:
     `trim` results are dropped at each end (the seed's Scorer drops one top and one bottom);
     if the board has too few results for that, fewer are dropped so at least one remains.
     The mean is kept exact; it is rounded to the nearest 10, and a mean exactly halfway
-    between two tens (ending in 5) is rounded away from zero, the usual reading of DOMAIN.md's
-    "an exact 5 away": +425 gives +430 and -425 gives -430, so the rule is symmetric between
-    NS and EW.
+    between two tens (ending in 5) is rounded away from zero, the usual reading of "an exact 5
+    away" (docs/ARCHITECTURE.md, Domain notes): +425 gives +430 and -425 gives -430, so the
+    rule is symmetric between NS and EW.
     """
     kept = _trimmed(scores_ns, trim)
     mean = Fraction(sum(kept), len(kept))

@@ -1,4 +1,4 @@
-"""Scored results, boards and rankings, and their Scored JSON form (DESIGN.md)."""
+"""Scored results, boards and rankings, and their Scored JSON form (docs/ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ class ScoredSession:
     ranking: tuple[RankingEntry, ...]
 
     def to_scored_json(self) -> dict[str, Any]:
-        """The Scored JSON object of DESIGN.md's contract."""
+        """The Scored JSON object of docs/ARCHITECTURE.md's contracts."""
         return {
             "regulations": self.regulations,
             "scale": self.scale,

@@ -1,4 +1,4 @@
-"""Reading Traveller JSON (DESIGN.md) into a checked Session."""
+"""Reading Traveller JSON (docs/ARCHITECTURE.md, Contracts) into a checked Session."""
 
 from __future__ import annotations
 

@@ -129,7 +129,7 @@ class Station:
         return {"hub_restarts": self.hub_restarts, "hub_last_failure": self.hub_failure,
                 "database": "ok" if down is None else "unavailable",
                 "database_down_since": None if down is None else down.isoformat(),
-                "queued": self.hub.queued}
+                "queued": self.hub.queued, "shed": self.hub.shed}
 
     async def _rescore(self, every: float = 0.5) -> None:
         """Rescores changed boards a few times a second and tells the pages which."""

@@ -13,6 +13,7 @@ import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from basestation.domain.board import vulnerability_of
@@ -28,7 +29,7 @@ from basestation.station.entries import (
     held_from_body,
     push_body,
 )
-from basestation.station.rulings import has_outcome, ruled_result, ruling_text
+from basestation.station.rulings import Ruling, has_outcome, ruled_result
 from basestation.station.scores import LiveScores
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_seat, check_table
@@ -56,7 +57,7 @@ class HeldPenalty:
 
 def penalty_from_row(row: ResultRow) -> HeldPenalty:
     """A stored penalty (a result row of kind "penalty") back in memory, at start-up."""
-    detail = json.loads(row.adjusted or "{}")
+    detail = row.ruling or {}
     penalty = Penalty(pair=row.ns or 0, direction=detail.get("direction"),
                       percent=float(detail.get("percent", 0)), board=row.board or None,
                       section=row.section)
@@ -102,6 +103,7 @@ class DirectorActions:
         self.takeovers.add((section, table))
         batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
+        batch.event("table", section=section, table=table, takeover=True)
 
     def decide_merge(self, offer_id: int, accept: bool, batch: Batch) -> HeldResult | None:
         """The director takes a replaced unit's undelivered result into the session, or not."""
@@ -139,11 +141,8 @@ class DirectorActions:
             raise ValueError(entry.value)
         entry.source = source
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
-        if held is not None:
-            self._retire(section, held, "superseded", batch)
-        self._store(section, entry, batch)
         # A not-played goes to the pad too: it must stop showing the result it replaced.
-        self._push(section, body.table, push_body(entry, body_from_held(entry)), batch)
+        self.replace_result(section, held, entry, batch)
         batch.ops.append(repo.audit(self.event_id, source, "enter", kind=entry.kind,
                                     contract=entry.contract, declarer=entry.declarer,
                                     tricks=entry.tricks, **_place(body)))
@@ -173,16 +172,13 @@ class DirectorActions:
                                ns=ns, ew=ew, kind="adjusted")
         else:
             entry = dataclasses.replace(played, unit=None, seq=None)
-        entry.adjusted = ruling_text(ruling)
+        entry.ruling = Ruling.of(ruling)
         entry.source = "director"
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
-        if held is not None:
-            self._retire(state, held, "superseded", batch)
-        self._store(state, entry, batch)
+        self.replace_result(state, held, entry, batch)
         batch.ops.append(repo.audit(self.event_id, "director", "ruling", section=section,
                                     table=table, round=round_, board=board,
-                                    ruling=entry.adjusted))
-        self._push(state, table, push_body(entry, body_from_held(entry)), batch)
+                                    ruling=entry.ruling.as_dict()))
         return entry
 
     def director_move(self, section: str, table: int, round_: int, board: int, batch: Batch,
@@ -206,15 +202,16 @@ class DirectorActions:
             # Vulnerability goes with the board number, so the score may change.
             entry.score_ns = score_ns(parse_contract(entry.contract), Seat(entry.declarer),
                                       entry.tricks, vulnerability_of(new_board))
-        self._retire(state, held, "superseded", batch)
         if new_board != board:
+            # The old board's place is emptied on the grid and on the pad first.
+            self._retire(state, held, "superseded", batch)
             batch.event("result", erased=True, **event_fields(held))
             self._push(state, table, push_body(held, None), batch)
-        self._store(state, entry, batch)
+            held = None
+        self.replace_result(state, held, entry, batch)
         batch.ops.append(repo.audit(self.event_id, "director", "move_result", section=section,
                                     table=table, round=round_, board=board, to_board=new_board,
                                     ns=entry.ns, ew=entry.ew))
-        self._push(state, table, push_body(entry, body_from_held(entry)), batch)
         return entry
 
     def close_round(self, section: str, batch: Batch) -> int:
@@ -223,6 +220,7 @@ class DirectorActions:
         if state.current_round >= state.movement.rounds:
             raise ValueError(f"section {section} is already in its last round")
         state.current_round += 1
+        state.round_started = datetime.now(UTC)
         batch.ops.append(repo.update_section_round(self.section_ids[section],
                                                    state.current_round))
         batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
@@ -242,8 +240,7 @@ class DirectorActions:
 
         row = ResultRow(event_id=self.event_id, section=penalty.section, table_no=0, round=0,
                         board=penalty.board or 0, ns=penalty.pair, kind="penalty",
-                        adjusted=json.dumps({"direction": penalty.direction,
-                                             "percent": penalty.percent}),
+                        ruling={"direction": penalty.direction, "percent": penalty.percent},
                         source="director")
         batch.ops.append(repo.insert(row, remember))
         batch.ops.append(repo.audit(self.event_id, "director", "penalty", pair=penalty.pair,
@@ -363,7 +360,7 @@ class DirectorActions:
         """Unlocks a unit, clears its bad-MAC count and frees its table: it logs in afresh."""
         state = self._director_unit(unit)
         self._free_table(state, batch)
-        state.locked_reason, state.bad_macs = None, 0
+        state.locked_reason, state.bad_macs, state.failing = None, 0, 0
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
                                            "section": None, "table_no": None}))
         batch.ops.append(repo.audit(self.event_id, "director", "reset", unit=unit))
@@ -391,6 +388,18 @@ class DirectorActions:
         if state is None:
             raise LookupError(f"no unit {unit}")
         return state
+
+    def replace_result(self, section: SectionState, held: HeldResult | None, entry: HeldResult,
+                       batch: Batch, *, push: bool = True) -> None:
+        """The one path by which an entry takes a board's place, for the pads' corrections and
+        every director change: the held one (if any) retired as superseded, the new one stored
+        (memory, row, grid event, live scores) and, unless `push` is off, sent to the table's
+        pad so it shows what the station holds."""
+        if held is not None:
+            self._retire(section, held, "superseded", batch)
+        self._store(section, entry, batch)
+        if push:
+            self._push(section, entry.table, push_body(entry, body_from_held(entry)), batch)
 
     def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
         holder = section.holders.get(table)

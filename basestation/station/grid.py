@@ -1,23 +1,48 @@
 """The director's round grid: tables by rounds per section, with table and cell states.
 
-Colours follow what directors know (DOMAIN.md): table red = not logged in, green = logged in;
-cell yellow = current round, green = complete, red = missing, blue = changed by the director.
+Colours follow what directors know (docs/ARCHITECTURE.md, Domain notes): table red = not
+logged in, green = logged in; cell yellow = current round, green = complete, red = missing,
+blue = changed by the director.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from basestation.station.session import SessionRules
 from basestation.station.state import SectionState, UnitState
 
-SILENT_AFTER = timedelta(minutes=10)
 ATTENTION_FLAGS = frozenset({"LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE", "WRONG_PAIRS"})
+MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
+
+
+@dataclass
+class Thresholds:
+    """When the console raises an alert; the director can change them from the grid."""
+
+    silent_minutes: float = 10.0  # a logged-in table's pad not heard for this long
+    bad_mac_run: int = 3  # frames in a row failing their check: that pad is failing
+    rounds_behind: int = 3  # a table this many rounds behind its section
+    round_minutes: dict[str, float] = field(default_factory=dict)  # per section, when set
+
+    def round_length(self, section: SectionState) -> float:
+        if section.letter in self.round_minutes:
+            return self.round_minutes[section.letter]
+        first = section.movement.at(1, 1)
+        boards = len(first.boards) if first is not None else 2
+        return boards * MINUTES_PER_BOARD
+
+    def to_json(self) -> dict[str, Any]:
+        return {"silent_minutes": self.silent_minutes, "bad_mac_run": self.bad_mac_run,
+                "rounds_behind": self.rounds_behind, "round_minutes": dict(self.round_minutes)}
 
 
 def table_state(section: SectionState, table: int, units: dict[int, UnitState],
-                now: datetime) -> dict[str, Any]:
+                now: datetime, *, limits: Thresholds | None = None,
+                takeovers: set[tuple[str, int]] | None = None) -> dict[str, Any]:
+    limits = limits or Thresholds()
     holder = section.holders.get(table)
     unit = units.get(holder) if holder is not None else None
     state = "not_logged_in"
@@ -25,19 +50,27 @@ def table_state(section: SectionState, table: int, units: dict[int, UnitState],
         state = "logged_in"
         if unit.locked_reason is not None:
             state = "replaced"
-        elif unit.bad_macs:
+        elif unit.failing >= limits.bad_mac_run:
+            # Only the table's own pad failing again and again: a stray frame that merely
+            # claims this unit's number, while its pad works, does not mark the table.
             state = "bad_mac"
-        elif unit.last_seen is not None and now - unit.last_seen > SILENT_AFTER:
+        elif (unit.last_seen is not None
+              and now - unit.last_seen > timedelta(minutes=limits.silent_minutes)):
             state = "no_contact"
+    seen = unit.last_seen if unit is not None else None
+    heard = section.last_heard.get(table)
+    last = max((t for t in (seen, heard) if t is not None), default=None)
     return {"table": table, "state": state, "unit": holder,
             "battery": unit.battery if unit else None,
-            "round": section.table_round.get(table, 0)}
+            "round": section.table_round.get(table, 0),
+            "last_contact": last.isoformat() if last else None,
+            "takeover": (section.letter, table) in (takeovers or set())}
 
 
 def cell_state(section: SectionState, table: int, round_: int) -> dict[str, Any]:
     assignment = section.movement.at(round_, table)
     if assignment is None:
-        return {"round": round_, "state": "sit_out", "done": 0, "boards": 0}
+        return {"round": round_, "state": "sit_out", "done": 0, "boards": 0, "board_numbers": []}
     held = [h for b in assignment.boards if (h := section.held(table, round_, b)) is not None]
     table_round = section.table_round.get(table, 0)
     if any(ATTENTION_FLAGS.intersection(h.flags) for h in held):
@@ -53,47 +86,84 @@ def cell_state(section: SectionState, table: int, round_: int) -> dict[str, Any]
     else:
         state = "not_started"
     return {"round": round_, "state": state, "done": len(held),
-            "boards": len(assignment.boards), "ns": assignment.ns, "ew": assignment.ew}
+            "boards": len(assignment.boards), "ns": assignment.ns, "ew": assignment.ew,
+            "board_numbers": list(assignment.boards)}
 
 
-def section_grid(section: SectionState, units: dict[int, UnitState],
-                 now: datetime) -> dict[str, Any]:
+def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> dict[str, Any]:
+    """The current round: when it began, minutes gone and allowed, tables still playing."""
+    playing = []
+    for table in range(1, section.movement.tables + 1):
+        assignment = section.movement.at(section.current_round, table)
+        if assignment is None or assignment.ns is None or assignment.ew is None:
+            continue
+        if any(section.held(table, section.current_round, b) is None
+               for b in assignment.boards):
+            playing.append(table)
+    return {"started": section.round_started.isoformat(),
+            "minutes": round((now - section.round_started).total_seconds() / 60, 1),
+            "round_minutes": limits.round_length(section), "playing": playing}
+
+
+def section_grid(section: SectionState, units: dict[int, UnitState], now: datetime, *,
+                 limits: Thresholds | None = None,
+                 takeovers: set[tuple[str, int]] | None = None) -> dict[str, Any]:
+    limits = limits or Thresholds()
     rows = []
     for table in range(1, section.movement.tables + 1):
-        row = table_state(section, table, units, now)
+        row = table_state(section, table, units, now, limits=limits, takeovers=takeovers)
         row["cells"] = [cell_state(section, table, r)
                         for r in range(1, section.movement.rounds + 1)]
         rows.append(row)
     return {"section": section.letter, "round": section.current_round,
-            "rounds": section.movement.rounds, "tables": rows}
+            "rounds": section.movement.rounds, "tables": rows,
+            "clock": round_clock(section, limits, now)}
 
 
-def alerts(rules: SessionRules, units: dict[int, UnitState]) -> list[dict[str, Any]]:
-    """Standing problems: silent tables, missing boards, bad MACs, results to merge."""
+def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | None = None,
+           limits: Thresholds | None = None) -> list[dict[str, Any]]:
+    """Standing problems: silent tables, missing boards, failing pads, results to merge."""
+    now = now or datetime.now(UTC)
+    limits = limits or Thresholds()
     found: list[dict[str, Any]] = []
     for section in rules.sections.values():
         for table in range(1, section.movement.tables + 1):
             last = section.table_round.get(table, 0)
-            if section.current_round - last >= 3:
+            if section.current_round - last >= limits.rounds_behind:
                 found.append({"kind": "silent_table", "section": section.letter,
                               "table": table, "rounds": section.current_round - last})
+            holder = units.get(section.holders.get(table, -1))
+            if (holder is not None and holder.locked_reason is None
+                    and holder.last_seen is not None):
+                quiet = (now - holder.last_seen).total_seconds() / 60
+                if quiet >= limits.silent_minutes:
+                    found.append({"kind": "no_contact", "section": section.letter,
+                                  "table": table, "unit": holder.unit,
+                                  "minutes": round(quiet, 1)})
             for r in range(1, section.current_round):
                 cell = cell_state(section, table, r)
                 if cell["state"] == "missing":
                     found.append({"kind": "missing_boards", "section": section.letter,
                                   "table": table, "round": r,
                                   "missing": cell["boards"] - cell["done"]})
-    found.extend({"kind": "bad_mac", "unit": u.unit, "count": u.bad_macs}
-                 for u in units.values() if u.bad_macs)
+    for unit in units.values():
+        if unit.failing >= limits.bad_mac_run:
+            found.append({"kind": "bad_mac", "unit": unit.unit, "count": unit.failing,
+                          "section": unit.section, "table": unit.table})
+        elif unit.bad_macs:
+            # Frames claiming a pad that otherwise works: noted, but its table stays as it is.
+            found.append({"kind": "stray_bad_mac", "unit": unit.unit, "count": unit.bad_macs})
     found.extend({"kind": "merge_offer", "id": offer_id, "section": body.section,
                   "table": body.table, "round": body.round, "board": body.board}
                  for offer_id, body in sorted(rules.merge_offers.items()))
     return found
 
 
-def grid(rules: SessionRules, units: dict[int, UnitState],
-         now: datetime | None = None) -> dict[str, Any]:
+def grid(rules: SessionRules, units: dict[int, UnitState], now: datetime | None = None,
+         limits: Thresholds | None = None) -> dict[str, Any]:
     now = now or datetime.now(UTC)
+    limits = limits or Thresholds()
     return {"event": rules.event_name, "running": rules.running, "complete": rules.completed,
-            "sections": [section_grid(s, units, now) for s in rules.sections.values()],
-            "alerts": alerts(rules, units)}
+            "sections": [section_grid(s, units, now, limits=limits, takeovers=rules.takeovers)
+                         for s in rules.sections.values()],
+            "alerts": alerts(rules, units, now, limits), "thresholds": limits.to_json()}

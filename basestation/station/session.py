@@ -349,8 +349,9 @@ class SessionRules(DirectorActions, SessionSwitches):
             self._retire(section, held, "superseded", batch)
             if isinstance(body, Correction):
                 entry.flags = (*entry.flags, ResultFlag.CORRECTED.value)
+        # Checked against the other tables' entries, without the one it replaces.
         entry.flags = (*entry.flags, *self._checks(section, entry))
-        self._store(section, entry, batch)
+        self.replace_result(section, None, entry, batch, push=False)
         self._advance(section, body.table, body.round, batch)
         if entry.kind == "result" and self.feedback:
             self._feedback(section, entry.board, unit.unit, batch)
@@ -425,6 +426,7 @@ class SessionRules(DirectorActions, SessionSwitches):
             section.table_round[table] = round_
         if round_ > section.current_round:
             section.current_round = round_
+            section.round_started = datetime.now(UTC)
             batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_))
             batch.event("round", section=section.letter, round=round_)
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from basestation.movements import Movement
+from basestation.station.rulings import Ruling
 
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
 # older answers are read back from the database in the rare case they are asked for.
@@ -31,12 +32,17 @@ class HeldResult:
     declarer: str | None = None
     tricks: int | None = None
     lead: str | None = None
-    adjusted: str | None = None
+    ruling: Ruling | None = None  # the director's, on an adjusted or a played result
     score_ns: int | None = None
     flags: tuple[str, ...] = ()
     source: str = "pad"
     unit: int | None = None
     seq: int | None = None
+
+    @property
+    def adjusted(self) -> str | None:
+        """The ruling as the pages show it: the artificial score, or the ruling's JSON."""
+        return None if self.ruling is None else self.ruling.text
 
     def same_entry(self, other: HeldResult) -> bool:
         """True when `other` says the same thing (a resend, not a different result)."""
@@ -58,6 +64,9 @@ class SectionState:
     by_table: dict[int, list[HeldResult]] = field(default_factory=dict)
     by_board: dict[int, list[HeldResult]] = field(default_factory=dict)
     held_count: int = 0
+    # When the section's current round began (the round clock): set as the round moves on;
+    # after a restart, from the restart.
+    round_started: datetime = field(default_factory=lambda: datetime.now(UTC))
     _expected: int = field(default=-1, repr=False)
 
     @property
@@ -128,6 +137,9 @@ class UnitState:
     last_seq: int = -1
     down_seq: int = 0
     bad_macs: int = 0
+    # Frames with a bad tag since this unit's last good one: a pad that keeps failing, not a
+    # stray frame claiming its number while it works.
+    failing: int = 0
     locked_reason: str | None = None
     section: str | None = None
     table: int | None = None

@@ -25,7 +25,7 @@ from typing import Any
 import aiomqtt
 
 from basestation.movements import Movement, generate
-from firmware_protocol import jsonwire
+from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Ack, Body, Login, Message, Nak, ProtocolError
 from firmware_protocol.security import unit_key, verify
 from simulator.broker import free_port
@@ -132,7 +132,7 @@ class LeanPads:
         self.waiting[(unit, seq)] = future
         while time.monotonic() < deadline:
             with contextlib.suppress(aiomqtt.MqttError):
-                await self.client.publish(f"bridge/{self.station}/pad/{unit}/up", payload, qos=1)
+                await self.client.publish(topics.up(self.station, unit), payload, qos=1)
             with contextlib.suppress(TimeoutError):
                 return await asyncio.wait_for(asyncio.shield(future), RETRY)
         raise TimeoutError(f"unit {unit} seq {seq} never answered")
@@ -184,7 +184,7 @@ async def run_sigkill(seed: int, mqtt_port: int) -> RunTally:
         try:
             async with aiomqtt.Client("127.0.0.1", mqtt_port, identifier=f"pads-{station_id}",
                                       socket_options=NO_DELAY) as client:
-                await client.subscribe(f"bridge/{station_id}/pad/+/down", qos=1)
+                await client.subscribe(topics.down(station_id), qos=1)
                 pads = LeanPads(client, station_id, {}, asyncio.Event())
                 reader = asyncio.create_task(pads.read())
                 # Anywhere from the first answer to just after the last (about 0.6 s of play).

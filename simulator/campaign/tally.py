@@ -35,7 +35,7 @@ class RunTally:
 
 @dataclass
 class FaultOutcome:
-    """Every run of one fault, summed: the DESIGN.md contract's row."""
+    """Every run of one fault, summed: the `faults --json` contract's row (docs/ARCHITECTURE.md)."""
 
     name: str
     runs: int = 0

@@ -87,6 +87,12 @@ async def test_units_pair_lock_reset(director: httpx.AsyncClient) -> None:
     assert reset["locked"] is None
     assert (await director.post("/api/units/99/lock")).status_code == 404
     assert (await director.post("/api/units/31/replace")).status_code == 409
+    # SPEC section 2: a unit id fits 16 bits, so a pad could never use a larger one.
+    for unit in (0, 65536):
+        refused = await director.post(f"/api/units/{unit}/pair")
+        assert refused.status_code == 422
+        assert refused.json()["detail"] == "unit numbers run from 1 to 65535"
+    assert 65536 not in {u["unit"] for u in await ok(await director.get("/api/units"))}
 
 
 async def test_event_movement_players_hand_records(director: httpx.AsyncClient) -> None:

@@ -73,13 +73,34 @@ def api_schema(live_url: str) -> Any:
 schema = schemathesis.pytest.from_fixture("api_schema")
 
 
+# Section A: 3 tables, 3 rounds, 6 boards. Random path values would nearly always miss it.
+IN_PLAY = {"section": ("A",), "table": (1, 2, 3), "round": (1, 2, 3), "board": range(1, 7)}
+
+
+def aim_at_the_session(case: Any) -> None:
+    """Every other case with a section in its path is sent to a real place in section A, so
+    the bodies reach the station's own checks rather than a 404 for a section not there."""
+    params = case.path_parameters
+    if not params or "section" not in params:
+        return
+    pick = sum(map(ord, repr(sorted(params.items()))))
+    if pick % 2:
+        return
+    for name, choices in IN_PLAY.items():
+        if name in params:
+            params[name] = choices[pick % len(choices)]
+
+
 @schema.parametrize()
 @settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.filter_too_much])
 def test_no_server_errors(case: Any, token: str) -> None:
-    if case.path in ("/api/login", "/api/logout", "/api/stream"):
-        return  # login would use up the attempts; the stream never ends
+    if case.path == "/api/stream":
+        return  # the stream never ends
+    # Login and logout are fuzzed too: the token is had before, and logout ends only the
+    # cookie's session (this client sends the token as a bearer header).
+    aim_at_the_session(case)
     response = case.call(headers={"Authorization": f"Bearer {token}"}, timeout=10)
     CASES[case.operation.label] += 1
     STATUSES[response.status_code] += 1

@@ -10,7 +10,7 @@ from firmware_protocol.messages import Seat
 
 
 def test_standard_rotation() -> None:
-    # DOMAIN.md: board 1 N/None, 2 E/NS, 3 S/EW, 4 W/All, period 16.
+    # docs/ARCHITECTURE.md, Domain notes: board 1 N/None, 2 E/NS, 3 S/EW, 4 W/All, period 16.
     assert [(dealer_of(b), vulnerability_of(b)) for b in (1, 2, 3, 4)] == [
         (Seat.N, Vulnerability.NONE), (Seat.E, Vulnerability.NS),
         (Seat.S, Vulnerability.EW), (Seat.W, Vulnerability.ALL)]

@@ -1,4 +1,4 @@
-"""The JSON form: round trips, the exact shape DESIGN.md fixes, and hostile input."""
+"""The JSON form: round trips, the exact shape docs/ARCHITECTURE.md fixes, and hostile input."""
 
 from __future__ import annotations
 

@@ -49,7 +49,7 @@ def test_bad_sizes_are_explained(kind: str, tables: int, boards: int, words: str
 
 
 def test_json_is_the_design_contract() -> None:
-    """DESIGN.md, Contracts, Movement JSON."""
+    """docs/ARCHITECTURE.md, Contracts, Movement JSON."""
     data = generate("mitchell", 10, 24).to_json()
     assert list(data) == ["kind", "tables", "boards", "rounds", "two_field", "assignments"]
     assert data["rounds"] == 12 and data["two_field"] is True

@@ -1,4 +1,5 @@
-"""`basestation vp --boards N --imps M [--scale continuous|discrete]` (DESIGN.md contract)."""
+"""`basestation vp --boards N --imps M [--scale continuous|discrete]` (ARCHITECTURE.md,
+Contracts)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 
 from basestation.cli import app
 
-# DESIGN.md's Traveller JSON example, with board 1's passed-out and adjusted lines.
+# The Traveller JSON example (docs/ARCHITECTURE.md, Contracts), with board 1's passed-out
+# and adjusted lines.
 TRAVELLER = {
     "scoring": "matchpoints",
     "boards": [{"board": 1, "vulnerable": "None", "dealer": "N", "results": [

@@ -1,4 +1,4 @@
-"""The configuration file: defaults, DESIGN.md's example, and clear errors."""
+"""The configuration file: defaults, deploy/station.toml's example, and clear errors."""
 
 from __future__ import annotations
 

@@ -45,7 +45,9 @@ def test_table_states() -> None:
     state.holders[1] = 7
     assert table_state(state, 1, units, now)["state"] == "logged_in"
     assert table_state(state, 1, units, now + timedelta(hours=1))["state"] == "no_contact"
-    units[7].bad_macs = 2
+    units[7].bad_macs = 2  # stray frames claiming unit 7, whose pad works: no mark
+    assert table_state(state, 1, units, now)["state"] == "logged_in"
+    units[7].failing = 3  # its own pad failing, frame after frame
     assert table_state(state, 1, units, now)["state"] == "bad_mac"
     units[7].locked_reason = "UNIT_REPLACED"
     assert table_state(state, 1, units, now)["state"] == "replaced"

@@ -109,3 +109,16 @@ async def acked(pad: MqttPad, seq: int, timeout: float = 5.0) -> Ack:
 
 async def log_in_pad(pad: MqttPad, table: int, **kwargs: Any) -> None:
     await acked(pad, pad.send(Login(section="A", table=table, **kwargs)))
+
+
+def accept_dialogs(page: Page) -> list[str]:
+    """Says yes to every confirm and prompt on the page (a prompt keeps its default);
+    returns the list the questions asked are added to."""
+    asked: list[str] = []
+
+    async def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        await dialog.accept(dialog.default_value)
+
+    page.on("dialog", answer)
+    return asked

@@ -12,7 +12,7 @@ from playwright.async_api import Page
 from basestation.station.app import Station
 from firmware_protocol.messages import CorrectionPush, Locked, Login, Nak, Result, Seat
 from tests.pads import MqttPad
-from tests.web.conftest import ARTIFACTS, acked, log_in_pad, next_of, screenshot
+from tests.web.conftest import ARTIFACTS, accept_dialogs, acked, log_in_pad, next_of, screenshot
 
 pytestmark = pytest.mark.integration
 
@@ -96,6 +96,7 @@ async def test_award_60_40(director_page: tuple[Station, Page, int]) -> None:
 
 async def test_replace_a_unit(director_page: tuple[Station, Page, int]) -> None:
     _, page, port = director_page
+    questions = accept_dialogs(page)
     async with MqttPad(port, "club", 17) as old, MqttPad(port, "club", 18) as new:
         await log_in_pad(old, 3)
         await page.wait_for_selector("#unit-17 button[data-action=replace]")
@@ -103,7 +104,11 @@ async def test_replace_a_unit(director_page: tuple[Station, Page, int]) -> None:
         assert isinstance(refused[0], Nak)  # not before the director says so
         await page.click("#unit-17 button[data-action=replace]")
         await page.wait_for_selector("#message >> text=takes over")
+        assert questions and questions[-1].startswith("Replace unit 17?")
+        # Pending until a pad takes the table over.
+        await page.wait_for_selector("#t-A-3 th[data-takeover=yes] >> text=takeover waiting")
         await log_in_pad(new, 3, takeover=True)
+        await page.wait_for_selector("#t-A-3 th[data-takeover=no]")
         await next_of(old, Locked)
         await page.wait_for_selector("#unit-17[data-state=locked]")
         await page.wait_for_selector("#t-A-3 th >> text=#18")

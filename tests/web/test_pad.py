@@ -319,6 +319,7 @@ async def test_replay_lock_and_director_changes_reach_the_pad(club: Club) -> Non
         (await api.put(place, json=changed)).raise_for_status()
         await page.wait_for_selector(f"#notices li[data-kind=director]:text('board {board}')")
         await page.wait_for_selector(f"#boards li[data-board='{board}']:text('11 tricks')")
+        assert await page.locator("#feedback").is_hidden()  # the old traveller is gone
         # A director's resend: the pad re-sends what it holds, the station acks it as known.
         (await api.post("/api/units/69/command", json={"command": "resend"})).raise_for_status()
         await page.wait_for_selector("#queue:text('all sent')")
@@ -350,6 +351,8 @@ async def test_pairing_from_the_units_panel(club: Club) -> None:
     path, fragment = link.split("#", 1)
     assert path == club.url + "/pad" and f"key={key}" in fragment and "station=club" in fragment
     assert not [url for url in sent if key in url]  # the key never went to the server
+    # Opened as 127.0.0.1, the link would not reach the station from a phone: the page says so.
+    await page.wait_for_selector("#message.bad:text('network address')")
     await screenshot(page, "pad-pairing")
     await page.close()
     context = await club.browser.new_context()

@@ -44,7 +44,7 @@ class Preview(BaseModel):
     rounds: int
     balanced: bool
     report: str
-    movement: dict[str, Any] = Field(description="the Movement JSON (DESIGN.md): who plays "
+    movement: dict[str, Any] = Field(description="the Movement JSON (ARCHITECTURE.md): who plays "
                                                  "whom on which boards, table by round")
 
 

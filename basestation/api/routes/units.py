@@ -11,7 +11,7 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.readmodel import unit_json
 from basestation.api.responses import UnitOut
-from firmware_protocol.messages import ControlCommand
+from firmware_protocol.messages import MAX_UNIT, ControlCommand
 
 router = APIRouter(prefix="/api/units", tags=["units"])
 
@@ -31,8 +31,8 @@ class Paired(BaseModel):
 @router.post("/{unit}/pair", dependencies=[Director])
 async def pair(unit: int, station: StationDep) -> Paired:
     """Registers a unit and shows its key, to be entered on the pad at pairing."""
-    if not 1 <= unit <= 0xFFFF_FFFF:
-        raise HTTPException(422, "unit numbers run from 1")
+    if not 1 <= unit <= MAX_UNIT:
+        raise HTTPException(422, f"unit numbers run from 1 to {MAX_UNIT}")
     state = await act(station, lambda batch: station.rules.pair_unit(unit, batch),
                       need_event=False)
     return Paired(unit=unit, key=state.key.hex(), station=station.config.id)

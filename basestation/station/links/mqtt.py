@@ -1,4 +1,5 @@
-"""The MQTT link: BridgeScorer pads over a broker, JSON messages on DESIGN.md's topics."""
+"""The MQTT link: BridgeScorer pads over a broker, JSON messages on the protocol's topics
+(firmware_protocol.topics)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from urllib.parse import urlparse
 import aiomqtt
 
 from basestation.station.hub import Hub, Inbound
-from firmware_protocol import jsonwire
+from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Body, Message, ProtocolError
 
 log = logging.getLogger(__name__)
@@ -19,11 +20,6 @@ log = logging.getLogger(__name__)
 _quiet_client_log = logging.getLogger("basestation.mqtt.client")
 _quiet_client_log.setLevel(logging.ERROR)
 IN_FLIGHT = 64  # publishes awaiting PUBACK at once (paho queues beyond its own window)
-
-
-def topics(station: str) -> dict[str, str]:
-    base = f"bridge/{station}"
-    return {"up": f"{base}/pad/+/up", "status": f"{base}/status", "down": f"{base}/pad/{{}}/down"}
 
 
 class MqttLink:
@@ -38,7 +34,6 @@ class MqttLink:
         self.port = parsed.port or 1883
         self.username = username or parsed.username
         self.password = password or parsed.password
-        self.topics = topics(station)
         self.station = station
         self._outgoing: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self.connected = asyncio.Event()
@@ -49,7 +44,7 @@ class MqttLink:
         return [body]  # a JSON message has no size limit that matters here
 
     def send(self, message: Message, key: bytes) -> None:
-        topic = self.topics["down"].format(message.unit)
+        topic = topics.down(self.station, message.unit)
         self._outgoing.put_nowait((topic, jsonwire.encode(message, key)))
 
     async def run(self) -> None:
@@ -65,7 +60,7 @@ class MqttLink:
             delay = min(delay * 2, 5.0)
 
     async def _session(self) -> None:
-        will = aiomqtt.Will(self.topics["status"], b"offline", qos=1, retain=True)
+        will = aiomqtt.Will(topics.status(self.station), b"offline", qos=1, retain=True)
         client = aiomqtt.Client(self.host, self.port, username=self.username,
                                 password=self.password, will=will,
                                 identifier=f"basestation-{self.station}",
@@ -75,12 +70,14 @@ class MqttLink:
                                 max_inflight_messages=IN_FLIGHT * 4)
         async with client:
             # Listening before saying so: a pad that sees "online" may send at once.
-            await client.subscribe(self.topics["up"], qos=1)
-            await client.publish(self.topics["status"], b"online", qos=1, retain=True)
+            await client.subscribe(topics.up(self.station), qos=1)
+            await client.publish(topics.status(self.station), b"online", qos=1, retain=True)
             self.connected.set()
             writer = asyncio.create_task(self._write(client))
             try:
                 async for message in client.messages:
+                    # Backpressure: a full hub queue stops the reading; the broker holds on.
+                    await self.hub.room()
                     self._receive(message.topic.value, message.payload)
             finally:
                 writer.cancel()
@@ -114,10 +111,8 @@ class MqttLink:
 
     def _receive(self, topic: str, payload: object) -> None:
         self.received += 1
-        parts = topic.split("/")
-        try:
-            topic_unit = int(parts[3])
-        except (IndexError, ValueError):
+        topic_unit = topics.unit_of(topic)
+        if topic_unit is None:
             return
         data = payload if isinstance(payload, bytes) else str(payload).encode()
         try:

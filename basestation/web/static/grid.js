@@ -9,6 +9,8 @@ const STATE_WORDS = {
 };
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
 let openCell = null;      // [section, table, round] of the open dialog
+let lastGrid = null;      // the grid and units as last read (the table dialog reads them)
+let lastUnits = [];
 
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
 
@@ -21,9 +23,11 @@ function sectionTable(section) {
   const head = el("tr", {}, el("th", { scope: "col" }, "Table"));
   for (let r = 1; r <= section.rounds; r++) head.append(el("th", { scope: "col", id: `${id}-r${r}` }, `R${r}`));
   const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, "Close round");
+  const length = el("button", { type: "button", class: "director-only round-length", onclick: () => setRoundLength(section.section) }, "Round length");
   const change = el("button", { type: "button", class: "director-only", onclick: () => showMovement(section.section) }, "Movement");
   box = el("section", { id, class: "section", "data-shape": shape },
-    el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close, " ", change),
+    el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close, " ", change, " ", length),
+    el("p", { class: "clock", "aria-live": "polite" }),
     el("div", { class: "scroll" }, el("table", { class: "grid" }, el("thead", {}, head), el("tbody"))));
   if (old) old.replaceWith(box); else document.getElementById("sections").append(box);
   return box;
@@ -46,6 +50,7 @@ function renderGrid(data, seen) {
   for (const section of data.sections) {
     const box = sectionTable(section);
     box.querySelector(".round").textContent = `round ${section.round} of ${section.rounds}`;
+    renderClock(box.querySelector(".clock"), section);
     for (let r = 1; r <= section.rounds; r++) {
       document.getElementById(`section-${section.section}-r${r}`).classList.toggle("now", r === section.round);
     }
@@ -54,7 +59,8 @@ function renderGrid(data, seen) {
       const rowId = `t-${section.section}-${table.table}`;
       let row = document.getElementById(rowId);
       if (!row) {
-        row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table" }));
+        row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table", tabindex: "0",
+          onclick: () => showTable(section.section, table.table) }));
         for (const cell of table.cells) {
           row.append(el("td", { id: cellId(section.section, table.table, cell.round), class: "cell", tabindex: "0",
             onclick: () => showCell(section.section, table.table, cell.round) }));
@@ -63,17 +69,44 @@ function renderGrid(data, seen) {
       }
       const head = row.firstChild;
       head.dataset.state = table.state;
+      head.dataset.takeover = table.takeover ? "yes" : "no";
       head.textContent = "";
       head.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
-        el("small", {}, STATE_WORDS[table.state]));
-      head.title = `Table ${table.table}: ${STATE_WORDS[table.state]}` + (table.battery != null ? `, battery ${table.battery}%` : "");
+        el("small", {}, STATE_WORDS[table.state]),
+        el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
+      if (table.takeover) head.append(el("small", { class: "takeover" }, "takeover waiting"));
+      head.title = `Table ${table.table}: ${STATE_WORDS[table.state]}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
+        `, last heard ${ago(table.last_contact)}`;
       for (const cell of table.cells) {
         const id = cellId(section.section, table.table, cell.round);
         if ((paintedAt.get(id) || 0) <= seen) paintCell(section.section, table.table, cell);
       }
     }
   }
-  renderAlerts(data.alerts);
+  renderAlerts(data.alerts, recentAlerts);
+  fillThresholds(data.thresholds);
+}
+
+// The round clock: when the round began, minutes gone of the round's length, who still plays.
+function renderClock(box, section) {
+  const c = section.clock;
+  const began = new Date(c.started).toTimeString().slice(0, 5);
+  const playing = c.playing.length ? `still playing: ${c.playing.length === 1 ? "table" : "tables"} ${c.playing.join(", ")}` : "every table has finished the round";
+  box.textContent = `Round ${section.round} began ${began}, ${Math.floor(c.minutes)} of ${c.round_minutes} min; ${playing}`;
+  box.dataset.late = c.minutes > c.round_minutes && c.playing.length ? "yes" : "no";
+  box.dataset.playing = c.playing.length;
+}
+
+async function setRoundLength(section) {
+  const grid = lastGrid && lastGrid.sections.find((s) => s.section === section);
+  const now = grid ? grid.clock.round_minutes : "";
+  const answer = prompt(`Minutes per round in section ${section}:`, now);
+  if (answer === null) return;
+  try {
+    await api("PUT", `/api/sections/${section}/round-minutes`, { minutes: Number(answer) });
+    say(`Section ${section}: ${answer} minutes per round`);
+    refresh();
+  } catch (e) { say(e.message, true); }
 }
 
 function paintCell(section, table, cell) {
@@ -81,39 +114,22 @@ function paintCell(section, table, cell) {
   if (!td) return;
   td.dataset.state = cell.state;
   td.dataset.done = cell.done;
-  td.textContent = cell.state === "sit_out" ? "-" : `${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`;
-  td.title = `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}`;
+  td.textContent = "";
+  if (cell.state === "sit_out") td.textContent = "-";
+  else td.append(`${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`, el("small", { class: "bds" }, boardRange(cell.board_numbers)));
+  td.title = `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}` +
+    (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "");
 }
 
-function alertText(a) {
-  const where = a.section ? `${a.section}${a.table ?? ""}` : "";
-  switch (a.kind) {
-    case "silent_table": return `Table ${where} silent for ${a.rounds} rounds: replace its pad?`;
-    case "missing_boards": return `Table ${where} round ${a.round}: ${a.missing} board(s) missing`;
-    case "bad_mac": return `Unit ${a.unit}: ${a.count ?? ""} frames with a bad MAC`;
-    case "unit_replaced": return `Unit ${a.unit} replaced` + (a.by ? ` by unit ${a.by}` : "") + (where ? ` at ${where}` : "");
-    case "lead_declarer_mismatch": return `Table ${where} round ${a.round} board ${a.board}: lead or declarer wrong`;
-    case "suspect_wrong_side": return `Table ${where} round ${a.round} board ${a.board}: score given to the wrong side?`;
-    case "table_in_use": return `Unit ${a.unit} tried table ${where}, held by unit ${a.holder}`;
-    case "merge_offer": return `A replaced unit still had board ${a.board} (table ${where}, round ${a.round})` + (a.unit ? ` from unit ${a.unit}` : "") + ":";
-    case "unknown_player": return `Table ${where}: unknown player number(s) ${a.players}`;
-    default: return `${a.kind} ${where}`;
+// Boards 5, 6, 7 as "B5-7"; boards that do not follow on as "B5,9".
+function boardRange(boards) {
+  if (!boards || !boards.length) return "";
+  const runs = [];
+  for (const b of boards) {
+    const last = runs[runs.length - 1];
+    if (last && b === last[1] + 1) last[1] = b; else runs.push([b, b]);
   }
-}
-
-function renderAlerts(standing) {
-  const list = document.getElementById("alerts");
-  list.textContent = "";
-  for (const a of [...standing, ...recentAlerts]) {
-    const item = el("li", { "data-kind": a.kind }, alertText(a));
-    if (a.kind === "merge_offer" && a.id != null) {
-      const decide = (accept) => el("button", { type: "button", class: "director-only",
-        onclick: () => decideMerge(a.id, accept) }, accept ? "merge" : "drop");
-      item.append(" ", decide(true), decide(false));
-    }
-    list.append(item);
-  }
-  if (!list.children.length) list.append(el("li", { class: "quiet" }, "No alerts"));
+  return "B" + runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(",");
 }
 
 function ago(iso) {
@@ -125,11 +141,14 @@ function ago(iso) {
 
 function renderUnits(units) {
   const body = document.querySelector("#units tbody");
+  // A row waiting for the station's answer stays as it is, showing what is pending.
+  const pending = new Map([...body.querySelectorAll("tr[data-pending]")].map((row) => [row.id, row]));
   body.textContent = "";
   for (const u of units) {
-    const state = u.locked ? "locked" : u.bad_macs ? "bad MAC" : u.section ? "playing" : "free";
+    if (pending.has(`unit-${u.unit}`)) { body.append(pending.get(`unit-${u.unit}`)); continue; }
+    const state = u.locked ? "locked" : u.section ? "playing" : "free";
     const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
-      onclick: () => unitAction(u.unit, what) }, what);
+      onclick: (event) => unitAction(u.unit, what, event.currentTarget) }, what);
     body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
       el("td", {}, `${u.unit}`), el("td", {}, u.section ? `${u.section}${u.table}` : "-"),
       el("td", {}, u.battery != null ? `${u.battery}%` : "?"),
@@ -145,9 +164,14 @@ const paintedAt = new Map();    // cell id -> the count when an event last paint
 const refresh = coalesced(async () => {
   const seen = painted;
   const [grid, units] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units")]);
+  lastGrid = grid;
+  lastUnits = units;
   renderGrid(grid, seen);
   renderUnits(units);
-  if (openCell) await fillCell(...openCell);
+  fillTable();
+  // The open dialog is brought up to date, never rebuilt: what the director is typing or
+  // has chosen stays as it is.
+  if (openCell) await updateCell(...openCell);
 });
 
 async function closeRound(section) {
@@ -163,12 +187,23 @@ async function decideMerge(id, accept) {
   } catch (e) { say(e.message, true); }
 }
 
-async function unitAction(unit, what) {
+const UNIT_QUESTIONS = {
+  replace: (u) => `Replace unit ${u}? The next pad that asks takes over its table, and unit ${u} is locked out.`,
+  lock: (u) => `Lock unit ${u} out? Its table is freed for another pad.`,
+  reset: (u) => `Reset unit ${u}? It is unlocked and logs in afresh.`,
+};
+
+async function unitAction(unit, what, button) {
+  if (!confirm(UNIT_QUESTIONS[what](unit))) return;
+  const row = document.getElementById(`unit-${unit}`);
+  row.dataset.pending = what;
+  if (button) { button.disabled = true; button.textContent = `${what}: waiting for the station…`; }
   try {
     await api("POST", `/api/units/${unit}/${what}`);
     say(what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table` : `Unit ${unit}: ${what} done`);
-    refresh();
   } catch (e) { say(e.message, true); }
+  delete row.dataset.pending;
+  refresh();
 }
 
 function place(section, table, round, board) {
@@ -195,12 +230,35 @@ async function showCell(section, table, round) {
 
 async function fillCell(section, table, round) {
   const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
+  if (!sameCell(openCell, [section, table, round])) return;
   document.getElementById("cell-title").textContent = `Section ${section}, table ${table}, round ${round}`;
   document.getElementById("cell-pairs").textContent = data.sit_out ? "Sit-out" : `NS ${data.ns} v EW ${data.ew}`;
   const boards = document.getElementById("cell-boards");
   boards.textContent = "";
   for (const b of data.boards) boards.append(boardPanel(section, table, round, b));
 }
+
+const sameCell = (a, b) => !!a && !!b && a.every((v, i) => v === b[i]);
+
+// What the station holds now, written into the panels already open: the held result, who
+// changed it, the history and the buttons that depend on it. Forms are not touched.
+async function updateCell(section, table, round) {
+  const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
+  if (!sameCell(openCell, [section, table, round])) return;
+  for (const b of data.boards) {
+    const panel = document.querySelector(`#cell-boards .board[data-board='${b.board}']`);
+    if (!panel) continue;
+    panel.dataset.source = b.held?.source ?? "";
+    panel.querySelector(".held").textContent = describe(b.held);
+    panel.querySelector("form.correct button[type=submit]").textContent = b.held ? "Correct" : "Enter";
+    panel.querySelector("button.erase").hidden = !b.held;
+    panel.querySelector(".history summary").textContent = `History (${b.history.length})`;
+    panel.querySelector(".history ul").replaceChildren(...historyItems(b.history));
+  }
+}
+
+const historyItems = (history) =>
+  history.map((h) => el("li", {}, `${h.at.slice(11, 19)} ${h.source}: ${describe(h)} [${h.status}]`));
 
 function boardPanel(section, table, round, b) {
   const held = b.held;
@@ -211,6 +269,7 @@ function boardPanel(section, table, round, b) {
       await api(method, path, body ? body() : undefined);
       document.getElementById("cell-error").textContent = "";
       say(done);
+      await updateCell(section, table, round);
     } catch (e) { document.getElementById("cell-error").textContent = e.message; }
   };
   const correct = el("form", { class: "correct director-only", "data-board": b.board },
@@ -247,15 +306,16 @@ function boardPanel(section, table, round, b) {
     return { to_board: n("to_board"), ns: n("ns"), ew: n("ew") };
   }, `Board ${b.board}: moved`));
 
-  const history = el("details", {}, el("summary", {}, `History (${b.history.length})`),
-    el("ul", {}, ...b.history.map((h) => el("li", {}, `${h.at.slice(11, 19)} ${h.source}: ${describe(h)} [${h.status}]`))));
+  const history = el("details", { class: "history" }, el("summary", {}, `History (${b.history.length})`),
+    el("ul", {}, ...historyItems(b.history)));
   return el("section", { class: "board", "data-board": b.board, "data-source": held?.source ?? "" },
     el("h3", {}, `Board ${b.board}: `, el("span", { class: "held" }, describe(held))),
     correct, ruling, move,
     el("p", { class: "director-only" },
       el("button", { type: "button", onclick: run("POST", `${at}/not-played`, null, `Board ${b.board}: not played`) }, "Not played"),
       " ",
-      held ? el("button", { type: "button", onclick: run("DELETE", at, null, `Board ${b.board}: erased`) }, "Erase") : null),
+      el("button", { type: "button", class: "erase", hidden: held ? null : true,
+        onclick: () => confirm(`Erase the result on board ${b.board}?`) && run("DELETE", at, null, `Board ${b.board}: erased`)() }, "Erase")),
     history);
 }
 
@@ -281,10 +341,13 @@ function rulingBody(form) {
 
 function tickLastSeen() {
   for (const cell of document.querySelectorAll("#units .seen")) cell.textContent = ago(cell.dataset.seen);
+  for (const cell of document.querySelectorAll("th.table .heard")) cell.textContent = cell.dataset.seen ? ago(cell.dataset.seen) : "";
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   setupLogin(refresh);
+  setupAlerts();
+  setupTables();
   checkLogin();
   document.getElementById("running").addEventListener("click", async () => {
     const running = document.body.dataset.running !== "yes";
@@ -314,8 +377,17 @@ document.addEventListener("DOMContentLoaded", () => {
     } catch (e) { say(e.message, true); }
   });
   document.getElementById("cell").addEventListener("close", () => { openCell = null; });
+  // Cells and table numbers open their dialogs from the keyboard too.
+  document.getElementById("sections").addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches("td.cell, th.table")) {
+      event.preventDefault();
+      event.target.click();
+    }
+  });
   listen((event) => {
-    if (event.type === "alert") {
+    // Passing alerts, once each; bad frames are counted in the standing alerts instead.
+    if (event.type === "alert" && event.kind !== "bad_mac" &&
+        !recentAlerts.some((a) => alertKey(a) === alertKey(event))) {
       recentAlerts.unshift(event);
       recentAlerts.length = Math.min(recentAlerts.length, 20);
     }
@@ -328,4 +400,5 @@ document.addEventListener("DOMContentLoaded", () => {
     if (event.type !== "scores") refresh();
   }, refresh);
   setInterval(tickLastSeen, 5000);
+  setInterval(refresh, 30000);  // the round clock and silent pads move on without events
 });

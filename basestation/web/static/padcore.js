@@ -67,12 +67,6 @@ const PadCore = (() => {
         .map((e) => e.body).sort((a, b) => a.board - b.board);
     }
 
-    finished() {
-      const rounds = Object.values(this.mem.rounds);
-      return rounds.length > 0 && this.playRound() === null &&
-        Object.values(this.mem.entries).every((e) => e.acked);
-    }
-
     notice(text, kind = "info") {
       this.mem.notices.push({ text, kind, at: this.now() });
       this.mem.notices = this.mem.notices.slice(-20);
@@ -373,6 +367,7 @@ const PadCore = (() => {
         this.mem.entries[key] = { type: body.result.type || "result", body: body.result,
           acked: true, source: "director" };
       }
+      delete this.mem.feedback[String(body.board)];  // its traveller showed the old result
       this.notice(`The director changed board ${body.board} (round ${body.round}): ` +
         (body.result ? describe(body.result) : "erased"), "director");
     }

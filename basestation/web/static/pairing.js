@@ -27,7 +27,11 @@ function setupPairing() {
       anchor.href = link;
       anchor.textContent = `open the pad for unit ${unit}`;
       document.getElementById("pair-link").hidden = false;
-      say(`Unit ${unit} paired: scan the code with its pad`);
+      // A phone cannot reach "localhost": the link is only as good as this page's address.
+      const local = /^(localhost|127\.|\[::1\])/.test(location.hostname);
+      say(local ? `Unit ${unit} paired, but this page is open as ${location.hostname}: open the grid ` +
+        "by this computer's network address so the pad's link reaches it" :
+        `Unit ${unit} paired: scan the code with its pad`, local);
     } catch (e) { say(e.message, true); }
   });
 }

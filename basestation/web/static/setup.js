@@ -183,6 +183,9 @@ function eventBody(closeOpen) {
 
 async function openEvent(closeOpen) {
   const error = document.getElementById("setup-error");
+  const button = document.getElementById("open-event");
+  if (button.disabled) return;  // a double click must not open the event twice
+  button.disabled = true;
   error.textContent = "";
   try {
     const opened = await api("POST", "/api/setup/event", eventBody(closeOpen));
@@ -199,6 +202,8 @@ async function openEvent(closeOpen) {
       return;
     }
     error.textContent = failure.message;
+  } finally {
+    button.disabled = false;
   }
 }
 

@@ -1,0 +1,70 @@
+"""The grid's controls for a running night: alert thresholds, each section's round length,
+and the way back for an orphaned table (withdraw a takeover, ask its pad to resend)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+from pydantic import BaseModel, Field
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.responses import ThresholdsOut
+from basestation.api.routes.sections import section_of
+from basestation.station.table_actions import cancel_takeover, resend_table
+
+router = APIRouter(prefix="/api", tags=["console"])
+Table = Annotated[int, Path(ge=1, le=255)]
+
+
+@router.get("/console/thresholds", response_model=ThresholdsOut)
+async def thresholds(read: ReadDep) -> dict[str, Any]:
+    """When the grid raises its alerts, and each section's round length if set."""
+    return read.thresholds.to_json()
+
+
+class ThresholdsIn(BaseModel):
+    silent_minutes: float | None = Field(default=None, gt=0, le=600)
+    bad_mac_run: int | None = Field(default=None, ge=1, le=1000)
+    rounds_behind: int | None = Field(default=None, ge=1, le=50)
+
+
+@router.put("/console/thresholds", dependencies=[Director], response_model=ThresholdsOut)
+async def set_thresholds(body: ThresholdsIn, read: ReadDep) -> dict[str, Any]:
+    """Changes the alert thresholds given; the others stay."""
+    limits = read.thresholds
+    for name, value in body.model_dump(exclude_none=True).items():
+        setattr(limits, name, value)
+    return limits.to_json()
+
+
+class RoundLength(BaseModel):
+    minutes: float = Field(gt=0, le=600, description="minutes per round")
+
+
+@router.put("/sections/{section}/round-minutes", dependencies=[Director],
+            response_model=ThresholdsOut)
+async def set_round_minutes(section: str, body: RoundLength, station: StationDep,
+                            read: ReadDep) -> dict[str, Any]:
+    """The section's round length, for its round clock."""
+    state = section_of(station, section)
+    read.thresholds.round_minutes[state.letter] = body.minutes
+    return read.thresholds.to_json()
+
+
+@router.delete("/sections/{section}/tables/{table}/takeover", dependencies=[Director])
+async def withdraw_takeover(section: str, table: Table, station: StationDep) -> dict[str, Any]:
+    """Withdraws a takeover not yet taken: the table's pad keeps it."""
+    letter = section.upper()
+    await act(station, lambda batch: cancel_takeover(station.rules, letter, table, batch))
+    return {"section": letter, "table": table, "takeover": "withdrawn"}
+
+
+@router.post("/sections/{section}/tables/{table}/resend", dependencies=[Director])
+async def resend(section: str, table: Table, station: StationDep) -> dict[str, Any]:
+    """Asks the table's pad to re-send every result it holds (after the station lost some,
+    or to see whether a silent pad is still there)."""
+    letter = section.upper()
+    unit = await act(station, lambda batch: resend_table(station.rules, letter, table, batch))
+    return {"section": letter, "table": table, "unit": unit, "command": "resend"}

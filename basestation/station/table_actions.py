@@ -1,0 +1,41 @@
+"""The director's way back for an orphaned table (its pad gone or silent): withdraw a
+takeover authorised by mistake, and ask the table's pad to re-send what it holds."""
+
+from __future__ import annotations
+
+from basestation.station.batch import Batch
+from basestation.station.session import SessionRules
+from basestation.station.validation import check_table
+from basestation.store import repository as repo
+from firmware_protocol.messages import ControlCommand
+
+
+def _table(rules: SessionRules, section: str, table: int) -> None:
+    state = rules.sections.get(section)
+    if state is None or rules.event_id is None or check_table(state, table) is not None:
+        raise LookupError(f"no table {section}{table}")
+
+
+def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch) -> None:
+    """The next pad that asks for this table is refused again, as before the authorisation."""
+    _table(rules, section, table)
+    if (section, table) not in rules.takeovers:
+        raise ValueError(f"no takeover is waiting at table {section}{table}")
+    rules.takeovers.discard((section, table))
+    batch.ops.append(repo.audit(rules.event_id, "director", "cancel_takeover",
+                                section=section, table=table))
+    batch.event("table", section=section, table=table, takeover=False)
+
+
+def resend_table(rules: SessionRules, section: str, table: int, batch: Batch) -> int:
+    """Asks the pad holding the table to re-send every result it holds (SPEC.md control
+    `resend`); returns its unit. Anything the station already has is acknowledged again."""
+    _table(rules, section, table)
+    holder = rules.sections[section].holders.get(table)
+    if holder is None:
+        raise ValueError(f"no pad holds table {section}{table}: authorise a takeover instead")
+    rules.command_unit(holder, ControlCommand.RESEND, batch)
+    return holder
+
+
+__all__ = ["cancel_takeover", "resend_table"]

@@ -1,0 +1,93 @@
+// The table dialog on the grid: a table's pad, when it was last heard, and the way back for
+// an orphaned table (its pad gone or silent): authorise a takeover, withdraw it, ask the pad
+// to resend, lock it out. Every action asks first and shows it is pending until the station
+// says it is done.
+"use strict";
+
+let openTable = null;         // [section, table] of the open dialog
+const resendAsked = new Map(); // "A3" -> {unit, at}: a resend waiting for the pad's answer
+
+function tableRow(section, table) {
+  const grid = lastGrid && lastGrid.sections.find((s) => s.section === section);
+  return grid ? grid.tables.find((t) => t.table === table) : null;
+}
+
+function showTable(section, table) {
+  openTable = [section, table];
+  document.getElementById("table-error").textContent = "";
+  fillTable();
+  const dialog = document.getElementById("table-dialog");
+  if (!dialog.open) dialog.showModal();
+}
+
+// Kept up to date from each grid refresh; the buttons are rebuilt only when not pending.
+function fillTable() {
+  if (!openTable) return;
+  const [section, table] = openTable;
+  const row = tableRow(section, table);
+  if (!row) return;
+  const where = `${section}${table}`;
+  document.getElementById("table-title").textContent = `Table ${where}`;
+  const unit = row.unit ? `unit ${row.unit}` : "no pad";
+  const facts = [`${unit}, ${STATE_WORDS[row.state]}`,
+    `last heard ${ago(row.last_contact)}`,
+    row.battery != null ? `battery ${row.battery}%` : null].filter(Boolean);
+  document.getElementById("table-facts").textContent = facts.join("; ");
+  const pending = [];
+  if (row.takeover) pending.push("Takeover authorised: waiting for a pad to log in to this table.");
+  const asked = resendAsked.get(where);
+  if (asked) {
+    const units = lastUnits.find((u) => u.unit === asked.unit);
+    const heard = units && units.last_seen && Date.parse(units.last_seen) > asked.at;
+    pending.push(heard ? `Resend asked at ${clock(asked.at)}; the pad answered at ${clock(Date.parse(units.last_seen))}.`
+      : `Resend asked at ${clock(asked.at)}: waiting for the pad to answer.`);
+    if (heard) resendAsked.delete(where);
+  }
+  const state = document.getElementById("table-pending");
+  state.textContent = pending.join(" ");
+  state.dataset.pending = row.takeover || (asked && !state.textContent.includes("answered")) ? "yes" : "no";
+  const buttons = document.getElementById("table-actions");
+  if (buttons.querySelector("[data-busy]")) return;
+  buttons.replaceChildren(
+    row.takeover
+      ? tableButton("withdraw-takeover", "Withdraw the takeover", `Withdraw the takeover of table ${where}? The next pad that asks is refused again.`,
+        "DELETE", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: takeover withdrawn`)
+      : tableButton("takeover", "Authorise a takeover", `Let the next pad that asks take over table ${where}?` +
+        (row.unit ? ` Unit ${row.unit} is then locked out.` : ""),
+        "POST", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: the next pad that asks takes over`),
+    row.unit && row.state !== "replaced" ? tableButton("resend", "Ask the pad to resend", `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
+      "POST", `/api/sections/${section}/tables/${table}/resend`, `Table ${where}: resend asked`,
+      (at) => resendAsked.set(where, { unit: row.unit, at })) : null,
+    row.unit && row.state !== "replaced" ? tableButton("lock", "Lock the pad out", `Lock unit ${row.unit} out? Table ${where} is freed for another pad.`,
+      "POST", `/api/units/${row.unit}/lock`, `Unit ${row.unit} locked out`) : null);
+}
+
+function tableButton(action, label, question, method, path, done, before) {
+  const button = el("button", { type: "button", "data-action": action }, label);
+  button.addEventListener("click", async () => {
+    if (!confirm(question)) return;
+    button.dataset.busy = "yes";
+    button.disabled = true;
+    button.textContent = `${label}: waiting for the station…`;
+    const started = Date.now();
+    try {
+      await api(method, path);
+      if (before) before(started);
+      document.getElementById("table-error").textContent = "";
+      say(done);
+    } catch (e) {
+      document.getElementById("table-error").textContent = e.message;
+    } finally {
+      delete button.dataset.busy;
+      await refresh();
+      fillTable();
+    }
+  });
+  return button;
+}
+
+const clock = (ms) => new Date(ms).toTimeString().slice(0, 8);
+
+function setupTables() {
+  document.getElementById("table-dialog").addEventListener("close", () => { openTable = null; });
+}

@@ -1,0 +1,80 @@
+"""The open cell dialog is never redrawn under the director: heartbeats and results from the
+pads bring what it shows up to date, but what is typed or chosen stays, and a ruling keeps
+the choice it was given. A refused entry shows the station's sentence."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from basestation.station.app import Station
+from firmware_protocol.messages import Heartbeat
+from tests.pads import MqttPad
+from tests.web.conftest import acked, log_in_pad, screenshot
+from tests.web.test_grid import boards, result
+
+pytestmark = pytest.mark.integration
+
+
+async def test_typing_survives_heartbeats_and_results(
+        director_page: tuple[Station, Page, int]) -> None:
+    station, page, port = director_page
+    first, second = boards(station, 1, 1)
+    await page.click("#c-A-1-1")
+    panel = f"#cell-boards .board[data-board='{first}']"
+    other = f"#cell-boards .board[data-board='{second}']"
+    await page.wait_for_selector(panel)
+    await page.fill(f"{panel} form.correct input[name=contract]", "3NT")
+    await page.fill(f"{panel} form.correct input[name=tricks]", "9")
+    await page.select_option(f"{panel} form.ruling select", "60/40")
+    await page.fill(f"{panel} form.ruling input[name=detail]", "half typed")
+    await page.focus(f"{panel} form.correct input[name=tricks]")
+    await page.evaluate(f"window.kept = document.querySelector(\"{panel} form.correct\")")
+    async with MqttPad(port, "club", 17) as pad:
+        await log_in_pad(pad, 1)
+        for _ in range(3):
+            await acked(pad, pad.send(Heartbeat(battery=80)))
+        await acked(pad, pad.send(result(station, 1, 1, second)))
+        # The other board's panel shows the pad's result as it arrives...
+        await page.wait_for_selector(f"{other} .held >> text=4S")
+        await page.wait_for_selector("#unit-17")
+    # ...and nothing the director had typed or chosen moved.
+    assert await page.evaluate("window.kept.isConnected")
+    assert await page.input_value(f"{panel} form.correct input[name=contract]") == "3NT"
+    assert await page.input_value(f"{panel} form.correct input[name=tricks]") == "9"
+    assert await page.input_value(f"{panel} form.ruling select") == "60/40"
+    assert await page.input_value(f"{panel} form.ruling input[name=detail]") == "half typed"
+    assert await page.evaluate("document.activeElement.name") == "tricks"
+
+    # A ruling keeps what was chosen, after the station confirms it and the grid refreshes.
+    await page.fill(f"{panel} form.ruling input[name=detail]", "")
+    await page.click(f"{panel} form.ruling button[type=submit]")
+    await page.wait_for_selector(f"{panel} .held >> text=60/40")
+    await page.wait_for_selector("#c-A-1-1[data-state=corrected]")
+    assert await page.input_value(f"{panel} form.ruling select") == "60/40"
+    held = station.rules.sections["A"].held(1, 1, first)
+    assert held is not None and held.adjusted == "60/40"
+
+    # A contract that cannot be: the station's sentence, and nothing changes.
+    await page.fill(f"{panel} form.correct input[name=contract]", "8NT")
+    await page.click(f"{panel} form.correct button[type=submit]")
+    await page.wait_for_selector("#cell-error >> text=8NT is not a contract")
+    assert station.rules.sections["A"].held(1, 1, first).adjusted == "60/40"  # type: ignore[union-attr]
+    await page.fill(f"{panel} form.correct input[name=contract]", "")
+    await page.click(f"{panel} form.correct button[type=submit]")
+    await page.wait_for_selector("#cell-error >> text=The contract is empty.")
+    await screenshot(page, "cell-dialog-refusal")
+
+
+async def test_a_bad_split_is_refused_in_words(director_page: tuple[Station, Page, int]) -> None:
+    station, page, _ = director_page
+    board = boards(station, 2, 1)[0]
+    await page.click("#c-A-2-1")
+    form = f"#cell-boards .board[data-board='{board}'] form.ruling"
+    await page.wait_for_selector(form)
+    await page.select_option(f"{form} select", "split...")
+    await page.fill(f"{form} input[name=detail]", "70/20")
+    await page.click(f"{form} button[type=submit]")
+    await page.wait_for_selector("#cell-error >> text=20 is not a score a board can have")
+    assert await page.input_value(f"{form} select") == "split..."
+    assert station.rules.sections["A"].held(2, 1, board) is None
