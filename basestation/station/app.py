@@ -82,7 +82,8 @@ class Station:
 
             deals = read_hand_records(Path(event.hand_records))
             hand_records = {s.letter: deals for s in event.sections}
-        self.open_event(event.name, event.regulations, list(event.sections), hand_records)
+        self.open_event(event.name, event.regulations, list(event.sections), hand_records,
+                        event_format=event.format, rounds=event.rounds)
         if event.players:
             from basestation.formats.players import read_players
 
