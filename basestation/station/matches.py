@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from basestation.station.batch import Batch
     from basestation.station.config import SectionConfig
     from basestation.station.session import SessionRules
+    from basestation.station.session_state import SessionState
     from basestation.station.state import SectionState
 
 log = logging.getLogger(__name__)
@@ -90,7 +91,7 @@ def section_movement(spec: SectionConfig, event_format: str, rounds: int) -> Mov
                           total_rounds=rounds)
 
 
-def rounds_to_draw(rules: SessionRules) -> bool:
+def rounds_to_draw(rules: SessionState) -> bool:
     """A Swiss event with rounds still to draw is not complete, whatever is held."""
     return rules.event_format in SWISS and any(
         s.movement.rounds < rules.format_rounds for s in rules.sections.values())
