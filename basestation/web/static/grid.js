@@ -146,7 +146,7 @@ function renderUnits(units) {
   body.textContent = "";
   for (const u of units) {
     if (pending.has(`unit-${u.unit}`)) { body.append(pending.get(`unit-${u.unit}`)); continue; }
-    const state = u.locked ? "locked" : u.section ? "playing" : "free";
+    const state = u.locked ? "locked" : u.failing ? "failing check" : u.section ? "playing" : "free";
     const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
       onclick: (event) => unitAction(u.unit, what, event.currentTarget) }, what);
     body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
