@@ -8,7 +8,14 @@ import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
-from basestation.movements import TEAMS, Assignment, Movement, boards_of_round
+from basestation.movements import (
+    TEAMS,
+    Assignment,
+    Movement,
+    boards_of_round,
+    troika_seats,
+    troikas_of,
+)
 from basestation.station.matches import matches_json
 from simulator.plan import plan_section
 from simulator.session import SessionPlayer, SessionReport
@@ -54,12 +61,23 @@ class MatchSessionPlayer(SessionPlayer):
                 # (round_started fills the plan).
                 rounds = [movement.at(r, table) or Assignment(r, table, None, None, ())
                           if r <= movement.rounds else
-                          Assignment(r, table, 0, 0, boards_of_round(r, per_match))
+                          Assignment(r, table, 0, 0, self._boards_at(movement, table, r,
+                                                                     per_match))
                           for r in range(1, self.rounds + 1)]
                 self.tables.append(TablePlayer(
                     self, setup.letter, table, rounds=rounds, make_pad=make_pad,
                     unit=index * 100 + table, spare_unit=index * 100 + 50 + table,
                     rng=random.Random(self.rng.random()), dropout=self._dropout))
+
+    def _boards_at(self, movement: Movement, table: int, round_: int, per_match: int
+                   ) -> tuple[int, ...]:
+        """The boards a table will play in a round not drawn yet: its round's own, or at a
+        Troika table the set the Troika's layout gives it."""
+        if table > movement.tables - 3 and troikas_of(movement):
+            first_table = movement.tables - 2
+            seats = troika_seats(round_, (1, 2, 3), first_table, per_match, self.rounds)
+            return seats[table - first_table][4]
+        return boards_of_round(round_, per_match)
 
     async def round_started(self, round_: int) -> None:
         if round_ not in self._planned_rounds:

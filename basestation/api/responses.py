@@ -30,6 +30,7 @@ class HealthOut(BaseModel):
     database: str  # ok, unavailable
     database_down_since: str | None
     queued: int  # messages and actions waiting for the hub
+    shed: int  # pad messages dropped while the queue was full (pads retransmit them)
 
 
 class StatusOut(BaseModel):

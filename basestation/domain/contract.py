@@ -62,6 +62,9 @@ _PASS_WORDS = {"PASS", "P", "PASSED", "PASSEDOUT", "AP", "ALLPASS", "NOBID", "NB
 
 def parse_contract(text: str) -> Contract:
     """Reads a contract as pads, travellers and Bridgemate write it."""
+    known = _PARSED.get(text)  # the station's own "4S", read again at every rescore
+    if known is not None:
+        return known
     compact = re.sub(r"[\s_-]+", "", text).upper()
     if compact in _PASS_WORDS:
         return PASSED_OUT
@@ -75,7 +78,7 @@ def parse_contract(text: str) -> Contract:
     doubling = (doubling or "").replace("*", "X")
     contract = Contract(int(level), Strain(_SYMBOLS.get(strain, strain)), Doubling(doubling))
     # Only texts that match are kept, and there are a few hundred of those.
-    _PARSED[compact] = contract
+    _PARSED[compact] = _PARSED[str(contract)] = contract
     return contract
 
 

@@ -19,12 +19,16 @@ from basestation.movements._matches import (
     SWISS_TEAMS,
     TEAMS,
     MatchPlace,
+    Troika,
+    add_round,
     american_whist,
     boards_of_round,
     match_movement,
     match_rounds,
     matches_of,
     round_robin,
+    troika_seats,
+    troikas_of,
 )
 from basestation.movements._mitchell import SUMMARY_BOARDS, MitchellLayout, choose_layout
 from basestation.movements._model import (
@@ -56,6 +60,8 @@ __all__ = [
     "MovementError",
     "PairKey",
     "Sharing",
+    "Troika",
+    "add_round",
     "american_whist",
     "board_range",
     "boards_of_round",
@@ -73,5 +79,7 @@ __all__ = [
     "movement_to_csv",
     "phantom_seat",
     "round_robin",
+    "troika_seats",
+    "troikas_of",
     "withdraw_pair",
 ]

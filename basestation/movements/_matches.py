@@ -8,7 +8,7 @@ In Swiss pairs each table is one match, NS v EW; pairs are one field.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from basestation.movements._model import Movement, MovementError, build
@@ -77,38 +77,110 @@ def boards_of_round(round_: int, per_round: int) -> tuple[int, ...]:
     return tuple(range(first, first + per_round))
 
 
+Seat = tuple[int, int, int | None, int | None, tuple[int, ...]]
+Troika = tuple[int, int, int]
+
+
 def match_movement(kind: str, rounds: Sequence[Sequence[Pairing]], boards_per_round: int,
-                   total_rounds: int | None = None) -> Movement:
+                   total_rounds: int | None = None,
+                   troikas: Mapping[int, Troika] | None = None) -> Movement:
     """The movement for the rounds drawn so far: match i of a round at tables 2i-1 and 2i
-    (teams) or at table i (Swiss pairs). Board numbers run on round by round; `total_rounds`
-    (default: the rounds given) sizes the board numbering for rounds still to be drawn."""
+    (teams) or at table i (Swiss pairs), a Troika (`troikas`, by round) at the three tables
+    after them. Board numbers run on round by round; `total_rounds` (default: the rounds
+    given) sizes the numbering for rounds still to be drawn (a Troika's third set of boards
+    is numbered after them)."""
     if kind not in MATCH_KINDS:
         raise MovementError(f"unknown match kind {kind!r}; choose one of {', '.join(MATCH_KINDS)}")
     if not rounds:
         raise MovementError("a match movement needs at least one round drawn")
     if boards_per_round < 1:
         raise MovementError(f"a match needs at least one board, not {boards_per_round}")
+    troikas = troikas or {}
+    if troikas and kind != SWISS_TEAMS:
+        raise MovementError("only a Swiss teams event plays a Troika")
     teams = kind != SWISS_PAIRS
-    per_table = 2 if teams else 1
-    tables = max(len(matches) for matches in rounds) * per_table
-    seats: list[tuple[int, int, int | None, int | None, tuple[int, ...]]] = []
-    for number, matches in enumerate(rounds, start=1):
-        boards = boards_of_round(number, boards_per_round)
-        entrants = [e for pair in matches for e in pair]
-        for a, b in matches:
-            if a == b:
-                raise MovementError(f"round {number}: {a} cannot play itself")
-        if len(set(entrants)) != len(entrants):
-            raise MovementError(f"round {number}: an entrant plays two matches")
-        for index, (a, b) in enumerate(matches):
-            if teams:
-                seats.append((number, 2 * index + 1, a, b, boards))  # A's home table
-                seats.append((number, 2 * index + 2, b, a, boards))  # B's home table
-            else:
-                seats.append((number, index + 1, a, b, boards))
+    regular = max(len(matches) for matches in rounds) * (2 if teams else 1)
     planned = max(total_rounds or len(rounds), len(rounds))
-    return build(kind, tables, boards_per_round * planned, len(rounds), two_field=teams,
+    if troikas and planned % 2:
+        # club-directors-manual.txt, "Troika": "If there is a Troika, the total number of
+        # rounds played must be even."
+        raise MovementError(f"with a Troika the number of rounds must be even, not {planned}")
+    seats: list[Seat] = []
+    for number, matches in enumerate(rounds, start=1):
+        seats += round_seats(number, matches, boards_per_round, teams=teams)
+        if number in troikas:
+            seats += troika_seats(number, troikas[number], regular + 1, boards_per_round,
+                                  planned)
+    boards = boards_per_round * (planned + (planned // 2 if troikas else 0))
+    return build(kind, regular + (3 if troikas else 0), boards, len(rounds), two_field=teams,
                  seats=seats)
+
+
+def round_seats(number: int, matches: Sequence[Pairing], per_match: int, *,
+                teams: bool) -> list[Seat]:
+    """One round's tables: each teams match at its two tables, each pairs match at one."""
+    boards = boards_of_round(number, per_match)
+    entrants = [e for pair in matches for e in pair]
+    for a, b in matches:
+        if a == b:
+            raise MovementError(f"round {number}: {a} cannot play itself")
+    if len(set(entrants)) != len(entrants):
+        raise MovementError(f"round {number}: an entrant plays two matches")
+    seats: list[Seat] = []
+    for index, (a, b) in enumerate(matches):
+        if teams:
+            seats.append((number, 2 * index + 1, a, b, boards))  # A's home table
+            seats.append((number, 2 * index + 2, b, a, boards))  # B's home table
+        else:
+            seats.append((number, index + 1, a, b, boards))
+    return seats
+
+
+def troika_seats(round_: int, teams: Troika, first_table: int, per_match: int,
+                 total_rounds: int) -> list[Seat]:
+    """Three teams play one another over two rounds on three sets of boards, laid out as
+    club-directors-manual.txt, "Troika" (round 1: 1 v 3 on A, 2 v 1 on B, 3 v 2 on C;
+    round 2: 1 v 2 on B, 2 v 3 on C, 3 v 1 on A). A and B are the two rounds' own boards;
+    C is numbered after every round's."""
+    first = round_ if round_ % 2 else round_ - 1
+    a, b = boards_of_round(first, per_match), boards_of_round(first + 1, per_match)
+    start = (total_rounds + first // 2) * per_match + 1
+    c = tuple(range(start, start + per_match))
+    t1, t2, t3 = teams
+    if len(set(teams)) != 3:
+        raise MovementError(f"a Troika needs three different teams, not {teams}")
+    ta, tb, tc = first_table, first_table + 1, first_table + 2
+    if round_ == first:
+        return [(round_, ta, t1, t3, a), (round_, tb, t2, t1, b), (round_, tc, t3, t2, c)]
+    return [(round_, ta, t1, t2, b), (round_, tb, t2, t3, c), (round_, tc, t3, t1, a)]
+
+
+def troikas_of(movement: Movement) -> dict[int, Troika]:
+    """Each round's Troika, read from its three tables: the last three, in a Swiss teams
+    movement with an odd number of tables (regular matches take two each)."""
+    if movement.kind != SWISS_TEAMS or movement.tables % 2 == 0:
+        return {}
+    found: dict[int, Troika] = {}
+    for round_ in range(1, movement.rounds + 1):
+        ta, tb, tc = (movement.at(round_, t) for t in range(movement.tables - 2,
+                                                            movement.tables + 1))
+        if ta and tb and tc and ta.ns and tb.ns and tc.ns:
+            found[round_] = (ta.ns, tb.ns, tc.ns)
+    return found
+
+
+def add_round(movement: Movement, matches: Sequence[Pairing], total_rounds: int, *,
+              troika: Troika | None = None) -> Movement:
+    """The movement with one more round drawn; what was played stays as it was."""
+    number = movement.rounds + 1
+    per_match = len(movement.assignments[0].boards)
+    teams = movement.kind != SWISS_PAIRS
+    seats: list[Seat] = [(a.round, a.table, a.ns, a.ew, a.boards) for a in movement.assignments]
+    seats += round_seats(number, matches, per_match, teams=teams)
+    if troika is not None:
+        seats += troika_seats(number, troika, movement.tables - 2, per_match, total_rounds)
+    return build(movement.kind, movement.tables, movement.boards, number,
+                 two_field=movement.two_field, seats=seats)
 
 
 class MatchPlace(NamedTuple):

@@ -9,7 +9,7 @@ would give if it stopped now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from basestation.movements import SWISS_PAIRS, MatchPlace, Movement, matches_of
@@ -99,6 +99,36 @@ def event_standings(entrants: Sequence[int], matches: Sequence[Match]) -> list[S
     """Ranked by VPs, then Swiss points, then net IMPs (club-directors-manual.txt, "Swiss
     Teams", Scoring); a match counts with the boards compared so far."""
     return standings(entrants, [m.result for m in matches if m.compared])
+
+
+def troika_at_the_bottom(ranked: Sequence[int],
+                         played: Collection[frozenset[int]]) -> tuple[int, int, int]:
+    """The three lowest-ranked teams that have not met one another, best first
+    (club-directors-manual.txt, "Troika": "It is best to have the three bottom-ranked teams
+    play the Troika"); the bottom three when every such three has a meeting."""
+    upward = list(reversed(ranked))
+    for start, lowest in enumerate(upward):
+        chosen = [lowest]
+        for team in upward[start + 1 :]:
+            if all(frozenset((team, other)) not in played for other in chosen):
+                chosen.append(team)
+                if len(chosen) == 3:
+                    return chosen[2], chosen[1], chosen[0]
+    bottom = upward[:3]
+    return bottom[2], bottom[1], bottom[0]
+
+
+def draw_with_troika(entrants: Sequence[int], round_: int, ranked: Sequence[int],
+                     history: Sequence[Sequence[Pairing]],
+                     troika: tuple[int, int, int] | None) -> tuple[list[Pairing],
+                                                                    tuple[int, int, int]]:
+    """An odd Swiss teams field: a Troika of three over each two rounds (`troika`, the one
+    playing its second round, else chosen at the bottom), the others drawn as usual."""
+    if round_ % 2 == 1 or troika is None:
+        played = {frozenset(pair) for matches in history for pair in matches}
+        troika = troika_at_the_bottom(ranked, played)
+    rest = [e for e in entrants if e not in troika]
+    return draw_round(rest, round_, [e for e in ranked if e not in troika], history), troika
 
 
 def draw_round(entrants: Sequence[int], round_: int, ranked: Sequence[int],

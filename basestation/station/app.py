@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+import time
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -81,7 +82,8 @@ class Station:
 
             deals = read_hand_records(Path(event.hand_records))
             hand_records = {s.letter: deals for s in event.sections}
-        self.open_event(event.name, event.regulations, list(event.sections), hand_records)
+        self.open_event(event.name, event.regulations, list(event.sections), hand_records,
+                        event_format=event.format, rounds=event.rounds)
         if event.players:
             from basestation.formats.players import read_players
 
@@ -128,15 +130,21 @@ class Station:
         return {"hub_restarts": self.hub_restarts, "hub_last_failure": self.hub_failure,
                 "database": "ok" if down is None else "unavailable",
                 "database_down_since": None if down is None else down.isoformat(),
-                "queued": self.hub.queued}
+                "queued": self.hub.queued, "shed": self.hub.shed}
 
-    async def _rescore(self, every: float = 0.5) -> None:
-        """Rescores changed boards a few times a second and tells the pages which."""
+    async def _rescore(self, every: float = 0.5, share: float = 0.1) -> None:
+        """Rescores changed boards a few times a second and tells the pages which. Under a
+        flood of results it waits longer, so live scoring takes at most `share` of the
+        station's time and each board is rescored once for several results, not once each."""
+        pause = every
         while True:
-            await asyncio.sleep(every)
+            await asyncio.sleep(pause)
             scores = self.rules.scores
             if scores is not None and scores.dirty:
+                started = time.perf_counter()
                 boards = scores.refresh()
+                spent = time.perf_counter() - started
+                pause = max(every, spent * (1 - share) / share)
                 self.bus.publish({"type": "scores", "boards": [list(b) for b in boards]})
 
     async def _backup_at_session_end(self) -> None:

@@ -28,6 +28,10 @@ class EventConfig:
     hand_records: str | None = None
     players: str | None = None
     sections: tuple[SectionConfig, ...] = ()
+    # teams, swiss-teams or swiss-pairs: each section's tables then count its teams (pairs)
+    # and boards the boards of a match; a Swiss plays `rounds` rounds.
+    format: str = "pairs"
+    rounds: int = 0
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,8 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
             hand_records=resolve(event_raw.get("hand_records")),
             players=resolve(event_raw.get("players")),
             sections=sections,
+            format=str(event_raw.get("format", "pairs")),
+            rounds=_rounds(event_raw.get("rounds", 0)),
         )
     database = str(station.get("database", "sqlite:///basestation.db"))
     if base is not None and database.startswith("sqlite:///") and not database.startswith(
@@ -139,6 +145,12 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         sections=own_sections,
         backups=resolve(_optional(station.get("backups"))),
     )
+
+
+def _rounds(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20:
+        raise ConfigError(f"event.rounds must be a whole number of rounds (0-20), not {value!r}")
+    return value
 
 
 def _optional(value: Any) -> str | None:

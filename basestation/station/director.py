@@ -1,20 +1,18 @@
 """The director's actions on the open session: rulings, moved and erased results, rounds,
 penalties, hand records, players, and pairing, commanding, locking and resetting pads.
 
-A mixin of SessionRules (basestation.station.session), which holds the state these act on and
-the storing and retiring of results that pads and director share. Like the pads' rules, each
-action changes the working memory and queues its database operations, answers and events on
-the batch the hub commits.
+They act on the session's state (basestation.station.session_state) and change a board's entry
+only through its `replace_result`, as the pads' rules do. Like those, each action changes the
+working memory and queues its database operations, answers and events on the batch the hub
+commits.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import Deal
@@ -24,77 +22,28 @@ from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.station.batch import Batch
 from basestation.station.entries import (
     Entry,
-    body_from_held,
     event_fields,
     held_from_body,
     push_body,
 )
-from basestation.station.rulings import has_outcome, ruled_result, ruling_text
-from basestation.station.scores import LiveScores
+from basestation.station.rulings import Ruling, has_outcome, ruled_result
+from basestation.station.session_state import HeldPenalty, SessionState
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_seat, check_table
 from basestation.store import repository as repo
 from basestation.store.models import HandRecordRow, PlayerRow, ResultRow
 from firmware_protocol.messages import (
-    Body,
     Control,
     ControlCommand,
     ErrorCode,
     Locked,
     ResultFlag,
     Seat,
-    Status,
 )
 
 
-@dataclass
-class HeldPenalty:
-    """A director's penalty, stored as a result row of kind "penalty" (its id removes it)."""
-
-    penalty: Penalty
-    row_id: int | None = None
-
-
-def penalty_from_row(row: ResultRow) -> HeldPenalty:
-    """A stored penalty (a result row of kind "penalty") back in memory, at start-up."""
-    detail = json.loads(row.adjusted or "{}")
-    penalty = Penalty(pair=row.ns or 0, direction=detail.get("direction"),
-                      percent=float(detail.get("percent", 0)), board=row.board or None,
-                      section=row.section)
-    return HeldPenalty(penalty, row.id)
-
-
-class DirectorActions:
-    """The director's actions, mixed into SessionRules: what they read and change is declared
-    here and set there."""
-
-    event_id: int | None
-    running: bool
-    sections: dict[str, SectionState]
-    section_ids: dict[str, int]
-    deals: dict[tuple[str, int], Deal]
-    deal_text: dict[tuple[str, int], str]
-    players: dict[int, str]
-    takeovers: set[tuple[str, int]]
-    units: dict[int, UnitState]
-    scores: LiveScores | None
-    merge_offers: dict[int, Entry]
-    _solve_par: Callable[[], None]
-    penalties: list[HeldPenalty]
-    key_for: Callable[[int, int], bytes] | None
-    key_epochs: dict[int, int]
-    completed: bool
-
-    if TYPE_CHECKING:
-        # SessionRules' own: the station's status and the storing and retiring of results.
-        def status(self) -> Status: ...
-
-        def _store(self, section: SectionState, entry: HeldResult, batch: Batch) -> None: ...
-
-        def _retire(self, section: SectionState, held: HeldResult, status: str,
-                    batch: Batch) -> None: ...
-
-        def _all_complete(self) -> bool: ...
+class DirectorActions(SessionState):
+    """The director's commands on the open session."""
 
     def authorise_takeover(self, section: str, table: int, batch: Batch) -> None:
         state = self.sections.get(section)
@@ -141,11 +90,8 @@ class DirectorActions:
             raise ValueError(entry.value)
         entry.source = source
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
-        if held is not None:
-            self._retire(section, held, "superseded", batch)
-        self._store(section, entry, batch)
         # A not-played goes to the pad too: it must stop showing the result it replaced.
-        self._push(section, body.table, push_body(entry, body_from_held(entry)), batch)
+        self.replace_result(section, held, entry, batch)
         batch.ops.append(repo.audit(self.event_id, source, "enter", kind=entry.kind,
                                     contract=entry.contract, declarer=entry.declarer,
                                     tricks=entry.tricks, **_place(body)))
@@ -175,16 +121,13 @@ class DirectorActions:
                                ns=ns, ew=ew, kind="adjusted")
         else:
             entry = dataclasses.replace(played, unit=None, seq=None)
-        entry.adjusted = ruling_text(ruling)
+        entry.ruling = Ruling.of(ruling)
         entry.source = "director"
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
-        if held is not None:
-            self._retire(state, held, "superseded", batch)
-        self._store(state, entry, batch)
+        self.replace_result(state, held, entry, batch)
         batch.ops.append(repo.audit(self.event_id, "director", "ruling", section=section,
                                     table=table, round=round_, board=board,
-                                    ruling=entry.adjusted))
-        self._push(state, table, push_body(entry, body_from_held(entry)), batch)
+                                    ruling=entry.ruling.as_dict()))
         return entry
 
     def director_move(self, section: str, table: int, round_: int, board: int, batch: Batch,
@@ -208,15 +151,16 @@ class DirectorActions:
             # Vulnerability goes with the board number, so the score may change.
             entry.score_ns = score_ns(parse_contract(entry.contract), Seat(entry.declarer),
                                       entry.tricks, vulnerability_of(new_board))
-        self._retire(state, held, "superseded", batch)
         if new_board != board:
+            # The old board's place is emptied on the grid and on the pad first.
+            self._retire(state, held, "superseded", batch)
             batch.event("result", erased=True, **event_fields(held))
             self._push(state, table, push_body(held, None), batch)
-        self._store(state, entry, batch)
+            held = None
+        self.replace_result(state, held, entry, batch)
         batch.ops.append(repo.audit(self.event_id, "director", "move_result", section=section,
                                     table=table, round=round_, board=board, to_board=new_board,
                                     ns=entry.ns, ew=entry.ew))
-        self._push(state, table, push_body(entry, body_from_held(entry)), batch)
         return entry
 
     def close_round(self, section: str, batch: Batch) -> int:
@@ -245,8 +189,7 @@ class DirectorActions:
 
         row = ResultRow(event_id=self.event_id, section=penalty.section, table_no=0, round=0,
                         board=penalty.board or 0, ns=penalty.pair, kind="penalty",
-                        adjusted=json.dumps({"direction": penalty.direction,
-                                             "percent": penalty.percent}),
+                        ruling={"direction": penalty.direction, "percent": penalty.percent},
                         source="director")
         batch.ops.append(repo.insert(row, remember))
         batch.ops.append(repo.audit(self.event_id, "director", "penalty", pair=penalty.pair,
@@ -394,11 +337,6 @@ class DirectorActions:
         if state is None:
             raise LookupError(f"no unit {unit}")
         return state
-
-    def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
-        holder = section.holders.get(table)
-        if holder is not None:
-            batch.send(holder, body)
 
 
 def _place(body: Entry) -> dict[str, object]:

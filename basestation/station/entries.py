@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import ContractError, parse_contract, score_ns
-from basestation.station.rulings import shown_on_pad
+from basestation.station.rulings import Ruling
 from basestation.station.state import HeldResult
 from basestation.store.models import ResultRow
 from firmware_protocol.messages import (
@@ -83,7 +83,7 @@ def as_result(held: HeldResult) -> Result:
 def body_from_held(held: HeldResult) -> Result | NotPlayed:
     if held.kind == "not_played" or held.contract is None:
         # An adjusted score travels as not played, saying what the director awarded.
-        shown = shown_on_pad(held.adjusted) if held.kind == "adjusted" and held.adjusted else None
+        shown = held.ruling.shown_on_pad if held.kind == "adjusted" and held.ruling else None
         return NotPlayed(section=held.section, table=held.table, round=held.round,
                          board=held.board, ns=held.ns or 0, ew=held.ew or 0, adjusted=shown)
     return as_result(held)
@@ -93,7 +93,7 @@ def held_from_row(row: ResultRow) -> HeldResult:
     return HeldResult(section=sys.intern(row.section), table=row.table_no, round=row.round,
                       board=row.board, ns=row.ns, ew=row.ew, kind=sys.intern(row.kind),
                       contract=_text(row.contract), declarer=_text(row.declarer),
-                      tricks=row.tricks, lead=_text(row.lead), adjusted=row.adjusted,
+                      tricks=row.tricks, lead=_text(row.lead), ruling=Ruling.stored(row.ruling),
                       score_ns=_shared(row.score_ns),
                       flags=tuple(sys.intern(f) for f in row.flags.split(",") if f),
                       source=sys.intern(row.source),
@@ -104,7 +104,8 @@ def row_values(event_id: int, held: HeldResult) -> dict[str, object]:
     return {"event_id": event_id, "section": held.section, "table_no": held.table,
             "round": held.round, "board": held.board, "ns": held.ns, "ew": held.ew,
             "kind": held.kind, "contract": held.contract, "declarer": held.declarer,
-            "tricks": held.tricks, "lead": held.lead, "adjusted": held.adjusted,
+            "tricks": held.tricks, "lead": held.lead,
+            "ruling": None if held.ruling is None else held.ruling.as_dict(),
             "score_ns": held.score_ns, "flags": ",".join(held.flags), "status": "active",
             "source": held.source, "unit": held.unit, "seq": held.seq,
             "created_at": datetime.now(UTC)}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import hashlib
 import json
 import logging
@@ -35,6 +34,9 @@ from firmware_protocol.security import unit_key, verify, verify_mac
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
+# Messages and actions waiting for the hub at most: beyond, links stop reading (MQTT, serial)
+# and anything still arriving is dropped and counted; pads retransmit it.
+QUEUE_LIMIT = 10_000
 ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
 RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
 DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any sent since the last save
@@ -96,12 +98,16 @@ class Hub:
         rules.later = self.later  # a par solved off the loop is sent in turn
         self.units: dict[int, UnitState] = {}
         self.links: dict[str, Link] = {}
-        self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue()
+        self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue(QUEUE_LIMIT)
+        self._room = asyncio.Event()
+        self._room.set()
+        self.shed = 0  # messages dropped because the queue was full
         self.bad_frames = 0
         self._sent_to: set[int] = set()
         self.store_down_since: datetime | None = None  # the database stopped answering then
         self.commit_failures = 0
         self.act_timeout = ACT_TIMEOUT
+        self._later: set[asyncio.Future[None]] = set()
 
     # -- state -------------------------------------------------------------------------------
 
@@ -128,12 +134,37 @@ class Hub:
 
     # -- input -------------------------------------------------------------------------------
 
-    def submit(self, inbound: Inbound) -> None:
-        self._queue.put_nowait(inbound)
+    def submit(self, inbound: Inbound) -> bool:
+        """Queues a pad's message; False (and counted) if the queue is full: the pad
+        retransmits it, so a full queue slows pads down rather than the station."""
+        try:
+            self._queue.put_nowait(inbound)
+        except asyncio.QueueFull:
+            self.shed += 1
+            self._room.clear()
+            return False
+        if self._queue.full():
+            self._room.clear()
+        return True
+
+    def has_room(self) -> bool:
+        return not self._queue.full()
+
+    async def room(self) -> None:
+        """Returns once the queue has room: a link awaits it before reading on."""
+        while self._queue.full():
+            self._room.clear()
+            await self._room.wait()
 
     def later(self, run: Callable[[Batch], object]) -> None:
         """Queues `run` to go in turn with pad traffic, with nobody waiting on it."""
-        self._queue.put_nowait(_Action(run, asyncio.get_running_loop().create_future()))
+        action = _Action(run, asyncio.get_running_loop().create_future())
+        if not self._queue.full():
+            self._queue.put_nowait(action)
+            return
+        task = asyncio.ensure_future(self._queue.put(action))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
 
     async def act(self, run: Callable[[Batch], Any], *, timeout: float | None = None) -> Any:
         """Runs a director action in turn with pad traffic; returns once it is committed.
@@ -143,9 +174,10 @@ class Hub:
         """
         timeout = self.act_timeout if timeout is None else timeout
         action = _Action(run, asyncio.get_running_loop().create_future())
-        self._queue.put_nowait(action)
         try:
-            return await asyncio.wait_for(asyncio.shield(action.done), timeout)
+            async with asyncio.timeout(timeout):
+                await self._queue.put(action)  # a full queue counts against the timeout
+                return await asyncio.shield(action.done)
         except TimeoutError:
             if not action.begun:
                 action.done.cancel()
@@ -173,6 +205,7 @@ class Hub:
             items = [await self._queue.get()]
             while len(items) < MAX_BATCH and not self._queue.empty():
                 items.append(self._queue.get_nowait())
+            self._room.set()
             await self._run_batch(items)
 
     async def _run_batch(self, items: list[Inbound | _Action]) -> None:
@@ -203,7 +236,7 @@ class Hub:
                     if before is None:
                         self.units.pop(unit_no, None)
                     else:
-                        vars(self.units[unit_no]).update(vars(before))
+                        vars(self.units[unit_no]).update(before)
                     failed.append(item)
                 continue
             item.begun = True
@@ -248,11 +281,14 @@ class Hub:
         for inbound in failed:
             self._answer_internal(inbound)
 
-    def _unit_copy(self, unit_no: int) -> UnitState | None:
+    def _unit_copy(self, unit_no: int) -> dict[str, Any] | None:
+        """The unit's fields before a message, to put back if its handling fails."""
         unit = self.units.get(unit_no)
         if unit is None:
             return None
-        return dataclasses.replace(unit, answers=OrderedDict(unit.answers))
+        before = dict(vars(unit))
+        before["answers"] = OrderedDict(unit.answers)
+        return before
 
     async def _commit(self, ops: list[repo.Op]) -> None:
         """Commits `ops`, waiting out a database that is unavailable (locked, stopped, its file

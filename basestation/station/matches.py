@@ -20,13 +20,21 @@ from basestation.movements import (
     TEAMS,
     Movement,
     MovementError,
+    add_round,
     american_whist,
     generate,
     match_movement,
     match_rounds,
     round_robin,
+    troikas_of,
 )
-from basestation.scoring.match_scoring import Match, draw_round, event_matches, event_standings
+from basestation.scoring.match_scoring import (
+    Match,
+    draw_round,
+    draw_with_troika,
+    event_matches,
+    event_standings,
+)
 from basestation.scoring.regulations import regulations as regulations_named
 from basestation.scoring.swiss import Standing
 from basestation.scoring.vp import VpScale
@@ -36,6 +44,7 @@ if TYPE_CHECKING:
     from basestation.station.batch import Batch
     from basestation.station.config import SectionConfig
     from basestation.station.session import SessionRules
+    from basestation.station.session_state import SessionState
     from basestation.station.state import SectionState
 
 log = logging.getLogger(__name__)
@@ -60,6 +69,8 @@ def boards_needed(event_format: str, entrants: int, per_match: int, rounds: int)
     Whist (an odd number of teams) one set a team."""
     if event_format == TEAMS:
         return entrants * per_match if entrants % 2 else (entrants - 1) * per_match
+    if event_format == SWISS_TEAMS and entrants % 2:
+        return (rounds + rounds // 2) * per_match  # a third set for each Troika
     return rounds * per_match
 
 
@@ -78,19 +89,25 @@ def section_movement(spec: SectionConfig, event_format: str, rounds: int) -> Mov
         # club-directors-manual.txt, "Deciding the team format": "Odd numbers between 5 and
         # 13 can play an American Whist movement."
         return american_whist(entrants, per_match)
+    seeds = list(range(1, entrants + 1))
+    if event_format == SWISS_TEAMS and entrants % 2 and entrants >= 3:
+        # club-directors-manual.txt, "Deciding the team format": "Larger odd numbers should
+        # play a Swiss format with a Troika."
+        draw, troika = draw_with_troika(seeds, 1, seeds, [], None)
+        return match_movement(SWISS_TEAMS, [draw], per_match, total_rounds=rounds,
+                              troikas={1: troika})
     if entrants < 2 or entrants % 2:
-        # club-directors-manual.txt: a Swiss with an odd number of teams needs a Troika
-        # (not made here); Swiss pairs "must be an even number of pairs NO PHANTOM".
+        # club-directors-manual.txt, "Swiss Pairs on club night": "must be an even number
+        # of pairs NO PHANTOM".
         raise MovementError(f"a {event_format} event needs an even number of {who}, "
                             f"not {entrants}")
     if event_format == TEAMS:
         return match_movement(TEAMS, round_robin(entrants), per_match)
-    seeds = list(range(1, entrants + 1))
     return match_movement(event_format, [draw_round(seeds, 1, seeds, [])], per_match,
                           total_rounds=rounds)
 
 
-def rounds_to_draw(rules: SessionRules) -> bool:
+def rounds_to_draw(rules: SessionState) -> bool:
     """A Swiss event with rounds still to draw is not complete, whatever is held."""
     return rules.event_format in SWISS and any(
         s.movement.rounds < rules.format_rounds for s in rules.sections.values())
@@ -136,10 +153,14 @@ def draw_next_round(rules: SessionRules, letter: str, batch: Batch, *, why: str)
     history = match_rounds(movement)
     ranked = [row.entrant for row in standings_now(rules, state)]
     next_round = movement.rounds + 1
-    draw = draw_round(entrants_of(state), next_round, ranked, history)
-    per_match = len(movement.round_of(1)[0].boards)
-    longer = match_movement(movement.kind, [*history, draw], per_match,
-                            total_rounds=rules.format_rounds)
+    entrants = entrants_of(state)
+    troika = None
+    if movement.kind == SWISS_TEAMS and len(entrants) % 2:
+        draw, troika = draw_with_troika(entrants, next_round, ranked, history,
+                                        troikas_of(movement).get(movement.rounds))
+    else:
+        draw = draw_round(entrants, next_round, ranked, history)
+    longer = add_round(movement, draw, rules.format_rounds, troika=troika)
     rules.change_movement(letter, longer, batch, why=why)
     return next_round
 

@@ -1,14 +1,14 @@
-"""The director's rulings on a board, kept in a held result's `adjusted` text.
-
-Plain text ("60/40", "AVE+") is an artificial score, as before. Anything else is a JSON object
-with the traveller file's ruling fields (adjusted, weighted, split, mp_override, arrowswitch,
-fouled, fault), so the scoring engine reads a ruling exactly as it reads a traveller file.
+"""The director's rulings on a board: a typed `Ruling`, stored in a result row's own `ruling`
+column as a JSON object of the traveller file's ruling fields (adjusted, weighted, split,
+mp_override, arrowswitch, fouled, fault), so the scoring engine reads a ruling exactly as it
+reads a traveller file (docs/ARCHITECTURE.md, Contracts).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from basestation.scoring import TravellerResult, parse_traveller_json
@@ -20,33 +20,71 @@ RULING_FIELDS = ("adjusted", "weighted", "split", "mp_override", "arrowswitch", 
 OUTCOME_FIELDS = ("adjusted", "weighted", "split")
 
 
-def ruling_text(ruling: dict[str, Any]) -> str:
-    """The stored form: a lone artificial score stays plain text, anything else JSON."""
-    if set(ruling) == {"adjusted"}:
-        return str(ruling["adjusted"])
-    return json.dumps(ruling, sort_keys=True)
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling on a board at a table, in the traveller file's fields (weighted, split,
+    mp_override and fault keep that file's JSON shapes)."""
+
+    adjusted: str | None = None  # an artificial score: "60/40", AVE, AVE+, AVE+/AVE-, ...
+    weighted: Any = None  # [{"score_ns", "weight"}, ...]
+    split: Any = None  # {"ns": score, "ew": score}
+    mp_override: Any = None  # [ns, ew]
+    arrowswitch: bool | None = None
+    fouled: Any = None
+    fault: Any = None
+
+    @classmethod
+    def of(cls, ruling: dict[str, Any]) -> Ruling:
+        """From the traveller file's fields; ValueError for a field that is not a ruling's."""
+        unknown = set(ruling) - set(RULING_FIELDS)
+        if unknown:
+            raise ValueError(f"not a ruling field: {', '.join(sorted(unknown))}")
+        return cls(**ruling)
+
+    @classmethod
+    def stored(cls, value: dict[str, Any] | None) -> Ruling | None:
+        """From a result row's `ruling` column."""
+        return None if not value else cls.of(value)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields given, as the traveller file and the `ruling` column hold them."""
+        return {name: getattr(self, name) for name in RULING_FIELDS
+                if getattr(self, name) is not None}
+
+    @property
+    def artificial(self) -> str | None:
+        """The artificial score alone ("60/40", "AVE+"), when that is the whole ruling."""
+        return self.adjusted if set(self.as_dict()) == {"adjusted"} else None
+
+    @property
+    def text(self) -> str:
+        """For the director's pages and the API: the artificial score, or the ruling's JSON."""
+        plain = self.artificial
+        return plain if plain is not None else json.dumps(self.as_dict(), sort_keys=True)
+
+    @property
+    def has_outcome(self) -> bool:
+        return has_outcome(self.as_dict())
+
+    @property
+    def shown_on_pad(self) -> str:
+        """What a pad shows for an adjusted score ("60/40", "weighted score"), within SPEC.md's
+        limit for a not_played entry's `adjusted`."""
+        if self.adjusted is not None:
+            shown = str(self.adjusted)
+        elif self.weighted is not None:
+            shown = "weighted score"
+        elif self.split is not None:
+            shown = "split score"
+        else:
+            shown = "adjusted score"
+        return shown.encode("utf-8")[:MAX_ADJUSTED].decode("utf-8", "ignore")
 
 
-def shown_on_pad(text: str) -> str:
-    """What a pad shows for an adjusted score ("60/40", "weighted score"), within SPEC.md's
-    limit for a not_played entry's `adjusted`."""
-    ruling = ruling_of(text)
-    if "adjusted" in ruling:
-        shown = str(ruling["adjusted"])
-    elif "weighted" in ruling:
-        shown = "weighted score"
-    elif "split" in ruling:
-        shown = "split score"
-    else:
-        shown = "adjusted score"
-    return shown.encode("utf-8")[:MAX_ADJUSTED].decode("utf-8", "ignore")
-
-
-def ruling_of(text: str) -> dict[str, Any]:
-    if text.lstrip().startswith("{"):
-        loaded: dict[str, Any] = json.loads(text)
-        return loaded
-    return {"adjusted": text}
+def stored_text(value: dict[str, Any] | None) -> str | None:
+    """A result row's `ruling` column as the director's pages show it."""
+    ruling = Ruling.stored(value)
+    return None if ruling is None else ruling.text
 
 
 def has_outcome(ruling: dict[str, Any]) -> bool:

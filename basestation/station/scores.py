@@ -12,7 +12,7 @@ from basestation.domain.contract import parse_contract
 from basestation.scoring import IncrementalScorer, TravellerResult, regulations
 from basestation.scoring.adjusted import parse_adjusted
 from basestation.scoring.traveller import Artificial
-from basestation.station.rulings import ruled_result, ruling_of, with_ruling
+from basestation.station.rulings import ruled_result, with_ruling
 from basestation.station.state import HeldResult, SectionState
 from firmware_protocol.messages import Seat
 
@@ -21,13 +21,13 @@ def traveller_result(held: HeldResult) -> TravellerResult | None:
     """The scoring engine's view of one held entry (None: not a result, e.g. not played)."""
     if held.ns is None or held.ew is None:
         return None
-    if held.kind == "adjusted" and held.adjusted:
-        ruling = ruling_of(held.adjusted)
-        if set(ruling) == {"adjusted"}:
-            ns, ew = parse_adjusted(held.adjusted)
+    if held.kind == "adjusted" and held.ruling is not None:
+        artificial = held.ruling.artificial
+        if artificial is not None:
+            ns, ew = parse_adjusted(artificial)
             return TravellerResult(ns=held.ns, ew=held.ew, section=held.section,
                                    artificial=Artificial(ns, ew))
-        return ruled_result(held.board, held.ns, held.ew, held.section, ruling)
+        return ruled_result(held.board, held.ns, held.ew, held.section, held.ruling.as_dict())
     if held.kind != "result" or held.score_ns is None:
         return None
     played = TravellerResult(
@@ -36,7 +36,7 @@ def traveller_result(held: HeldResult) -> TravellerResult | None:
         declarer=Seat(held.declarer) if held.declarer else None, tricks=held.tricks,
         lead=held.lead)
     # A ruling on a played result: arrowswitch, fouled board, matchpoint override, fault.
-    return with_ruling(played, ruling_of(held.adjusted)) if held.adjusted else played
+    return with_ruling(played, held.ruling.as_dict()) if held.ruling is not None else played
 
 
 class LiveScores:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from basestation.movements import Movement
+from basestation.station.rulings import Ruling
 
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
 # older answers are read back from the database in the rare case they are asked for.
@@ -31,12 +32,17 @@ class HeldResult:
     declarer: str | None = None
     tricks: int | None = None
     lead: str | None = None
-    adjusted: str | None = None
+    ruling: Ruling | None = None  # the director's, on an adjusted or a played result
     score_ns: int | None = None
     flags: tuple[str, ...] = ()
     source: str = "pad"
     unit: int | None = None
     seq: int | None = None
+
+    @property
+    def adjusted(self) -> str | None:
+        """The ruling as the pages show it: the artificial score, or the ruling's JSON."""
+        return None if self.ruling is None else self.ruling.text
 
     def same_entry(self, other: HeldResult) -> bool:
         """True when `other` says the same thing (a resend, not a different result)."""

@@ -3,7 +3,7 @@
 Three separate actions, because a director pauses for a ruling, ends the session when play
 is over, and publishes only once the scores are checked. Pausing and ending both stop entry
 on the pads; ending also takes the end-of-session backup; only publishing makes the results
-public. A mixin of SessionRules, like DirectorActions.
+public. A mixin of SessionRules (basestation.station.session).
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import BigInteger
+from sqlalchemy import JSON, BigInteger
 from sqlmodel import Field, SQLModel
 
 
@@ -90,7 +91,9 @@ class ResultRow(SQLModel, table=True):
     declarer: str | None = None
     tricks: int | None = None
     lead: str | None = None
-    adjusted: str | None = None
+    # The director's ruling, a JSON object: on a board, the traveller file's ruling fields
+    # (basestation.station.rulings.Ruling); on a penalty row, its direction and percent.
+    ruling: dict[str, Any] | None = Field(default=None, sa_type=JSON)
     score_ns: int | None = None
     flags: str = ""  # comma-separated ResultFlag values
     status: str = "active"

@@ -9,11 +9,13 @@ from basestation.movements import (
     SWISS_TEAMS,
     TEAMS,
     MovementError,
+    add_round,
     american_whist,
     match_movement,
     match_rounds,
     matches_of,
     round_robin,
+    troikas_of,
 )
 
 
@@ -135,3 +137,37 @@ def test_american_whist_needs_an_odd_field_of_5_to_13() -> None:
     for teams in (3, 6, 15):
         with pytest.raises(MovementError, match="odd number of teams from 5 to 13"):
             american_whist(teams, 4)
+
+
+def test_troika_as_the_seed_lays_it_out() -> None:
+    # club-directors-manual.txt, "Troika": "three teams play one another over two rounds ...
+    # you will need three sets of boards": round 1 tables 1-3: 1 v 3 on A, 2 v 1 on B,
+    # 3 v 2 on C; round 2: 1 v 2 on B, 2 v 3 on C, 3 v 1 on A.
+    movement = match_movement(SWISS_TEAMS, [[(1, 2)], [(1, 2)]], 2, total_rounds=2,
+                              troikas={1: (3, 4, 5), 2: (3, 4, 5)})
+    a, b, c = (1, 2), (3, 4), (5, 6)
+    assert movement.tables == 5 and movement.boards == 6
+    layout = [(r, t, x.ns, x.ew, x.boards) for r in (1, 2) for t in (3, 4, 5)
+              if (x := movement.at(r, t)) is not None]
+    assert layout == [(1, 3, 3, 5, a), (1, 4, 4, 3, b), (1, 5, 5, 4, c),
+                      (2, 3, 3, 4, b), (2, 4, 4, 5, c), (2, 5, 5, 3, a)]
+    # "As the two halves of each match are not played at the same time, no score comparisons
+    # will be possible until both rounds have been played": each match's halves span both.
+    troika = [m for m in matches_of(movement, 1) if m.tables[0] >= 3]
+    assert {frozenset(m.pair) for m in troika} == {
+        frozenset((3, 5)), frozenset((3, 4)), frozenset((4, 5))}
+    assert all(m.rounds == (1, 2) for m in troika)
+    assert troikas_of(movement) == {1: (3, 4, 5), 2: (3, 4, 5)}
+
+
+def test_a_troika_needs_an_even_number_of_rounds() -> None:
+    # "If there is a Troika, the total number of rounds played must be even."
+    with pytest.raises(MovementError, match="must be even"):
+        match_movement(SWISS_TEAMS, [[(1, 2)]], 2, total_rounds=3, troikas={1: (3, 4, 5)})
+
+
+def test_add_round_keeps_what_was_played() -> None:
+    first = match_movement(SWISS_TEAMS, [[(1, 2)]], 2, total_rounds=2, troikas={1: (3, 4, 5)})
+    second = add_round(first, [(1, 2)], 2, troika=(3, 4, 5))
+    assert second.round_of(1) == first.round_of(1) and second.rounds == 2
+    assert troikas_of(second) == {1: (3, 4, 5), 2: (3, 4, 5)}

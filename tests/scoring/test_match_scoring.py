@@ -6,7 +6,13 @@ from decimal import Decimal
 
 from basestation.movements import SWISS_PAIRS, SWISS_TEAMS, TEAMS, match_movement
 from basestation.scoring.imps import butler_imps
-from basestation.scoring.match_scoring import draw_round, event_matches, event_standings
+from basestation.scoring.match_scoring import (
+    draw_round,
+    draw_with_troika,
+    event_matches,
+    event_standings,
+    troika_at_the_bottom,
+)
 from basestation.scoring.vp import VpScale, vp
 
 
@@ -68,3 +74,23 @@ def test_draw_round_seeds_two_rounds_then_goes_swiss() -> None:
     third = draw_round(entrants, 3, ranked, [first, second])
     assert third[0] == (1, 2)  # 1 has met 11: it takes the highest not yet met
     assert not {frozenset(p) for p in third} & {frozenset(p) for p in first + second}
+
+
+def test_the_troika_is_the_bottom_three_not_yet_met() -> None:
+    # club-directors-manual.txt, "Troika": "It is best to have the three bottom-ranked teams
+    # play the Troika."
+    ranked = [4, 1, 7, 2, 6, 3, 5]
+    assert troika_at_the_bottom(ranked, set()) == (6, 3, 5)
+    # 3 and 5 have met: 6 goes up to the next team that has met neither.
+    assert troika_at_the_bottom(ranked, {frozenset((3, 5))}) == (2, 6, 5)
+    # Everyone has met everyone: the bottom three all the same.
+    everyone = {frozenset((a, b)) for a in ranked for b in ranked if a != b}
+    assert troika_at_the_bottom(ranked, everyone) == (6, 3, 5)
+
+
+def test_an_odd_field_keeps_its_troika_for_the_second_round() -> None:
+    entrants = list(range(1, 8))
+    first, troika = draw_with_troika(entrants, 1, entrants, [], None)
+    assert troika == (5, 6, 7) and first == [(1, 3), (2, 4)]  # seeds 1-4, Carter's way
+    second, same = draw_with_troika(entrants, 2, [7, 1, 2, 3, 4, 5, 6], [first], troika)
+    assert same == troika and second == [(1, 2), (3, 4)]

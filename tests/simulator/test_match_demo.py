@@ -118,13 +118,28 @@ def test_pairs_json_keeps_the_pairs_demo() -> None:
     assert {row["direction"] for row in data["standings"]} == {"NS", "EW"}
 
 
+def test_an_odd_swiss_teams_field_plays_a_troika() -> None:
+    # club-directors-manual.txt, "Deciding the team format": "Larger odd numbers should play
+    # a Swiss format with a Troika."
+    data = _demo("--format", "swiss-teams", "--entrants", "7", "--rounds", "4",
+                 "--boards-per-match", "2")
+    matches = data["sections"][0]["matches"]
+    troika = [m for m in matches if m["rounds"][0] != m["rounds"][1]]
+    assert len(troika) == 6  # two Troikas of three matches
+    assert {frozenset((m["a"], m["b"])) for m in troika if m["round"] == 1} == {
+        frozenset((5, 6)), frozenset((5, 7)), frozenset((6, 7))}  # the bottom three seeds
+    _check_matches(data, pairs=False)
+    _no_repeats(data)
+
+
 def test_an_odd_field_is_refused_plainly() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "basestation", "demo", "--exit-when-done", "--json",
-         "--format", "swiss-teams", "--entrants", "7"],
-        capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode != 0
-    assert "even number of teams" in done.stderr
+    for args, why in ((["swiss-pairs", "--entrants", "7"], "even number of pairs"),
+                      (["swiss-teams", "--entrants", "7", "--rounds", "3"], "must be even")):
+        done = subprocess.run(
+            [sys.executable, "-m", "basestation", "demo", "--exit-when-done", "--json",
+             "--format", *args], capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode != 0
+        assert why in done.stderr
 
 
 def test_hand_records_short_of_the_events_boards_are_refused_plainly(tmp_path: Any) -> None:

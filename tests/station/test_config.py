@@ -51,6 +51,7 @@ boards = 28
     ({"event": {"section": [{"letter": "AB"}]}}, "one letter"),
     ({"event": {"section": [{"letter": "A"}, {"letter": "a"}]}}, "twice"),
     ({"station": {"http": "8000"}}, "host:port"),
+    ({"event": {"format": "swiss-teams", "rounds": "four"}}, "whole number of rounds"),
 ])
 def test_impossible_values_are_named(raw: dict[str, object], problem: str) -> None:
     with pytest.raises(ConfigError, match=problem):
@@ -62,3 +63,29 @@ def test_unreadable_toml_is_a_config_error(tmp_path: Path) -> None:
     path.write_text("[station\n")
     with pytest.raises(ConfigError, match=r"bad\.toml"):
         load_config(path)
+
+
+async def test_a_swiss_night_from_the_config_file(tmp_path: Path) -> None:
+    from basestation.station.app import Station
+
+    path = tmp_path / "station.toml"
+    path.write_text("""
+[station]
+database = "sqlite:///club.db"
+[event]
+name = "Swiss teams"
+format = "swiss-teams"
+rounds = 4
+[[event.section]]
+letter = "A"
+tables = 8
+boards = 3
+""")
+    station = Station(load_config(path))
+    await station.start()
+    try:
+        assert (station.rules.event_format, station.rules.format_rounds) == ("swiss-teams", 4)
+        movement = station.rules.sections["A"].movement
+        assert (movement.kind, movement.tables, movement.rounds) == ("swiss-teams", 8, 1)
+    finally:
+        await station.stop()

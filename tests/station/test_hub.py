@@ -173,3 +173,24 @@ async def test_a_failed_hub_is_restarted(tmp_path: Path, monkeypatch: pytest.Mon
         assert isinstance(link.to(1)[0], Ack) and boards_stored(made) == [(1, 1)]
     finally:
         await made.stop()
+
+
+async def test_a_full_queue_pushes_back(tmp_path: Path) -> None:
+    made, link = await logged_in(tmp_path)
+    made.hub._queue = asyncio.Queue(2)
+    sent = [inbound(link, 1, seq, result(1, 1, 1, 1, 1)) for seq in (2, 3, 4)]
+    assert [made.hub.submit(item) for item in sent] == [True, True, False]
+    assert made.hub.shed == 1 and not made.hub.has_room()
+    waiting = asyncio.create_task(made.hub.room())
+    await asyncio.sleep(0.01)
+    assert not waiting.done()  # a link awaiting room stops reading
+    hub = asyncio.create_task(made.hub.run())
+    try:
+        async with asyncio.timeout(5):
+            await waiting
+        assert made.hub.has_room()
+        # A director action waits for room like a link does, within its timeout.
+        assert await made.hub.act(lambda batch: "done", timeout=5) == "done"
+    finally:
+        hub.cancel()
+    assert made.health()["shed"] == 1

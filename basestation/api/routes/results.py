@@ -15,6 +15,7 @@ from basestation.api.routes.sections import section_of
 from basestation.api.views import held_json
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import ContractError, parse_contract
+from basestation.station.rulings import stored_text
 from basestation.station.state import SectionState
 from firmware_protocol.messages import NotPlayed, Result, Seat
 
@@ -53,7 +54,7 @@ async def cell(section: str, table: Small, round: Small, station: StationDep,
         boards.append({"board": board, "held": held_json_now,
                        "history": [{"kind": r.kind, "contract": r.contract,
                                     "declarer": r.declarer, "tricks": r.tricks, "lead": r.lead,
-                                    "adjusted": r.adjusted, "score_ns": r.score_ns,
+                                    "adjusted": stored_text(r.ruling), "score_ns": r.score_ns,
                                     "status": r.status, "source": r.source,
                                     "at": r.created_at.isoformat()} for r in history]})
     return {"section": state.letter, "table": table, "round": round, "sit_out": False,

@@ -76,6 +76,8 @@ class MqttLink:
             writer = asyncio.create_task(self._write(client))
             try:
                 async for message in client.messages:
+                    # Backpressure: a full hub queue stops the reading; the broker holds on.
+                    await self.hub.room()
                     self._receive(message.topic.value, message.payload)
             finally:
                 writer.cancel()

@@ -61,6 +61,7 @@ class SerialLink:
         self.transport: Any = None
         self.connected = asyncio.Event()
         self.opened = 0
+        self._paused: asyncio.Future[None] | None = None
 
     def feed(self, data: bytes) -> None:
         for item in self.decoder.feed(data):
@@ -68,6 +69,18 @@ class SerialLink:
                 self.hub.refuse(self, item)
                 continue
             self.hub.submit(Inbound(item, self))
+        if not self.hub.has_room() and self.transport is not None and self._paused is None:
+            # Backpressure: stop reading the port until the hub catches up.
+            self.transport.pause_reading()
+            self._paused = asyncio.ensure_future(self._resume_when_room())
+
+    async def _resume_when_room(self) -> None:
+        try:
+            await self.hub.room()
+            if self.transport is not None:
+                self.transport.resume_reading()
+        finally:
+            self._paused = None
 
     def fit(self, body: Body) -> list[Body]:
         """game_data and feedback too big for one frame go as parts (SPEC.md)."""

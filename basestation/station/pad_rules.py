@@ -1,0 +1,268 @@
+"""The pads' rules: logins, results, corrections, players and merge offers.
+
+Called by the hub, one message at a time, with the batch that will be committed; each changes
+the working memory and queues the database operations, answers and events.
+"""
+
+from __future__ import annotations
+
+import json
+
+from basestation.domain.cards import lead_matches, parse_card
+from basestation.station.batch import Batch
+from basestation.station.entries import (
+    Entry,
+    as_result,
+    body_from_held,
+    held_from_body,
+    result_flags,
+)
+from basestation.station.feedback import feedback_for, par_feedback
+from basestation.station.session_state import SessionState
+from basestation.station.state import HeldResult, SectionState, UnitState
+from basestation.station.validation import check_placement, check_table, looks_wrong_side
+from basestation.store import repository as repo
+from basestation.store.models import (
+    MergeOfferRow,
+    SeatingRow,
+    TableHoldRow,
+)
+from firmware_protocol import jsonwire
+from firmware_protocol.messages import (
+    Ack,
+    Body,
+    Correction,
+    ErrorCode,
+    GameData,
+    Heartbeat,
+    Hello,
+    Locked,
+    Login,
+    Message,
+    Nak,
+    NotPlayed,
+    Players,
+    Resend,
+    Result,
+    ResultFlag,
+    RoundInfo,
+    Row,
+    Seat,
+)
+
+
+class PadRules(SessionState):
+    """What the station does with each message a pad sends."""
+
+    # -- dispatch ----------------------------------------------------------------------------
+
+    def dispatch(self, unit: UnitState, message: Message, batch: Batch) -> list[Body]:
+        body = message.body
+        re = message.seq
+        if isinstance(body, Hello):
+            unit.firmware, unit.battery = body.firmware, body.battery
+            return [Ack(re=re), self.status()]
+        if isinstance(body, Heartbeat):
+            unit.battery = body.battery
+            batch.event("unit", unit=unit.unit, battery=unit.battery, state="heard")
+            return [Ack(re=re)]
+        if isinstance(body, Login):
+            return self.login(unit, body, re, batch)
+        if isinstance(body, Resend):
+            refused = self._table_of(unit, None, None)
+            if isinstance(refused, ErrorCode):
+                return [Nak(re=re, code=refused)]
+            return [Ack(re=re), *self.game_data(unit)]
+        if isinstance(body, Players):
+            return self.seat_players(unit, body, re, batch)
+        if isinstance(body, Result | Correction | NotPlayed):
+            return self.enter(unit, body, re, batch)
+        return [Nak(re=re, code=ErrorCode.MALFORMED, detail=f"{body.TYPE} is station-to-pad")]
+
+    # -- login -------------------------------------------------------------------------------
+
+    def login(self, unit: UnitState, body: Login, re: int, batch: Batch) -> list[Body]:
+        if unit.locked_reason is not None:
+            return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
+        section = self.sections.get(body.section)
+        if section is None or self.event_id is None:
+            return [Nak(re=re, code=ErrorCode.NO_SUCH_SECTION)]
+        if (problem := check_table(section, body.table)) is not None:
+            return [Nak(re=re, code=problem)]
+        holder = section.holders.get(body.table)
+        if holder is not None and holder != unit.unit:
+            if not body.takeover:
+                batch.event("alert", kind="table_in_use", section=body.section,
+                            table=body.table, unit=unit.unit, holder=holder)
+                return [Nak(re=re, code=ErrorCode.TABLE_IN_USE)]
+            if body.pin is not None and body.pin != self.director_pin:
+                return [Nak(re=re, code=ErrorCode.BAD_PIN)]
+            if body.pin is None and (body.section, body.table) not in self.takeovers:
+                return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
+            self.takeovers.discard((body.section, body.table))
+            self._lock_out(holder, batch, by=unit.unit)
+        if unit.section is not None and unit.table is not None:
+            old = self.sections.get(unit.section)
+            if old is not None and old.holders.get(unit.table) == unit.unit:
+                del old.holders[unit.table]
+                batch.ops.append(repo.release_holds(self.event_id, unit.section, unit.table))
+        section.holders[body.table] = unit.unit
+        unit.section, unit.table = body.section, body.table
+        batch.ops.append(repo.release_holds(self.event_id, body.section, body.table))
+        batch.ops.append(repo.add(TableHoldRow(event_id=self.event_id, section=body.section,
+                                               table_no=body.table, unit=unit.unit)))
+        batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "login",
+                                    section=body.section, table=body.table))
+        batch.event("table", section=body.section, table=body.table, unit=unit.unit,
+                    state="logged_in")
+        return [Ack(re=re), *self.game_data(unit)]
+
+    def _lock_out(self, holder: int, batch: Batch, by: int) -> None:
+        old = self.units.get(holder)
+        if old is None:
+            return
+        old.locked_reason = ErrorCode.UNIT_REPLACED.value
+        batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
+        batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason}))
+        batch.ops.append(repo.audit(self.event_id, "director", "replace", old=old.unit, new=by,
+                                    section=old.section, table=old.table))
+        batch.event("alert", kind="unit_replaced", unit=old.unit, by=by, section=old.section,
+                    table=old.table)
+        old.section, old.table = None, None
+
+    def game_data(self, unit: UnitState) -> list[Body]:
+        if unit.section is None or unit.table is None:
+            return []
+        section = self.sections[unit.section]
+        table = unit.table
+        rounds = tuple(
+            RoundInfo(round=a.round, ns=a.ns, ew=a.ew, boards=a.boards)
+            for r in range(1, section.movement.rounds + 1)
+            if (a := section.movement.at(r, table)) is not None
+        )
+        held = tuple(body_from_held(h) for h in section.results_for_table(table))
+        current = max(section.table_round.get(table, 0), section.current_round)
+        whole = GameData(section=section.letter, table=table, round=current, rounds=rounds,
+                         results=held)
+        return [whole]
+
+    # -- players -----------------------------------------------------------------------------
+
+    def seat_players(self, unit: UnitState, body: Players, re: int, batch: Batch) -> list[Body]:
+        refused = self._table_of(unit, body.section, body.table)
+        if isinstance(refused, ErrorCode):
+            return [Nak(re=re, code=refused)]
+        numbers = (body.north, body.east, body.south, body.west)
+        unknown = [n for n in numbers if n != 0 and self.players and n not in self.players]
+        assert self.event_id is not None
+        batch.ops.append(repo.add(SeatingRow(event_id=self.event_id, section=body.section,
+                                             table_no=body.table, round=body.round,
+                                             north=body.north, east=body.east,
+                                             south=body.south, west=body.west)))
+        flags = (ResultFlag.UNKNOWN_PLAYER,) if unknown else ()
+        if unknown:
+            batch.event("alert", kind="unknown_player", section=body.section, table=body.table,
+                        players=unknown)
+        return [Ack(re=re, flags=flags)]
+
+    def _table_of(self, unit: UnitState, section: str | None,
+                  table: int | None) -> SectionState | ErrorCode:
+        if unit.locked_reason is not None:
+            return ErrorCode(unit.locked_reason)
+        if unit.section is None or unit.table is None:
+            return ErrorCode.NOT_LOGGED_IN
+        if section is not None and (section, table) != (unit.section, unit.table):
+            return ErrorCode.NOT_LOGGED_IN
+        state = self.sections.get(unit.section)
+        if state is None or state.holders.get(unit.table) != unit.unit:
+            return ErrorCode.NOT_LOGGED_IN
+        return state
+
+    # -- results -----------------------------------------------------------------------------
+
+    def enter(self, unit: UnitState, body: Entry, re: int, batch: Batch) -> list[Body]:
+        if not self.running:
+            return [Nak(re=re, code=ErrorCode.STOPPED)]
+        if unit.locked_reason is not None:
+            self._offer_merge(unit, body, batch)
+            return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
+        section = self._table_of(unit, body.section, body.table)
+        if isinstance(section, ErrorCode):
+            return [Nak(re=re, code=section)]
+        problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
+                                  ns=body.ns, ew=body.ew)
+        if problem is not None:
+            return [Nak(re=re, code=problem)]
+        entry = held_from_body(body, unit.unit, re)
+        if isinstance(entry, ErrorCode):
+            return [Nak(re=re, code=entry)]
+        held = section.held(body.table, body.round, body.board)
+        if held is not None and held.same_entry(entry):
+            flags = (*held.flags, ResultFlag.DUPLICATE.value)
+            return [Ack(re=re, score_ns=held.score_ns, flags=result_flags(flags))]
+        if held is not None and held.kind != "not_played":
+            if not isinstance(body, Correction):
+                return [Nak(re=re, code=ErrorCode.ALREADY_PLAYED, held=as_result(held))]
+            if body.round != section.table_round.get(body.table, 0):
+                return [Nak(re=re, code=ErrorCode.CORRECTION_CLOSED)]
+        if held is not None:
+            self._retire(section, held, "superseded", batch)
+            if isinstance(body, Correction):
+                entry.flags = (*entry.flags, ResultFlag.CORRECTED.value)
+        # Checked against the other tables' entries, without the one it replaces.
+        entry.flags = (*entry.flags, *self._checks(section, entry))
+        self.replace_result(section, None, entry, batch, push=False)
+        self._advance(section, body.table, body.round, batch)
+        if entry.kind == "result" and self.feedback:
+            self._feedback(section, entry.board, unit.unit, batch)
+        return [Ack(re=re, score_ns=entry.score_ns, flags=result_flags(entry.flags))]
+
+    def _feedback(self, section: SectionState, board: int, unit: int, batch: Batch) -> None:
+        """What the pad may see of the board it just played. A par not solved yet follows on
+        its own once it is, rather than holding up the batch."""
+        deal = self.deal_text.get((section.letter, board))
+        wants_par = deal is not None and "par" in self.feedback
+        par = self.par.get(deal, board) if deal is not None and wants_par else None
+        for message in feedback_for(section, board, self.feedback, deal, par):
+            batch.send(unit, message)
+        if deal is not None and wants_par and par is None and self.later is not None:
+            later = self.later
+
+            def send(rows: tuple[Row, ...]) -> None:
+                later(lambda batch: batch.send(unit, par_feedback(board, rows)))
+
+            self.par.when_solved(deal, board, send)
+
+    def _checks(self, section: SectionState, entry: HeldResult) -> list[str]:
+        flags: list[str] = []
+        deal = self.deals.get((section.letter, entry.board))
+        if (deal is not None and entry.lead is not None and entry.declarer is not None
+                and not lead_matches(deal, Seat(entry.declarer), parse_card(entry.lead))):
+            flags.append(ResultFlag.LEAD_DECLARER_MISMATCH.value)
+        others = section.results_for_board(entry.board)
+        if entry.kind == "result" and looks_wrong_side(entry, others):
+            flags.append(ResultFlag.SUSPECT_WRONG_SIDE.value)
+        return flags
+
+    def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> None:
+        """A replaced unit's result the station does not hold goes to the director, not away."""
+        section = self.sections.get(body.section)
+        if section is None or self.event_id is None:
+            return
+        held = section.held(body.table, body.round, body.board)
+        entry = held_from_body(body, unit.unit, None)
+        if isinstance(entry, ErrorCode) or (held is not None and held.same_entry(entry)):
+            return
+        stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body)},
+                            sort_keys=True)
+        if stored in self.offered:
+            return  # the old unit retransmits: one offer is enough
+
+        def remember(offer_id: int) -> None:
+            self.merge_offers[offer_id] = body
+
+        self.offered.add(stored)
+        batch.ops.append(repo.insert(
+            MergeOfferRow(event_id=self.event_id, unit=unit.unit, body_json=stored), remember))
+        batch.event("alert", kind="merge_offer", unit=unit.unit, section=body.section,
+                    table=body.table, round=body.round, board=body.board)

@@ -1,0 +1,249 @@
+"""The open session's working memory, rebuilt from the database at start, and what the pads'
+rules and the director's commands share: storing, retiring and replacing a board's entry, the
+station's status, completion (docs/ARCHITECTURE.md, "Module map of the core").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
+
+from basestation.domain.cards import Deal
+from basestation.movements import Movement
+from basestation.scoring.traveller import Penalty
+from basestation.station.batch import Batch
+from basestation.station.entries import (
+    Entry,
+    body_from_held,
+    event_fields,
+    held_from_row,
+    push_body,
+    row_values,
+)
+from basestation.station.matches import rounds_to_draw, section_movement
+from basestation.station.par import ParSolver
+from basestation.station.scores import LiveScores
+from basestation.station.state import HeldResult, SectionState, UnitState
+from basestation.store import repository as repo
+from basestation.store.models import EventRow, ResultRow, SectionRow
+from firmware_protocol import jsonwire
+from firmware_protocol.messages import (
+    Body,
+    Correction,
+    NotPlayed,
+    Result,
+    StationState,
+    Status,
+)
+
+if TYPE_CHECKING:
+    from basestation.station.config import SectionConfig
+    from basestation.store.repository import Snapshot
+
+
+
+@dataclass
+class HeldPenalty:
+    """A director's penalty, stored as a result row of kind "penalty" (its id removes it)."""
+
+    penalty: Penalty
+    row_id: int | None = None
+
+
+def penalty_from_row(row: ResultRow) -> HeldPenalty:
+    """A stored penalty (a result row of kind "penalty") back in memory, at start-up."""
+    detail = row.ruling or {}
+    penalty = Penalty(pair=row.ns or 0, direction=detail.get("direction"),
+                      percent=float(detail.get("percent", 0)), board=row.board or None,
+                      section=row.section)
+    return HeldPenalty(penalty, row.id)
+
+
+@dataclass
+class SessionState:
+    """The open event's working memory: its sections, who holds which table, the results held;
+    and the one path by which an entry takes a board's place (`replace_result`)."""
+
+    director_pin: str | None = None
+    event_id: int | None = None
+    event_name: str = ""
+    event_date: date | None = None
+    regulations: str = "nz"
+    running: bool = True
+    event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (station.matches)
+    format_rounds: int = 0  # a Swiss event's rounds
+    ended: bool = False  # the director ended the session
+    published: bool = False  # the director published the results
+    sections: dict[str, SectionState] = field(default_factory=dict)
+    section_ids: dict[str, int] = field(default_factory=dict)
+    deals: dict[tuple[str, int], Deal] = field(default_factory=dict)
+    deal_text: dict[tuple[str, int], str] = field(default_factory=dict)
+    feedback: frozenset[str] = frozenset()
+    players: dict[int, str] = field(default_factory=dict)
+    takeovers: set[tuple[str, int]] = field(default_factory=set)
+    units: dict[int, UnitState] = field(default_factory=dict)
+    scores: LiveScores | None = None
+    merge_offers: dict[int, Entry] = field(default_factory=dict)  # open offers, by id
+    offered: set[str] = field(default_factory=set)  # every offer made, as stored
+    penalties: list[HeldPenalty] = field(default_factory=list)
+    # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
+    key_for: Callable[[int, int], bytes] | None = None
+    key_epochs: dict[int, int] = field(default_factory=dict)
+    # Par solved ahead, and the hub's way to run something in turn later (a par solved).
+    par: ParSolver = field(default_factory=ParSolver)
+    later: Callable[[Callable[[Batch], object]], None] | None = None
+    # Empty: every section. Otherwise this process holds only these (another process, sharing
+    # the database, holds the others): it loads, answers and changes nothing else.
+    own_sections: frozenset[str] = frozenset()
+    # Every section has an entry for every board: said once (the end-of-session backup).
+    completed: bool = False
+
+    # -- start-up ----------------------------------------------------------------------------
+
+    def load(self, snap: Snapshot, units: dict[int, UnitState]) -> None:
+        self.units = units
+        self.key_epochs = {row.unit: row.key_epoch for row in snap.units}
+        self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
+        self.players = {p.number: p.name for p in snap.players}
+        self.scores = None
+        self.penalties = []
+        self.completed = False
+        self.event_format, self.format_rounds = "pairs", 0
+        self.ended = self.published = False
+        if snap.event is None:
+            self.event_id = None
+            return
+        self.event_id = snap.event.id
+        self.event_name = snap.event.name
+        self.event_date = snap.event.date
+        self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
+        self.regulations = snap.event.regulations
+        self.running = snap.event.running
+        self.ended, self.published = snap.event.ended, snap.event.published
+        for row in snap.sections:
+            if self.own_sections and row.letter not in self.own_sections:
+                continue
+            movement = Movement.from_json(json.loads(row.movement_json))
+            self.sections[row.letter] = SectionState(row.letter, movement, row.current_round)
+            assert row.id is not None
+            self.section_ids[row.letter] = row.id
+        for hold in snap.holds:
+            if hold.section in self.sections:
+                self.sections[hold.section].holders[hold.table_no] = hold.unit
+        for result in snap.results:
+            if result.kind == "penalty":
+                if result.section not in self.sections:
+                    continue
+                self.penalties.append(penalty_from_row(result))
+                continue
+            state = self.sections.get(result.section)
+            if state is None:
+                continue
+            state.put(held_from_row(result))
+            state.table_round[result.table_no] = max(state.table_round.get(result.table_no, 0),
+                                                     result.round)
+        for record in snap.hand_records:
+            if record.section not in self.sections:
+                continue
+            self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
+            self.deal_text[(record.section, record.board)] = record.deal
+        self._solve_par()
+        self.completed = self._all_complete()
+        self.scores = LiveScores(self.regulations, self.sections)
+        self.merge_offers = {}
+        self.offered = {offer.body_json for offer in snap.merge_offers}
+        for offer in snap.merge_offers:
+            stored = json.loads(offer.body_json)
+            body = jsonwire.body_from_json(stored["type"], stored["body"])
+            if offer.id is not None and isinstance(body, Result | Correction | NotPlayed):
+                self.merge_offers[offer.id] = body
+        self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
+
+    @staticmethod
+    def event_rows(name: str, regulations: str, sections: list[SectionConfig],
+                   held_on: date | None = None, *, event_format: str = "pairs",
+                   rounds: int = 0) -> tuple[EventRow, list[SectionRow]]:
+        """The rows for a new event; raises MovementError for an impossible movement."""
+        event = EventRow(name=name, regulations=regulations, date=held_on or date.today(),
+                         format=event_format, rounds=rounds)
+        rows = []
+        for spec in sections:
+            movement = section_movement(spec, event_format, rounds)
+            pairs = event_format == "pairs"  # else a match event: spec.tables counts entrants
+            rows.append(SectionRow(event_id=0, letter=spec.letter,
+                                   movement_kind=spec.movement if pairs else event_format,
+                                   tables=movement.tables, boards=movement.boards,
+                                   phantom=spec.phantom,
+                                   movement_json=json.dumps(movement.to_json())))
+        return event, rows
+
+    def status(self) -> Status:
+        rounds = [s.current_round for s in self.sections.values()]
+        state = StationState.RUNNING if self.running else StationState.STOPPED
+        return Status(state=state, round=max(rounds) if rounds else None)
+
+    def _solve_par(self) -> None:
+        """Queues the par of every deal held for solving, off the event loop."""
+        if "par" in self.feedback:
+            self.par.solve((text, board) for (_, board), text in self.deal_text.items())
+
+    def _store(self, section: SectionState, entry: HeldResult, batch: Batch) -> None:
+        assert self.event_id is not None
+        section.put(entry)
+        section.last_heard[entry.table] = datetime.now(UTC)
+        if self.scores is not None:
+            self.scores.changed(section.letter, entry.board)
+        batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
+        batch.event("result", **event_fields(entry))
+        if not self.completed and section.complete() and self._all_complete():
+            self.completed = True
+            batch.event("complete", event=self.event_id)
+
+    @property
+    def results_public(self) -> bool:
+        """Results (travellers, rankings, exports) are for everyone once the director has
+        published them; until then they are the director's, so a phone on the club network
+        cannot show a board still to be played, nor a score the director is still checking."""
+        return self.event_id is None or self.published
+
+    def _all_complete(self) -> bool:
+        return (bool(self.sections) and all(s.complete() for s in self.sections.values())
+                and not rounds_to_draw(self))
+
+    def _retire(self, section: SectionState, held: HeldResult, status: str,
+                batch: Batch) -> None:
+        section.remove(held.table, held.round, held.board)
+        if self.scores is not None:
+            self.scores.changed(section.letter, held.board)
+        assert self.event_id is not None
+        place = (held.section, held.table, held.round, held.board)
+        batch.ops.append(repo.retire_result(self.event_id, place, status))
+
+    def _advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:
+        if round_ > section.table_round.get(table, 0):
+            section.table_round[table] = round_
+        if round_ > section.current_round:
+            section.current_round = round_
+            section.round_started = datetime.now(UTC)
+            batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_))
+            batch.event("round", section=section.letter, round=round_)
+
+    def replace_result(self, section: SectionState, held: HeldResult | None, entry: HeldResult,
+                       batch: Batch, *, push: bool = True) -> None:
+        """The one path by which an entry takes a board's place, for the pads' corrections and
+        every director change: the held one (if any) retired as superseded, the new one stored
+        (memory, row, grid event, live scores) and, unless `push` is off, sent to the table's
+        pad so it shows what the station holds."""
+        if held is not None:
+            self._retire(section, held, "superseded", batch)
+        self._store(section, entry, batch)
+        if push:
+            self._push(section, entry.table, push_body(entry, body_from_held(entry)), batch)
+
+    def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
+        holder = section.holders.get(table)
+        if holder is not None:
+            batch.send(holder, body)
