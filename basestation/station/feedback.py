@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from functools import lru_cache
 
 from basestation.domain.board import dealer_of
 from basestation.station.state import HeldResult, SectionState
@@ -78,5 +79,7 @@ def feedback_for(section: SectionState, board: int, kinds: frozenset[str],
     return found
 
 
+@lru_cache(maxsize=1024)
 def par_feedback(board: int, rows: tuple[Row, ...]) -> Feedback:
+    """A board's par message, made (and its rows checked) once: it never changes."""
     return Feedback(board=board, kind=FeedbackKind.PAR, rows=rows)
