@@ -208,6 +208,27 @@ def _vps(value: Decimal) -> float:
     return float(value)
 
 
+def match_json(m: Match) -> dict[str, Any]:
+    return {"round": m.round, "rounds": list(m.rounds), "tables": list(m.tables),
+            "a": m.team_a, "b": m.team_b, "boards": list(m.boards), "compared": m.compared,
+            "finished": m.finished, "imps_a": m.result.imps_a, "imps_b": m.result.imps_b,
+            # A match not begun has no VPs yet (not an even 10-10).
+            "vp_a": _vps(m.result.vp_a) if m.compared else None,
+            "vp_b": _vps(m.result.vp_b) if m.compared else None}
+
+
+def standing_json(s: Standing) -> dict[str, Any]:
+    return {"rank": s.rank, "entrant": s.entrant, "vps": _vps(s.vps),
+            "swiss_points": _vps(s.swiss_points), "imps": s.imps}
+
+
+def planned_rounds(rules: SessionRules) -> int:
+    """A Swiss event's rounds, or the rounds of a teams round robin."""
+    if rules.event_format == TEAMS and rules.sections:
+        return max(s.movement.rounds for s in rules.sections.values())
+    return rules.format_rounds
+
+
 def matches_json(rules: SessionRules) -> dict[str, Any]:
     """The event's matches round by round and the standings, as the grid and the demo show."""
     sections = []
@@ -218,20 +239,7 @@ def matches_json(rules: SessionRules) -> dict[str, Any]:
             "section": letter,
             "rounds_drawn": state.movement.rounds,
             "current_round": state.current_round,
-            "matches": [{"round": m.round, "rounds": list(m.rounds), "tables": list(m.tables),
-                         "a": m.team_a,
-                         "b": m.team_b, "boards": list(m.boards), "compared": m.compared,
-                         "finished": m.finished, "imps_a": m.result.imps_a,
-                         "imps_b": m.result.imps_b,
-                         # A match not begun has no VPs yet (not an even 10-10).
-                         "vp_a": _vps(m.result.vp_a) if m.compared else None,
-                         "vp_b": _vps(m.result.vp_b) if m.compared else None}
-                        for m in matches],
-            "standings": [{"rank": s.rank, "entrant": s.entrant, "vps": _vps(s.vps),
-                           "swiss_points": _vps(s.swiss_points), "imps": s.imps}
-                          for s in table],
+            "matches": [match_json(m) for m in matches],
+            "standings": [standing_json(s) for s in table],
         })
-    planned = rules.format_rounds
-    if rules.event_format == TEAMS and rules.sections:
-        planned = max(s.movement.rounds for s in rules.sections.values())
-    return {"format": rules.event_format, "rounds": planned, "sections": sections}
+    return {"format": rules.event_format, "rounds": planned_rounds(rules), "sections": sections}

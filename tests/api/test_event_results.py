@@ -3,6 +3,8 @@ past events' (everyone's), scored afresh from the database with the pairs' names
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 
 from basestation.station.app import Station
@@ -77,3 +79,67 @@ async def test_a_past_events_results_stay_openable(director: httpx.AsyncClient,
     assert past["scorecards"] == before["scorecards"]
     missing = await director.get("/api/events/999/results")
     assert missing.status_code == 404 and missing.json()["detail"] == "no event 999"
+
+
+SWISS = {"name": "Swiss teams", "format": "swiss-teams", "rounds": 3,
+         "sections": [{"letter": "A", "tables": 4, "boards": 2}]}
+
+
+async def play_swiss_round_one(director: httpx.AsyncClient, station: Station) -> int:
+    """Round 1 (1 v 3 at tables 1 and 2, 2 v 4 at tables 3 and 4): 4S by South everywhere,
+    made at the odd tables and one off at the even ones; team 1's NS pair gave its numbers."""
+    await ok(await director.post("/api/events", json=SWISS), 201)
+    await ok(await director.put("/api/players", json=[
+        {"number": 12, "name": "Ann Smith"}, {"number": 7, "name": "Bob Brown"}]))
+    event_id = station.rules.event_id
+    assert event_id is not None
+    station.store.commit([repo.add(SeatingRow(event_id=event_id, section="A", table_no=1,
+                                              round=1, north=12, east=0, south=7, west=0))])
+    for table in (1, 2, 3, 4):
+        for board in (1, 2):
+            await ok(await director.put(place(table, 1, board), json={
+                "contract": "4S", "declarer": "S", "tricks": 10 if table % 2 else 9}))
+    async with asyncio.timeout(10):  # round 1 is in: round 2 is drawn as the station goes on
+        while station.rules.sections["A"].movement.rounds < 2:
+            await asyncio.sleep(0.02)
+    return event_id
+
+
+async def test_a_swiss_events_results_hold_its_standings_and_matches_board_by_board(
+        director: httpx.AsyncClient, station: Station) -> None:
+    pairs_event = station.rules.event_id
+    pairs = await ok(await director.get(f"/api/events/{pairs_event}/results"))
+    assert pairs["matches"] is None and pairs["event"]["format"] == "pairs"
+    event_id = await play_swiss_round_one(director, station)
+    document = await ok(await director.get(f"/api/events/{event_id}/results"))
+    assert document["event"]["format"] == "swiss-teams"
+    assert document["rankings"] == [] and document["scorecards"] == []  # no matchpoints
+    matches = document["matches"]
+    assert (matches["format"], matches["rounds"]) == ("swiss-teams", 3)
+    [section] = matches["sections"]
+    # The standings are GET /api/matches' own, with the teams' names where the players gave
+    # their numbers (team 1's NS pair at its home table 1).
+    live = await ok(await director.get("/api/matches"))
+    [live_section] = live["sections"]
+    assert [{k: v for k, v in s.items() if k != "names"} for s in section["standings"]] == (
+        live_section["standings"])
+    names = {s["entrant"]: s["names"] for s in section["standings"]}
+    assert names == {1: "Ann Smith & Bob Brown", 2: "", 3: "", 4: ""}
+    first = next(m for m in section["matches"] if (m["a"], m["b"]) == (1, 3))
+    assert (first["imps_a"], first["imps_b"], first["vp_a"]) == (22, 0, 20.0)
+    # Board 1 (none vulnerable): +420 at table 1 and -50 at table 2, 470 to team 1: 10 IMPs;
+    # board 2 (NS vulnerable): +620 and -100, 720: 12 IMPs.
+    rows = [(b["board"], b["compared"], b["imps_a"],
+             [(t["table"], t["contract"], t["tricks"], t["score_ns"]) for t in b["tables"]])
+            for b in first["board_results"]]
+    assert rows == [(1, True, 10, [(1, "4S", 10, 420), (2, "4S", 9, -50)]),
+                    (2, True, 12, [(1, "4S", 10, 620), (2, "4S", 9, -100)])]
+    # Round 2 is drawn and not begun: its boards are listed, nothing compared.
+    later = [m for m in section["matches"] if m["round"] == 2]
+    assert later and all(b["imps_a"] is None and b["tables"] == [None, None]
+                         for m in later for b in m["board_results"])
+    # Closed by a new event, the past Swiss event is scored afresh to the same document.
+    await ok(await director.post("/api/events", json={
+        "name": "Thursday", "sections": [{"letter": "A", "tables": 3, "boards": 6}]}), 201)
+    past = await ok(await director.get(f"/api/events/{event_id}/results"))
+    assert past["matches"] == matches and past["event"]["open"] is False

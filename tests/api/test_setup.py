@@ -152,3 +152,61 @@ async def test_a_restart_keeps_the_event_set_up_in_the_browser(tmp_path: Path) -
         assert again.rules.sections["A"].movement.kind == "howell"
     finally:
         await again.stop()
+
+
+async def test_a_teams_or_swiss_section_previews_its_first_round(
+        director: httpx.AsyncClient) -> None:
+    teams = await ok(await director.get("/api/setup/movement", params={
+        "letter": "A", "tables": 4, "boards": 6, "format": "teams"}))
+    # club-directors-manual.txt, "Round Robin": 4 teams play 3 rounds; each match at two
+    # tables, team A's home table first.
+    assert (teams["kind"], teams["rounds"]) == ("teams", 3)
+    assert [(m["a"], m["b"], m["tables"]) for m in teams["matches"]] == [
+        (1, 4, [1, 2]), (2, 3, [3, 4])]
+    swiss = await ok(await director.get("/api/setup/movement", params={
+        "letter": "A", "tables": 4, "boards": 2, "format": "swiss-teams", "rounds": 3}))
+    # club-directors-manual.txt, "Seeding and Draw for Swiss": round 1 is 1 v 3 and 2 v 4.
+    assert [(m["a"], m["b"]) for m in swiss["matches"]] == [(1, 3), (2, 4)]
+    assert swiss["troika"] == []
+    odd = await ok(await director.get("/api/setup/movement", params={
+        "letter": "A", "tables": 5, "boards": 4, "format": "swiss-teams", "rounds": 4}))
+    assert [(m["a"], m["b"]) for m in odd["matches"]] == [(1, 2)] and odd["troika"] == [3, 4, 5]
+    pairs = await ok(await director.get("/api/setup/movement", params={
+        "letter": "A", "tables": 6, "boards": 4, "format": "swiss-pairs", "rounds": 3}))
+    assert [m["tables"] for m in pairs["matches"]] == [[1], [2], [3]]
+    plain = await ok(await director.get("/api/setup/movement", params=SECTION))
+    assert plain["matches"] == [] and plain["troika"] == []
+
+
+async def test_a_match_format_that_cannot_be_is_refused_in_plain_words(
+        director: httpx.AsyncClient, station: Station) -> None:
+    old = station.rules.event_id
+    refusals = {
+        ("swiss-pairs", 5, 3): "a swiss-pairs event needs an even number of pairs, not 5",
+        ("swiss-teams", 5, 3): "with a Troika the number of rounds must be even, not 3",
+        ("swiss-teams", 6, 0): "a Swiss event needs its number of rounds (at least 1)",
+        ("teams", 15, 0): "an American Whist is for an odd number of teams from 5 to 13, not 15",
+        ("knockout", 4, 0): "unknown event format 'knockout'",
+    }
+    for (event_format, entrants, rounds), words in refusals.items():
+        section = {"letter": "A", "tables": entrants, "boards": 4}
+        shown = await director.get("/api/setup/movement", params={
+            **section, "format": event_format, "rounds": rounds})
+        assert shown.status_code == 422 and words in shown.json()["detail"], shown.text
+        opened = await director.post("/api/setup/event", json={
+            "name": "Swiss", "format": event_format, "rounds": rounds, "sections": [section],
+            "close_open": True})
+        assert opened.status_code == 422, opened.text
+    assert station.rules.event_id == old and station.rules.event_format == "pairs"
+
+
+async def test_a_swiss_event_is_opened_from_the_setup_route(director: httpx.AsyncClient,
+                                                            station: Station) -> None:
+    opened = await ok(await director.post("/api/setup/event", json={
+        "name": "Swiss teams", "format": "swiss-teams", "rounds": 4, "close_open": True,
+        "sections": [{"letter": "A", "tables": 6, "boards": 3}]}), 201)
+    assert (opened["format"], opened["rounds"]) == ("swiss-teams", 4)
+    assert (station.rules.event_format, station.rules.format_rounds) == ("swiss-teams", 4)
+    cards = await director.get("/api/setup/cards", params={
+        "letter": "A", "tables": 6, "boards": 3, "format": "swiss-teams", "rounds": 4})
+    assert cards.status_code == 200 and cards.text.count('class="card"') == 6

@@ -1,6 +1,7 @@
 """An event's results in one document, the open event's or a past one's: rankings with the
-pairs' names, travellers with the hand records, every pair's score card and the penalties.
-The results page reads it to show and to print.
+pairs' names, travellers with the hand records, every pair's score card and the penalties;
+for a teams or Swiss event, its standings and matches board by board instead of the pairs'
+rankings and score cards. The results page reads it to show and to print.
 
 An event's results are the director's until published (the open event's by the grid's Publish,
 a past one's here too). A past event is read from the database and scored afresh, in a
@@ -22,8 +23,10 @@ from basestation.api.deps import (
     need_publication,
     require_results_reader,
 )
-from basestation.api.responses import PenaltyOut, RankingOut, TravellerOut
+from basestation.api.match_results import match_results_json
+from basestation.api.responses import HeldOut, PenaltyOut, RankingOut, TravellerOut
 from basestation.api.routes.history import ROW_ID_MAX
+from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_json
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
 from basestation.station.batch import Batch
@@ -54,14 +57,45 @@ class EventInfoOut(BaseModel):
     published: bool
     results: int
     open: bool
+    format: str = "pairs"  # or teams, swiss-teams, swiss-pairs: see `matches`
+
+
+class MatchBoardOut(BaseModel):
+    board: int
+    compared: bool  # in at both tables (teams) or at the table (Swiss pairs)
+    imps_a: int | None  # the first team's (pair's) IMPs on the board, once compared
+    tables: list[HeldOut | None]  # each table's entry, in the match's order of tables
+
+
+class MatchResultOut(MatchOut):
+    board_results: list[MatchBoardOut]
+
+
+class NamedStandingOut(StandingOut):
+    names: str  # from the players' numbers entered at the tables; "" when none were
+
+
+class SectionResultsOut(BaseModel):
+    section: str
+    rounds_drawn: int
+    current_round: int
+    matches: list[MatchResultOut]
+    standings: list[NamedStandingOut]
+
+
+class EventMatchesOut(BaseModel):
+    format: str
+    rounds: int
+    sections: list[SectionResultsOut]
 
 
 class EventResultsOut(BaseModel):
     event: EventInfoOut
-    rankings: list[RankingOut]
+    rankings: list[RankingOut]  # empty for a teams or Swiss event: see `matches`
     travellers: list[TravellerOut]
     scorecards: list[CardOut]
     penalties: list[PenaltyOut]
+    matches: EventMatchesOut | None = None  # a teams or Swiss event's standings and matches
 
 
 @router.get("/{event_id}/results", response_model=EventResultsOut)
@@ -116,7 +150,9 @@ def _past_results(store: Store, event_id: int) -> dict[str, Any] | None:
 
 def results_document(rules: SessionRules, seatings: list[SeatingRow], *,
                      is_open: bool) -> dict[str, Any]:
-    rankings = rankings_json(rules, seatings)
+    matches = match_results_json(rules, seatings)
+    # A match event's pairs are not ranked by matchpoints: its standings are in `matches`.
+    rankings = rankings_json(rules, seatings) if matches is None else []
     cards = [{"section": r["section"], "pair": r["pair"], "direction": r.get("direction"),
               "names": r["names"],
               "boards": scorecard(rules, r["section"], r["pair"], r.get("direction"))}
@@ -127,9 +163,10 @@ def results_document(rules: SessionRules, seatings: list[SeatingRow], *,
                   "ended": rules.ended, "published": rules.published,
                   "date": rules.event_date.isoformat() if rules.event_date else None,
                   "results": sum(s.held_count for s in rules.sections.values()),
-                  "open": is_open},
+                  "open": is_open, "format": rules.event_format},
         "rankings": rankings,
         "travellers": [traveller_json(rules, scored) for scored in scored_boards(rules)],
         "scorecards": cards,
         "penalties": [penalty_json(p.row_id, p.penalty) for p in rules.penalties],
+        "matches": matches,
     }

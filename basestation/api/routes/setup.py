@@ -19,8 +19,18 @@ from basestation.api.responses import EventOut
 from basestation.api.routes.events import EventIn, SectionIn, checked_sections
 from basestation.formats.handrecords import parse_hand_records
 from basestation.formats.players import PlayerListError, parse_players
-from basestation.movements import KINDS, Movement, MovementError, cards_html, check, generate
+from basestation.movements import (
+    KINDS,
+    Movement,
+    MovementError,
+    cards_html,
+    check,
+    matches_of,
+    troikas_of,
+)
 from basestation.scoring import PRESETS
+from basestation.station.config import SectionConfig
+from basestation.station.matches import PAIRS, section_movement
 from basestation.station.opening import NewEvent, check_deals, open_new_event
 
 router = APIRouter(prefix="/api/setup", tags=["setup"], dependencies=[Director])
@@ -37,6 +47,13 @@ async def choices() -> Choices:
     return Choices(kinds=list(KINDS), regulations=sorted(PRESETS))
 
 
+class FirstMatch(BaseModel):
+    a: int  # North-South at the first table
+    b: int
+    tables: list[int]
+    rounds: list[int]  # each table's round (an American Whist plays a match's halves apart)
+
+
 class Preview(BaseModel):
     kind: str
     tables: int
@@ -46,36 +63,54 @@ class Preview(BaseModel):
     report: str
     movement: dict[str, Any] = Field(description="the Movement JSON (ARCHITECTURE.md): who plays "
                                                  "whom on which boards, table by round")
+    matches: list[FirstMatch] = Field(default_factory=list,
+                                      description="a teams or Swiss event's first-round matches")
+    troika: list[int] = Field(default_factory=list,
+                              description="the three teams of a first-round Troika")
 
 
-def _movement(section: SectionIn) -> Movement:
-    if section.movement not in KINDS:
+class SectionPlan(SectionIn):
+    """A section of an event in the given format: in a teams or Swiss event `tables` counts
+    its teams (pairs, in Swiss pairs) and `boards` the boards of each match."""
+
+    format: str = PAIRS
+    rounds: int = Field(default=0, ge=0, le=20)
+
+
+def _movement(section: SectionIn, event_format: str = PAIRS, rounds: int = 0) -> Movement:
+    if event_format == PAIRS and section.movement not in KINDS:
         raise HTTPException(422, f"movement must be one of {', '.join(KINDS)}")
+    spec = SectionConfig(section.letter, section.movement, section.tables, section.boards,
+                         section.phantom)
     try:
-        return generate(section.movement, section.tables, section.boards,
-                        phantom=section.phantom)
+        return section_movement(spec, event_format, rounds)
     except MovementError as exc:
         raise HTTPException(422, str(exc)) from exc
 
 
-SectionQuery = Annotated[SectionIn, Query()]
+SectionQuery = Annotated[SectionPlan, Query()]
 
 
 @router.get("/movement")
 async def preview(section: SectionQuery) -> Preview:
-    """The movement a section would play, with its balance check; 422 says why it cannot be."""
-    movement = _movement(section)
+    """The movement a section would play, with its balance check and, in a teams or Swiss
+    event, its first round's matches; 422 says why it cannot be."""
+    movement = _movement(section, section.format, section.rounds)
     report = check(movement)
+    first = [] if section.format == PAIRS else matches_of(movement, 1)
     return Preview(kind=movement.kind, tables=movement.tables, boards=movement.boards,
                    rounds=movement.rounds, balanced=report.ok, report=report.summary(),
-                   movement=movement.to_json())
+                   movement=movement.to_json(),
+                   matches=[FirstMatch(a=m.pair[0], b=m.pair[1], tables=list(m.tables),
+                                       rounds=list(m.rounds)) for m in first],
+                   troika=list(troikas_of(movement).get(1, ())))
 
 
 @router.get("/cards", response_class=HTMLResponse)
 async def cards(section: SectionQuery,
                 title: Annotated[str | None, Query(max_length=100)] = None) -> HTMLResponse:
     """The movement sheet and a guide card for every table, to print."""
-    movement = _movement(section)
+    movement = _movement(section, section.format, section.rounds)
     heading = f"{title}: section {section.letter}" if title else f"Section {section.letter}"
     return HTMLResponse(cards_html(movement, title=heading))
 
@@ -144,8 +179,8 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
     `close_open` says so (409 otherwise): it ends, its tables are freed and its pads log in
     again."""
     sections = checked_sections(body)
-    for section in body.sections:
-        _movement(section)  # refused before the director is asked to close the event in play
+    for section in body.sections:  # refused before the director is asked to close the event
+        _movement(section, body.format, body.rounds)
     deals = _deals(body.hand_records) if body.hand_records else {}
     numbers = [p.number for p in body.players]
     if len(set(numbers)) != len(numbers):

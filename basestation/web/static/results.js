@@ -6,7 +6,7 @@
 const fmt = (value) => (value === null || value === undefined ? "" : String(value));
 const pct = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
 const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
-const view = { events: [], chosen: null, document: null, card: null };
+const view = { events: [], chosen: null, document: null, card: null, match: null };
 
 function resultText(line) {
   if (line.kind === "adjusted") return `adj ${line.adjusted}`;
@@ -148,6 +148,7 @@ function render(documentData) {
   document.getElementById("travellers").replaceChildren(...documentData.travellers.map(travellerBox));
   document.getElementById("scorecards").replaceChildren(...documentData.scorecards.map(cardBox));
   if (view.card) showCard(view.card);
+  renderMatchResults(documentData);  // a teams or Swiss event's standings and matches
 }
 
 function eventOption(event) {
@@ -188,11 +189,13 @@ function clearResults() {
   for (const id of ["travellers", "scorecards"]) document.getElementById(id).replaceChildren();
   document.querySelector("#rankings > div").replaceChildren();
   document.getElementById("scorecard").hidden = true;
+  clearMatchResults();
 }
 
 function choose(id) {
   view.chosen = view.events.find((e) => e.id === Number(id)) || null;
   view.card = null;
+  view.match = null;
   document.getElementById("scorecard").hidden = true;
   history.replaceState(null, "", `/results?event=${id}`);
   refresh();

@@ -20,6 +20,41 @@ function boardRange(boards) {
 
 const pairText = (n) => (n === null ? "PH" : `${n}`);
 
+// The event's format: pairs play a movement; teams and Swiss events play matches, and a
+// section counts its teams (pairs in Swiss pairs) instead of its tables.
+function eventFormat() {
+  const form = document.getElementById("event-form");
+  const format = form.elements.format.value;
+  return { format, swiss: format.startsWith("swiss"), rounds: format.startsWith("swiss") ? Number(form.elements.rounds.value) : 0,
+    who: format === "pairs" ? "Tables" : format === "swiss-pairs" ? "Pairs" : "Teams" };
+}
+
+function matchesTable(shown) {
+  const who = eventFormat().who === "Pairs" ? "Pair" : "Team";
+  const rows = shown.matches.map((m) => el("tr", { class: "match" },
+    el("td", {}, m.tables.map((t, i) => (m.rounds[i] === 1 ? `${t}` : `${t} (round ${m.rounds[i]})`)).join(" & ")),
+    el("td", {}, `${who} ${m.a} v ${who} ${m.b}`)));
+  if (shown.troika.length) {
+    rows.push(el("tr", { class: "troika" }, el("td", {}, "last three"), el("td", {}, `Troika: teams ${shown.troika.join(", ")}`)));
+  }
+  return el("table", { class: "match-preview", "aria-label": "Round 1 matches" },
+    el("caption", {}, "Round 1"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Tables"), el("th", { scope: "col" }, "Match"))),
+    el("tbody", {}, ...rows));
+}
+
+// The words and inputs each section shows for the event's format.
+function showFormat() {
+  const plan = eventFormat();
+  document.getElementById("rounds-choice").hidden = !plan.swiss;
+  for (const row of document.querySelectorAll(".section-setup")) {
+    row.querySelector(".count-word").textContent = plan.who;
+    row.querySelector(".boards-word").textContent = plan.format === "pairs" ? "Boards" : "Boards a match";
+    for (const part of row.querySelectorAll(".pairs-only")) part.hidden = plan.format !== "pairs";
+    preview(row);
+  }
+}
+
 function movementTable(movement) {
   const at = new Map(movement.assignments.map((a) => [`${a.round}/${a.table}`, a]));
   const rounds = Array.from({ length: movement.rounds }, (_, i) => i + 1);
@@ -39,9 +74,11 @@ function movementTable(movement) {
 
 function sectionQuery(row) {
   const field = (name) => row.querySelector(`[name=${name}]`);
+  const plan = eventFormat();
   return new URLSearchParams({
     letter: field("letter").value.trim().toUpperCase(), movement: field("movement").value,
     tables: field("tables").value, boards: field("boards").value, phantom: field("phantom").checked,
+    format: plan.format, rounds: plan.rounds,
   });
 }
 
@@ -65,8 +102,15 @@ async function preview(row) {
     row.dataset.valid = "yes";
     row.dataset.balanced = shown.balanced ? "yes" : "no";
     balance.className = shown.balanced ? "balance good" : "balance bad";
-    balance.textContent = `${shown.rounds} rounds. ${shown.report.split("\n").slice(1).join("\n")}`;
-    box.replaceChildren(movementTable(shown.movement));
+    if (shown.matches.length) {
+      const plan = eventFormat();
+      const rounds = plan.swiss ? plan.rounds : shown.rounds;
+      balance.textContent = `${rounds} rounds of ${shown.movement.assignments[0].boards.length} boards a match.`;
+      box.replaceChildren(matchesTable(shown));
+    } else {
+      balance.textContent = `${shown.rounds} rounds. ${shown.report.split("\n").slice(1).join("\n")}`;
+      box.replaceChildren(movementTable(shown.movement));
+    }
   } catch (error) {
     if (Number(row.dataset.asked) !== asked) return;
     row.dataset.valid = "no";
@@ -88,10 +132,10 @@ function addSection(spec) {
   const row = el("div", { class: "section-setup", "data-valid": "no" },
     el("div", { class: "inline" },
       el("label", {}, "Section ", el("input", { name: "letter", value: letter, size: 2, maxlength: 1, required: "" })),
-      el("label", {}, "Movement ", el("select", { name: "movement" }, ...kinds)),
-      el("label", {}, "Tables ", el("input", { name: "tables", type: "number", min: 1, max: 64, value: spec.tables })),
-      el("label", {}, "Boards ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
-      el("label", {}, el("input", { name: "phantom", type: "checkbox" }), " Phantom pair"),
+      el("label", { class: "pairs-only" }, "Movement ", el("select", { name: "movement" }, ...kinds)),
+      el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 64, value: spec.tables })),
+      el("label", {}, el("span", { class: "boards-word" }, "Boards"), " ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
+      el("label", { class: "pairs-only" }, el("input", { name: "phantom", type: "checkbox" }), " Phantom pair"),
       el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
       el("button", { type: "button", class: "remove" }, "Remove")),
     el("p", { class: "balance" }, ""),
@@ -102,7 +146,7 @@ function addSection(spec) {
     if (box.children.length > 1) row.remove();
   });
   box.append(row);
-  preview(row);
+  showFormat();
 }
 
 async function readFile(input) {
@@ -175,6 +219,7 @@ function eventBody(closeOpen) {
   const form = document.getElementById("event-form");
   return {
     name: eventName(), date: form.elements.date.value || null, regulations: form.elements.regulations.value,
+    format: eventFormat().format, rounds: eventFormat().rounds,
     sections: [...document.querySelectorAll(".section-setup")].map(sectionBody),
     hand_records: setup.pbn, close_open: closeOpen,
     players: [...setup.players].map(([number, name]) => ({ number, name })),
@@ -232,6 +277,9 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("pbn-file").addEventListener("change", (e) => chooseHandRecords(e.target));
   document.getElementById("roster-file").addEventListener("change", (e) => chooseRoster(e.target));
   document.getElementById("add-visitor").addEventListener("click", addVisitor);
+  const form = document.getElementById("event-form");
+  form.elements.format.addEventListener("change", showFormat);
+  form.elements.rounds.addEventListener("input", showFormat);
   document.getElementById("event-form").addEventListener("submit", (event) => {
     event.preventDefault();
     openEvent(false);

@@ -1,0 +1,71 @@
+"""A teams or Swiss event's results for the results page: each section's standings with the
+entrants' names, and every match with its boards (each table's result and the IMPs won).
+
+The matches and standings are the ones GET /api/matches shows (station.matches); this adds
+what a printed result sheet needs besides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from basestation.api.views import held_json, pair_names
+from basestation.movements import SWISS_PAIRS
+from basestation.scoring.match_scoring import Match, event_standings
+from basestation.station.matches import (
+    PAIRS,
+    entrants_of,
+    match_json,
+    matches_now,
+    planned_rounds,
+    standing_json,
+)
+from basestation.station.session import SessionRules
+from basestation.station.state import SectionState
+from basestation.store.models import SeatingRow
+
+
+def match_results_json(rules: SessionRules,
+                       seatings: list[SeatingRow]) -> dict[str, Any] | None:
+    """None for a pairs event."""
+    if rules.event_format == PAIRS:
+        return None
+    sections = []
+    for letter, state in rules.sections.items():
+        matches = matches_now(rules, state)
+        standings = event_standings(entrants_of(state), matches)
+        sections.append({
+            "section": letter,
+            "rounds_drawn": state.movement.rounds,
+            "current_round": state.current_round,
+            "matches": [{**match_json(m), "board_results": _boards(state, m)} for m in matches],
+            "standings": [{**standing_json(s),
+                           "names": _names(rules, seatings, letter, s.entrant)}
+                          for s in standings],
+        })
+    return {"format": rules.event_format, "rounds": planned_rounds(rules), "sections": sections}
+
+
+def _names(rules: SessionRules, seatings: list[SeatingRow], section: str, entrant: int) -> str:
+    """A Swiss pair's names; a team's two pairs (its NS pair at home, its EW pair away)."""
+    if rules.event_format == SWISS_PAIRS:
+        return pair_names(rules, seatings, section, entrant, None)
+    pairs = (pair_names(rules, seatings, section, entrant, side) for side in ("NS", "EW"))
+    return ", ".join(names for names in pairs if names)
+
+
+def _boards(state: SectionState, match: Match) -> list[dict[str, Any]]:
+    """Each board of the match: every table's entry, and team A's IMPs once it is compared
+    (the match's own per-board IMPs, in the order its boards were compared)."""
+    seats = list(zip(match.rounds or (match.round,) * len(match.tables), match.tables,
+                     strict=True))
+    rows = []
+    for board in match.boards:
+        held = [state.held(table, round_, board) for round_, table in seats]
+        compared = all(h is not None and h.score_ns is not None for h in held)
+        rows.append({"board": board, "compared": compared,
+                     "tables": [held_json(h) if h is not None else None for h in held]})
+    won = iter(match.result.board_imps)
+    for row in rows:
+        row["imps_a"] = next(won) if row["compared"] else None
+    return rows

@@ -1,0 +1,107 @@
+// Results of a teams or Swiss event: the standings (VPs, then Swiss points, then IMPs) with
+// the teams' names, each round's matches with IMPs and VPs, a match's boards on a click (each
+// table's result and the IMPs), and every match's sheet to print with the event's name and date.
+"use strict";
+
+const entrantWord = (format) => (format === "swiss-pairs" ? "Pair" : "Team");
+const matchKey = (section, m) => ({ section: section.section, round: m.round, a: m.a, b: m.b });
+const sameMatch = (key, section, m) => key && key.section === section.section && key.round === m.round && key.a === m.a && key.b === m.b;
+
+function entrantText(format, section, entrant) {
+  const standing = section.standings.find((s) => s.entrant === entrant);
+  const names = standing && standing.names ? ` (${standing.names})` : "";
+  return `${entrantWord(format)} ${entrant}${names}`;
+}
+
+function standingsTable(format, section) {
+  return el("div", { class: "ranking" },
+    el("h3", {}, `Section ${section.section}`),
+    table([["Rank"], [entrantWord(format)], ["Names", "text"], ["VPs"], ["Swiss points"], ["IMPs"]],
+      section.standings.map((s) => el("tr", { "data-entrant": s.entrant },
+        el("td", {}, `${s.rank}`), el("td", {}, `${s.entrant}`), el("td", { class: "text" }, s.names),
+        el("td", {}, pct(s.vps)), el("td", {}, pct(s.swiss_points)), el("td", {}, `${s.imps}`))),
+      { class: "standings", "aria-label": `Section ${section.section} standings` }));
+}
+
+const vpPair = (m) => (m.vp_a === null ? "-" : `${pct(m.vp_a)}-${pct(m.vp_b)}`);
+
+function roundMatches(format, section, round) {
+  const who = entrantWord(format);
+  const rows = section.matches.filter((m) => m.round === round).map((m) => {
+    const row = el("tr", { class: "pick", tabindex: 0, "data-a": m.a, "data-b": m.b,
+      "data-finished": m.finished ? "yes" : "no", title: "Show this match's boards" },
+    el("td", {}, m.tables.join(" & ")), el("td", { class: "text" }, `${who} ${m.a} v ${who} ${m.b}`),
+    el("td", {}, `${m.compared}/${m.boards.length}`), el("td", {}, `${m.imps_a}-${m.imps_b}`),
+    el("td", {}, vpPair(m)));
+    const open = () => showMatch(matchKey(section, m));
+    row.addEventListener("click", open);
+    row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } });
+    return row;
+  });
+  return el("div", { class: "round-matches", "data-section": section.section, "data-round": round },
+    el("h4", {}, `Round ${round}`),
+    table([["Tables"], ["Match", "text"], ["Boards"], ["IMPs"], ["VPs"]], rows,
+      { "aria-label": `Section ${section.section} round ${round} matches` }));
+}
+
+// One match board by board: each table's contract, tricks and NS score, then the IMPs won.
+function matchSheet(format, section, m) {
+  const who = entrantWord(format);
+  const tableHeads = m.tables.flatMap((t, i) => [
+    [m.rounds[i] === m.round ? `Table ${t}` : `Table ${t} (round ${m.rounds[i]})`, "text"], ["Tricks"], ["NS score"]]);
+  const rows = m.board_results.map((b) => el("tr", { "data-board": b.board },
+    el("td", {}, `${b.board}`),
+    ...b.tables.flatMap((h) => (h ? [el("td", { class: "text" }, resultText(h)), el("td", {}, fmt(h.tricks)), el("td", {}, fmt(h.score_ns))]
+      : [el("td", { class: "text" }, ""), el("td", {}, ""), el("td", {}, "")])),
+    el("td", {}, b.compared ? `${Math.max(b.imps_a, 0)}` : ""),
+    el("td", {}, b.compared ? `${Math.max(-b.imps_a, 0)}` : "")));
+  return el("div", { class: "match-sheet", "data-section": section.section, "data-round": m.round, "data-a": m.a, "data-b": m.b },
+    printEvent(),
+    el("h3", {}, `Round ${m.round}, section ${section.section}: ${entrantText(format, section, m.a)} v ${entrantText(format, section, m.b)}`),
+    el("p", { class: "match-total" }, `IMPs ${m.imps_a}-${m.imps_b}, VPs ${vpPair(m)} (${m.compared} of ${m.boards.length} boards compared)`),
+    table([["Board"], ...tableHeads, [`${who} ${m.a} IMPs`], [`${who} ${m.b} IMPs`]], rows, { class: "match-boards" }));
+}
+
+function showMatch(key) {
+  view.match = key;
+  const data = view.document && view.document.matches;
+  const section = data && data.sections.find((s) => s.section === key.section);
+  const m = section && section.matches.find((x) => sameMatch(key, section, x));
+  const box = document.getElementById("match-boards");
+  box.hidden = !m;
+  if (!m) return;
+  box.querySelector("div").replaceChildren(matchSheet(data.format, section, m));
+  for (const part of document.querySelectorAll("#standings .round-matches")) {
+    for (const row of part.querySelectorAll("tr.pick")) {
+      row.classList.toggle("chosen", part.dataset.section === key.section && Number(part.dataset.round) === key.round
+        && Number(row.dataset.a) === key.a && Number(row.dataset.b) === key.b);
+    }
+  }
+  box.scrollIntoView({ block: "nearest" });
+}
+
+// Called by results.js with each document; a pairs event has no `matches`.
+function renderMatchResults(documentData) {
+  const data = documentData.matches;
+  document.body.dataset.format = data ? "match" : "pairs";
+  const box = document.querySelector("#standings > div");
+  const sheets = document.getElementById("match-sheets");
+  if (!data) {
+    clearMatchResults();
+    return;
+  }
+  document.querySelector("#standings .print-event").textContent = eventLine(documentData.event);
+  document.getElementById("standings-title").textContent = `Standings (${data.format}, ${data.rounds} rounds)`;
+  box.replaceChildren(...data.sections.flatMap((section) => {
+    const rounds = [...new Set(section.matches.map((m) => m.round))].sort((a, b) => a - b);
+    return [standingsTable(data.format, section), ...rounds.map((r) => roundMatches(data.format, section, r))];
+  }));
+  sheets.replaceChildren(...data.sections.flatMap((section) => section.matches.map((m) => matchSheet(data.format, section, m))));
+  if (view.match) showMatch(view.match);
+}
+
+function clearMatchResults() {
+  document.querySelector("#standings > div").replaceChildren();
+  document.getElementById("match-sheets").replaceChildren();
+  document.getElementById("match-boards").hidden = true;
+}
