@@ -23,7 +23,8 @@ def unit_json(unit: UnitState) -> dict[str, Any]:
     return {"unit": unit.unit, "section": unit.section, "table": unit.table,
             "battery": unit.battery, "firmware": unit.firmware,
             "last_seen": unit.last_seen.isoformat() if unit.last_seen else None,
-            "bad_macs": unit.bad_macs, "locked": unit.locked_reason, "link": unit.link}
+            "bad_macs": unit.bad_macs, "failing": unit.failing, "locked": unit.locked_reason,
+            "link": unit.link}
 
 
 class ReadModel:

@@ -109,6 +109,7 @@ class UnitOut(BaseModel):
     firmware: str
     last_seen: str | None
     bad_macs: int
+    failing: int = Field(description="frames failing their check since its last good one")
     locked: str | None
     link: str | None
 

@@ -159,6 +159,8 @@ class Hub:
     def later(self, run: Callable[[Batch], object]) -> None:
         """Queues `run` to go in turn with pad traffic, with nobody waiting on it."""
         action = _Action(run, asyncio.get_running_loop().create_future())
+        # Nobody awaits it: its outcome is read here, so a failure is not left unretrieved.
+        action.done.add_done_callback(lambda done: done.cancelled() or done.exception())
         if not self._queue.full():
             self._queue.put_nowait(action)
             return

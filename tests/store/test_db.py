@@ -1,6 +1,7 @@
 from sqlalchemy import create_engine, inspect, text
 
 from basestation.store.db import open_database
+from tests.store.old_database import database_at
 
 
 def test_migrations_create_every_table(database_url: str) -> None:
@@ -45,21 +46,29 @@ def test_events_held_before_dates_were_kept_take_the_day_they_were_made(
     gets the day it was created as its date."""
     from datetime import date
 
-    from alembic import command
-
-    from basestation.store.db import alembic_config, make_engine
-
-    engine = make_engine(database_url)
-    with engine.begin() as conn:
-        config = alembic_config(database_url)
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0002")
-        conn.execute(text("INSERT INTO event (name, regulations, running, created_at) "
-                          "VALUES ('Old pairs', 'nz', false, '2026-03-04 19:30:00')"))
-    engine.dispose()
+    database_at(database_url, "0002",
+                "INSERT INTO event (name, regulations, running, created_at) "
+                "VALUES ('Old pairs', 'nz', false, '2026-03-04 19:30:00')")
     engine = open_database(database_url)
     with engine.connect() as conn:
         name, held_on = conn.execute(text("SELECT name, date FROM event")).one()
     engine.dispose()
     assert name == "Old pairs"
     assert str(held_on) == str(date(2026, 3, 4))
+
+
+def test_events_stopped_before_publishing_was_its_own_step_stay_public(
+        database_url: str) -> None:
+    """Migration 0004 adds event.ended and event.published. Before it, stopping an event ended
+    it and made its results public, so a stopped event comes through ended and published; one
+    still running comes through neither."""
+    database_at(database_url, "0003", *(
+        ("INSERT INTO event (name, regulations, running, created_at, date) "
+         "VALUES (:name, 'nz', :running, '2026-03-04 19:30:00', '2026-03-04')",
+         {"name": name, "running": running})
+        for name, running in (("Stopped", False), ("In play", True))))
+    engine = open_database(database_url)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT name, ended, published FROM event ORDER BY id")).all()
+    engine.dispose()
+    assert [tuple(r) for r in rows] == [("Stopped", True, True), ("In play", False, False)]

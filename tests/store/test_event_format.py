@@ -5,21 +5,13 @@ from __future__ import annotations
 from sqlalchemy import text
 
 from basestation.store.db import open_database
+from tests.store.old_database import database_at
 
 
 def test_events_held_before_formats_were_kept_stay_pairs(database_url: str) -> None:
-    from alembic import command
-
-    from basestation.store.db import alembic_config, make_engine
-
-    engine = make_engine(database_url)
-    with engine.begin() as conn:
-        config = alembic_config(database_url)
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0004")
-        conn.execute(text("INSERT INTO event (name, regulations, running, created_at) "
-                          "VALUES ('Old pairs', 'nz', false, '2026-03-04 19:30:00')"))
-    engine.dispose()
+    database_at(database_url, "0004",
+                "INSERT INTO event (name, regulations, running, created_at) "
+                "VALUES ('Old pairs', 'nz', false, '2026-03-04 19:30:00')")
     engine = open_database(database_url)
     with engine.connect() as conn:
         row = conn.execute(text("SELECT name, format, rounds FROM event")).one()

@@ -6,37 +6,30 @@ from __future__ import annotations
 
 import json
 
-from alembic import command
-from sqlalchemy import text
-
 from basestation.station.entries import held_from_row
 from basestation.station.rulings import Ruling
-from basestation.store.db import alembic_config, make_engine, open_database
+from basestation.store.db import open_database
 from basestation.store.repository import Store
+from tests.store.old_database import database_at
 
 WEIGHTED = {"weighted": [{"score_ns": 400, "weight": 60}, {"score_ns": -50, "weight": 40}]}
 
 
 def test_rulings_move_to_their_own_column(database_url: str) -> None:
-    engine = make_engine(database_url)
-    with engine.begin() as conn:
-        config = alembic_config(database_url)
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0005")
-        conn.execute(text("INSERT INTO event (id, name, regulations, running, created_at, date, "
-                          "ended, published, format, rounds) VALUES (1, 'Old', 'nz', true, "
-                          "'2026-03-04 19:30:00', '2026-03-04', false, false, 'pairs', 0)"))
-        for board, kind, adjusted in ((1, "adjusted", "60/40"),
-                                      (2, "adjusted", json.dumps(WEIGHTED)),
-                                      (3, "result", json.dumps({"arrowswitch": True})),
-                                      (0, "penalty", '{"direction": "NS", "percent": 25.0}'),
-                                      (4, "result", None)):
-            conn.execute(text(
-                "INSERT INTO result (event_id, section, table_no, round, board, ns, ew, kind, "
-                "adjusted, flags, status, source, created_at) VALUES (1, 'A', 1, 1, :board, 1, "
-                "1, :kind, :adjusted, '', 'active', 'director', '2026-03-04 19:30:00')"),
-                {"board": board, "kind": kind, "adjusted": adjusted})
-    engine.dispose()
+    database_at(
+        database_url, "0005",
+        "INSERT INTO event (id, name, regulations, running, created_at, date, ended, published, "
+        "format, rounds) VALUES (1, 'Old', 'nz', true, '2026-03-04 19:30:00', '2026-03-04', "
+        "false, false, 'pairs', 0)",
+        *(("INSERT INTO result (event_id, section, table_no, round, board, ns, ew, kind, "
+           "adjusted, flags, status, source, created_at) VALUES (1, 'A', 1, 1, :board, 1, 1, "
+           ":kind, :adjusted, '', 'active', 'director', '2026-03-04 19:30:00')",
+           {"board": board, "kind": kind, "adjusted": adjusted})
+          for board, kind, adjusted in ((1, "adjusted", "60/40"),
+                                        (2, "adjusted", json.dumps(WEIGHTED)),
+                                        (3, "result", json.dumps({"arrowswitch": True})),
+                                        (0, "penalty", '{"direction": "NS", "percent": 25.0}'),
+                                        (4, "result", None))))
     open_database(database_url).dispose()
     store = Store(database_url)
     try:

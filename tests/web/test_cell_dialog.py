@@ -48,10 +48,19 @@ async def test_typing_survives_heartbeats_and_results(
 
     # A ruling keeps what was chosen, after the station confirms it and the grid refreshes.
     await page.fill(f"{panel} form.ruling input[name=detail]", "")
+    await page.evaluate("""() => {
+      window.busy = [];
+      new MutationObserver((changes) => {
+        for (const c of changes) if (c.target.dataset.busy) window.busy.push(c.target.textContent);
+      }).observe(document.getElementById('cell-boards'),
+                 {subtree: true, attributes: true, attributeFilter: ['data-busy']});
+    }""")
     await page.click(f"{panel} form.ruling button[type=submit]")
     await page.wait_for_selector(f"{panel} .held >> text=60/40")
     await page.wait_for_selector("#c-A-1-1[data-state=corrected]")
     assert await page.input_value(f"{panel} form.ruling select") == "60/40"
+    # The Award button said it was waiting while the station stored the ruling.
+    assert await page.evaluate("window.busy") == ["waiting…"]
     held = station.rules.sections["A"].held(1, 1, first)
     assert held is not None and held.adjusted == "60/40"
 

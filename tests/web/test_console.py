@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from playwright.async_api import Page
+from playwright.async_api import Dialog, Page
 
 from basestation.station.app import Station
 from firmware_protocol.messages import (
@@ -129,6 +129,30 @@ async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Pa
         await unit_link.click()
         await page.wait_for_selector("#unit-17.pointed")
         await screenshot(page, "alerts-panel")
+
+
+async def test_lock_and_reset_ask_first(director_page: tuple[Station, Page, int]) -> None:
+    station, page, port = director_page
+    answers = iter([False, True, True])
+    asked: list[str] = []
+
+    async def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        await (dialog.accept() if next(answers) else dialog.dismiss())
+
+    page.on("dialog", answer)
+    async with MqttPad(port, "club", 17) as pad:
+        await log_in_pad(pad, 3)
+        await page.click("#unit-17 button[data-action=lock]")
+        assert asked == ["Lock unit 17 out? Its table is freed for another pad."]
+        assert station.hub.units[17].locked_reason is None  # refused: nothing done
+        await page.click("#unit-17 button[data-action=lock]")
+        await page.wait_for_selector("#unit-17[data-state=locked]")
+        await page.wait_for_selector("#t-A-3 th[data-state=not_logged_in]")
+        await page.click("#unit-17 button[data-action=reset]")
+        assert asked[-1] == "Reset unit 17? It is unlocked and logs in afresh."
+        await page.wait_for_selector("#unit-17[data-state=free]")
+        assert station.hub.units[17].locked_reason is None
 
 
 async def test_round_clock_and_board_numbers(director_page: tuple[Station, Page, int]) -> None:

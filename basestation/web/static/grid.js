@@ -146,7 +146,7 @@ function renderUnits(units) {
   body.textContent = "";
   for (const u of units) {
     if (pending.has(`unit-${u.unit}`)) { body.append(pending.get(`unit-${u.unit}`)); continue; }
-    const state = u.locked ? "locked" : u.section ? "playing" : "free";
+    const state = u.locked ? "locked" : u.failing ? "failing check" : u.section ? "playing" : "free";
     const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
       onclick: (event) => unitAction(u.unit, what, event.currentTarget) }, what);
     body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
@@ -265,12 +265,24 @@ function boardPanel(section, table, round, b) {
   const at = place(section, table, round, b.board);
   const run = (method, path, body, done) => async (event) => {
     if (event) event.preventDefault();
+    // The button says it is waiting until the station has stored the change.
+    const button = event && (event.submitter || event.currentTarget);
+    const label = button ? button.textContent : "";
+    if (button) { button.disabled = true; button.dataset.busy = "yes"; button.textContent = "waiting…"; }
     try {
       await api(method, path, body ? body() : undefined);
       document.getElementById("cell-error").textContent = "";
       say(done);
       await updateCell(section, table, round);
-    } catch (e) { document.getElementById("cell-error").textContent = e.message; }
+    } catch (e) {
+      document.getElementById("cell-error").textContent = e.message;
+    } finally {
+      if (button) {
+        button.disabled = false;
+        delete button.dataset.busy;
+        if (button.textContent === "waiting…") button.textContent = label;  // unless updated since
+      }
+    }
   };
   const correct = el("form", { class: "correct director-only", "data-board": b.board },
     el("input", { name: "contract", placeholder: "4SX", size: "5", value: held?.contract ?? "", "aria-label": "contract" }),
@@ -315,7 +327,7 @@ function boardPanel(section, table, round, b) {
       el("button", { type: "button", onclick: run("POST", `${at}/not-played`, null, `Board ${b.board}: not played`) }, "Not played"),
       " ",
       el("button", { type: "button", class: "erase", hidden: held ? null : true,
-        onclick: () => confirm(`Erase the result on board ${b.board}?`) && run("DELETE", at, null, `Board ${b.board}: erased`)() }, "Erase")),
+        onclick: (event) => confirm(`Erase the result on board ${b.board}?`) && run("DELETE", at, null, `Board ${b.board}: erased`)(event) }, "Erase")),
     history);
 }
 

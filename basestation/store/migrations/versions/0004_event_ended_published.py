@@ -22,6 +22,8 @@ def upgrade() -> None:
                                    server_default=sa.false()))
         batch.add_column(sa.Column("published", sa.Boolean(), nullable=False,
                                    server_default=sa.false()))
+    # Before this revision a stopped event was over and its results were public: it stays so.
+    op.execute(sa.text("UPDATE event SET ended = true, published = true WHERE running = false"))
 
 
 def downgrade() -> None:
