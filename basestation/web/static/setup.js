@@ -280,6 +280,9 @@ document.addEventListener("DOMContentLoaded", () => {
   const form = document.getElementById("event-form");
   form.elements.format.addEventListener("change", showFormat);
   form.elements.rounds.addEventListener("input", showFormat);
+  // A refusal speaks of the form as it was sent: it goes once the form is changed.
+  form.addEventListener("input", () => { document.getElementById("setup-error").textContent = ""; });
+  form.addEventListener("change", () => { document.getElementById("setup-error").textContent = ""; });
   document.getElementById("event-form").addEventListener("submit", (event) => {
     event.preventDefault();
     openEvent(false);
