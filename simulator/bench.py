@@ -366,21 +366,35 @@ def memory_stage(sections: int = 20) -> dict[str, float]:
     return {"rss_tables": sections * TABLES_PER_SECTION, "rss_mb": round(value, 1)}
 
 
-def run_bench(progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+STAGES = ("mqtt", "feedback", "serial", "memory", "scoring", "swiss")
+
+
+def run_bench(progress: Callable[[str], None] = lambda _: None,
+              only: frozenset[str] | None = None) -> dict[str, Any]:
+    """Every stage's figures, or only those of the stages named in `only`."""
     from basestation.scoring.bench import run as scoring_bench
     from basestation.scoring.swiss_bench import run as swiss_bench
 
+    def wanted(stage: str) -> bool:
+        return only is None or stage in only
+
     figures: dict[str, Any] = {}
-    progress("MQTT: 200 tables through the station, then the broker round trip alone")
-    figures.update(asyncio.run(mqtt_stage()))
-    progress("feedback: travellers and par on, hand records loaded")
-    figures.update(asyncio.run(feedback_stage()))
-    progress("serial: one receiver at 115200 baud")
-    figures.update(asyncio.run(serial_stage()))
-    progress("memory: 500 tables")
-    figures.update(memory_stage())
-    progress("scoring: 200 tables, 28 boards")
-    figures.update({k: round(v, 3) for k, v in scoring_bench().items()})
-    progress("Swiss draw: 100, 128 and 200 entrants")
-    figures.update(swiss_bench(runs=1))
+    if wanted("mqtt"):
+        progress("MQTT: 200 tables through the station, then the broker round trip alone")
+        figures.update(asyncio.run(mqtt_stage()))
+    if wanted("feedback"):
+        progress("feedback: travellers and par on, hand records loaded")
+        figures.update(asyncio.run(feedback_stage()))
+    if wanted("serial"):
+        progress("serial: one receiver at 115200 baud")
+        figures.update(asyncio.run(serial_stage()))
+    if wanted("memory"):
+        progress("memory: 500 tables")
+        figures.update(memory_stage())
+    if wanted("scoring"):
+        progress("scoring: 200 tables, 28 boards")
+        figures.update({k: round(v, 3) for k, v in scoring_bench().items()})
+    if wanted("swiss"):
+        progress("Swiss draw: 100, 128 and 200 entrants")
+        figures.update(swiss_bench(runs=1))
     return figures

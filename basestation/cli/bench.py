@@ -14,15 +14,24 @@ def register(app: typer.Typer) -> None:
 
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object of figures.")] = False,
+    only: Annotated[list[str] | None, typer.Option(
+        "--only", help="Run just these stages (mqtt, feedback, serial, memory, scoring, swiss).",
+    )] = None,
 ) -> None:
     """Measure throughput (MQTT, serial), ack and grid latency, memory and scoring speed."""
     from rich.console import Console
     from rich.table import Table
 
-    from simulator.bench import run_bench
+    from simulator.bench import STAGES, run_bench
+
+    unknown = sorted(set(only or ()) - set(STAGES))
+    if unknown:
+        raise typer.BadParameter(f"no such stage: {', '.join(unknown)}; "
+                                 f"stages: {', '.join(STAGES)}", param_hint="--only")
 
     console = Console(stderr=True)
-    figures = run_bench(progress=lambda text: console.print(f"[dim]bench:[/] {text}"))
+    figures = run_bench(progress=lambda text: console.print(f"[dim]bench:[/] {text}"),
+                        only=frozenset(only) if only else None)
     if as_json:
         typer.echo(json.dumps(figures))
         return
