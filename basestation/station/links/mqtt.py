@@ -10,16 +10,17 @@ import socket
 from urllib.parse import urlparse
 
 import aiomqtt
+import paho.mqtt.client as mqtt
 
 from basestation.station.hub import Hub, Inbound
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Body, Message, ProtocolError
 
 log = logging.getLogger(__name__)
-# aiomqtt warns on every publish while many are pending; under load that is by design here.
+# aiomqtt warns about pending calls under load; that is by design here.
 _quiet_client_log = logging.getLogger("basestation.mqtt.client")
 _quiet_client_log.setLevel(logging.ERROR)
-IN_FLIGHT = 64  # publishes awaiting PUBACK at once (paho queues beyond its own window)
+IN_FLIGHT = 256  # publishes awaiting PUBACK at once (paho queues beyond its window)
 
 
 class MqttLink:
@@ -67,7 +68,7 @@ class MqttLink:
                                 logger=_quiet_client_log,
                                 # Without it, Nagle and delayed acks add ~40 ms per hop.
                                 socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),),
-                                max_inflight_messages=IN_FLIGHT * 4)
+                                max_inflight_messages=IN_FLIGHT)
         async with client:
             # Listening before saying so: a pad that sees "online" may send at once.
             await client.subscribe(topics.up(self.station), qos=1)
@@ -85,29 +86,15 @@ class MqttLink:
                     await writer
 
     async def _write(self, client: aiomqtt.Client) -> None:
-        window = asyncio.Semaphore(IN_FLIGHT)
-
-        async def publish(topic: str, payload: bytes) -> None:
-            try:
-                await client.publish(topic, payload, qos=1)
-            except aiomqtt.MqttError:
-                # The pad retransmits and gets the stored answer again; nothing is lost.
-                log.warning("publish to %s failed", topic)
-            finally:
-                window.release()
-
-        tasks: set[asyncio.Task[None]] = set()
-        try:
-            while True:
-                topic, payload = await self._outgoing.get()
-                await window.acquire()
-                task = asyncio.create_task(publish(topic, payload))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-        finally:
-            # The client is going away: its pending publishes end with it, not destroyed later.
-            for task in list(tasks):
-                task.cancel()
+        # Answers go straight to paho's own queue, not one awaiting task each: paho keeps its
+        # in-flight window (max_inflight_messages) and queues beyond it, and a PUBACK that never
+        # comes is no loss, as the pad retransmits and gets the stored answer again.
+        paho = client._client  # aiomqtt's own publish awaits each PUBACK
+        while True:
+            topic, payload = await self._outgoing.get()
+            info = paho.publish(topic, payload, qos=1)
+            if info.rc != mqtt.MQTT_ERR_SUCCESS:
+                log.warning("publish to %s failed (%s)", topic, mqtt.error_string(info.rc))
 
     def _receive(self, topic: str, payload: object) -> None:
         self.received += 1
