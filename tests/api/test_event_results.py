@@ -143,3 +143,29 @@ async def test_a_swiss_events_results_hold_its_standings_and_matches_board_by_bo
         "name": "Thursday", "sections": [{"letter": "A", "tables": 3, "boards": 6}]}), 201)
     past = await ok(await director.get(f"/api/events/{event_id}/results"))
     assert past["matches"] == matches and past["event"]["open"] is False
+
+
+async def test_a_swiss_pairs_match_is_one_table_imped_against_the_datum(
+        director: httpx.AsyncClient, station: Station) -> None:
+    await ok(await director.post("/api/events", json={
+        "name": "Swiss pairs", "format": "swiss-pairs", "rounds": 2,
+        "sections": [{"letter": "A", "tables": 4, "boards": 1}]}), 201)
+    # Round 1 (1 v 3 at table 1, 2 v 4 at table 2), board 1: 4S made at table 1, one off at
+    # table 2.
+    for table, tricks in ((1, 10), (2, 9)):
+        await ok(await director.put(place(table, 1, 1), json={
+            "contract": "4S", "declarer": "S", "tricks": tricks}))
+    event_id = station.rules.event_id
+    document = await ok(await director.get(f"/api/events/{event_id}/results"))
+    [section] = document["matches"]["sections"]
+    live = await ok(await director.get("/api/matches"))
+    first = [m for m in section["matches"] if m["round"] == 1]
+    assert [(m["a"], m["b"], m["tables"]) for m in first] == [(1, 3, [1]), (2, 4, [2])]
+    for match, shown in zip(first, live["sections"][0]["matches"], strict=False):
+        [board] = match["board_results"]
+        [entry] = board["tables"]
+        assert (board["board"], board["compared"], entry["table"]) == (1, True,
+                                                                       match["tables"][0])
+        # The IMPs against the datum are the match's own: its only board's IMPs.
+        assert board["imps_a"] == shown["imps_a"] - shown["imps_b"]
+    assert first[0]["board_results"][0]["imps_a"] > 0 > first[1]["board_results"][0]["imps_a"]
