@@ -186,6 +186,8 @@ async def feedback_stage(sections: int = 8, results_per_pad: int = 8) -> dict[st
         "ack_p50_feedback_ms": round(percentile_ms(paced.latencies, 50), 2),
         "ack_p99_feedback_ms": round(percentile_ms(paced.latencies, 99), 2),
         "feedback_results": paced.acked,
+        # At the paced rate (about 80 results/s) this includes the station's fixed costs per
+        # second (broker traffic, live scoring), so it is higher than the saturated figure.
         "station_cpu_us_per_result_feedback": us_per_result(cpu, paced.acked),
         "par_solve_s": round(solved, 1),
     }

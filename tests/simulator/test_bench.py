@@ -15,3 +15,26 @@ async def test_serial_stage_reports_figures() -> None:
     assert figures["serial_pads"] == 25
     assert figures["serial_results_per_s"] > 0
     assert 0 < figures["serial_line_rate_fraction"] <= 1.05
+
+
+async def test_the_flood_shares_its_pads_between_processes() -> None:
+    """The load generator in three processes against the broker echo: every pad's results
+    come back acked, one report for all."""
+    import asyncio
+    import contextlib
+
+    from simulator.bench import _echo, _plan
+    from simulator.broker import run_mosquitto
+    from simulator.flood import flood_in_child
+
+    with run_mosquitto() as port:
+        echo = asyncio.create_task(_echo(port))
+        await asyncio.sleep(0.3)
+        try:
+            report = await flood_in_child(_plan(port, 1, 2), 3)
+        finally:
+            echo.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await echo
+    assert report.acked == 25 * 2 and report.refused == 0
+    assert len(report.latencies) == 50 and report.seconds > 0
