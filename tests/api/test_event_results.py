@@ -169,3 +169,26 @@ async def test_a_swiss_pairs_match_is_one_table_imped_against_the_datum(
         # The IMPs against the datum are the match's own: its only board's IMPs.
         assert board["imps_a"] == shown["imps_a"] - shown["imps_b"]
     assert first[0]["board_results"][0]["imps_a"] > 0 > first[1]["board_results"][0]["imps_a"]
+
+
+async def test_an_american_whist_match_is_shown_from_both_its_rounds(
+        director: httpx.AsyncClient, station: Station) -> None:
+    await ok(await director.post("/api/events", json={
+        "name": "Teams", "format": "teams",
+        "sections": [{"letter": "A", "tables": 5, "boards": 1}]}), 201)
+    data = await ok(await director.get("/api/matches"))
+    # Five teams play an American Whist: a match's two halves in two rounds.
+    match = data["sections"][0]["matches"][0]
+    (home, away), (first, second) = match["tables"], match["rounds"]
+    assert first != second
+    [board] = match["boards"]
+    for table, round_, tricks in ((home, first, 10), (away, second, 9)):
+        await ok(await director.put(f"/api/sections/A/tables/{table}/rounds/{round_}/boards/"
+                                    f"{board}", json={"contract": "4S", "declarer": "S",
+                                                      "tricks": tricks}))
+    document = await ok(await director.get(f"/api/events/{station.rules.event_id}/results"))
+    shown = document["matches"]["sections"][0]["matches"][0]
+    [row] = shown["board_results"]
+    assert [(t["table"], t["round"], t["tricks"]) for t in row["tables"]] == [
+        (home, first, 10), (away, second, 9)]
+    assert row["compared"] and row["imps_a"] == shown["imps_a"] - shown["imps_b"] > 0
