@@ -11,15 +11,8 @@ from typing import Any
 
 from basestation.api.views import held_json, pair_names
 from basestation.movements import SWISS_PAIRS
-from basestation.scoring.match_scoring import Match, event_standings
-from basestation.station.matches import (
-    PAIRS,
-    entrants_of,
-    match_json,
-    matches_now,
-    planned_rounds,
-    standing_json,
-)
+from basestation.scoring.match_scoring import Match
+from basestation.station.matches import PAIRS, matches_json
 from basestation.station.session import SessionRules
 from basestation.station.state import SectionState
 from basestation.store.models import SeatingRow
@@ -30,20 +23,11 @@ def match_results_json(rules: SessionRules,
     """None for a pairs event."""
     if rules.event_format == PAIRS:
         return None
-    sections = []
-    for letter, state in rules.sections.items():
-        matches = matches_now(rules, state)
-        standings = event_standings(entrants_of(state), matches)
-        sections.append({
-            "section": letter,
-            "rounds_drawn": state.movement.rounds,
-            "current_round": state.current_round,
-            "matches": [{**match_json(m), "board_results": _boards(state, m)} for m in matches],
-            "standings": [{**standing_json(s),
-                           "names": _names(rules, seatings, letter, s.entrant)}
-                          for s in standings],
-        })
-    return {"format": rules.event_format, "rounds": planned_rounds(rules), "sections": sections}
+    return matches_json(
+        rules,
+        match_extra=lambda state, match: {"board_results": _boards(state, match)},
+        standing_extra=lambda section, standing: {
+            "names": _names(rules, seatings, section, standing.entrant)})
 
 
 def _names(rules: SessionRules, seatings: list[SeatingRow], section: str, entrant: int) -> str:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
+
+from basestation.cli.figures import show_figures
 
 
 def register(app: typer.Typer) -> None:
@@ -20,7 +21,6 @@ def bench(
 ) -> None:
     """Measure throughput (MQTT, serial), ack and grid latency, memory and scoring speed."""
     from rich.console import Console
-    from rich.table import Table
 
     from simulator.bench import STAGES, run_bench
 
@@ -32,10 +32,4 @@ def bench(
     console = Console(stderr=True)
     figures = run_bench(progress=lambda text: console.print(f"[dim]bench:[/] {text}"),
                         only=frozenset(only) if only else None)
-    if as_json:
-        typer.echo(json.dumps(figures))
-        return
-    table = Table("figure", "value", title="basestation bench")
-    for name, value in figures.items():
-        table.add_row(name, str(value))
-    Console().print(table)
+    show_figures(figures, "basestation bench", as_json)

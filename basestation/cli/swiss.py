@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
+
+from basestation.cli.figures import show_figures
 
 
 def register(app: typer.Typer) -> None:
@@ -19,8 +20,6 @@ def swiss_bench(
 ) -> None:
     """Time the Swiss draw at 100+ entrants: the usual one pass and the matching it falls
     back on when the pass strands someone."""
-    from rich.console import Console
-    from rich.table import Table
 
     from basestation.scoring.swiss_bench import FIELDS, run
 
@@ -30,10 +29,4 @@ def swiss_bench(
         raise typer.BadParameter(f"field sizes must be even and at least 8, not {odd[0]}",
                                  param_hint="--entrants")
     figures = run(fields)
-    if as_json:
-        typer.echo(json.dumps(figures))
-        return
-    table = Table("figure", "value", title="Swiss draw")
-    for name, value in figures.items():
-        table.add_row(name, str(value))
-    Console().print(table)
+    show_figures(figures, "Swiss draw", as_json)

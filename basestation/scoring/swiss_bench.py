@@ -53,16 +53,16 @@ def _median_ms(entrants: int, played: set[frozenset[int]], ranked: list[int],
 def run(fields: tuple[int, ...] = FIELDS, runs: int = 3) -> dict[str, float]:
     """Per field size: a round-8 draw after 7 typical rounds, a draw whose last matches are
     redrawn by matching, and one that must redraw the whole field (milliseconds, median of
-    `runs`)."""
+    `runs`), named like the other bench figures: swiss_draw_<entrants>_<case>_ms."""
     rng = random.Random(1)
     figures: dict[str, float] = {}
     for entrants in fields:
         field = list(range(1, entrants + 1))
         played = _typical(entrants, 7, rng)
-        figures[f"swiss draw {entrants} entrants, round 8 (ms)"] = round(
+        figures[f"swiss_draw_{entrants}_round8_ms"] = round(
             _median_ms(entrants, played, rng.sample(field, entrants), runs), 2)
-        figures[f"swiss draw {entrants} entrants, by matching (ms)"] = round(
+        figures[f"swiss_draw_{entrants}_matching_ms"] = round(
             _median_ms(entrants, _stranding(entrants), field, runs), 2)
-        figures[f"swiss draw {entrants} entrants, whole field matched (ms)"] = round(
+        figures[f"swiss_draw_{entrants}_whole_field_ms"] = round(
             _median_ms(entrants, _top_must_change(entrants), field, runs), 2)
     return figures

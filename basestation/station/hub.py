@@ -296,26 +296,19 @@ class Hub:
         """Commits `ops`, waiting out a database that is unavailable (locked, stopped, its file
         unreadable): the transaction is rolled back and tried again until it goes through.
         Anything else (a row the database refuses) is raised."""
-        pause = RETRY_FIRST
-        while True:
-            try:
-                await asyncio.to_thread(self.store.commit, ops)
-            except Exception as exc:
-                if not unavailable(exc):
-                    raise
-                self._store_down(exc)
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, RETRY_MOST)
-                continue
-            self._store_up()
-            return
+        await self._until_available(self.store.commit, ops)
 
     async def _reload(self) -> None:
         """Rebuilds memory from the database, waiting for it if it is unavailable."""
+        await self._until_available(self.load)
+
+    async def _until_available(self, work: Callable[..., object], *args: object) -> None:
+        """Runs `work` off the loop, again after a growing pause for as long as it fails
+        because the database is unavailable; any other failure is raised."""
         pause = RETRY_FIRST
         while True:
             try:
-                await asyncio.to_thread(self.load)
+                await asyncio.to_thread(work, *args)
             except Exception as exc:
                 if not unavailable(exc):
                     raise

@@ -10,6 +10,7 @@ mid-session change: every pad of the section logs in again and receives its new 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -229,8 +230,12 @@ def planned_rounds(rules: SessionRules) -> int:
     return rules.format_rounds
 
 
-def matches_json(rules: SessionRules) -> dict[str, Any]:
-    """The event's matches round by round and the standings, as the grid and the demo show."""
+def matches_json(rules: SessionRules, *,
+                 match_extra: Callable[[SectionState, Match], dict[str, Any]] | None = None,
+                 standing_extra: Callable[[str, Standing], dict[str, Any]] | None = None,
+                 ) -> dict[str, Any]:
+    """The event's matches round by round and the standings, as the grid and the demo show;
+    the results page adds to each match and standing what its sheets need (the extras)."""
     sections = []
     for letter, state in rules.sections.items():
         matches = matches_now(rules, state)
@@ -239,7 +244,10 @@ def matches_json(rules: SessionRules) -> dict[str, Any]:
             "section": letter,
             "rounds_drawn": state.movement.rounds,
             "current_round": state.current_round,
-            "matches": [match_json(m) for m in matches],
-            "standings": [standing_json(s) for s in table],
+            "matches": [{**match_json(m), **(match_extra(state, m) if match_extra else {})}
+                        for m in matches],
+            "standings": [{**standing_json(s),
+                           **(standing_extra(letter, s) if standing_extra else {})}
+                          for s in table],
         })
     return {"format": rules.event_format, "rounds": planned_rounds(rules), "sections": sections}

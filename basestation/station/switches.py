@@ -3,28 +3,19 @@
 Three separate actions, because a director pauses for a ruling, ends the session when play
 is over, and publishes only once the scores are checked. Pausing and ending both stop entry
 on the pads; ending also takes the end-of-session backup; only publishing makes the results
-public. A mixin of SessionRules (basestation.station.session).
+public. Part of SessionRules (basestation.station.session).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from basestation.station.batch import Batch
+from basestation.station.session_state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import EventRow
 from firmware_protocol.messages import Status
 
 
-class SessionSwitches:
-    event_id: int | None
-    running: bool
-    ended: bool
-    published: bool
-
-    if TYPE_CHECKING:
-        def status(self) -> Status: ...
-
+class SessionSwitches(SessionState):
     def _event(self) -> int:
         if self.event_id is None:
             raise LookupError("no event is open")

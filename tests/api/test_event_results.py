@@ -143,3 +143,52 @@ async def test_a_swiss_events_results_hold_its_standings_and_matches_board_by_bo
         "name": "Thursday", "sections": [{"letter": "A", "tables": 3, "boards": 6}]}), 201)
     past = await ok(await director.get(f"/api/events/{event_id}/results"))
     assert past["matches"] == matches and past["event"]["open"] is False
+
+
+async def test_a_swiss_pairs_match_is_one_table_imped_against_the_datum(
+        director: httpx.AsyncClient, station: Station) -> None:
+    await ok(await director.post("/api/events", json={
+        "name": "Swiss pairs", "format": "swiss-pairs", "rounds": 2,
+        "sections": [{"letter": "A", "tables": 4, "boards": 1}]}), 201)
+    # Round 1 (1 v 3 at table 1, 2 v 4 at table 2), board 1: 4S made at table 1, one off at
+    # table 2.
+    for table, tricks in ((1, 10), (2, 9)):
+        await ok(await director.put(place(table, 1, 1), json={
+            "contract": "4S", "declarer": "S", "tricks": tricks}))
+    event_id = station.rules.event_id
+    document = await ok(await director.get(f"/api/events/{event_id}/results"))
+    [section] = document["matches"]["sections"]
+    live = await ok(await director.get("/api/matches"))
+    first = [m for m in section["matches"] if m["round"] == 1]
+    assert [(m["a"], m["b"], m["tables"]) for m in first] == [(1, 3, [1]), (2, 4, [2])]
+    for match, shown in zip(first, live["sections"][0]["matches"], strict=False):
+        [board] = match["board_results"]
+        [entry] = board["tables"]
+        assert (board["board"], board["compared"], entry["table"]) == (1, True,
+                                                                       match["tables"][0])
+        # The IMPs against the datum are the match's own: its only board's IMPs.
+        assert board["imps_a"] == shown["imps_a"] - shown["imps_b"]
+    assert first[0]["board_results"][0]["imps_a"] > 0 > first[1]["board_results"][0]["imps_a"]
+
+
+async def test_an_american_whist_match_is_shown_from_both_its_rounds(
+        director: httpx.AsyncClient, station: Station) -> None:
+    await ok(await director.post("/api/events", json={
+        "name": "Teams", "format": "teams",
+        "sections": [{"letter": "A", "tables": 5, "boards": 1}]}), 201)
+    data = await ok(await director.get("/api/matches"))
+    # Five teams play an American Whist: a match's two halves in two rounds.
+    match = data["sections"][0]["matches"][0]
+    (home, away), (first, second) = match["tables"], match["rounds"]
+    assert first != second
+    [board] = match["boards"]
+    for table, round_, tricks in ((home, first, 10), (away, second, 9)):
+        await ok(await director.put(f"/api/sections/A/tables/{table}/rounds/{round_}/boards/"
+                                    f"{board}", json={"contract": "4S", "declarer": "S",
+                                                      "tricks": tricks}))
+    document = await ok(await director.get(f"/api/events/{station.rules.event_id}/results"))
+    shown = document["matches"]["sections"][0]["matches"][0]
+    [row] = shown["board_results"]
+    assert [(t["table"], t["round"], t["tricks"]) for t in row["tables"]] == [
+        (home, first, 10), (away, second, 9)]
+    assert row["compared"] and row["imps_a"] == shown["imps_a"] - shown["imps_b"] > 0

@@ -14,9 +14,9 @@ def test_swiss_bench_prints_each_case_for_the_field_asked() -> None:
     assert done.exit_code == 0, done.output
     figures = json.loads(done.output)
     assert set(figures) == {
-        "swiss draw 100 entrants, round 8 (ms)",
-        "swiss draw 100 entrants, by matching (ms)",
-        "swiss draw 100 entrants, whole field matched (ms)",
+        "swiss_draw_100_round8_ms",
+        "swiss_draw_100_matching_ms",
+        "swiss_draw_100_whole_field_ms",
     }
     assert all(value >= 0 for value in figures.values())
 

@@ -13,6 +13,7 @@ from playwright.async_api import Page
 
 from basestation.station.app import Station
 from firmware_protocol.messages import Players, Result, Seat
+from tests.formats.test_handrecords_players import PBN
 from tests.pads import MqttPad
 from tests.web.conftest import ARTIFACTS, PASSWORD, acked, log_in_pad, screenshot
 
@@ -28,7 +29,8 @@ async def play_swiss_round_one(station: Station, broker: int, url: str) -> int:
     numbers, the others by the director."""
     async with httpx.AsyncClient(base_url=url, timeout=10) as director:
         await director.post("/api/login", json={"password": PASSWORD})
-        opened = await director.post("/api/setup/event", json={**SWISS, "close_open": True,
+        opened = await director.post("/api/setup/event", json={
+            **SWISS, "close_open": True, "hand_records": PBN,
             "players": [{"number": 12, "name": "Ann Smith"}, {"number": 7, "name": "Bob Brown"}]})
         assert opened.status_code == 201, opened.text
         async with MqttPad(broker, "club", 17) as pad:
@@ -92,6 +94,11 @@ async def test_a_swiss_teams_nights_results_page(
     assert await rows.nth(1).locator("td").all_inner_texts() == [
         "2", "4S S", "10", "620", "4S S", "9", "-100", "12", "0"]
     assert await page.locator("#standings tr.pick.chosen").count() == 1
+    # Beside it, the hand records of its boards.
+    deal = page.locator("#match-boards .traveller[data-board='1'] .deal")
+    assert await deal.locator(".hand").count() == 4
+    assert "♠ AKQJ" in await deal.locator(".N").inner_text()
+    await screenshot(page, "results-swiss-match")
     # From the keyboard too: round 2's first match, nothing compared yet.
     await round_two.first.focus()
     await page.keyboard.press("Enter")

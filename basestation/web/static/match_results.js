@@ -62,6 +62,14 @@ function matchSheet(format, section, m) {
     table([["Board"], ...tableHeads, [`${who} ${m.a} IMPs`], [`${who} ${m.b} IMPs`]], rows, { class: "match-boards" }));
 }
 
+// The hand records of the match's boards, where the station has them.
+function matchDeals(section, m) {
+  const deals = m.boards.map((board) => view.document.travellers.find((t) => t.section === section.section && t.board === board))
+    .filter((t) => t && t.deal);
+  return el("div", { class: "travellers" }, ...deals.map((t) => el("div", { class: "traveller", "data-board": t.board },
+    el("h3", {}, `Board ${t.board}`), dealDiagram(t.deal, t.board))));
+}
+
 function showMatch(key) {
   view.match = key;
   const data = view.document && view.document.matches;
@@ -70,7 +78,7 @@ function showMatch(key) {
   const box = document.getElementById("match-boards");
   box.hidden = !m;
   if (!m) return;
-  box.querySelector("div").replaceChildren(matchSheet(data.format, section, m));
+  box.querySelector("div").replaceChildren(matchSheet(data.format, section, m), matchDeals(section, m));
   for (const part of document.querySelectorAll("#standings .round-matches")) {
     for (const row of part.querySelectorAll("tr.pick")) {
       row.classList.toggle("chosen", part.dataset.section === key.section && Number(part.dataset.round) === key.round
