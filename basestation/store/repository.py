@@ -40,7 +40,17 @@ class Insert:
     values: dict[str, Any]
 
 
-Op = Callable[[Session], None] | Insert
+@dataclass(frozen=True)
+class Update:
+    """Sets fields of one row by primary key; a row that is gone stays gone. It reads no other
+    table, so a batch's plain inserts into other tables need not go to the database first."""
+
+    table: Any
+    key: Any
+    values: dict[str, Any]
+
+
+Op = Callable[[Session], None] | Insert | Update
 
 
 @dataclass
@@ -76,6 +86,11 @@ class Store:
             for op in ops:
                 if isinstance(op, Insert):
                     pending.setdefault(op.table, []).append(op.values)
+                    continue
+                if isinstance(op, Update):
+                    _insert_all(session, {op.table: pending.pop(op.table)}
+                                if op.table in pending else {})
+                    _update(session, op)
                     continue
                 _insert_all(session, pending)
                 op(session)
@@ -238,6 +253,13 @@ def _insert_all(session: Session, pending: dict[Any, list[dict[str, Any]]]) -> N
         pending.clear()
 
 
+def _update(session: Session, op: Update) -> None:
+    session.flush()  # the ORM's own changes to the row, asked for earlier, go first
+    table = op.table.__table__
+    key = table.primary_key.columns.values()[0]
+    session.connection().execute(sa.update(table).where(key == op.key).values(op.values))
+
+
 def retire_result(event_id: int, place: tuple[str, int, int, int], status: str) -> Op:
     """Marks the active entry at `place` (section, table, round, board) superseded or erased."""
     section, table, round_, board = place
@@ -320,7 +342,7 @@ def release_unit_holds(event_id: int, unit: int) -> Op:
 
 
 def update_section_round(section_id: int, round_: int) -> Op:
-    return update(SectionRow, section_id, current_round=round_)
+    return Update(SectionRow, section_id, {"current_round": round_})
 
 
 def update_section_movement(section_id: int, movement_json: str, tables: int, boards: int,

@@ -36,6 +36,17 @@ def test_events_audit_units_and_inserts(database_url: str) -> None:
             repo.insert_result(result(tuesday, board, "superseded" if board == 3 else "active")),
             repo.save_answer(5, board, "d" * 32, "[]"))])
         assert [store.answer(5, seq) for seq in (1, 2, 3)] == [("d" * 32, "[]")] * 3
+        # A round moving on amid the inserts: one UPDATE of its section; a missing row stays so.
+        section_id = store.snapshot().sections[0].id
+        assert section_id is not None
+        store.commit([repo.save_answer(5, 4, "e" * 32, "[]"),
+                      repo.update_section_movement(section_id, "{}", 3, 6, False),
+                      repo.update_section_round(section_id, 2),
+                      repo.update_section_round(section_id + 99, 5),
+                      repo.save_answer(5, 5, "f" * 32, "[]")])
+        section = store.snapshot().sections[0]
+        assert (section.current_round, section.movement_json) == (2, "{}")
+        assert store.answer(5, 5) == ("f" * 32, "[]")
         assert [(e.name, n) for e, n in store.events()] == [("Thursday", 0), ("Tuesday", 2)]
         # Units: the upsert inserts new ones and updates known ones, in one statement.
         store.commit([repo.save_units([{"unit": 7, "last_seq": 3, "battery": 80}])])
