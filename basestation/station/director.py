@@ -180,7 +180,14 @@ class DirectorActions(SessionState):
     def add_penalty(self, penalty: Penalty, batch: Batch) -> HeldPenalty:
         """A procedural or disciplinary penalty, off the pair's session total."""
         assert self.event_id is not None
-        self._director_section(penalty.section)
+        movement = self._director_section(penalty.section).movement
+        if movement.pair_key(penalty.pair, penalty.direction) not in movement.pair_keys():
+            if movement.two_field and penalty.direction is None:
+                raise ValueError(f"say whether pair {penalty.pair} sits NS or EW")
+            side = f"{penalty.direction} " if movement.two_field else ""
+            raise ValueError(f"section {penalty.section} has no {side}pair {penalty.pair}")
+        if penalty.board is not None and not 1 <= penalty.board <= movement.boards:
+            raise ValueError(f"section {penalty.section} has no board {penalty.board}")
         held = HeldPenalty(penalty)
         self.penalties.append(held)
 

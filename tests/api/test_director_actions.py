@@ -67,6 +67,14 @@ async def test_move_a_wrong_board_and_penalty(director: httpx.AsyncClient) -> No
     assert (await ok(await director.get("/api/penalties")))[0]["id"] == penalty["id"]
     await ok(await director.delete(f"/api/penalties/{penalty['id']}"))
     assert await ok(await director.get("/api/penalties")) == []
+    # A 3-table Mitchell on 6 boards: NS and EW pairs 1-3. A penalty off anyone else is refused.
+    for body, why in (({"pair": 4, "direction": "NS"}, "section A has no NS pair 4"),
+                      ({"pair": 1, "direction": None}, "say whether pair 1 sits NS or EW"),
+                      ({"pair": 1, "direction": "EW", "board": 7}, "section A has no board 7")):
+        refused = await director.post("/api/penalties", json={
+            "section": "A", "percent": 25, **body})
+        assert refused.status_code == 422 and refused.json()["detail"] == why
+    assert await ok(await director.get("/api/penalties")) == []
 
 
 async def test_close_round_and_not_played(director: httpx.AsyncClient) -> None:
