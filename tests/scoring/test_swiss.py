@@ -6,7 +6,6 @@ from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from basestation.scoring.swiss import (
     already_played,
@@ -16,6 +15,7 @@ from basestation.scoring.swiss import (
     swiss_points,
 )
 from basestation.scoring.teams import MatchResult, match_result
+from tests.scoring.helpers import swiss_fields
 
 
 def test_seeded_rounds_twenty_entries() -> None:
@@ -107,19 +107,7 @@ def _perfect_matchings(entrants: list[int]) -> list[list[tuple[int, int]]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(
-    st.integers(min_value=2, max_value=5).flatmap(
-        lambda half: st.tuples(
-            st.permutations(list(range(1, 2 * half + 1))),
-            st.sets(
-                st.tuples(st.integers(1, 2 * half), st.integers(1, 2 * half)).filter(
-                    lambda pair: pair[0] != pair[1]
-                ),
-                max_size=3 * half,
-            ),
-        )
-    )
-)
+@given(swiss_fields(5, 3))
 def test_draw_has_the_fewest_repeats_possible(
     case: tuple[list[int], set[tuple[int, int]]],
 ) -> None:

@@ -6,9 +6,9 @@ import random
 from itertools import pairwise
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from basestation.scoring.swiss import swiss_draw
+from tests.scoring.helpers import swiss_fields
 
 
 def _lex_first_fewest_repeats(
@@ -35,19 +35,7 @@ def _lex_first_fewest_repeats(
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    st.integers(min_value=2, max_value=4).flatmap(
-        lambda half: st.tuples(
-            st.permutations(list(range(1, 2 * half + 1))),
-            st.sets(
-                st.tuples(st.integers(1, 2 * half), st.integers(1, 2 * half)).filter(
-                    lambda pair: pair[0] != pair[1]
-                ),
-                max_size=4 * half,
-            ),
-        )
-    )
-)
+@given(swiss_fields(4, 4))
 def test_bounded_draw_is_the_seeds_draw_found_by_exhaustive_search(
     case: tuple[list[int], set[tuple[int, int]]],
 ) -> None:
