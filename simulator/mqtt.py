@@ -13,6 +13,7 @@ import random
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import aiomqtt
 
@@ -42,8 +43,11 @@ class MqttConnection:
 
     def __init__(self, port: int, station: str, unit: int, key: bytes,
                  deliver: Callable[[Received], None], *, host: str = "127.0.0.1",
-                 faults: AirFaults | None = None, rng: random.Random | None = None) -> None:
+                 faults: AirFaults | None = None, rng: random.Random | None = None,
+                 websockets: bool = False) -> None:
         self.host, self.port = host, port
+        # The browser pad's way in: MQTT over WebSockets (SPEC.md 10.4).
+        self.transport: Literal["tcp", "websockets"] = "websockets" if websockets else "tcp"
         self.unit = unit
         self.key = key
         self.deliver = deliver
@@ -125,7 +129,8 @@ class MqttConnection:
     async def _session(self) -> None:
         will = aiomqtt.Will(self.availability, b"offline", qos=1, retain=True)
         client = aiomqtt.Client(self.host, self.port, identifier=f"pad-{self.unit}", will=will,
-                                max_inflight_messages=IN_FLIGHT * 2, socket_options=NO_DELAY)
+                                max_inflight_messages=IN_FLIGHT * 2, socket_options=NO_DELAY,
+                                transport=self.transport)
         async with client:
             await client.subscribe(self.down, qos=1)
             await client.publish(self.availability, b"online", qos=1, retain=True)

@@ -33,7 +33,9 @@ UNIT_BASE = 100  # section A's units are 101.., B's 201..; spares are 50 above
 @dataclass(frozen=True)
 class SectionSetup:
     letter: str
-    link: str  # "radio" (bridgepads) or "mqtt" (BridgeScorers)
+    # "radio" (bridgepads), "mqtt" (BridgeScorers) or "webpad" (browser pads: MQTT over
+    # WebSockets, reloaded and taken offline like a phone)
+    link: str
     movement: Movement
     deals: dict[int, str]
 
@@ -91,7 +93,8 @@ class SessionPlayer:
 
     def __init__(self, station: Station, sections: list[SectionSetup], *, speed: float = 60.0,
                  seed: int = 1, faults: Faults | None = None, radio: VirtualRadio | None = None,
-                 mqtt_port: int | None = None, board_minutes: float = BOARD_MINUTES,
+                 mqtt_port: int | None = None, websockets_port: int | None = None,
+                 board_minutes: float = BOARD_MINUTES,
                  restart: Callable[[], Awaitable[None]] | None = None) -> None:
         self.station = station
         self.sections = sections
@@ -100,6 +103,7 @@ class SessionPlayer:
         self.faults = faults or Faults()
         self.radio = radio
         self.mqtt_port = mqtt_port
+        self.websockets_port = websockets_port
         self.restart = restart or (lambda: restart_station(station))
         self.board_time = board_minutes * 60.0 / speed
         self.deals = {s.letter: s.deals for s in sections}
@@ -150,14 +154,16 @@ class SessionPlayer:
                 raise ValueError(f"section {setup.letter} plays on the radio: give one")
             return lambda unit: RadioPad(radio, unit, secret, speed=self.speed,
                                          rng=random.Random(unit * 7919 + self.rng.random()))
-        port = self.mqtt_port
+        websockets = setup.link == "webpad"
+        port = self.websockets_port if websockets else self.mqtt_port
         if port is None:
-            raise ValueError(f"section {setup.letter} plays over MQTT: give the broker's port")
+            raise ValueError(f"section {setup.letter} plays over {setup.link}: give the "
+                             "broker's port for it")
         station_id = self.station.config.id
         air = self.faults.air
         return lambda unit: MqttPad(port, station_id, unit, secret, speed=self.speed,
                                     rng=random.Random(unit * 7919 + self.rng.random()),
-                                    faults=air)
+                                    faults=air, websockets=websockets)
 
     def _dropout(self, sim: SimPad, seconds: float) -> None:
         if isinstance(sim, RadioPad):

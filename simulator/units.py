@@ -126,10 +126,12 @@ class MqttPad(SimPad):
     kind = "mqtt"
 
     def __init__(self, port: int, station: str, unit: int, secret: str, *, speed: float = 1.0,
-                 rng: random.Random | None = None, faults: AirFaults | None = None) -> None:
+                 rng: random.Random | None = None, faults: AirFaults | None = None,
+                 websockets: bool = False) -> None:
         super().__init__(unit, secret, mqtt_timing(speed), rng)
         self.connection = MqttConnection(port, station, unit, self.memory.key, self._deliver,
-                                         faults=faults, rng=random.Random(self.rng.random()))
+                                         faults=faults, rng=random.Random(self.rng.random()),
+                                         websockets=websockets)
 
     def _transmit(self, message: Message) -> None:
         self.connection.transmit(message)

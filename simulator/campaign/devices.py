@@ -18,14 +18,17 @@ from simulator.radio import VirtualRadio
 
 class RestartableBroker:
     """A mosquitto on a fixed port that can be stopped and started again (no persistence:
-    whatever was in flight is gone, as after a power cut)."""
+    whatever was in flight is gone, as after a power cut). With `websockets`, it also has the
+    browser pads' listener (MQTT over WebSockets) on `websockets_port`."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, websockets: bool = False) -> None:
         self.port = free_port()
+        self.websockets_port = free_port() if websockets else None
         self._stack = contextlib.ExitStack()
 
     def start(self) -> None:
-        self._stack.enter_context(run_mosquitto(port=self.port))
+        self._stack.enter_context(run_mosquitto(port=self.port,
+                                                websockets=self.websockets_port))
 
     def stop(self) -> None:
         self._stack.close()

@@ -46,7 +46,7 @@ Inject = Callable[[Rig], Coroutine[Any, Any, None]]
 @dataclass(frozen=True)
 class SessionFault:
     name: str
-    links: tuple[str, ...]  # one section per entry, A, B, ...: "radio" or "mqtt"
+    links: tuple[str, ...]  # one section per entry, A, B, ...: "radio", "mqtt" or "webpad"
     faults: Faults = field(default_factory=Faults)
     inject: Inject | None = None
 
@@ -116,6 +116,10 @@ SESSION_FAULTS = (
     SessionFault("pad replaced mid-round", ("radio", "mqtt"), Faults(dead_pad=0.6)),
     SessionFault("pad recovers the session from memory", ("radio", "mqtt"),
                  inject=recover_pads),
+    # A phone's page reloaded (the pad resumes from the browser's storage on a new
+    # connection) and its Wi-Fi gone for a while, over the WebSockets listener.
+    SessionFault("browser pads reloaded and offline", ("webpad", "webpad"),
+                 Faults(battery_change=0.3, dropout=0.3)),
 )
 
 
@@ -144,8 +148,8 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
             contextlib.ExitStack() as stack:
         database = Path(tmp) / "station.db"
         broker = radio = None
-        if "mqtt" in fault.links:
-            broker = RestartableBroker()
+        if "mqtt" in fault.links or "webpad" in fault.links:
+            broker = RestartableBroker(websockets="webpad" in fault.links)
             broker.start()
             stack.callback(broker.stop)
         if "radio" in fault.links:
@@ -169,7 +173,8 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
                 station, [SectionSetup(letter, kind, movement, deals)
                           for letter, kind in zip(letters, fault.links, strict=True)],
                 speed=SPEED, seed=seed, faults=fault.faults, radio=radio,
-                mqtt_port=broker.port if broker else None)
+                mqtt_port=broker.port if broker else None,
+                websockets_port=broker.websockets_port if broker else None)
             rig = Rig(station, player, database, radio, broker)
             injector: asyncio.Task[None] | None = None
             if fault.inject is not None:
@@ -190,6 +195,7 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
         finally:
             await station.stop()
         run = tally(pads_acked(player), read_results(database), player.intended_results())
+    run.pad_restarts, run.dropouts = player.report.battery_changes, player.report.dropouts
     run.problems[:0] = problems
     run.rankings_match = run.rankings_match and not problems
     return run

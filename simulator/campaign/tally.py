@@ -31,6 +31,8 @@ class RunTally:
     rankings_match: bool = False
     interrupted: bool = True  # the fault struck while results were still outstanding
     problems: list[str] = field(default_factory=list)
+    pad_restarts: int = 0  # battery changes, or a browser pad's page reloaded
+    dropouts: int = 0  # a pad out of contact for a while
 
 
 @dataclass
@@ -47,6 +49,8 @@ class FaultOutcome:
     seconds: float = 0.0
     interrupted: int = 0
     problems: list[str] = field(default_factory=list)
+    pad_restarts: int = 0
+    dropouts: int = 0
 
     def add(self, run: RunTally) -> None:
         self.runs += 1
@@ -57,12 +61,15 @@ class FaultOutcome:
         self.rankings_match = self.rankings_match and run.rankings_match
         self.interrupted += run.interrupted
         self.problems += run.problems
+        self.pad_restarts += run.pad_restarts
+        self.dropouts += run.dropouts
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "runs": self.runs, "acked": self.acked,
                 "stored": self.stored, "lost": self.lost, "duplicated": self.duplicated,
                 "rankings_match": self.rankings_match, "seconds": round(self.seconds, 1),
-                "interrupted": self.interrupted,
+                "interrupted": self.interrupted, "pad_restarts": self.pad_restarts,
+                "dropouts": self.dropouts,
                 "problems": self.problems[:10]}
 
 

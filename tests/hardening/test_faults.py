@@ -25,4 +25,6 @@ def test_quick_campaign() -> None:
         assert row["runs"] >= 1 and row["acked"] > 0, row
         assert row["lost"] == 0 and row["duplicated"] == 0, row
         assert row["rankings_match"], row
+    browser = next(row for row in outcome if row["name"].startswith("browser pads"))
+    assert browser["pad_restarts"] > 0 and browser["dropouts"] > 0, browser
     assert done.returncode == 0, done.stderr[-2000:]
