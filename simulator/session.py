@@ -95,7 +95,8 @@ class SessionPlayer:
                  seed: int = 1, faults: Faults | None = None, radio: VirtualRadio | None = None,
                  mqtt_port: int | None = None, websockets_port: int | None = None,
                  board_minutes: float = BOARD_MINUTES,
-                 restart: Callable[[], Awaitable[None]] | None = None) -> None:
+                 restart: Callable[[], Awaitable[None]] | None = None,
+                 pads: dict[int, SimPad] | None = None) -> None:
         self.station = station
         self.sections = sections
         self.speed = speed
@@ -104,6 +105,9 @@ class SessionPlayer:
         self.radio = radio
         self.mqtt_port = mqtt_port
         self.websockets_port = websockets_port
+        # The club's pads by unit, kept from one night to the next: a unit already in it is
+        # the same pad, with last night's memory (None: new pads for this session).
+        self.pads = pads
         self.restart = restart or (lambda: restart_station(station))
         self.board_time = board_minutes * 60.0 / speed
         self.deals = {s.letter: s.deals for s in sections}
@@ -147,6 +151,22 @@ class SessionPlayer:
     # -- the session -------------------------------------------------------------------------
 
     def _make_pad(self, setup: SectionSetup) -> Callable[[int], SimPad]:
+        make = self._new_pad(setup)
+        pads = self.pads
+        if pads is None:
+            return make
+
+        def pooled(unit: int) -> SimPad:
+            if unit not in pads:
+                pads[unit] = make(unit)
+            sim = pads[unit]
+            while not sim.notices.empty():  # what it showed last night is not this table's
+                sim.notices.get_nowait()
+            return sim
+
+        return pooled
+
+    def _new_pad(self, setup: SectionSetup) -> Callable[[int], SimPad]:
         secret = self.station.config.secret
         if setup.link == "radio":
             radio = self.radio

@@ -23,6 +23,7 @@ from simulator.deals import random_deals
 from simulator.faults import Faults
 from simulator.radio import AirFaults
 from simulator.session import SectionSetup, SessionPlayer
+from simulator.units import SimPad
 
 log = logging.getLogger(__name__)
 TABLES, BOARDS = 5, 10  # five rounds of two boards: 50 results a section
@@ -49,6 +50,7 @@ class SessionFault:
     links: tuple[str, ...]  # one section per entry, A, B, ...: "radio", "mqtt" or "webpad"
     faults: Faults = field(default_factory=Faults)
     inject: Inject | None = None
+    nights: int = 1  # more: each next night opened from set-up on the same pads
 
 
 async def at(player: SessionPlayer, fraction: float) -> None:
@@ -120,6 +122,9 @@ SESSION_FAULTS = (
     # connection) and its Wi-Fi gone for a while, over the WebSockets listener.
     SessionFault("browser pads reloaded and offline", ("webpad", "webpad"),
                  Faults(battery_change=0.3, dropout=0.3)),
+    # Next week: the director opens a new night (another movement, another table count) and
+    # the same pads, with last night's memory, play it.
+    SessionFault("second night on the same pads", ("radio", "mqtt"), nights=2),
 )
 
 
@@ -136,14 +141,65 @@ def pads_acked(player: SessionPlayer) -> dict[Key, dict[str, Any]]:
     return acked
 
 
+def night_movement(night: int, seed: int) -> tuple[str, int, int]:
+    """Night 1 is the campaign's Mitchell. A later night has another movement and another
+    table count: fewer tables (last night's pad at a table that is gone) or more (a new pad)."""
+    if night == 1:
+        return "mitchell", TABLES, BOARDS
+    return ("howell", TABLES - 2, 10) if (seed + night) % 2 else ("mitchell", TABLES + 1, 12)
+
+
+async def open_night(station: Any, night: int, letters: str, shape: tuple[str, int, int],
+                     deals: dict[int, str]) -> None:
+    """The director opens the next night from the set-up page (the same call it makes)."""
+    from basestation.station.config import SectionConfig
+    from basestation.station.opening import NewEvent, open_new_event
+
+    kind, tables, boards = shape
+    new = NewEvent(f"Fault campaign, night {night}", "nz",
+                   tuple(SectionConfig(letter, kind, tables, boards) for letter in letters),
+                   deals=deals)
+    await station.hub.act(lambda batch: open_new_event(station, new, batch))
+
+
+async def play_with_fault(fault: SessionFault, rig: Rig) -> list[str]:
+    """Plays the session with the fault's injector running; the problems, if it failed."""
+    injector: asyncio.Task[None] | None = None
+    if fault.inject is not None:
+        injector = asyncio.create_task(fault.inject(rig))
+    try:
+        async with asyncio.timeout(300):
+            await rig.player.play()
+        if injector is not None:
+            await injector
+    except Exception as exc:  # the run failed: say so in the outcome, go on
+        log.exception("session failed")
+        return [f"session failed: {exc!r}"[:300]]
+    finally:
+        if injector is not None:
+            injector.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await injector
+    return []
+
+
+@dataclass
+class Night:
+    """One night of a run: what its pads saw acked when it ended, and its event."""
+
+    player: SessionPlayer
+    event_id: int
+    acked: dict[Key, dict[str, Any]]
+    problems: list[str]
+
+
 async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
     from basestation.station.app import Station
     from basestation.station.config import SectionConfig, SerialConfig, StationConfig
 
     rng = random.Random(seed)
     letters = "ABCDEFGH"[:len(fault.links)]
-    deals = random_deals(BOARDS, rng)
-    movement = generate("mitchell", TABLES, BOARDS)
+    nights: list[Night] = []
     with tempfile.TemporaryDirectory(prefix="bridge-fault-") as tmp, \
             contextlib.ExitStack() as stack:
         database = Path(tmp) / "station.db"
@@ -160,42 +216,55 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
             mqtt_url=f"mqtt://127.0.0.1:{broker.port}" if broker else None,
             serial=(SerialConfig(radio.port),) if radio else ())
         station = Station(config)
+        deals = random_deals(BOARDS, rng)
         station.open_event("Fault campaign", "nz",
                            [SectionConfig(letter, "mitchell", TABLES, BOARDS)
                             for letter in letters], dict.fromkeys(letters, deals))
         await station.start()
-        problems: list[str] = []
+        pads: dict[int, SimPad] = {}  # the club's pads, the same every night
         try:
             async with asyncio.timeout(15):
                 for link in station.links:
                     await link.connected.wait()
-            player = SessionPlayer(
-                station, [SectionSetup(letter, kind, movement, deals)
-                          for letter, kind in zip(letters, fault.links, strict=True)],
-                speed=SPEED, seed=seed, faults=fault.faults, radio=radio,
-                mqtt_port=broker.port if broker else None,
-                websockets_port=broker.websockets_port if broker else None)
-            rig = Rig(station, player, database, radio, broker)
-            injector: asyncio.Task[None] | None = None
-            if fault.inject is not None:
-                injector = asyncio.create_task(fault.inject(rig))
-            try:
-                async with asyncio.timeout(300):
-                    await player.play()
-                if injector is not None:
-                    await injector
-            except Exception as exc:  # the run failed: say so in the outcome, go on
-                log.exception("session failed")
-                problems.append(f"session failed: {exc!r}"[:300])
-            finally:
-                if injector is not None:
-                    injector.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await injector
+            for night in range(1, fault.nights + 1):
+                shape = kind, tables, boards = night_movement(night, seed)
+                if night > 1:
+                    deals = random_deals(boards, rng)
+                    await open_night(station, night, letters, shape, deals)
+                movement = generate(kind, tables, boards)
+                player = SessionPlayer(
+                    station, [SectionSetup(letter, link, movement, deals)
+                              for letter, link in zip(letters, fault.links, strict=True)],
+                    speed=SPEED, seed=seed * 10 + night, faults=fault.faults, radio=radio,
+                    mqtt_port=broker.port if broker else None,
+                    websockets_port=broker.websockets_port if broker else None, pads=pads)
+                problems = await play_with_fault(fault, Rig(station, player, database, radio,
+                                                            broker))
+                assert station.rules.event_id is not None
+                nights.append(Night(player, station.rules.event_id, pads_acked(player),
+                                    problems))
+                if problems:
+                    break
         finally:
             await station.stop()
-        run = tally(pads_acked(player), read_results(database), player.intended_results())
-    run.pad_restarts, run.dropouts = player.report.battery_changes, player.report.dropouts
-    run.problems[:0] = problems
-    run.rankings_match = run.rankings_match and not problems
+        # Counted from the database once the station is stopped, every night by its event.
+        runs = [tally(n.acked, read_results(database, n.event_id), n.player.intended_results())
+                for n in nights]
+    run = combine(runs, [n.problems for n in nights])
+    run.pad_restarts = sum(n.player.report.battery_changes for n in nights)
+    run.dropouts = sum(n.player.report.dropouts for n in nights)
     return run
+
+
+def combine(runs: list[RunTally], problems: list[list[str]]) -> RunTally:
+    """The nights of one run as one run: counts summed, each night's boards its own."""
+    total = RunTally(rankings_match=bool(runs), interrupted=False)
+    for night, (run, failed) in enumerate(zip(runs, problems, strict=True), start=1):
+        total.acked |= {(f"{key[0]}{night}", *key[1:]): row for key, row in run.acked.items()}
+        total.stored += run.stored
+        total.lost += run.lost
+        total.duplicated += run.duplicated
+        total.rankings_match = total.rankings_match and run.rankings_match and not failed
+        total.interrupted = total.interrupted or run.interrupted
+        total.problems += [f"night {night}: {text}" for text in [*failed, *run.problems]]
+    return total

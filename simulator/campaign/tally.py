@@ -85,14 +85,14 @@ def entry_row(body: Result | NotPlayed) -> dict[str, Any]:
             "lead": body.lead, "kind": "result"}
 
 
-def read_results(database: Path) -> list[dict[str, Any]]:
-    """Every result row of the store's newest event, any status."""
+def read_results(database: Path, event_id: int | None = None) -> list[dict[str, Any]]:
+    """Every result row of an event (default: the store's newest), any status."""
     with sqlite3.connect(database) as conn:
         conn.row_factory = sqlite3.Row
         rows = conn.execute(
             "SELECT section, table_no AS 'table', round, board, ns, ew, contract, declarer, "
             "tricks, lead, kind, status, unit, seq FROM result "
-            "WHERE event_id = (SELECT max(id) FROM event)").fetchall()
+            "WHERE event_id = coalesce(?, (SELECT max(id) FROM event))", (event_id,)).fetchall()
     conn.close()
     return [dict(row) for row in rows]
 
