@@ -19,7 +19,8 @@ def register(app: typer.Typer) -> None:
 
 def faults(
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
-    runs: Annotated[int, typer.Option("--runs", min=1, help="Runs of each fault.")] = 3,
+    # 17 runs of each session fault and 20 SIGKILLs: over 200 runs in all.
+    runs: Annotated[int, typer.Option("--runs", min=1, help="Runs of each fault.")] = 17,
     sigkill_runs: Annotated[int, typer.Option(
         "--sigkill-runs", min=1, help="Runs of the SIGKILL fault.")] = 20,
     quick: Annotated[bool, typer.Option(

@@ -53,7 +53,7 @@ def _session_run(fault: SessionFault) -> Callable[[int], Coroutine[Any, Any, Run
     return lambda seed: run_session_fault(fault, seed)
 
 
-def run_campaign(*, runs: int = 3, sigkill_runs: int = SIGKILL_RUNS, quick: bool = False,
+def run_campaign(*, runs: int = 17, sigkill_runs: int = SIGKILL_RUNS, quick: bool = False,
                  only: str | None = None,
                  progress: Callable[[str], None] = lambda _: None) -> list[FaultOutcome]:
     """Every fault (or those whose name contains `only`), `runs` runs each, SIGKILL
