@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from basestation.station.app import Station
-from basestation.station.grid import ATTENTION_FLAGS, Thresholds, grid
-from basestation.station.state import UnitState
+from basestation.station.grid import ATTENTION_FLAGS, grid
+from basestation.station.state import Thresholds, UnitState
 
 T = TypeVar("T")
 
@@ -32,7 +32,11 @@ class ReadModel:
 
     def __init__(self, station: Station) -> None:
         self.station = station
-        self.thresholds = Thresholds()
+
+    @property
+    def thresholds(self) -> Thresholds:
+        """The console's alert thresholds and round lengths, as stored."""
+        return self.station.rules.thresholds
 
     @staticmethod
     async def stored(read: Callable[..., T], *args: Any, **kwargs: Any) -> T:

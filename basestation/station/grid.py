@@ -7,36 +7,13 @@ blue = changed by the director.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from basestation.station.session import SessionRules
-from basestation.station.state import SectionState, UnitState
+from basestation.station.state import SectionState, Thresholds, UnitState
 
 ATTENTION_FLAGS = frozenset({"LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE", "WRONG_PAIRS"})
-MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
-
-
-@dataclass
-class Thresholds:
-    """When the console raises an alert; the director can change them from the grid."""
-
-    silent_minutes: float = 10.0  # a logged-in table's pad not heard for this long
-    bad_mac_run: int = 3  # frames in a row failing their check: that pad is failing
-    rounds_behind: int = 3  # a table this many rounds behind its section
-    round_minutes: dict[str, float] = field(default_factory=dict)  # per section, when set
-
-    def round_length(self, section: SectionState) -> float:
-        if section.letter in self.round_minutes:
-            return self.round_minutes[section.letter]
-        first = section.movement.at(1, 1)
-        boards = len(first.boards) if first is not None else 2
-        return boards * MINUTES_PER_BOARD
-
-    def to_json(self) -> dict[str, Any]:
-        return {"silent_minutes": self.silent_minutes, "bad_mac_run": self.bad_mac_run,
-                "rounds_behind": self.rounds_behind, "round_minutes": dict(self.round_minutes)}
 
 
 def table_state(section: SectionState, table: int, units: dict[int, UnitState],
