@@ -24,7 +24,15 @@ def unit_json(unit: UnitState) -> dict[str, Any]:
             "battery": unit.battery, "firmware": unit.firmware,
             "last_seen": unit.last_seen.isoformat() if unit.last_seen else None,
             "bad_macs": unit.bad_macs, "failing": unit.failing, "locked": unit.locked_reason,
-            "link": unit.link}
+            "replaced_by": unit.replaced_by, "link": unit.link}
+
+
+def lock_alert(unit: UnitState) -> dict[str, Any]:
+    """A locked-out unit: locked by the director (UNIT_LOCKED), or replaced by another unit
+    that took its table over (UNIT_REPLACED)."""
+    if unit.locked_reason == "UNIT_LOCKED":
+        return {"kind": "unit_locked", "unit": unit.unit}
+    return {"kind": "unit_replaced", "unit": unit.unit, "by": unit.replaced_by}
 
 
 class ReadModel:
@@ -49,18 +57,25 @@ class ReadModel:
                 "complete": rules.completed, "ended": rules.ended,
                 "published": rules.published, "results_public": rules.results_public,
                 "sections": {k: s.current_round for k, s in rules.sections.items()},
-                "links": [{"name": link.name, "connected": link.connected.is_set()}
+                "links": [self._link(link.name, link.connected.is_set())
                           for link in self.station.links],
                 "health": self.station.health()}
+
+    def _link(self, name: str, connected: bool) -> dict[str, Any]:
+        kind, _, where = name.partition(":")
+        since = self.station.link_health.since(name)
+        return {"name": name, "kind": kind, "where": where, "connected": connected,
+                "down_since": since.isoformat() if since else None}
 
     def grid(self) -> dict[str, Any]:
         """Tables by rounds per section with their states, and the alerts standing now."""
         station = self.station
-        data = grid(station.rules, station.hub.units, limits=self.thresholds)
+        data = grid(station.rules, station.hub.units, limits=self.thresholds,
+                    links_down=station.link_health.down)
         data["ended"], data["published"] = station.rules.ended, station.rules.published
         data["alerts"].extend(self._result_alerts())
-        data["alerts"].extend({"kind": "unit_replaced", "unit": u.unit}
-                              for u in station.hub.units.values() if u.locked_reason)
+        data["alerts"].extend(lock_alert(u) for u in station.hub.units.values()
+                              if u.locked_reason)
         return data
 
     def _result_alerts(self) -> list[dict[str, Any]]:

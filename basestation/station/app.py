@@ -15,6 +15,7 @@ from basestation.station.batch import Batch
 from basestation.station.bus import EventBus
 from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.hub import Hub, Link
+from basestation.station.link_health import LinkHealth
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.matches import draw_rounds_as_they_end
@@ -37,6 +38,7 @@ class Station:
                                   own_sections=frozenset(config.sections))
         self.hub = Hub(self.store, config.secret, self.bus, self.rules)
         self.links: list[MqttLink | SerialLink] = []
+        self.link_health = LinkHealth(self.bus)  # which links are down, said on the grid
         self._tasks: list[asyncio.Task[None]] = []
         self.hub_restarts = 0
         self.hub_failure: str | None = None
@@ -104,6 +106,8 @@ class Station:
         self._tasks.append(asyncio.create_task(draw_rounds_as_they_end(self), name="swiss"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))
+        self._tasks.append(asyncio.create_task(self.link_health.watch(self.links),
+                                               name="link-health"))
 
     async def _supervise_hub(self) -> None:
         """Runs the hub; should it ever fail, says so and starts it again from what is stored
