@@ -3,6 +3,7 @@
 
 const STATE_WORDS = {
   not_logged_in: "not logged in", logged_in: "logged in", no_contact: "no contact",
+  link_lost: "out of contact", locked: "locked by the director",
   replaced: "replaced", bad_mac: "bad MAC", sit_out: "sit out", not_started: "",
   current: "current", partial: "playing", complete: "complete", missing: "missing",
   flagged: "check", corrected: "director",
@@ -13,6 +14,22 @@ let lastGrid = null;      // the grid and units as last read (the table dialog r
 let lastUnits = [];
 
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
+
+// "A3", or null when the unit holds no table (never "nullnull").
+const tableLabel = (section, table) => (section && table ? `${section}${table}` : null);
+
+// A table's state in words: a replaced pad says which unit took its table.
+function tableWords(row) {
+  if (row.state === "replaced" && row.replaced_by) return `replaced by unit ${row.replaced_by}`;
+  return STATE_WORDS[row.state] ?? row.state;
+}
+
+// A unit's state in the Units panel: a lock says whose it was.
+function unitWords(u) {
+  if (u.locked === "UNIT_LOCKED") return "locked by the director";
+  if (u.locked) return u.replaced_by ? `replaced by unit ${u.replaced_by}` : "replaced";
+  return u.failing ? "failing check" : u.section ? "playing" : "free";
+}
 
 function sectionTable(section) {
   const id = `section-${section.section}`;
@@ -72,10 +89,10 @@ function renderGrid(data, seen) {
       head.dataset.takeover = table.takeover ? "yes" : "no";
       head.textContent = "";
       head.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
-        el("small", {}, STATE_WORDS[table.state]),
+        el("small", {}, tableWords(table)),
         el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
       if (table.takeover) head.append(el("small", { class: "takeover" }, "takeover waiting"));
-      head.title = `Table ${table.table}: ${STATE_WORDS[table.state]}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
+      head.title = `Table ${table.table}: ${tableWords(table)}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
         `, last heard ${ago(table.last_contact)}`;
       for (const cell of table.cells) {
         const id = cellId(section.section, table.table, cell.round);
@@ -83,8 +100,16 @@ function renderGrid(data, seen) {
       }
     }
   }
+  renderLinkBanner(data.alerts.filter((a) => a.kind === "link_down"));
   renderAlerts(data.alerts, recentAlerts);
   fillThresholds(data.thresholds);
+}
+
+// Links down (broker lost, receiver unplugged) across the top of the page until they are back.
+function renderLinkBanner(down) {
+  const banner = document.getElementById("link-banner");
+  banner.replaceChildren(...down.map((a) => el("p", { "data-link": a.link }, linkSentence(a))));
+  banner.hidden = down.length === 0;
 }
 
 // The round clock: when the round began, minutes gone of the round's length, who still plays.
@@ -147,13 +172,14 @@ function renderUnits(units) {
   for (const u of units) {
     if (pending.has(`unit-${u.unit}`)) { body.append(pending.get(`unit-${u.unit}`)); continue; }
     const state = u.locked ? "locked" : u.failing ? "failing check" : u.section ? "playing" : "free";
+    const where = tableLabel(u.section, u.table);
     const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
       onclick: (event) => unitAction(u.unit, what, event.currentTarget) }, what);
     body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
-      el("td", {}, `${u.unit}`), el("td", {}, u.section ? `${u.section}${u.table}` : "-"),
+      el("td", {}, `${u.unit}`), el("td", {}, where ?? "-"),
       el("td", {}, u.battery != null ? `${u.battery}%` : "?"),
       el("td", { class: "seen", "data-seen": u.last_seen || "" }, ago(u.last_seen)),
-      el("td", {}, state),
+      el("td", { class: "unit-state" }, unitWords(u)),
       el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("lock"))));
   }
 }
@@ -352,7 +378,7 @@ function rulingBody(form) {
 }
 
 function tickLastSeen() {
-  for (const cell of document.querySelectorAll("#units .seen")) cell.textContent = ago(cell.dataset.seen);
+  for (const cell of document.querySelectorAll("#units .seen, #table-facts .seen")) cell.textContent = ago(cell.dataset.seen);
   for (const cell of document.querySelectorAll("th.table .heard")) cell.textContent = cell.dataset.seen ? ago(cell.dataset.seen) : "";
 }
 
@@ -397,8 +423,9 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   listen((event) => {
-    // Passing alerts, once each; bad frames are counted in the standing alerts instead.
-    if (event.type === "alert" && event.kind !== "bad_mac" &&
+    // Passing alerts, once each; bad frames and links down are in the standing alerts instead
+    // (a link down stands until it is back).
+    if (event.type === "alert" && event.kind !== "bad_mac" && event.kind !== "link_down" &&
         !recentAlerts.some((a) => alertKey(a) === alertKey(event))) {
       recentAlerts.unshift(event);
       recentAlerts.length = Math.min(recentAlerts.length, 20);

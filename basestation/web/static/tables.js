@@ -13,6 +13,7 @@ function tableRow(section, table) {
 }
 
 function showTable(section, table) {
+  if (!tableLabel(section, table)) return;  // an alert about a unit with no table
   openTable = [section, table];
   document.getElementById("table-error").textContent = "";
   fillTable();
@@ -26,13 +27,19 @@ function fillTable() {
   const [section, table] = openTable;
   const row = tableRow(section, table);
   if (!row) return;
-  const where = `${section}${table}`;
+  const where = tableLabel(section, table);
   document.getElementById("table-title").textContent = `Table ${where}`;
   const unit = row.unit ? `unit ${row.unit}` : "no pad";
-  const facts = [`${unit}, ${STATE_WORDS[row.state]}`,
-    `last heard ${ago(row.last_contact)}`,
-    row.battery != null ? `battery ${row.battery}%` : null].filter(Boolean);
-  document.getElementById("table-facts").textContent = facts.join("; ");
+  // Last heard: the pad's, read as the Units panel reads it and in the same words.
+  const pad = row.unit ? lastUnits.find((u) => u.unit === row.unit) : null;
+  const seen = pad ? pad.last_seen : row.last_contact;
+  const down = row.state === "link_lost" &&
+    lastGrid.alerts.find((a) => a.kind === "link_down" && a.link === row.link);
+  const facts = document.getElementById("table-facts");
+  facts.replaceChildren(`${unit}, ${tableWords(row)}; last heard `,
+    el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)),
+    row.battery != null ? `; battery ${row.battery}%` : "",
+    down ? el("span", { class: "link-down" }, `. ${linkSentence(down)}`) : "");
   const pending = [];
   if (row.takeover) pending.push("Takeover authorised: waiting for a pad to log in to this table.");
   const asked = resendAsked.get(where);
