@@ -27,12 +27,16 @@ def unit_json(unit: UnitState) -> dict[str, Any]:
             "replaced_by": unit.replaced_by, "link": unit.link}
 
 
-def lock_alert(unit: UnitState) -> dict[str, Any]:
+def lock_alert(unit: UnitState, units: dict[int, UnitState]) -> dict[str, Any]:
     """A locked-out unit: locked by the director (UNIT_LOCKED), or replaced by another unit
-    that took its table over (UNIT_REPLACED)."""
+    that took its table over (UNIT_REPLACED), with the table that unit holds now."""
     if unit.locked_reason == "UNIT_LOCKED":
         return {"kind": "unit_locked", "unit": unit.unit}
-    return {"kind": "unit_replaced", "unit": unit.unit, "by": unit.replaced_by}
+    alert: dict[str, Any] = {"kind": "unit_replaced", "unit": unit.unit, "by": unit.replaced_by}
+    successor = units.get(unit.replaced_by) if unit.replaced_by is not None else None
+    if successor is not None and successor.section is not None and successor.table is not None:
+        alert["section"], alert["table"] = successor.section, successor.table
+    return alert
 
 
 class ReadModel:
@@ -74,8 +78,8 @@ class ReadModel:
                     links_down=station.link_health.down)
         data["ended"], data["published"] = station.rules.ended, station.rules.published
         data["alerts"].extend(self._result_alerts())
-        data["alerts"].extend(lock_alert(u) for u in station.hub.units.values()
-                              if u.locked_reason)
+        units = station.hub.units
+        data["alerts"].extend(lock_alert(u, units) for u in units.values() if u.locked_reason)
         return data
 
     def _result_alerts(self) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ const recentAlerts = [];  // passing alerts from the stream (table in use, repla
 let openCell = null;      // [section, table, round] of the open dialog
 let lastGrid = null;      // the grid and units as last read (the table dialog reads them)
 let lastUnits = [];
+const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked"]);
 
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
 
@@ -423,9 +424,9 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   listen((event) => {
-    // Passing alerts, once each; bad frames and links down are in the standing alerts instead
-    // (a link down stands until it is back).
-    if (event.type === "alert" && event.kind !== "bad_mac" && event.kind !== "link_down" &&
+    // Passing alerts, once each. Bad frames, links down and locked-out units are standing
+    // alerts instead, for as long as they last.
+    if (event.type === "alert" && !STANDING_KINDS.has(event.kind) &&
         !recentAlerts.some((a) => alertKey(a) === alertKey(event))) {
       recentAlerts.unshift(event);
       recentAlerts.length = Math.min(recentAlerts.length, 20);

@@ -55,18 +55,21 @@ function fillTable() {
   state.dataset.pending = row.takeover || (asked && !state.textContent.includes("answered")) ? "yes" : "no";
   const buttons = document.getElementById("table-actions");
   if (buttons.querySelector("[data-busy]")) return;
-  buttons.replaceChildren(
+  // Only the buttons that apply: replaceChildren would write a null as the text "null".
+  const locked = row.state === "replaced" || row.state === "locked";
+  buttons.replaceChildren(...[
     row.takeover
       ? tableButton("withdraw-takeover", "Withdraw the takeover", `Withdraw the takeover of table ${where}? The next pad that asks is refused again.`,
         "DELETE", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: takeover withdrawn`)
       : tableButton("takeover", "Authorise a takeover", `Let the next pad that asks take over table ${where}?` +
         (row.unit ? ` Unit ${row.unit} is then locked out.` : ""),
         "POST", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: the next pad that asks takes over`),
-    row.unit && row.state !== "replaced" ? tableButton("resend", "Ask the pad to resend", `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
+    row.unit && !locked ? tableButton("resend", "Ask the pad to resend", `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
       "POST", `/api/sections/${section}/tables/${table}/resend`, `Table ${where}: resend asked`,
       (at) => resendAsked.set(where, { unit: row.unit, at })) : null,
-    row.unit && row.state !== "replaced" ? tableButton("lock", "Lock the pad out", `Lock unit ${row.unit} out? Table ${where} is freed for another pad.`,
-      "POST", `/api/units/${row.unit}/lock`, `Unit ${row.unit} locked out`) : null);
+    row.unit && !locked ? tableButton("lock", "Lock the pad out", `Lock unit ${row.unit} out? Table ${where} is freed for another pad.`,
+      "POST", `/api/units/${row.unit}/lock`, `Unit ${row.unit} locked out`) : null,
+  ].filter(Boolean));
 }
 
 function tableButton(action, label, question, method, path, done, before) {
