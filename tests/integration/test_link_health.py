@@ -5,6 +5,8 @@ that link are out of contact, and it clears when the link is back."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -70,30 +72,53 @@ async def test_the_broker_killed_and_started_again(make_station: Any) -> None:
             assert isinstance((await pad.request(Heartbeat(battery=80)))[0], Ack)
 
 
-async def test_the_receiver_unplugged_and_plugged_back(make_station: Any) -> None:
+class Receiver:
+    """A station with one radio receiver (a pty pair) and a bridgepad logged in at a table;
+    the receiver can be unplugged and plugged back (a new pty, the same receiver)."""
+
+    def __init__(self, station: Station, radio: VirtualRadio) -> None:
+        self.station, self.radio = station, radio
+        self.replug: VirtualRadio | None = None
+        self.port = radio.port
+
+    def unplug(self) -> None:
+        self.radio.close()
+
+    def plug_back(self) -> VirtualRadio:
+        self.replug = VirtualRadio()
+        self.station.links[0].port = self.replug.port  # type: ignore[union-attr]
+        return self.replug
+
+
+@contextlib.asynccontextmanager
+async def receiver_at_table(make_station: Any, unit: int,
+                            table_no: int) -> AsyncIterator[Receiver]:
     radio = VirtualRadio()
-    replug: VirtualRadio | None = None
+    receiver = Receiver(await make_station(serial_ports=(radio.port,)), radio)
     try:
-        station: Station = await make_station(serial_ports=(radio.port,))
-        pad = radio.pad(31)
-        assert isinstance((await pad.request(Login(section="A", table=3)))[0], Ack)
-        link = station.links[0]
-        radio.close()  # unplugged
+        pad = radio.pad(unit)
+        assert isinstance((await pad.request(Login(section="A", table=table_no)))[0], Ack)
+        yield receiver
+    finally:
+        radio.close()
+        if receiver.replug is not None:
+            receiver.replug.close()
+
+
+async def test_the_receiver_unplugged_and_plugged_back(make_station: Any) -> None:
+    async with receiver_at_table(make_station, 31, 3) as receiver:
+        station = receiver.station
+        receiver.unplug()
         took = await until(lambda: table(station, 3)["state"] == "link_lost", 5)
         assert took < 5
         [alert] = link_alerts(station)
         assert (alert["link_kind"], alert["where"], alert["tables"]) == (
-            "serial", link.name.removeprefix("serial:"), ["A3"])
-        replug = VirtualRadio()
-        link.port = replug.port  # plugged back (the same receiver, a new pty)
+            "serial", receiver.port, ["A3"])
+        replug = receiver.plug_back()
         await until(lambda: not link_alerts(station), 15)
         assert table(station, 3)["state"] == "logged_in"
-        again = replug.pad(31, seq=pad.seq)
+        again = replug.pad(31, seq=10)
         assert isinstance((await again.request(Heartbeat(battery=60)))[0], Ack)
-    finally:
-        radio.close()
-        if replug is not None:
-            replug.close()
 
 
 async def test_a_broker_never_reached_is_said_after_the_grace(make_station: Any) -> None:

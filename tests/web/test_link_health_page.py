@@ -15,7 +15,8 @@ from playwright.async_api import Browser, Page, expect
 
 from basestation.station.app import Station
 from firmware_protocol.messages import Ack, Login
-from tests.pads import MqttPad, VirtualRadio
+from tests.integration.test_link_health import receiver_at_table
+from tests.pads import MqttPad
 from tests.servers import free_port, run_mosquitto
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import login, screenshot, serve
@@ -86,29 +87,18 @@ async def test_the_grid_says_the_broker_is_lost_and_back(make_station: Any,
 
 async def test_the_grid_says_the_receiver_is_unplugged(make_station: Any,
                                                        browser: Browser) -> None:
-    radio = VirtualRadio()
-    replug: VirtualRadio | None = None
-    try:
-        station: Station = await make_station(serial_ports=(radio.port,))
-        pad = radio.pad(31)
-        assert isinstance((await pad.request(Login(section="A", table=3)))[0], Ack)
-        async with grid_page(browser, station) as page:
-            banner = page.get_by_role("alert", name="Links to the pads")
-            await expect(table_head(page, 3)).to_contain_text("logged in")
-            port = radio.port
-            radio.close()  # unplugged
-            await expect(banner).to_contain_text(
-                f"The radio receiver on {port} is unplugged", timeout=5000)
-            await expect(banner).to_contain_text("the tables on it are out of contact (A3).")
-            dialog = await open_table(page, 3)
-            await expect(dialog).to_contain_text("unit 31, out of contact")
-            assert await serious_violations(page) == []
-            await dialog.get_by_role("button", name="Close").click()
-            replug = VirtualRadio()
-            station.links[0].port = replug.port  # type: ignore[union-attr]
-            await expect(banner).to_be_hidden(timeout=15000)
-            await expect(table_head(page, 3)).to_contain_text("logged in")
-    finally:
-        radio.close()
-        if replug is not None:
-            replug.close()
+    async with receiver_at_table(make_station, 31, 3) as receiver, \
+            grid_page(browser, receiver.station) as page:
+        banner = page.get_by_role("alert", name="Links to the pads")
+        await expect(table_head(page, 3)).to_contain_text("logged in")
+        receiver.unplug()
+        await expect(banner).to_contain_text(
+            f"The radio receiver on {receiver.port} is unplugged", timeout=5000)
+        await expect(banner).to_contain_text("the tables on it are out of contact (A3).")
+        dialog = await open_table(page, 3)
+        await expect(dialog).to_contain_text("unit 31, out of contact")
+        assert await serious_violations(page) == []
+        await dialog.get_by_role("button", name="Close").click()
+        receiver.plug_back()
+        await expect(banner).to_be_hidden(timeout=15000)
+        await expect(table_head(page, 3)).to_contain_text("logged in")
