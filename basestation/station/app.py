@@ -96,7 +96,7 @@ class Station:
         await asyncio.to_thread(self._event_from_config)
         if self.config.mqtt_url:
             if self.config.mqtt_dynamic_security:
-                self.logins = BrokerLogins(self.config.id, lambda: self.hub.units, self.bus)
+                self.logins = BrokerLogins(lambda: self.hub.units, self.bus)
                 self._tasks.append(asyncio.create_task(self.logins.run(), name="logins"))
             self.links.append(MqttLink(self.hub, self.config.mqtt_url, self.config.id,
                                        username=self.config.mqtt_username,

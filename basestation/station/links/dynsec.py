@@ -57,24 +57,25 @@ def pbkdf2(password: str, salt: bytes | None = None) -> tuple[str, str]:
     return base64.b64encode(salt).decode(), base64.b64encode(digest).decode()
 
 
-def role_name(station: str, unit: int) -> str:
-    return f"bridge-{station}-unit-{unit}"
+def role_name(unit: int) -> str:
+    return f"basestation-unit-{unit}"
 
 
-def unit_acls(station: str, unit: int) -> list[Command]:
-    """Only its own topics: publish up and availability, subscribe to down and the status."""
-    allow = [("publishClientSend", topics.up(station, unit)),
-             ("publishClientSend", topics.availability(station, unit)),
-             ("subscribeLiteral", topics.down(station, unit)),
-             ("subscribeLiteral", topics.status(station))]
+def unit_acls(unit: int) -> list[Command]:
+    """Only its own topics: publish up and availability, subscribe to down and the status. Any
+    station id (`+`): rooms sharing one broker share the units' logins too (INSTALL.md)."""
+    allow = [("publishClientSend", topics.up("+", unit)),
+             ("publishClientSend", topics.availability("+", unit)),
+             ("subscribePattern", topics.down("+", unit)),
+             ("subscribePattern", topics.status("+"))]
     return [{"acltype": kind, "topic": topic, "allow": True} for kind, topic in allow]
 
 
-def text_name(station: str, unit: int, password: str) -> str:
+def text_name(unit: int, password: str) -> str:
     """What the broker's client is labelled with: its role and which password it holds (a
     fingerprint of it, never the password), so a restart can tell what is already in step."""
     fingerprint = hashlib.sha256(password.encode()).hexdigest()[:12]
-    return f"{role_name(station, unit)} login {fingerprint}"
+    return f"{role_name(unit)} login {fingerprint}"
 
 
 @dataclass(frozen=True)
@@ -85,23 +86,23 @@ class Login:
     enabled: bool
 
 
-def wanted_login(station: str, unit: UnitState) -> tuple[Login, str]:
+def wanted_login(unit: UnitState) -> tuple[Login, str]:
     password = mqtt_password(unit.key)
-    return Login(text_name(station, unit.unit, password), unit.locked_reason is None), password
+    return Login(text_name(unit.unit, password), unit.locked_reason is None), password
 
 
-def commands_for(station: str, unit: int, password: str, want: Login,
+def commands_for(unit: int, password: str, want: Login,
                  held: Login | None) -> list[Command]:
     """The commands that take the broker's client from `held` (None: none yet) to `want`."""
     username = unit_username(unit)
     commands: list[Command] = []
     if held is None:
         commands.append({"command": "createClient", "username": username, "password": password,
-                         "textname": want.text, "roles": [{"rolename": role_name(station, unit)}]})
+                         "textname": want.text, "roles": [{"rolename": role_name(unit)}]})
         held = Login(want.text, True)
     elif held.text != want.text:
         commands.append({"command": "modifyClient", "username": username, "password": password,
-                         "textname": want.text, "roles": [{"rolename": role_name(station, unit)}]})
+                         "textname": want.text, "roles": [{"rolename": role_name(unit)}]})
     if held.enabled != want.enabled:
         commands.append({"command": "enableClient" if want.enabled else "disableClient",
                          "username": username})
@@ -149,9 +150,7 @@ def initial_config(admin: str, password: str, salt: bytes | None = None) -> dict
 class BrokerLogins:
     """Keeps the broker's unit logins in step with `units` (the hub's registry)."""
 
-    def __init__(self, station: str, units: Callable[[], Mapping[int, UnitState]],
-                 bus: EventBus) -> None:
-        self.station = station
+    def __init__(self, units: Callable[[], Mapping[int, UnitState]], bus: EventBus) -> None:
         self.units = units
         self.bus = bus
         self.problem: str | None = None  # the last refusal or silence, in a sentence
@@ -217,9 +216,9 @@ class BrokerLogins:
         state = self.units().get(unit)
         if state is None or self._send is None or self._held is None:
             return  # the listing on (re)connection takes care of it
-        want, password = wanted_login(self.station, state)
+        want, password = wanted_login(state)
         before = self._asked.get(unit, self._held.get(unit))
-        commands = commands_for(self.station, unit, password, want, before)
+        commands = commands_for(unit, password, want, before)
         if not commands:
             return
         if unit not in self._roles:
@@ -231,7 +230,7 @@ class BrokerLogins:
         state = self.units().get(unit)
         if state is None or self._held is None:
             return False
-        return self._held.get(unit) == wanted_login(self.station, state)[0]
+        return self._held.get(unit) == wanted_login(state)[0]
 
     async def settle(self, unit: int, timeout: float = 3.0) -> bool:
         """Whether the broker holds `unit`'s login as it should, waiting up to `timeout`."""
@@ -259,8 +258,8 @@ class BrokerLogins:
 
     def _create_role(self, unit: int) -> Command:
         self._roles.add(unit)
-        return {"command": "createRole", "rolename": role_name(self.station, unit),
-                "acls": unit_acls(self.station, unit)}
+        return {"command": "createRole", "rolename": role_name(unit),
+                "acls": unit_acls(unit)}
 
     def _post(self, commands: list[Command], *, outcome: tuple[int, Login] | None) -> str:
         """Sends `commands` in one message; once the last is answered, and none refused, the
