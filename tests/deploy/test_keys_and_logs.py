@@ -34,7 +34,7 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture
 async def club(tmp_path: Path) -> AsyncIterator[Club]:
-    async with secured_club(tmp_path) as running:
+    async with secured_club(tmp_path, files=True) as running:
         yield running
 
 

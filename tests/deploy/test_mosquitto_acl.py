@@ -1,5 +1,6 @@
-"""The shipped mosquitto configuration with files from `basestation units mosquitto`: every
-client logs in, a unit publishes and reads only its own topics, the station works end to end."""
+"""The shipped file-based mosquitto configuration (mosquitto-files.conf) with the files from
+`basestation units mosquitto`: every client logs in, a unit publishes and reads only its own
+topics, the station works end to end."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.integration
 @pytest.fixture(params=["mosquitto_passwd", "python"])
 async def club(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Club]:
     binary = request.param == "mosquitto_passwd"
-    async with secured_club(tmp_path, use_binary=binary) as running:
+    async with secured_club(tmp_path, use_binary=binary, files=True) as running:
         yield running
 
 
