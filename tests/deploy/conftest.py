@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import aiomqtt
+import httpx
 import pytest
 from typer.testing import CliRunner
 
+from basestation.api.app import create_app
 from basestation.cli import app
 from basestation.cli.units import mqtt_password, unit_username
 from basestation.station.app import Station
@@ -121,6 +123,23 @@ async def snoop() -> AsyncIterator[Any]:
             await client.__aexit__(None, None, None)
 
 
+@contextlib.asynccontextmanager
+async def director(station: Station) -> AsyncIterator[httpx.AsyncClient]:
+    """The director's HTTP API on `station`, logged in."""
+    transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
+    async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
+        answer = await client.post("/api/login", json={"password": DIRECTOR_PASSWORD})
+        assert answer.status_code == 200
+        yield client
+
+
+async def pair(client: httpx.AsyncClient, unit: int) -> bytes:
+    """Pairs (or re-pairs) `unit` through the API; the key the director is shown."""
+    answer = await client.post(f"/api/units/{unit}/pair")
+    assert answer.status_code == 200, answer.text
+    return bytes.fromhex(answer.json()["key"])
+
+
 @dataclass
 class Club:
     port: int
@@ -165,8 +184,8 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True,
         if not use_binary:
             args.append("--no-mosquitto-passwd")
     else:
-        args = ["units", "dynsec-init", "--out", str(tmp_path / "mosquitto-data" /
-                                                    "dynamic-security.json"), "--config", str(config)]
+        plugin_file = tmp_path / "mosquitto-data" / "dynamic-security.json"  # as install.sh
+        args = ["units", "dynsec-init", "--out", str(plugin_file), "--config", str(config)]
     done = CliRunner().invoke(app, args)
     assert done.exit_code == 0, done.output
     assert SECRET not in done.output and STATION_PASSWORD not in done.output
