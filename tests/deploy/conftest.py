@@ -202,9 +202,9 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True,
         assert link is not None
         async with asyncio.timeout(10):
             await link.connected.wait()
-            if station.logins is not None:
-                for unit in (17, 18, 19):
-                    assert await station.logins.settle(unit)
+        if station.logins is not None:  # a loaded machine may take a while: no hurry here
+            for unit in (17, 18, 19):
+                assert await station.logins.settle(unit, timeout=10)
         try:
             yield Club(port, station, config, websockets)
         finally:

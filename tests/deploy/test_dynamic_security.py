@@ -86,7 +86,7 @@ async def test_a_paired_pad_logs_in_within_seconds_on_both_listeners(club: Club)
     async with director(club.station) as api:
         key = await pair(api, 42)
     password = mqtt_password(key)
-    assert await logs_in_within(club.port, 42, password) < 3.0
+    assert await logs_in_within(club.port, 42, password) < 5.0
     assert await logs_in(club.websockets, 42, password, "websockets")
     username = unit_username(42)
     async with AuthPad(club.port, "club", 42, username=username, password=password) as pad:
@@ -102,7 +102,7 @@ async def test_re_pairing_refuses_the_old_password(
     async with client(club.port, 17, old) as connected, director(club.station) as api:
         key = await pair(api, 17)  # a lost pad: a new key, so a new password
         assert await dropped(connected)  # the lost pad's connection goes too
-    assert await logs_in_within(club.port, 17, mqtt_password(key)) < 3.0
+    assert await logs_in_within(club.port, 17, mqtt_password(key)) < 5.0
     assert not await logs_in(club.port, 17, old)
     assert not await logs_in(club.websockets, 17, old, "websockets")
     # The commands carry the passwords: never into the log.
@@ -124,7 +124,7 @@ async def test_withdraw_refuses_and_drops_a_unit_until_it_is_reset(club: Club) -
         assert not await logs_in(club.websockets, 17, password, "websockets")
         assert await logs_in(club.port, 19, unit_login(19)[1])  # the others are untouched
         assert (await api.post("/api/units/17/reset")).status_code == 200
-        assert await logs_in_within(club.port, 17, password) < 3.0
+        assert await logs_in_within(club.port, 17, password) < 5.0
         status = (await api.get("/api/status")).json()
     assert status["health"]["broker_logins"] == "Broker logins: in step for all 3 units."
 
@@ -145,7 +145,7 @@ async def test_a_station_restart_leaves_connected_pads_alone(club: Club) -> None
         await station.start()
         try:
             assert station.logins is not None
-            assert await station.logins.settle(17) and await station.logins.settle(19)
+            assert await station.logins.settle(17, 10) and await station.logins.settle(19, 10)
             assert not await dropped(connected, 1.0)
             async with director(station) as api:
                 assert (await api.post("/api/units/18/withdraw")).status_code == 200
