@@ -34,6 +34,8 @@ class HealthOut(BaseModel):
     database_down_since: str | None
     queued: int  # messages and actions waiting for the hub
     shed: int  # pad messages dropped while the queue was full (pads retransmit them)
+    # With [mqtt] dynamic_security: whether the pads' broker logins are in step, in a sentence.
+    broker_logins: str | None = None
 
 
 class StatusOut(BaseModel):

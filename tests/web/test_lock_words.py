@@ -61,7 +61,7 @@ async def test_replaced_and_locked_say_which(director_page: tuple[Station, Page,
 
         # The director locks unit 19 out. The station stores UNIT_LOCKED for a director's
         # lock; set here as well, so this page test holds whichever the station stores.
-        await unit_row(page, 19).get_by_role("button", name="lock").click()
+        await unit_row(page, 19).get_by_role("button", name="Withdraw unit 19").click()
         await expect(unit_row(page, 19)).to_have_attribute("data-state", "locked")
         station.hub.units[19].locked_reason = "UNIT_LOCKED"
         await page.evaluate("refresh()")

@@ -174,14 +174,16 @@ function renderUnits(units) {
     if (pending.has(`unit-${u.unit}`)) { body.append(pending.get(`unit-${u.unit}`)); continue; }
     const state = u.locked ? "locked" : u.failing ? "failing check" : u.section ? "playing" : "free";
     const where = tableLabel(u.section, u.table);
+    // Each button says which unit it acts on ("Withdraw unit 17"), as a screen reader reads it.
     const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
-      onclick: (event) => unitAction(u.unit, what, event.currentTarget) }, what);
+      onclick: (event) => unitAction(u.unit, what, event.currentTarget) },
+      `${what[0].toUpperCase()}${what.slice(1)} unit ${u.unit}`);
     body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
       el("td", {}, `${u.unit}`), el("td", {}, where ?? "-"),
       el("td", {}, u.battery != null ? `${u.battery}%` : "?"),
       el("td", { class: "seen", "data-seen": u.last_seen || "" }, ago(u.last_seen)),
       el("td", { class: "unit-state" }, unitWords(u)),
-      el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("lock"))));
+      el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("withdraw"))));
   }
 }
 
@@ -216,7 +218,7 @@ async function decideMerge(id, accept) {
 
 const UNIT_QUESTIONS = {
   replace: (u) => `Replace unit ${u}? The next pad that asks takes over its table, and unit ${u} is locked out.`,
-  lock: (u) => `Lock unit ${u} out? Its table is freed for another pad.`,
+  withdraw: (u) => `Withdraw unit ${u}? It is locked out and can no longer log in; its table is freed for another pad.`,
   reset: (u) => `Reset unit ${u}? It is unlocked and logs in afresh.`,
 };
 
@@ -226,8 +228,9 @@ async function unitAction(unit, what, button) {
   row.dataset.pending = what;
   if (button) { button.disabled = true; button.textContent = `${what}: waiting for the station…`; }
   try {
-    await api("POST", `/api/units/${unit}/${what}`);
-    say(what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table` : `Unit ${unit}: ${what} done`);
+    const done = await api("POST", `/api/units/${unit}/${what}`);
+    say(what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table`
+      : done.detail || `Unit ${unit}: ${what} done`);
   } catch (e) { say(e.message, true); }
   delete row.dataset.pending;
   refresh();
