@@ -38,9 +38,10 @@ class FakeLink:
 
 
 def inbound(link: FakeLink, unit: int, seq: int, body: Body, *,
-            secret: str = SECRET) -> Inbound:
+            secret: str = SECRET, v: int = 1, event: int = 0) -> Inbound:
     """A pad's message as the link hands it to the hub: encoded, tagged and decoded again."""
-    data = jsonwire.encode(Message(unit=unit, seq=seq, body=body), unit_key(secret, unit))
+    data = jsonwire.encode(Message(unit=unit, seq=seq, body=body, v=v, event=event),
+                           unit_key(secret, unit))
     return Inbound(jsonwire.decode(data), link)
 
 
