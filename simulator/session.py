@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from basestation.movements import Movement
+from firmware_protocol.messages import LATEST_VERSION
 from simulator.faults import Faults
 from simulator.plan import Intended, plan_section
 from simulator.radio import VirtualRadio
@@ -92,7 +93,9 @@ class SessionPlayer:
     def __init__(self, station: Station, sections: list[SectionSetup], *, speed: float = 60.0,
                  seed: int = 1, faults: Faults | None = None, radio: VirtualRadio | None = None,
                  mqtt_port: int | None = None, board_minutes: float = BOARD_MINUTES,
-                 restart: Callable[[], Awaitable[None]] | None = None) -> None:
+                 restart: Callable[[], Awaitable[None]] | None = None,
+                 protocol: int = LATEST_VERSION,
+                 pads: dict[int, SimPad] | None = None) -> None:
         self.station = station
         self.sections = sections
         self.speed = speed
@@ -101,6 +104,10 @@ class SessionPlayer:
         self.radio = radio
         self.mqtt_port = mqtt_port
         self.restart = restart or (lambda: restart_station(station))
+        self.protocol = protocol  # the version the pads' firmware speaks
+        # Every pad by unit. Given from an earlier session, its pads play this one with the
+        # memory they kept (the club's second night); new units get new pads.
+        self.pads: dict[int, SimPad] = pads if pads is not None else {}
         self.board_time = board_minutes * 60.0 / speed
         self.deals = {s.letter: s.deals for s in sections}
         self.plan: dict[Key, Intended] = {}
@@ -143,13 +150,24 @@ class SessionPlayer:
     # -- the session -------------------------------------------------------------------------
 
     def _make_pad(self, setup: SectionSetup) -> Callable[[int], SimPad]:
-        secret = self.station.config.secret
+        make = self._new_pad(setup)
+
+        def pad(unit: int) -> SimPad:
+            if unit not in self.pads:
+                self.pads[unit] = make(unit)
+            return self.pads[unit]
+
+        return pad
+
+    def _new_pad(self, setup: SectionSetup) -> Callable[[int], SimPad]:
+        secret, protocol = self.station.config.secret, self.protocol
         if setup.link == "radio":
             radio = self.radio
             if radio is None:
                 raise ValueError(f"section {setup.letter} plays on the radio: give one")
             return lambda unit: RadioPad(radio, unit, secret, speed=self.speed,
-                                         rng=random.Random(unit * 7919 + self.rng.random()))
+                                         rng=random.Random(unit * 7919 + self.rng.random()),
+                                         protocol=protocol)
         port = self.mqtt_port
         if port is None:
             raise ValueError(f"section {setup.letter} plays over MQTT: give the broker's port")
@@ -157,7 +175,7 @@ class SessionPlayer:
         air = self.faults.air
         return lambda unit: MqttPad(port, station_id, unit, secret, speed=self.speed,
                                     rng=random.Random(unit * 7919 + self.rng.random()),
-                                    faults=air)
+                                    faults=air, protocol=protocol)
 
     def _dropout(self, sim: SimPad, seconds: float) -> None:
         if isinstance(sim, RadioPad):

@@ -73,11 +73,20 @@ class PadRules(SessionState):
             if isinstance(refused, ErrorCode):
                 return [Nak(re=re, code=refused)]
             return [Ack(re=re), *self.game_data(unit)]
+        entry = isinstance(body, Players | Result | Correction | NotPlayed)
+        if entry and self.other_event(message):
+            # An entry of another event (a pad still holding last night's): nothing is stored.
+            return [Nak(re=re, code=ErrorCode.OTHER_EVENT)]
         if isinstance(body, Players):
             return self.seat_players(unit, body, re, batch)
         if isinstance(body, Result | Correction | NotPlayed):
             return self.enter(unit, body, re, batch)
         return [Nak(re=re, code=ErrorCode.MALFORMED, detail=f"{body.TYPE} is station-to-pad")]
+
+    def other_event(self, message: Message) -> bool:
+        """A version 2 message that says it belongs to an event other than the open one.
+        Version 1 carries no event, so it cannot be checked (SPEC.md 13.4)."""
+        return message.v >= 2 and message.event != (self.event_id or 0)
 
     # -- login -------------------------------------------------------------------------------
 

@@ -172,6 +172,9 @@ class UnitState:
     firmware: str = ""
     last_seen: datetime | None = None
     link: str | None = None
+    # The protocol version of the unit's last authenticated message: the station answers in
+    # it, so version 1 firmware keeps working (SPEC.md 13.4).
+    version: int = 1
     answers: OrderedDict[int, tuple[str, str]] = field(default_factory=OrderedDict)
 
     def remember(self, seq: int, digest: str, answer: str) -> None:

@@ -154,9 +154,13 @@ async def test_withdraw_and_reset_ask_first(director_page: tuple[Station, Page, 
         await page.wait_for_selector(
             "#message >> text=Unit 17 is withdrawn: its table is free and the station refuses it")
         await page.get_by_role("button", name="Reset unit 17").click()
-        assert asked[-1] == "Reset unit 17? It is unlocked and logs in afresh."
+        assert asked[-1] == ("Reset unit 17? Its table is freed, it is unlocked, and the pad "
+                             "forgets its session and shows the login form.")
         await page.wait_for_selector("#unit-17[data-state=free]")
         assert station.hub.units[17].locked_reason is None
+        # The reset says what it did where the panel's buttons report.
+        await page.wait_for_selector(
+            "#message >> text=Unit 17: lifted its lock and told the pad to forget its session")
 
 
 async def test_round_clock_and_board_numbers(director_page: tuple[Station, Page, int]) -> None:

@@ -82,9 +82,11 @@ async def withdraw(unit: int, station: StationDep) -> Withdrawn:
 
 @router.post("/{unit}/reset", dependencies=[Director])
 async def reset(unit: int, station: StationDep) -> dict[str, Any]:
-    """Unlocks a unit and clears its bad-MAC count; it logs in afresh."""
-    await act(station, lambda batch: station.rules.reset_unit(unit, batch))
-    return unit_json(station.hub.units[unit])
+    """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget
+    its session; `done` says all that in a sentence for the director."""
+    done = await act(station, lambda batch: station.rules.reset_unit(unit, batch),
+                     need_event=False)
+    return {**unit_json(station.hub.units[unit]), "done": done}
 
 
 class Command(BaseModel):

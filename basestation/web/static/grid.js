@@ -219,7 +219,7 @@ async function decideMerge(id, accept) {
 const UNIT_QUESTIONS = {
   replace: (u) => `Replace unit ${u}? The next pad that asks takes over its table, and unit ${u} is locked out.`,
   withdraw: (u) => `Withdraw unit ${u}? It is locked out and can no longer log in; its table is freed for another pad.`,
-  reset: (u) => `Reset unit ${u}? It is unlocked and logs in afresh.`,
+  reset: (u) => `Reset unit ${u}? Its table is freed, it is unlocked, and the pad forgets its session and shows the login form.`,
 };
 
 async function unitAction(unit, what, button) {
@@ -228,9 +228,9 @@ async function unitAction(unit, what, button) {
   row.dataset.pending = what;
   if (button) { button.disabled = true; button.textContent = `${what}: waiting for the station…`; }
   try {
-    const done = await api("POST", `/api/units/${unit}/${what}`);
-    say(what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table`
-      : done.detail || `Unit ${unit}: ${what} done`);
+    const answer = await api("POST", `/api/units/${unit}/${what}`);
+    // Withdraw and reset say in a sentence what they did (table freed, lock lifted, pad told).
+    say(answer.done || answer.detail || (what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table` : `Unit ${unit}: ${what} done`));
   } catch (e) { say(e.message, true); }
   delete row.dataset.pending;
   refresh();
