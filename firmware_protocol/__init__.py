@@ -8,6 +8,7 @@ from firmware_protocol.binary import (
     decode_frame,
     encode_frame,
     frame_size,
+    header_size,
     split_feedback,
     split_game_data,
 )
@@ -25,7 +26,9 @@ from firmware_protocol.enums import (
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.fields import canonical_card, canonical_contract, contract_parts
 from firmware_protocol.messages import (
+    LATEST_VERSION,
     PROTOCOL_VERSION,
+    VERSIONS,
     Ack,
     Body,
     Control,
@@ -46,6 +49,7 @@ from firmware_protocol.messages import (
     Result,
     RoundInfo,
     Status,
+    for_version,
 )
 from firmware_protocol.security import (
     SequenceWindow,
@@ -57,8 +61,10 @@ from firmware_protocol.security import (
 )
 
 __all__ = [
+    "LATEST_VERSION",
     "MAX_FRAME",
     "PROTOCOL_VERSION",
+    "VERSIONS",
     "Ack",
     "Body",
     "Control",
@@ -100,7 +106,9 @@ __all__ = [
     "contract_parts",
     "decode_frame",
     "encode_frame",
+    "for_version",
     "frame_size",
+    "header_size",
     "split_feedback",
     "split_game_data",
     "unit_key",

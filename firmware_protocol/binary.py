@@ -15,7 +15,8 @@ from firmware_protocol.enums import ErrorCode
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.layout import TYPE_CODES, body_payload, read_body, type_of
 from firmware_protocol.messages import (
-    PROTOCOL_VERSION,
+    LATEST_VERSION,
+    VERSIONS,
     Feedback,
     GameData,
     Message,
@@ -36,6 +37,7 @@ __all__ = [
     "decode_frame",
     "encode_frame",
     "frame_size",
+    "header_size",
     "split_feedback",
     "split_game_data",
     "verify",
@@ -45,7 +47,8 @@ _T = TypeVar("_T")
 _B = TypeVar("_B", GameData, Feedback)
 
 DELIMITER = 0x00
-HEADER_SIZE = 7  # type byte, unit (2), seq (4)
+HEADER_SIZE = 7  # version 1: type byte, unit (2), seq (4)
+HEADER_SIZE_V2 = 11  # version 2: and event (4)
 CRC_SIZE = 2
 MIN_RAW = HEADER_SIZE + MAC_SIZE + CRC_SIZE
 MAX_FRAME = 256  # on the wire, both delimiters included
@@ -74,15 +77,24 @@ class DecodeError:
     seq: int | None = None
     mac: bytes | None = None
     signed: bytes | None = None
+    version: int | None = None  # the frame's version, when it is one this side speaks
 
 
 # Encoding -----------------------------------------------------------------------------------
 
 
+def header_size(version: int) -> int:
+    """Bytes of the header in a frame of this version (SPEC.md 11.2, 13.2)."""
+    return HEADER_SIZE if version < 2 else HEADER_SIZE_V2
+
+
 def encode_frame(message: Message, key: bytes) -> bytes:
     """The whole frame as sent: 0x00, COBS(header, payload, mac, crc), 0x00."""
     raw = struct.pack(">BHI", message.v << 5 | TYPE_CODES[message.type], message.unit,
-                      message.seq) + body_payload(message.body)
+                      message.seq)
+    if message.v >= 2:
+        raw += struct.pack(">I", message.event)
+    raw += body_payload(message.body)
     raw += compute_mac(key, raw)
     raw += struct.pack(">H", _crc(raw))
     frame = bytes([DELIMITER]) + cobs_encode(raw) + bytes([DELIMITER])
@@ -115,20 +127,27 @@ def decode_packet(packet: bytes) -> Received | DecodeError:
     signed, mac = raw[: -CRC_SIZE - MAC_SIZE], raw[-CRC_SIZE - MAC_SIZE : -CRC_SIZE]
     type_byte, unit, seq = struct.unpack_from(">BHI", signed)
 
-    def error(kind: DecodeErrorKind, code: ErrorCode, reason: str) -> DecodeError:
-        return DecodeError(kind, code, reason, unit, seq, mac, signed)
-
     version, type_code = type_byte >> 5, type_byte & 0x1F
-    if version != PROTOCOL_VERSION:
+    spoken = version if version in VERSIONS else None
+
+    def error(kind: DecodeErrorKind, code: ErrorCode, reason: str) -> DecodeError:
+        return DecodeError(kind, code, reason, unit, seq, mac, signed, spoken)
+
+    if spoken is None:
         return error(DecodeErrorKind.UNSUPPORTED_VERSION, ErrorCode.UNSUPPORTED_VERSION,
                      f"version {version} is not spoken")
+    header = header_size(version)
+    if len(signed) < header:
+        return error(DecodeErrorKind.TRUNCATED, ErrorCode.MALFORMED,
+                     f"{len(raw)} bytes is shorter than any version {version} frame")
+    event = struct.unpack_from(">I", signed, HEADER_SIZE)[0] if version >= 2 else 0
     message_type = type_of(type_code)
     if message_type is None:
         return error(DecodeErrorKind.UNKNOWN_TYPE, ErrorCode.MALFORMED,
                      f"unknown type {type_code:#04x}")
     try:
-        body = read_body(message_type, signed[HEADER_SIZE:])
-        return Received(Message(unit, seq, body), mac, signed)
+        body = read_body(message_type, signed[header:])
+        return Received(Message(unit, seq, body, version, event), mac, signed)
     except ProtocolError as problem:
         return error(DecodeErrorKind.MALFORMED, problem.code, problem.reason)
 
@@ -197,10 +216,13 @@ class FrameDecoder:
 # Splitting large station messages -------------------------------------------------------------
 
 
-def split_game_data(game_data: GameData, max_frame: int = MAX_FRAME) -> list[GameData]:
+def split_game_data(game_data: GameData, max_frame: int = MAX_FRAME,
+                    version: int = LATEST_VERSION) -> list[GameData]:
     """game_data as parts 1..n, each self-contained and each frame at most max_frame bytes.
 
     Rounds come first, then results, in their order; every part repeats section/table/round.
+    Parts are measured with the header of `version`; the default, the largest header, makes
+    parts that fit in a frame of any version.
     """
     items: list[RoundInfo | Result | NotPlayed] = [*game_data.rounds, *game_data.results]
 
@@ -211,28 +233,30 @@ def split_game_data(game_data: GameData, max_frame: int = MAX_FRAME) -> list[Gam
             tuple(item for item in chosen if not isinstance(item, RoundInfo)),
             part, parts)
 
-    return _split(items, build, max_frame)
+    return _split(items, build, max_frame, version)
 
 
-def split_feedback(feedback: Feedback, max_frame: int = MAX_FRAME) -> list[Feedback]:
-    """feedback as parts 1..n of whole rows, each frame at most max_frame bytes."""
+def split_feedback(feedback: Feedback, max_frame: int = MAX_FRAME,
+                   version: int = LATEST_VERSION) -> list[Feedback]:
+    """feedback as parts 1..n of whole rows, each frame at most max_frame bytes (measured as
+    split_game_data measures)."""
 
     def build(rows: list[tuple[str | int | None, ...]], part: int, parts: int) -> Feedback:
         return Feedback(feedback.board, feedback.kind, tuple(rows), part, parts)
 
-    return _split(list(feedback.rows), build, max_frame)
+    return _split(list(feedback.rows), build, max_frame, version)
 
 
 def _split(items: list[_T], build: Callable[[list[_T], int, int], _B],
-           max_frame: int) -> list[_B]:
+           max_frame: int, version: int) -> list[_B]:
+    def size(chosen: list[_T]) -> int:
+        return frame_size(Message(1, 0, build(chosen, 1, 1), version))
+
     def fits(chosen: list[_T]) -> bool:
         try:
-            return frame_size(Message(1, 0, build(chosen, 1, 1))) <= max_frame
+            return size(chosen) <= max_frame
         except ValueError:  # beyond MAX_FRAME
             return False
-
-    def size(chosen: list[_T]) -> int:
-        return frame_size(Message(1, 0, build(chosen, 1, 1)))
 
     # Each item's own bytes, measured once; while their sum stays clear of the limit a group
     # surely fits, so only groups near the limit are encoded whole (linear, not quadratic).

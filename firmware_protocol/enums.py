@@ -103,6 +103,17 @@ class ErrorCode(StrEnum):
     NOT_YOUR_BOARD = "NOT_YOUR_BOARD"
     CORRECTION_CLOSED = "CORRECTION_CLOSED"
     INTERNAL = "INTERNAL"
+    OTHER_EVENT = "OTHER_EVENT"
+    UNIT_LOCKED = "UNIT_LOCKED"
+
+    @property
+    def since(self) -> int:
+        """The protocol version that brought this code in: a unit speaking an older one is
+        never sent it (SPEC.md 13.3)."""
+        return 2 if self in _V2_CODES else 1
+
+
+_V2_CODES = frozenset({"OTHER_EVENT", "UNIT_LOCKED"})
 
 
 class ResultFlag(StrEnum):

@@ -9,7 +9,8 @@ class ProtocolError(ValueError):
     """A message that cannot be accepted as sent; `code` is what a nak should carry.
 
     `unit` and `seq` are set when they could be read, so the station knows whom to answer;
-    `mac` and `signed` too, so it can check the tag before it answers.
+    `mac` and `signed` too, so it can check the tag before it answers, and `version` (the
+    message's `v`, when it is one this side speaks) so the answer goes out in that version.
     """
 
     def __init__(
@@ -21,6 +22,7 @@ class ProtocolError(ValueError):
         seq: int | None = None,
         mac: bytes | None = None,
         signed: bytes | None = None,
+        version: int | None = None,
     ) -> None:
         super().__init__(f"{code.value}: {reason}")
         self.code = code
@@ -29,3 +31,4 @@ class ProtocolError(ValueError):
         self.seq = seq
         self.mac = mac
         self.signed = signed
+        self.version = version

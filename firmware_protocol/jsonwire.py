@@ -18,9 +18,11 @@ from firmware_protocol.enums import (
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.fields import check_int
 from firmware_protocol.messages import (
+    MAX_EVENT,
     MAX_SEQ,
     MAX_UNIT,
     PROTOCOL_VERSION,
+    VERSIONS,
     Ack,
     Body,
     Control,
@@ -69,16 +71,16 @@ def sign_object(obj: JsonObject, key: bytes) -> bytes:
 
 def encode(message: Message, key: bytes) -> bytes:
     """The message as MQTT payload bytes, mac included."""
-    return sign_object(
-        {
-            "v": message.v,
-            "type": message.type.value,
-            "unit": message.unit,
-            "seq": message.seq,
-            "body": body_to_json(message.body),
-        },
-        key,
-    )
+    envelope: JsonObject = {
+        "v": message.v,
+        "type": message.type.value,
+        "unit": message.unit,
+        "seq": message.seq,
+        "body": body_to_json(message.body),
+    }
+    if message.v >= 2:
+        envelope["event"] = message.event  # version 1 has no event: its bytes stay as they were
+    return sign_object(envelope, key)
 
 
 def decode(data: bytes | str) -> Received:
@@ -94,24 +96,27 @@ def decode(data: bytes | str) -> Received:
     unit = check_int(obj.get("unit"), "unit", 1, MAX_UNIT)
     seq = check_int(obj.get("seq"), "seq", 0, MAX_SEQ)
     version = obj.get("v")
-    if isinstance(version, bool) or not isinstance(version, int) or version != PROTOCOL_VERSION:
+    if isinstance(version, bool) or not isinstance(version, int) or version not in VERSIONS:
         raise ProtocolError(ErrorCode.UNSUPPORTED_VERSION, f"version {version!r} is not spoken",
                             unit=unit, seq=seq)
     mac_hex = obj.get("mac")
     if not isinstance(mac_hex, str) or _MAC_HEX.fullmatch(mac_hex) is None:
-        raise ProtocolError(ErrorCode.MALFORMED, "mac must be 8 hex digits", unit=unit, seq=seq)
+        raise ProtocolError(ErrorCode.MALFORMED, "mac must be 8 hex digits", unit=unit, seq=seq,
+                            version=version)
     mac = bytes.fromhex(mac_hex)
     try:
         # Unknown fields stay in what the mac covers, so newer senders still verify.
         signed = canonical_bytes({name: value for name, value in obj.items() if name != "mac"})
     except ValueError:  # a number such as 1e400 reads as infinity, which has no canonical form
         raise ProtocolError(ErrorCode.MALFORMED, "a number out of range",
-                            unit=unit, seq=seq) from None
+                            unit=unit, seq=seq, version=version) from None
     try:
-        return Received(Message(unit, seq, _read_body(obj)), mac, signed)
+        # Version 2 requires the event; version 1 ignores one, as any unknown envelope field.
+        event = check_int(_need(obj, "event"), "event", 0, MAX_EVENT) if version >= 2 else 0
+        return Received(Message(unit, seq, _read_body(obj), version, event), mac, signed)
     except ProtocolError as error:
         raise ProtocolError(error.code, error.reason, unit=unit, seq=seq, mac=mac,
-                            signed=signed) from None
+                            signed=signed, version=version) from None
 
 
 def body_from_json(type_name: str, body: object) -> Body:

@@ -85,6 +85,8 @@ ERROR_CODES: dict[ErrorCode, int] = {
     ErrorCode.NOT_YOUR_BOARD: 20,
     ErrorCode.CORRECTION_CLOSED: 21,
     ErrorCode.INTERNAL: 22,
+    ErrorCode.OTHER_EVENT: 23,  # version 2 on (SPEC.md 13.3)
+    ErrorCode.UNIT_LOCKED: 24,
 }
 FLAG_BITS: dict[ResultFlag, int] = {
     ResultFlag.LEAD_DECLARER_MISMATCH: 0,

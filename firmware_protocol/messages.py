@@ -29,7 +29,9 @@ from firmware_protocol.fields import (
 
 __all__ = [
     "BODY_TYPES",
+    "LATEST_VERSION",
     "PROTOCOL_VERSION",
+    "VERSIONS",
     "Ack",
     "Body",
     "Cell",
@@ -63,13 +65,17 @@ __all__ = [
     "StationState",
     "Status",
     "Strain",
+    "for_version",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 1  # a message's version unless it says otherwise
+LATEST_VERSION = 2  # the highest version this package speaks
+VERSIONS = (1, 2)  # every version this package reads and writes (SPEC.md 9)
 
 # Ranges shared by both codecs (the binary form has room for exactly these).
 MAX_UNIT = 0xFFFF
 MAX_SEQ = 0xFFFF_FFFF
+MAX_EVENT = 0xFFFF_FFFF
 MAX_SMALL = 255  # table, round, board, part and count fields
 MAX_PAIR = 0xFFFF
 MAX_PLAYER = 0xFFFF_FFFF
@@ -477,25 +483,62 @@ BODY_TYPES: dict[MessageType, type[Body]] = {
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """One message: who sent it (`unit`: the pad's id, either direction), its seq and body."""
+    """One message: who sent it (`unit`: the pad's id, either direction), its seq and body.
+
+    `event` (version 2 only) is the event the sender holds: the station's open event, or the
+    pad's; 0 for none. Version 1 carries no event, so it is 0 there.
+    """
 
     unit: int
     seq: int
     body: Body
     v: int = PROTOCOL_VERSION
+    event: int = 0
 
     def __post_init__(self) -> None:
         check_int(self.unit, "unit", 1, MAX_UNIT)
         check_int(self.seq, "seq", 0, MAX_SEQ)
-        if self.v != PROTOCOL_VERSION:
+        if isinstance(self.v, bool) or self.v not in VERSIONS:
             raise ProtocolError(ErrorCode.UNSUPPORTED_VERSION, f"version {self.v} is not spoken")
+        check_int(self.event, "event", 0, MAX_EVENT)
+        if self.v < 2 and self.event != 0:
+            raise ProtocolError(ErrorCode.MALFORMED, "version 1 carries no event")
         if type(self.body) not in BODY_TYPES.values():
             raise ProtocolError(ErrorCode.MALFORMED, f"not a message body: {self.body!r}")
+        code = _code_of(self.body)
+        if code is not None and code.since > self.v:
+            raise ProtocolError(ErrorCode.MALFORMED,
+                                f"{code.value} is not a code of version {self.v}")
 
     @property
     def type(self) -> MessageType:
         """The body's message type."""
         return self.body.TYPE
+
+
+def _code_of(body: Body) -> ErrorCode | None:
+    if isinstance(body, Nak):
+        return body.code
+    if isinstance(body, Locked):
+        return body.reason
+    return None
+
+
+# What a unit of an older version is sent instead of a code it does not know (SPEC.md 13.3).
+_OLDER_CODE = {ErrorCode.UNIT_LOCKED: ErrorCode.UNIT_REPLACED,
+               ErrorCode.OTHER_EVENT: ErrorCode.NOT_LOGGED_IN}
+
+
+def for_version(body: Body, v: int) -> Body:
+    """`body` as a unit speaking version `v` may be sent it: a code that version lacks is
+    replaced by the older code meaning nearest (UNIT_LOCKED becomes UNIT_REPLACED)."""
+    code = _code_of(body)
+    if code is None or code.since <= v:
+        return body
+    older = _OLDER_CODE[code]
+    if isinstance(body, Nak):
+        return Nak(body.re, older, body.held, body.detail)
+    return Locked(older)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from firmware_protocol.messages import Body, ErrorCode, NotPlayed, Result, ResultFlag, RoundInfo
+from firmware_protocol.messages import (
+    LATEST_VERSION,
+    Body,
+    Correction,
+    ErrorCode,
+    Heartbeat,
+    Hello,
+    Login,
+    NotPlayed,
+    Players,
+    Result,
+    ResultFlag,
+    RoundInfo,
+)
 
 SEQ_BLOCK = 64  # seqs reserved per write of the counter
 
@@ -34,6 +47,8 @@ class PadMemory:
     entries: dict[tuple[int, int], StoredEntry] = field(default_factory=dict)
     queue: list[Body] = field(default_factory=list)  # not yet answered, oldest first
     locked: ErrorCode | None = None
+    event: int = 0  # the event the pad holds (SPEC.md 13), 0 for none yet
+    protocol: int = LATEST_VERSION  # the version it speaks; 1 for good after an old station
 
     def reserve(self, seq: int) -> None:
         """Persists a counter above `seq` before it is used."""
@@ -45,3 +60,25 @@ class PadMemory:
         self.rounds.clear()
         self.entries.clear()
         self.queue.clear()
+
+    def enter_event(self, event: int, in_flight: Body | None = None) -> int:
+        """Takes up `event` (SPEC.md 13.5): the previous event's rounds, entries and queued
+        entries go; the table is kept and a login to it queued. `in_flight` stays queued
+        unless it is an entry. Returns how many queued entries were dropped."""
+        dropped = sum(isinstance(body, ENTRIES) for body in self.queue)
+        self.queue = [body for body in self.queue
+                      if isinstance(body, NO_EVENT) or (body is in_flight
+                                                        and not isinstance(body, ENTRIES))]
+        self.round = self.board = None
+        self.rounds.clear()
+        self.entries.clear()
+        self.event = event
+        if (self.section is not None and self.table is not None
+                and not any(isinstance(body, Login) for body in self.queue)):
+            self.queue.append(Login(section=self.section, table=self.table))
+        return dropped
+
+
+# What belongs to an event (dropped when the pad enters another), and what belongs to none.
+ENTRIES = (Result, NotPlayed, Correction, Players)
+NO_EVENT = (Hello, Login, Heartbeat)

@@ -44,5 +44,22 @@ class FeedbackShown:
     rows: tuple[Row, ...]
 
 
+@dataclass(frozen=True)
+class EventEntered:
+    """The station has opened another event: the pad forgot the previous one's session,
+    dropping `dropped` entries it had not delivered."""
+
+    event: int
+    dropped: int
+
+
+@dataclass(frozen=True)
+class TableForgotten:
+    """The pad is back at its login form: reset by the director, or its table is not in the
+    event (NO_SUCH_TABLE / NO_SUCH_SECTION)."""
+
+    why: ErrorCode | None  # None: the director's reset
+
+
 Notice: TypeAlias = (Answered | GameDataReceived | LockedOut | ContactChanged | CorrectionPushed
-                     | FeedbackShown)
+                     | FeedbackShown | EventEntered | TableForgotten)

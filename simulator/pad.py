@@ -42,15 +42,19 @@ from simulator.notices import (
     Answered,
     ContactChanged,
     CorrectionPushed,
+    EventEntered,
     FeedbackShown,
     GameDataReceived,
     LockedOut,
     Notice,
+    TableForgotten,
 )
 from simulator.timing import GIVE_UP_ATTEMPTS, Timing
 
 STATION_TYPES = (Ack, Nak, GameData, Status, Feedback, CorrectionPush, Control, Locked)
 KEEP_AND_RETRY = frozenset({ErrorCode.BAD_MAC, ErrorCode.INTERNAL})
+LOCKING = frozenset({ErrorCode.UNIT_REPLACED, ErrorCode.UNIT_LOCKED})
+NOT_IN_EVENT = frozenset({ErrorCode.NO_SUCH_TABLE, ErrorCode.NO_SUCH_SECTION})
 
 
 @dataclass
@@ -135,7 +139,8 @@ class Pad:
     def power_on(self, now: float) -> None:
         """Hello, then `resend` if the pad knows its table, then whatever was queued."""
         self._last_sent = now
-        front: list[Body] = [Hello(firmware=self.firmware, battery=self.battery)]
+        front: list[Body] = [Hello(firmware=self.firmware, battery=self.battery,
+                                   protocol=self.memory.protocol)]
         if self.memory.table is not None and self.memory.locked is None:
             front.append(Resend(from_round=None))
         self.memory.queue[:0] = front
@@ -179,6 +184,8 @@ class Pad:
 
     def receive(self, received: Received, now: float) -> None:
         message = received.message
+        if self._old_station(received, now):
+            return
         if (message.unit != self.unit or not isinstance(message.body, STATION_TYPES)
                 or message.seq <= self.memory.station_seq or not verify(received,
                                                                        self.memory.key)):
@@ -187,6 +194,8 @@ class Pad:
         self.memory.station_seq = message.seq
         if not self.contact:
             self._restore_contact(now)
+        if message.event not in (0, self.memory.event):
+            self._enter_event(message.event)  # before the message itself (SPEC.md 13.5)
         body = message.body
         if isinstance(body, Ack | Nak):
             if self._flight is not None and body.re == self._flight.seq:
@@ -207,6 +216,37 @@ class Pad:
             self._feedback(body)
         self._send_next(now)
 
+    def _old_station(self, received: Received, now: float) -> bool:
+        """A station that does not speak our version says so, perhaps outside its sequence
+        (seq 0, to a unit it does not know yet): with a tag that verifies, answering the
+        message in flight, the pad speaks version 1 from now on (SPEC.md 9)."""
+        message, flight = received.message, self._flight
+        body = message.body
+        if (not isinstance(body, Nak) or body.code != ErrorCode.UNSUPPORTED_VERSION
+                or flight is None or body.re != flight.seq or flight.v == 1
+                or message.unit != self.unit or not verify(received, self.memory.key)):
+            return False
+        self.memory.protocol = 1
+        self.memory.station_seq = max(self.memory.station_seq, message.seq)
+        self._flight = self._flight_deadline = None
+        head = self.memory.queue[0] if self.memory.queue else None
+        if isinstance(head, Hello):
+            self.memory.queue[0] = Hello(head.firmware, head.battery, protocol=1)
+        self._send_next(now)
+        return True
+
+    def _enter_event(self, event: int) -> None:
+        """The station has opened another event: forget this one's session, keep the table
+        and log in to it again (SPEC.md 13.5)."""
+        head = self.memory.queue[0] if self._flight is not None and self.memory.queue else None
+        dropped = self.memory.enter_event(event, head)
+        if head is not None and (not self.memory.queue or self.memory.queue[0] is not head):
+            self._flight = self._flight_deadline = None  # an entry of the old event: dropped
+        self.display.clear()
+        self.paused, self.station_running = False, True
+        self._game_data = None
+        self.notices.append(EventEntered(event, dropped))
+
     def tick(self, now: float) -> None:
         if self._flight is not None and self._flight_deadline is not None \
                 and now >= self._flight_deadline:
@@ -215,7 +255,7 @@ class Pad:
             self._retry_at = None
         if self._probe_at is not None and now >= self._probe_at:
             self._probe_at = now + self.timing.probe
-            self._transmit(Message(self.unit, self._new_seq(), Heartbeat(self.battery)), now)
+            self._transmit(self._message(Heartbeat(self.battery)), now)
         gd = self._game_data
         if gd is not None and now >= gd.started + self.timing.game_data_wait:
             self._game_data = None  # parts went missing on the air: ask for the whole set
@@ -253,11 +293,17 @@ class Pad:
             return
         if not self.memory.queue or self._blocked(self.memory.queue[0]):
             return
-        self._flight = Message(self.unit, self._new_seq(), self.memory.queue[0])
+        self._flight = self._message(self.memory.queue[0])
         self._attempts = 1
         self.stats.sent += 1
         self._transmit(self._flight, now)
         self._flight_deadline = now + self._jittered(1)
+
+    def _message(self, body: Body) -> Message:
+        """`body` under the next seq, in the version the pad speaks, with its event."""
+        version = self.memory.protocol
+        event = self.memory.event if version >= 2 else 0
+        return Message(self.unit, self._new_seq(), body, version, event)
 
     def _transmit(self, message: Message, now: float) -> None:
         self._out.append(message)
@@ -331,8 +377,12 @@ class Pad:
                 self.next_seq = max(self.next_seq, int(nak.detail) + 1)
             self.memory.queue.insert(0, body)  # never answered under that seq: send it anew
             return True
-        if nak.code == ErrorCode.UNIT_REPLACED:
+        if nak.code in LOCKING:
             self.memory.locked = nak.code
+        if isinstance(body, Login) and nak.code in NOT_IN_EVENT:
+            # The event has no such table: back to the login form, to choose another.
+            self._forget_table()
+            self.notices.append(TableForgotten(nak.code))
         if isinstance(body, Result | NotPlayed):
             stored = self.memory.entries.get((body.round, body.board))
             if stored is not None and stored.body == body and not stored.acked:
@@ -374,17 +424,29 @@ class Pad:
 
     def _control(self, command: ControlCommand, now: float) -> None:
         if command == ControlCommand.RESET:
+            # The director's reset: the session goes, the lock too; back to the login form.
             self.memory.forget_session()
+            self.memory.locked = None
             self._flight = self._flight_deadline = None
+            self._game_data = None
+            self.display.clear()
+            self.paused = False
+            self.notices.append(TableForgotten(None))
         elif command == ControlCommand.STOP:
             self.paused = True
         elif command == ControlCommand.START:
             self.paused = False
         elif command == ControlCommand.RELOGIN and self.memory.table is not None:
             section, table = self._place()
-            self.memory.queue.append(Login(section=section, table=table))
+            if not any(isinstance(body, Login) for body in self.memory.queue):
+                self.memory.queue.append(Login(section=section, table=table))
         elif command == ControlCommand.RESEND:
             self.recover(now)
+
+    def _forget_table(self) -> None:
+        memory = self.memory
+        memory.section = memory.table = memory.round = memory.board = None
+        memory.rounds.clear()
 
     def _feedback(self, body: Feedback) -> None:
         key = (body.board, body.kind)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from basestation.movements import Movement
+from firmware_protocol.messages import LATEST_VERSION
 from simulator.faults import Faults
 from simulator.plan import Intended, plan_section
 from simulator.radio import VirtualRadio
@@ -96,6 +97,7 @@ class SessionPlayer:
                  mqtt_port: int | None = None, websockets_port: int | None = None,
                  board_minutes: float = BOARD_MINUTES,
                  restart: Callable[[], Awaitable[None]] | None = None,
+                 protocol: int = LATEST_VERSION,
                  pads: dict[int, SimPad] | None = None) -> None:
         self.station = station
         self.sections = sections
@@ -105,10 +107,11 @@ class SessionPlayer:
         self.radio = radio
         self.mqtt_port = mqtt_port
         self.websockets_port = websockets_port
-        # The club's pads by unit, kept from one night to the next: a unit already in it is
-        # the same pad, with last night's memory (None: new pads for this session).
-        self.pads = pads
         self.restart = restart or (lambda: restart_station(station))
+        self.protocol = protocol  # the version the pads' firmware speaks
+        # Every pad by unit. Given from an earlier session, its pads play this one with the
+        # memory they kept (the club's second night); new units get new pads.
+        self.pads: dict[int, SimPad] = pads if pads is not None else {}
         self.board_time = board_minutes * 60.0 / speed
         self.deals = {s.letter: s.deals for s in sections}
         self.plan: dict[Key, Intended] = {}
@@ -152,28 +155,23 @@ class SessionPlayer:
 
     def _make_pad(self, setup: SectionSetup) -> Callable[[int], SimPad]:
         make = self._new_pad(setup)
-        pads = self.pads
-        if pads is None:
-            return make
 
-        def pooled(unit: int) -> SimPad:
-            if unit not in pads:
-                pads[unit] = make(unit)
-            sim = pads[unit]
-            while not sim.notices.empty():  # what it showed last night is not this table's
-                sim.notices.get_nowait()
-            return sim
+        def pad(unit: int) -> SimPad:
+            if unit not in self.pads:
+                self.pads[unit] = make(unit)
+            return self.pads[unit]
 
-        return pooled
+        return pad
 
     def _new_pad(self, setup: SectionSetup) -> Callable[[int], SimPad]:
-        secret = self.station.config.secret
+        secret, protocol = self.station.config.secret, self.protocol
         if setup.link == "radio":
             radio = self.radio
             if radio is None:
                 raise ValueError(f"section {setup.letter} plays on the radio: give one")
             return lambda unit: RadioPad(radio, unit, secret, speed=self.speed,
-                                         rng=random.Random(unit * 7919 + self.rng.random()))
+                                         rng=random.Random(unit * 7919 + self.rng.random()),
+                                         protocol=protocol)
         websockets = setup.link == "webpad"
         port = self.websockets_port if websockets else self.mqtt_port
         if port is None:
@@ -183,7 +181,7 @@ class SessionPlayer:
         air = self.faults.air
         return lambda unit: MqttPad(port, station_id, unit, secret, speed=self.speed,
                                     rng=random.Random(unit * 7919 + self.rng.random()),
-                                    faults=air, websockets=websockets)
+                                    faults=air, protocol=protocol, websockets=websockets)
 
     def _dropout(self, sim: SimPad, seconds: float) -> None:
         if isinstance(sim, RadioPad):

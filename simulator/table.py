@@ -147,6 +147,9 @@ class TablePlayer:
         task.add_done_callback(self._side_tasks.discard)
 
     async def _switch_on(self) -> None:
+        # A pad left on since an earlier session: what it said then is not this table's news.
+        while not self.sim.notices.empty():
+            self.sim.notices.get_nowait()
         await self.sim.power_on()
         if self._reactor is not None:
             self._reactor.cancel()
@@ -254,7 +257,7 @@ class TablePlayer:
             self._enter_right(intended)
         elif answer.code == ErrorCode.ALREADY_PLAYED and answer.held == intended.result():
             pass  # the station already has it right
-        elif answer.code != ErrorCode.UNIT_REPLACED:
+        elif answer.code not in (ErrorCode.UNIT_REPLACED, ErrorCode.UNIT_LOCKED):
             self.session.needs_director(intended, f"refused {answer.code.value}")
 
     # -- power, contact, replacement ---------------------------------------------------------

@@ -7,7 +7,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from firmware_protocol.messages import Message, Received
+from firmware_protocol.messages import LATEST_VERSION, Message, Received
 from firmware_protocol.security import unit_key
 from simulator.driver import PadDriver
 from simulator.memory import PadMemory
@@ -24,8 +24,9 @@ class SimPad:
     kind = "pad"
 
     def __init__(self, unit: int, secret: str, timing: Timing,
-                 rng: random.Random | None = None) -> None:
-        self.memory = PadMemory(unit=unit, key=unit_key(secret, unit))
+                 rng: random.Random | None = None, *, protocol: int = LATEST_VERSION) -> None:
+        # `protocol`: the highest version its firmware speaks (1: an old bridgepad).
+        self.memory = PadMemory(unit=unit, key=unit_key(secret, unit), protocol=protocol)
         self.timing = timing
         self.rng = rng or random.Random(unit)
         self.notices: asyncio.Queue[Notice] = asyncio.Queue()
@@ -63,6 +64,8 @@ class SimPad:
         driver.poke()
 
     async def power_on(self) -> None:
+        if self.driver is not None:
+            return  # already on (left on between two sessions, say)
         await self._open()
         self.driver = PadDriver(Pad(self.memory, self.timing, self.rng), self._transmit,
                                 self.notices)
@@ -105,8 +108,8 @@ class RadioPad(SimPad):
     kind = "radio"
 
     def __init__(self, radio: VirtualRadio, unit: int, secret: str, *, speed: float = 1.0,
-                 rng: random.Random | None = None) -> None:
-        super().__init__(unit, secret, radio_timing(speed), rng)
+                 rng: random.Random | None = None, protocol: int = LATEST_VERSION) -> None:
+        super().__init__(unit, secret, radio_timing(speed), rng, protocol=protocol)
         self.radio = radio
         self._send = radio.transmitter(self.memory.key)
 
@@ -127,8 +130,8 @@ class MqttPad(SimPad):
 
     def __init__(self, port: int, station: str, unit: int, secret: str, *, speed: float = 1.0,
                  rng: random.Random | None = None, faults: AirFaults | None = None,
-                 websockets: bool = False) -> None:
-        super().__init__(unit, secret, mqtt_timing(speed), rng)
+                 protocol: int = LATEST_VERSION, websockets: bool = False) -> None:
+        super().__init__(unit, secret, mqtt_timing(speed), rng, protocol=protocol)
         self.connection = MqttConnection(port, station, unit, self.memory.key, self._deliver,
                                          faults=faults, rng=random.Random(self.rng.random()),
                                          websockets=websockets)

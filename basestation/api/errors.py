@@ -32,7 +32,9 @@ REFUSALS = {
     ErrorCode.ALREADY_PLAYED: "that board already has a result there",
     ErrorCode.CORRECTION_CLOSED: "that round is closed for corrections",
     ErrorCode.STOPPED: "the session is paused or ended",
-    ErrorCode.UNIT_REPLACED: "that unit has been locked out",
+    ErrorCode.UNIT_REPLACED: "that unit has been replaced by another at its table",
+    ErrorCode.UNIT_LOCKED: "that unit has been locked out",
+    ErrorCode.OTHER_EVENT: "that entry belongs to another event",
 }
 
 FIELD_WORDS = {

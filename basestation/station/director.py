@@ -49,7 +49,10 @@ class DirectorActions(SessionState):
         state = self.sections.get(section)
         if state is None or check_table(state, table) is not None:
             raise LookupError(f"no table {section}{table}")
-        self.takeovers.add((section, table))
+        if (section, table) not in self.takeovers:
+            assert self.event_id is not None
+            self.takeovers.add((section, table))
+            batch.ops.append(repo.open_takeover(self.event_id, section, table))
         batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
         batch.event("table", section=section, table=table, takeover=True)
@@ -171,7 +174,7 @@ class DirectorActions(SessionState):
         state.current_round += 1
         state.round_started = datetime.now(UTC)
         batch.ops.append(repo.update_section_round(self.section_ids[section],
-                                                   state.current_round))
+                                                   state.current_round, state.round_started))
         batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
                                     round=state.current_round - 1))
         batch.event("round", section=section, round=state.current_round)
@@ -305,22 +308,38 @@ class DirectorActions(SessionState):
         """Locks a unit out (lost, faulty or at the wrong table); its table is freed."""
         state = self._director_unit(unit)
         self._free_table(state, batch)
-        state.locked_reason = ErrorCode.UNIT_REPLACED.value
-        batch.send(unit, Locked(reason=ErrorCode.UNIT_REPLACED))
+        # UNIT_LOCKED: a version 1 pad is sent UNIT_REPLACED instead (the hub maps it down).
+        state.locked_reason = ErrorCode.UNIT_LOCKED.value
+        batch.send(unit, Locked(reason=ErrorCode.UNIT_LOCKED))
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": state.locked_reason,
                                            "section": None, "table_no": None}))
         batch.ops.append(repo.audit(self.event_id, "director", "lock", unit=unit))
         batch.event("unit", unit=unit, state="locked")
 
-    def reset_unit(self, unit: int, batch: Batch) -> None:
-        """Unlocks a unit, clears its bad-MAC count and frees its table: it logs in afresh."""
+    def reset_unit(self, unit: int, batch: Batch) -> str:
+        """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to
+        forget its session (control `reset`): it logs in afresh. Returns what was done, in a
+        sentence for the director."""
         state = self._director_unit(unit)
+        done = []
+        if state.section is not None and state.table is not None:
+            done.append(f"freed table {state.section}{state.table}")
+        if state.locked_reason is not None:
+            done.append("lifted its lock")
+        if state.bad_macs:
+            done.append("cleared its failed checks")
         self._free_table(state, batch)
         state.locked_reason, state.bad_macs, state.failing = None, 0, 0
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
                                            "section": None, "table_no": None}))
+        batch.send(unit, Control(command=ControlCommand.RESET))
         batch.ops.append(repo.audit(self.event_id, "director", "reset", unit=unit))
         batch.event("unit", unit=unit, state="reset")
+        if state.link is None:  # never heard on any link since the station started
+            done.append("could not tell the pad, which the station has not heard from")
+            return f"Unit {unit}: {_joined(done)}; clear it on the pad itself."
+        done.append("told the pad to forget its session")
+        return f"Unit {unit}: {_joined(done)}; it shows the login form when it hears this."
 
     def _free_table(self, unit: UnitState, batch: Batch) -> None:
         if unit.section is not None and unit.table is not None:
@@ -344,6 +363,11 @@ class DirectorActions(SessionState):
         if state is None:
             raise LookupError(f"no unit {unit}")
         return state
+
+
+def _joined(parts: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _place(body: Entry) -> dict[str, object]:

@@ -29,7 +29,15 @@ from basestation.store.repository import Store
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import DecodeError
 from firmware_protocol.errors import ProtocolError
-from firmware_protocol.messages import Body, ErrorCode, Message, Nak, Received
+from firmware_protocol.messages import (
+    PROTOCOL_VERSION,
+    Body,
+    ErrorCode,
+    Message,
+    Nak,
+    Received,
+    for_version,
+)
 from firmware_protocol.security import unit_key, verify, verify_mac
 
 log = logging.getLogger(__name__)
@@ -116,14 +124,16 @@ class Hub:
         Which link each known unit was last heard on is kept: it is not stored."""
         snap = self.store.snapshot()
         heard_on = {unit.unit: unit.link for unit in self.units.values()}
+        spoken = {unit.unit: unit.version for unit in self.units.values()}
         self.units = {}
         for row in snap.units:
             self.units[row.unit] = UnitState(
                 unit=row.unit, key=self.key_for(row.unit, row.key_epoch), last_seq=row.last_seq,
                 down_seq=row.down_seq, bad_macs=row.bad_macs,
-                locked_reason=row.locked_reason, section=row.section, table=row.table_no,
+                locked_reason=row.locked_reason, replaced_by=row.replaced_by,
+                section=row.section, table=row.table_no,
                 battery=row.battery, firmware=row.firmware, last_seen=row.last_seen,
-                link=heard_on.get(row.unit))
+                link=heard_on.get(row.unit), version=spoken.get(row.unit, PROTOCOL_VERSION))
         # Answers are not loaded: a repeat after a restart is answered from the database.
         for unit in self.units.values():
             unit.down_seq += DOWN_SEQ_MARGIN
@@ -353,9 +363,10 @@ class Hub:
         nak = Nak(re=message.seq, code=ErrorCode.INTERNAL)
         if unit is None:
             with contextlib.suppress(Exception):
-                inbound.link.send(Message(unit=message.unit, seq=0, body=nak), key)
+                inbound.link.send(self.envelope(message.unit, 0, nak, message.v), key)
             return
         unit.link = inbound.link.name
+        unit.version = message.v
         self.links[inbound.link.name] = inbound.link
         self._send(message.unit, nak)
 
@@ -364,9 +375,17 @@ class Hub:
         return {"unit": unit.unit, "last_seq": unit.last_seq, "last_seen": unit.last_seen,
                 "battery": unit.battery, "firmware": unit.firmware, "section": unit.section,
                 "table_no": unit.table, "locked_reason": unit.locked_reason,
+                "replaced_by": unit.replaced_by,
                 "bad_macs": unit.bad_macs, "down_seq": unit.down_seq}
 
     # -- output ------------------------------------------------------------------------------
+
+    def envelope(self, unit_no: int, seq: int, body: Body, version: int) -> Message:
+        """A station message in `version`: from version 2 on it carries the open event (0 for
+        none), and a code the version lacks is mapped down (SPEC.md 13)."""
+        event = (self.rules.event_id or 0) if version >= 2 else 0
+        return Message(unit=unit_no, seq=seq, body=for_version(body, version), v=version,
+                       event=event)
 
     def _send(self, unit_no: int, body: Body) -> None:
         unit = self.units.get(unit_no)
@@ -376,7 +395,7 @@ class Hub:
         for part in link.fit(body):
             unit.down_seq += 1
             self._sent_to.add(unit_no)
-            link.send(Message(unit=unit_no, seq=unit.down_seq, body=part), unit.key)
+            link.send(self.envelope(unit_no, unit.down_seq, part, unit.version), unit.key)
 
     def broadcast(self, batch: Batch, body: Body) -> None:
         for unit in self.units.values():
@@ -400,6 +419,7 @@ class Hub:
             batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}", "paired"))
             batch.event("unit", unit=unit.unit, state="new")
         unit.link = inbound.link.name
+        unit.version = message.v
         unit.last_seen = datetime.now(UTC)
         unit.failing = 0
         digest = hashlib.sha256(received.signed).hexdigest()[:32]
@@ -443,10 +463,14 @@ class Hub:
         if not verify_mac(key, signed, mac):
             return
         nak = Nak(re=seq, code=error.code, detail=error.reason[:60] or None)
+        # Answered in the version it came in; one this side does not speak gets version 1.
+        version = error.version or PROTOCOL_VERSION
         if known is None:
-            link.send(Message(unit=unit, seq=0, body=nak), key)
+            link.send(self.envelope(unit, 0, nak, version), key)
             return
         # An authentic unit gets the nak in its own sequence, so its pad takes it.
+        if error.version is not None:
+            known.version = version
         known.link = link.name
         self.links[link.name] = link
         self._send(unit, nak)
@@ -459,7 +483,8 @@ class Hub:
             batch.units.add(unit.unit)
         batch.event("alert", kind="bad_mac", unit=message.unit)
         # Answered on the link it came from, without trusting the claimed unit's route.
-        nak = Message(unit=message.unit, seq=0, body=Nak(re=message.seq, code=ErrorCode.BAD_MAC))
+        nak = self.envelope(message.unit, 0, Nak(re=message.seq, code=ErrorCode.BAD_MAC),
+                            message.v)
         with contextlib.suppress(Exception):
             inbound.link.send(nak, unit.key if unit is not None else self.key_for(message.unit))
 

@@ -3,8 +3,9 @@
 Everything is checked before anything changes (a movement that cannot be, a deal that is not
 one). The event in play is then closed properly in the same transaction as the new one is
 created: its session is ended (the results wait for the director to publish them), its
-tables are freed and its pads are told
-to log in again, so they download the new event's rounds.
+tables are freed, every pad the station can reach is sent the station's status under the new
+event (a version 2 pad then forgets the old event's session), and the pads that held tables are
+told to log in again, so they download the new event's rounds.
 """
 
 from __future__ import annotations
@@ -76,6 +77,11 @@ def open_new_event(station: Station, new: NewEvent, batch: Batch) -> int:
             state.section, state.table = None, None
     rules.takeovers.clear()
     rules.load(station.store.snapshot(), station.hub.units)
+    # Sent after the commit, so they carry the new event (SPEC.md 13.4).
+    status = rules.status()
+    for state in station.hub.units.values():
+        if state.link is not None:
+            batch.send(state.unit, status)
     for unit in holders:
         batch.send(unit, Control(command=ControlCommand.RELOGIN))
     assert event.id is not None

@@ -73,11 +73,20 @@ class PadRules(SessionState):
             if isinstance(refused, ErrorCode):
                 return [Nak(re=re, code=refused)]
             return [Ack(re=re), *self.game_data(unit)]
+        entry = isinstance(body, Players | Result | Correction | NotPlayed)
+        if entry and self.other_event(message):
+            # An entry of another event (a pad still holding last night's): nothing is stored.
+            return [Nak(re=re, code=ErrorCode.OTHER_EVENT)]
         if isinstance(body, Players):
             return self.seat_players(unit, body, re, batch)
         if isinstance(body, Result | Correction | NotPlayed):
             return self.enter(unit, body, re, batch)
         return [Nak(re=re, code=ErrorCode.MALFORMED, detail=f"{body.TYPE} is station-to-pad")]
+
+    def other_event(self, message: Message) -> bool:
+        """A version 2 message that says it belongs to an event other than the open one.
+        Version 1 carries no event, so it cannot be checked (SPEC.md 13.4)."""
+        return message.v >= 2 and message.event != (self.event_id or 0)
 
     # -- login -------------------------------------------------------------------------------
 
@@ -100,6 +109,8 @@ class PadRules(SessionState):
             if body.pin is None and (body.section, body.table) not in self.takeovers:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
             self.takeovers.discard((body.section, body.table))
+            batch.ops.append(repo.close_takeovers(self.event_id, body.section, body.table,
+                                                  "taken"))
             self._lock_out(holder, batch, by=unit.unit)
         if unit.section is not None and unit.table is not None:
             old = self.sections.get(unit.section)
@@ -122,8 +133,10 @@ class PadRules(SessionState):
         if old is None:
             return
         old.locked_reason = ErrorCode.UNIT_REPLACED.value
+        old.replaced_by = by
         batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
-        batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason}))
+        batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason,
+                                           "replaced_by": by}))
         batch.ops.append(repo.audit(self.event_id, "director", "replace", old=old.unit, new=by,
                                     section=old.section, table=old.table))
         batch.event("alert", kind="unit_replaced", unit=old.unit, by=by, section=old.section,

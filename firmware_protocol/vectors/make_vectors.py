@@ -101,7 +101,44 @@ STATION_TO_PAD: list[tuple[str, int, Message]] = [
     ("locked_replaced", UNIT, Message(UNIT, 19, Locked(ErrorCode.UNIT_REPLACED))),
 ]
 
-FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD}
+# Version 2 (SPEC.md 13): the same bodies with the envelope's event. Event 7 is the night the
+# pad played; event 8 the next one the director opened.
+EVENT, NEXT_EVENT = 7, 8
+
+PAD_TO_STATION_V2: list[tuple[str, int, Message]] = [
+    ("v2_hello", UNIT, Message(UNIT, 101, Hello("bp-2.0.0", 90, 2), 2, 0)),
+    ("v2_login", UNIT, Message(UNIT, 102, Login("A", 3), 2, EVENT)),
+    ("v2_players", UNIT,
+     Message(UNIT, 103, Players("A", 3, 2, 10234, 10567, 0, 99871), 2, EVENT)),
+    ("v2_result_with_lead", UNIT, Message(UNIT, 142, _RESULT_4S, 2, EVENT)),
+    ("v2_not_played", UNIT, Message(UNIT, 146, NotPlayed("A", 3, 2, 9, 3, 10), 2, EVENT)),
+    ("v2_resend_all", UNIT, Message(UNIT, 148, Resend(None), 2, EVENT)),
+    ("v2_heartbeat", UNIT, Message(UNIT, 150, Heartbeat(64), 2, EVENT)),
+]
+
+STATION_TO_PAD_V2: list[tuple[str, int, Message]] = [
+    ("v2_ack_result", UNIT, Message(UNIT, 107, Ack(142, 420, ()), 2, EVENT)),
+    ("v2_game_data_part_2_of_3", UNIT, Message(UNIT, 113, GameData(
+        "A", 3, 2, (), (_RESULT_4S,), 2, 3), 2, EVENT)),
+    ("v2_status_new_event", UNIT,
+     Message(UNIT, 120, Status(StationState.RUNNING, None), 2, NEXT_EVENT)),
+    ("v2_status_no_event", UNIT, Message(UNIT, 121, Status(StationState.STOPPED, None), 2, 0)),
+    ("v2_nak_other_event", UNIT,
+     Message(UNIT, 122, Nak(143, ErrorCode.OTHER_EVENT), 2, NEXT_EVENT)),
+    ("v2_nak_unit_locked", UNIT,
+     Message(UNIT, 123, Nak(144, ErrorCode.UNIT_LOCKED), 2, NEXT_EVENT)),
+    ("v2_locked_unit_locked", UNIT,
+     Message(UNIT, 124, Locked(ErrorCode.UNIT_LOCKED), 2, NEXT_EVENT)),
+    ("v2_control_reset", UNIT, Message(UNIT, 125, Control(ControlCommand.RESET), 2, NEXT_EVENT)),
+    ("v2_control_relogin", UNIT,
+     Message(UNIT, 126, Control(ControlCommand.RELOGIN), 2, NEXT_EVENT)),
+    ("v2_nak_no_such_table", UNIT,
+     Message(UNIT, 127, Nak(102, ErrorCode.NO_SUCH_TABLE), 2, NEXT_EVENT)),
+]
+
+FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD,
+         "pad_to_station_v2.json": PAD_TO_STATION_V2,
+         "station_to_pad_v2.json": STATION_TO_PAD_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:

@@ -90,9 +90,12 @@ async def test_units_pair_lock_reset(director: httpx.AsyncClient) -> None:
     paired = await ok(await director.post("/api/units/31/pair"))
     assert len(paired["key"]) >= 32
     locked = await ok(await director.post("/api/units/31/lock"))
-    assert locked["locked"] == "UNIT_REPLACED"
+    assert locked["locked"] == "UNIT_LOCKED"
     reset = await ok(await director.post("/api/units/31/reset"))
     assert reset["locked"] is None
+    # Paired but never heard: the reset says the pad could not be told.
+    assert reset["done"] == ("Unit 31: lifted its lock and could not tell the pad, which the "
+                             "station has not heard from; clear it on the pad itself.")
     assert (await director.post("/api/units/99/lock")).status_code == 404
     assert (await director.post("/api/units/31/replace")).status_code == 409
     # SPEC section 2: a unit id fits 16 bits, so a pad could never use a larger one.

@@ -132,4 +132,17 @@ bodies: st.SearchStrategy[Body] = st.one_of(
     st.builds(Locked, st.sampled_from(ErrorCode)),
 )
 
-messages = st.builds(Message, units, seqs, bodies)
+events = st.integers(0, 0xFFFF_FFFF)
+
+
+@st.composite
+def any_message(draw: st.DrawFn) -> Message:
+    """A message of either version: version 2 carries an event and may use its codes."""
+    body = draw(bodies)
+    code = body.code if isinstance(body, Nak) else body.reason if isinstance(body, Locked) else None
+    version = 2 if code is not None and code.since == 2 else draw(st.sampled_from((1, 2)))
+    event = draw(events) if version == 2 else 0
+    return Message(draw(units), draw(seqs), body, version, event)
+
+
+messages = any_message()

@@ -41,6 +41,7 @@ from firmware_protocol.messages import (
     Result,
     RoundInfo,
     Status,
+    for_version,
 )
 from firmware_protocol.security import compute_mac, unit_key, verify
 
@@ -204,12 +205,12 @@ def reframe(raw: bytes) -> bytes:
 def test_typed_errors_after_a_good_crc() -> None:
     raw = raw_of(FRAMES[0])
     unknown_type = reframe(bytes([0x3F]) + raw[1:])
-    version_2 = reframe(bytes([0x44]) + raw[1:])
+    version_3 = reframe(bytes([0x64]) + raw[1:])
     bad_contract = reframe(raw[:15] + bytes([0x3F]) + raw[16:])
     bad_tricks = reframe(raw[:16] + bytes([0x2E]) + raw[17:])
     bad_lead = reframe(raw[:17] + bytes([0x4F]) + raw[18:])
     short = reframe(raw[:17] + raw[18:])
-    out = FrameDecoder().feed(stream(unknown_type, version_2, bad_contract, bad_tricks, bad_lead,
+    out = FrameDecoder().feed(stream(unknown_type, version_3, bad_contract, bad_tricks, bad_lead,
                                      short))
     assert [item.kind for item in out if isinstance(item, DecodeError)] == [
         DecodeErrorKind.UNKNOWN_TYPE, DecodeErrorKind.UNSUPPORTED_VERSION,
@@ -328,3 +329,65 @@ def test_split_feedback() -> None:
 )
 def test_sizes_stated_in_spec(body: Body, size: int) -> None:
     assert frame_size(Message(1, 1, body)) == size
+
+
+@pytest.mark.parametrize(
+    "body",
+    [Hello("x" * 24, 5), Login("A", 1), Nak(1, ErrorCode.OTHER_EVENT), GameData("A", 1, 1, ()),
+     Status(StationState.RUNNING, 3), Control(ControlCommand.RESET),
+     Locked(ErrorCode.UNIT_LOCKED)],
+)
+def test_version_2_frames_are_four_bytes_longer(body: Body) -> None:
+    # SPEC.md 13.2: the header gains the event (u32); everything else is as in version 1.
+    v1 = for_version(body, 1)  # a code mapped down takes the same byte
+    assert frame_size(Message(1, 1, body, 2, 7)) == frame_size(Message(1, 1, v1)) + 4
+
+
+def test_version_2_header() -> None:
+    frame = encode_frame(Message(17, 42, Control(ControlCommand.RESET), 2, 0x01020304), KEY)
+    raw = raw_of(frame)
+    assert raw[:11] == bytes([0x56, 0x00, 0x11, 0, 0, 0, 42, 1, 2, 3, 4])
+    assert raw[11] == 0  # command reset
+    back = decode_frame(frame)
+    assert isinstance(back, Received)
+    assert (back.message.v, back.message.event) == (2, 0x01020304)
+    assert verify(back, KEY)
+
+
+def test_version_2_frame_shorter_than_its_header_is_truncated() -> None:
+    body = b"\x56\x00\x11\x00\x00\x00\x2a\x00\x00"  # version 2, but only 2 bytes of event
+    raw = body + compute_mac(KEY, body)
+    out = FrameDecoder().feed(reframe(raw + b"\x00\x00"))
+    assert errors(out) == [DecodeErrorKind.TRUNCATED]
+    first = out[0]
+    assert isinstance(first, DecodeError) and first.version == 2
+
+
+def test_version_1_frame_with_a_version_2_code_is_malformed() -> None:
+    nak = encode_frame(Message(17, 5, Nak(4, ErrorCode.OTHER_EVENT), 2, 3), KEY)
+    raw = raw_of(nak)
+    as_v1 = bytes([0x31]) + raw[1:7] + raw[11:-2]
+    out = FrameDecoder().feed(reframe(as_v1 + b"\x00\x00"))
+    assert errors(out) == [DecodeErrorKind.MALFORMED]
+
+
+def test_largest_version_2_payload() -> None:
+    # 236 bytes of payload: 253 unstuffed - 11 header - 4 mac - 2 crc. A feedback payload is
+    # board, kind, part, parts, then the rows text: [["yyy..."]] is 6 bytes plus the cell.
+    def feedback(cell: int) -> Message:
+        return Message(1, 1, Feedback(1, FeedbackKind.PAR, (("y" * cell,),)), 2, 9)
+
+    assert frame_size(feedback(236 - 4 - 6)) == 236 + 20 == MAX_FRAME
+    with pytest.raises(ValueError, match="split it"):
+        frame_size(feedback(236 - 4 - 5))
+
+
+def test_split_parts_fit_version_2_by_default() -> None:
+    parts = split_game_data(big_game_data())
+    assert all(frame_size(Message(1, 1, part, 2, 0xFFFF_FFFF)) <= MAX_FRAME for part in parts)
+    v1_parts = split_game_data(big_game_data(), version=1)
+    assert len(v1_parts) <= len(parts)
+    assert all(frame_size(Message(1, 1, part)) <= MAX_FRAME for part in v1_parts)
+    rows = tuple((index, 30 - index, "4S", "N", 10, 420) for index in range(1, 60))
+    for part in split_feedback(Feedback(9, FeedbackKind.TRAVELLER, rows)):
+        assert frame_size(Message(1, 1, part, 2, 1)) <= MAX_FRAME

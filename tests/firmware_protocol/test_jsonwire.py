@@ -116,7 +116,10 @@ def tampered(change: dict[str, Any], body: dict[str, Any] | None = None) -> byte
         (tampered({}, {"lead": "H1"}), ErrorCode.INVALID_LEAD),
         (tampered({}, {"section": "AA"}), ErrorCode.MALFORMED),
         (tampered({}, {"board": "5"}), ErrorCode.MALFORMED),
-        (tampered({"v": 2}), ErrorCode.UNSUPPORTED_VERSION),
+        (tampered({"v": 3}), ErrorCode.UNSUPPORTED_VERSION),
+        (tampered({"v": 2}), ErrorCode.MALFORMED),  # version 2 without its event
+        (tampered({"v": 2, "event": -1}), ErrorCode.MALFORMED),
+        (tampered({"v": 2, "event": 2**32}), ErrorCode.MALFORMED),
         (tampered({"type": "shout"}), ErrorCode.MALFORMED),
         (tampered({"mac": "xyz"}), ErrorCode.MALFORMED),
         (tampered({"mac": "12 3456 "}), ErrorCode.MALFORMED),

@@ -12,6 +12,7 @@ from firmware_protocol.messages import (
     Ack,
     CorrectionPush,
     GameData,
+    Locked,
     Login,
     Message,
     Nak,
@@ -19,6 +20,7 @@ from firmware_protocol.messages import (
     Players,
     Result,
     RoundInfo,
+    for_version,
 )
 
 
@@ -128,7 +130,35 @@ def test_other_ranges() -> None:
     assert code_of(lambda: Nak(1, ErrorCode.BAD_MAC, None, "x" * 65)) is ErrorCode.MALFORMED
     assert code_of(lambda: Message(0, 1, Ack(1))) is ErrorCode.MALFORMED
     assert code_of(lambda: Message(1, 2**32, Ack(1))) is ErrorCode.MALFORMED
-    assert code_of(lambda: Message(1, 1, Ack(1), v=2)) is ErrorCode.UNSUPPORTED_VERSION
+    assert code_of(lambda: Message(1, 1, Ack(1), v=3)) is ErrorCode.UNSUPPORTED_VERSION
+    assert code_of(lambda: Message(1, 1, Ack(1), v=0)) is ErrorCode.UNSUPPORTED_VERSION
+
+
+def test_version_2_carries_the_event() -> None:
+    assert Message(1, 1, Ack(1), v=2, event=7).event == 7
+    assert Message(1, 1, Ack(1), v=2).event == 0  # no event open
+    assert code_of(lambda: Message(1, 1, Ack(1), v=1, event=7)) is ErrorCode.MALFORMED
+    assert code_of(lambda: Message(1, 1, Ack(1), v=2, event=2**32)) is ErrorCode.MALFORMED
+    assert code_of(lambda: Message(1, 1, Ack(1), v=2, event=-1)) is ErrorCode.MALFORMED
+
+
+def test_version_2_codes_are_not_sent_in_version_1() -> None:
+    assert ErrorCode.OTHER_EVENT.since == ErrorCode.UNIT_LOCKED.since == 2
+    assert ErrorCode.UNIT_REPLACED.since == 1
+    locked = Locked(ErrorCode.UNIT_LOCKED)
+    assert code_of(lambda: Message(1, 1, locked)) is ErrorCode.MALFORMED
+    assert code_of(lambda: Message(1, 1, Nak(3, ErrorCode.OTHER_EVENT))) is ErrorCode.MALFORMED
+    assert Message(1, 1, locked, v=2).body == locked
+
+
+def test_for_version_maps_codes_down_for_older_units() -> None:
+    assert for_version(Locked(ErrorCode.UNIT_LOCKED), 1) == Locked(ErrorCode.UNIT_REPLACED)
+    assert for_version(Locked(ErrorCode.UNIT_LOCKED), 2) == Locked(ErrorCode.UNIT_LOCKED)
+    assert for_version(Nak(4, ErrorCode.UNIT_LOCKED, None, "ask"), 1) == Nak(
+        4, ErrorCode.UNIT_REPLACED, None, "ask")
+    assert for_version(Nak(4, ErrorCode.OTHER_EVENT), 1) == Nak(4, ErrorCode.NOT_LOGGED_IN)
+    assert for_version(Nak(4, ErrorCode.STOPPED), 1) == Nak(4, ErrorCode.STOPPED)
+    assert for_version(Ack(4), 1) == Ack(4)
 
 
 def test_ack_flags_are_canonical() -> None:

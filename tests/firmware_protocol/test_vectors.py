@@ -69,3 +69,28 @@ def test_all_vectors_in_one_stream() -> None:
     assert [item.message for item in items if isinstance(item, Received)] == [
         CASES[vector["name"]] for vector in VECTORS]
     assert decoder.errors.total() == 0
+
+
+def test_version_2_vectors() -> None:
+    # SPEC.md 13: every vector of the v2 files is a version 2 message; the v1 files hold none.
+    for filename, cases in make_vectors.FILES.items():
+        assert {message.v for _, _, message in cases} == {2 if "_v2" in filename else 1}
+    names = {vector["name"] for vector in VECTORS}
+    assert {"v2_hello", "v2_login", "v2_result_with_lead", "v2_game_data_part_2_of_3",
+            "v2_status_new_event", "v2_nak_other_event", "v2_locked_unit_locked",
+            "v2_control_reset"} <= names
+    status = next(v for v in VECTORS if v["name"] == "v2_status_new_event")
+    obj = json.loads(status["json"])
+    assert (obj["v"], obj["event"]) == (2, 8)
+    assert bytes.fromhex(status["binary_hex"])[2] == 0x53  # COBS code byte, then 0x40 | status
+
+
+def test_version_1_ignores_an_event_in_its_envelope() -> None:
+    # A v1 JSON message may carry unknown envelope fields (SPEC.md 9); `event` is one of them.
+    vector = next(v for v in VECTORS if v["name"] == "result_with_lead")
+    key = bytes.fromhex(vector["key_hex"])
+    obj = json.loads(vector["json"])
+    obj["event"] = 99
+    received = jsonwire.decode(jsonwire.sign_object(obj, key))
+    assert received.message == CASES["result_with_lead"]
+    assert received.message.event == 0 and verify(received, key)

@@ -65,7 +65,7 @@ async def test_the_demo_survives_the_directors_actions() -> None:
                         f"/api/sections/{second['section']}/tables/{second['table']}/takeover")),
                     await _ok(await director.post(
                         f"/api/sections/{third['section']}/tables/{third['table']}/resend"))]
-            assert done[0]["locked"] == "UNIT_REPLACED" and done[1]["locked"] is None
+            assert done[0]["locked"] == "UNIT_LOCKED" and done[1]["locked"] is None
             assert done[4]["command"] == "resend"
             # AVE rulings wherever a board is in play, held or not, in both sections.
             grid = await _ok(await director.get("/api/grid"))

@@ -45,7 +45,7 @@ async def radio() -> AsyncIterator[VirtualRadio]:
 
 
 async def play(tmp_path: Path, links: dict[str, str], *, radio: VirtualRadio | None = None,
-               mqtt_port: int | None = None, seed: int = 3) -> SessionPlayer:
+               mqtt_port: int | None = None, seed: int = 3, protocol: int = 2) -> SessionPlayer:
     deals = random_deals(BOARDS, random.Random(seed))
     config = StationConfig(
         database=f"sqlite:///{tmp_path / 'station.db'}",
@@ -63,7 +63,8 @@ async def play(tmp_path: Path, links: dict[str, str], *, radio: VirtualRadio | N
         player = SessionPlayer(
             station,
             [SectionSetup(letter, kind, movement, deals) for letter, kind in links.items()],
-            speed=1500, seed=seed, faults=FAULTS, radio=radio, mqtt_port=mqtt_port)
+            speed=1500, seed=seed, faults=FAULTS, radio=radio, mqtt_port=mqtt_port,
+            protocol=protocol)
         report = await player.play()
         assert report.mismatches == [], report.mismatches
         assert report.faults > 0 and report.recovered > 0
@@ -76,7 +77,9 @@ async def play(tmp_path: Path, links: dict[str, str], *, radio: VirtualRadio | N
 
 
 async def test_session_on_the_radio(tmp_path: Path, radio: VirtualRadio) -> None:
-    player = await play(tmp_path, {"A": "radio"}, radio=radio)
+    # Version 1 bridgepads (old firmware): the station still answers them in version 1.
+    player = await play(tmp_path, {"A": "radio"}, radio=radio, protocol=1)
+    assert all(pad.memory.protocol == 1 for pad in player.pads.values())
     assert radio.stats.lost and radio.stats.corrupted and radio.stats.duplicated
     assert player.report.station_restarts == 1
 
