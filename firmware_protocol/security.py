@@ -20,6 +20,17 @@ def unit_key(secret: str | bytes, unit: int) -> bytes:
     return hmac.new(secret, f"unit:{unit}".encode("ascii"), hashlib.sha256).digest()[:KEY_SIZE]
 
 
+def unit_username(unit: int) -> str:
+    """A unit's broker user name (SPEC.md 10.3): `unit-<decimal id>`."""
+    return f"unit-{unit}"
+
+
+def mqtt_password(key: bytes) -> str:
+    """A unit's broker password (SPEC.md 10.3): the first 16 bytes of HMAC-SHA256(unit key,
+    "mqtt"), as 32 lower-case hex digits, so a pad needs nothing beyond its key."""
+    return hmac.new(key, b"mqtt", hashlib.sha256).hexdigest()[:32]
+
+
 def compute_mac(key: bytes, data: bytes) -> bytes:
     """The tag: the first 4 bytes of HMAC-SHA256(key, data)."""
     return hmac.new(key, data, hashlib.sha256).digest()[:MAC_SIZE]

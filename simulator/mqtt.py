@@ -19,6 +19,7 @@ import aiomqtt
 
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Message, ProtocolError, Received
+from firmware_protocol.security import mqtt_password, unit_username
 from simulator.radio import AirFaults
 
 # Small messages go out at once: Nagle and delayed acks would add ~40 ms per hop.
@@ -128,7 +129,10 @@ class MqttConnection:
 
     async def _session(self) -> None:
         will = aiomqtt.Will(self.availability, b"offline", qos=1, retain=True)
+        # The pad's own broker login (SPEC.md 10.3): a secured broker lets it in as itself.
         client = aiomqtt.Client(self.host, self.port, identifier=f"pad-{self.unit}", will=will,
+                                username=unit_username(self.unit),
+                                password=mqtt_password(self.key),
                                 max_inflight_messages=IN_FLIGHT * 2, socket_options=NO_DELAY,
                                 transport=self.transport)
         async with client:

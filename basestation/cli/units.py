@@ -19,14 +19,9 @@ from typing import Annotated
 
 import typer
 
-from basestation.station.links.dynsec import (
-    PBKDF2_ITERATIONS,
-    initial_config,
-    mqtt_password,
-    pbkdf2,
-    unit_username,
-)
+from basestation.station.links.dynsec import PBKDF2_ITERATIONS, initial_config, pbkdf2
 from firmware_protocol import topics
+from firmware_protocol.security import mqtt_password, unit_username
 
 __all__ = ["acl_text", "mqtt_password", "pbkdf2_line", "register", "unit_username"]
 

@@ -17,8 +17,8 @@ import pytest
 from basestation.station.app import Station
 from basestation.station.config import StationConfig, load_config
 from basestation.station.links import dynsec
-from basestation.station.links.dynsec import mqtt_password, unit_username
 from firmware_protocol.messages import Ack, Hello
+from firmware_protocol.security import mqtt_password, unit_username
 from simulator.broker import Dynsec, run_mosquitto
 from tests.deploy.conftest import (
     DIRECTOR_PASSWORD,

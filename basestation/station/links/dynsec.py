@@ -18,7 +18,6 @@ import asyncio
 import base64
 import contextlib
 import hashlib
-import hmac
 import itertools
 import json
 import logging
@@ -30,6 +29,7 @@ from typing import Any
 from basestation.station.bus import EventBus
 from basestation.station.state import UnitState
 from firmware_protocol import topics
+from firmware_protocol.security import mqtt_password, unit_username
 
 log = logging.getLogger(__name__)
 
@@ -39,15 +39,6 @@ ANSWER_WAIT = 5.0  # seconds before a silent broker is reported (plugin not load
 PBKDF2_ITERATIONS = 101  # mosquitto's own default for its PBKDF2-SHA512 hashes
 
 Command = dict[str, Any]
-
-
-def unit_username(unit: int) -> str:
-    return f"unit-{unit}"
-
-
-def mqtt_password(key: bytes) -> str:
-    """A unit's broker password: the first 16 bytes of HMAC-SHA256(unit key, "mqtt"), in hex."""
-    return hmac.new(key, b"mqtt", hashlib.sha256).hexdigest()[:32]
 
 
 def pbkdf2(password: str, salt: bytes | None = None) -> tuple[str, str]:
