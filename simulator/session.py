@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 BOARD_MINUTES = 7.0  # real time per board at the table
 UNIT_BASE = 100  # section A's units are 101.., B's 201..; spares are 50 above
+SPARE_OFFSET = 50
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,8 @@ class SessionPlayer:
                 rounds = list(setup.movement.table_rounds(table))
                 self.tables.append(TablePlayer(
                     self, setup.letter, table, rounds=rounds, make_pad=make_pad,
-                    unit=index * UNIT_BASE + table, spare_unit=index * UNIT_BASE + 50 + table,
+                    unit=index * UNIT_BASE + table,
+                    spare_unit=index * UNIT_BASE + SPARE_OFFSET + table,
                     rng=random.Random(self.rng.random()), dropout=self._dropout))
 
     async def play(self) -> SessionReport:

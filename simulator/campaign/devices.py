@@ -12,7 +12,7 @@ import tty
 from pathlib import Path
 
 from firmware_protocol import binary
-from simulator.broker import free_port, run_mosquitto
+from simulator.broker import Dynsec, free_port, run_mosquitto
 from simulator.radio import VirtualRadio
 
 
@@ -21,14 +21,17 @@ class RestartableBroker:
     whatever was in flight is gone, as after a power cut). With `websockets`, it also has the
     browser pads' listener (MQTT over WebSockets) on `websockets_port`."""
 
-    def __init__(self, *, websockets: bool = False) -> None:
+    def __init__(self, *, websockets: bool = False, dynsec: Dynsec | None = None) -> None:
         self.port = free_port()
         self.websockets_port = free_port() if websockets else None
+        # Secured as deploy/ ships it: logins kept by the dynamic-security plugin in its file,
+        # which a restart reads again.
+        self.dynsec = dynsec
         self._stack = contextlib.ExitStack()
 
     def start(self) -> None:
-        self._stack.enter_context(run_mosquitto(port=self.port,
-                                                websockets=self.websockets_port))
+        self._stack.enter_context(run_mosquitto(port=self.port, websockets=self.websockets_port,
+                                                dynsec=self.dynsec))
 
     def stop(self) -> None:
         self._stack.close()

@@ -17,17 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from basestation.movements import generate
+from simulator.broker import Dynsec
 from simulator.campaign.devices import ReplugRadio, RestartableBroker, lock_database
 from simulator.campaign.tally import Key, RunTally, entry_row, key_of, read_results, tally
 from simulator.deals import random_deals
 from simulator.faults import Faults
 from simulator.radio import AirFaults
-from simulator.session import SectionSetup, SessionPlayer
+from simulator.session import SPARE_OFFSET, UNIT_BASE, SectionSetup, SessionPlayer
 from simulator.units import SimPad
 
 log = logging.getLogger(__name__)
 TABLES, BOARDS = 5, 10  # five rounds of two boards: 50 results a section
 SPEED = 1500.0  # a board in about 0.3 s
+STATION_LOGIN = ("basestation", "campaign-broker-admin")  # the station's own broker login
 
 
 @dataclass
@@ -51,6 +53,7 @@ class SessionFault:
     faults: Faults = field(default_factory=Faults)
     inject: Inject | None = None
     nights: int = 1  # more: each next night opened from set-up on the same pads
+    secured: bool = False  # the broker as deploy/ ships it: logins kept by the station
 
 
 async def at(player: SessionPlayer, fraction: float) -> None:
@@ -122,6 +125,10 @@ SESSION_FAULTS = (
     # connection) and its Wi-Fi gone for a while, over the WebSockets listener.
     SessionFault("browser pads reloaded and offline", ("webpad", "webpad"),
                  Faults(battery_change=0.3, dropout=0.3)),
+    # The shipped broker (every pad logs in as itself, the station keeps the logins through
+    # the dynamic-security plugin) restarted twice: the logins come back from its file.
+    SessionFault("secured broker restarted", ("mqtt", "mqtt"), inject=restart_broker,
+                 secured=True),
     # Next week: the director opens a new night (another movement, another table count) and
     # the same pads, with last night's memory, play it.
     SessionFault("second night on the same pads", ("radio", "mqtt"), nights=2),
@@ -139,6 +146,17 @@ def pads_acked(player: SessionPlayer) -> dict[Key, dict[str, Any]]:
                     row = entry_row(stored.body)
                     acked[key_of(row)] = row
     return acked
+
+
+async def pair_pads(station: Any, sections: int) -> None:
+    """The director pairs every pad the sessions may use (and the spares) from the console;
+    the station gives each its broker login before the pads switch on."""
+    units = [index * UNIT_BASE + offset + table for index in range(1, sections + 1)
+             for offset in (0, SPARE_OFFSET) for table in range(1, TABLES + 2)]
+    await station.hub.act(lambda batch: [station.rules.pair_unit(u, batch) for u in units])
+    for unit in units:
+        if not await station.logins.settle(unit, timeout=10):
+            raise RuntimeError(f"the broker did not take unit {unit}'s login")
 
 
 def night_movement(night: int, seed: int) -> tuple[str, int, int]:
@@ -205,15 +223,19 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
         database = Path(tmp) / "station.db"
         broker = radio = None
         if "mqtt" in fault.links or "webpad" in fault.links:
-            broker = RestartableBroker(websockets="webpad" in fault.links)
+            dynsec = Dynsec(*STATION_LOGIN, folder=Path(tmp)) if fault.secured else None
+            broker = RestartableBroker(websockets="webpad" in fault.links, dynsec=dynsec)
             broker.start()
             stack.callback(broker.stop)
         if "radio" in fault.links:
             radio = ReplugRadio(fault.faults.air, random.Random(rng.random()))
             stack.callback(radio.close)
+        login = STATION_LOGIN if fault.secured else (None, None)
         config = StationConfig(
             database=f"sqlite:///{database}",
             mqtt_url=f"mqtt://127.0.0.1:{broker.port}" if broker else None,
+            mqtt_username=login[0], mqtt_password=login[1],
+            mqtt_dynamic_security=fault.secured,
             serial=(SerialConfig(radio.port),) if radio else ())
         station = Station(config)
         deals = random_deals(BOARDS, rng)
@@ -226,6 +248,8 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
             async with asyncio.timeout(15):
                 for link in station.links:
                     await link.connected.wait()
+            if fault.secured:
+                await pair_pads(station, len(letters))
             for night in range(1, fault.nights + 1):
                 shape = kind, tables, boards = night_movement(night, seed)
                 if night > 1:

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.integration
 
 def test_quick_campaign() -> None:
     done = subprocess.run([sys.executable, "-m", "basestation", "faults", "--quick", "--json"],
-                          capture_output=True, text=True, timeout=240, check=False)
+                          capture_output=True, text=True, timeout=420, check=False)
     outcome = json.loads(done.stdout)["faults"]
     assert [row["name"] for row in outcome] == fault_names()
     for row in outcome:
