@@ -114,28 +114,32 @@ def pairs(station: Station, table: int, round_: int) -> tuple[int, int, tuple[in
     return seat.ns, seat.ew, seat.boards
 
 
-# Runs in the pad page: its own codec against the vectors (SPEC 12), and its body builders
-# against the pad-to-station vectors they can make.
+# Runs in the pad page: its own codec against the vectors of both versions (SPEC 12), and its
+# body builders against the pad-to-station vectors they can make.
 CHECK_VECTORS = """([up, down]) => {
   const bad = [];
   const b = PadWire.bodies;
   const at = (board) => ({ section: "A", table: 3, round: 2, board, ns: 3, ew: 10 });
   const made = {
-    hello: b.hello(87), heartbeat: b.heartbeat(64), resend_all: b.resend(null),
+    hello: b.hello(87, 1), heartbeat: b.heartbeat(64), resend_all: b.resend(null),
     login: b.login("A", 3), login_takeover_with_pin: b.login("A", 3, "4821", true),
     result_passed_out: b.result(at(8), "PASS", "N", 5, "HK"),
     result_with_lead: b.result(at(5), "4S", "S", 10, PadWire.normalLead("hk")),
     result_lead_ten_doubled: b.result(at(6), "3NTX", "E", 7, PadWire.normalLead("DT")),
     not_played: b.notPlayed(at(9)),
+    v2_hello: b.hello(90), v2_login: b.login("A", 3), v2_resend_all: b.resend(null),
+    v2_result_with_lead: b.result(at(5), "4S", "S", 10, "HK"), v2_not_played: b.notPlayed(at(9)),
+    v2_heartbeat: b.heartbeat(64),
   };
   made.hello.firmware = "bp-1.4.2";
+  made.v2_hello.firmware = "bp-2.0.0";
   for (const v of up) {
     const o = JSON.parse(v.json);
     if (PadWire.unitKey(v.secret, v.unit) !== v.key_hex) bad.push("key " + v.name);
-    const again = PadWire.encode(o.unit, o.seq, o.type, o.body, v.key_hex);
+    const again = PadWire.encode(o.unit, o.seq, o.type, o.body, v.key_hex, o.v, o.event);
     if (again !== v.json) bad.push("encode " + v.name);
     const body = made[v.name];
-    if (body && PadWire.encode(o.unit, o.seq, o.type, body, v.key_hex) !== v.json) {
+    if (body && PadWire.encode(o.unit, o.seq, o.type, body, v.key_hex, o.v, o.event) !== v.json) {
       bad.push("built " + v.name);
     }
   }
@@ -147,19 +151,33 @@ CHECK_VECTORS = """([up, down]) => {
     const tampered = v.json.replace(/"seq":(\\d+)/, (_, s) => `"seq":${Number(s) + 1}`);
     if (PadWire.decode(tampered, v.unit, v.key_hex)) bad.push("tampered " + v.name);
     if (PadWire.decode(v.json, v.unit + 1, v.key_hex)) bad.push("other unit " + v.name);
+    if (m.v !== JSON.parse(v.json).v || m.event !== (JSON.parse(v.json).event ?? 0)) {
+      bad.push("envelope " + v.name);
+    }
+  }
+  // Version 2 without its event is not a message (SPEC 13.1).
+  const vector = down.find((v) => v.name === "v2_status_new_event");
+  const status = JSON.parse(vector.json);
+  delete status.event;
+  if (PadWire.decode(JSON.stringify(status), status.unit, vector.key_hex)) {
+    bad.push("v2 without event");
   }
   return { bad, replay: read.nak_replay.body.detail,
-    flags: read.ack_result_flagged.body.flags, built: Object.keys(made).length };
+    flags: read.ack_result_flagged.body.flags, built: Object.keys(made).length,
+    event: read.v2_status_new_event.event };
 }"""
 
 
 async def test_the_codec_reproduces_the_json_vectors(club: Club) -> None:
     page = await club.pad(61)
-    up = json.loads((VECTORS / "pad_to_station.json").read_text(encoding="utf-8"))
-    down = json.loads((VECTORS / "station_to_pad.json").read_text(encoding="utf-8"))
+    up, down = [], []
+    for suffix in ("", "_v2"):
+        up += json.loads((VECTORS / f"pad_to_station{suffix}.json").read_text(encoding="utf-8"))
+        down += json.loads((VECTORS / f"station_to_pad{suffix}.json").read_text(encoding="utf-8"))
     report = await page.evaluate(CHECK_VECTORS, [up, down])
     assert report["bad"] == []
-    assert report["built"] == 9
+    assert report["built"] == 15
+    assert report["event"] == 8
     assert report["replay"] == "50"
     assert report["flags"] == ["LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE"]
 
