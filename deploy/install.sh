@@ -4,8 +4,8 @@
 # configuration holding fresh random secrets, mosquitto locked down, systemd units enabled.
 #   sudo deploy/install.sh [--postgresql]        (from the unpacked source tree)
 # Safe to run again (an upgrade): an existing station.toml is kept, the code is upgraded, the
-# broker's files are made again, a locally changed mosquitto.conf is kept, and the services are
-# restarted and checked.
+# broker's logins are kept (dynamic security) or its files made again, a locally changed
+# mosquitto.conf is kept, and the services are restarted and checked.
 set -eu
 src="$(cd "$(dirname "$0")/.." && pwd)"
 postgresql=no
@@ -95,13 +95,20 @@ for link in /etc/systemd/system/multi-user.target.wants/basestation@*.service; d
     if [ -L "$link" ] || [ -e "$link" ]; then rooms="$rooms ${link##*/}"; fi
 done
 
-# mosquitto: our configuration, password and ACL files generated from the unit registry.
+# mosquitto: our configuration. With [mqtt] dynamic_security (the default since it exists) the
+# broker's logins are kept by its dynamic-security plugin, administered by the station; without
+# it, password and ACL files generated from the unit registry (mosquitto-files.conf).
 # Ours replaces Debian's (kept as mosquitto.conf.dist, and replaced again if put back). One
 # changed here since the last install (a TLS listener, say) is kept, and a new one shipped since
 # is put beside it, as dpkg does.
+dynsec="$("$venv/bin/python" -c 'import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    print(tomllib.load(f).get("mqtt", {}).get("dynamic_security", False) is True)' "$conf")"
+if [ "$dynsec" = True ]; then name=mosquitto.conf; else name=mosquitto-files.conf; fi
 mconf=/etc/mosquitto/mosquitto.conf
-shipped="$src/deploy/mosquitto/mosquitto.conf"
-previous=/opt/basestation/deploy/mosquitto/mosquitto.conf
+shipped="$src/deploy/mosquitto/$name"
+previous=/opt/basestation/deploy/mosquitto/$name
+[ -f "$previous" ] || previous=/opt/basestation/deploy/mosquitto/mosquitto.conf  # before 2 files
 if [ ! -f "$mconf.dist" ] && [ -f "$mconf" ]; then
     cp "$mconf" "$mconf.dist"
 fi
@@ -121,7 +128,27 @@ fi
 rm -rf /opt/basestation/deploy && cp -r "$src/deploy" /opt/basestation/deploy
 # setgid: files written by the basestation user belong to group mosquitto, which reads them.
 install -d -m 2750 -o basestation -g mosquitto /etc/basestation/mosquitto
-if [ -z "$rooms" ]; then
+if [ "$dynsec" = True ]; then
+    # The plugin, where mosquitto.conf looks for it: its own path depends on the CPU.
+    plugin=""
+    for found in /usr/lib/*/mosquitto_dynamic_security.so /usr/lib/mosquitto_dynamic_security.so; do
+        if [ -f "$found" ]; then plugin="$found"; break; fi
+    done
+    [ -n "$plugin" ] || { echo "install: mosquitto's dynamic-security plugin is missing" \
+                               "(mosquitto 2 ships it)" >&2; exit 1; }
+    install -d -m 0755 /opt/basestation/lib
+    ln -sfn "$plugin" /opt/basestation/lib/mosquitto_dynamic_security.so
+    # The plugin's first state, the station's login as its admin; kept once there (mosquitto
+    # writes it on every change: the units' logins the station made).
+    dynfile=/var/lib/mosquitto/dynamic-security.json
+    install -d -m 0755 -o mosquitto -g mosquitto /var/lib/mosquitto
+    if [ ! -f "$dynfile" ]; then
+        "$venv/bin/basestation" units dynsec-init --out "$dynfile" --config "$conf"
+        chown mosquitto:mosquitto "$dynfile"
+    else
+        echo "install: kept $dynfile (the broker's logins)"
+    fi
+elif [ -z "$rooms" ]; then
     # (This also creates or migrates the station's database, as its own user.)
     (cd /var/lib/basestation && runuser -u basestation -- "$venv/bin/basestation" units mosquitto \
         --out /etc/basestation/mosquitto --config "$conf")

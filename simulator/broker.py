@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import glob
+import json
 import os
 import shutil
 import socket
@@ -10,7 +12,10 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+
+from basestation.station.links.dynsec import initial_config
 
 
 def free_port() -> int:
@@ -45,13 +50,51 @@ def mosquitto_binary() -> str:
     raise RuntimeError("mosquitto is not installed: run scripts/setup.sh")
 
 
+def dynsec_plugin() -> str:
+    """Where mosquitto's dynamic-security plugin is (Debian: under the architecture's lib)."""
+    for candidate in ("/usr/lib/*/mosquitto_dynamic_security.so",
+                      "/usr/lib/mosquitto_dynamic_security.so",
+                      "/usr/local/lib/mosquitto_dynamic_security.so"):
+        found = sorted(glob.glob(candidate))
+        if found:
+            return found[0]
+    raise RuntimeError("mosquitto's dynamic-security plugin is missing: run scripts/setup.sh")
+
+
+@dataclass(frozen=True)
+class Dynsec:
+    """A broker that keeps its logins with the dynamic-security plugin, as deploy/ sets it up:
+    anonymous clients refused, `admin` (the station's login) the plugin's admin. In `folder`
+    the plugin's file is kept, so a broker started again on the same folder (a restart) holds
+    the logins the station gave it; without one it starts afresh each time."""
+
+    admin: str
+    password: str
+    folder: Path | None = None
+
+    def config(self, tmp: Path) -> str:
+        path = (self.folder or tmp) / "dynamic-security.json"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(initial_config(self.admin, self.password), indent=1))
+            path.chmod(0o600)
+        return (f"allow_anonymous false\nplugin {dynsec_plugin()}\n"
+                f"plugin_opt_config_file {path}\n")
+
+
 @contextlib.contextmanager
 def run_mosquitto(extra_config: str = "allow_anonymous true\n",
-                  port: int | None = None, websockets: int | None = None) -> Iterator[int]:
+                  port: int | None = None, websockets: int | None = None,
+                  dynsec: Dynsec | None = None) -> Iterator[int]:
     """A mosquitto broker on a free port, stopped afterwards; with `websockets`, a second
-    listener on that port speaks MQTT over WebSockets (the browser pad's way in)."""
+    listener on that port speaks MQTT over WebSockets (the browser pad's way in); with
+    `dynsec`, logins and ACLs come from the dynamic-security plugin (on both listeners)."""
     port = port or free_port()
     with tempfile.TemporaryDirectory() as tmp:
+        if dynsec is not None:
+            extra_config = dynsec.config(Path(tmp))
+            if os.geteuid() == 0:  # mosquitto would drop to a user that cannot write tmp files
+                extra_config = "user root\n" + extra_config
         conf = Path(tmp) / "mosquitto.conf"
         ws = f"listener {websockets} 127.0.0.1\nprotocol websockets\n" if websockets else ""
         # set_tcp_nodelay: without it every message waits on Nagle and delayed acks.

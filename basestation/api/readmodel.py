@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from basestation.station.app import Station
-from basestation.station.grid import ATTENTION_FLAGS, Thresholds, grid
-from basestation.station.state import UnitState
+from basestation.station.grid import ATTENTION_FLAGS, grid
+from basestation.station.state import Thresholds, UnitState
 
 T = TypeVar("T")
 
@@ -24,7 +24,19 @@ def unit_json(unit: UnitState) -> dict[str, Any]:
             "battery": unit.battery, "firmware": unit.firmware,
             "last_seen": unit.last_seen.isoformat() if unit.last_seen else None,
             "bad_macs": unit.bad_macs, "failing": unit.failing, "locked": unit.locked_reason,
-            "link": unit.link}
+            "replaced_by": unit.replaced_by, "link": unit.link}
+
+
+def lock_alert(unit: UnitState, units: dict[int, UnitState]) -> dict[str, Any]:
+    """A locked-out unit: locked by the director (UNIT_LOCKED), or replaced by another unit
+    that took its table over (UNIT_REPLACED), with the table that unit holds now."""
+    if unit.locked_reason == "UNIT_LOCKED":
+        return {"kind": "unit_locked", "unit": unit.unit}
+    alert: dict[str, Any] = {"kind": "unit_replaced", "unit": unit.unit, "by": unit.replaced_by}
+    successor = units.get(unit.replaced_by) if unit.replaced_by is not None else None
+    if successor is not None and successor.section is not None and successor.table is not None:
+        alert["section"], alert["table"] = successor.section, successor.table
+    return alert
 
 
 class ReadModel:
@@ -32,7 +44,11 @@ class ReadModel:
 
     def __init__(self, station: Station) -> None:
         self.station = station
-        self.thresholds = Thresholds()
+
+    @property
+    def thresholds(self) -> Thresholds:
+        """The console's alert thresholds and round lengths, as stored."""
+        return self.station.rules.thresholds
 
     @staticmethod
     async def stored(read: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -45,18 +61,25 @@ class ReadModel:
                 "complete": rules.completed, "ended": rules.ended,
                 "published": rules.published, "results_public": rules.results_public,
                 "sections": {k: s.current_round for k, s in rules.sections.items()},
-                "links": [{"name": link.name, "connected": link.connected.is_set()}
+                "links": [self._link(link.name, link.connected.is_set())
                           for link in self.station.links],
                 "health": self.station.health()}
+
+    def _link(self, name: str, connected: bool) -> dict[str, Any]:
+        kind, _, where = name.partition(":")
+        since = self.station.link_health.since(name)
+        return {"name": name, "kind": kind, "where": where, "connected": connected,
+                "down_since": since.isoformat() if since else None}
 
     def grid(self) -> dict[str, Any]:
         """Tables by rounds per section with their states, and the alerts standing now."""
         station = self.station
-        data = grid(station.rules, station.hub.units, limits=self.thresholds)
+        data = grid(station.rules, station.hub.units, limits=self.thresholds,
+                    links_down=station.link_health.down)
         data["ended"], data["published"] = station.rules.ended, station.rules.published
         data["alerts"].extend(self._result_alerts())
-        data["alerts"].extend({"kind": "unit_replaced", "unit": u.unit}
-                              for u in station.hub.units.values() if u.locked_reason)
+        units = station.hub.units
+        data["alerts"].extend(lock_alert(u, units) for u in units.values() if u.locked_reason)
         return data
 
     def _result_alerts(self) -> list[dict[str, Any]]:

@@ -19,7 +19,10 @@ class Open(BaseModel):
 
 class LinkOut(BaseModel):
     name: str
+    kind: str = Field(default="", description="mqtt or serial")
+    where: str = Field(default="", description="the broker's host:port, or the serial port")
     connected: bool
+    down_since: str | None = Field(default=None, description="when it went down, if it is")
 
 
 class HealthOut(BaseModel):
@@ -31,6 +34,8 @@ class HealthOut(BaseModel):
     database_down_since: str | None
     queued: int  # messages and actions waiting for the hub
     shed: int  # pad messages dropped while the queue was full (pads retransmit them)
+    # With [mqtt] dynamic_security: whether the pads' broker logins are in step, in a sentence.
+    broker_logins: str | None = None
 
 
 class StatusOut(BaseModel):
@@ -63,6 +68,8 @@ class TableOut(Open):
     round: int
     last_contact: str | None = Field(description="when the table's pad was last heard")
     takeover: bool = Field(description="a takeover is authorised, waiting for a pad")
+    link: str | None = Field(default=None, description="the link its pad was last heard on")
+    replaced_by: int | None = Field(default=None, description="who replaced its locked pad")
     cells: list[CellOut]
 
 
@@ -110,7 +117,9 @@ class UnitOut(BaseModel):
     last_seen: str | None
     bad_macs: int
     failing: int = Field(description="frames failing their check since its last good one")
-    locked: str | None
+    locked: str | None = Field(description="why it is locked out: UNIT_LOCKED (by the "
+                               "director) or UNIT_REPLACED (another unit took its table)")
+    replaced_by: int | None = Field(default=None, description="the unit that took its table")
     link: str | None
 
 

@@ -1,4 +1,6 @@
-"""`basestation units mosquitto`: the broker's password and ACL files from the unit registry.
+"""`basestation units mosquitto`: the broker's password and ACL files from the unit registry,
+for a broker without the dynamic-security plugin; `basestation units dynsec-init`: the plugin's
+first file, with the station as its admin (the station then keeps the units' logins itself).
 
 Each unit logs in to mosquitto as `unit-<id>` with a password derived from its key, so a pad
 computes it itself (SPEC.md, section 10.3) and re-pairing (a new key) changes it too. The ACL
@@ -7,9 +9,7 @@ lets a unit publish only on its own up/availability topics and read only its own
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
+import json
 import os
 import shutil
 import subprocess
@@ -19,9 +19,16 @@ from typing import Annotated
 
 import typer
 
+from basestation.station.links.dynsec import (
+    PBKDF2_ITERATIONS,
+    initial_config,
+    mqtt_password,
+    pbkdf2,
+    unit_username,
+)
 from firmware_protocol import topics
 
-PBKDF2_ITERATIONS = 101  # mosquitto_passwd's own default for its $7$ (PBKDF2-SHA512) hashes
+__all__ = ["acl_text", "mqtt_password", "pbkdf2_line", "register", "unit_username"]
 
 units_app = typer.Typer(help="The unit (pad) registry.", no_args_is_help=True)
 
@@ -30,21 +37,10 @@ def register(app: typer.Typer) -> None:
     app.add_typer(units_app, name="units")
 
 
-def unit_username(unit: int) -> str:
-    return f"unit-{unit}"
-
-
-def mqtt_password(key: bytes) -> str:
-    """A unit's broker password: the first 16 bytes of HMAC-SHA256(unit key, "mqtt"), in hex."""
-    return hmac.new(key, b"mqtt", hashlib.sha256).hexdigest()[:32]
-
-
 def pbkdf2_line(username: str, password: str, salt: bytes | None = None) -> str:
     """One password-file line in mosquitto 2's `$7$` format, for when mosquitto_passwd is absent."""
-    salt = salt if salt is not None else os.urandom(12)
-    digest = hashlib.pbkdf2_hmac("sha512", password.encode(), salt, PBKDF2_ITERATIONS)
-    encoded = (base64.b64encode(salt).decode(), base64.b64encode(digest).decode())
-    return f"{username}:$7${PBKDF2_ITERATIONS}${encoded[0]}${encoded[1]}"
+    salt_text, digest = pbkdf2(password, salt)
+    return f"{username}:$7${PBKDF2_ITERATIONS}${salt_text}${digest}"
 
 
 def acl_text(station: str, station_user: str, units: Iterable[int]) -> str:
@@ -122,3 +118,28 @@ def mosquitto(
     acl.chmod(0o640)
     typer.echo(f"{len(epochs)} units: wrote {out / 'passwords'} and {acl}; "
                "reload mosquitto to apply (systemctl reload mosquitto)")
+
+
+@units_app.command("dynsec-init")
+def dynsec_init(
+    out: Annotated[Path, typer.Option("--out", help="The plugin's file (plugin_opt_config_file).")],
+    config: Annotated[Path | None, typer.Option("--config", help="TOML configuration.")] = None,
+) -> None:
+    """Write the dynamic-security plugin's first file: the station's [mqtt] login as its admin.
+    An existing file is kept (it holds the units' logins the station made)."""
+    from basestation.cli.settings import read_settings
+
+    settings = read_settings(config)
+    if not settings.mqtt_username or not settings.mqtt_password:
+        typer.echo("error: the station's own broker login is missing: set [mqtt] username and "
+                   "password in the configuration", err=True)
+        raise typer.Exit(2)
+    if out.exists():
+        typer.echo(f"kept {out}: it already holds the broker's logins")
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as written:
+        json.dump(initial_config(settings.mqtt_username, settings.mqtt_password), written,
+                  indent=1)
+    typer.echo(f"wrote {out}: {settings.mqtt_username} administers the broker's logins")

@@ -15,6 +15,8 @@ from basestation.station.batch import Batch
 from basestation.station.bus import EventBus
 from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.hub import Hub, Link
+from basestation.station.link_health import LinkHealth
+from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.matches import draw_rounds_as_they_end
@@ -37,6 +39,8 @@ class Station:
                                   own_sections=frozenset(config.sections))
         self.hub = Hub(self.store, config.secret, self.bus, self.rules)
         self.links: list[MqttLink | SerialLink] = []
+        self.link_health = LinkHealth(self.bus)  # which links are down, said on the grid
+        self.logins: BrokerLogins | None = None  # with [mqtt] dynamic_security
         self._tasks: list[asyncio.Task[None]] = []
         self.hub_restarts = 0
         self.hub_failure: str | None = None
@@ -93,9 +97,13 @@ class Station:
         await asyncio.to_thread(self.hub.load)
         await asyncio.to_thread(self._event_from_config)
         if self.config.mqtt_url:
+            if self.config.mqtt_dynamic_security:
+                self.logins = BrokerLogins(lambda: self.hub.units, self.bus)
+                self._tasks.append(asyncio.create_task(self.logins.run(), name="logins"))
             self.links.append(MqttLink(self.hub, self.config.mqtt_url, self.config.id,
                                        username=self.config.mqtt_username,
-                                       password=self.config.mqtt_password))
+                                       password=self.config.mqtt_password,
+                                       logins=self.logins))
         for serial in self.config.serial:
             self.links.append(SerialLink(self.hub, serial.port, serial.baud, serial.channel))
         self._tasks.append(asyncio.create_task(self._supervise_hub(), name="hub"))
@@ -104,6 +112,8 @@ class Station:
         self._tasks.append(asyncio.create_task(draw_rounds_as_they_end(self), name="swiss"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))
+        self._tasks.append(asyncio.create_task(self.link_health.watch(self.links),
+                                               name="link-health"))
 
     async def _supervise_hub(self) -> None:
         """Runs the hub; should it ever fail, says so and starts it again from what is stored
@@ -130,7 +140,8 @@ class Station:
         return {"hub_restarts": self.hub_restarts, "hub_last_failure": self.hub_failure,
                 "database": "ok" if down is None else "unavailable",
                 "database_down_since": None if down is None else down.isoformat(),
-                "queued": self.hub.queued, "shed": self.hub.shed}
+                "queued": self.hub.queued, "shed": self.hub.shed,
+                "broker_logins": None if self.logins is None else self.logins.status()}
 
     async def _rescore(self, every: float = 0.5, share: float = 0.1) -> None:
         """Rescores changed boards a few times a second and tells the pages which. Under a

@@ -51,6 +51,9 @@ class StationConfig:
     mqtt_url: str | None = None
     mqtt_username: str | None = None  # the broker's login for the station (deploy/ ACL)
     mqtt_password: str | None = field(default=None, repr=False)
+    # The station keeps the pads' broker logins through mosquitto's dynamic-security plugin,
+    # logged in as its admin (deploy/mosquitto/mosquitto.conf).
+    mqtt_dynamic_security: bool = False
     serial: tuple[SerialConfig, ...] = ()
     event: EventConfig | None = None
     feedback: frozenset[str] = field(default_factory=lambda: frozenset({"traveller", "par"}))
@@ -136,6 +139,7 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         mqtt_url=mqtt.get("url"),
         mqtt_username=_optional(mqtt.get("username")),
         mqtt_password=_optional(mqtt.get("password")),
+        mqtt_dynamic_security=_flag(mqtt.get("dynamic_security", False), "mqtt.dynamic_security"),
         serial=tuple(
             SerialConfig(str(s["port"]), int(s.get("baud", 115200)), int(s.get("channel", 16)))
             for s in raw.get("serial", [])
@@ -150,6 +154,12 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
 def _rounds(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20:
         raise ConfigError(f"event.rounds must be a whole number of rounds (0-20), not {value!r}")
+    return value
+
+
+def _flag(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{key} must be true or false, not {value!r}")
     return value
 
 

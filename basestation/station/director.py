@@ -49,7 +49,10 @@ class DirectorActions(SessionState):
         state = self.sections.get(section)
         if state is None or check_table(state, table) is not None:
             raise LookupError(f"no table {section}{table}")
-        self.takeovers.add((section, table))
+        if (section, table) not in self.takeovers:
+            assert self.event_id is not None
+            self.takeovers.add((section, table))
+            batch.ops.append(repo.open_takeover(self.event_id, section, table))
         batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
         batch.event("table", section=section, table=table, takeover=True)
@@ -171,7 +174,7 @@ class DirectorActions(SessionState):
         state.current_round += 1
         state.round_started = datetime.now(UTC)
         batch.ops.append(repo.update_section_round(self.section_ids[section],
-                                                   state.current_round))
+                                                   state.current_round, state.round_started))
         batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
                                     round=state.current_round - 1))
         batch.event("round", section=section, round=state.current_round)

@@ -2,46 +2,27 @@
 
 Colours follow what directors know (docs/ARCHITECTURE.md, Domain notes): table red = not
 logged in, green = logged in; cell yellow = current round, green = complete, red = missing,
-blue = changed by the director.
+blue = changed by the director. A table whose pad's link is down (broker lost, receiver
+unplugged) is out of contact, never green.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from basestation.station.link_health import LinkDown
 from basestation.station.session import SessionRules
-from basestation.station.state import SectionState, UnitState
+from basestation.station.state import SectionState, Thresholds, UnitState
 
 ATTENTION_FLAGS = frozenset({"LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE", "WRONG_PAIRS"})
-MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
-
-
-@dataclass
-class Thresholds:
-    """When the console raises an alert; the director can change them from the grid."""
-
-    silent_minutes: float = 10.0  # a logged-in table's pad not heard for this long
-    bad_mac_run: int = 3  # frames in a row failing their check: that pad is failing
-    rounds_behind: int = 3  # a table this many rounds behind its section
-    round_minutes: dict[str, float] = field(default_factory=dict)  # per section, when set
-
-    def round_length(self, section: SectionState) -> float:
-        if section.letter in self.round_minutes:
-            return self.round_minutes[section.letter]
-        first = section.movement.at(1, 1)
-        boards = len(first.boards) if first is not None else 2
-        return boards * MINUTES_PER_BOARD
-
-    def to_json(self) -> dict[str, Any]:
-        return {"silent_minutes": self.silent_minutes, "bad_mac_run": self.bad_mac_run,
-                "rounds_behind": self.rounds_behind, "round_minutes": dict(self.round_minutes)}
 
 
 def table_state(section: SectionState, table: int, units: dict[int, UnitState],
                 now: datetime, *, limits: Thresholds | None = None,
-                takeovers: set[tuple[str, int]] | None = None) -> dict[str, Any]:
+                takeovers: set[tuple[str, int]] | None = None,
+                links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
     limits = limits or Thresholds()
     holder = section.holders.get(table)
     unit = units.get(holder) if holder is not None else None
@@ -49,7 +30,9 @@ def table_state(section: SectionState, table: int, units: dict[int, UnitState],
     if unit is not None:
         state = "logged_in"
         if unit.locked_reason is not None:
-            state = "replaced"
+            state = "locked" if unit.locked_reason == "UNIT_LOCKED" else "replaced"
+        elif unit.link is not None and unit.link in (links_down or {}):
+            state = "link_lost"  # its pad cannot reach the station, whatever it last said
         elif unit.failing >= limits.bad_mac_run:
             # Only the table's own pad failing again and again: a stray frame that merely
             # claims this unit's number, while its pad works, does not mark the table.
@@ -64,7 +47,9 @@ def table_state(section: SectionState, table: int, units: dict[int, UnitState],
             "battery": unit.battery if unit else None,
             "round": section.table_round.get(table, 0),
             "last_contact": last.isoformat() if last else None,
-            "takeover": (section.letter, table) in (takeovers or set())}
+            "takeover": (section.letter, table) in (takeovers or set()),
+            "link": unit.link if unit else None,
+            "replaced_by": unit.replaced_by if unit and unit.locked_reason else None}
 
 
 def cell_state(section: SectionState, table: int, round_: int) -> dict[str, Any]:
@@ -107,11 +92,13 @@ def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> dic
 
 def section_grid(section: SectionState, units: dict[int, UnitState], now: datetime, *,
                  limits: Thresholds | None = None,
-                 takeovers: set[tuple[str, int]] | None = None) -> dict[str, Any]:
+                 takeovers: set[tuple[str, int]] | None = None,
+                 links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
     limits = limits or Thresholds()
     rows = []
     for table in range(1, section.movement.tables + 1):
-        row = table_state(section, table, units, now, limits=limits, takeovers=takeovers)
+        row = table_state(section, table, units, now, limits=limits, takeovers=takeovers,
+                          links_down=links_down)
         row["cells"] = [cell_state(section, table, r)
                         for r in range(1, section.movement.rounds + 1)]
         rows.append(row)
@@ -120,12 +107,28 @@ def section_grid(section: SectionState, units: dict[int, UnitState], now: dateti
             "clock": round_clock(section, limits, now)}
 
 
+def link_alerts(rules: SessionRules, units: dict[int, UnitState],
+                links_down: Mapping[str, LinkDown]) -> list[dict[str, Any]]:
+    """A link down (broker lost, receiver unplugged), with the tables whose pads were last
+    heard on it: those are out of contact until it is back."""
+    found = []
+    for name, down in sorted(links_down.items()):
+        tables = [f"{section.letter}{table}" for section in rules.sections.values()
+                  for table, holder in sorted(section.holders.items())
+                  if (unit := units.get(holder)) is not None and unit.link == name
+                  and unit.locked_reason is None]
+        found.append({"kind": "link_down", **down.to_json(), "tables": tables})
+    return found
+
+
 def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | None = None,
-           limits: Thresholds | None = None) -> list[dict[str, Any]]:
-    """Standing problems: silent tables, missing boards, failing pads, results to merge."""
+           limits: Thresholds | None = None,
+           links_down: Mapping[str, LinkDown] | None = None) -> list[dict[str, Any]]:
+    """Standing problems: links down, silent tables, missing boards, failing pads, results
+    to merge."""
     now = now or datetime.now(UTC)
     limits = limits or Thresholds()
-    found: list[dict[str, Any]] = []
+    found: list[dict[str, Any]] = link_alerts(rules, units, links_down or {})
     for section in rules.sections.values():
         for table in range(1, section.movement.tables + 1):
             last = section.table_round.get(table, 0)
@@ -160,10 +163,13 @@ def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | Non
 
 
 def grid(rules: SessionRules, units: dict[int, UnitState], now: datetime | None = None,
-         limits: Thresholds | None = None) -> dict[str, Any]:
+         limits: Thresholds | None = None,
+         links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
     now = now or datetime.now(UTC)
     limits = limits or Thresholds()
     return {"event": rules.event_name, "running": rules.running, "complete": rules.completed,
-            "sections": [section_grid(s, units, now, limits=limits, takeovers=rules.takeovers)
+            "sections": [section_grid(s, units, now, limits=limits, takeovers=rules.takeovers,
+                                      links_down=links_down)
                          for s in rules.sections.values()],
-            "alerts": alerts(rules, units, now, limits), "thresholds": limits.to_json()}
+            "alerts": alerts(rules, units, now, limits, links_down),
+            "thresholds": limits.to_json()}

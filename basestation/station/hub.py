@@ -130,7 +130,8 @@ class Hub:
             self.units[row.unit] = UnitState(
                 unit=row.unit, key=self.key_for(row.unit, row.key_epoch), last_seq=row.last_seq,
                 down_seq=row.down_seq, bad_macs=row.bad_macs,
-                locked_reason=row.locked_reason, section=row.section, table=row.table_no,
+                locked_reason=row.locked_reason, replaced_by=row.replaced_by,
+                section=row.section, table=row.table_no,
                 battery=row.battery, firmware=row.firmware, last_seen=row.last_seen,
                 link=heard_on.get(row.unit), version=spoken.get(row.unit, PROTOCOL_VERSION))
         # Answers are not loaded: a repeat after a restart is answered from the database.
@@ -374,6 +375,7 @@ class Hub:
         return {"unit": unit.unit, "last_seq": unit.last_seq, "last_seen": unit.last_seen,
                 "battery": unit.battery, "firmware": unit.firmware, "section": unit.section,
                 "table_no": unit.table, "locked_reason": unit.locked_reason,
+                "replaced_by": unit.replaced_by,
                 "bad_macs": unit.bad_macs, "down_seq": unit.down_seq}
 
     # -- output ------------------------------------------------------------------------------

@@ -109,6 +109,8 @@ class PadRules(SessionState):
             if body.pin is None and (body.section, body.table) not in self.takeovers:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
             self.takeovers.discard((body.section, body.table))
+            batch.ops.append(repo.close_takeovers(self.event_id, body.section, body.table,
+                                                  "taken"))
             self._lock_out(holder, batch, by=unit.unit)
         if unit.section is not None and unit.table is not None:
             old = self.sections.get(unit.section)
@@ -131,8 +133,10 @@ class PadRules(SessionState):
         if old is None:
             return
         old.locked_reason = ErrorCode.UNIT_REPLACED.value
+        old.replaced_by = by
         batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
-        batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason}))
+        batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason,
+                                           "replaced_by": by}))
         batch.ops.append(repo.audit(self.event_id, "director", "replace", old=old.unit, new=by,
                                     section=old.section, table=old.table))
         batch.event("alert", kind="unit_replaced", unit=old.unit, by=by, section=old.section,

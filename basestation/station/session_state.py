@@ -26,7 +26,7 @@ from basestation.station.entries import (
 from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
 from basestation.station.scores import LiveScores
-from basestation.station.state import HeldResult, SectionState, UnitState
+from basestation.station.state import HeldResult, SectionState, Thresholds, UnitState
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, ResultRow, SectionRow
 from firmware_protocol import jsonwire
@@ -83,7 +83,8 @@ class SessionState:
     deal_text: dict[tuple[str, int], str] = field(default_factory=dict)
     feedback: frozenset[str] = frozenset()
     players: dict[int, str] = field(default_factory=dict)
-    takeovers: set[tuple[str, int]] = field(default_factory=set)
+    takeovers: set[tuple[str, int]] = field(default_factory=set)  # authorised, not yet taken
+    thresholds: Thresholds = field(default_factory=Thresholds)  # the console's, as stored
     units: dict[int, UnitState] = field(default_factory=dict)
     scores: LiveScores | None = None
     merge_offers: dict[int, Entry] = field(default_factory=dict)  # open offers, by id
@@ -113,6 +114,12 @@ class SessionState:
         self.completed = False
         self.event_format, self.format_rounds = "pairs", 0
         self.ended = self.published = False
+        self.thresholds = Thresholds()
+        if snap.thresholds is not None:
+            self.thresholds.silent_minutes = snap.thresholds.silent_minutes
+            self.thresholds.bad_mac_run = snap.thresholds.bad_mac_run
+            self.thresholds.rounds_behind = snap.thresholds.rounds_behind
+        self.takeovers = set()
         if snap.event is None:
             self.event_id = None
             return
@@ -127,12 +134,19 @@ class SessionState:
             if self.own_sections and row.letter not in self.own_sections:
                 continue
             movement = Movement.from_json(json.loads(row.movement_json))
-            self.sections[row.letter] = SectionState(row.letter, movement, row.current_round)
+            section = SectionState(row.letter, movement, row.current_round)
+            if row.round_started is not None:  # else stored before the clock was: from now
+                section.round_started = row.round_started
+            if row.round_minutes is not None:
+                self.thresholds.round_minutes[row.letter] = row.round_minutes
+            self.sections[row.letter] = section
             assert row.id is not None
             self.section_ids[row.letter] = row.id
         for hold in snap.holds:
             if hold.section in self.sections:
                 self.sections[hold.section].holders[hold.table_no] = hold.unit
+        self.takeovers = {(t.section, t.table_no) for t in snap.takeovers
+                          if t.section in self.sections}
         for result in snap.results:
             if result.kind == "penalty":
                 if result.section not in self.sections:
@@ -228,7 +242,8 @@ class SessionState:
         if round_ > section.current_round:
             section.current_round = round_
             section.round_started = datetime.now(UTC)
-            batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_))
+            batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
+                                                       section.round_started))
             batch.event("round", section=section.letter, round=round_)
 
     def replace_result(self, section: SectionState, held: HeldResult | None, entry: HeldResult,

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from basestation.movements import Movement
 from basestation.station.rulings import Ruling
 
+MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
 # older answers are read back from the database in the rare case they are asked for.
 RECENT_ANSWERS = 4
@@ -131,6 +133,28 @@ def _remove(rows: list[HeldResult], table: int, round_: int, board: int) -> bool
 
 
 @dataclass
+class Thresholds:
+    """When the console raises an alert; the director changes them from the grid and they
+    are stored (basestation.station.console), so a restart keeps them."""
+
+    silent_minutes: float = 10.0  # a logged-in table's pad not heard for this long
+    bad_mac_run: int = 3  # frames in a row failing their check: that pad is failing
+    rounds_behind: int = 3  # a table this many rounds behind its section
+    round_minutes: dict[str, float] = field(default_factory=dict)  # per section, when set
+
+    def round_length(self, section: SectionState) -> float:
+        if section.letter in self.round_minutes:
+            return self.round_minutes[section.letter]
+        first = section.movement.at(1, 1)
+        boards = len(first.boards) if first is not None else 2
+        return boards * MINUTES_PER_BOARD
+
+    def to_json(self) -> dict[str, Any]:
+        return {"silent_minutes": self.silent_minutes, "bad_mac_run": self.bad_mac_run,
+                "rounds_behind": self.rounds_behind, "round_minutes": dict(self.round_minutes)}
+
+
+@dataclass
 class UnitState:
     unit: int
     key: bytes
@@ -141,6 +165,7 @@ class UnitState:
     # stray frame claiming its number while it works.
     failing: int = 0
     locked_reason: str | None = None
+    replaced_by: int | None = None  # the unit that took its table over (UNIT_REPLACED)
     section: str | None = None
     table: int | None = None
     battery: int | None = None

@@ -22,6 +22,8 @@ def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch)
     if (section, table) not in rules.takeovers:
         raise ValueError(f"no takeover is waiting at table {section}{table}")
     rules.takeovers.discard((section, table))
+    assert rules.event_id is not None
+    batch.ops.append(repo.close_takeovers(rules.event_id, section, table, "withdrawn"))
     batch.ops.append(repo.audit(rules.event_id, "director", "cancel_takeover",
                                 section=section, table=table))
     batch.event("table", section=section, table=table, takeover=False)

@@ -41,6 +41,10 @@ class SectionRow(SQLModel, table=True):
     phantom: bool = False
     movement_json: str
     current_round: int = 1
+    # The round clock: when the current round began (the event's opening, for round 1), and
+    # the round's length in minutes when the director set one (else the club's usual pace).
+    round_started: datetime | None = Field(default_factory=now)
+    round_minutes: float | None = None
 
 
 class UnitRow(SQLModel, table=True):
@@ -57,6 +61,7 @@ class UnitRow(SQLModel, table=True):
     down_seq: int = Field(default=0, sa_type=BigInteger)  # the station's own, to this unit
     bad_macs: int = 0
     locked_reason: str | None = None
+    replaced_by: int | None = None  # the unit that took its table over (UNIT_REPLACED)
     section: str | None = None
     table_no: int | None = None
 
@@ -72,6 +77,30 @@ class TableHoldRow(SQLModel, table=True):
     unit: int
     since: datetime = Field(default_factory=now)
     active: bool = True
+
+
+class TakeoverRow(SQLModel, table=True):
+    """A takeover the director authorised: the next pad that asks may take the table over.
+    state: open, taken (a pad took the table), withdrawn (the director thought better of it)."""
+
+    __tablename__ = "takeover"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    section: str
+    table_no: int
+    state: str = "open"
+    created_at: datetime = Field(default_factory=now)
+
+
+class AlertThresholdsRow(SQLModel, table=True):
+    """When the grid raises its alerts, as the director last set them (one row, id 1): they
+    hold for every night until changed."""
+
+    __tablename__ = "alert_thresholds"
+    id: int = Field(default=1, primary_key=True)
+    silent_minutes: float
+    bad_mac_run: int
+    rounds_behind: int
 
 
 class ResultRow(SQLModel, table=True):

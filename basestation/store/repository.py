@@ -7,6 +7,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from sqlmodel import Session, SQLModel, col, select
 
 from basestation.store.db import open_database
 from basestation.store.models import (
+    AlertThresholdsRow,
     AnswerRow,
     AuditRow,
     EventRow,
@@ -28,6 +30,7 @@ from basestation.store.models import (
     SeatingRow,
     SectionRow,
     TableHoldRow,
+    TakeoverRow,
     UnitRow,
 )
 
@@ -65,6 +68,8 @@ class Snapshot:
     hand_records: list[HandRecordRow] = field(default_factory=list)
     merge_offers: list[MergeOfferRow] = field(default_factory=list)  # still open
     players: list[PlayerRow] = field(default_factory=list)
+    takeovers: list[TakeoverRow] = field(default_factory=list)  # authorised, not yet taken
+    thresholds: AlertThresholdsRow | None = None  # None: the director never set them
 
 
 class Store:
@@ -139,7 +144,8 @@ class Store:
             event = self.current_event(session) if event_id is None \
                 else session.get(EventRow, event_id)
             snap = Snapshot(event=event, units=list(session.exec(select(UnitRow))),
-                            players=list(session.exec(select(PlayerRow))))
+                            players=list(session.exec(select(PlayerRow))),
+                            thresholds=session.get(AlertThresholdsRow, 1))
             if event is None:
                 return snap
             eid = event.id
@@ -155,6 +161,8 @@ class Store:
                 .order_by(col(HandRecordRow.id))))
             snap.merge_offers = list(session.exec(select(MergeOfferRow).where(
                 MergeOfferRow.event_id == eid, MergeOfferRow.state == "open")))
+            snap.takeovers = list(session.exec(select(TakeoverRow).where(
+                TakeoverRow.event_id == eid, TakeoverRow.state == "open")))
             return snap
 
         result: Snapshot = self.read(load)
@@ -341,8 +349,35 @@ def release_unit_holds(event_id: int, unit: int) -> Op:
     return op
 
 
-def update_section_round(section_id: int, round_: int) -> Op:
-    return Update(SectionRow, section_id, {"current_round": round_})
+def update_section_round(section_id: int, round_: int, started: datetime | None = None) -> Op:
+    """The section's round moves on; its round clock starts at `started` (else now)."""
+    return Update(SectionRow, section_id, {"current_round": round_,
+                                           "round_started": started or datetime.now(UTC)})
+
+
+def set_round_minutes(section_id: int, minutes: float) -> Op:
+    return Update(SectionRow, section_id, {"round_minutes": minutes})
+
+
+def save_thresholds(silent_minutes: float, bad_mac_run: int, rounds_behind: int) -> Op:
+    """The director's alert thresholds, kept for every night until changed."""
+    return merge(AlertThresholdsRow(id=1, silent_minutes=silent_minutes,
+                                    bad_mac_run=bad_mac_run, rounds_behind=rounds_behind))
+
+
+def open_takeover(event_id: int, section: str, table: int) -> Op:
+    return Insert(TakeoverRow, {"event_id": event_id, "section": section, "table_no": table,
+                                "state": "open", "created_at": datetime.now(UTC)})
+
+
+def close_takeovers(event_id: int, section: str, table: int, state: str) -> Op:
+    """The table's open takeover is over: `taken` by a pad, or `withdrawn` by the director."""
+    def op(session: Session) -> None:
+        session.execute(sa.update(TakeoverRow).where(
+            col(TakeoverRow.event_id) == event_id, col(TakeoverRow.section) == section,
+            col(TakeoverRow.table_no) == table, col(TakeoverRow.state) == "open",
+        ).values(state=state))
+    return op
 
 
 def update_section_movement(section_id: int, movement_json: str, tables: int, boards: int,

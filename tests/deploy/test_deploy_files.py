@@ -26,6 +26,7 @@ def unit(name: str) -> configparser.ConfigParser:
 def test_example_configuration_loads() -> None:
     config = load_config(DEPLOY / "station.toml")
     assert config.mqtt_username == "basestation" and config.mqtt_password
+    assert config.mqtt_dynamic_security  # the pads' logins kept through the broker plugin
     assert config.database == "sqlite:////var/lib/basestation/basestation.db"
     assert config.backup_folder == Path("/var/lib/basestation/backups")
     assert "CHANGE-ME" in config.secret  # install.sh replaces every CHANGE-ME

@@ -3,16 +3,13 @@ reaches the logs during a session with pairing, re-pairing and a bad MAC."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import httpx
 import pytest
 from sqlmodel import Session
 
-from basestation.api.app import create_app
 from basestation.cli.units import mqtt_password
 from basestation.station.app import Station
 from basestation.station.config import load_config
@@ -25,6 +22,8 @@ from tests.deploy.conftest import (
     STATION_PASSWORD,
     AuthPad,
     Club,
+    director,
+    pair,
     secured_club,
     unit_login,
 )
@@ -34,23 +33,8 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture
 async def club(tmp_path: Path) -> AsyncIterator[Club]:
-    async with secured_club(tmp_path) as running:
+    async with secured_club(tmp_path, files=True) as running:
         yield running
-
-
-@contextlib.asynccontextmanager
-async def director(station: Station) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
-    async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
-        answer = await client.post("/api/login", json={"password": DIRECTOR_PASSWORD})
-        assert answer.status_code == 200
-        yield client
-
-
-async def pair(client: httpx.AsyncClient, unit: int) -> bytes:
-    answer = await client.post(f"/api/units/{unit}/pair")
-    assert answer.status_code == 200, answer.text
-    return bytes.fromhex(answer.json()["key"])
 
 
 def epoch_of(station: Station, unit: int) -> int:

@@ -1,5 +1,7 @@
-"""The shipped mosquitto configuration with files from `basestation units mosquitto`: every
-client logs in, a unit publishes and reads only its own topics, the station works end to end."""
+"""The shipped mosquitto configurations, the dynamic-security plugin's (mosquitto.conf, logins
+kept by the station) and the file-based one (mosquitto-files.conf, with the files from
+`basestation units mosquitto`): every client logs in, a unit publishes and reads only its own
+topics, the station works end to end."""
 
 from __future__ import annotations
 
@@ -27,10 +29,13 @@ from tests.deploy.conftest import (
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture(params=["mosquitto_passwd", "python"])
+@pytest.fixture(params=["mosquitto_passwd", "python", "dynamic-security"])
 async def club(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Club]:
+    """The files (hashed by mosquitto_passwd or in Python), or the shipped dynamic-security
+    broker with the logins the station made: the same rules hold on each."""
+    files = request.param != "dynamic-security"
     binary = request.param == "mosquitto_passwd"
-    async with secured_club(tmp_path, use_binary=binary) as running:
+    async with secured_club(tmp_path, use_binary=binary, files=files) as running:
         yield running
 
 

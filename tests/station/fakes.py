@@ -3,8 +3,10 @@ exercised without a broker or a radio (unit tests only)."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
@@ -32,7 +34,11 @@ class FakeLink:
 
     def to(self, unit: int) -> list[Body]:
         """What unit `unit` was sent, and forgets it."""
-        mine = [m.body for m in self.sent if m.unit == unit]
+        return [m.body for m in self.messages_to(unit)]
+
+    def messages_to(self, unit: int) -> list[Message]:
+        """The whole messages unit `unit` was sent (version, event), and forgets them."""
+        mine = [m for m in self.sent if m.unit == unit]
         self.sent = [m for m in self.sent if m.unit != unit]
         return mine
 
@@ -65,3 +71,11 @@ def station(tmp: Path, *, tables: int = 3, boards: int = 6,
 async def run(hub: Hub, *items: Inbound) -> None:
     """One batch through the hub, as its loop would take them off the queue together."""
     await hub._run_batch(list(items))
+
+
+async def director(made: Station, action: Any) -> Any:
+    """A director action run in turn, as the API runs it."""
+    task = asyncio.create_task(made.hub.act(action))
+    await asyncio.sleep(0)
+    await run(made.hub, made.hub._queue.get_nowait())
+    return await task

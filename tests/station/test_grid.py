@@ -66,3 +66,22 @@ def test_a_section_is_complete_once_every_board_has_one_entry() -> None:
     state.remove(*places[-1])
     state.remove(*places[-1])  # nothing left to remove: the count stays right
     assert state.held_count == 17 and not state.complete()
+
+
+def test_a_table_whose_link_is_down_is_out_of_contact_and_a_lock_says_which() -> None:
+    from basestation.station.link_health import LinkDown
+
+    now = datetime.now(UTC)
+    state = SectionState("A", generate("mitchell", 3, 6))
+    units = {7: UnitState(unit=7, key=b"k" * 16, last_seen=now, link="mqtt:127.0.0.1:1883"),
+             8: UnitState(unit=8, key=b"k" * 16, last_seen=now, link="serial:/dev/ttyUSB0")}
+    state.holders.update({1: 7, 2: 8})
+    down = {"mqtt:127.0.0.1:1883": LinkDown("mqtt:127.0.0.1:1883", now, lost=True)}
+    assert table_state(state, 1, units, now, links_down=down)["state"] == "link_lost"
+    assert table_state(state, 2, units, now, links_down=down)["state"] == "logged_in"
+    assert table_state(state, 1, units, now, links_down={})["state"] == "logged_in"
+    units[8].locked_reason = "UNIT_LOCKED"
+    assert table_state(state, 2, units, now)["state"] == "locked"
+    units[8].locked_reason, units[8].replaced_by = "UNIT_REPLACED", 9
+    row = table_state(state, 2, units, now)
+    assert (row["state"], row["replaced_by"]) == ("replaced", 9)

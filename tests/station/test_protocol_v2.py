@@ -4,9 +4,7 @@ a new event reaches every pad, and the director's lock and reset say what they a
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
-from typing import Any
 
 from basestation.station.config import SectionConfig
 from basestation.station.hub import Inbound
@@ -29,21 +27,7 @@ from firmware_protocol.messages import (
     Status,
 )
 from firmware_protocol.security import compute_mac, unit_key
-from tests.station.fakes import SECRET, FakeLink, inbound, result, run, station
-
-
-async def director(made: Any, action: Any) -> Any:
-    """A director action run in turn, as the API runs it."""
-    task = asyncio.create_task(made.hub.act(action))
-    await asyncio.sleep(0)
-    await run(made.hub, made.hub._queue.get_nowait())
-    return await task
-
-
-def sent_to(link: FakeLink, unit: int) -> list[Message]:
-    mine = [m for m in link.sent if m.unit == unit]
-    link.sent = [m for m in link.sent if m.unit != unit]
-    return mine
+from tests.station.fakes import SECRET, FakeLink, director, inbound, result, run, station
 
 
 async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) -> None:
@@ -53,7 +37,7 @@ async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) 
     assert event is not None
     await run(made.hub, inbound(link, 1, 1, Hello("pad", 90, 2), v=2))
     await run(made.hub, inbound(link, 1, 2, Login("A", 1), v=2))
-    answers = sent_to(link, 1)
+    answers = link.messages_to(1)
     assert [type(m.body) for m in answers] == [Ack, Status, Ack, GameData]
     assert {(m.v, m.event) for m in answers} == {(2, event)}
     assert made.hub.units[1].version == 2
@@ -63,7 +47,7 @@ async def test_a_v1_pad_is_answered_in_version_1(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
     await run(made.hub, inbound(link, 3, 1, Login("A", 1)))
-    assert {(m.v, m.event) for m in sent_to(link, 3)} == {(1, 0)}
+    assert {(m.v, m.event) for m in link.messages_to(3)} == {(1, 0)}
     # A v1 pad's entries carry no event, so they are not checked against it.
     await run(made.hub, inbound(link, 3, 2, result(1, 1, 1, 1, 1)))
     assert isinstance(link.to(3)[0], Ack)
@@ -80,7 +64,7 @@ async def test_an_entry_of_another_event_is_refused_and_not_stored(tmp_path: Pat
     for seq, body in enumerate((result(1, 1, 1, 1, 1),
                                 Players("A", 1, 1, 11, 12, 13, 14)), start=2):
         await run(made.hub, inbound(link, 1, seq, body, v=2, event=event + 1))
-        answer = sent_to(link, 1)
+        answer = link.messages_to(1)
         assert [m.body for m in answer] == [Nak(re=seq, code=ErrorCode.OTHER_EVENT)]
         assert answer[0].event == event
     assert made.rules.sections["A"].held_count == held
@@ -126,18 +110,18 @@ async def test_seq_0_naks_answer_in_the_version_they_answer(tmp_path: Path) -> N
     # A bad tag: BAD_MAC, outside the sequence, in the message's version.
     wrong = jsonwire.encode(Message(5, 1, Hello("pad", 1, 2), 2, 0), unit_key("other", 5))
     await run(made.hub, Inbound(jsonwire.decode(wrong), link))
-    [nak] = sent_to(link, 5)
+    [nak] = link.messages_to(5)
     assert (nak.seq, nak.v, nak.event, nak.body) == (0, 2, event, Nak(1, ErrorCode.BAD_MAC))
     wrong_v1 = jsonwire.encode(Message(6, 1, Hello("pad", 1)), unit_key("other", 6))
     await run(made.hub, Inbound(jsonwire.decode(wrong_v1), link))
-    assert [(m.v, m.event) for m in sent_to(link, 6)] == [(1, 0)]
+    assert [(m.v, m.event) for m in link.messages_to(6)] == [(1, 0)]
     # A frame the codec refuses (a bad contract, say) from a unit never heard: refuse()
     # answers outside the sequence, in the frame's version.
     signed = b"a version 2 frame's header and payload"
     refused = DecodeError(DecodeErrorKind.MALFORMED, ErrorCode.INVALID_CONTRACT, "strain 7",
                           7, 1, compute_mac(unit_key(SECRET, 7), signed), signed, 2)
     made.hub.refuse(link, refused)
-    [nak] = sent_to(link, 7)
+    [nak] = link.messages_to(7)
     assert (nak.seq, nak.v, nak.event) == (0, 2, event)
     assert isinstance(nak.body, Nak) and nak.body.code == ErrorCode.INVALID_CONTRACT
 
@@ -154,11 +138,11 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
     opened = await director(made, lambda batch: open_new_event(made, new, batch))
     assert opened != old and made.rules.event_id == opened
     running = Status(StationState.RUNNING, 1)
-    first = sent_to(link, 1)
+    first = link.messages_to(1)
     assert [m.body for m in first] == [running, Control(ControlCommand.RELOGIN)]
     assert {(m.v, m.event) for m in first} == {(2, opened)}
-    assert [(m.body, m.event) for m in sent_to(link, 2)] == [(running, opened)]
-    assert [(m.body, m.v) for m in sent_to(link, 3)] == [
+    assert [(m.body, m.event) for m in link.messages_to(2)] == [(running, opened)]
+    assert [(m.body, m.v) for m in link.messages_to(3)] == [
         (running, 1), (Control(ControlCommand.RELOGIN), 1)]
     # The old event's entry, sent after the new one opened, is refused and not stored.
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1), v=2, event=old))

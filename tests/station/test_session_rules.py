@@ -3,7 +3,6 @@ and the director's changes going down the one replace-result path (stored, pushe
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +19,7 @@ from firmware_protocol.messages import (
     ResultFlag,
     Seat,
 )
-from tests.station.fakes import FakeLink, inbound, result, run, station
-
-
-async def director(made: Any, action: Any) -> Any:
-    """A director action run in turn, as the API runs it."""
-    task = asyncio.create_task(made.hub.act(action))
-    await asyncio.sleep(0)
-    await run(made.hub, made.hub._queue.get_nowait())
-    return await task
+from tests.station.fakes import FakeLink, director, inbound, result, run, station
 
 
 async def seated(tmp_path: Path) -> tuple[Any, FakeLink]:

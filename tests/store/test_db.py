@@ -72,3 +72,25 @@ def test_events_stopped_before_publishing_was_its_own_step_stay_public(
         rows = conn.execute(text("SELECT name, ended, published FROM event ORDER BY id")).all()
     engine.dispose()
     assert [tuple(r) for r in rows] == [("Stopped", True, True), ("In play", False, False)]
+
+
+def test_sections_stored_before_the_round_clock_was_kept_still_load(
+        database_url: str) -> None:
+    """Migration 0007 adds the round clock and round length to sections, the unit that
+    replaced a locked one, and tables for takeovers and the alert thresholds; a section stored
+    before has neither clock nor length (its clock starts at the next start)."""
+    database_at(database_url, "0006",
+                "INSERT INTO event (name, regulations, running, created_at, date, ended, "
+                "published, format, rounds) VALUES ('Old pairs', 'nz', true, "
+                "'2026-03-04 19:30:00', '2026-03-04', false, false, 'pairs', 0)",
+                "INSERT INTO section (event_id, letter, movement_kind, tables, boards, phantom,"
+                " movement_json, current_round) VALUES (1, 'A', 'mitchell', 3, 6, false, '{}',"
+                " 2)")
+    engine = open_database(database_url)
+    with engine.connect() as conn:
+        row = conn.execute(text("SELECT current_round, round_started, round_minutes "
+                                "FROM section")).one()
+        assert tuple(row) == (2, None, None)
+        assert conn.execute(text("SELECT count(*) FROM takeover")).scalar() == 0
+        assert conn.execute(text("SELECT count(*) FROM alert_thresholds")).scalar() == 0
+    engine.dispose()

@@ -131,7 +131,7 @@ async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Pa
         await screenshot(page, "alerts-panel")
 
 
-async def test_lock_and_reset_ask_first(director_page: tuple[Station, Page, int]) -> None:
+async def test_withdraw_and_reset_ask_first(director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
     answers = iter([False, True, True])
     asked: list[str] = []
@@ -143,13 +143,17 @@ async def test_lock_and_reset_ask_first(director_page: tuple[Station, Page, int]
     page.on("dialog", answer)
     async with MqttPad(port, "club", 17) as pad:
         await log_in_pad(pad, 3)
-        await page.click("#unit-17 button[data-action=lock]")
-        assert asked == ["Lock unit 17 out? Its table is freed for another pad."]
+        withdraw = page.get_by_role("button", name="Withdraw unit 17")
+        await withdraw.click()
+        assert asked == ["Withdraw unit 17? It is locked out and can no longer log in; its "
+                         "table is freed for another pad."]
         assert station.hub.units[17].locked_reason is None  # refused: nothing done
-        await page.click("#unit-17 button[data-action=lock]")
+        await withdraw.click()
         await page.wait_for_selector("#unit-17[data-state=locked]")
         await page.wait_for_selector("#t-A-3 th[data-state=not_logged_in]")
-        await page.click("#unit-17 button[data-action=reset]")
+        await page.wait_for_selector(
+            "#message >> text=Unit 17 is withdrawn: its table is free and the station refuses it")
+        await page.get_by_role("button", name="Reset unit 17").click()
         assert asked[-1] == ("Reset unit 17? Its table is freed, it is unlocked, and the pad "
                              "forgets its session and shows the login form.")
         await page.wait_for_selector("#unit-17[data-state=free]")

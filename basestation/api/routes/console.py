@@ -12,6 +12,8 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import ThresholdsOut
 from basestation.api.routes.sections import section_of
+from basestation.station.console import set_round_minutes as store_round_minutes
+from basestation.station.console import set_thresholds as store_thresholds
 from basestation.station.table_actions import cancel_takeover, resend_table
 
 router = APIRouter(prefix="/api", tags=["console"])
@@ -31,11 +33,12 @@ class ThresholdsIn(BaseModel):
 
 
 @router.put("/console/thresholds", dependencies=[Director], response_model=ThresholdsOut)
-async def set_thresholds(body: ThresholdsIn, read: ReadDep) -> dict[str, Any]:
-    """Changes the alert thresholds given; the others stay."""
-    limits = read.thresholds
-    for name, value in body.model_dump(exclude_none=True).items():
-        setattr(limits, name, value)
+async def set_thresholds(body: ThresholdsIn, station: StationDep) -> dict[str, Any]:
+    """Changes the alert thresholds given; the others stay. They are stored: a restart, and
+    the next night, keep them."""
+    changes = body.model_dump(exclude_none=True)
+    limits = await act(station, lambda batch: store_thresholds(station.rules, changes, batch),
+                       need_event=False)
     return limits.to_json()
 
 
@@ -45,12 +48,13 @@ class RoundLength(BaseModel):
 
 @router.put("/sections/{section}/round-minutes", dependencies=[Director],
             response_model=ThresholdsOut)
-async def set_round_minutes(section: str, body: RoundLength, station: StationDep,
-                            read: ReadDep) -> dict[str, Any]:
-    """The section's round length, for its round clock."""
-    state = section_of(station, section)
-    read.thresholds.round_minutes[state.letter] = body.minutes
-    return read.thresholds.to_json()
+async def set_round_minutes(section: str, body: RoundLength,
+                            station: StationDep) -> dict[str, Any]:
+    """The section's round length, for its round clock (stored with the section)."""
+    letter = section_of(station, section).letter
+    limits = await act(station, lambda batch: store_round_minutes(
+        station.rules, letter, body.minutes, batch))
+    return limits.to_json()
 
 
 @router.delete("/sections/{section}/tables/{table}/takeover", dependencies=[Director])

@@ -59,6 +59,27 @@ async def lock(unit: int, station: StationDep) -> dict[str, Any]:
     return unit_json(station.hub.units[unit])
 
 
+class Withdrawn(BaseModel):
+    unit: int
+    detail: str  # what happened, in a sentence
+
+
+@router.post("/{unit}/withdraw", dependencies=[Director])
+async def withdraw(unit: int, station: StationDep) -> Withdrawn:
+    """Withdraws a unit (lost, stolen, broken): it is locked out, its table is freed, and with
+    the broker's logins kept by the station its login is disabled, which also drops its
+    connection. Reset brings it back."""
+    await act(station, lambda batch: station.rules.lock_unit(unit, batch), need_event=False)
+    said = f"Unit {unit} is withdrawn: its table is free and the station refuses it"
+    logins = station.logins
+    if logins is None:
+        return Withdrawn(unit=unit, detail=f"{said}.")
+    if await logins.settle(unit):
+        return Withdrawn(unit=unit, detail=f"{said}; the broker no longer lets it in.")
+    return Withdrawn(unit=unit, detail=f"{said}; the broker has not yet confirmed its login is "
+                                       "disabled (see the station's status).")
+
+
 @router.post("/{unit}/reset", dependencies=[Director])
 async def reset(unit: int, station: StationDep) -> dict[str, Any]:
     """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget

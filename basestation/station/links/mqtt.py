@@ -13,6 +13,7 @@ import aiomqtt
 import paho.mqtt.client as mqtt
 
 from basestation.station.hub import Hub, Inbound
+from basestation.station.links.dynsec import CONTROL, RESPONSE, BrokerLogins
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Body, Message, ProtocolError
 
@@ -27,7 +28,7 @@ class MqttLink:
     """Subscribes to every pad's up topic; publishes answers on the pad's down topic."""
 
     def __init__(self, hub: Hub, url: str, station: str, *, username: str | None = None,
-                 password: str | None = None) -> None:
+                 password: str | None = None, logins: BrokerLogins | None = None) -> None:
         parsed = urlparse(url)
         self.name = f"mqtt:{parsed.hostname}:{parsed.port or 1883}"
         self.hub = hub
@@ -36,6 +37,7 @@ class MqttLink:
         self.username = username or parsed.username
         self.password = password or parsed.password
         self.station = station
+        self.logins = logins  # the pads' broker logins, kept by the station (dynamic security)
         self._outgoing: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self.connected = asyncio.Event()
         self.received = 0
@@ -72,15 +74,28 @@ class MqttLink:
         async with client:
             # Listening before saying so: a pad that sees "online" may send at once.
             await client.subscribe(topics.up(self.station), qos=1)
+            if self.logins is not None:
+                await client.subscribe(RESPONSE, qos=1)
             await client.publish(topics.status(self.station), b"online", qos=1, retain=True)
             self.connected.set()
             writer = asyncio.create_task(self._write(client))
+            if self.logins is not None:
+                # Through the answers' own queue: a Locked answer goes out before the login
+                # that would have carried it is disabled.
+                self.logins.connected(lambda command: self._outgoing.put_nowait(
+                    (CONTROL, command)))
             try:
                 async for message in client.messages:
+                    if self.logins is not None and message.topic.value == RESPONSE:
+                        payload = message.payload
+                        self.logins.answer(payload if isinstance(payload, bytes) else b"")
+                        continue
                     # Backpressure: a full hub queue stops the reading; the broker holds on.
                     await self.hub.room()
                     self._receive(message.topic.value, message.payload)
             finally:
+                if self.logins is not None:
+                    self.logins.disconnected()
                 writer.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await writer

@@ -11,6 +11,8 @@ const KIND_WORDS = {
   silent_table: ["table behind", "tables behind"], no_contact: ["pad not heard", "pads not heard"],
   missing_boards: ["missing board", "missing boards"], bad_mac: ["failing pad", "failing pads"],
   stray_bad_mac: ["stray frame warning", "stray frame warnings"], unit_replaced: ["pad replaced", "pads replaced"],
+  unit_locked: ["pad locked by the director", "pads locked by the director"],
+  link_down: ["link down", "links down"], link_back: ["link back", "links back"],
   lead_declarer_mismatch: ["lead to check", "leads to check"], suspect_wrong_side: ["score to check", "scores to check"],
   wrong_pairs: ["wrong pairs", "wrong pairs"], table_in_use: ["table already taken", "tables already taken"],
   merge_offer: ["result to merge", "results to merge"], unknown_player: ["unknown player", "unknown players"],
@@ -21,11 +23,24 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 function alertKey(a) {
   return JSON.stringify([a.kind, a.section ?? null, a.table ?? null, a.round ?? null,
-    a.board ?? null, a.unit ?? null, a.id ?? null]);
+    a.board ?? null, a.unit ?? null, a.id ?? null, a.link ?? null]);
+}
+
+const hhmm = (iso) => new Date(iso).toTimeString().slice(0, 5);
+
+// A link in the director's words: the MQTT broker, or the radio receiver on its port.
+function linkSentence(a) {
+  const tables = a.tables && a.tables.length ? ` (${a.tables.join(", ")})` : "";
+  const out = `the tables on it are out of contact${tables}.`;
+  if (a.link_kind === "serial") {
+    return `The radio receiver on ${a.where} is unplugged (since ${hhmm(a.since)}): ${out}`;
+  }
+  if (!a.lost) return `Cannot reach the MQTT broker at ${a.where} (since ${hhmm(a.since)}): ${out}`;
+  return `Lost the connection to the MQTT broker at ${hhmm(a.since)}: ${out}`;
 }
 
 function alertText(a) {
-  const at = a.section ? `table ${a.section}${a.table ?? ""}` : "";
+  const at = tableLabel(a.section, a.table) ? `table ${tableLabel(a.section, a.table)}` : "";
   const At = at ? at[0].toUpperCase() + at.slice(1) : "";
   switch (a.kind) {
     case "silent_table": return `${At} has sent nothing for ${plural(a.rounds, "round", "rounds")}: is its pad working? Replace it or ask it to resend.`;
@@ -35,6 +50,10 @@ function alertText(a) {
     case "bad_mac": return `Unit ${a.unit}${at ? ` at ${at}` : ""} keeps failing its security check (${plural(a.count, "frame", "frames")} in a row): is it paired with this station?`;
     case "stray_bad_mac": return `${plural(a.count, "frame", "frames")} claimed to be unit ${a.unit} but failed the security check; unit ${a.unit} itself is working.`;
     case "unit_replaced": return `Unit ${a.unit} was replaced` + (a.by ? ` by unit ${a.by}` : "") + (at ? ` at ${at}` : "") + ": it is locked out.";
+    case "unit_locked": return `Unit ${a.unit} was locked out by the director` + (at ? ` at ${at}` : "") + ".";
+    case "link_down": return linkSentence(a);
+    case "link_back": return a.link_kind === "serial" ? `The radio receiver on ${a.where} is back (${hhmm(a.back)}).`
+      : `The connection to the MQTT broker is back (${hhmm(a.back)}).`;
     case "lead_declarer_mismatch": return `${At}, round ${a.round}, board ${a.board}: the lead does not fit the declarer; check it.`;
     case "suspect_wrong_side": return `${At}, round ${a.round}, board ${a.board}: the score may be given to the wrong side.`;
     case "wrong_pairs": return `${At}, round ${a.round}, board ${a.board}: the pairs entered are not the ones seated there.`;

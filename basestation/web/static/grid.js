@@ -3,6 +3,7 @@
 
 const STATE_WORDS = {
   not_logged_in: "not logged in", logged_in: "logged in", no_contact: "no contact",
+  link_lost: "out of contact", locked: "locked by the director",
   replaced: "replaced", bad_mac: "bad MAC", sit_out: "sit out", not_started: "",
   current: "current", partial: "playing", complete: "complete", missing: "missing",
   flagged: "check", corrected: "director",
@@ -11,8 +12,25 @@ const recentAlerts = [];  // passing alerts from the stream (table in use, repla
 let openCell = null;      // [section, table, round] of the open dialog
 let lastGrid = null;      // the grid and units as last read (the table dialog reads them)
 let lastUnits = [];
+const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked"]);
 
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
+
+// "A3", or null when the unit holds no table (never "nullnull").
+const tableLabel = (section, table) => (section && table ? `${section}${table}` : null);
+
+// A table's state in words: a replaced pad says which unit took its table.
+function tableWords(row) {
+  if (row.state === "replaced" && row.replaced_by) return `replaced by unit ${row.replaced_by}`;
+  return STATE_WORDS[row.state] ?? row.state;
+}
+
+// A unit's state in the Units panel: a lock says whose it was.
+function unitWords(u) {
+  if (u.locked === "UNIT_LOCKED") return "locked by the director";
+  if (u.locked) return u.replaced_by ? `replaced by unit ${u.replaced_by}` : "replaced";
+  return u.failing ? "failing check" : u.section ? "playing" : "free";
+}
 
 function sectionTable(section) {
   const id = `section-${section.section}`;
@@ -72,10 +90,10 @@ function renderGrid(data, seen) {
       head.dataset.takeover = table.takeover ? "yes" : "no";
       head.textContent = "";
       head.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
-        el("small", {}, STATE_WORDS[table.state]),
+        el("small", {}, tableWords(table)),
         el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
       if (table.takeover) head.append(el("small", { class: "takeover" }, "takeover waiting"));
-      head.title = `Table ${table.table}: ${STATE_WORDS[table.state]}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
+      head.title = `Table ${table.table}: ${tableWords(table)}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
         `, last heard ${ago(table.last_contact)}`;
       for (const cell of table.cells) {
         const id = cellId(section.section, table.table, cell.round);
@@ -83,8 +101,16 @@ function renderGrid(data, seen) {
       }
     }
   }
+  renderLinkBanner(data.alerts.filter((a) => a.kind === "link_down"));
   renderAlerts(data.alerts, recentAlerts);
   fillThresholds(data.thresholds);
+}
+
+// Links down (broker lost, receiver unplugged) across the top of the page until they are back.
+function renderLinkBanner(down) {
+  const banner = document.getElementById("link-banner");
+  banner.replaceChildren(...down.map((a) => el("p", { "data-link": a.link }, linkSentence(a))));
+  banner.hidden = down.length === 0;
 }
 
 // The round clock: when the round began, minutes gone of the round's length, who still plays.
@@ -147,14 +173,17 @@ function renderUnits(units) {
   for (const u of units) {
     if (pending.has(`unit-${u.unit}`)) { body.append(pending.get(`unit-${u.unit}`)); continue; }
     const state = u.locked ? "locked" : u.failing ? "failing check" : u.section ? "playing" : "free";
+    const where = tableLabel(u.section, u.table);
+    // Each button says which unit it acts on ("Withdraw unit 17"), as a screen reader reads it.
     const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
-      onclick: (event) => unitAction(u.unit, what, event.currentTarget) }, what);
+      onclick: (event) => unitAction(u.unit, what, event.currentTarget) },
+      `${what[0].toUpperCase()}${what.slice(1)} unit ${u.unit}`);
     body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
-      el("td", {}, `${u.unit}`), el("td", {}, u.section ? `${u.section}${u.table}` : "-"),
+      el("td", {}, `${u.unit}`), el("td", {}, where ?? "-"),
       el("td", {}, u.battery != null ? `${u.battery}%` : "?"),
       el("td", { class: "seen", "data-seen": u.last_seen || "" }, ago(u.last_seen)),
-      el("td", {}, state),
-      el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("lock"))));
+      el("td", { class: "unit-state" }, unitWords(u)),
+      el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("withdraw"))));
   }
 }
 
@@ -189,7 +218,7 @@ async function decideMerge(id, accept) {
 
 const UNIT_QUESTIONS = {
   replace: (u) => `Replace unit ${u}? The next pad that asks takes over its table, and unit ${u} is locked out.`,
-  lock: (u) => `Lock unit ${u} out? Its table is freed for another pad.`,
+  withdraw: (u) => `Withdraw unit ${u}? It is locked out and can no longer log in; its table is freed for another pad.`,
   reset: (u) => `Reset unit ${u}? Its table is freed, it is unlocked, and the pad forgets its session and shows the login form.`,
 };
 
@@ -200,8 +229,8 @@ async function unitAction(unit, what, button) {
   if (button) { button.disabled = true; button.textContent = `${what}: waiting for the station…`; }
   try {
     const answer = await api("POST", `/api/units/${unit}/${what}`);
-    // A reset says in a sentence what it did (table freed, lock lifted, pad told).
-    say(answer.done || (what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table` : `Unit ${unit}: ${what} done`));
+    // Withdraw and reset say in a sentence what they did (table freed, lock lifted, pad told).
+    say(answer.done || answer.detail || (what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table` : `Unit ${unit}: ${what} done`));
   } catch (e) { say(e.message, true); }
   delete row.dataset.pending;
   refresh();
@@ -353,7 +382,7 @@ function rulingBody(form) {
 }
 
 function tickLastSeen() {
-  for (const cell of document.querySelectorAll("#units .seen")) cell.textContent = ago(cell.dataset.seen);
+  for (const cell of document.querySelectorAll("#units .seen, #table-facts .seen")) cell.textContent = ago(cell.dataset.seen);
   for (const cell of document.querySelectorAll("th.table .heard")) cell.textContent = cell.dataset.seen ? ago(cell.dataset.seen) : "";
 }
 
@@ -398,8 +427,9 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   listen((event) => {
-    // Passing alerts, once each; bad frames are counted in the standing alerts instead.
-    if (event.type === "alert" && event.kind !== "bad_mac" &&
+    // Passing alerts, once each. Bad frames, links down and locked-out units are standing
+    // alerts instead, for as long as they last.
+    if (event.type === "alert" && !STANDING_KINDS.has(event.kind) &&
         !recentAlerts.some((a) => alertKey(a) === alertKey(event))) {
       recentAlerts.unshift(event);
       recentAlerts.length = Math.min(recentAlerts.length, 20);

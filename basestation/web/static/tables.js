@@ -13,6 +13,7 @@ function tableRow(section, table) {
 }
 
 function showTable(section, table) {
+  if (!tableLabel(section, table)) return;  // an alert about a unit with no table
   openTable = [section, table];
   document.getElementById("table-error").textContent = "";
   fillTable();
@@ -26,13 +27,19 @@ function fillTable() {
   const [section, table] = openTable;
   const row = tableRow(section, table);
   if (!row) return;
-  const where = `${section}${table}`;
+  const where = tableLabel(section, table);
   document.getElementById("table-title").textContent = `Table ${where}`;
   const unit = row.unit ? `unit ${row.unit}` : "no pad";
-  const facts = [`${unit}, ${STATE_WORDS[row.state]}`,
-    `last heard ${ago(row.last_contact)}`,
-    row.battery != null ? `battery ${row.battery}%` : null].filter(Boolean);
-  document.getElementById("table-facts").textContent = facts.join("; ");
+  // Last heard: the pad's, read as the Units panel reads it and in the same words.
+  const pad = row.unit ? lastUnits.find((u) => u.unit === row.unit) : null;
+  const seen = pad ? pad.last_seen : row.last_contact;
+  const down = row.state === "link_lost" &&
+    lastGrid.alerts.find((a) => a.kind === "link_down" && a.link === row.link);
+  const facts = document.getElementById("table-facts");
+  facts.replaceChildren(`${unit}, ${tableWords(row)}; last heard `,
+    el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)),
+    row.battery != null ? `; battery ${row.battery}%` : "",
+    down ? el("span", { class: "link-down" }, `. ${linkSentence(down)}`) : "");
   const pending = [];
   if (row.takeover) pending.push("Takeover authorised: waiting for a pad to log in to this table.");
   const asked = resendAsked.get(where);
@@ -48,18 +55,21 @@ function fillTable() {
   state.dataset.pending = row.takeover || (asked && !state.textContent.includes("answered")) ? "yes" : "no";
   const buttons = document.getElementById("table-actions");
   if (buttons.querySelector("[data-busy]")) return;
-  buttons.replaceChildren(
+  // Only the buttons that apply: replaceChildren would write a null as the text "null".
+  const locked = row.state === "replaced" || row.state === "locked";
+  buttons.replaceChildren(...[
     row.takeover
       ? tableButton("withdraw-takeover", "Withdraw the takeover", `Withdraw the takeover of table ${where}? The next pad that asks is refused again.`,
         "DELETE", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: takeover withdrawn`)
       : tableButton("takeover", "Authorise a takeover", `Let the next pad that asks take over table ${where}?` +
         (row.unit ? ` Unit ${row.unit} is then locked out.` : ""),
         "POST", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: the next pad that asks takes over`),
-    row.unit && row.state !== "replaced" ? tableButton("resend", "Ask the pad to resend", `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
+    row.unit && !locked ? tableButton("resend", "Ask the pad to resend", `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
       "POST", `/api/sections/${section}/tables/${table}/resend`, `Table ${where}: resend asked`,
       (at) => resendAsked.set(where, { unit: row.unit, at })) : null,
-    row.unit && row.state !== "replaced" ? tableButton("lock", "Lock the pad out", `Lock unit ${row.unit} out? Table ${where} is freed for another pad.`,
-      "POST", `/api/units/${row.unit}/lock`, `Unit ${row.unit} locked out`) : null);
+    row.unit && !locked ? tableButton("lock", "Lock the pad out", `Lock unit ${row.unit} out? Table ${where} is freed for another pad.`,
+      "POST", `/api/units/${row.unit}/lock`, `Unit ${row.unit} locked out`) : null,
+  ].filter(Boolean));
 }
 
 function tableButton(action, label, question, method, path, done, before) {

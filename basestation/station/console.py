@@ -1,0 +1,43 @@
+"""The director's console settings for the night: the alert thresholds and each section's
+round length. Changed in turn with pad traffic and stored with the batch, so a restart keeps
+them (docs/ARCHITECTURE.md, "Kept across a restart")."""
+
+from __future__ import annotations
+
+from basestation.station.batch import Batch
+from basestation.station.session import SessionRules
+from basestation.station.state import Thresholds
+from basestation.store import repository as repo
+
+THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
+
+
+def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
+                   batch: Batch) -> Thresholds:
+    """Changes the thresholds given (the others stay) and stores all of them."""
+    limits = rules.thresholds
+    for name, value in changes.items():
+        if name not in THRESHOLD_NAMES:
+            raise ValueError(f"{name} is not an alert threshold")
+        setattr(limits, name, value)
+    batch.ops.append(repo.save_thresholds(limits.silent_minutes, limits.bad_mac_run,
+                                          limits.rounds_behind))
+    batch.ops.append(repo.audit(rules.event_id, "director", "thresholds", **changes))
+    batch.event("thresholds", **limits.to_json())
+    return limits
+
+
+def set_round_minutes(rules: SessionRules, section: str, minutes: float,
+                      batch: Batch) -> Thresholds:
+    """The section's round length, for its round clock."""
+    if section not in rules.sections:
+        raise LookupError(f"no section {section}")
+    rules.thresholds.round_minutes[section] = minutes
+    batch.ops.append(repo.set_round_minutes(rules.section_ids[section], minutes))
+    batch.ops.append(repo.audit(rules.event_id, "director", "round_minutes", section=section,
+                                minutes=minutes))
+    batch.event("round_minutes", section=section, minutes=minutes)
+    return rules.thresholds
+
+
+__all__ = ["THRESHOLD_NAMES", "set_round_minutes", "set_thresholds"]

@@ -1,0 +1,307 @@
+"""Broker logins kept in step with the unit registry through mosquitto's dynamic-security plugin.
+
+Each unit logs in as `unit-<id>` with the password SPEC.md 10.3 derives from its key, under a
+role of its own that lets it publish only on its own up/availability topics and subscribe only
+to its own down topic and the station's status. A locked (withdrawn, replaced) unit's login is
+disabled, which also drops its connection; a reset enables it again. The station, the plugin's
+admin, sends the commands over its own MQTT connection (`$CONTROL/dynamic-security/v1`) and reads
+the answers; nothing here ever stops the station: a refusal is logged and shown in /api/status.
+
+The broker's clients carry in their text name the role and a fingerprint of the password, so
+after a restart of either side only what differs is sent again: a password or role change kicks
+a connected pad, so it must not happen for nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import hmac
+import itertools
+import json
+import logging
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from basestation.station.bus import EventBus
+from basestation.station.state import UnitState
+from firmware_protocol import topics
+
+log = logging.getLogger(__name__)
+
+CONTROL = "$CONTROL/dynamic-security/v1"
+RESPONSE = f"{CONTROL}/response"
+ANSWER_WAIT = 5.0  # seconds before a silent broker is reported (plugin not loaded?)
+PBKDF2_ITERATIONS = 101  # mosquitto's own default for its PBKDF2-SHA512 hashes
+
+Command = dict[str, Any]
+
+
+def unit_username(unit: int) -> str:
+    return f"unit-{unit}"
+
+
+def mqtt_password(key: bytes) -> str:
+    """A unit's broker password: the first 16 bytes of HMAC-SHA256(unit key, "mqtt"), in hex."""
+    return hmac.new(key, b"mqtt", hashlib.sha256).hexdigest()[:32]
+
+
+def pbkdf2(password: str, salt: bytes | None = None) -> tuple[str, str]:
+    """(salt, hash) in base64, as mosquitto stores a password (PBKDF2-SHA512)."""
+    salt = salt if salt is not None else os.urandom(12)
+    digest = hashlib.pbkdf2_hmac("sha512", password.encode(), salt, PBKDF2_ITERATIONS)
+    return base64.b64encode(salt).decode(), base64.b64encode(digest).decode()
+
+
+def role_name(unit: int) -> str:
+    return f"basestation-unit-{unit}"
+
+
+def unit_acls(unit: int) -> list[Command]:
+    """Only its own topics: publish up and availability, subscribe to down and the status. Any
+    station id (`+`): rooms sharing one broker share the units' logins too (INSTALL.md)."""
+    allow = [("publishClientSend", topics.up("+", unit)),
+             ("publishClientSend", topics.availability("+", unit)),
+             ("subscribePattern", topics.down("+", unit)),
+             ("subscribePattern", topics.status("+"))]
+    return [{"acltype": kind, "topic": topic, "allow": True} for kind, topic in allow]
+
+
+def text_name(unit: int, password: str) -> str:
+    """What the broker's client is labelled with: its role and which password it holds (a
+    fingerprint of it, never the password), so a restart can tell what is already in step."""
+    fingerprint = hashlib.sha256(password.encode()).hexdigest()[:12]
+    return f"{role_name(unit)} login {fingerprint}"
+
+
+@dataclass(frozen=True)
+class Login:
+    """A unit's login as the broker holds it (or should)."""
+
+    text: str
+    enabled: bool
+
+
+def wanted_login(unit: UnitState) -> tuple[Login, str]:
+    password = mqtt_password(unit.key)
+    return Login(text_name(unit.unit, password), unit.locked_reason is None), password
+
+
+def commands_for(unit: int, password: str, want: Login,
+                 held: Login | None) -> list[Command]:
+    """The commands that take the broker's client from `held` (None: none yet) to `want`."""
+    username = unit_username(unit)
+    commands: list[Command] = []
+    if held is None:
+        commands.append({"command": "createClient", "username": username, "password": password,
+                         "textname": want.text, "roles": [{"rolename": role_name(unit)}]})
+        held = Login(want.text, True)
+    elif held.text != want.text:
+        commands.append({"command": "modifyClient", "username": username, "password": password,
+                         "textname": want.text, "roles": [{"rolename": role_name(unit)}]})
+    if held.enabled != want.enabled:
+        commands.append({"command": "enableClient" if want.enabled else "disableClient",
+                         "username": username})
+    return commands
+
+
+def held_logins(listing: Mapping[str, Any]) -> dict[int, Login]:
+    """The unit clients in a verbose listClients answer's data."""
+    held: dict[int, Login] = {}
+    for client in listing.get("clients", []):
+        name = str(client.get("username", ""))
+        if name.startswith("unit-") and name[5:].isdigit():
+            held[int(name[5:])] = Login(str(client.get("textname", "")),
+                                        not client.get("disabled", False))
+    return held
+
+
+def initial_config(admin: str, password: str, salt: bytes | None = None) -> dict[str, Any]:
+    """The plugin's first configuration file: the station's login as the plugin's admin, also
+    reading and writing the protocol's topics (bridge/#, every station id); anything else is
+    refused until the station adds the units' logins."""
+    salt_text, digest = pbkdf2(password, salt)
+    control = "$CONTROL/dynamic-security/#"
+    return {
+        "clients": [{"username": admin, "textname": "the station (basestation)",
+                     "password": digest, "salt": salt_text, "iterations": PBKDF2_ITERATIONS,
+                     "roles": [{"rolename": "basestation-admin"},
+                               {"rolename": "basestation-station"}]}],
+        "roles": [
+            {"rolename": "basestation-admin", "acls": [
+                {"acltype": "publishClientSend", "topic": control, "allow": True},
+                {"acltype": "publishClientReceive", "topic": control, "allow": True},
+                {"acltype": "subscribePattern", "topic": control, "allow": True}]},
+            {"rolename": "basestation-station", "acls": [
+                {"acltype": "publishClientSend", "topic": "bridge/#", "allow": True},
+                {"acltype": "publishClientReceive", "topic": "bridge/#", "allow": True},
+                {"acltype": "subscribePattern", "topic": "bridge/#", "allow": True}]},
+        ],
+        "groups": [],
+        "defaultACLAccess": {"publishClientSend": False, "publishClientReceive": True,
+                             "subscribe": False, "unsubscribe": True},
+    }
+
+
+class BrokerLogins:
+    """Keeps the broker's unit logins in step with `units` (the hub's registry)."""
+
+    def __init__(self, units: Callable[[], Mapping[int, UnitState]], bus: EventBus) -> None:
+        self.units = units
+        self.bus = bus
+        self.problem: str | None = None  # the last refusal or silence, in a sentence
+        self._send: Callable[[bytes], None] | None = None
+        self._held: dict[int, Login] | None = None  # as the broker holds them (None: unknown)
+        self._asked: dict[int, Login] = {}  # as last asked for (in flight or done)
+        self._roles: set[int] = set()  # roles made (or found) on this connection
+        self._waiting: dict[str, str] = {}  # correlation data -> its message's last command's
+        self._outcomes: dict[str, tuple[int, Login]] = {}  # last command -> what all achieve
+        self._list_tag = ""
+        self._ids = itertools.count(1)
+        self._answered = asyncio.Event()
+        self._listing: asyncio.TimerHandle | None = None
+
+    # -- the MQTT link's side ----------------------------------------------------------------
+
+    def connected(self, send: Callable[[bytes], None]) -> None:
+        """The link is up: make every unit's role, then list what the broker holds."""
+        self._send, self._held, self._asked, self._roles = send, None, {}, set()
+        self._waiting.clear()
+        self._outcomes.clear()
+        commands = [self._create_role(unit) for unit in sorted(self.units())]
+        commands.append({"command": "listClients", "verbose": True})
+        self._list_tag = self._post(commands, outcome=None)
+        loop = asyncio.get_running_loop()
+        self._listing = loop.call_later(ANSWER_WAIT, self._silent)
+
+    def disconnected(self) -> None:
+        self._send, self._held = None, None
+        if self._listing is not None:
+            self._listing.cancel()
+
+    def answer(self, payload: bytes) -> None:
+        """An answer on the plugin's response topic (anyone's: only ours are read)."""
+        try:
+            responses = json.loads(payload)["responses"]
+        except (ValueError, KeyError, TypeError):
+            return
+        for response in responses if isinstance(responses, list) else []:
+            tag = response.get("correlationData") if isinstance(response, dict) else None
+            if tag not in self._waiting:
+                continue
+            self._took(str(tag), response)
+        self._answered.set()
+        self._answered = asyncio.Event()
+
+    # -- the station's side ------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Follows the committed unit events (paired, re-paired, locked, reset, replaced)."""
+        events = self.bus.subscribe()
+        try:
+            while True:
+                event = await events.get()
+                unit = event.get("unit")
+                if event.get("type") in ("unit", "alert") and isinstance(unit, int):
+                    self.sync(unit)
+        finally:
+            self.bus.unsubscribe(events)
+
+    def sync(self, unit: int) -> None:
+        """Sends what the broker lacks for `unit`; nothing if it is in step or unknown yet."""
+        state = self.units().get(unit)
+        if state is None or self._send is None or self._held is None:
+            return  # the listing on (re)connection takes care of it
+        want, password = wanted_login(state)
+        before = self._asked.get(unit, self._held.get(unit))
+        commands = commands_for(unit, password, want, before)
+        if not commands:
+            return
+        if unit not in self._roles:
+            commands.insert(0, self._create_role(unit))
+        self._asked[unit] = want
+        self._post(commands, outcome=(unit, want))
+
+    def in_step(self, unit: int) -> bool:
+        state = self.units().get(unit)
+        if state is None or self._held is None:
+            return False
+        return self._held.get(unit) == wanted_login(state)[0]
+
+    async def settle(self, unit: int, timeout: float = 3.0) -> bool:
+        """Whether the broker holds `unit`'s login as it should, waiting up to `timeout`."""
+        self.sync(unit)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while not self.in_step(unit):
+                    await self._answered.wait()
+        return self.in_step(unit)
+
+    def status(self) -> str:
+        """A sentence for /api/status."""
+        if self.problem is not None:
+            return self.problem
+        if self._send is None:
+            return "Broker logins: waiting for the broker."
+        if self._held is None:
+            return "Broker logins: asking the broker what it holds."
+        behind = [u for u in self.units() if not self.in_step(u)]
+        if behind:
+            return f"Broker logins: {len(behind)} unit(s) being brought in step."
+        return f"Broker logins: in step for all {len(self.units())} units."
+
+    # -- inside ------------------------------------------------------------------------------
+
+    def _create_role(self, unit: int) -> Command:
+        self._roles.add(unit)
+        return {"command": "createRole", "rolename": role_name(unit),
+                "acls": unit_acls(unit)}
+
+    def _post(self, commands: list[Command], *, outcome: tuple[int, Login] | None) -> str:
+        """Sends `commands` in one message; once the last is answered, and none refused, the
+        broker holds `outcome`. Returns the last command's correlation data."""
+        tags = [f"basestation-{next(self._ids)}" for _ in commands]
+        for command, tag in zip(commands, tags, strict=True):
+            command["correlationData"] = tag
+            self._waiting[tag] = tags[-1]
+        if outcome is not None:
+            self._outcomes[tags[-1]] = outcome
+        if self._send is not None:
+            self._send(json.dumps({"commands": commands}).encode())
+        return tags[-1]
+
+    def _took(self, tag: str, response: dict[str, Any]) -> None:
+        last = self._waiting.pop(tag)
+        command, error = response.get("command"), response.get("error")
+        if command == "createRole" and error == "Role already exists":
+            return  # made on an earlier connection
+        if error is not None:
+            outcome = self._outcomes.pop(last, None)
+            what = f" for unit {outcome[0]}" if outcome else ""
+            self.problem = (f"Broker logins: the broker refused {command}{what} "
+                            f"({error}); see the station's log.")
+            log.warning("dynamic-security %s%s refused: %s", command, what, error)
+            if outcome is not None:
+                self._asked.pop(outcome[0], None)  # sent again at the next change or connection
+            return
+        if tag == self._list_tag:
+            if self._listing is not None:
+                self._listing.cancel()
+            self._held = held_logins(response.get("data", {}))
+            self.problem = None  # a fresh start: what is wrong now shows again below
+            for unit in sorted(self.units()):
+                self.sync(unit)
+        elif tag in self._outcomes and self._held is not None:
+            unit, login = self._outcomes.pop(tag)
+            self._held[unit] = login
+
+    def _silent(self) -> None:
+        if self._send is not None and self._held is None:
+            self.problem = ("Broker logins: the broker does not answer the dynamic-security "
+                            "plugin; is the plugin loaded and the station its admin "
+                            "(deploy/mosquitto/mosquitto.conf)?")
+            log.warning("no answer from the broker's dynamic-security plugin")

@@ -1,0 +1,35 @@
+"""The console's settings set through the API are stored: a new Station on the same database
+(a restart) answers with them. Bad values are refused in a sentence and change nothing."""
+
+from __future__ import annotations
+
+import httpx
+
+from basestation.api.app import create_app
+from basestation.station.app import Station
+from tests.api.conftest import ok
+
+
+async def test_thresholds_round_length_and_takeover_survive_a_restart(
+        station: Station, director: httpx.AsyncClient) -> None:
+    await ok(await director.put("/api/console/thresholds",
+                                json={"silent_minutes": 3, "rounds_behind": 4}))
+    await ok(await director.put("/api/sections/a/round-minutes", json={"minutes": 16}))
+    await ok(await director.post("/api/sections/A/tables/2/takeover"))
+    refused = await director.put("/api/console/thresholds", json={"bad_mac_run": 0})
+    assert refused.status_code == 422
+    await station.stop()
+
+    again = Station(station.config)
+    await again.start()
+    try:
+        transport = httpx.ASGITransport(app=create_app(again, manage_station=False))
+        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
+            limits = await ok(await client.get("/api/console/thresholds"))
+            grid = await ok(await client.get("/api/grid"))
+    finally:
+        await again.stop()
+    assert limits == {"silent_minutes": 3, "bad_mac_run": 3, "rounds_behind": 4,
+                      "round_minutes": {"A": 16}}
+    assert grid["sections"][0]["clock"]["round_minutes"] == 16
+    assert [t["takeover"] for t in grid["sections"][0]["tables"]] == [False, True, False]

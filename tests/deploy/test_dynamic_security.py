@@ -1,0 +1,212 @@
+"""The pads' broker logins kept by the station through mosquitto's dynamic-security plugin, on
+real mosquitto with the real station: pairing, re-pairing, withdrawing and resetting a unit from
+the director's API change what the broker lets in, at once, with no file and no shell."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Literal
+
+import aiomqtt
+import pytest
+
+from basestation.station.app import Station
+from basestation.station.config import StationConfig, load_config
+from basestation.station.links import dynsec
+from basestation.station.links.dynsec import mqtt_password, unit_username
+from firmware_protocol.messages import Ack, Hello
+from simulator.broker import Dynsec, run_mosquitto
+from tests.deploy.conftest import (
+    DIRECTOR_PASSWORD,
+    SECRET,
+    STATION_PASSWORD,
+    STATION_USER,
+    AuthPad,
+    Club,
+    director,
+    pair,
+    secured_club,
+    unit_login,
+)
+from tests.servers import free_port
+
+pytestmark = pytest.mark.integration
+Transport = Literal["tcp", "websockets"]
+
+
+@pytest.fixture
+async def club(tmp_path: Path) -> AsyncIterator[Club]:
+    async with secured_club(tmp_path) as running:
+        yield running
+
+
+def client(port: int, unit: int, password: str, transport: Transport = "tcp") -> aiomqtt.Client:
+    return aiomqtt.Client("127.0.0.1", port, username=unit_username(unit), password=password,
+                          identifier=f"probe-{unit}-{transport}", transport=transport, timeout=5)
+
+
+async def logs_in(port: int, unit: int, password: str, transport: Transport = "tcp") -> bool:
+    try:
+        async with client(port, unit, password, transport):
+            return True
+    except aiomqtt.MqttError:
+        return False
+
+
+async def logs_in_within(port: int, unit: int, password: str, seconds: float = 5.0,
+                         transport: Transport = "tcp") -> float:
+    """How long until the broker lets the unit in (a pad retries like this)."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    while not await logs_in(port, unit, password, transport):
+        assert loop.time() - started < seconds, f"unit {unit} still refused after {seconds}s"
+        await asyncio.sleep(0.1)
+    return loop.time() - started
+
+
+async def dropped(connection: aiomqtt.Client, seconds: float = 5.0) -> bool:
+    """Whether the broker closes this connection within `seconds`."""
+    try:
+        async with asyncio.timeout(seconds):
+            async for _ in connection.messages:
+                pass
+    except aiomqtt.MqttError:
+        return True
+    except TimeoutError:
+        return False
+    return True
+
+
+async def test_a_paired_pad_logs_in_within_seconds_on_both_listeners(club: Club) -> None:
+    assert not await logs_in(club.port, 42, unit_login(42)[1])  # not paired: no login
+    async with director(club.station) as api:
+        key = await pair(api, 42)
+    password = mqtt_password(key)
+    assert await logs_in_within(club.port, 42, password) < 5.0
+    assert await logs_in(club.websockets, 42, password, "websockets")
+    username = unit_username(42)
+    async with AuthPad(club.port, "club", 42, username=username, password=password) as pad:
+        pad.key = key
+        assert isinstance((await pad.request(Hello(firmware="t", battery=90)))[0], Ack)
+
+
+async def test_re_pairing_refuses_the_old_password(
+        club: Club, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.DEBUG, logger="basestation.mqtt.client")
+    old = unit_login(17)[1]
+    async with client(club.port, 17, old) as connected, director(club.station) as api:
+        key = await pair(api, 17)  # a lost pad: a new key, so a new password
+        assert await dropped(connected)  # the lost pad's connection goes too
+    assert await logs_in_within(club.port, 17, mqtt_password(key)) < 5.0
+    assert not await logs_in(club.port, 17, old)
+    assert not await logs_in(club.websockets, 17, old, "websockets")
+    # The commands carry the passwords: never into the log.
+    assert old not in caplog.text and mqtt_password(key) not in caplog.text
+
+
+async def test_withdraw_refuses_and_drops_a_unit_until_it_is_reset(club: Club) -> None:
+    password = unit_login(17)[1]
+    async with director(club.station) as api:
+        async with client(club.port, 17, password) as tcp, \
+                client(club.websockets, 17, password, "websockets") as ws:
+            answer = await api.post("/api/units/17/withdraw")
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["detail"] == ("Unit 17 is withdrawn: its table is free and the "
+                                               "station refuses it; the broker no longer lets "
+                                               "it in.")
+            assert await dropped(tcp) and await dropped(ws)
+        assert not await logs_in(club.port, 17, password)
+        assert not await logs_in(club.websockets, 17, password, "websockets")
+        assert await logs_in(club.port, 19, unit_login(19)[1])  # the others are untouched
+        assert (await api.post("/api/units/17/reset")).status_code == 200
+        assert await logs_in_within(club.port, 17, password) < 5.0
+        status = (await api.get("/api/status")).json()
+    assert status["health"]["broker_logins"] == "Broker logins: in step for all 3 units."
+
+
+async def test_withdraw_by_api_is_refused_for_an_unknown_unit(club: Club) -> None:
+    async with director(club.station) as api:
+        answer = await api.post("/api/units/99/withdraw")
+    assert answer.status_code == 404 and answer.json() == {"detail": "no unit 99"}
+
+
+async def test_a_station_restart_leaves_connected_pads_alone(club: Club) -> None:
+    """The logins are already in step: a restarted station sends nothing that would kick a
+    connected pad (a changed password or role), and carries on keeping them."""
+    password = unit_login(19)[1]
+    async with client(club.port, 19, password) as connected:
+        await club.station.stop()
+        station = Station(load_config(club.config))
+        await station.start()
+        try:
+            assert station.logins is not None
+            assert await station.logins.settle(17, 10) and await station.logins.settle(19, 10)
+            assert not await dropped(connected, 1.0)
+            async with director(station) as api:
+                assert (await api.post("/api/units/18/withdraw")).status_code == 200
+            assert not await logs_in(club.port, 18, unit_login(18, 1)[1])
+        finally:
+            await station.stop()
+            await club.station.start()  # the fixture stops it again
+
+
+async def test_the_broker_keeps_the_logins_across_its_restart(tmp_path: Path) -> None:
+    """The tests' dynamic-security broker (simulator.broker.Dynsec) restarted on its folder: the
+    logins the station made are still there, and the station's link comes back by itself."""
+    port = free_port()
+    config = StationConfig(secret=SECRET, database=f"sqlite:///{tmp_path / 's.db'}",
+                           mqtt_url=f"mqtt://127.0.0.1:{port}", mqtt_username=STATION_USER,
+                           mqtt_password=STATION_PASSWORD, mqtt_dynamic_security=True,
+                           director_password=DIRECTOR_PASSWORD)
+    broker = Dynsec(STATION_USER, STATION_PASSWORD, tmp_path / "broker")
+    station = Station(config)
+    with run_mosquitto(port=port, dynsec=broker):
+        await station.start()
+        assert station.logins is not None
+        async with director(station) as api:
+            key = await pair(api, 5)
+            await pair(api, 6)
+            assert (await api.post("/api/units/6/withdraw")).status_code == 200
+    try:
+        with run_mosquitto(port=port, dynsec=broker):
+            assert await logs_in_within(port, 5, mqtt_password(key)) < 5.0
+            assert not await logs_in(port, 6, unit_login(6)[1])
+            async with asyncio.timeout(10):
+                await station.mqtt.connected.wait()  # type: ignore[union-attr]
+                while "in step for all 2" not in station.logins.status():
+                    await asyncio.sleep(0.1)
+    finally:
+        await station.stop()
+
+
+async def test_a_broker_without_the_plugin_is_a_sentence_not_a_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(dynsec, "ANSWER_WAIT", 0.5)
+    caplog.set_level(logging.DEBUG)
+    with run_mosquitto() as port:  # anonymous, no plugin: nobody answers $CONTROL
+        station = Station(StationConfig(
+            database=f"sqlite:///{tmp_path / 's.db'}", mqtt_url=f"mqtt://127.0.0.1:{port}",
+            mqtt_dynamic_security=True, director_password=DIRECTOR_PASSWORD))
+        await station.start()
+        try:
+            async with director(station) as api:
+                await pair(api, 7)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(5):
+                        while "does not answer" not in str(station.health()["broker_logins"]):
+                            await asyncio.sleep(0.1)
+                status = (await api.get("/api/status")).json()
+                answer = await api.post("/api/units/7/withdraw")
+        finally:
+            await station.stop()
+    assert status["health"]["broker_logins"].startswith(
+        "Broker logins: the broker does not answer the dynamic-security plugin")
+    assert answer.status_code == 200  # the station still locks it out
+    assert "has not yet confirmed" in answer.json()["detail"]
+    assert station.hub.units[7].locked_reason is not None
