@@ -5,113 +5,30 @@ Every pad is its own browser context (its own localStorage, as a phone would be)
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-from collections.abc import AsyncIterator, Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from playwright.async_api import Browser, BrowserContext, Page
+from playwright.async_api import Page
 
-from basestation.station.app import Station
 from firmware_protocol.messages import Ack, Result, Seat
 from firmware_protocol.security import unit_key
-from simulator.broker import free_port, run_mosquitto
 from tests.pads import MqttPad
-from tests.web.conftest import PASSWORD, screenshot, serve
 from tests.web.conftest import login as log_in_director
+from tests.web.conftest import screenshot
+from tests.web.padclub import Club, broker, club, director, held, pairs
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration
+__all__ = ["broker", "club"]  # the fixtures
 PHONE = {"width": 375, "height": 667}
 VECTORS = Path(__file__).resolve().parents[2] / "firmware_protocol" / "vectors"
-
-
-@dataclass
-class Broker:
-    """mosquitto with a WebSockets listener, stopped and started again on the same ports."""
-
-    port: int = field(default_factory=free_port)
-    websockets: int = field(default_factory=free_port)
-    _running: contextlib.ExitStack | None = None
-
-    def start(self) -> None:
-        stack = contextlib.ExitStack()
-        stack.enter_context(run_mosquitto(port=self.port, websockets=self.websockets))
-        self._running = stack
-
-    def stop(self) -> None:
-        if self._running is not None:
-            self._running.close()
-            self._running = None
-
-
-@pytest.fixture
-def broker() -> Iterator[Broker]:
-    running = Broker()
-    running.start()
-    yield running
-    running.stop()
-
-
-@dataclass
-class Club:
-    station: Station
-    url: str
-    broker: Broker
-    browser: Browser
-    contexts: list[BrowserContext] = field(default_factory=list)
-
-    def link(self, unit: int) -> str:
-        key = unit_key("change-me", unit).hex()
-        return (f"{self.url}/pad#unit={unit}&key={key}&station=club"
-                f"&broker=ws://127.0.0.1:{self.broker.websockets}")
-
-    async def pad(self, unit: int, viewport: dict[str, int] | None = None) -> Page:
-        size = viewport or {"width": 800, "height": 900}
-        context = await self.browser.new_context(viewport=size)
-        self.contexts.append(context)
-        page = await context.new_page()
-        await page.goto(self.link(unit))
-        await page.wait_for_selector("body[data-link=online]")
-        return page
-
-
-@pytest.fixture
-async def club(broker: Broker, make_station: Callable[..., Any],
-               browser: Browser) -> AsyncIterator[Club]:
-    station: Station = await make_station(mqtt_port=broker.port, tables=3, boards=6)
-    async for url in serve(station):
-        running = Club(station, url, broker, browser)
-        yield running
-        for context in running.contexts:
-            await context.close()
-
-
-@contextlib.asynccontextmanager
-async def director(club: Club) -> AsyncIterator[httpx.AsyncClient]:
-    """The director's API, logged in, as the grid page uses it."""
-    async with httpx.AsyncClient(base_url=club.url, timeout=10) as client:
-        (await client.post("/api/login", json={"password": PASSWORD})).raise_for_status()
-        yield client
-
-
-def held(station: Station, table: int, round_: int, board: int) -> Any:
-    return station.rules.sections["A"].held(table, round_, board)
 
 
 async def no_overflow(page: Page) -> None:
     wide = await page.evaluate("document.documentElement.scrollWidth")
     assert wide <= PHONE["width"], f"{wide}px wide on a {PHONE['width']}px screen"
-
-
-def pairs(station: Station, table: int, round_: int) -> tuple[int, int, tuple[int, ...]]:
-    seat = station.rules.sections["A"].movement.at(round_, table)
-    assert seat is not None and seat.ns is not None and seat.ew is not None
-    return seat.ns, seat.ew, seat.boards
 
 
 # Runs in the pad page: its own codec against the vectors of both versions (SPEC 12), and its

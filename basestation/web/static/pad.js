@@ -146,7 +146,8 @@ function askLogOut() {
   const unsent = pad.unsent();
   $("logout-text").textContent = `Log out of table ${mem.section}${mem.table}? ` + (unsent ?
     `${unsent} ${unsent === 1 ? "result" : "results"} not yet sent to the station will be ` +
-    "dropped from this pad. Stay to keep them, until the pad says \"all sent\"." :
+    `dropped from this pad. Stay to keep ${unsent === 1 ? "it" : "them"}, until the pad says ` +
+    "\"all sent\"." :
     "Every result entered here is with the station: nothing is lost.");
   show("leave", false);
   show("logout-confirm", true);

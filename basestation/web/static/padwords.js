@@ -5,22 +5,23 @@
 const PadWords = (() => {
   const table = (body) => `table ${body.section}${body.table}`;
 
-  // A nak's code, for the message it answers (`body`: what the pad sent).
+  // A nak's code, for the message it answers (`body`: what the pad sent); capitalised when
+  // it is not after "Board 5: ".
   const REFUSALS = {
-    MALFORMED: () => "The station could not read what this pad sent: ask the director",
-    UNSUPPORTED_VERSION: () => "The station does not speak this pad's language: ask the director",
-    BAD_MAC: () => "The station does not know this pad's key: ask the director to pair it again",
-    REPLAY: () => "The station had seen this pad's numbers before: sending again",
-    NOT_LOGGED_IN: () => "This pad is not logged in to a table at the station: log in to your table",
-    NO_SUCH_SECTION: (b) => `This event has no section ${b.section}: choose your table`,
-    NO_SUCH_TABLE: (b) => `This event has no table ${b.table} in section ${b.section}: choose your table`,
-    BAD_PIN: () => "The director's PIN is not right",
-    TABLE_IN_USE: (b) => `Another pad is logged in to ${table(b)}: ask the director to let ` +
+    MALFORMED: () => "the station could not read what this pad sent: ask the director",
+    UNSUPPORTED_VERSION: () => "the station does not speak this pad's language: ask the director",
+    BAD_MAC: () => "the station does not know this pad's key: ask the director to pair it again",
+    REPLAY: () => "the station had seen this pad's numbers before: sending again",
+    NOT_LOGGED_IN: () => "this pad is not logged in to a table at the station: log in to your table",
+    NO_SUCH_SECTION: (b) => `this event has no section ${b.section}: choose your table`,
+    NO_SUCH_TABLE: (b) => `this event has no table ${b.table} in section ${b.section}: choose your table`,
+    BAD_PIN: () => "the director's PIN is not right",
+    TABLE_IN_USE: (b) => `another pad is logged in to ${table(b)}: ask the director to let ` +
       "this pad take over, then log in with \"Take over\" ticked",
-    UNIT_REPLACED: () => "Another pad has taken over this table",
-    UNIT_LOCKED: () => "The director has locked this pad: ask the director",
-    STOPPED: () => "Entry is stopped by the director: results wait on this pad",
-    WRONG_ROUND: (b) => `Round ${b.round} cannot be entered at this table now: ask the director`,
+    UNIT_REPLACED: () => "another pad has taken over this table",
+    UNIT_LOCKED: () => "the director has locked this pad: ask the director",
+    STOPPED: () => "entry is stopped by the director: results wait on this pad",
+    WRONG_ROUND: (b) => `round ${b.round} cannot be entered at this table now: ask the director`,
     BOARD_OUT_OF_RANGE: (b) => `this board is not played at this table in round ${b.round}`,
     WRONG_PAIRS: () => "these are not the pairs the movement puts at this table: ask the director",
     ALREADY_PLAYED: () => "the station already holds another result for this board",
@@ -43,8 +44,8 @@ const PadWords = (() => {
 
   // The `locked` reason as one word for the banner, and a sentence.
   function lock(reason) {
-    if (reason === "UNIT_REPLACED") return { word: "Replaced", sentence: REFUSALS.UNIT_REPLACED() };
-    if (reason === "UNIT_LOCKED") return { word: "Locked", sentence: REFUSALS.UNIT_LOCKED() };
+    if (reason === "UNIT_REPLACED") return { word: "Replaced", sentence: refusal(reason) };
+    if (reason === "UNIT_LOCKED") return { word: "Locked", sentence: refusal(reason) };
     return { word: "Locked", sentence: "The station no longer takes this pad's results: ask the director" };
   }
 
