@@ -209,3 +209,125 @@ async def test_log_out_reset_and_lock_on_a_browser_pad(club: Club) -> None:
                                       "director.")
     assert await page.get_attribute("#locked", "data-reason") == "locked"
     assert "UNIT_" not in await page.locator("body").inner_text()
+
+
+# The pad's core alone in the page, against station messages of the test's (SPEC 13.5): the
+# event in every message, entering a new event, a table the event lacks, the director's reset,
+# locks, refusals in words, and the fall back to version 1 for an old station.
+EVENT_RULES = """() => {
+  const kept = new Map();
+  const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  const key = "00112233445566778899aabbccddeeff";
+  const make = (unit, sent) => {
+    const pad = new PadCore.Pad({ station: "t", unit, key, storage, now: () => 0,
+      random: () => 0.5, transmit: (p) => sent.push(JSON.parse(p)) });
+    pad.online = true;
+    pad.powerOn();
+    return pad;
+  };
+  const sent = [];
+  const pad = make(5, sent);
+  let seq = 0;
+  const last = () => sent[sent.length - 1];
+  const say = (type, body, event, v = 2) => pad.receive(PadWire.encode(5, ++seq, type, body,
+    key, v, event));
+  const answer = (type, body, event) => say(type, { re: last().seq, ...body }, event);
+  const ack = (event) => answer("ack", { score_ns: null, flags: [] }, event);
+  const nak = (code, event) => answer("nak", { code, held: null, detail: null }, event);
+  const words = () => pad.mem.notices.map((n) => n.text);
+  const out = { hello: { v: last().v, event: last().event, protocol: last().body.protocol } };
+  ack(7);
+  pad.login("A", 3);
+  ack(7);
+  say("game_data", { section: "A", table: 3, round: 1, part: 1, parts: 1, results: [],
+    rounds: [{ round: 1, ns: 3, ew: 10, boards: [1, 2] }, { round: 2, ns: 3, ew: 8, boards: [3, 4] }] }, 7);
+  pad.enter("result", PadWire.bodies.result(pad.place(1, 1), "4S", "S", 10, null));
+  out.entry = { v: last().v, event: last().event, type: last().type };
+  answer("ack", { score_ns: 420, flags: [] }, 7);
+  say("status", { state: "stopped", round: 1 }, 7);
+  pad.enter("result", PadWire.bodies.result(pad.place(1, 2), "PASS", null, null, null));
+  pad.receive(PadWire.encode(5, ++seq, "control", { command: "relogin" }, key, 2, 0));
+  out.eventZero = { event: pad.mem.event, queue: pad.mem.queue.map((m) => m.type) };
+  // Night 2 (event 8): its status comes first; the pad enters it, then takes the status.
+  say("status", { state: "running", round: null }, 8);
+  out.night2 = { event: pad.mem.event, running: pad.mem.running, table: pad.mem.table,
+    entries: Object.keys(pad.mem.entries).length, rounds: Object.keys(pad.mem.rounds).length,
+    queue: pad.mem.queue.map((m) => m.type), words: words(), login: last().type,
+    loginEvent: last().event };
+  say("control", { command: "relogin" }, 8);
+  out.oneLogin = pad.mem.queue.filter((m) => m.type === "login").length;
+  nak("NO_SUCH_TABLE", 8);
+  out.noTable = { table: pad.mem.table, section: pad.mem.section, said: words().at(-1) };
+  pad.login("A", 2);
+  nak("TABLE_IN_USE", 8);
+  out.inUse = words().at(-1);
+  pad.login("A", 2);
+  ack(8);
+  say("game_data", { section: "A", table: 2, round: 1, part: 1, parts: 1, results: [],
+    rounds: [{ round: 1, ns: 2, ew: 5, boards: [5, 6] }] }, 8);
+  for (const code of ["OTHER_EVENT", "NOT_LOGGED_IN", "STOPPED"]) {
+    pad.enter("result", PadWire.bodies.result(pad.place(1, 5), "3NT", "N", 9, null));
+    nak(code, 8);
+  }
+  out.entryWords = words().slice(-2);
+  out.stoppedKept = { running: pad.mem.running, queue: pad.mem.queue.map((m) => m.type) };
+  say("status", { state: "running", round: 1 }, 8);
+  out.unsent = pad.unsent();
+  say("locked", { reason: "UNIT_LOCKED" }, 8);
+  out.locked = { reason: pad.mem.locked, lock: PadWords.lock(pad.mem.locked), said: words().at(-1) };
+  const before = pad.mem.nextSeq;
+  say("control", { command: "reset" }, 8);
+  out.reset = { table: pad.mem.table, locked: pad.mem.locked, event: pad.mem.event,
+    counter: pad.mem.nextSeq >= before, said: words().at(-1), queue: pad.mem.queue.length };
+  pad.login("A", 1);
+  nak("UNIT_REPLACED", 8);
+  out.replaced = { reason: pad.mem.locked, lock: PadWords.lock(pad.mem.locked) };
+  // An old station: nak UNSUPPORTED_VERSION outside its sequence (seq 0), in version 1.
+  const oldSent = [];
+  const old = make(6, oldSent);
+  const hello = oldSent[oldSent.length - 1];
+  old.receive(PadWire.encode(6, 0, "nak", { re: hello.seq, code: "UNSUPPORTED_VERSION",
+    held: null, detail: null }, key, 1));
+  const again = oldSent[oldSent.length - 1];
+  out.fallback = { protocol: old.mem.protocol, v: again.v, type: again.type,
+    fresh: again.seq > hello.seq, event: "event" in again, says: again.body.protocol };
+  return out;
+}"""
+
+
+async def test_the_pad_rules_of_protocol_version_2(club: Club) -> None:
+    context = await club.browser.new_context()
+    club.contexts.append(context)
+    page = await context.new_page()
+    await page.goto(club.url + "/pad")  # not paired: the scripts alone
+    await page.wait_for_selector("body[data-state=unpaired]")
+    out = await page.evaluate(EVENT_RULES)
+    assert out["hello"] == {"v": 2, "event": 0, "protocol": 2}
+    assert out["entry"] == {"v": 2, "event": 7, "type": "result"}
+    # A station message of event 0 changes nothing (and relogin queues no second login).
+    assert out["eventZero"] == {"event": 7, "queue": ["result", "login"]}
+    assert out["night2"] == {
+        "event": 8, "running": True, "table": 3, "entries": 0, "rounds": 0,
+        "queue": ["login"], "login": "login", "loginEvent": 8,
+        "words": ["The director opened a new event: 1 entry of the previous event that the "
+                  "station never got was dropped"]}
+    assert out["oneLogin"] == 1
+    assert out["noTable"] == {"table": None, "section": None,
+                              "said": "This event has no table 3 in section A: choose your table"}
+    assert out["inUse"] == ("Another pad is logged in to table A2: ask the director to let this "
+                            'pad take over, then log in with "Take over" ticked')
+    assert out["entryWords"] == [
+        "Board 5: this belongs to the previous event: the station did not take it",
+        "Board 5: this pad is not logged in to a table at the station: log in to your table"]
+    assert out["stoppedKept"] == {"running": False, "queue": ["result"]}
+    assert out["unsent"] == 1  # sent again once running, not yet answered
+    assert out["locked"] == {
+        "reason": "UNIT_LOCKED", "said": "The director has locked this pad: ask the director",
+        "lock": {"word": "Locked", "sentence": "The director has locked this pad: ask the director"}}
+    assert out["reset"] == {"table": None, "locked": None, "event": 8, "counter": True,
+                            "said": "The director reset this pad: log in to your table",
+                            "queue": 0}
+    assert out["replaced"] == {"reason": "UNIT_REPLACED", "lock": {
+        "word": "Replaced", "sentence": "Another pad has taken over this table"}}
+    assert out["fallback"] == {"protocol": 1, "v": 1, "type": "hello", "fresh": True,
+                               "event": False, "says": 1}
