@@ -240,7 +240,8 @@ EVENT_RULES = """() => {
   pad.login("A", 3);
   ack(7);
   say("game_data", { section: "A", table: 3, round: 1, part: 1, parts: 1, results: [],
-    rounds: [{ round: 1, ns: 3, ew: 10, boards: [1, 2] }, { round: 2, ns: 3, ew: 8, boards: [3, 4] }] }, 7);
+    rounds: [{ round: 1, ns: 3, ew: 10, boards: [1, 2] },
+             { round: 2, ns: 3, ew: 8, boards: [3, 4] }] }, 7);
   pad.enter("result", PadWire.bodies.result(pad.place(1, 1), "4S", "S", 10, null));
   out.entry = { v: last().v, event: last().event, type: last().type };
   answer("ack", { score_ns: 420, flags: [] }, 7);
@@ -274,7 +275,8 @@ EVENT_RULES = """() => {
   say("status", { state: "running", round: 1 }, 8);
   out.unsent = pad.unsent();
   say("locked", { reason: "UNIT_LOCKED" }, 8);
-  out.locked = { reason: pad.mem.locked, lock: PadWords.lock(pad.mem.locked), said: words().at(-1) };
+  out.locked = { reason: pad.mem.locked, lock: PadWords.lock(pad.mem.locked),
+    said: words().at(-1) };
   const before = pad.mem.nextSeq;
   say("control", { command: "reset" }, 8);
   out.reset = { table: pad.mem.table, locked: pad.mem.locked, event: pad.mem.event,
@@ -321,9 +323,9 @@ async def test_the_pad_rules_of_protocol_version_2(club: Club) -> None:
         "Board 5: this pad is not logged in to a table at the station: log in to your table"]
     assert out["stoppedKept"] == {"running": False, "queue": ["result"]}
     assert out["unsent"] == 1  # sent again once running, not yet answered
-    assert out["locked"] == {
-        "reason": "UNIT_LOCKED", "said": "The director has locked this pad: ask the director",
-        "lock": {"word": "Locked", "sentence": "The director has locked this pad: ask the director"}}
+    locked = "The director has locked this pad: ask the director"
+    assert out["locked"] == {"reason": "UNIT_LOCKED", "said": locked,
+                             "lock": {"word": "Locked", "sentence": locked}}
     assert out["reset"] == {"table": None, "locked": None, "event": 8, "counter": True,
                             "said": "The director reset this pad: log in to your table",
                             "queue": 0}
