@@ -107,6 +107,8 @@ function render() {
   const lock = mem.locked ? PadWords.lock(mem.locked) : null;
   $("locked").textContent = lock ? `${lock.word}. ${lock.sentence}.` : "";
   $("locked").dataset.reason = lock ? lock.word.toLowerCase() : "";
+  // An entry of another event (or one before a log out) is never accepted into this one.
+  if (pending && (pending.event !== mem.event || mem.table === null)) closeConfirm();
   const round = pad.playRound();
   const hasTable = mem.table !== null && Object.keys(mem.rounds).length > 0;
   document.body.dataset.state = mem.locked ? "locked" : !hasTable ? "login" : round ? "play" : "finished";
@@ -265,7 +267,7 @@ function chosenBoard() {
 }
 
 function askAccept(type, body) {
-  pending = { type, body };
+  pending = { type, body, event: pad.mem.event };
   const held = pad.mem.entries[PadCore.boardKey(body.round, body.board)];
   const correcting = held && held.acked ? " (a correction)" : "";
   $("confirm-text").textContent = `Board ${body.board}${correcting}: ` +
