@@ -68,6 +68,15 @@ class Club:
         await page.wait_for_selector("body[data-link=online]")
         return page
 
+    async def scripts(self) -> Page:
+        """A pad page that is not paired: the pad's scripts alone, with no broker."""
+        context = await self.browser.new_context()
+        self.contexts.append(context)
+        page = await context.new_page()
+        await page.goto(self.url + "/pad")
+        await page.wait_for_selector("body[data-state=unpaired]")
+        return page
+
 
 @pytest.fixture
 async def club(broker: Broker, make_station: Callable[..., Any], browser: Browser,

@@ -348,11 +348,7 @@ RETRANSMISSION = """() => {
 
 
 async def test_retransmission_give_up_probe_and_replay(club: Club) -> None:
-    context = await club.browser.new_context()
-    club.contexts.append(context)
-    page = await context.new_page()
-    await page.goto(club.url + "/pad")  # not paired: the scripts alone
-    await page.wait_for_selector("body[data-state=unpaired]")
+    page = await club.scripts()
     out = await page.evaluate(RETRANSMISSION)
     # 5 s doubling to 30 s (no jitter at the middle of its range), 8 attempts, same bytes.
     assert out["times"] == [0, 5000, 15000, 35000, 65000, 95000, 125000, 155000]

@@ -298,11 +298,7 @@ EVENT_RULES = """() => {
 
 
 async def test_the_pad_rules_of_protocol_version_2(club: Club) -> None:
-    context = await club.browser.new_context()
-    club.contexts.append(context)
-    page = await context.new_page()
-    await page.goto(club.url + "/pad")  # not paired: the scripts alone
-    await page.wait_for_selector("body[data-state=unpaired]")
+    page = await club.scripts()
     out = await page.evaluate(EVENT_RULES)
     assert out["hello"] == {"v": 2, "event": 0, "protocol": 2}
     assert out["entry"] == {"v": 2, "event": 7, "type": "result"}
