@@ -5,102 +5,25 @@ Every pad is its own browser context (its own localStorage, as a phone would be)
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-from collections.abc import AsyncIterator, Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from playwright.async_api import Browser, BrowserContext, Page
+from playwright.async_api import Page
 
-from basestation.station.app import Station
 from firmware_protocol.messages import Ack, Result, Seat
 from firmware_protocol.security import unit_key
-from simulator.broker import free_port, run_mosquitto
 from tests.pads import MqttPad
-from tests.web.conftest import PASSWORD, screenshot, serve
 from tests.web.conftest import login as log_in_director
+from tests.web.conftest import screenshot
+from tests.web.padclub import Club, broker, club, director, held, pairs
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration
+__all__ = ["broker", "club"]  # the fixtures
 PHONE = {"width": 375, "height": 667}
 VECTORS = Path(__file__).resolve().parents[2] / "firmware_protocol" / "vectors"
-
-
-@dataclass
-class Broker:
-    """mosquitto with a WebSockets listener, stopped and started again on the same ports."""
-
-    port: int = field(default_factory=free_port)
-    websockets: int = field(default_factory=free_port)
-    _running: contextlib.ExitStack | None = None
-
-    def start(self) -> None:
-        stack = contextlib.ExitStack()
-        stack.enter_context(run_mosquitto(port=self.port, websockets=self.websockets))
-        self._running = stack
-
-    def stop(self) -> None:
-        if self._running is not None:
-            self._running.close()
-            self._running = None
-
-
-@pytest.fixture
-def broker() -> Iterator[Broker]:
-    running = Broker()
-    running.start()
-    yield running
-    running.stop()
-
-
-@dataclass
-class Club:
-    station: Station
-    url: str
-    broker: Broker
-    browser: Browser
-    contexts: list[BrowserContext] = field(default_factory=list)
-
-    def link(self, unit: int) -> str:
-        key = unit_key("change-me", unit).hex()
-        return (f"{self.url}/pad#unit={unit}&key={key}&station=club"
-                f"&broker=ws://127.0.0.1:{self.broker.websockets}")
-
-    async def pad(self, unit: int, viewport: dict[str, int] | None = None) -> Page:
-        size = viewport or {"width": 800, "height": 900}
-        context = await self.browser.new_context(viewport=size)
-        self.contexts.append(context)
-        page = await context.new_page()
-        await page.goto(self.link(unit))
-        await page.wait_for_selector("body[data-link=online]")
-        return page
-
-
-@pytest.fixture
-async def club(broker: Broker, make_station: Callable[..., Any],
-               browser: Browser) -> AsyncIterator[Club]:
-    station: Station = await make_station(mqtt_port=broker.port, tables=3, boards=6)
-    async for url in serve(station):
-        running = Club(station, url, broker, browser)
-        yield running
-        for context in running.contexts:
-            await context.close()
-
-
-@contextlib.asynccontextmanager
-async def director(club: Club) -> AsyncIterator[httpx.AsyncClient]:
-    """The director's API, logged in, as the grid page uses it."""
-    async with httpx.AsyncClient(base_url=club.url, timeout=10) as client:
-        (await client.post("/api/login", json={"password": PASSWORD})).raise_for_status()
-        yield client
-
-
-def held(station: Station, table: int, round_: int, board: int) -> Any:
-    return station.rules.sections["A"].held(table, round_, board)
 
 
 async def no_overflow(page: Page) -> None:
@@ -108,34 +31,32 @@ async def no_overflow(page: Page) -> None:
     assert wide <= PHONE["width"], f"{wide}px wide on a {PHONE['width']}px screen"
 
 
-def pairs(station: Station, table: int, round_: int) -> tuple[int, int, tuple[int, ...]]:
-    seat = station.rules.sections["A"].movement.at(round_, table)
-    assert seat is not None and seat.ns is not None and seat.ew is not None
-    return seat.ns, seat.ew, seat.boards
-
-
-# Runs in the pad page: its own codec against the vectors (SPEC 12), and its body builders
-# against the pad-to-station vectors they can make.
+# Runs in the pad page: its own codec against the vectors of both versions (SPEC 12), and its
+# body builders against the pad-to-station vectors they can make.
 CHECK_VECTORS = """([up, down]) => {
   const bad = [];
   const b = PadWire.bodies;
   const at = (board) => ({ section: "A", table: 3, round: 2, board, ns: 3, ew: 10 });
   const made = {
-    hello: b.hello(87), heartbeat: b.heartbeat(64), resend_all: b.resend(null),
+    hello: b.hello(87, 1), heartbeat: b.heartbeat(64), resend_all: b.resend(null),
     login: b.login("A", 3), login_takeover_with_pin: b.login("A", 3, "4821", true),
     result_passed_out: b.result(at(8), "PASS", "N", 5, "HK"),
     result_with_lead: b.result(at(5), "4S", "S", 10, PadWire.normalLead("hk")),
     result_lead_ten_doubled: b.result(at(6), "3NTX", "E", 7, PadWire.normalLead("DT")),
     not_played: b.notPlayed(at(9)),
+    v2_hello: b.hello(90), v2_login: b.login("A", 3), v2_resend_all: b.resend(null),
+    v2_result_with_lead: b.result(at(5), "4S", "S", 10, "HK"), v2_not_played: b.notPlayed(at(9)),
+    v2_heartbeat: b.heartbeat(64),
   };
   made.hello.firmware = "bp-1.4.2";
+  made.v2_hello.firmware = "bp-2.0.0";
   for (const v of up) {
     const o = JSON.parse(v.json);
     if (PadWire.unitKey(v.secret, v.unit) !== v.key_hex) bad.push("key " + v.name);
-    const again = PadWire.encode(o.unit, o.seq, o.type, o.body, v.key_hex);
+    const again = PadWire.encode(o.unit, o.seq, o.type, o.body, v.key_hex, o.v, o.event);
     if (again !== v.json) bad.push("encode " + v.name);
     const body = made[v.name];
-    if (body && PadWire.encode(o.unit, o.seq, o.type, body, v.key_hex) !== v.json) {
+    if (body && PadWire.encode(o.unit, o.seq, o.type, body, v.key_hex, o.v, o.event) !== v.json) {
       bad.push("built " + v.name);
     }
   }
@@ -147,19 +68,33 @@ CHECK_VECTORS = """([up, down]) => {
     const tampered = v.json.replace(/"seq":(\\d+)/, (_, s) => `"seq":${Number(s) + 1}`);
     if (PadWire.decode(tampered, v.unit, v.key_hex)) bad.push("tampered " + v.name);
     if (PadWire.decode(v.json, v.unit + 1, v.key_hex)) bad.push("other unit " + v.name);
+    if (m.v !== JSON.parse(v.json).v || m.event !== (JSON.parse(v.json).event ?? 0)) {
+      bad.push("envelope " + v.name);
+    }
+  }
+  // Version 2 without its event is not a message (SPEC 13.1).
+  const vector = down.find((v) => v.name === "v2_status_new_event");
+  const status = JSON.parse(vector.json);
+  delete status.event;
+  if (PadWire.decode(JSON.stringify(status), status.unit, vector.key_hex)) {
+    bad.push("v2 without event");
   }
   return { bad, replay: read.nak_replay.body.detail,
-    flags: read.ack_result_flagged.body.flags, built: Object.keys(made).length };
+    flags: read.ack_result_flagged.body.flags, built: Object.keys(made).length,
+    event: read.v2_status_new_event.event };
 }"""
 
 
 async def test_the_codec_reproduces_the_json_vectors(club: Club) -> None:
     page = await club.pad(61)
-    up = json.loads((VECTORS / "pad_to_station.json").read_text(encoding="utf-8"))
-    down = json.loads((VECTORS / "station_to_pad.json").read_text(encoding="utf-8"))
+    up, down = [], []
+    for suffix in ("", "_v2"):
+        up += json.loads((VECTORS / f"pad_to_station{suffix}.json").read_text(encoding="utf-8"))
+        down += json.loads((VECTORS / f"station_to_pad{suffix}.json").read_text(encoding="utf-8"))
     report = await page.evaluate(CHECK_VECTORS, [up, down])
     assert report["bad"] == []
-    assert report["built"] == 9
+    assert report["built"] == 15
+    assert report["event"] == 8
     assert report["replay"] == "50"
     assert report["flags"] == ["LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE"]
 
@@ -413,11 +348,7 @@ RETRANSMISSION = """() => {
 
 
 async def test_retransmission_give_up_probe_and_replay(club: Club) -> None:
-    context = await club.browser.new_context()
-    club.contexts.append(context)
-    page = await context.new_page()
-    await page.goto(club.url + "/pad")  # not paired: the scripts alone
-    await page.wait_for_selector("body[data-state=unpaired]")
+    page = await club.scripts()
     out = await page.evaluate(RETRANSMISSION)
     # 5 s doubling to 30 s (no jitter at the middle of its range), 8 attempts, same bytes.
     assert out["times"] == [0, 5000, 15000, 35000, 65000, 95000, 125000, 155000]

@@ -7,14 +7,16 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, Page
+from playwright.async_api import Browser, BrowserContext, Page, expect
 
 from basestation.station.hub import epoch_key
-from tests.deploy.conftest import SECRET, Club, secured_club
-from tests.web.conftest import serve
+from tests.deploy.conftest import SECRET, Club, director, secured_club
+from tests.web.accessibility import serious_violations
+from tests.web.conftest import screenshot, serve
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration
+REFUSED = "The station's broker refused this pad: ask the director to pair it again"
 
 
 @pytest.fixture
@@ -54,8 +56,36 @@ async def test_a_pad_with_an_old_key_is_kept_out(
     # Unit 18 was re-paired (epoch 1): its epoch-0 key no longer opens the broker.
     context, page = await open_pad(browser, running, url, 18, epoch_key(SECRET, 18, 0))
     try:
-        await page.wait_for_timeout(3000)
-        assert await page.get_attribute("body", "data-link") == "offline"
+        await page.wait_for_selector("body[data-link=refused]")
+        await expect(page.get_by_role("alert").filter(has_text="broker")).to_have_text(REFUSED)
         assert running.station.hub.units[18].last_seen is None
+    finally:
+        await context.close()
+
+
+async def test_a_refused_pad_keeps_trying_and_connects_once_let_in(
+        club: tuple[Club, str], browser: Browser) -> None:
+    """Withdrawn, the broker drops and refuses the pad, which says so in words and keeps
+    trying; once the director resets the unit (its login is back) it connects by itself."""
+    running, url = club
+    context, page = await open_pad(browser, running, url, 17, epoch_key(SECRET, 17, 0))
+    refused = page.get_by_role("alert").filter(has_text="broker")
+    try:
+        await page.wait_for_selector("body[data-link=online]")
+        async with director(running.station) as api:
+            (await api.post("/api/units/17/withdraw")).raise_for_status()
+            await page.wait_for_selector("body[data-link=refused]", timeout=10000)
+            await expect(refused).to_have_text(REFUSED)
+            await expect(page.locator("#link")).to_have_text("refused")
+            assert await serious_violations(page) == []
+            await screenshot(page, "pad-broker-refused")
+            await page.wait_for_timeout(6000)  # past mqtt.js's own give-up, and a few tries
+            assert await page.get_attribute("body", "data-link") == "refused"
+            (await api.post("/api/units/17/reset")).raise_for_status()
+        await page.wait_for_selector("body[data-link=online]", timeout=15000)
+        await expect(refused).to_be_hidden()
+        await expect(page.locator("#link")).to_have_text("connected")
+        await log_in(page, 2)  # and the station hears it again
+        assert running.station.hub.units[17].table == 2
     finally:
         await context.close()

@@ -16,11 +16,13 @@ router = APIRouter(prefix="/api", tags=["scores"], dependencies=[ResultsReader])
 
 @router.get("/rankings", response_model=list[RankingOut])
 async def rankings(station: StationDep, read: ReadDep) -> list[dict[str, Any]]:
-    """Every pair's total, percentage and rank, within its field (section and direction)."""
+    """Every pair's total, percentage and rank, within its field (section and direction).
+    Each row names its event (the station's event number, as pads hold it in protocol version
+    2), so a table pad still in an earlier event shows none of them."""
     event_id = station.rules.event_id
     seatings = await read.stored(station.store.seatings, event_id) \
         if event_id is not None and station.rules.players else []
-    return rankings_json(station.rules, seatings)
+    return [{**row, "event": event_id} for row in rankings_json(station.rules, seatings)]
 
 
 @router.get("/travellers", response_model=list[TravellerOut])

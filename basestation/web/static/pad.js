@@ -7,6 +7,8 @@ const $ = (id) => document.getElementById(id);
 let pad = null;
 let pending = null;  // the entry waiting for East-West's Accept
 let rankingTimer = null;
+let rankingEvent = null;  // the event whose rankings the page shows or fetches
+let brokerRefused = false;  // the broker said no to this pad's login (CONNACK refused)
 
 function node(tag, text, attrs) {
   const el = document.createElement(tag);
@@ -34,25 +36,44 @@ function pairing() {
   return saved ? JSON.parse(saved) : null;
 }
 
+// CONNACK codes of a refused login: MQTT 3.1.1 (4 bad user name or password, 5 not authorised)
+// and MQTT 5 (134, 135).
+const REFUSED = [4, 5, 134, 135];
+const RETRY_FIRST = 1000, RETRY_MOST = 5000;
+
 function connect(paired) {
   const base = `bridge/${paired.station}/pad/${paired.unit}`;
   const login = PadWire.mqttLogin(paired.unit, paired.key);
+  // mqtt.js stops after a refused login unless told otherwise: the pad never stops trying,
+  // since the director may pair it (or fix the broker) at any time.
   const client = mqtt.connect(paired.broker, {
     clientId: `webpad-${paired.unit}-${Math.random().toString(16).slice(2, 10)}`,
     username: login.username, password: login.password, clean: true, keepalive: 20,
-    reconnectPeriod: 1000, connectTimeout: 5000,
+    reconnectPeriod: RETRY_FIRST, connectTimeout: 5000, reconnectOnConnackError: true,
     will: { topic: `${base}/availability`, payload: "offline", qos: 1, retain: true },
   });
   pad = new PadCore.Pad({ station: paired.station, unit: paired.unit, key: paired.key,
     storage: localStorage, changed: render,
     transmit: (payload) => client.publish(`${base}/up`, payload, { qos: 1 }) });
   client.on("connect", () => {
+    brokerRefused = false;
+    client.options.reconnectPeriod = RETRY_FIRST;
     client.subscribe(`${base}/down`, { qos: 1 }, () => {
       client.publish(`${base}/availability`, "online", { qos: 1, retain: true });
       pad.connected();
     });
   });
   client.on("close", () => pad.disconnected());
+  client.on("error", (error) => {
+    if (!REFUSED.includes(error.code)) return;  // the link's own troubles: it reconnects
+    brokerRefused = true;  // tried again, less often, up to every few seconds
+    client.options.reconnectPeriod = Math.min(client.options.reconnectPeriod * 2, RETRY_MOST);
+    render();
+  });
+  // Whatever stopped the client (a refusal, an error it did not retry), it starts again.
+  setInterval(() => {
+    if (!client.connected && !client.reconnecting && !client.disconnecting) client.reconnect();
+  }, RETRY_MOST);
   client.on("message", (_topic, payload) => pad.receive(payload.toString()));
   if (navigator.getBattery) {  // Chromium tells it; the station shows it in the units panel
     navigator.getBattery().then((battery) => {
@@ -73,13 +94,21 @@ function show(id, visible) { $(id).hidden = !visible; }
 
 function render() {
   const mem = pad.mem;
-  const linkState = !pad.online ? "offline" : pad.contact ? "online" : "no-contact";
+  const linkState = pad.online ? (pad.contact ? "online" : "no-contact") :
+    brokerRefused ? "refused" : "offline";
   document.body.dataset.link = linkState;
-  $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact" }[linkState];
+  $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
+    refused: "refused" }[linkState];
+  show("broker-refused", linkState === "refused");
+  $("broker-refused").textContent = linkState === "refused" ? PadWords.BROKER_REFUSED : "";
   $("queue").textContent = pad.waiting ? `${pad.waiting} waiting` : "all sent";
   $("where").textContent = `Unit ${mem.unit}` + (mem.table ? `, table ${mem.section}${mem.table}` : "");
   show("locked", Boolean(mem.locked));
-  $("locked").textContent = mem.locked ? `This pad is locked (${mem.locked}). Ask the director.` : "";
+  const lock = mem.locked ? PadWords.lock(mem.locked) : null;
+  $("locked").textContent = lock ? `${lock.word}. ${lock.sentence}.` : "";
+  $("locked").dataset.reason = lock ? lock.word.toLowerCase() : "";
+  // An entry of another event (or one before a log out) is never accepted into this one.
+  if (pending && (pending.event !== mem.event || mem.table === null)) closeConfirm();
   const round = pad.playRound();
   const hasTable = mem.table !== null && Object.keys(mem.rounds).length > 0;
   document.body.dataset.state = mem.locked ? "locked" : !hasTable ? "login" : round ? "play" : "finished";
@@ -90,10 +119,41 @@ function render() {
   renderWaiting();
   renderFeedback();
   renderNotices();
+  renderLeave();
   const finished = hasTable && !round;
   show("finished", finished);
+  if (rankingEvent !== mem.event || !finished) forgetRanking();
+  rankingEvent = mem.event;
   if (finished && !rankingTimer) { fetchRanking(); rankingTimer = setInterval(fetchRanking, 5000); }
   if (mem.ranking) renderRanking(mem.ranking.map(([rank, pair, dir, , pct]) => [rank, pair, dir, pct / 100]));
+}
+
+// Another event (or no longer finished): nothing of the rankings shown stays on the page.
+function forgetRanking() {
+  if (rankingTimer !== null && rankingTimer !== true) clearInterval(rankingTimer);
+  rankingTimer = null;
+  if (rankingEvent !== pad.mem.event) renderRanking([]);
+}
+
+// "Log out of table A3": offered whenever the pad holds a table.
+function renderLeave() {
+  const mem = pad.mem;
+  show("leave", mem.table !== null && $("logout-confirm").hidden);
+  if (mem.table !== null) $("logout").textContent = `Log out of table ${mem.section}${mem.table}`;
+  else show("logout-confirm", false);
+}
+
+function askLogOut() {
+  const mem = pad.mem;
+  const unsent = pad.unsent();
+  $("logout-text").textContent = `Log out of table ${mem.section}${mem.table}? ` + (unsent ?
+    `${unsent} ${unsent === 1 ? "result" : "results"} not yet sent to the station will be ` +
+    `dropped from this pad. Stay to keep ${unsent === 1 ? "it" : "them"}, until the pad says ` +
+    "\"all sent\"." :
+    "Every result entered here is with the station: nothing is lost.");
+  show("leave", false);
+  show("logout-confirm", true);
+  $("logout-yes").focus();
 }
 
 function renderRound(round) {
@@ -181,7 +241,11 @@ async function fetchRanking() {
   try {
     const response = await fetch("/api/rankings", { credentials: "omit" });
     if (!response.ok) return;  // not published yet
-    const rows = (await response.json()).filter((r) => r.section === pad.mem.section);
+    const event = pad.mem.event;
+    // Only this pad's event's (an older station names none: then only a version 1 pad's).
+    const ours = (r) => ("event" in r ? r.event === event : pad.mem.protocol === 1);
+    const rows = (await response.json()).filter((r) => r.section === pad.mem.section && ours(r));
+    if (pad.mem.event !== event || rankingTimer === null) return;  // moved on meanwhile
     renderRanking(rows.map((r) => [r.rank, r.pair, r.direction, r.pct]));
     if (rows.length) { clearInterval(rankingTimer); rankingTimer = true; }
   } catch { /* the station is out of reach: next time */ }
@@ -203,7 +267,7 @@ function chosenBoard() {
 }
 
 function askAccept(type, body) {
-  pending = { type, body };
+  pending = { type, body, event: pad.mem.event };
   const held = pad.mem.entries[PadCore.boardKey(body.round, body.board)];
   const correcting = held && held.acked ? " (a correction)" : "";
   $("confirm-text").textContent = `Board ${body.board}${correcting}: ` +
@@ -258,6 +322,13 @@ function setup() {
     pad.enter(type, body);
   });
   $("back").addEventListener("click", closeConfirm);
+  $("logout").addEventListener("click", askLogOut);
+  $("logout-no").addEventListener("click", () => { show("logout-confirm", false); render(); });
+  $("logout-yes").addEventListener("click", () => {
+    show("logout-confirm", false);
+    closeConfirm();
+    pad.logOut();
+  });
 }
 
 document.addEventListener("DOMContentLoaded", setup);

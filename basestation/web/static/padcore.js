@@ -8,14 +8,25 @@ const PadCore = (() => {
   const TIMEOUT = 5000, CAP = 30000, GIVE_UP = 8, PROBE = 30000, IDLE = 60000, PARTS_WAIT = 10000;
   const KEEP_AND_RETRY = ["BAD_MAC", "INTERNAL"];
   const ENTRY_TYPES = ["result", "not_played", "correction", "players"];
+  const NO_EVENT = ["hello", "login", "heartbeat"];  // kept when the pad enters a new event
+  const LOCKING = ["UNIT_REPLACED", "UNIT_LOCKED"];
+  const NOT_IN_EVENT = ["NO_SUCH_TABLE", "NO_SUCH_SECTION"];
 
   const storeKey = (station, unit) => `bridgepad:${station}:${unit}`;
   const boardKey = (round, board) => `${round}/${board}`;
 
+  // `event`: the event the pad holds (0 for none yet); `protocol`: the version it speaks.
   function freshMemory(station, unit, key) {
-    return { station, unit, key, nextSeq: 1, stationSeq: 0, section: null, table: null,
+    return { station, unit, key, nextSeq: 1, stationSeq: 0, event: 0,
+      protocol: PadWire.VERSION, section: null, table: null,
       rounds: {}, entries: {}, queue: [], locked: null, running: true, paused: false,
       feedback: {}, lastBoard: null, notices: [], ranking: null };
+  }
+
+  // A session forgotten: what the pad keeps is its identity, counters, event and version.
+  function forgotten(mem) {
+    const { station, unit, key, nextSeq, stationSeq, event, protocol } = mem;
+    return { ...freshMemory(station, unit, key), nextSeq, stationSeq, event, protocol };
   }
 
   class Pad {
@@ -26,7 +37,8 @@ const PadCore = (() => {
       this.now = now || (() => Date.now());
       this.random = random || Math.random;
       const saved = storage.getItem(storeKey(station, unit));
-      this.mem = saved ? JSON.parse(saved) : freshMemory(station, unit, key);
+      // Memory saved by an older pad page lacks the newer fields: they take their defaults.
+      this.mem = { ...freshMemory(station, unit, key), ...(saved ? JSON.parse(saved) : {}) };
       if (this.mem.key !== key) this.mem.key = key;  // re-paired: new key, same counter
       this.flight = null;       // {seq, payload, message, attempts, deadline}
       this.contact = true;
@@ -38,6 +50,7 @@ const PadCore = (() => {
       this.online = false;
       this.everOnline = false;
       this.battery = null;  // percent, when the browser tells it
+      this.rankingFetched = null;  // the event whose published rankings were read
       this.save();
     }
 
@@ -76,13 +89,33 @@ const PadCore = (() => {
 
     // Power on (page load): hello, then resend if the table is known, then the queue.
     powerOn() {
-      const front = [{ type: "hello", body: PadWire.bodies.hello(this.battery) }];
+      const front = [this.hello()];
       if (this.mem.table !== null && !this.mem.locked) {
         front.push({ type: "resend", body: PadWire.bodies.resend(null) });
       }
       const kept = this.mem.queue.filter((m) => !["hello", "resend", "heartbeat"].includes(m.type));
       this.mem.queue = [...front, ...kept];
       this.sendNext();
+    }
+
+    hello() {
+      return { type: "hello", body: PadWire.bodies.hello(this.battery, this.mem.protocol) };
+    }
+
+    // The players leave the table (next week's night, or the wrong table): the session is
+    // forgotten, results not yet sent included; the pad shows its login form.
+    logOut() {
+      this.mem = forgotten(this.mem);
+      this.flight = null;
+      this.gameData = null;
+      this.partsAt = null;
+      this.notice(PadWords.LOGGED_OUT);
+      this.sendNext();
+    }
+
+    // Results and names typed here that the station has not acknowledged yet.
+    unsent() {
+      return this.mem.queue.filter((m) => ENTRY_TYPES.includes(m.type)).length;
     }
 
     login(section, table, takeover = false, pin = null) {
@@ -127,8 +160,7 @@ const PadCore = (() => {
       this.online = true;
       // After reconnecting the pad says hello again (SPEC 3), once, behind the message in flight.
       if (this.everOnline && !this.mem.queue.some((m) => m.type === "hello")) {
-        this.mem.queue.splice(this.flight ? 1 : 0, 0,
-          { type: "hello", body: PadWire.bodies.hello(this.battery) });
+        this.mem.queue.splice(this.flight ? 1 : 0, 0, this.hello());
       }
       this.everOnline = true;
       // A new connection is a new chance: the message in flight goes again at once.
@@ -147,9 +179,12 @@ const PadCore = (() => {
 
     receive(payload) {
       const m = PadWire.decode(payload, this.mem.unit, this.mem.key);
+      if (m && this.oldStation(m)) return;
       if (!m || m.seq <= this.mem.stationSeq) return;  // forged, old, or not ours
       this.mem.stationSeq = m.seq;
       if (!this.contact) this.restoreContact();
+      // Another event: enter it before handling the message (SPEC 13.5); 0 changes nothing.
+      if (m.event !== 0 && m.event !== this.mem.event) this.enterEvent(m.event);
       const body = m.body;
       switch (m.type) {
         case "ack": case "nak":
@@ -165,11 +200,42 @@ const PadCore = (() => {
         case "locked":
           this.mem.locked = body.reason;
           this.flight = null;
-          this.notice(`This pad is locked: ${body.reason}`, "bad");
+          this.notice(PadWords.lock(body.reason).sentence, "bad");
           break;
         default: break;
       }
       this.sendNext();
+    }
+
+    // A station that speaks only version 1 says so, perhaps outside its sequence (seq 0): with
+    // a tag that verifies and answering the message in flight, the pad speaks 1 for good.
+    oldStation(m) {
+      if (m.type !== "nak" || m.body.code !== "UNSUPPORTED_VERSION" || !this.flight ||
+          m.body.re !== this.flight.seq || this.mem.protocol === 1) return false;
+      this.mem.protocol = 1;
+      this.mem.stationSeq = Math.max(this.mem.stationSeq, m.seq);
+      this.flight = null;
+      if (this.mem.queue.length && this.mem.queue[0].type === "hello") this.mem.queue[0] = this.hello();
+      this.sendNext();
+      return true;
+    }
+
+    // The director opened another event: the previous one's session goes (entries never
+    // acknowledged included); the table is kept and logged in to again.
+    enterEvent(event) {
+      const inFlight = this.flight ? this.mem.queue[0] : null;
+      const dropped = this.unsent();
+      const { section, table } = this.mem;
+      const queue = this.mem.queue.filter((m) => NO_EVENT.includes(m.type));
+      if (inFlight && queue[0] !== inFlight) this.flight = null;  // it was the old event's
+      this.mem = { ...forgotten(this.mem), event, section, table, queue,
+        locked: this.mem.locked };
+      if (table !== null && !queue.some((m) => m.type === "login")) {
+        queue.push({ type: "login", body: PadWire.bodies.login(section, table) });
+      }
+      this.gameData = null;
+      this.partsAt = null;
+      if (dropped) this.notice(PadWords.dropped(dropped), "bad");
     }
 
     tick() {
@@ -178,8 +244,7 @@ const PadCore = (() => {
       if (this.retryAt !== null && now >= this.retryAt) this.retryAt = null;
       if (this.probeAt !== null && now >= this.probeAt) {
         this.probeAt = now + PROBE;
-        this.send(PadWire.encode(this.mem.unit, this.newSeq(), "heartbeat",
-          PadWire.bodies.heartbeat(this.battery), this.mem.key));
+        this.send(this.encode(this.newSeq(), "heartbeat", PadWire.bodies.heartbeat(this.battery)));
       }
       if (this.partsAt !== null && now >= this.partsAt) {
         this.partsAt = null;  // parts lost, or none came: ask for the whole set (SPEC 6.6)
@@ -219,12 +284,18 @@ const PadCore = (() => {
           !this.blocked(this.mem.queue[0])) {
         const message = this.mem.queue[0];
         const seq = this.newSeq();
-        const payload = PadWire.encode(this.mem.unit, seq, message.type, message.body, this.mem.key);
+        const payload = this.encode(seq, message.type, message.body);
         this.flight = { seq, payload, message, attempts: 1, deadline: this.now() + this.jittered(1) };
         this.send(payload);
       }
       this.save();
       this.changed();
+    }
+
+    // In the version the pad speaks, with the event it holds.
+    encode(seq, type, body) {
+      const { unit, key, protocol, event } = this.mem;
+      return PadWire.encode(unit, seq, type, body, key, protocol, protocol >= 2 ? event : 0);
     }
 
     send(payload) {
@@ -295,7 +366,7 @@ const PadCore = (() => {
       if (KEEP_AND_RETRY.includes(nak.code)) {
         this.mem.queue.unshift(message);
         this.retryAt = this.now() + CAP;
-        if (nak.code === "BAD_MAC") this.notice("The station does not know this pad's key: pair it again", "bad");
+        if (nak.code === "BAD_MAC") this.notice(PadWords.refusal(nak.code), "bad");
         return;
       }
       if (nak.code === "STOPPED") {
@@ -310,7 +381,13 @@ const PadCore = (() => {
         this.mem.queue.unshift(message);
         return;
       }
-      if (nak.code === "UNIT_REPLACED") this.mem.locked = nak.code;
+      if (LOCKING.includes(nak.code)) this.mem.locked = nak.code;
+      if (type === "login" && NOT_IN_EVENT.includes(nak.code)) {
+        // This event has no such table: back to the login form, to choose another.
+        this.mem.section = null;
+        this.mem.table = null;
+        this.mem.rounds = {};
+      }
       if (type === "result" || type === "not_played") {
         const key = boardKey(body.round, body.board);
         const stored = this.mem.entries[key];
@@ -324,8 +401,7 @@ const PadCore = (() => {
           return;
         }
       }
-      const where = body && body.board ? `Board ${body.board}: ` : "";
-      this.notice(`${where}refused by the station (${nak.code})`, "bad");
+      this.notice(PadWords.refusal(nak.code, body), "bad");
     }
 
     // -- station messages -------------------------------------------------------------------
@@ -373,14 +449,16 @@ const PadCore = (() => {
     }
 
     control(command) {
-      if (command === "reset") {
-        const { station, unit, key, nextSeq, stationSeq } = this.mem;
-        this.mem = { ...freshMemory(station, unit, key), nextSeq, stationSeq };
+      if (command === "reset") {  // the session, the table and any lock go (SPEC 13.5)
+        this.mem = forgotten(this.mem);
         this.flight = null;
-        this.notice("The director reset this pad: log in again");
+        this.gameData = null;
+        this.partsAt = null;
+        this.notice(PadWords.RESET);
       } else if (command === "stop") this.mem.paused = true;
       else if (command === "start") this.mem.paused = false;
-      else if (command === "relogin" && this.mem.table !== null) {
+      else if (command === "relogin" && this.mem.table !== null &&
+               !this.mem.queue.some((m) => m.type === "login")) {
         this.mem.queue.push({ type: "login",
           body: PadWire.bodies.login(this.mem.section, this.mem.table) });
       } else if (command === "resend") this.recover();

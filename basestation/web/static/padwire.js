@@ -1,10 +1,11 @@
-// The pad protocol's JSON form (firmware_protocol/SPEC.md, sections 7 and 10): canonical
-// bytes, tags, and the bodies a pad sends. HMAC-SHA256 comes from the vendored js-sha256,
+// The pad protocol's JSON form (firmware_protocol/SPEC.md, sections 7, 10 and 13): canonical
+// bytes, tags, and the bodies a pad sends; versions 1 and 2 (2 adds the envelope's `event`). HMAC-SHA256 comes from the vendored js-sha256,
 // since WebCrypto is missing on plain-http pages.
 "use strict";
 
 const PadWire = (() => {
-  const VERSION = 1;
+  const VERSION = 2;  // the highest this pad speaks; it falls back to 1 for an old station
+  const VERSIONS = [1, 2];
   const FIRMWARE = "webpad 1";
   const STATION_TYPES = ["ack", "nak", "game_data", "status", "feedback", "correction_push",
     "control", "locked"];
@@ -53,8 +54,9 @@ const PadWire = (() => {
     return canonical({ ...unsigned, mac: tag(keyHex, canonical(unsigned)) });
   }
 
-  const encode = (unit, seq, type, body, keyHex) =>
-    sign({ v: VERSION, type, unit, seq, body }, keyHex);
+  // Version 2 carries the event the pad holds (0 for none yet) in the envelope (SPEC 13.1).
+  const encode = (unit, seq, type, body, keyHex, v = VERSION, event = 0) =>
+    sign(v >= 2 ? { v, type, unit, seq, event, body } : { v, type, unit, seq, body }, keyHex);
 
   function sameBytes(a, b) {  // constant time over equal lengths (SPEC 7)
     if (a.length !== b.length) return false;
@@ -66,26 +68,29 @@ const PadWire = (() => {
   const isInt = (x, low, high) => Number.isInteger(x) && x >= low && x <= high;
 
   // A station message for this unit whose tag verifies, or null (never trusted otherwise).
+  // `event` is 0 in version 1 (an `event` field there is unknown, so ignored).
   function decode(text, unit, keyHex) {
     if (typeof text !== "string" || text.length > 65536) return null;
     let object;
     try { object = JSON.parse(text); } catch { return null; }
     if (!object || typeof object !== "object" || Array.isArray(object)) return null;
     const { v, type, seq, mac, body } = object;
-    if (v !== VERSION || object.unit !== unit || !isInt(seq, 0, 0xFFFFFFFF)) return null;
+    if (!VERSIONS.includes(v) || object.unit !== unit || !isInt(seq, 0, 0xFFFFFFFF)) return null;
+    if (v >= 2 && !isInt(object.event, 0, 0xFFFFFFFF)) return null;
     if (typeof mac !== "string" || !/^[0-9a-fA-F]{8}$/.test(mac)) return null;
     if (!STATION_TYPES.includes(type) || !body || typeof body !== "object") return null;
     const unsigned = Object.fromEntries(Object.entries(object).filter(([k]) => k !== "mac"));
     let signed;
     try { signed = canonical(unsigned); } catch { return null; }
     if (!sameBytes(tag(keyHex, signed), mac.toLowerCase())) return null;
-    return { type, seq, body };
+    return { v, type, seq, event: v >= 2 ? object.event : 0, body };
   }
 
   // Bodies as the station writes them (every field present, null for none), so a pad's
   // message has the same bytes as the reference implementation's.
   const bodies = {
-    hello: (battery) => ({ firmware: FIRMWARE, battery: battery ?? null, protocol: VERSION }),
+    hello: (battery, protocol = VERSION) => ({ firmware: FIRMWARE, battery: battery ?? null,
+      protocol }),
     login: (section, table, pin = null, takeover = false) => ({ section, table, pin, takeover }),
     players: (section, table, round, [north, east, south, west]) =>
       ({ section, table, round, north, east, south, west }),
@@ -114,6 +119,6 @@ const PadWire = (() => {
     return card || null;
   };
 
-  return { VERSION, FIRMWARE, hex, bytes, unitKey, tag, mqttLogin, canonical, sign, encode,
+  return { VERSION, VERSIONS, FIRMWARE, hex, bytes, unitKey, tag, mqttLogin, canonical, sign, encode,
     decode, bodies, checkEntry, normalLead };
 })();

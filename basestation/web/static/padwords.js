@@ -1,0 +1,62 @@
+// What the browser pad tells the players, in their words: the station's refusals, locks and
+// what the pad does on its own. Players never see a protocol code (SPEC 5 lists them).
+"use strict";
+
+const PadWords = (() => {
+  const table = (body) => `table ${body.section}${body.table}`;
+
+  // A nak's code, for the message it answers (`body`: what the pad sent); capitalised when
+  // it is not after "Board 5: ".
+  const REFUSALS = {
+    MALFORMED: () => "the station could not read what this pad sent: ask the director",
+    UNSUPPORTED_VERSION: () => "the station does not speak this pad's language: ask the director",
+    BAD_MAC: () => "the station does not know this pad's key: ask the director to pair it again",
+    REPLAY: () => "the station had seen this pad's numbers before: sending again",
+    NOT_LOGGED_IN: () => "this pad is not logged in to a table at the station: log in to your table",
+    NO_SUCH_SECTION: (b) => `this event has no section ${b.section}: choose your table`,
+    NO_SUCH_TABLE: (b) => `this event has no table ${b.table} in section ${b.section}: choose your table`,
+    BAD_PIN: () => "the director's PIN is not right",
+    TABLE_IN_USE: (b) => `another pad is logged in to ${table(b)}: ask the director to let ` +
+      "this pad take over, then log in with \"Take over\" ticked",
+    UNIT_REPLACED: () => "another pad has taken over this table",
+    UNIT_LOCKED: () => "the director has locked this pad: ask the director",
+    STOPPED: () => "entry is stopped by the director: results wait on this pad",
+    WRONG_ROUND: (b) => `round ${b.round} cannot be entered at this table now: ask the director`,
+    BOARD_OUT_OF_RANGE: (b) => `this board is not played at this table in round ${b.round}`,
+    WRONG_PAIRS: () => "these are not the pairs the movement puts at this table: ask the director",
+    ALREADY_PLAYED: () => "the station already holds another result for this board",
+    INVALID_CONTRACT: () => "the contract or the declarer is not right: enter it again",
+    INVALID_TRICKS: () => "the tricks are not right for this contract: enter them again",
+    INVALID_LEAD: () => "the lead is not a card, or there is a lead on a passed-out board",
+    INVALID_PLAYER: () => "the station refused a player number: check the numbers",
+    NOT_YOUR_BOARD: () => "this board's results are not this table's to see",
+    CORRECTION_CLOSED: () => "that round is over: only the director can change it now",
+    INTERNAL: () => "the station had a problem and took nothing: this pad tries again shortly",
+    OTHER_EVENT: () => "this belongs to the previous event: the station did not take it",
+  };
+
+  // "Board 5: ..." for an entry, the sentence alone for anything else.
+  function refusal(code, body) {
+    const said = (REFUSALS[code] || (() => "the station refused it: ask the director"))(body || {});
+    if (body && body.board) return `Board ${body.board}: ${said}`;
+    return said.charAt(0).toUpperCase() + said.slice(1);
+  }
+
+  // The `locked` reason as one word for the banner, and a sentence.
+  function lock(reason) {
+    if (reason === "UNIT_REPLACED") return { word: "Replaced", sentence: refusal(reason) };
+    if (reason === "UNIT_LOCKED") return { word: "Locked", sentence: refusal(reason) };
+    return { word: "Locked", sentence: "The station no longer takes this pad's results: ask the director" };
+  }
+
+  const dropped = (count) => `The director opened a new event: ${count} ` +
+    `${count === 1 ? "entry" : "entries"} of the previous event that the station never got ` +
+    `${count === 1 ? "was" : "were"} dropped`;
+
+  return {
+    refusal, lock, dropped,
+    RESET: "The director reset this pad: log in to your table",
+    LOGGED_OUT: "Logged out: log in to your table",
+    BROKER_REFUSED: "The station's broker refused this pad: ask the director to pair it again",
+  };
+})();

@@ -1,0 +1,109 @@
+"""The browser pads' club for the pad tests: a station on a real mosquitto with WebSockets,
+served, and browser pads opened by their pairing links (each its own browser context, with its
+own storage, as a phone would be)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+from playwright.async_api import Browser, BrowserContext, Page
+
+from basestation.station.app import Station
+from firmware_protocol.security import unit_key
+from simulator.broker import free_port, run_mosquitto
+from tests.web.conftest import PASSWORD, serve
+
+
+@dataclass
+class Broker:
+    """mosquitto with a WebSockets listener, stopped and started again on the same ports."""
+
+    port: int = field(default_factory=free_port)
+    websockets: int = field(default_factory=free_port)
+    _running: contextlib.ExitStack | None = None
+
+    def start(self) -> None:
+        stack = contextlib.ExitStack()
+        stack.enter_context(run_mosquitto(port=self.port, websockets=self.websockets))
+        self._running = stack
+
+    def stop(self) -> None:
+        if self._running is not None:
+            self._running.close()
+            self._running = None
+
+
+@pytest.fixture
+def broker() -> Iterator[Broker]:
+    running = Broker()
+    running.start()
+    yield running
+    running.stop()
+
+
+@dataclass
+class Club:
+    station: Station
+    url: str
+    broker: Broker
+    browser: Browser
+    contexts: list[BrowserContext] = field(default_factory=list)
+
+    def link(self, unit: int) -> str:
+        key = unit_key("change-me", unit).hex()
+        return (f"{self.url}/pad#unit={unit}&key={key}&station=club"
+                f"&broker=ws://127.0.0.1:{self.broker.websockets}")
+
+    async def pad(self, unit: int, viewport: dict[str, int] | None = None) -> Page:
+        size = viewport or {"width": 800, "height": 900}
+        context = await self.browser.new_context(viewport=size)
+        self.contexts.append(context)
+        page = await context.new_page()
+        await page.goto(self.link(unit))
+        await page.wait_for_selector("body[data-link=online]")
+        return page
+
+    async def scripts(self) -> Page:
+        """A pad page that is not paired: the pad's scripts alone, with no broker."""
+        context = await self.browser.new_context()
+        self.contexts.append(context)
+        page = await context.new_page()
+        await page.goto(self.url + "/pad")
+        await page.wait_for_selector("body[data-state=unpaired]")
+        return page
+
+
+@pytest.fixture
+async def club(broker: Broker, make_station: Callable[..., Any], browser: Browser,
+               station_size: tuple[int, int]) -> AsyncIterator[Club]:
+    """A station on a broker with WebSockets, served; its pads are browser contexts."""
+    tables, boards = station_size
+    station: Station = await make_station(mqtt_port=broker.port, tables=tables, boards=boards)
+    async for url in serve(station):
+        running = Club(station, url, broker, browser)
+        yield running
+        for context in running.contexts:
+            await context.close()
+
+
+@contextlib.asynccontextmanager
+async def director(club: Club) -> AsyncIterator[httpx.AsyncClient]:
+    """The director's API, logged in, as the grid page uses it."""
+    async with httpx.AsyncClient(base_url=club.url, timeout=10) as client:
+        (await client.post("/api/login", json={"password": PASSWORD})).raise_for_status()
+        yield client
+
+
+def held(station: Station, table: int, round_: int, board: int) -> Any:
+    return station.rules.sections["A"].held(table, round_, board)
+
+
+def pairs(station: Station, table: int, round_: int) -> tuple[int, int, tuple[int, ...]]:
+    seat = station.rules.sections["A"].movement.at(round_, table)
+    assert seat is not None and seat.ns is not None and seat.ew is not None
+    return seat.ns, seat.ew, seat.boards
