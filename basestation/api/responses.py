@@ -230,6 +230,16 @@ class PenaltyOut(BaseModel):
 class MergeOfferOut(Open):
     id: int
     type: str
+    unit: int | None = None
+    conflict: bool = False  # the station holds another entry for this board
+    held: str | None = None  # that entry, in players' words with NS's score
+    offered: str | None = None  # the offered entry in words, for a conflict
+
+
+class MergeDecisionOut(BaseModel):
+    id: int
+    merged: bool
+    replaced: bool = False  # a held entry was replaced (a conflict, confirmed)
 
 
 class AuditEntryOut(BaseModel):

@@ -22,12 +22,13 @@ from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.station.batch import Batch
 from basestation.station.entries import (
     Entry,
+    entry_words,
     event_fields,
     held_from_body,
     push_body,
 )
 from basestation.station.rulings import Ruling, has_outcome, ruled_result
-from basestation.station.session_state import HeldPenalty, SessionState
+from basestation.station.session_state import HeldPenalty, MergeOffer, SessionState
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_seat, check_table
 from basestation.store import repository as repo
@@ -57,12 +58,20 @@ class DirectorActions(SessionState):
                                     section=section, table=table))
         batch.event("table", section=section, table=table, takeover=True)
 
-    def decide_merge(self, offer_id: int, accept: bool, batch: Batch) -> HeldResult | None:
-        """The director takes a replaced unit's undelivered result into the session, or not."""
-        body = self.merge_offers.get(offer_id)
-        if body is None:
+    def decide_merge(self, offer_id: int, accept: bool, batch: Batch, *,
+                     replace: bool = False) -> HeldResult | None:
+        """The director takes a replaced unit's undelivered entry into the session, or not.
+        Over a different entry the station holds (a conflict) only with `replace`: nothing
+        held is ever replaced unseen."""
+        offer = self.merge_offers.get(offer_id)
+        if offer is None:
             raise LookupError(f"no open merge offer {offer_id}")
-        entry = self.director_enter(body, batch, source="recovery") if accept else None
+        held, same = self.offer_held(offer)
+        if accept and held is not None and not same and not replace:
+            raise MergeConflict(conflict_sentence(offer, held))
+        entry = None
+        if accept and not same:
+            entry = self.director_enter(offer.body, batch, source="recovery")
         del self.merge_offers[offer_id]
         batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
         batch.ops.append(repo.audit(self.event_id, "director", "merge", offer=offer_id,
@@ -373,3 +382,17 @@ def _joined(parts: list[str]) -> str:
 def _place(body: Entry) -> dict[str, object]:
     return {"section": body.section, "table": body.table, "round": body.round,
             "board": body.board}
+
+
+class MergeConflict(ValueError):
+    """Accepting an offer over a different entry the station holds, unconfirmed."""
+
+
+def conflict_sentence(offer: MergeOffer, held: HeldResult) -> str:
+    """What the director must confirm, in the director's words."""
+    body = offer.body
+    offered = held_from_body(body, offer.unit, None)
+    said = "an entry it cannot read" if isinstance(offered, ErrorCode) else entry_words(offered)
+    who = f"unit {offer.unit}'s" if offer.unit is not None else "the offered"
+    return (f"Board {body.board} at table {body.section}{body.table} (round {body.round}) "
+            f"already has {entry_words(held)}; confirm to replace it with {who} {said}.")

@@ -117,3 +117,21 @@ def event_fields(held: HeldResult) -> dict[str, object]:
             "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
             "lead": held.lead, "score_ns": held.score_ns, "flags": list(held.flags),
             "source": held.source}
+
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def entry_words(held: HeldResult) -> str:
+    """An entry as players write it, with North-South's score: "4S+1 by South, NS +450",
+    "passed out, NS 0", "not played"."""
+    if held.kind == "adjusted":
+        return f"adjusted {held.adjusted}"
+    if held.kind == "not_played":
+        return "not played"
+    if held.contract is None or held.contract == "PASS":
+        return "passed out, NS 0"
+    made = (held.tricks or 0) - 6 - int(held.contract[0])
+    result = "=" if made == 0 else f"{made:+d}"
+    by = SEAT_WORDS.get(held.declarer or "", held.declarer or "?")
+    return f"{held.contract}{result} by {by}, NS {held.score_ns or 0:+d}".replace("NS +0", "NS 0")

@@ -12,9 +12,12 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from basestation.station.entries import entry_words, held_from_body
 from basestation.station.link_health import LinkDown
 from basestation.station.session import SessionRules
+from basestation.station.session_state import MergeOffer
 from basestation.station.state import SectionState, Thresholds, UnitState
+from firmware_protocol.messages import ErrorCode
 
 ATTENTION_FLAGS = frozenset({"LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE", "WRONG_PAIRS"})
 
@@ -156,9 +159,23 @@ def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | Non
         elif unit.bad_macs:
             # Frames claiming a pad that otherwise works: noted, but its table stays as it is.
             found.append({"kind": "stray_bad_mac", "unit": unit.unit, "count": unit.bad_macs})
-    found.extend({"kind": "merge_offer", "id": offer_id, "section": body.section,
-                  "table": body.table, "round": body.round, "board": body.board}
-                 for offer_id, body in sorted(rules.merge_offers.items()))
+    found.extend(offer_alert(rules, offer_id, offer)
+                 for offer_id, offer in sorted(rules.merge_offers.items()))
+    return found
+
+
+def offer_alert(rules: SessionRules, offer_id: int, offer: MergeOffer) -> dict[str, Any]:
+    """An open offer: `merge_offer` for a board the station does not hold, `merge_conflict`
+    (with both entries in words) for one it holds with another entry."""
+    body = offer.body
+    found: dict[str, Any] = {"kind": "merge_offer", "id": offer_id, "unit": offer.unit,
+                             "section": body.section, "table": body.table,
+                             "round": body.round, "board": body.board}
+    held = rules.offer_clash(offer)
+    if held is not None:
+        offered = held_from_body(body, offer.unit, None)
+        found |= {"kind": "merge_conflict", "held": entry_words(held),
+                  "offered": None if isinstance(offered, ErrorCode) else entry_words(offered)}
     return found
 
 

@@ -18,7 +18,7 @@ from basestation.station.entries import (
     result_flags,
 )
 from basestation.station.feedback import feedback_for, par_feedback
-from basestation.station.session_state import SessionState
+from basestation.station.session_state import MergeOffer, SessionState
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_table, looks_wrong_side
 from basestation.store import repository as repo
@@ -258,7 +258,9 @@ class PadRules(SessionState):
         return flags
 
     def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> None:
-        """A replaced unit's result the station does not hold goes to the director, not away."""
+        """A replaced unit's entry goes to the director, not away: a merge offer for a board
+        the station does not hold, a conflict (shown beside the held one) for a board it holds
+        with another entry; the same entry again is nothing new."""
         section = self.sections.get(body.section)
         if section is None or self.event_id is None:
             return
@@ -272,10 +274,11 @@ class PadRules(SessionState):
             return  # the old unit retransmits: one offer is enough
 
         def remember(offer_id: int) -> None:
-            self.merge_offers[offer_id] = body
+            self.merge_offers[offer_id] = MergeOffer(body, unit.unit)
 
         self.offered.add(stored)
         batch.ops.append(repo.insert(
             MergeOfferRow(event_id=self.event_id, unit=unit.unit, body_json=stored), remember))
-        batch.event("alert", kind="merge_offer", unit=unit.unit, section=body.section,
+        kind = "merge_offer" if held is None else "merge_conflict"
+        batch.event("alert", kind=kind, unit=unit.unit, section=body.section,
                     table=body.table, round=body.round, board=body.board)

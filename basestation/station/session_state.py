@@ -19,6 +19,7 @@ from basestation.station.entries import (
     Entry,
     body_from_held,
     event_fields,
+    held_from_body,
     held_from_row,
     push_body,
     row_values,
@@ -33,6 +34,7 @@ from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
     Body,
     Correction,
+    ErrorCode,
     NotPlayed,
     Result,
     StationState,
@@ -63,6 +65,15 @@ def penalty_from_row(row: ResultRow) -> HeldPenalty:
 
 
 @dataclass
+class MergeOffer:
+    """An entry a replaced or locked unit sent after it lost its table, kept for the director
+    (docs/ARCHITECTURE.md, "Delivery, duplicates and recovery")."""
+
+    body: Entry
+    unit: int | None = None
+
+
+@dataclass
 class SessionState:
     """The open event's working memory: its sections, who holds which table, the results held;
     and the one path by which an entry takes a board's place (`replace_result`)."""
@@ -87,7 +98,7 @@ class SessionState:
     thresholds: Thresholds = field(default_factory=Thresholds)  # the console's, as stored
     units: dict[int, UnitState] = field(default_factory=dict)
     scores: LiveScores | None = None
-    merge_offers: dict[int, Entry] = field(default_factory=dict)  # open offers, by id
+    merge_offers: dict[int, MergeOffer] = field(default_factory=dict)  # open ones, by id
     offered: set[str] = field(default_factory=set)  # every offer made, as stored
     penalties: list[HeldPenalty] = field(default_factory=list)
     # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
@@ -173,7 +184,7 @@ class SessionState:
             stored = json.loads(offer.body_json)
             body = jsonwire.body_from_json(stored["type"], stored["body"])
             if offer.id is not None and isinstance(body, Result | Correction | NotPlayed):
-                self.merge_offers[offer.id] = body
+                self.merge_offers[offer.id] = MergeOffer(body, offer.unit)
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
     @staticmethod
@@ -215,6 +226,23 @@ class SessionState:
         if not self.completed and section.complete() and self._all_complete():
             self.completed = True
             batch.event("complete", event=self.event_id)
+
+    def offer_held(self, offer: MergeOffer) -> tuple[HeldResult | None, bool]:
+        """The result held for an offer's board (None: nothing held, a plain offer), and
+        whether it is the offered entry itself. Held and different is a conflict, for the
+        director to settle side by side."""
+        body = offer.body
+        section = self.sections.get(body.section)
+        held = None if section is None else section.held(body.table, body.round, body.board)
+        offered = held_from_body(body, offer.unit, None)
+        same = held is not None and not isinstance(offered, ErrorCode) \
+            and held.same_entry(offered)
+        return held, same
+
+    def offer_clash(self, offer: MergeOffer) -> HeldResult | None:
+        """The held result an offer would replace, when it says something else."""
+        held, same = self.offer_held(offer)
+        return None if same else held
 
     @property
     def results_public(self) -> bool:

@@ -15,7 +15,8 @@ const KIND_WORDS = {
   link_down: ["link down", "links down"], link_back: ["link back", "links back"],
   lead_declarer_mismatch: ["lead to check", "leads to check"], suspect_wrong_side: ["score to check", "scores to check"],
   wrong_pairs: ["wrong pairs", "wrong pairs"], table_in_use: ["table already taken", "tables already taken"],
-  merge_offer: ["result to merge", "results to merge"], unknown_player: ["unknown player", "unknown players"],
+  merge_offer: ["result to merge", "results to merge"],
+  merge_conflict: ["result in conflict", "results in conflict"], unknown_player: ["unknown player", "unknown players"],
   replay: ["repeated message", "repeated messages"],
 };
 
@@ -59,6 +60,8 @@ function alertText(a) {
     case "wrong_pairs": return `${At}, round ${a.round}, board ${a.board}: the pairs entered are not the ones seated there.`;
     case "table_in_use": return `Unit ${a.unit} asked for ${at}, which unit ${a.holder} holds.`;
     case "merge_offer": return `A replaced pad still had board ${a.board} (${at}, round ${a.round})` + (a.unit ? ` from unit ${a.unit}` : "") + ": merge it?";
+    case "merge_conflict": return `Board ${a.board} at ${at} (round ${a.round}): the station holds ${a.held ?? "a result"}; ` +
+      (a.unit ? `unit ${a.unit}'s pad` : "a replaced pad") + ` has ${a.offered ?? "another result"}.`;
     case "unknown_player": return `${At}: player number(s) ${a.players} are not in the player list.`;
     case "replay": return `Unit ${a.unit} sent message ${a.seq} again with different contents.`;
     default: return `${(a.kind || "alert").replaceAll("_", " ")} ${at}`.trim();
@@ -98,10 +101,16 @@ function renderAlerts(standing, recent) {
     const text = link ? el("a", { href: "#", class: "alert-link", "data-to": link[0] }, alertText(a)) : alertText(a);
     if (link) text.addEventListener("click", (event) => { event.preventDefault(); link[1](); });
     const item = el("li", { "data-kind": a.kind, "data-dismissed": dismissed.has(key) ? "yes" : null }, text);
+    // The buttons say which board and unit they act on, as a screen reader reads them.
+    const from = a.unit ? ` from unit ${a.unit}` : "";
     if (a.kind === "merge_offer" && a.id != null) {
       const decide = (accept) => el("button", { type: "button", class: "director-only",
-        onclick: () => decideMerge(a.id, accept) }, accept ? "merge" : "drop");
+        onclick: () => decideMerge(a.id, accept) }, `${accept ? "Merge" : "Drop"} board ${a.board}${from}`);
       item.append(" ", decide(true), decide(false));
+    }
+    if (a.kind === "merge_conflict" && a.id != null) {
+      item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => showConflict(a) },
+        `Compare board ${a.board} at ${tableLabel(a.section, a.table) ? "table " + tableLabel(a.section, a.table) : "its table"}`));
     }
     item.append(" ", el("button", { type: "button", class: "dismiss", title: "Dismiss",
       "aria-label": "Dismiss", onclick: () => dismissAlert(key, !dismissed.has(key)) }, dismissed.has(key) ? "restore" : "×"));
@@ -112,6 +121,38 @@ function renderAlerts(standing, recent) {
   const toggle = document.getElementById("show-dismissed");
   toggle.hidden = hidden === 0 && !showDismissed;
   toggle.textContent = showDismissed ? "Hide dismissed" : `Show ${plural(hidden, "dismissed alert", "dismissed alerts")}`;
+}
+
+// A conflict side by side: what the station holds and what the replaced pad had. Keeping the
+// held one drops the offer; replacing asks once more.
+function showConflict(a) {
+  const dialog = document.getElementById("conflict");
+  const where = tableLabel(a.section, a.table);
+  const pad = a.unit ? `unit ${a.unit}'s` : "the offered";
+  document.getElementById("conflict-title").textContent = `Board ${a.board} at table ${where}, round ${a.round}`;
+  document.getElementById("conflict-offered-head").textContent = a.unit ? `Unit ${a.unit}'s pad` : "Offered";
+  document.getElementById("conflict-held").textContent = a.held ?? "";
+  document.getElementById("conflict-offered").textContent = a.offered ?? "";
+  document.getElementById("conflict-error").textContent = "";
+  const keep = document.getElementById("conflict-keep");
+  keep.textContent = `Keep the held result for board ${a.board}`;
+  keep.onclick = () => settleConflict(dialog, a.id, false);
+  const replace = document.getElementById("conflict-replace");
+  replace.textContent = `Replace it with ${pad}`;
+  replace.onclick = () => {
+    if (!confirm(`Replace board ${a.board} at table ${where} (${a.held}) with ${pad} result (${a.offered})?`)) return;
+    settleConflict(dialog, a.id, true);
+  };
+  if (!dialog.open) dialog.showModal();
+}
+
+async function settleConflict(dialog, id, replace) {
+  try {
+    await api("POST", `/api/merge-offers/${id}`, { accept: replace, replace });
+    dialog.close();
+    say(replace ? "Replaced with the pad's result; the table's pad is told" : "Kept the held result; the offer is dropped");
+    refresh();
+  } catch (e) { document.getElementById("conflict-error").textContent = e.message; }
 }
 
 function dismissAlert(key, away) {

@@ -12,7 +12,8 @@ const recentAlerts = [];  // passing alerts from the stream (table in use, repla
 let openCell = null;      // [section, table, round] of the open dialog
 let lastGrid = null;      // the grid and units as last read (the table dialog reads them)
 let lastUnits = [];
-const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked"]);
+const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked", "merge_offer",
+  "merge_conflict"]);
 
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
 

@@ -1,0 +1,113 @@
+"""A replaced pad's entries (docs/ARCHITECTURE.md, "Delivery, duplicates and recovery"): a
+merge offer only for a board the station does not hold, a conflict for one it holds with
+another entry (replaced only when the director confirms), nothing for the same entry; settled
+either way, the offer and its alert are gone, also after a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from basestation.station.director import MergeConflict
+from basestation.station.grid import alerts
+from firmware_protocol.messages import CorrectionPush, Login, Result, Seat
+from tests.station.fakes import FakeLink, director, inbound, result, run, station
+
+
+async def replaced(tmp_path: Path) -> tuple[Any, FakeLink]:
+    """Unit 1 enters board 1 (4S= by South) at table A1, then unit 2 takes the table over with
+    the director's PIN: unit 1 is locked out, and what it still sends goes to the director."""
+    made = station(tmp_path)
+    link = FakeLink()
+    await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1, takeover=True,
+                                                  pin="4321")))
+    link.sent.clear()
+    return made, link
+
+
+def offer_kinds(made: Any) -> list[tuple[str, int]]:
+    return sorted((a["kind"], a["board"]) for a in alerts(made.rules, made.hub.units)
+                  if a["kind"].startswith("merge"))
+
+
+async def test_same_entry_is_nothing_and_another_is_a_conflict(tmp_path: Path) -> None:
+    made, link = await replaced(tmp_path)
+    await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1)))  # the held entry again
+    assert made.rules.merge_offers == {}
+    await run(made.hub, inbound(link, 1, 4, result(1, 1, 1, 1, 1, tricks=9)))  # 4S-1
+    await run(made.hub, inbound(link, 1, 5, result(1, 1, 2, 1, 1, tricks=11)))  # not held
+    assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
+    conflict = next(a for a in alerts(made.rules, made.hub.units)
+                    if a["kind"] == "merge_conflict")
+    assert conflict["held"] == "4S= by South, NS +420"
+    assert conflict["offered"] == "4S-1 by South, NS -50"
+    assert conflict["unit"] == 1
+
+
+async def test_a_conflict_replaces_only_when_confirmed(tmp_path: Path) -> None:
+    made, link = await replaced(tmp_path)
+    await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)))
+    (offer_id,) = made.rules.merge_offers
+    with pytest.raises(MergeConflict, match="already has 4S= by South, NS \\+420; confirm to "
+                                            "replace it with unit 1's 4S-1 by South, NS -50"):
+        await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch))
+    section = made.rules.sections["A"]
+    held = section.held(1, 1, 1)
+    assert held is not None and held.tricks == 10 and offer_id in made.rules.merge_offers
+    await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch,
+                                                                  replace=True))
+    held = section.held(1, 1, 1)
+    assert held is not None and held.tricks == 9 and held.source == "recovery"
+    # The table's pad (unit 2 now) is told; the offer and its alert are gone.
+    assert any(isinstance(body, CorrectionPush) for body in link.to(2))
+    assert made.rules.merge_offers == {} and offer_kinds(made) == []
+    made.hub.load()
+    assert made.rules.merge_offers == {} and section is not made.rules.sections["A"]
+    reloaded = made.rules.sections["A"].held(1, 1, 1)
+    assert reloaded is not None and reloaded.tricks == 9
+
+
+async def test_keeping_the_held_result_drops_the_offer(tmp_path: Path) -> None:
+    made, link = await replaced(tmp_path)
+    await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)))
+    (offer_id,) = made.rules.merge_offers
+    await director(made, lambda batch: made.rules.decide_merge(offer_id, False, batch))
+    held = made.rules.sections["A"].held(1, 1, 1)
+    assert held is not None and held.tricks == 10
+    made.hub.load()
+    assert made.rules.merge_offers == {} and offer_kinds(made) == []
+
+
+async def test_an_offer_whose_board_is_entered_since_becomes_a_conflict(tmp_path: Path) -> None:
+    made, link = await replaced(tmp_path)
+    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=11)))  # 4S+1
+    assert offer_kinds(made) == [("merge_offer", 2)]
+    # The new pad's players enter board 2 themselves, differently: now a conflict.
+    await run(made.hub, inbound(link, 2, 2, Result(
+        section="A", table=1, round=1, board=2, ns=1, ew=1, contract="3NT",
+        declarer=Seat.N, tricks=9)))
+    assert offer_kinds(made) == [("merge_conflict", 2)]
+    made.hub.load()  # classified the same after a restart
+    assert offer_kinds(made) == [("merge_conflict", 2)]
+    (offer_id,) = made.rules.merge_offers
+    with pytest.raises(MergeConflict):
+        await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch))
+    held = made.rules.sections["A"].held(1, 1, 2)
+    assert held is not None and held.contract == "3NT"
+
+
+async def test_an_offer_entered_the_same_since_is_merged_without_a_change(
+        tmp_path: Path) -> None:
+    made, link = await replaced(tmp_path)
+    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=11)))
+    await run(made.hub, inbound(link, 2, 2, result(1, 1, 2, 1, 1, tricks=11)))
+    (offer_id,) = made.rules.merge_offers
+    assert offer_kinds(made) == [("merge_offer", 2)]
+    held = made.rules.sections["A"].held(1, 1, 2)
+    await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch))
+    assert made.rules.sections["A"].held(1, 1, 2) is held  # nothing superseded
+    assert made.rules.merge_offers == {}

@@ -1,0 +1,81 @@
+"""A replaced pad comes back with another result for a board the station holds: the director
+sees both side by side, keeps or replaces (asked once more), and the alert goes. Real pads on
+a real broker, in real Chromium, found by role and name."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page, expect
+
+from basestation.station.app import Station
+from basestation.station.entries import entry_words, held_from_body
+from basestation.station.state import HeldResult
+from firmware_protocol.messages import ErrorCode, Nak
+from tests.pads import MqttPad
+from tests.web.accessibility import serious_violations
+from tests.web.conftest import accept_dialogs, acked, log_in_pad, screenshot
+from tests.web.test_grid import boards, result
+
+pytestmark = pytest.mark.integration
+
+
+def words(station: Station, board: int) -> tuple[str, str]:
+    """Board `board` at table A3 in players' words: held (4S=) and offered (4S-1)."""
+    held = station.rules.sections["A"].held(3, 1, board)
+    offered = held_from_body(result(station, 3, 1, board, tricks=9), 17, None)
+    assert held is not None and isinstance(offered, HeldResult)
+    return entry_words(held), entry_words(offered)
+
+
+async def test_a_conflict_is_settled_side_by_side(
+        director_page: tuple[Station, Page, int]) -> None:
+    station, page, port = director_page
+    asked = accept_dialogs(page)
+    first, second = boards(station, 3, 1)[:2]
+    async with MqttPad(port, "club", 17) as old, MqttPad(port, "club", 18) as new:
+        await log_in_pad(old, 3)
+        await acked(old, old.send(result(station, 3, 1, first)))  # 4S= by South
+        await acked(old, old.send(result(station, 3, 1, second)))
+        await station.act(lambda batch: station.rules.authorise_takeover("A", 3, batch))
+        await log_in_pad(new, 3, takeover=True)
+        # The old pad still had other results for both boards (it never heard they were in).
+        for board in (first, second):
+            answer = await old.answer(old.send(result(station, 3, 1, board, tricks=9)))
+            assert isinstance(answer[0], Nak) and answer[0].code is ErrorCode.UNIT_REPLACED
+
+        conflict = page.locator("#alerts li[data-kind=merge_conflict]")
+        await expect(conflict).to_have_count(2)
+        held_words, offered_words = words(station, first)
+        assert held_words.startswith("4S= by South, NS +")
+        assert offered_words.startswith("4S-1 by South, NS -")
+        await expect(conflict.first).to_contain_text(
+            f"Board {first} at table A3 (round 1): the station holds {held_words}; "
+            f"unit 17's pad has {offered_words}.")
+        await expect(page.locator("#alert-counts")).to_contain_text("2 results in conflict")
+
+        # Keep the held result for the first board.
+        await page.get_by_role("button", name=f"Compare board {first} at table A3").click()
+        dialog = page.get_by_role("dialog", name=f"Board {first} at table A3, round 1")
+        await expect(dialog).to_be_visible()
+        await expect(dialog.get_by_role("cell", name=held_words)).to_be_visible()
+        await expect(dialog.get_by_role("cell", name=offered_words)).to_be_visible()
+        await expect(dialog.get_by_role("columnheader", name="Unit 17's pad")).to_be_visible()
+        assert await serious_violations(page) == []
+        await screenshot(page, "merge-conflict")
+        await dialog.get_by_role("button", name=f"Keep the held result for board {first}").click()
+        await expect(dialog).to_be_hidden()
+        await expect(conflict).to_have_count(1)
+        held = station.rules.sections["A"].held(3, 1, first)
+        assert held is not None and held.tricks == 10
+
+        # Replace the second: asked once more, then the held one is replaced and the pad told.
+        await page.get_by_role("button", name=f"Compare board {second} at table A3").click()
+        dialog = page.get_by_role("dialog", name=f"Board {second} at table A3, round 1")
+        await dialog.get_by_role("button", name="Replace it with unit 17's").click()
+        assert asked[-1].startswith(f"Replace board {second} at table A3")
+        await expect(conflict).to_have_count(0)
+        held = station.rules.sections["A"].held(3, 1, second)
+        assert held is not None and held.tricks == 9 and held.source == "recovery"
+        assert station.rules.merge_offers == {}
+        await page.reload()
+        await expect(page.locator("#alerts li[data-kind=merge_conflict]")).to_have_count(0)
