@@ -122,6 +122,9 @@ class MqttConnection:
             try:
                 await self._session()
             except aiomqtt.MqttError as exc:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():  # switched off, not a lost broker
+                    raise asyncio.CancelledError from exc
                 log.debug("pad %s lost the broker (%s)", self.unit, exc)
             self.connected.clear()
             await asyncio.sleep(delay)

@@ -57,6 +57,7 @@ class MqttLink:
             try:
                 await self._session()
             except aiomqtt.MqttError as exc:
+                stopping(exc)
                 log.warning("MQTT broker lost (%s); reconnecting in %.1fs", exc, delay)
             self.connected.clear()
             await asyncio.sleep(delay)
@@ -129,3 +130,12 @@ class MqttLink:
             self.malformed += 1
             return
         self.hub.submit(Inbound(received, self))
+
+
+def stopping(exc: aiomqtt.MqttError) -> None:
+    """Raises CancelledError if the running task is being cancelled. A cancel that lands in
+    aiomqtt's disconnect comes out as an MqttError (its disconnect timed out); taken for a lost
+    broker, the link would reconnect for ever and never stop."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError from exc
