@@ -89,7 +89,7 @@ async def test_both_links_at_once(radio: VirtualRadio, mosquitto: int, make_stat
         assert isinstance((await scorer.request(Login(section="A", table=2)))[0], Ack)
         got = await asyncio.gather(bridgepad.request(result(1, 1, 1, 1, 1)),
                                    scorer.request(result(2, 1, 3, 2, 2)))
-        assert all(isinstance(a[0], Ack) for a in got)
+        assert all(isinstance(a[0], Ack) for a in got), got
         # The same rules behind both links: the scorer cannot take the bridgepad's table.
         refused = await scorer.request(Login(section="A", table=1))
         assert isinstance(refused[0], Nak) and refused[0].code == ErrorCode.TABLE_IN_USE
