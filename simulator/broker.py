@@ -108,12 +108,19 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
 def run_mosquitto_conf(conf: Path, port: int, websockets: int | None = None) -> Iterator[int]:
     """mosquitto with a whole configuration file of the caller's, listening on `port` (and on
     `websockets`, if the file has such a listener)."""
-    proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = conf.with_suffix(".log")
+    with log.open("wb") as out:
+        proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
+                                stdout=subprocess.DEVNULL, stderr=out)
     try:
-        wait_for_port(port)
-        if websockets:
-            wait_for_port(websockets)
+        try:
+            wait_for_port(port)
+            if websockets:
+                wait_for_port(websockets)
+        except TimeoutError as exc:
+            said = log.read_text(errors="replace")[-2000:]
+            raise TimeoutError(f"mosquitto did not start ({exc}; exit code {proc.poll()}): "
+                               f"{said}") from None
         yield port
     finally:
         proc.terminate()

@@ -89,8 +89,13 @@ async def test_replaced_and_locked_say_which(director_page: tuple[Station, Page,
         await expect(dialog).to_contain_text(re.compile(r"last heard \d+s ago"))
         in_panel = unit_row(page, 18).locator(".seen")
         in_dialog = dialog.locator(".seen")
-        assert await in_panel.get_attribute("data-seen") == \
-            await in_dialog.get_attribute("data-seen")
+        # The same time in both, once both have read the latest (a refresh may be under way).
+        await page.wait_for_function(
+            """() => {
+                const panel = document.querySelector('#unit-18 .seen');
+                const dialog = document.querySelector('#table-dialog .seen');
+                return panel && dialog && panel.dataset.seen === dialog.dataset.seen;
+            }""")
         await page.wait_for_timeout(5500)  # both tick on the same clock
         assert await in_panel.inner_text() == await in_dialog.inner_text()
         await expect(page.get_by_role("columnheader", name="Last heard")).to_be_visible()
