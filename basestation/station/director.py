@@ -384,15 +384,16 @@ def _place(body: Entry) -> dict[str, object]:
             "board": body.board}
 
 
-class MergeConflict(ValueError):
-    """Accepting an offer over a different entry the station holds, unconfirmed."""
+class MergeConflict(Exception):
+    """Accepting an offer over a different entry the station holds, unconfirmed (the API's
+    409: not a ValueError, which it answers 422)."""
 
 
 def conflict_sentence(offer: MergeOffer, held: HeldResult) -> str:
     """What the director must confirm, in the director's words."""
     body = offer.body
-    offered = held_from_body(body, offer.unit, None)
-    said = "an entry it cannot read" if isinstance(offered, ErrorCode) else entry_words(offered)
+    offered = offer.entry
+    said = "an entry it cannot read" if offered is None else entry_words(offered)
     who = f"unit {offer.unit}'s" if offer.unit is not None else "the offered"
     return (f"Board {body.board} at table {body.section}{body.table} (round {body.round}) "
             f"already has {entry_words(held)}; confirm to replace it with {who} {said}.")

@@ -134,4 +134,5 @@ def entry_words(held: HeldResult) -> str:
     made = (held.tricks or 0) - 6 - int(held.contract[0])
     result = "=" if made == 0 else f"{made:+d}"
     by = SEAT_WORDS.get(held.declarer or "", held.declarer or "?")
-    return f"{held.contract}{result} by {by}, NS {held.score_ns or 0:+d}".replace("NS +0", "NS 0")
+    score = f"{held.score_ns:+d}" if held.score_ns else "0"
+    return f"{held.contract}{result} by {by}, NS {score}"

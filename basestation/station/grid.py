@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from basestation.station.entries import entry_words, held_from_body
+from basestation.station.entries import entry_words
 from basestation.station.link_health import LinkDown
 from basestation.station.session import SessionRules
 from basestation.station.session_state import MergeOffer
 from basestation.station.state import SectionState, Thresholds, UnitState
-from firmware_protocol.messages import ErrorCode
 
 ATTENTION_FLAGS = frozenset({"LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE", "WRONG_PAIRS"})
 
@@ -173,9 +172,9 @@ def offer_alert(rules: SessionRules, offer_id: int, offer: MergeOffer) -> dict[s
                              "round": body.round, "board": body.board}
     held = rules.offer_clash(offer)
     if held is not None:
-        offered = held_from_body(body, offer.unit, None)
+        offered = offer.entry
         found |= {"kind": "merge_conflict", "held": entry_words(held),
-                  "offered": None if isinstance(offered, ErrorCode) else entry_words(offered)}
+                  "offered": None if offered is None else entry_words(offered)}
     return found
 
 

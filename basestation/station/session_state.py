@@ -72,6 +72,12 @@ class MergeOffer:
     body: Entry
     unit: int | None = None
 
+    @property
+    def entry(self) -> HeldResult | None:
+        """The offered entry as the station would hold it (None: one it cannot read)."""
+        entry = held_from_body(self.body, self.unit, None)
+        return None if isinstance(entry, ErrorCode) else entry
+
 
 @dataclass
 class SessionState:
@@ -234,9 +240,8 @@ class SessionState:
         body = offer.body
         section = self.sections.get(body.section)
         held = None if section is None else section.held(body.table, body.round, body.board)
-        offered = held_from_body(body, offer.unit, None)
-        same = held is not None and not isinstance(offered, ErrorCode) \
-            and held.same_entry(offered)
+        offered = offer.entry
+        same = held is not None and offered is not None and held.same_entry(offered)
         return held, same
 
     def offer_clash(self, offer: MergeOffer) -> HeldResult | None:

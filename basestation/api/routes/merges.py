@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
 from basestation.api.responses import MergeDecisionOut, MergeOfferOut
-from basestation.station.director import conflict_sentence
+from basestation.station.director import MergeConflict
 from basestation.station.grid import offer_alert
 from firmware_protocol import jsonwire
 
@@ -47,12 +47,10 @@ async def decide(offer_id: int, decision: Decision, station: StationDep) -> dict
     held entry only with `replace` (else 409, saying both). Refusing drops the offer and keeps
     what is held. Either way it leaves the list and its alert goes."""
     offer = station.rules.merge_offers.get(offer_id)
-    if offer is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, f"no open merge offer {offer_id}")
-    held = station.rules.offer_clash(offer)
-    if decision.accept and held is not None and not decision.replace:
-        raise HTTPException(status.HTTP_409_CONFLICT, conflict_sentence(offer, held))
-    await act(station, lambda batch: station.rules.decide_merge(
-        offer_id, decision.accept, batch, replace=decision.replace))
-    return {"id": offer_id, "merged": decision.accept,
-            "replaced": decision.accept and held is not None}
+    clash = offer is not None and station.rules.offer_clash(offer) is not None  # for the answer
+    try:
+        await act(station, lambda batch: station.rules.decide_merge(
+            offer_id, decision.accept, batch, replace=decision.replace))
+    except MergeConflict as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from exc
+    return {"id": offer_id, "merged": decision.accept, "replaced": decision.accept and clash}
