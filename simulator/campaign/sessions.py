@@ -238,10 +238,11 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
             mqtt_dynamic_security=fault.secured,
             serial=(SerialConfig(radio.port),) if radio else ())
         station = Station(config)
-        deals = random_deals(BOARDS, rng)
+        kind, tables, boards = night_movement(1, seed)
+        deals = random_deals(boards, rng)
         station.open_event("Fault campaign", "nz",
-                           [SectionConfig(letter, "mitchell", TABLES, BOARDS)
-                            for letter in letters], dict.fromkeys(letters, deals))
+                           [SectionConfig(letter, kind, tables, boards) for letter in letters],
+                           dict.fromkeys(letters, deals))
         await station.start()
         pads: dict[int, SimPad] = {}  # the club's pads, the same every night
         try:
