@@ -31,8 +31,9 @@ def match_results_json(rules: SessionRules,
 
 
 def _names(rules: SessionRules, seatings: list[SeatingRow], section: str, entrant: int) -> str:
-    """A Swiss pair's names; a team's two pairs (its NS pair at home, its EW pair away)."""
-    if rules.event_format == SWISS_PAIRS:
+    """A Swiss pair's names; a team's players, as seated at once or as its two pairs (its
+    NS pair at home, its EW pair away)."""
+    if rules.event_format == SWISS_PAIRS or (section, entrant, "") in rules.seats.held:
         return pair_names(rules, seatings, section, entrant, None)
     pairs = (pair_names(rules, seatings, section, entrant, side) for side in ("NS", "EW"))
     return ", ".join(names for names in pairs if names)

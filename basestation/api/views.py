@@ -102,9 +102,14 @@ def scorecard(rules: SessionRules, section: str, pair: int,
     return rows
 
 
-def pair_names(rules: SessionRules, seatings: list[SeatingRow], section: str, pair: int,
-               direction: str | None) -> str:
-    """The names entered at the pair's first table, if the players gave their numbers."""
+def pair_numbers(rules: SessionRules, seatings: list[SeatingRow], section: str, pair: int,
+                 direction: str | None) -> tuple[int, ...]:
+    """Who plays for the pair or team: as seated (by the director, or from the numbers
+    entered at a table), else, for an event stored before seats were kept, the numbers
+    entered at the pair's first table. () when nobody said."""
+    seated = rules.seats.of(section, pair, direction)
+    if seated:
+        return seated
     # Not per call in a hot path: rankings are read by people, a few times a session.
     state = rules.sections.get(section)
     for seat in seatings:
@@ -114,13 +119,19 @@ def pair_names(rules: SessionRules, seatings: list[SeatingRow], section: str, pa
         if assignment is None:
             continue
         if assignment.ns == pair and direction in (None, "NS"):
-            return _names(rules, seat.north, seat.south)
+            return seat.north, seat.south
         if assignment.ew == pair and direction in (None, "EW"):
-            return _names(rules, seat.east, seat.west)
-    return ""
+            return seat.east, seat.west
+    return ()
 
 
-def _names(rules: SessionRules, *numbers: int) -> str:
+def pair_names(rules: SessionRules, seatings: list[SeatingRow], section: str, pair: int,
+               direction: str | None) -> str:
+    """The pair's or team's names, "" when nobody said who plays."""
+    return player_names(rules, pair_numbers(rules, seatings, section, pair, direction))
+
+
+def player_names(rules: SessionRules, numbers: tuple[int, ...]) -> str:
     # 0 is a player the pad was given no number for (a visitor, say): left out, not "?".
     return " & ".join(rules.players.get(n, f"player {n}") for n in numbers if n)
 

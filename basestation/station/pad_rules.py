@@ -162,9 +162,9 @@ class PadRules(SessionState):
     # -- players -----------------------------------------------------------------------------
 
     def seat_players(self, unit: UnitState, body: Players, re: int, batch: Batch) -> list[Body]:
-        refused = self._table_of(unit, body.section, body.table)
-        if isinstance(refused, ErrorCode):
-            return [Nak(re=re, code=refused)]
+        state = self._table_of(unit, body.section, body.table)
+        if isinstance(state, ErrorCode):
+            return [Nak(re=re, code=state)]
         numbers = (body.north, body.east, body.south, body.west)
         unknown = [n for n in numbers if n != 0 and self.players and n not in self.players]
         assert self.event_id is not None
@@ -172,11 +172,29 @@ class PadRules(SessionState):
                                              table_no=body.table, round=body.round,
                                              north=body.north, east=body.east,
                                              south=body.south, west=body.west)))
+        self._seat_from_table(state, body, f"unit {unit.unit}", batch)
         flags = (ResultFlag.UNKNOWN_PLAYER,) if unknown else ()
         if unknown:
             batch.event("alert", kind="unknown_player", section=body.section, table=body.table,
                         players=unknown)
         return [Ack(re=re, flags=flags)]
+
+    def _seat_from_table(self, state: SectionState, body: Players, actor: str,
+                         batch: Batch) -> None:
+        """The numbers entered at a table seat the pairs sitting there that round; a side
+        given no numbers (all 0) leaves its pair as it was."""
+        assignment = state.movement.at(body.round, body.table)
+        if assignment is None:
+            return
+        two_field = state.movement.two_field
+        for pair, side, numbers in ((assignment.ns, "NS", (body.north, body.south)),
+                                    (assignment.ew, "EW", (body.east, body.west))):
+            if pair is None or not any(numbers):
+                continue
+            place = (state.letter, pair, side if two_field else "")
+            if self.seats.held.get(place) == numbers:
+                continue
+            self.seat(place, numbers, actor, batch)
 
     def _table_of(self, unit: UnitState, section: str | None,
                   table: int | None) -> SectionState | ErrorCode:

@@ -27,9 +27,10 @@ from basestation.station.entries import (
 from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
 from basestation.station.scores import LiveScores
+from basestation.station.seats import Place, Seats, numbers_text
 from basestation.station.state import HeldResult, SectionState, Thresholds, UnitState
 from basestation.store import repository as repo
-from basestation.store.models import EventRow, ResultRow, SectionRow
+from basestation.store.models import EventRow, ResultRow, SeatRow, SectionRow
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
     Body,
@@ -99,7 +100,9 @@ class SessionState:
     deals: dict[tuple[str, int], Deal] = field(default_factory=dict)
     deal_text: dict[tuple[str, int], str] = field(default_factory=dict)
     feedback: frozenset[str] = frozenset()
-    players: dict[int, str] = field(default_factory=dict)
+    players: dict[int, str] = field(default_factory=dict)  # the club's list, kept across events
+    national: dict[int, str] = field(default_factory=dict)  # player number -> national number
+    seats: Seats = field(default_factory=Seats)  # who plays for each pair or team
     takeovers: set[tuple[str, int]] = field(default_factory=set)  # authorised, not yet taken
     thresholds: Thresholds = field(default_factory=Thresholds)  # the console's, as stored
     units: dict[int, UnitState] = field(default_factory=dict)
@@ -126,6 +129,8 @@ class SessionState:
         self.key_epochs = {row.unit: row.key_epoch for row in snap.units}
         self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
+        self.national = {p.number: p.national for p in snap.players if p.national}
+        self.seats.load(snap.seats)
         self.scores = None
         self.penalties = []
         self.completed = False
@@ -192,6 +197,17 @@ class SessionState:
             if offer.id is not None and isinstance(body, Result | Correction | NotPlayed):
                 self.merge_offers[offer.id] = MergeOffer(body, offer.unit)
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
+
+    def seat(self, place: Place, numbers: tuple[int, ...], actor: str, batch: Batch) -> None:
+        """Seats players for a pair or team (see `seats.py`); the pages hear of it at once."""
+        assert self.event_id is not None
+        section, entrant, side = place
+        self.seats.set(place, numbers)
+        batch.ops.append(repo.add(SeatRow(event_id=self.event_id, section=section,
+                                          entrant=entrant, side=side,
+                                          players=numbers_text(numbers), actor=actor)))
+        batch.event("seats", section=section, entrant=entrant, side=side,
+                    players=list(numbers))
 
     @staticmethod
     def event_rows(name: str, regulations: str, sections: list[SectionConfig],

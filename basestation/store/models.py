@@ -165,9 +165,27 @@ class AuditRow(SQLModel, table=True):
 
 
 class PlayerRow(SQLModel, table=True):
+    """The club's player list, kept across events."""
+
     __tablename__ = "player"
     number: int = Field(primary_key=True)
     name: str
+    national: str | None = None  # the national body's number (NZB), when known
+
+
+class SeatRow(SQLModel, table=True):
+    """Who plays for a pair or team, set by the director or entered at a table. Never
+    updated: a change adds a row, and the newest row for a place holds."""
+
+    __tablename__ = "seat"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    section: str
+    entrant: int  # the pair or team number
+    side: str = ""  # "NS"/"EW": a two-field pair, or a team's pair; "": the whole entrant
+    players: str = ""  # player numbers, comma-separated, in seat order; 0: a visitor
+    actor: str = "director"  # "director", or "unit N" when entered at a table
+    created_at: datetime = Field(default_factory=now)
 
 
 class SeatingRow(SQLModel, table=True):

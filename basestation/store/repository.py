@@ -28,6 +28,7 @@ from basestation.store.models import (
     PlayerRow,
     ResultRow,
     SeatingRow,
+    SeatRow,
     SectionRow,
     TableHoldRow,
     TakeoverRow,
@@ -68,6 +69,7 @@ class Snapshot:
     hand_records: list[HandRecordRow] = field(default_factory=list)
     merge_offers: list[MergeOfferRow] = field(default_factory=list)  # still open
     players: list[PlayerRow] = field(default_factory=list)
+    seats: list[SeatRow] = field(default_factory=list)  # oldest first: the newest holds
     takeovers: list[TakeoverRow] = field(default_factory=list)  # authorised, not yet taken
     thresholds: AlertThresholdsRow | None = None  # None: the director never set them
 
@@ -163,6 +165,8 @@ class Store:
                 MergeOfferRow.event_id == eid, MergeOfferRow.state == "open")))
             snap.takeovers = list(session.exec(select(TakeoverRow).where(
                 TakeoverRow.event_id == eid, TakeoverRow.state == "open")))
+            snap.seats = list(session.exec(select(SeatRow).where(SeatRow.event_id == eid)
+                                           .order_by(col(SeatRow.id))))
             return snap
 
         result: Snapshot = self.read(load)

@@ -94,3 +94,16 @@ def test_sections_stored_before_the_round_clock_was_kept_still_load(
         assert conn.execute(text("SELECT count(*) FROM takeover")).scalar() == 0
         assert conn.execute(text("SELECT count(*) FROM alert_thresholds")).scalar() == 0
     engine.dispose()
+
+
+def test_players_stored_before_national_numbers_keep_their_names(database_url: str) -> None:
+    """Migration 0008 adds national numbers to the club's player list (none for a player
+    stored before) and the table of who plays for each pair or team."""
+    database_at(database_url, "0007",
+                "INSERT INTO player (number, name) VALUES (101, 'Ann Smith')")
+    engine = open_database(database_url)
+    with engine.connect() as conn:
+        row = conn.execute(text("SELECT number, name, national FROM player")).one()
+        assert tuple(row) == (101, "Ann Smith", None)
+        assert conn.execute(text("SELECT count(*) FROM seat")).scalar() == 0
+    engine.dispose()
