@@ -216,6 +216,7 @@ class CellDetailOut(BaseModel):
 class PlayerOut(BaseModel):
     number: int
     name: str
+    national: str | None = None  # left out when not known
 
 
 class PenaltyOut(BaseModel):

@@ -1,23 +1,36 @@
-"""The club's player list from CSV: one row per player, number then name."""
+"""The club's player list in CSV: one row per player, number, name and, optionally, the
+player's national number (NZB)."""
 
 from __future__ import annotations
 
 import csv
 import io
 from pathlib import Path
+from typing import NamedTuple
 
 
 class PlayerListError(ValueError):
     """A row of the player list is not a number and a name."""
 
 
+class Listed(NamedTuple):
+    name: str
+    national: str | None = None
+
+
 def parse_players(text: str) -> dict[int, str]:
     """Player number -> name. A header row (first cell not a number) is skipped."""
+    return {number: listed.name for number, listed in parse_player_list(text).items()}
+
+
+def parse_player_list(text: str) -> dict[int, Listed]:
+    """Player number -> name and national number; the whole file or a PlayerListError
+    naming the first bad line."""
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
         raise PlayerListError(f"not a readable CSV file: {exc}") from exc
-    players: dict[int, str] = {}
+    players: dict[int, Listed] = {}
     for line_no, row in enumerate(rows, start=1):
         if not row or not any(cell.strip() for cell in row):
             continue
@@ -30,8 +43,19 @@ def parse_players(text: str) -> dict[int, str]:
         number = int(first)
         if number in players:
             raise PlayerListError(f"line {line_no}: player {number} appears twice")
-        players[number] = row[1].strip()
+        national = row[2].strip() if len(row) > 2 and row[2].strip() else None
+        players[number] = Listed(row[1].strip(), national)
     return players
+
+
+def players_csv(players: dict[int, str], national: dict[int, str]) -> str:
+    """The list as this module reads it back: a header, then number, name, national number."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["number", "name", "national"])
+    for number, name in sorted(players.items()):
+        writer.writerow([number, name, national.get(number, "")])
+    return out.getvalue()
 
 
 def read_players(path: Path) -> dict[int, str]:

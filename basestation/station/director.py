@@ -42,6 +42,9 @@ from firmware_protocol.messages import (
     Seat,
 )
 
+# Visitors added by name are numbered from here up; a club's own numbers stay below.
+VISITORS = 9_000_001
+
 
 class DirectorActions(SessionState):
     """The director's commands on the open session."""
@@ -246,12 +249,28 @@ class DirectorActions(SessionState):
         self._solve_par()
         return sorted(parsed)
 
-    def set_players(self, players: dict[int, str], batch: Batch) -> None:
-        """Adds or renames players in the club's list (numbers the pads enter)."""
+    def set_players(self, players: dict[int, str], batch: Batch,
+                    national: dict[int, str | None] | None = None) -> None:
+        """Adds or renames players in the club's list (numbers the pads enter). With
+        `national`, their national numbers are set too (None: none); else they are kept."""
         for number, name in sorted(players.items()):
-            batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
+            number_there = self.national.get(number) if national is None \
+                else national.get(number)
+            batch.ops.append(repo.merge(PlayerRow(number=number, name=name,
+                                                  national=number_there)))
+            if number_there:
+                self.national[number] = number_there
+            else:
+                self.national.pop(number, None)
         self.players.update(players)
         batch.ops.append(repo.audit(self.event_id, "director", "players", count=len(players)))
+
+    def add_visitor(self, name: str, batch: Batch) -> int:
+        """A visitor added by name: the next free number from VISITORS up, never a club
+        number (club lists stay below it)."""
+        number = max((n for n in self.players if n >= VISITORS), default=VISITORS - 1) + 1
+        self.set_players({number: name}, batch, {})
+        return number
 
     def pair_unit(self, unit: int, batch: Batch) -> UnitState:
         """Registers a unit (its key is shown to the director). A unit already known is

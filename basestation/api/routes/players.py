@@ -1,15 +1,19 @@
-"""The club's player list: numbers the pads enter, names the results show."""
+"""The club's player list: numbers the pads enter, names the results show. Kept across
+events; imported from and exported to CSV; visitors added by name."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
 from basestation.api.responses import PlayerOut
+from basestation.formats.players import PlayerListError, parse_player_list, players_csv
+from basestation.station.director import VISITORS
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
@@ -19,9 +23,25 @@ class PlayerIn(BaseModel):
     name: str = Field(min_length=1, max_length=100)
 
 
-@router.get("", response_model=list[PlayerOut])
+class PlayerListIn(BaseModel):
+    csv: str = Field(min_length=1, max_length=2_000_000,
+                     description="number,name[,national number] per line; a header is skipped")
+
+
+class PlayersStored(BaseModel):
+    stored: int
+    players: int
+
+
+class VisitorIn(BaseModel):
+    name: str = Field(min_length=1, max_length=100)
+
+
+@router.get("", response_model=list[PlayerOut], response_model_exclude_none=True)
 async def players(station: StationDep) -> list[dict[str, Any]]:
-    return [{"number": n, "name": name} for n, name in sorted(station.rules.players.items())]
+    rules = station.rules
+    return [{"number": n, "name": name, "national": rules.national.get(n)}
+            for n, name in sorted(rules.players.items())]
 
 
 @router.put("", dependencies=[Director])
@@ -30,3 +50,42 @@ async def put_players(body: list[PlayerIn], station: StationDep) -> dict[str, in
     named = {p.number: p.name for p in body}
     await act(station, lambda batch: station.rules.set_players(named, batch), need_event=False)
     return {"players": len(station.rules.players)}
+
+
+@router.post("/csv", dependencies=[Director])
+async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStored:
+    """Stores a CSV list: added, renamed, national numbers set. A bad line refuses the
+    whole file (the answer names the line) and nothing of it is stored."""
+    try:
+        listed = parse_player_list(body.csv)
+    except PlayerListError as exc:
+        raise HTTPException(422, str(exc)) from exc
+    kept = [n for n in listed if n >= VISITORS]
+    if kept:
+        raise HTTPException(422, f"player {kept[0]}: numbers from {VISITORS} up are kept for "
+                                 "visitors; nothing of the file was stored")
+    names = {n: p.name for n, p in listed.items()}
+    national = {n: p.national for n, p in listed.items()}
+    await act(station, lambda batch: station.rules.set_players(names, batch, national),
+              need_event=False)
+    return PlayersStored(stored=len(listed), players=len(station.rules.players))
+
+
+@router.get("/csv", dependencies=[Director], response_class=Response,
+            responses={200: {"content": {"text/csv": {}}}})
+async def export_players(station: StationDep) -> Response:
+    """The whole list as CSV (number, name, national number), as the import reads it."""
+    text = players_csv(station.rules.players, station.rules.national)
+    return Response(text, media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": 'attachment; filename="players.csv"'})
+
+
+@router.post("/visitors", dependencies=[Director], status_code=201)
+async def add_visitor(body: VisitorIn, station: StationDep) -> PlayerOut:
+    """A visitor added by name; the station gives the number (from 9000001 up)."""
+    name = body.name.strip()
+    if not name:
+        raise HTTPException(422, "a visitor needs a name")
+    number = await act(station, lambda batch: station.rules.add_visitor(name, batch),
+                       need_event=False)
+    return PlayerOut(number=number, name=name)
