@@ -264,8 +264,9 @@ def _read_login(obj: JsonObject) -> Login:
 
 def _read_players(obj: JsonObject) -> Players:
     visitors = _object(obj.get("visitors", {}), "visitors")
-    return Players(*(_need(obj, name) for name in
-                     ("section", "table", "round", "north", "east", "south", "west")),
+    section, table, round_, north, east, south, west = (
+        _need(obj, name) for name in ("section", "table", "round", *SEAT_NAMES))
+    return Players(section, table, round_, north, east, south, west,
                    visitors=tuple(visitors.items()))
 
 

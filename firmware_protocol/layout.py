@@ -336,7 +336,8 @@ def _read_login(reader: _Reader) -> Login:
 
 def _read_players(reader: _Reader) -> Players:
     section = reader.section()
-    return Players(section, *reader.take(">BBIIII"))
+    table, round_, north, east, south, west = reader.take(">BBIIII")
+    return Players(section, table, round_, north, east, south, west)
 
 
 def _read_result(reader: _Reader) -> Result:
