@@ -18,8 +18,8 @@ from firmware_protocol.messages import (
     Nak,
     Players,
     ResultFlag,
-    SeatPlayer,
     Seating,
+    SeatPlayer,
 )
 from tests.station.fakes import FakeLink, director, inbound, result, run, station
 
