@@ -184,22 +184,23 @@ class PadRules(SessionState):
         batch.ops.append(repo.add(SeatingRow(event_id=self.event_id, section=body.section,
                                              table_no=body.table, round=body.round,
                                              north=north, east=east, south=south, west=west)))
-        self._seat_from_table(state, body.table, body.round, (north, east, south, west),
-                              f"unit {unit.unit}", batch)
+        entered = Players(body.section, body.table, body.round, north, east, south, west)
+        self._seat_from_table(state, entered, f"unit {unit.unit}", batch)
         flags = (ResultFlag.UNKNOWN_PLAYER,) if unknown else ()
         if unknown:
             batch.event("alert", kind="unknown_player", section=body.section, table=body.table,
                         players=unknown)
         return [Ack(re=re, flags=flags), self.seating(state, body.table, body.round)]
 
-    def _seat_from_table(self, state: SectionState, table: int, round_: int,
-                         numbers: tuple[int, int, int, int], actor: str, batch: Batch) -> None:
+    def _seat_from_table(self, state: SectionState, body: Players, actor: str,
+                         batch: Batch) -> None:
         """The numbers entered at a table seat the pairs sitting there that round; a side
         given no numbers (all 0) leaves its pair as it was."""
-        assignment = state.movement.at(round_, table)
+        assignment = state.movement.at(body.round, body.table)
         if assignment is None:
             return
-        north, east, south, west = numbers
+        north, east, south, west = body.numbers
+        table = body.table
         two_field = state.movement.two_field
         for pair, side, held in ((assignment.ns, "NS", (north, south)),
                                  (assignment.ew, "EW", (east, west))):

@@ -1,5 +1,6 @@
 """The grid's controls for a running night: alert thresholds, each section's round length
-and when its pads ask for player numbers, and the way back for an orphaned table (withdraw a takeover, ask its pad to resend)."""
+and when its pads ask for player numbers, and the way back for an orphaned table (withdraw a
+takeover, ask its pad to resend)."""
 
 from __future__ import annotations
 
