@@ -1,6 +1,7 @@
 """The director's console settings for the night: the alert thresholds, each section's
 round length and when its pads ask for player numbers. Changed in turn with pad traffic
-and stored with the batch, so a restart keeps them (docs/ARCHITECTURE.md, "Kept across a restart")."""
+and stored with the batch, so a restart keeps them (docs/ARCHITECTURE.md, "Kept across a
+restart")."""
 
 from __future__ import annotations
 
