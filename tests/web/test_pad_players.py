@@ -4,9 +4,8 @@ sentence, and who plays this round on the round screen. Real Chromium, mosquitto
 
 from __future__ import annotations
 
-from playwright.async_api import Page, expect
-
 import pytest
+from playwright.async_api import Page, expect
 
 from tests.web.accessibility import serious_violations
 from tests.web.padclub import Club, broker, club, director, pairs
