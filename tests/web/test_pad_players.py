@@ -4,15 +4,22 @@ sentence, and who plays this round on the round screen. Real Chromium, mosquitto
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from playwright.async_api import Page, expect
 
+from firmware_protocol import jsonwire
+from firmware_protocol.messages import Message, Players
+from firmware_protocol.security import unit_key
 from tests.web.accessibility import serious_violations
 from tests.web.padclub import Club, broker, club, director, pairs
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
 PHONE = {"width": 375, "height": 667}
+VECTORS = Path(__file__).resolve().parents[2] / "firmware_protocol" / "vectors"
 CLUB = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
 
 
@@ -83,3 +90,20 @@ async def test_a_section_that_never_asks_goes_straight_to_the_boards(club: Club)
     await page.wait_for_selector("body[data-state=play]")
     await expect(page.get_by_label("Contract")).to_be_visible()
     await expect(page.get_by_role("heading", name="Round 1: who is playing?")).to_be_hidden()
+
+
+async def test_the_pad_reads_the_seating_vectors_and_writes_visitors_as_the_reference(
+        club: Club) -> None:
+    page = await club.scripts()
+    vectors = []
+    for name in ("seating.json", "seating_v2.json"):
+        vectors += json.loads((VECTORS / name).read_text(encoding="utf-8"))
+    read = await page.evaluate("""(vectors) => vectors.map((v) =>
+        PadWire.decode(v.json, v.unit, v.key_hex))""", vectors)
+    assert [m["body"] for m in read] == [json.loads(v["json"])["body"] for v in vectors]
+    key = unit_key("tuesday-club-secret", 17)
+    players = Players("A", 3, 2, 10234, 10567, 0, 99871, visitors=(("south", "Jane Doe"),))
+    made = await page.evaluate("""(key) => PadWire.encode(17, 4, "players",
+        PadWire.bodies.players("A", 3, 2, [10234, 10567, 0, 99871], {south: "Jane Doe"}),
+        key, 1)""", key.hex())
+    assert made == jsonwire.encode(Message(17, 4, players), key).decode("ascii")
