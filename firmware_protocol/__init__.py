@@ -13,6 +13,7 @@ from firmware_protocol.binary import (
     split_game_data,
 )
 from firmware_protocol.enums import (
+    AskPlayers,
     ControlCommand,
     Doubling,
     ErrorCode,
@@ -48,6 +49,8 @@ from firmware_protocol.messages import (
     Resend,
     Result,
     RoundInfo,
+    Seating,
+    SeatPlayer,
     Status,
     for_version,
 )
@@ -66,6 +69,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "VERSIONS",
     "Ack",
+    "AskPlayers",
     "Body",
     "Control",
     "ControlCommand",
@@ -95,6 +99,8 @@ __all__ = [
     "ResultFlag",
     "RoundInfo",
     "Seat",
+    "SeatPlayer",
+    "Seating",
     "SeqVerdict",
     "SequenceWindow",
     "StationState",

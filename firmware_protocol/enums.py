@@ -57,6 +57,7 @@ class MessageType(StrEnum):
     CORRECTION_PUSH = "correction_push"
     CONTROL = "control"
     LOCKED = "locked"
+    SEATING = "seating"  # added to both versions: a pad that does not know it drops it (SPEC 14)
 
     @property
     def from_pad(self) -> bool:
@@ -125,6 +126,14 @@ class ResultFlag(StrEnum):
     CORRECTED = "CORRECTED"
     DIRECTOR_CHANGED = "DIRECTOR_CHANGED"
     UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
+
+
+class AskPlayers(StrEnum):
+    """When a section's pads ask the players for their numbers (SPEC.md 14)."""
+
+    NEVER = "never"
+    FIRST = "first"  # at the first round the table plays
+    EVERY = "every"  # at every round
 
 
 class StationState(StrEnum):

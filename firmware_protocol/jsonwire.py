@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from firmware_protocol.enums import (
+    AskPlayers,
     ControlCommand,
     ErrorCode,
     FeedbackKind,
@@ -22,6 +23,7 @@ from firmware_protocol.messages import (
     MAX_SEQ,
     MAX_UNIT,
     PROTOCOL_VERSION,
+    SEAT_NAMES,
     VERSIONS,
     Ack,
     Body,
@@ -42,6 +44,8 @@ from firmware_protocol.messages import (
     Resend,
     Result,
     RoundInfo,
+    Seating,
+    SeatPlayer,
     Status,
 )
 from firmware_protocol.security import compute_mac, verify
@@ -183,9 +187,12 @@ def body_to_json(body: Body) -> JsonObject:
             return {"section": body.section, "table": body.table, "pin": body.pin,
                     "takeover": body.takeover}
         case Players():
-            return {"section": body.section, "table": body.table, "round": body.round,
-                    "north": body.north, "east": body.east, "south": body.south,
-                    "west": body.west}
+            players: JsonObject = {"section": body.section, "table": body.table,
+                                   "round": body.round, "north": body.north,
+                                   "east": body.east, "south": body.south, "west": body.west}
+            if body.visitors:  # only when named: older readers never see it
+                players["visitors"] = dict(body.visitors)
+            return players
         case Result() | Correction() | NotPlayed():
             return _entry_fields(body)
         case Resend():
@@ -216,6 +223,11 @@ def body_to_json(body: Body) -> JsonObject:
             return {"command": body.command.value}
         case Locked():
             return {"reason": body.reason.value}
+        case Seating():
+            return {"section": body.section, "table": body.table, "round": body.round,
+                    "ask": body.ask.value, "ns": body.ns, "ew": body.ew,
+                    **{seat: {"number": player.number, "name": player.name}
+                       for seat, player in zip(SEAT_NAMES, body.seats, strict=True)}}
 
 
 def _entry_fields(entry: Result | Correction | NotPlayed) -> JsonObject:
@@ -251,8 +263,11 @@ def _read_login(obj: JsonObject) -> Login:
 
 
 def _read_players(obj: JsonObject) -> Players:
-    return Players(*(_need(obj, name) for name in
-                     ("section", "table", "round", "north", "east", "south", "west")))
+    visitors = _object(obj.get("visitors", {}), "visitors")
+    section, table, round_, north, east, south, west = (
+        _need(obj, name) for name in ("section", "table", "round", *SEAT_NAMES))
+    return Players(section, table, round_, north, east, south, west,
+                   visitors=tuple(visitors.items()))
 
 
 def _place(obj: JsonObject) -> list[Any]:
@@ -349,6 +364,17 @@ def _read_locked(obj: JsonObject) -> Locked:
     return Locked(_enum(ErrorCode, _need(obj, "reason"), "reason"))
 
 
+def _read_seat(value: object, name: str) -> SeatPlayer:
+    obj = _object(value, name)
+    return SeatPlayer(obj.get("number"), obj.get("name"))
+
+
+def _read_seating(obj: JsonObject) -> Seating:
+    return Seating(_need(obj, "section"), _need(obj, "table"), _need(obj, "round"),
+                   _enum(AskPlayers, _need(obj, "ask"), "ask"), obj.get("ns"), obj.get("ew"),
+                   *(_read_seat(obj.get(seat, {}), seat) for seat in SEAT_NAMES))
+
+
 _READERS: dict[MessageType, Callable[[JsonObject], Body]] = {
     MessageType.HELLO: _read_hello,
     MessageType.LOGIN: _read_login,
@@ -366,4 +392,5 @@ _READERS: dict[MessageType, Callable[[JsonObject], Body]] = {
     MessageType.CORRECTION_PUSH: _read_correction_push,
     MessageType.CONTROL: _read_control,
     MessageType.LOCKED: _read_locked,
+    MessageType.SEATING: _read_seating,
 }

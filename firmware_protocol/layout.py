@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from firmware_protocol.enums import (
+    AskPlayers,
     ControlCommand,
     Doubling,
     ErrorCode,
@@ -38,6 +39,8 @@ from firmware_protocol.messages import (
     Resend,
     Result,
     RoundInfo,
+    Seating,
+    SeatPlayer,
     Status,
 )
 
@@ -61,6 +64,7 @@ TYPE_CODES: dict[MessageType, int] = {
     MessageType.CORRECTION_PUSH: 0x15,
     MessageType.CONTROL: 0x16,
     MessageType.LOCKED: 0x17,
+    MessageType.SEATING: 0x18,  # station to pad, both versions (SPEC.md 14)
 }
 ERROR_CODES: dict[ErrorCode, int] = {
     ErrorCode.MALFORMED: 1,
@@ -104,6 +108,7 @@ KIND_CODES = {FeedbackKind.TRAVELLER: 0, FeedbackKind.FREQUENCY: 1, FeedbackKind
               FeedbackKind.PAR: 3, FeedbackKind.RANKING: 4}
 COMMAND_CODES = {ControlCommand.RESET: 0, ControlCommand.STOP: 1, ControlCommand.START: 2,
                  ControlCommand.RELOGIN: 3, ControlCommand.RESEND: 4}
+ASK_CODES = {AskPlayers.NEVER: 0, AskPlayers.FIRST: 1, AskPlayers.EVERY: 2}
 ENTRY_NONE, ENTRY_RESULT, ENTRY_NOT_PLAYED = 0, 1, 2
 NONE_U8 = 0xFF  # battery, declarer/tricks of a passed-out board
 NONE_I16 = -0x8000  # score_ns
@@ -203,6 +208,18 @@ def _payload(body: Body) -> bytes:
             return bytes([COMMAND_CODES[body.command]])
         case Locked():
             return bytes([ERROR_CODES[body.reason]])
+        case Seating():
+            return _seating(body)
+
+
+def _seating(body: Seating) -> bytes:
+    known = sum(1 << bit for bit, seat in enumerate(body.seats) if seat.number is not None)
+    out = bytearray(struct.pack(">BBBBHHB", ord(body.section), body.table, body.round,
+                                ASK_CODES[body.ask], body.ns or 0, body.ew or 0, known))
+    for seat in body.seats:
+        name = (seat.name or "").encode("utf-8")
+        out += struct.pack(">IB", seat.number or 0, len(name)) + name
+    return bytes(out)
 
 
 # Decoding -----------------------------------------------------------------------------------
@@ -319,7 +336,8 @@ def _read_login(reader: _Reader) -> Login:
 
 def _read_players(reader: _Reader) -> Players:
     section = reader.section()
-    return Players(section, *reader.take(">BBIIII"))
+    table, round_, north, east, south, west = reader.take(">BBIIII")
+    return Players(section, table, round_, north, east, south, west)
 
 
 def _read_result(reader: _Reader) -> Result:
@@ -419,6 +437,23 @@ def _read_locked(reader: _Reader) -> Locked:
     return Locked(_lookup(ERROR_CODES, reader.u8(), "reason"))
 
 
+def _read_seating(reader: _Reader) -> Seating:
+    section = reader.section()
+    table, round_, ask, ns, ew, known = reader.take(">BBBHHB")
+    if known > 0x0F:
+        raise ProtocolError(ErrorCode.MALFORMED, f"unknown seat bits {known:#04x}")
+    seats = []
+    for bit in range(4):
+        number, size = reader.take(">IB")
+        try:
+            name = bytes(reader.take(f">{size}B")).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError(ErrorCode.MALFORMED, "a name is not UTF-8") from None
+        seats.append(SeatPlayer(number if known >> bit & 1 else None, name or None))
+    return Seating(section, table, round_, _lookup(ASK_CODES, ask, "ask"), ns or None,
+                   ew or None, *seats)
+
+
 _READERS: dict[MessageType, Callable[[_Reader], Body]] = {
     MessageType.HELLO: _read_hello,
     MessageType.LOGIN: _read_login,
@@ -436,6 +471,7 @@ _READERS: dict[MessageType, Callable[[_Reader], Body]] = {
     MessageType.CORRECTION_PUSH: _read_correction_push,
     MessageType.CONTROL: _read_control,
     MessageType.LOCKED: _read_locked,
+    MessageType.SEATING: _read_seating,
 }
 
 

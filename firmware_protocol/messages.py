@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
 from firmware_protocol.enums import (
+    AskPlayers,
     ControlCommand,
     Doubling,
     ErrorCode,
@@ -33,6 +34,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "VERSIONS",
     "Ack",
+    "AskPlayers",
     "Body",
     "Cell",
     "Control",
@@ -62,6 +64,8 @@ __all__ = [
     "RoundInfo",
     "Row",
     "Seat",
+    "SeatPlayer",
+    "Seating",
     "StationState",
     "Status",
     "Strain",
@@ -84,6 +88,8 @@ MAX_FIRMWARE = 24
 MAX_PIN = 8
 MAX_DETAIL = 64
 MAX_ADJUSTED = 24
+MAX_NAME = 24  # a player's name on a pad (SPEC.md 14): short, since radio airtime is scarce
+SEAT_NAMES = ("north", "east", "south", "west")
 MAX_CELL = 2**31 - 1
 
 
@@ -177,10 +183,35 @@ class Players:
     south: int
     west: int
 
+    # JSON only (SPEC.md 14.4): the names typed for visitors, as (seat, name) in seat order,
+    # each for a seat whose number is 0. The binary form has no room: a bridgepad's visitor
+    # stays 0 and the director names it.
+    visitors: tuple[tuple[str, str], ...] = ()
+
     def __post_init__(self) -> None:
         _check_place(self.section, self.table, self.round)
-        for seat in ("north", "east", "south", "west"):
+        for seat in SEAT_NAMES:
             check_int(getattr(self, seat), seat, 0, MAX_PLAYER)
+        try:
+            visitors = dict(self.visitors)
+        except (TypeError, ValueError):
+            visitors = None
+        if visitors is None or len(visitors) != len(self.visitors):
+            raise ProtocolError(ErrorCode.MALFORMED, "visitors: one name per seat")
+        for seat, name in visitors.items():
+            if seat not in SEAT_NAMES or getattr(self, seat) != 0:
+                raise ProtocolError(ErrorCode.MALFORMED,
+                                    f"a visitor's name for {seat!r}, whose number is not 0")
+            check_text(name, "a visitor's name", MAX_NAME)
+            if not name.strip():
+                raise ProtocolError(ErrorCode.MALFORMED, "a visitor's name is empty")
+        _set(self, "visitors", tuple((seat, visitors[seat]) for seat in SEAT_NAMES
+                                     if seat in visitors))
+
+    @property
+    def numbers(self) -> tuple[int, int, int, int]:
+        """North, East, South, West."""
+        return self.north, self.east, self.south, self.west
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,15 +500,65 @@ class Locked:
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown reason {self.reason!r}")
 
 
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """Who sits in a seat, as the station knows it: `number` None when nobody has said, 0 for
+    a visitor without a name; `name` None when the number is not on the club's list."""
+
+    number: int | None = None
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        check_optional_int(self.number, "number", 0, MAX_PLAYER)
+        if self.name == "":
+            _set(self, "name", None)  # no name (the binary form cannot tell "" from none)
+        if self.name is not None:
+            check_text(self.name, "name", MAX_NAME)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A table's round: the section's setting for asking player numbers, the pairs (or teams)
+    there and who sits in each seat with their names (SPEC.md 14)."""
+
+    TYPE: ClassVar[MessageType] = MessageType.SEATING
+    section: str
+    table: int
+    round: int
+    ask: AskPlayers
+    ns: int | None = None
+    ew: int | None = None
+    north: SeatPlayer = SeatPlayer()
+    east: SeatPlayer = SeatPlayer()
+    south: SeatPlayer = SeatPlayer()
+    west: SeatPlayer = SeatPlayer()
+
+    def __post_init__(self) -> None:
+        _check_place(self.section, self.table, self.round)
+        if not isinstance(self.ask, AskPlayers):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown ask {self.ask!r}")
+        check_optional_int(self.ns, "ns", 1, MAX_PAIR)
+        check_optional_int(self.ew, "ew", 1, MAX_PAIR)
+        for seat in SEAT_NAMES:
+            if not isinstance(getattr(self, seat), SeatPlayer):
+                raise ProtocolError(ErrorCode.MALFORMED, f"{seat} must be a seat's player")
+
+    @property
+    def seats(self) -> tuple[SeatPlayer, SeatPlayer, SeatPlayer, SeatPlayer]:
+        """North, East, South, West."""
+        return self.north, self.east, self.south, self.west
+
+
 Body: TypeAlias = (
     Hello | Login | Players | Result | NotPlayed | Correction | Resend | Heartbeat
-    | Ack | Nak | GameData | Status | Feedback | CorrectionPush | Control | Locked
+    | Ack | Nak | GameData | Status | Feedback | CorrectionPush | Control | Locked | Seating
 )
 
 BODY_TYPES: dict[MessageType, type[Body]] = {
     cls.TYPE: cls
     for cls in (Hello, Login, Players, Result, NotPlayed, Correction, Resend, Heartbeat,
-                Ack, Nak, GameData, Status, Feedback, CorrectionPush, Control, Locked)
+                Ack, Nak, GameData, Status, Feedback, CorrectionPush, Control, Locked,
+                Seating)
 }
 
 

@@ -23,6 +23,7 @@ from rich.table import Table
 from basestation.movements import TEAMS, generate
 from basestation.station.matches import boards_needed, matches_json
 from simulator.broker import free_port, port_in_use, run_mosquitto
+from simulator.club import club_list
 from simulator.deals import hand_record_deals, random_deals
 from simulator.faults import Faults
 from simulator.matches import MatchSessionPlayer
@@ -112,6 +113,9 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
         else:
             sections = [SectionConfig(letter, "mitchell", tables, boards) for letter in "AB"]
             station.open_event("Demo pairs", "nz", sections, {"A": deals, "B": deals})
+        # The club's list, whose numbers the tables enter: the results carry names.
+        station.import_players(club_list((letter, state.movement)
+                                         for letter, state in station.rules.sections.items()))
         server = uvicorn.Server(uvicorn.Config(create_app(station), host=HTTP_HOST, port=port,
                                                log_level="warning"))
         serving = asyncio.create_task(server.serve())

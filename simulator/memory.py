@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from firmware_protocol.messages import (
     LATEST_VERSION,
+    AskPlayers,
     Body,
     Correction,
     ErrorCode,
@@ -17,6 +18,7 @@ from firmware_protocol.messages import (
     Result,
     ResultFlag,
     RoundInfo,
+    Seating,
 )
 
 SEQ_BLOCK = 64  # seqs reserved per write of the counter
@@ -49,6 +51,16 @@ class PadMemory:
     locked: ErrorCode | None = None
     event: int = 0  # the event the pad holds (SPEC.md 13), 0 for none yet
     protocol: int = LATEST_VERSION  # the version it speaks; 1 for good after an old station
+    # What the station said of each round (SPEC.md 14): pairs, players, names, and when the
+    # section asks for numbers. Part of the session: forgotten with it.
+    seatings: dict[int, Seating] = field(default_factory=dict)
+
+    @property
+    def ask(self) -> AskPlayers | None:
+        """When to ask the players for their numbers, as the station last said (None: it has
+        not said, an older station: never)."""
+        latest = max(self.seatings.values(), key=lambda s: s.round, default=None)
+        return None if latest is None else latest.ask
 
     def reserve(self, seq: int) -> None:
         """Persists a counter above `seq` before it is used."""
@@ -60,6 +72,7 @@ class PadMemory:
         self.rounds.clear()
         self.entries.clear()
         self.queue.clear()
+        self.seatings.clear()
 
     def enter_event(self, event: int, in_flight: Body | None = None) -> int:
         """Takes up `event` (SPEC.md 13.5): the previous event's rounds, entries and queued
@@ -72,6 +85,7 @@ class PadMemory:
         self.round = self.board = None
         self.rounds.clear()
         self.entries.clear()
+        self.seatings.clear()
         self.event = event
         if (self.section is not None and self.table is not None
                 and not any(isinstance(body, Login) for body in self.queue)):

@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from firmware_protocol.messages import Ack, Body, CorrectionPush, ErrorCode, FeedbackKind, Nak, Row
+from firmware_protocol.messages import (
+    Ack,
+    Body,
+    CorrectionPush,
+    ErrorCode,
+    FeedbackKind,
+    Nak,
+    Row,
+    Seating,
+)
 
 
 @dataclass(frozen=True)
@@ -61,5 +70,13 @@ class TableForgotten:
     why: ErrorCode | None  # None: the director's reset
 
 
+@dataclass(frozen=True)
+class SeatingShown:
+    """The pad shows its round (SPEC.md 14): the pairs, who sits where and their names, and
+    whether to ask the players for their numbers."""
+
+    seating: Seating
+
+
 Notice: TypeAlias = (Answered | GameDataReceived | LockedOut | ContactChanged | CorrectionPushed
-                     | FeedbackShown | EventEntered | TableForgotten)
+                     | FeedbackShown | EventEntered | TableForgotten | SeatingShown)

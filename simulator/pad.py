@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from firmware_protocol.messages import (
     Ack,
+    AskPlayers,
     Body,
     Control,
     ControlCommand,
@@ -33,6 +34,7 @@ from firmware_protocol.messages import (
     Resend,
     Result,
     Row,
+    Seating,
     StationState,
     Status,
 )
@@ -47,11 +49,12 @@ from simulator.notices import (
     GameDataReceived,
     LockedOut,
     Notice,
+    SeatingShown,
     TableForgotten,
 )
 from simulator.timing import GIVE_UP_ATTEMPTS, Timing
 
-STATION_TYPES = (Ack, Nak, GameData, Status, Feedback, CorrectionPush, Control, Locked)
+STATION_TYPES = (Ack, Nak, GameData, Status, Feedback, CorrectionPush, Control, Locked, Seating)
 KEEP_AND_RETRY = frozenset({ErrorCode.BAD_MAC, ErrorCode.INTERNAL})
 LOCKING = frozenset({ErrorCode.UNIT_REPLACED, ErrorCode.UNIT_LOCKED})
 NOT_IN_EVENT = frozenset({ErrorCode.NO_SUCH_TABLE, ErrorCode.NO_SUCH_SECTION})
@@ -151,12 +154,24 @@ class Pad:
         self.memory.locked = None
         self._enqueue(Login(section=section, table=table, pin=pin, takeover=takeover), now)
 
-    def players(self, round_: int, seats: tuple[int, int, int, int], now: float) -> None:
-        """Player numbers North, East, South, West (0 for a visitor)."""
+    def players(self, round_: int, seats: tuple[int, int, int, int], now: float, *,
+                visitors: tuple[tuple[str, str], ...] = ()) -> None:
+        """Player numbers North, East, South, West (0 for a visitor, whose name a pad with
+        letters may give in `visitors`: the JSON form only)."""
         section, table = self._place()
         north, east, south, west = seats
         self._enqueue(Players(section=section, table=table, round=round_, north=north,
-                              east=east, south=south, west=west), now)
+                              east=east, south=south, west=west, visitors=visitors), now)
+
+    def asks_numbers(self, round_: int) -> bool:
+        """Whether the pad asks the players for their numbers at this round, as the station
+        said (SPEC.md 14.1): every round, or the first round the table plays."""
+        ask = self.memory.ask
+        if ask == AskPlayers.EVERY:
+            return True
+        played = [r for r, info in self.memory.rounds.items()
+                  if info.ns is not None and info.ew is not None]
+        return ask == AskPlayers.FIRST and bool(played) and round_ == min(played)
 
     def enter(self, entry: Result | NotPlayed, now: float) -> None:
         """A board confirmed by East/West: stored first, then sent."""
@@ -214,6 +229,9 @@ class Pad:
             self.notices.append(LockedOut(body.reason))
         elif isinstance(body, Feedback):
             self._feedback(body)
+        elif isinstance(body, Seating):
+            self.memory.seatings[body.round] = body
+            self.notices.append(SeatingShown(body))
         self._send_next(now)
 
     def _old_station(self, received: Received, now: float) -> bool:

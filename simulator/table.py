@@ -21,9 +21,10 @@ from firmware_protocol.messages import (
     Result,
     ResultFlag,
 )
+from simulator.club import pair_numbers
 from simulator.deals import hands
 from simulator.faults import Faults
-from simulator.notices import Answered, GameDataReceived
+from simulator.notices import Answered, GameDataReceived, SeatingShown
 from simulator.pad import Pad
 from simulator.plan import PARTNER, Intended
 from simulator.units import SimPad
@@ -31,6 +32,7 @@ from simulator.units import SimPad
 log = logging.getLogger(__name__)
 Key = tuple[str, int, int, int]
 ANSWER_WAIT = 60.0  # seconds of real time before a table gives up waiting for the station
+SEATING_WAIT = 5.0  # seconds of real time a table waits for its round's seating after login
 
 
 class Session(Protocol):
@@ -88,6 +90,7 @@ class TablePlayer:
         self.faulty: dict[Body, Intended] = {}  # entries made wrong on purpose -> the truth
         self._login_answer: asyncio.Future[Ack | Nak] | None = None
         self._game_data = asyncio.Event()
+        self._seating = asyncio.Event()
         self._reactor: asyncio.Task[None] | None = None
         self._side_tasks: set[asyncio.Task[None]] = set()
 
@@ -106,7 +109,7 @@ class TablePlayer:
         for assignment in self.rounds:
             await self.session.round_started(assignment.round)
             self._maybe_lose_power_or_contact()
-            self._seat_players(assignment.round)
+            self._seat_players(assignment)
             for index, board in enumerate(assignment.boards):
                 await asyncio.sleep(self.session.board_time * self.rng.uniform(0.5, 0.9))
                 if dies_in == assignment.round and index == len(assignment.boards) // 2:
@@ -123,10 +126,16 @@ class TablePlayer:
         for sim in self.pads:
             await sim.power_off()
 
-    def _seat_players(self, round_: int) -> None:
-        seats = (self.rng.randrange(1000, 99999), self.rng.randrange(1000, 99999),
-                 self.rng.randrange(1000, 99999), self.rng.randrange(1000, 99999))
-        self._keys(lambda pad, now: pad.players(round_, seats, now))
+    def _seat_players(self, assignment: Assignment) -> None:
+        """The players key in their numbers from the club's list, at the rounds the section
+        says (the pad knows: SPEC.md 14)."""
+        if not self.sim.on or not self.sim.pad.asks_numbers(assignment.round):
+            return
+        assert assignment.ns is not None and assignment.ew is not None
+        north, south = pair_numbers(self.letter, assignment.ns, "NS")
+        east, west = pair_numbers(self.letter, assignment.ew, "EW")
+        round_ = assignment.round
+        self._keys(lambda pad, now: pad.players(round_, (north, east, south, west), now))
 
     def _enter_right(self, intended: Intended) -> None:
         right = intended.result()
@@ -162,12 +171,18 @@ class TablePlayer:
         for _ in range(200):
             self._login_answer = asyncio.get_running_loop().create_future()
             self._game_data.clear()
+            self._seating.clear()
             self._keys(lambda pad, now: pad.login(self.letter, table, now, takeover=takeover))
             async with asyncio.timeout(ANSWER_WAIT):
                 answer = await self._login_answer
             if isinstance(answer, Ack):
                 async with asyncio.timeout(ANSWER_WAIT):
                     await self._game_data.wait()
+                # Then its round's seating, which says whether to ask for numbers; lost on
+                # the air, the players go on without.
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(SEATING_WAIT):
+                        await self._seating.wait()
                 # At the wrong table the pad shows other pairs: the players log in again.
                 return True
             if wrong_table:
@@ -218,6 +233,8 @@ class TablePlayer:
             notice = await sim.notices.get()
             if isinstance(notice, GameDataReceived):
                 self._game_data.set()
+            elif isinstance(notice, SeatingShown):
+                self._seating.set()
             elif isinstance(notice, Answered):
                 if notice.body.TYPE.value == "login":
                     if self._login_answer is not None and not self._login_answer.done():

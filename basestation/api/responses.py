@@ -129,6 +129,7 @@ class SectionOut(BaseModel):
     boards: int
     rounds: int
     current_round: int
+    player_numbers: str = "first"  # when its pads ask for player numbers: never, first, every
 
 
 class EventOut(Open):

@@ -7,6 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from firmware_protocol.enums import AskPlayers
+
+PLAYER_NUMBERS = tuple(ask.value for ask in AskPlayers)  # never, first, every (SPEC.md 14)
+
 
 class ConfigError(ValueError):
     """The configuration file is unreadable or holds an impossible value."""
@@ -19,6 +23,8 @@ class SectionConfig:
     tables: int = 7
     boards: int = 28
     phantom: bool = False
+    # When the pads ask the players for their numbers: never, first (round), every (round).
+    player_numbers: str = "first"
 
 
 @dataclass(frozen=True)
@@ -89,7 +95,15 @@ def _section(raw: dict[str, Any]) -> SectionConfig:
         tables=int(raw.get("tables", 7)),
         boards=int(raw.get("boards", 28)),
         phantom=bool(raw.get("phantom", False)),
+        player_numbers=_player_numbers(raw.get("player_numbers", "first")),
     )
+
+
+def _player_numbers(value: object) -> str:
+    if value not in PLAYER_NUMBERS:
+        raise ConfigError(f"event.section: player_numbers must be one of "
+                          f"{', '.join(PLAYER_NUMBERS)}, got {value!r}")
+    return str(value)
 
 
 def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig:

@@ -1,13 +1,16 @@
-"""The director's console settings for the night: the alert thresholds and each section's
-round length. Changed in turn with pad traffic and stored with the batch, so a restart keeps
-them (docs/ARCHITECTURE.md, "Kept across a restart")."""
+"""The director's console settings for the night: the alert thresholds, each section's
+round length and when its pads ask for player numbers. Changed in turn with pad traffic
+and stored with the batch, so a restart keeps them (docs/ARCHITECTURE.md, "Kept across a
+restart")."""
 
 from __future__ import annotations
 
 from basestation.station.batch import Batch
+from basestation.station.seating import play_round
 from basestation.station.session import SessionRules
 from basestation.station.state import Thresholds
 from basestation.store import repository as repo
+from firmware_protocol.enums import AskPlayers
 
 THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
 
@@ -40,4 +43,21 @@ def set_round_minutes(rules: SessionRules, section: str, minutes: float,
     return rules.thresholds
 
 
-__all__ = ["THRESHOLD_NAMES", "set_round_minutes", "set_thresholds"]
+def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
+                       batch: Batch) -> AskPlayers:
+    """When the section's pads ask the players for their numbers. Stored with the section;
+    every pad of the section is told at once with its round's seating (SPEC.md 14)."""
+    state = rules.sections.get(section)
+    if state is None:
+        raise LookupError(f"no section {section}")
+    state.ask = ask
+    batch.ops.append(repo.set_player_numbers(rules.section_ids[section], ask.value))
+    batch.ops.append(repo.audit(rules.event_id, "director", "player_numbers", section=section,
+                                ask=ask.value))
+    batch.event("player_numbers", section=section, ask=ask.value)
+    for table, unit in sorted(state.holders.items()):
+        batch.send(unit, rules.seating(state, table, play_round(state, table)))
+    return ask
+
+
+__all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_round_minutes", "set_thresholds"]

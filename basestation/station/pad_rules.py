@@ -18,6 +18,7 @@ from basestation.station.entries import (
     result_flags,
 )
 from basestation.station.feedback import feedback_for, par_feedback
+from basestation.station.seating import play_round
 from basestation.station.session_state import MergeOffer, SessionState
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_table, looks_wrong_side
@@ -29,6 +30,7 @@ from basestation.store.models import (
 )
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
+    SEAT_NAMES,
     Ack,
     Body,
     Correction,
@@ -157,27 +159,38 @@ class PadRules(SessionState):
         current = max(section.table_round.get(table, 0), section.current_round)
         whole = GameData(section=section.letter, table=table, round=current, rounds=rounds,
                          results=held)
-        return [whole]
+        # Then the round the table plays: who is there and whether to ask their numbers.
+        return [whole, self.seating(section, table, play_round(section, table))]
 
     # -- players -----------------------------------------------------------------------------
 
     def seat_players(self, unit: UnitState, body: Players, re: int, batch: Batch) -> list[Body]:
+        """Numbers entered at the table for a round of its movement (any round: numbers may
+        come late or ahead). Nothing valid is refused: a number not on the list is only
+        flagged; a visitor's name adds the visitor to the list. Answered by the ack, then the
+        round's seating with the names found, for the players to confirm (SPEC.md 14.3)."""
         state = self._table_of(unit, body.section, body.table)
         if isinstance(state, ErrorCode):
             return [Nak(re=re, code=state)]
-        numbers = (body.north, body.east, body.south, body.west)
+        if state.movement.at(body.round, body.table) is None:
+            return [Nak(re=re, code=ErrorCode.WRONG_ROUND,
+                        detail=f"table {body.table} has no round {body.round}")]
+        numbers = list(body.numbers)
+        for seat, name in body.visitors:
+            numbers[SEAT_NAMES.index(seat)] = self.add_visitor(name, batch)
+        north, east, south, west = numbers
         unknown = [n for n in numbers if n != 0 and self.players and n not in self.players]
         assert self.event_id is not None
         batch.ops.append(repo.add(SeatingRow(event_id=self.event_id, section=body.section,
                                              table_no=body.table, round=body.round,
-                                             north=body.north, east=body.east,
-                                             south=body.south, west=body.west)))
-        self._seat_from_table(state, body, f"unit {unit.unit}", batch)
+                                             north=north, east=east, south=south, west=west)))
+        entered = Players(body.section, body.table, body.round, north, east, south, west)
+        self._seat_from_table(state, entered, f"unit {unit.unit}", batch)
         flags = (ResultFlag.UNKNOWN_PLAYER,) if unknown else ()
         if unknown:
             batch.event("alert", kind="unknown_player", section=body.section, table=body.table,
                         players=unknown)
-        return [Ack(re=re, flags=flags)]
+        return [Ack(re=re, flags=flags), self.seating(state, body.table, body.round)]
 
     def _seat_from_table(self, state: SectionState, body: Players, actor: str,
                          batch: Batch) -> None:
@@ -186,15 +199,17 @@ class PadRules(SessionState):
         assignment = state.movement.at(body.round, body.table)
         if assignment is None:
             return
+        north, east, south, west = body.numbers
+        table = body.table
         two_field = state.movement.two_field
-        for pair, side, numbers in ((assignment.ns, "NS", (body.north, body.south)),
-                                    (assignment.ew, "EW", (body.east, body.west))):
-            if pair is None or not any(numbers):
+        for pair, side, held in ((assignment.ns, "NS", (north, south)),
+                                 (assignment.ew, "EW", (east, west))):
+            if pair is None or not any(held):
                 continue
             place = (state.letter, pair, side if two_field else "")
-            if self.seats.held.get(place) == numbers:
+            if self.seats.held.get(place) == held:
                 continue
-            self.seat(place, numbers, actor, batch)
+            self.seat(place, held, actor, batch, answered=table)
 
     def _table_of(self, unit: UnitState, section: str | None,
                   table: int | None) -> SectionState | ErrorCode:
@@ -244,9 +259,17 @@ class PadRules(SessionState):
         entry.flags = (*entry.flags, *self._checks(section, entry))
         self.replace_result(section, None, entry, batch, push=False)
         self._advance(section, body.table, body.round, batch)
+        self._next_round_seating(section, body.table, body.round, unit.unit, batch)
         if entry.kind == "result" and self.feedback:
             self._feedback(section, entry.board, unit.unit, batch)
         return [Ack(re=re, score_ns=entry.score_ns, flags=result_flags(entry.flags))]
+
+    def _next_round_seating(self, section: SectionState, table: int, round_: int, unit: int,
+                            batch: Batch) -> None:
+        """The table's round is complete: its pad is told who comes next (SPEC.md 14.2)."""
+        now = play_round(section, table)
+        if now > round_:
+            batch.send(unit, self.seating(section, table, now))
 
     def _feedback(self, section: SectionState, board: int, unit: int, batch: Batch) -> None:
         """What the pad may see of the board it just played. A par not solved yet follows on

@@ -27,17 +27,20 @@ from basestation.station.entries import (
 from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
 from basestation.station.scores import LiveScores
+from basestation.station.seating import VISITOR_BASE, seating_for, tables_playing
 from basestation.station.seats import Place, Seats, numbers_text
 from basestation.station.state import HeldResult, SectionState, Thresholds, UnitState
 from basestation.store import repository as repo
-from basestation.store.models import EventRow, ResultRow, SeatRow, SectionRow
+from basestation.store.models import EventRow, PlayerRow, ResultRow, SeatRow, SectionRow
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
+    AskPlayers,
     Body,
     Correction,
     ErrorCode,
     NotPlayed,
     Result,
+    Seating,
     StationState,
     Status,
 )
@@ -159,6 +162,7 @@ class SessionState:
             section = SectionState(row.letter, movement, row.current_round)
             if row.round_started is not None:  # else stored before the clock was: from now
                 section.round_started = row.round_started
+            section.ask = AskPlayers(row.player_numbers)
             if row.round_minutes is not None:
                 self.thresholds.round_minutes[row.letter] = row.round_minutes
             self.sections[row.letter] = section
@@ -198,8 +202,11 @@ class SessionState:
                 self.merge_offers[offer.id] = MergeOffer(body, offer.unit)
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
-    def seat(self, place: Place, numbers: tuple[int, ...], actor: str, batch: Batch) -> None:
-        """Seats players for a pair or team (see `seats.py`); the pages hear of it at once."""
+    def seat(self, place: Place, numbers: tuple[int, ...], actor: str, batch: Batch, *,
+             answered: int | None = None) -> None:
+        """Seats players for a pair or team (see `seats.py`); the pages and the pads of the
+        tables where it plays now hear of it at once (but table `answered`, whose pad gets
+        its seating as the answer to its numbers)."""
         assert self.event_id is not None
         section, entrant, side = place
         self.seats.set(place, numbers)
@@ -208,6 +215,33 @@ class SessionState:
                                           players=numbers_text(numbers), actor=actor)))
         batch.event("seats", section=section, entrant=entrant, side=side,
                     players=list(numbers))
+        state = self.sections.get(section)
+        if state is not None:  # the pads where it plays now show who plays, at once
+            for table, round_ in tables_playing(state, entrant):
+                if table != answered:
+                    self._push(state, table, self.seating(state, table, round_), batch)
+
+    def seating(self, section: SectionState, table: int, round_: int) -> Seating:
+        """What the table's pad is told of that round (SPEC.md 14)."""
+        return seating_for(section, table, round_, self.seats, self.players)
+
+    def add_visitor(self, name: str, batch: Batch) -> int:
+        """A visitor added to the club's list by name (from a pad, the console or set-up):
+        numbered from 9 000 001 up; a visitor of that name already added keeps its number."""
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a visitor needs a name")
+        visitors = {n: known for n, known in self.players.items() if n > VISITOR_BASE}
+        for number, known in visitors.items():
+            if known.casefold() == name.casefold():
+                return number
+        number = max(visitors, default=VISITOR_BASE) + 1
+        self.players[number] = name
+        batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
+        batch.ops.append(repo.audit(self.event_id, "station", "visitor", number=number,
+                                    name=name))
+        batch.event("player", number=number, name=name, visitor=True)
+        return number
 
     @staticmethod
     def event_rows(name: str, regulations: str, sections: list[SectionConfig],
@@ -223,7 +257,7 @@ class SessionState:
             rows.append(SectionRow(event_id=0, letter=spec.letter,
                                    movement_kind=spec.movement if pairs else event_format,
                                    tables=movement.tables, boards=movement.boards,
-                                   phantom=spec.phantom,
+                                   phantom=spec.phantom, player_numbers=spec.player_numbers,
                                    movement_json=json.dumps(movement.to_json())))
         return event, rows
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from basestation.movements import Movement
 from basestation.station.rulings import Ruling
+from firmware_protocol.enums import AskPlayers
 
 MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
@@ -69,6 +70,8 @@ class SectionState:
     # When the section's current round began (the round clock): set as the round moves on;
     # after a restart, from the restart.
     round_started: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # When its pads ask the players for their numbers (SPEC.md 14), as the director set it.
+    ask: AskPlayers = AskPlayers.FIRST
     _expected: int = field(default=-1, repr=False)
 
     @property

@@ -45,6 +45,8 @@ class SectionRow(SQLModel, table=True):
     # the round's length in minutes when the director set one (else the club's usual pace).
     round_started: datetime | None = Field(default_factory=now)
     round_minutes: float | None = None
+    # When the section's pads ask for player numbers: never, first (round) or every (round).
+    player_numbers: str = "first"
 
 
 class UnitRow(SQLModel, table=True):

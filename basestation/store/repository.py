@@ -363,6 +363,10 @@ def set_round_minutes(section_id: int, minutes: float) -> Op:
     return Update(SectionRow, section_id, {"round_minutes": minutes})
 
 
+def set_player_numbers(section_id: int, ask: str) -> Op:
+    return Update(SectionRow, section_id, {"player_numbers": ask})
+
+
 def save_thresholds(silent_minutes: float, bad_mac_run: int, rounds_behind: int) -> Op:
     """The director's alert thresholds, kept for every night until changed."""
     return merge(AlertThresholdsRow(id=1, silent_minutes=silent_minutes,

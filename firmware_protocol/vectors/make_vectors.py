@@ -12,6 +12,7 @@ from typing import Any
 
 from firmware_protocol.binary import encode_frame
 from firmware_protocol.enums import (
+    AskPlayers,
     ControlCommand,
     ErrorCode,
     FeedbackKind,
@@ -38,6 +39,8 @@ from firmware_protocol.messages import (
     Resend,
     Result,
     RoundInfo,
+    Seating,
+    SeatPlayer,
     Status,
 )
 from firmware_protocol.security import unit_key
@@ -136,9 +139,26 @@ STATION_TO_PAD_V2: list[tuple[str, int, Message]] = [
      Message(UNIT, 127, Nak(102, ErrorCode.NO_SUCH_TABLE), 2, NEXT_EVENT)),
 ]
 
+# Seating (SPEC.md 14), added to both versions in files of their own, so the files above
+# stay byte for byte: what a table's players were told of their round.
+SEATING: list[tuple[str, int, Message]] = [
+    ("seating_answer_to_players", UNIT, Message(UNIT, 20, Seating(
+        "A", 3, 2, AskPlayers.FIRST, 3, 10, SeatPlayer(10234, "Ann Smith"),
+        SeatPlayer(10567, "Bob Jones"), SeatPlayer(0, None), SeatPlayer(99871, None)))),
+    ("seating_nobody_said", UNIT, Message(UNIT, 21, Seating("A", 3, 1, AskPlayers.NEVER, 3, 9))),
+]
+
+SEATING_V2: list[tuple[str, int, Message]] = [
+    ("v2_seating_every_round", UNIT, Message(UNIT, 128, Seating(
+        "A", 3, 2, AskPlayers.EVERY, 3, 10, SeatPlayer(10234, "Ann Smith"),
+        SeatPlayer(10567, "Bob Jones"), SeatPlayer(9_000_001, "Jane Doe"),
+        SeatPlayer(99871, None)), 2, EVENT)),
+]
+
 FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD,
          "pad_to_station_v2.json": PAD_TO_STATION_V2,
-         "station_to_pad_v2.json": STATION_TO_PAD_V2}
+         "station_to_pad_v2.json": STATION_TO_PAD_V2,
+         "seating.json": SEATING, "seating_v2.json": SEATING_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:

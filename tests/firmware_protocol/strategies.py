@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from firmware_protocol.enums import (
+    AskPlayers,
     ControlCommand,
     ErrorCode,
     FeedbackKind,
@@ -32,6 +33,8 @@ from firmware_protocol.messages import (
     Resend,
     Result,
     RoundInfo,
+    Seating,
+    SeatPlayer,
     Status,
 )
 
@@ -111,6 +114,13 @@ def feedback(draw: st.DrawFn) -> Feedback:
                     draw(st.integers(1, parts)), parts)
 
 
+seat_players = st.builds(SeatPlayer, st.none() | st.integers(0, 0xFFFF_FFFF),
+                         st.none() | st.text(st.characters(blacklist_categories=("Cs",)),
+                                             min_size=1, max_size=6))
+seatings = st.builds(Seating, sections, small, small, st.sampled_from(AskPlayers),
+                     st.none() | pairs, st.none() | pairs, seat_players, seat_players,
+                     seat_players, seat_players)
+
 bodies: st.SearchStrategy[Body] = st.one_of(
     st.builds(Hello, ascii_text, batteries, small),
     st.builds(Login, sections, small, st.none() | ascii_text, st.booleans()),
@@ -130,6 +140,7 @@ bodies: st.SearchStrategy[Body] = st.one_of(
     correction_pushes(),
     st.builds(Control, st.sampled_from(ControlCommand)),
     st.builds(Locked, st.sampled_from(ErrorCode)),
+    seatings,
 )
 
 events = st.integers(0, 0xFFFF_FFFF)

@@ -23,6 +23,7 @@ from firmware_protocol.messages import (
     Message,
     Nak,
     Players,
+    Seating,
     StationState,
     Status,
 )
@@ -38,7 +39,7 @@ async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) 
     await run(made.hub, inbound(link, 1, 1, Hello("pad", 90, 2), v=2))
     await run(made.hub, inbound(link, 1, 2, Login("A", 1), v=2))
     answers = link.messages_to(1)
-    assert [type(m.body) for m in answers] == [Ack, Status, Ack, GameData]
+    assert [type(m.body) for m in answers] == [Ack, Status, Ack, GameData, Seating]
     assert {(m.v, m.event) for m in answers} == {(2, event)}
     assert made.hub.units[1].version == 2
 

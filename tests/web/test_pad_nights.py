@@ -21,7 +21,8 @@ from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
-NIGHT_2 = {"letter": "A", "movement": "howell", "tables": 3, "boards": 10}
+NIGHT_2 = {"letter": "A", "movement": "howell", "tables": 3, "boards": 10,
+           "player_numbers": "never"}  # the nights' results, not the players' numbers
 NO_TABLE_4 = "This event has no table 4 in section A: choose your table"
 DROPPED = ("The director opened a new event: 1 entry of the previous event that the station "
            "never got was dropped")

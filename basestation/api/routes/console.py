@@ -1,5 +1,6 @@
-"""The grid's controls for a running night: alert thresholds, each section's round length,
-and the way back for an orphaned table (withdraw a takeover, ask its pad to resend)."""
+"""The grid's controls for a running night: alert thresholds, each section's round length
+and when its pads ask for player numbers, and the way back for an orphaned table (withdraw a
+takeover, ask its pad to resend)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import ThresholdsOut
 from basestation.api.routes.sections import section_of
+from basestation.station.console import set_player_numbers as store_player_numbers
 from basestation.station.console import set_round_minutes as store_round_minutes
 from basestation.station.console import set_thresholds as store_thresholds
 from basestation.station.table_actions import cancel_takeover, resend_table
+from firmware_protocol.enums import AskPlayers
 
 router = APIRouter(prefix="/api", tags=["console"])
 Table = Annotated[int, Path(ge=1, le=255)]
@@ -55,6 +58,23 @@ async def set_round_minutes(section: str, body: RoundLength,
     limits = await act(station, lambda batch: store_round_minutes(
         station.rules, letter, body.minutes, batch))
     return limits.to_json()
+
+
+class PlayerNumbers(BaseModel):
+    ask: AskPlayers = Field(description="when the section's pads ask the players for their "
+                                        "numbers: never, first (the first round a table "
+                                        "plays) or every (round)")
+
+
+@router.put("/sections/{section}/player-numbers", dependencies=[Director])
+async def set_player_numbers(section: str, body: PlayerNumbers,
+                             station: StationDep) -> PlayerNumbers:
+    """When the section's pads ask for player numbers; stored with the section, and the
+    pads logged in are told at once."""
+    letter = section_of(station, section).letter
+    ask = await act(station, lambda batch: store_player_numbers(station.rules, letter,
+                                                                 body.ask, batch))
+    return PlayerNumbers(ask=ask)
 
 
 @router.delete("/sections/{section}/tables/{table}/takeover", dependencies=[Director])

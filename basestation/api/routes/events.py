@@ -15,6 +15,7 @@ from basestation.scoring import PRESETS
 from basestation.station.config import SectionConfig
 from basestation.station.matches import FORMATS
 from basestation.station.opening import NewEvent, open_new_event
+from firmware_protocol.enums import AskPlayers
 
 router = APIRouter(prefix="/api", tags=["events"])
 
@@ -25,6 +26,9 @@ class SectionIn(BaseModel):
     tables: int = Field(ge=1, le=64)
     boards: int = Field(ge=1, le=127)
     phantom: bool = False
+    player_numbers: AskPlayers = Field(
+        default=AskPlayers.FIRST, description="when the pads ask the players for their "
+        "numbers: never, first (the first round a table plays) or every (round)")
 
 
 class EventIn(BaseModel):
@@ -68,8 +72,8 @@ def checked_sections(body: EventIn) -> list[SectionConfig]:
     for section in body.sections:
         if body.format == "pairs" and section.movement not in KINDS:
             raise HTTPException(422, f"movement must be one of {', '.join(sorted(KINDS))}")
-    return [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom)
-            for s in body.sections]
+    return [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom,
+                          s.player_numbers.value) for s in body.sections]
 
 
 @router.post("/events", dependencies=[Director], status_code=status.HTTP_201_CREATED,

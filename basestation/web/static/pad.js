@@ -112,8 +112,11 @@ function render() {
   const round = pad.playRound();
   const hasTable = mem.table !== null && Object.keys(mem.rounds).length > 0;
   document.body.dataset.state = mem.locked ? "locked" : !hasTable ? "login" : round ? "play" : "finished";
+  const asking = hasTable && Boolean(round) && !mem.locked && pad.needsPlayers(round.round);
   show("login-table", !hasTable || Boolean(mem.locked));
-  show("play", hasTable && Boolean(round) && !mem.locked);
+  show("players", asking);
+  show("play", hasTable && Boolean(round) && !mem.locked && !asking);
+  if (asking) renderPlayers(round.round);
   show("stopped", !mem.running || mem.paused);
   if (round) renderRound(round);
   renderWaiting();
@@ -156,8 +159,106 @@ function askLogOut() {
   $("logout-yes").focus();
 }
 
+// -- who plays (SPEC 14) ----------------------------------------------------------------------
+
+const SEATS = [["north", "North"], ["east", "East"], ["south", "South"], ["west", "West"]];
+
+// Four number fields, each with a visitor box and, for a visitor, a name.
+function seatFields() {
+  const box = $("seats");
+  for (const [seat, word] of SEATS) {
+    const name = node("div", null, { class: "visitor-name", hidden: "" });
+    name.append(node("label", `${word}'s visitor name`, { for: `${seat}-name` }),
+      node("input", null, { id: `${seat}-name`, maxlength: "24", autocomplete: "off" }));
+    const visitor = node("label", null, { class: "check" });
+    visitor.append(node("input", null, { id: `${seat}-visitor`, type: "checkbox" }),
+      ` ${word} is a visitor`);
+    const row = node("div", null, { class: "seat", "data-seat": seat });
+    row.append(node("label", word, { for: seat }),
+      node("input", null, { id: seat, inputmode: "numeric", autocomplete: "off",
+        placeholder: "player number" }), visitor, name);
+    box.append(row);
+    $(`${seat}-visitor`).addEventListener("change", (event) => {
+      name.hidden = !event.target.checked;
+      $(seat).disabled = event.target.checked;
+    });
+  }
+}
+
+// A seat's player in words: "Ann Smith (10234)", "a visitor", "55555, not on the club's list".
+function playerText(player) {
+  if (!player || player.number == null) return null;
+  if (player.number === 0) return player.name ? `${player.name} (visitor)` : "a visitor";
+  return player.name ? `${player.name} (${player.number})` : `${player.number}, not on the club's list`;
+}
+
+function renderPlayers(round) {
+  const lineup = pad.lineup(round);
+  const state = lineup ? lineup.state : "typing";
+  show("players-form", state === "typing");
+  show("players-wait", state === "waiting");
+  show("players-check", state === "check");
+  $("players-title").textContent = `Round ${round}: who is playing?`;
+  const seating = pad.mem.seatings[round];
+  const form = $("players-form");
+  if (state === "typing" && form.dataset.round !== String(round)) {
+    form.dataset.round = String(round);  // the numbers the station knows, to confirm or change
+    for (const [seat] of SEATS) {
+      const known = seating && seating[seat] && seating[seat].number;
+      $(seat).value = known ? String(known) : "";
+    }
+  }
+  if (state !== "check" || !seating) return;
+  const names = $("players-names");
+  const unknown = $("players-unknown");
+  names.textContent = "";
+  unknown.textContent = "";
+  for (const [seat, word] of SEATS) {
+    const player = seating[seat];
+    names.append(node("li", `${word}: ${playerText(player) || "not given"}`, { "data-seat": seat }));
+    if (player && player.number && !player.name) unknown.append(node("p", PadWords.unknownPlayer(player.number)));
+  }
+}
+
+// "North-South, pair 3: Ann Smith & Cat Brown": who plays at the table this round.
+function renderAtTable(round) {
+  const seating = pad.mem.seatings[round.round];
+  const list = $("at-table");
+  list.textContent = "";
+  if (!seating) return;
+  for (const [side, pair, seats] of [["North-South", round.ns, ["north", "south"]],
+    ["East-West", round.ew, ["east", "west"]]]) {
+    const names = seats.map((s) => seating[s]).filter((p) => p && p.number != null)
+      .map((p) => p.name || (p.number ? `player ${p.number}` : "a visitor"));
+    if (names.length) list.append(node("li", `${side}, pair ${pair}: ${names.join(" & ")}`));
+  }
+}
+
+function sendPlayers(event) {
+  event.preventDefault();
+  const round = Number($("players-form").dataset.round);
+  const numbers = [];
+  const visitors = {};
+  for (const [seat, word] of SEATS) {
+    const visitor = $(`${seat}-visitor`).checked;
+    const text = $(seat).value.trim();
+    const problem = PadWords.playerNumber(word, text, visitor);
+    if (problem) { $("players-error").textContent = problem; $(seat).focus(); return; }
+    const name = $(`${seat}-name`).value.trim().replace(/\s+/g, " ");
+    if (visitor && new TextEncoder().encode(name).length > 24) {
+      $("players-error").textContent = `${word}: a visitor's name of at most 24 letters`;
+      return;
+    }
+    if (visitor && name) visitors[seat] = name;
+    numbers.push(visitor ? 0 : Number(text));
+  }
+  $("players-error").textContent = "";
+  pad.players(round, numbers, visitors);
+}
+
 function renderRound(round) {
   $("round-title").textContent = `Round ${round.round}: NS ${round.ns} v EW ${round.ew}`;
+  renderAtTable(round);
   const select = $("board");
   const open = round.boards.filter((b) => !pad.mem.entries[PadCore.boardKey(round.round, b)])
     .map((b) => [PadCore.boardKey(round.round, b), `Board ${b}`]);
@@ -286,6 +387,7 @@ function closeConfirm() {
 function setup() {
   const paired = pairing();
   if (!paired) { show("unpaired", true); document.body.dataset.state = "unpaired"; return; }
+  seatFields();
   connect(paired);
   $("login-table").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -322,6 +424,14 @@ function setup() {
     pad.enter(type, body);
   });
   $("back").addEventListener("click", closeConfirm);
+  $("players-form").addEventListener("submit", sendPlayers);
+  const asked = () => pad.playRound() && pad.playRound().round;
+  $("players-yes").addEventListener("click", () => pad.confirmPlayers(asked()));
+  $("players-later").addEventListener("click", () => pad.confirmPlayers(asked()));
+  $("players-change").addEventListener("click", () => {
+    delete $("players-form").dataset.round;  // filled again with what the station found
+    pad.changePlayers(asked());
+  });
   $("logout").addEventListener("click", askLogOut);
   $("logout-no").addEventListener("click", () => { show("logout-confirm", false); render(); });
   $("logout-yes").addEventListener("click", () => {

@@ -20,7 +20,8 @@ const PadCore = (() => {
     return { station, unit, key, nextSeq: 1, stationSeq: 0, event: 0,
       protocol: PadWire.VERSION, section: null, table: null,
       rounds: {}, entries: {}, queue: [], locked: null, running: true, paused: false,
-      feedback: {}, lastBoard: null, notices: [], ranking: null };
+      feedback: {}, lastBoard: null, notices: [], ranking: null,
+      seatings: {}, lineups: {} };  // SPEC 14: what the station said of each round; numbers typed
   }
 
   // A session forgotten: what the pad keeps is its identity, counters, event and version.
@@ -80,6 +81,48 @@ const PadCore = (() => {
         .map((e) => e.body).sort((a, b) => a.board - b.board);
     }
 
+    // -- who plays (SPEC 14) -----------------------------------------------------------------
+
+    // Whether the section asks for numbers at this round: every round, or the first round the
+    // table plays; never when the station has not said (an older station).
+    askFor(round) {
+      const latest = Object.values(this.mem.seatings).sort((a, b) => b.round - a.round)[0];
+      const ask = latest ? latest.ask : "never";
+      if (ask === "every") return true;
+      const played = Object.values(this.mem.rounds).filter((i) => i.ns != null && i.ew != null)
+        .map((i) => i.round);
+      return ask === "first" && played.length > 0 && round === Math.min(...played);
+    }
+
+    // The numbers typed for a round: {numbers, visitors, state: waiting | check | confirmed}.
+    lineup(round) { return this.mem.lineups[round] || null; }
+
+    needsPlayers(round) {
+      const lineup = this.lineup(round);
+      return this.askFor(round) && !(lineup && lineup.state === "confirmed");
+    }
+
+    players(round, seats, visitors = {}) {
+      this.mem.lineups[round] = { numbers: seats, visitors, state: "waiting", acked: false };
+      this.enqueue({ type: "players",
+        body: PadWire.bodies.players(this.mem.section, this.mem.table, round, seats, visitors) });
+    }
+
+    // The players saw the names the station found and said yes (or chose to play on).
+    confirmPlayers(round) {
+      const lineup = this.lineup(round) || { numbers: [], visitors: {} };
+      this.mem.lineups[round] = { ...lineup, state: "confirmed" };
+      this.save();
+      this.changed();
+    }
+
+    // Back to the numbers, to put one right.
+    changePlayers(round) {
+      delete this.mem.lineups[round];
+      this.save();
+      this.changed();
+    }
+
     notice(text, kind = "info") {
       this.mem.notices.push({ text, kind, at: this.now() });
       this.mem.notices = this.mem.notices.slice(-20);
@@ -121,11 +164,6 @@ const PadCore = (() => {
     login(section, table, takeover = false, pin = null) {
       this.mem.locked = null;
       this.enqueue({ type: "login", body: PadWire.bodies.login(section, table, pin, takeover) });
-    }
-
-    players(round, seats) {
-      this.enqueue({ type: "players",
-        body: PadWire.bodies.players(this.mem.section, this.mem.table, round, seats) });
     }
 
     place(round, board) {
@@ -196,6 +234,7 @@ const PadCore = (() => {
           break;
         case "feedback": this.feedback(body); break;
         case "correction_push": this.pushed(body); break;
+        case "seating": this.seated(body); break;
         case "control": this.control(body.command); break;
         case "locked":
           this.mem.locked = body.reason;
@@ -348,6 +387,9 @@ const PadCore = (() => {
         this.mem.table = body.table;
         this.mem.locked = null;
       }
+      if (type === "players" && this.mem.lineups[body.round]) {
+        this.mem.lineups[body.round].acked = true;  // the seating with the names follows
+      }
       if (["result", "not_played", "correction"].includes(type)) {
         const key = boardKey(body.round, body.board);
         this.mem.entries[key] = { type: type === "correction" ? "result" : type, body,
@@ -382,6 +424,7 @@ const PadCore = (() => {
         return;
       }
       if (LOCKING.includes(nak.code)) this.mem.locked = nak.code;
+      if (type === "players") delete this.mem.lineups[body.round];  // typed again
       if (type === "login" && NOT_IN_EVENT.includes(nak.code)) {
         // This event has no such table: back to the login form, to choose another.
         this.mem.section = null;
@@ -425,6 +468,14 @@ const PadCore = (() => {
         this.gameData = null;
         this.partsAt = null;
       }
+    }
+
+    // The station's word on a round: its pairs, who sits where, their names; after the pad's
+    // numbers, the names to show for the players to confirm.
+    seated(body) {
+      this.mem.seatings[body.round] = body;
+      const lineup = this.mem.lineups[body.round];
+      if (lineup && lineup.state === "waiting" && lineup.acked) lineup.state = "check";
     }
 
     feedback(body) {

@@ -8,7 +8,7 @@ const PadWire = (() => {
   const VERSIONS = [1, 2];
   const FIRMWARE = "webpad 1";
   const STATION_TYPES = ["ack", "nak", "game_data", "status", "feedback", "correction_push",
-    "control", "locked"];
+    "control", "locked", "seating"];
   const CONTRACT = /^(?:PASS|[1-7](?:NT|C|D|H|S)(?:XX|X)?)$/;
   const CARD = /^([SHDC])(10|[2-9TJQKA])$/;
 
@@ -92,8 +92,12 @@ const PadWire = (() => {
     hello: (battery, protocol = VERSION) => ({ firmware: FIRMWARE, battery: battery ?? null,
       protocol }),
     login: (section, table, pin = null, takeover = false) => ({ section, table, pin, takeover }),
-    players: (section, table, round, [north, east, south, west]) =>
-      ({ section, table, round, north, east, south, west }),
+    // `visitors`: names typed for seats whose number is 0, e.g. {west: "Jane Doe"} (SPEC 14.4).
+    players: (section, table, round, [north, east, south, west], visitors = {}) => {
+      const body = { section, table, round, north, east, south, west };
+      if (Object.keys(visitors).length) body.visitors = visitors;
+      return body;
+    },
     result: (place, contract, declarer, tricks, lead) => ({ ...place, contract,
       declarer: contract === "PASS" ? null : declarer,
       tricks: contract === "PASS" ? null : tricks,

@@ -53,8 +53,22 @@ const PadWords = (() => {
     `${count === 1 ? "entry" : "entries"} of the previous event that the station never got ` +
     `${count === 1 ? "was" : "were"} dropped`;
 
+  // SPEC 14: a number the station did not find, in a sentence (UNKNOWN_PLAYER is a flag only).
+  const unknownPlayer = (number) => `Player ${number} is not on the club's list: check the ` +
+    "number or enter a visitor";
+
+  // A typed player number, checked: an error sentence, or null.
+  function playerNumber(seat, text, visitor) {
+    if (visitor) return null;
+    if (text === "") return `${seat}: enter the player's number, or tick "visitor"`;
+    if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 4294967295) {
+      return `${seat}: a player number is digits only, for example 10234`;
+    }
+    return null;
+  }
+
   return {
-    refusal, lock, dropped,
+    refusal, lock, dropped, unknownPlayer, playerNumber,
     RESET: "The director reset this pad: log in to your table",
     LOGGED_OUT: "Logged out: log in to your table",
     BROKER_REFUSED: "The station's broker refused this pad: ask the director to pair it again",

@@ -85,7 +85,8 @@ function sectionQuery(row) {
 function sectionBody(row) {
   const q = sectionQuery(row);
   return { letter: q.get("letter"), movement: q.get("movement"), tables: Number(q.get("tables")),
-    boards: Number(q.get("boards")), phantom: q.get("phantom") === "true" };
+    boards: Number(q.get("boards")), phantom: q.get("phantom") === "true",
+    player_numbers: row.querySelector("[name=player_numbers]").value };
 }
 
 // Each row keeps the number of its newest request, so a slow answer never paints over a newer one.
@@ -124,6 +125,8 @@ function eventName() {
   return document.querySelector("#event-form [name=name]").value.trim();
 }
 
+const PLAYER_NUMBERS = [["never", "Never"], ["first", "At the first round"], ["every", "Every round"]];
+
 function addSection(spec) {
   const box = document.getElementById("sections");
   const used = new Set([...box.querySelectorAll("[name=letter]")].map((i) => i.value.toUpperCase()));
@@ -136,6 +139,9 @@ function addSection(spec) {
       el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 64, value: spec.tables })),
       el("label", {}, el("span", { class: "boards-word" }, "Boards"), " ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
       el("label", { class: "pairs-only" }, el("input", { name: "phantom", type: "checkbox" }), " Phantom pair"),
+      // When the pads ask the players for their numbers (SPEC 14): at the first round unless said.
+      el("label", {}, "Ask player numbers ", el("select", { name: "player_numbers" },
+        ...PLAYER_NUMBERS.map(([value, text]) => el("option", { value, selected: value === (spec.player_numbers || "first") ? "" : null }, text)))),
       el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
       el("button", { type: "button", class: "remove" }, "Remove")),
     el("p", { class: "balance" }, ""),

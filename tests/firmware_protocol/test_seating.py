@@ -1,0 +1,93 @@
+"""Seating and visitors' names (SPEC.md 14): checks, both codecs, and what stays as it was."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from firmware_protocol import jsonwire
+from firmware_protocol.binary import decode_frame, encode_frame, frame_size
+from firmware_protocol.enums import AskPlayers, ErrorCode, MessageType
+from firmware_protocol.errors import ProtocolError
+from firmware_protocol.layout import read_body
+from firmware_protocol.messages import MAX_NAME, Message, Players, Received, Seating, SeatPlayer
+from firmware_protocol.security import unit_key
+
+KEY = unit_key("tuesday-club-secret", 17)
+LONGEST = "É" * (MAX_NAME // 2)  # 24 bytes of UTF-8
+
+
+def test_a_seating_with_four_long_names_fits_a_version_2_frame() -> None:
+    seats = [SeatPlayer(4_000_000_000, LONGEST)] * 4
+    body = Seating("Z", 255, 255, AskPlayers.EVERY, 65535, 65535, *seats)
+    message = Message(17, 9, body, 2, 8)
+    assert frame_size(message) <= 256
+    received = decode_frame(encode_frame(message, KEY))
+    assert isinstance(received, Received) and received.message == message
+
+
+def test_a_name_longer_than_a_pad_shows_is_refused() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        SeatPlayer(10234, "x" * (MAX_NAME + 1))
+    assert caught.value.code == ErrorCode.MALFORMED
+
+
+def test_an_empty_name_is_no_name() -> None:
+    assert SeatPlayer(10234, "").name is None
+
+
+def test_unknown_ask_in_json_is_malformed() -> None:
+    body = jsonwire.body_to_json(Seating("A", 3, 1, AskPlayers.FIRST))
+    with pytest.raises(ProtocolError) as caught:
+        jsonwire.body_from_json("seating", {**body, "ask": "sometimes"})
+    assert caught.value.code == ErrorCode.MALFORMED
+
+
+def test_a_seating_from_an_older_station_without_seats_reads_as_nobody_said() -> None:
+    body = jsonwire.body_from_json("seating", {"section": "A", "table": 3, "round": 1,
+                                               "ask": "never"})
+    assert body == Seating("A", 3, 1, AskPlayers.NEVER)
+    assert all(seat.number is None for seat in body.seats)
+
+
+def test_visitors_names_travel_in_json_in_seat_order() -> None:
+    players = Players("A", 3, 2, 10234, 0, 0, 99871,
+                      visitors=(("south", "Jane Doe"), ("east", "Tom Lee")))
+    assert players.visitors == (("east", "Tom Lee"), ("south", "Jane Doe"))
+    data = jsonwire.encode(Message(17, 4, players), KEY)
+    assert json.loads(data)["body"]["visitors"] == {"east": "Tom Lee", "south": "Jane Doe"}
+    assert jsonwire.decode(data).message.body == players
+
+
+def test_players_without_visitors_keep_their_old_bytes() -> None:
+    data = jsonwire.encode(Message(17, 4, Players("A", 3, 2, 10234, 10567, 0, 99871)), KEY)
+    assert b"visitors" not in data
+
+
+def test_the_binary_form_has_no_room_for_visitors_names() -> None:
+    players = Players("A", 3, 2, 10234, 0, 0, 99871, visitors=(("south", "Jane Doe"),))
+    received = decode_frame(encode_frame(Message(17, 4, players), KEY))
+    assert isinstance(received, Received)
+    assert received.message.body == Players("A", 3, 2, 10234, 0, 0, 99871)
+
+
+@pytest.mark.parametrize("visitors", [
+    (("north", "Ann"),),  # north has a number: not a visitor
+    (("centre", "Ann"),),
+    (("south", "   "),),
+    (("south", "x" * (MAX_NAME + 1)),),
+    (("south", "Ann"), ("south", "Bob")),
+    ("south",),
+])
+def test_a_visitor_name_that_cannot_be_is_malformed(visitors: tuple[object, ...]) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        Players("A", 3, 2, 10234, 0, 0, 99871, visitors=visitors)  # type: ignore[arg-type]
+    assert caught.value.code == ErrorCode.MALFORMED
+
+
+def test_a_seating_with_seat_bits_beyond_west_is_malformed() -> None:
+    payload = b"A\x03\x01\x01\x00\x00\x00\x00\x10" + b"\x00\x00\x00\x00\x00" * 4
+    with pytest.raises(ProtocolError) as caught:
+        read_body(MessageType.SEATING, payload)
+    assert caught.value.code == ErrorCode.MALFORMED

@@ -1,0 +1,159 @@
+"""Players at the station (SPEC.md 14): a pad is told when to ask for numbers, the names it
+found for the numbers entered, and who plays at its table; nothing valid is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from basestation.station.app import Station
+from basestation.station.console import set_player_numbers
+from basestation.station.hub import Hub
+from basestation.station.seating import short_name
+from firmware_protocol.enums import AskPlayers
+from firmware_protocol.messages import (
+    Ack,
+    ErrorCode,
+    GameData,
+    Login,
+    Nak,
+    Players,
+    ResultFlag,
+    Seating,
+    SeatPlayer,
+)
+from tests.station.fakes import FakeLink, director, inbound, result, run, station
+
+CLUB = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
+
+
+def club_station(tmp: Path) -> Station:
+    made = station(tmp)
+    made.import_players(CLUB)
+    return made
+
+
+async def logged_in(made: Station, link: FakeLink, unit: int = 1, table: int = 1) -> list:
+    await run(made.hub, inbound(link, unit, 1, Login("A", table)))
+    return link.to(unit)
+
+
+def pairs_at(made: Station, table: int, round_: int) -> tuple[int, int]:
+    assignment = made.rules.sections["A"].movement.at(round_, table)
+    assert assignment is not None and assignment.ns and assignment.ew
+    return assignment.ns, assignment.ew
+
+
+async def test_after_login_the_pad_is_told_its_round_and_when_to_ask(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    answers = await logged_in(made, link)
+    assert [type(b) for b in answers] == [Ack, GameData, Seating]
+    ns, ew = pairs_at(made, 1, 1)
+    assert answers[-1] == Seating("A", 1, 1, AskPlayers.FIRST, ns, ew)
+
+
+async def test_numbers_entered_are_answered_with_the_names_found(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 10234, 10567, 10890, 11012)))
+    ack, seating = link.to(1)
+    assert ack == Ack(re=2)
+    assert isinstance(seating, Seating)
+    assert [s.name for s in seating.seats] == ["Ann Smith", "Bob Jones", "Cat Brown",
+                                               "Dan White"]
+    ns, ew = pairs_at(made, 1, 1)
+    assert made.rules.seats.of("A", ns, "NS") == (10234, 10890)
+    assert made.rules.seats.of("A", ew, "EW") == (10567, 11012)
+
+
+async def test_a_number_not_on_the_list_is_taken_and_flagged(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 10234, 55555, 10890, 11012)))
+    ack, seating = link.to(1)
+    assert isinstance(ack, Ack) and ack.flags == (ResultFlag.UNKNOWN_PLAYER,)
+    assert isinstance(seating, Seating)
+    assert seating.east == SeatPlayer(55555, None)
+
+
+async def test_a_visitor_named_at_the_pad_joins_the_list_once(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    body = Players("A", 1, 1, 10234, 0, 10890, 11012, visitors=(("east", "Jane Doe"),))
+    await run(made.hub, inbound(link, 1, 2, body))
+    ack, seating = link.to(1)
+    assert ack == Ack(re=2)  # a visitor is on the list now: nothing unknown
+    assert isinstance(seating, Seating) and seating.east == SeatPlayer(9_000_001, "Jane Doe")
+    # The next round the same visitor, named again, keeps the number.
+    await run(made.hub, inbound(link, 1, 3, Players("A", 1, 2, 10234, 0, 10890, 0,
+                                                    visitors=(("east", "jane doe"),
+                                                              ("west", "Sam Hill")))))
+    _, again = link.to(1)
+    assert isinstance(again, Seating)
+    assert (again.east.number, again.west.number) == (9_000_001, 9_000_002)
+    stored = {row.number: row.name for row in made.store.snapshot().players}
+    assert stored[9_000_001] == "Jane Doe" and stored[9_000_002] == "Sam Hill"
+
+
+async def test_players_for_a_round_the_table_does_not_have_is_refused(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    rounds = made.rules.sections["A"].movement.rounds
+    await run(made.hub, inbound(link, 1, 2, Players("A", 1, rounds + 1, 1, 2, 3, 4)))
+    [nak] = link.to(1)
+    assert isinstance(nak, Nak) and nak.code == ErrorCode.WRONG_ROUND
+    await run(made.hub, inbound(link, 1, 3, Players("A", 2, 1, 1, 2, 3, 4)))
+    [nak] = link.to(1)
+    assert isinstance(nak, Nak) and nak.code == ErrorCode.NOT_LOGGED_IN
+    # A later round of its own is taken: numbers may come ahead.
+    await run(made.hub, inbound(link, 1, 4, Players("A", 1, rounds, 10234, 0, 0, 0)))
+    assert isinstance(link.to(1)[0], Ack)
+
+
+async def test_a_finished_round_brings_the_next_rounds_seating(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    section = made.rules.sections["A"]
+    first = section.movement.at(1, 1)
+    assert first is not None and first.ns and first.ew
+    for seq, board in enumerate(first.boards, start=2):
+        await run(made.hub, inbound(link, 1, seq, result(1, 1, board, first.ns, first.ew)))
+    sent = link.to(1)
+    seatings = [b for b in sent if isinstance(b, Seating)]
+    assert [s.round for s in seatings] == [2]
+    assert (seatings[0].ns, seatings[0].ew) == pairs_at(made, 1, 2)
+
+
+async def test_the_directors_setting_reaches_the_pads_and_is_kept(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    await director(made, lambda batch: set_player_numbers(made.rules, "A", AskPlayers.EVERY,
+                                                          batch))
+    [told] = link.to(1)
+    assert isinstance(told, Seating) and told.ask == AskPlayers.EVERY
+    Hub.load(made.hub)  # a restart rebuilds memory from the database
+    assert made.rules.sections["A"].ask == AskPlayers.EVERY
+
+
+async def test_the_director_seating_a_pair_shows_on_its_tables_pad(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    ns, _ = pairs_at(made, 1, 1)
+    await director(made, lambda batch: made.rules.seat(("A", ns, "NS"), (10234, 10890),
+                                                       "director", batch))
+    [told] = link.to(1)
+    assert isinstance(told, Seating)
+    assert (told.north.name, told.south.name) == ("Ann Smith", "Cat Brown")
+
+
+def test_a_long_name_is_cut_to_what_a_pad_shows() -> None:
+    assert short_name("Bartholomew Featherstonehaugh") == "Bartholomew Featherstone"
+    assert short_name("Zoë Ångström-Öberg Ærøskøbing") == "Zoë Ångström-Öberg"
+    assert short_name("") is None
