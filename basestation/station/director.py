@@ -42,9 +42,6 @@ from firmware_protocol.messages import (
     Seat,
 )
 
-# Visitors added by name are numbered from here up; a club's own numbers stay below.
-VISITORS = 9_000_001
-
 
 class DirectorActions(SessionState):
     """The director's commands on the open session."""
@@ -264,13 +261,6 @@ class DirectorActions(SessionState):
                 self.national.pop(number, None)
         self.players.update(players)
         batch.ops.append(repo.audit(self.event_id, "director", "players", count=len(players)))
-
-    def add_visitor(self, name: str, batch: Batch) -> int:
-        """A visitor added by name: the next free number from VISITORS up, never a club
-        number (club lists stay below it)."""
-        number = max((n for n in self.players if n >= VISITORS), default=VISITORS - 1) + 1
-        self.set_players({number: name}, batch, {})
-        return number
 
     def pair_unit(self, unit: int, batch: Batch) -> UnitState:
         """Registers a unit (its key is shown to the director). A unit already known is

@@ -13,7 +13,7 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
 from basestation.api.responses import PlayerOut
 from basestation.formats.players import PlayerListError, parse_player_list, players_csv
-from basestation.station.director import VISITORS
+from basestation.station.seating import VISITOR_BASE
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
@@ -60,9 +60,9 @@ async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStor
         listed = parse_player_list(body.csv)
     except PlayerListError as exc:
         raise HTTPException(422, str(exc)) from exc
-    kept = [n for n in listed if n >= VISITORS]
+    kept = [n for n in listed if n > VISITOR_BASE]
     if kept:
-        raise HTTPException(422, f"player {kept[0]}: numbers from {VISITORS} up are kept for "
+        raise HTTPException(422, f"player {kept[0]}: numbers above {VISITOR_BASE} are kept for "
                                  "visitors; nothing of the file was stored")
     names = {n: p.name for n, p in listed.items()}
     national = {n: p.national for n, p in listed.items()}
@@ -82,10 +82,8 @@ async def export_players(station: StationDep) -> Response:
 
 @router.post("/visitors", dependencies=[Director], status_code=201)
 async def add_visitor(body: VisitorIn, station: StationDep) -> PlayerOut:
-    """A visitor added by name; the station gives the number (from 9000001 up)."""
-    name = body.name.strip()
-    if not name:
-        raise HTTPException(422, "a visitor needs a name")
-    number = await act(station, lambda batch: station.rules.add_visitor(name, batch),
+    """A visitor added by name; the station gives the number (from 9000001 up). A visitor
+    of that name already added keeps its number."""
+    number = await act(station, lambda batch: station.rules.add_visitor(body.name, batch),
                        need_event=False)
-    return PlayerOut(number=number, name=name)
+    return PlayerOut(number=number, name=station.rules.players[number])
