@@ -12,6 +12,20 @@ async def log_in(page: Page, table: int) -> None:
     await page.wait_for_selector("body[data-state=play]")
 
 
+async def type_numbers(page: Page, numbers: dict[str, str]) -> None:
+    """Fills the players screen's numbers by seat ("North": "10234") and sends them."""
+    for seat, number in numbers.items():
+        await page.get_by_label(seat, exact=True).fill(number)
+    await page.get_by_role("button", name="Send numbers").click()
+
+
+async def seat_players(page: Page, numbers: dict[str, str]) -> None:
+    """Answers the round's players screen with club numbers and confirms the names found."""
+    await type_numbers(page, numbers)
+    await page.get_by_role("region", name="Is this who is playing?").get_by_role(
+        "button", name="Yes, play").click()
+
+
 async def enter(page: Page, contract: str, declarer: str | None = None,
                 tricks: int | None = None, lead: str | None = None) -> int:
     """Types a result for the board chosen (the first still to play, unless the test chose
