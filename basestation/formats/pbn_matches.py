@@ -1,6 +1,6 @@
 """PBN for a teams or Swiss event: one game per board of each match, with the entries of both
 tables (one, in Swiss pairs) in its ScoreTable, then each section's standings as a
-TotalScoreTable (VPs as TotalScore, net IMPs as TotalIMP)."""
+TotalScoreTable (VPs as TotalScore, net IMPs as TotalIMP) in a game of its own."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ def write_pbn_matches(event: MatchEvent, roster: Roster | None = None) -> str:
     out = ["% PBN 2.1", "% EXPORT"]
     for match in event.matches:
         for board in match.boards:
+            if not board.lines:  # not played yet: no game to show
+                continue
             out += _game_tags(event, match, board.board)
             out.append(SCORE_TABLE)
             for line in board.lines:
@@ -35,10 +37,9 @@ def write_pbn_matches(event: MatchEvent, roster: Roster | None = None) -> str:
                     pbn_names(roster, match.section, line.ew, "EW"),
                 ]))
             out.append("")
-    if not event.matches:
-        out += [f"[Event {quoted(event.name)}]", _competition(event), ""]
-    for section in event.sections:
-        out.append(TOTAL_SCORE_TABLE)
+    for section in event.sections:  # each section's standings, a game of their own
+        out += [f"[Event {quoted(event.name)}]", f"[Section {quoted(section)}]",
+                _competition(event), TOTAL_SCORE_TABLE]
         out += [_standing(roster, row) for row in event.standings if row.section == section]
         out.append("")
     return "\n".join(out)

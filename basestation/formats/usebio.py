@@ -121,6 +121,8 @@ def _match(parent: ET.Element, event: MatchEvent, match: MatchPlayed, several: b
     _text(element, names[2], _vps(match.vp_a))
     _text(element, names[3], _vps(match.vp_b))
     for board in match.boards:
+        if not board.lines:  # not played yet
+            continue
         board_element = ET.SubElement(element, "BOARD")
         _text(board_element, "BOARD_NUMBER", board.board)
         _text(board_element, "IMPS", board.imps_a)
