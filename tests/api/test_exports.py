@@ -199,3 +199,9 @@ async def test_a_match_event_with_nobody_seated_exports_empty_names(
     assert root.find("EVENT/PARTICIPANTS//PLAYER") is None
     assert {r["names"] for r in _rows(found["rankings.csv"])} == {""}
     assert {r["names_a"] for r in _rows(found["matches.csv"])} == {""}
+
+
+async def test_the_exports_are_the_directors_while_in_play(client: httpx.AsyncClient) -> None:
+    for kind in EXPORTS:
+        refused = await client.get(f"/api/exports/{kind}")
+        assert refused.status_code == 401 and refused.json()["detail"], kind
