@@ -14,7 +14,7 @@ import pytest
 from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.config import StationConfig
-from tests.api.conftest import PASSWORD, ok
+from tests.api.conftest import PASSWORD, ok, place
 
 CLUB = [{"number": 101, "name": "Ann Smith"}, {"number": 102, "name": "Bob Jones"},
         {"number": 103, "name": "Cat Brown"}, {"number": 104, "name": "Dan White"},
@@ -168,3 +168,27 @@ async def test_no_event_open_nothing_to_seat(idle: httpx.AsyncClient) -> None:
                                                       "sections": []}
     answer = await idle.put("/api/seats/A/1", json=pair(101, 102))
     assert answer.status_code == 409 and answer.json()["detail"] == "no event is open"
+
+
+async def test_results_name_the_pairs_as_seated_now(club: httpx.AsyncClient,
+                                                    station: Station) -> None:
+    await ok(await club.put("/api/seats/A/1", json=pair(101, 102)))
+    await ok(await club.put("/api/seats/A/1", json=pair(103, 104, side="EW")))
+    first = station.rules.sections["A"].movement.at(1, 1)
+    assert first is not None and (first.ns, first.ew) == (1, 1)
+    await ok(await club.put(place(1, 1, first.boards[0]), json={
+        "contract": "4S", "declarer": "N", "tricks": 10}))
+    event_id = station.rules.event_id
+    document = await ok(await club.get(f"/api/events/{event_id}/results"))
+    [line] = document["travellers"][0]["results"]
+    assert (line["ns_names"], line["ew_names"]) == ("Ann Smith & Bob Jones",
+                                                   "Cat Brown & Dan White")
+    card = next(c for c in document["scorecards"] if (c["pair"], c["direction"]) == (1, "NS"))
+    assert card["names"] == "Ann Smith & Bob Jones"
+    assert card["boards"][0]["opponents_names"] == "Cat Brown & Dan White"
+    # A change shows at the next read: the results read the seats as they stand.
+    await ok(await club.put("/api/seats/A/1", json=pair(105, 106, side="EW")))
+    document = await ok(await club.get(f"/api/events/{event_id}/results"))
+    assert document["travellers"][0]["results"][0]["ew_names"] == "Eve Green & Fay Black"
+    ranked = {(r["pair"], r["direction"]): r["names"] for r in document["rankings"]}
+    assert ranked[1, "EW"] == "Eve Green & Fay Black"
