@@ -26,6 +26,13 @@ function namesAt(letter, entrant, side) {
   return row ? row.names : "";
 }
 
+// A team's or Swiss pair's names, as a whole.
+function entrantNames(letter, entrant) {
+  const section = seating.data && seating.data.sections.find((s) => s.section === letter);
+  const row = section && section.entrants.find((e) => e.entrant === entrant && e.side === "");
+  return row ? row.names : "";
+}
+
 // "NS 1 (Ann Smith & Bob Jones) v EW 1 (...)": who plays at a table, with the names known.
 function pairsWithNames(letter, ns, ew) {
   const one = (side, n) => {
