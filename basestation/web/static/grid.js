@@ -94,6 +94,12 @@ function renderGrid(data, seen) {
         el("small", {}, tableWords(table)),
         el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
       if (table.takeover) head.append(el("small", { class: "takeover" }, "takeover waiting"));
+      // Who plays at the table in the section's round, by name once seated.
+      const now = table.cells.find((c) => c.round === section.round);
+      if (now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
+          (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW"))) {
+        head.append(el("small", { class: "who" }, pairsWithNames(section.section, now.ns, now.ew)));
+      }
       head.title = `Table ${table.table}: ${tableWords(table)}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
         `, last heard ${ago(table.last_contact)}`;
       for (const cell of table.cells) {
@@ -145,7 +151,8 @@ function paintCell(section, table, cell) {
   if (cell.state === "sit_out") td.textContent = "-";
   else td.append(`${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`, el("small", { class: "bds" }, boardRange(cell.board_numbers)));
   td.title = `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}` +
-    (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "");
+    (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "") +
+    (cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : "");
 }
 
 // Boards 5, 6, 7 as "B5-7"; boards that do not follow on as "B5,9".
@@ -193,9 +200,11 @@ const paintedAt = new Map();    // cell id -> the count when an event last paint
 
 const refresh = coalesced(async () => {
   const seen = painted;
-  const [grid, units] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units")]);
+  const [grid, units, seats] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units"),
+    api("GET", "/api/seats")]);
   lastGrid = grid;
   lastUnits = units;
+  renderSeats(document.getElementById("seats"), seats);  // before the grid: its rows name the players
   renderGrid(grid, seen);
   renderUnits(units);
   fillTable();
@@ -263,7 +272,7 @@ async function fillCell(section, table, round) {
   const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
   if (!sameCell(openCell, [section, table, round])) return;
   document.getElementById("cell-title").textContent = `Section ${section}, table ${table}, round ${round}`;
-  document.getElementById("cell-pairs").textContent = data.sit_out ? "Sit-out" : `NS ${data.ns} v EW ${data.ew}`;
+  document.getElementById("cell-pairs").textContent = data.sit_out ? "Sit-out" : pairsWithNames(section, data.ns, data.ew);
   const boards = document.getElementById("cell-boards");
   boards.textContent = "";
   for (const b of data.boards) boards.append(boardPanel(section, table, round, b));
@@ -276,6 +285,7 @@ const sameCell = (a, b) => !!a && !!b && a.every((v, i) => v === b[i]);
 async function updateCell(section, table, round) {
   const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
   if (!sameCell(openCell, [section, table, round])) return;
+  if (!data.sit_out) document.getElementById("cell-pairs").textContent = pairsWithNames(section, data.ns, data.ew);
   for (const b of data.boards) {
     const panel = document.querySelector(`#cell-boards .board[data-board='${b.board}']`);
     if (!panel) continue;
@@ -391,6 +401,7 @@ document.addEventListener("DOMContentLoaded", () => {
   setupLogin(refresh);
   setupAlerts();
   setupTables();
+  seating.done = refresh;
   checkLogin();
   document.getElementById("running").addEventListener("click", async () => {
     const running = document.body.dataset.running !== "yes";

@@ -243,7 +243,8 @@ async function openEvent(closeOpen) {
     const sections = opened.sections.map((s) => `${s.letter}: ${s.tables} tables, ${s.boards} boards`);
     say(`${opened.name} (${opened.date}) is open. Sections ${sections.join("; ")}.`);
     showOpenNow();
-    document.getElementById("message").append(" ", el("a", { href: "/" }, "Go to the grid"));
+    await showSeating();
+    document.getElementById("message").append(" ", el("a", { href: "/" }, "Go to the grid"), " or seat the pairs below.");
   } catch (failure) {
     if (failure.status === 409) {
       document.getElementById("confirm-text").textContent = failure.message;
@@ -258,6 +259,16 @@ async function openEvent(closeOpen) {
   }
 }
 
+// The open event's pairs or teams, to seat once it is open (players.js).
+async function showSeating() {
+  const data = await api("GET", "/api/seats");
+  const part = document.getElementById("seating");
+  part.hidden = !data.sections.length;
+  const teams = data.sections.some((s) => s.entrant === "team");
+  document.getElementById("seating-title").textContent = teams ? "Seat the teams" : "Seat the pairs";
+  renderSeats(document.getElementById("setup-seats"), data);
+}
+
 async function showOpenNow() {
   const status = await api("GET", "/api/status");
   const state = status.ended ? "its session has ended" : status.running ? "in play" : "paused";
@@ -267,6 +278,8 @@ async function showOpenNow() {
 
 async function init() {
   showOpenNow();
+  seating.done = showSeating;
+  showSeating();
   const choices = await api("GET", "/api/setup/choices");
   setup.kinds = choices.kinds;
   const regulations = document.querySelector("[name=regulations]");

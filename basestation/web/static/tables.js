@@ -40,6 +40,12 @@ function fillTable() {
     el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)),
     row.battery != null ? `; battery ${row.battery}%` : "",
     down ? el("span", { class: "link-down" }, `. ${linkSentence(down)}`) : "");
+  // Who plays there in the section's round, by name once seated.
+  const grid = lastGrid.sections.find((s) => s.section === section);
+  const now = grid && row.cells.find((c) => c.round === grid.round);
+  if (now && now.state !== "sit_out" && now.ns != null) {
+    facts.append(el("br"), `Round ${now.round}: ${pairsWithNames(section, now.ns, now.ew)}`);
+  }
   const pending = [];
   if (row.takeover) pending.push("Takeover authorised: waiting for a pad to log in to this table.");
   const asked = resendAsked.get(where);
