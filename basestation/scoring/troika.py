@@ -21,8 +21,10 @@ are chosen together, and the draw is the best by this order:
 The search is exact: Troikas from the bottom, round r's draws in the order of 3 (a
 depth-first walk that meets them best first), cut off by lower bounds on repeats. In a usual
 round the first Troika and the plain Swiss draw of the rest already do, and nothing else is
-tried. `TRIES` bounds the walk in fields where repeats are forced (far fewer steps past 17
-entrants, where each step takes a general matching); past it the best draw found is kept.
+tried. `TRIES` bounds the search in fields where repeats are forced (far fewer steps past
+17 entrants, where a step can take a general matching); past it the best draw found is kept.
+A big field meets that only when some entrant has met nearly everyone, where no draw is
+good.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ __all__ = ["TRIES", "Troika", "draw_repeats", "troika_draw", "troikas_from_the_b
 
 Troika = tuple[int, int, int]
 Met = frozenset[frozenset[int]]
-TRIES = 200_000  # steps of the walk before the best draw found so far is kept
+TRIES = 20_000  # steps (Troikas and draws tried) before the best draw found is kept
 
 
 def troikas_from_the_bottom(entrants: int) -> Iterator[tuple[int, int, int]]:
@@ -88,10 +90,11 @@ class _Search:
         self.troika: Troika = (0, 0, 0)  # the one being tried, its meetings inside, the rest
         self.inside = 0
         self.rest: tuple[int, ...] = ()
-        # Past 16 the repeat counts take a general matching each: fewer steps.
-        self.limit = TRIES if len(order) <= 17 else TRIES // 400
+        # Past 17 a repeat count can take a general matching (tens of ms): fewer steps.
+        self.limit = TRIES if len(order) <= 17 else TRIES // 500
 
     def try_troika(self, troika: Troika, inside: int, rest: tuple[int, ...]) -> None:
+        self.tries += 1
         floor = draw_repeats(rest, self.met)  # each of the two rounds has at least these
         if inside + 2 * floor >= self.best_total:
             return
