@@ -37,7 +37,7 @@ def demo(
                                            "swiss-pairs.")
     ] = "pairs",
     entrants: Annotated[
-        int, typer.Option(help="Teams, or pairs in Swiss pairs (not pairs).", min=2, max=64)
+        int, typer.Option(help="Teams, or pairs in Swiss pairs (not pairs).", min=2, max=255)
     ] = 8,
     boards_per_match: Annotated[int, typer.Option(help="Boards in each match.", min=1,
                                                   max=36)] = 4,

@@ -136,7 +136,7 @@ function addSection(spec) {
     el("div", { class: "inline" },
       el("label", {}, "Section ", el("input", { name: "letter", value: letter, size: 2, maxlength: 1, required: "" })),
       el("label", { class: "pairs-only" }, "Movement ", el("select", { name: "movement" }, ...kinds)),
-      el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 64, value: spec.tables })),
+      el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 255, value: spec.tables })),
       el("label", {}, el("span", { class: "boards-word" }, "Boards"), " ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
       el("label", { class: "pairs-only" }, el("input", { name: "phantom", type: "checkbox" }), " Phantom pair"),
       // When the pads ask the players for their numbers (SPEC 14): at the first round unless said.
