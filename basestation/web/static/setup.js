@@ -143,11 +143,15 @@ function addSection(spec) {
       el("label", {}, "Ask player numbers ", el("select", { name: "player_numbers" },
         ...PLAYER_NUMBERS.map(([value, text]) => el("option", { value, selected: value === (spec.player_numbers || "first") ? "" : null }, text)))),
       el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
-      el("button", { type: "button", class: "remove" }, "Remove")),
+      el("button", { type: "button", class: "remove" }, `Remove section ${letter}`)),
     el("p", { class: "balance" }, ""),
     el("div", { class: "preview scroll" }));
   let timer = null;
   row.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => preview(row), 200); });
+  // The button names the section it removes, as its letter now reads.
+  row.querySelector("[name=letter]").addEventListener("input", (event) => {
+    row.querySelector(".remove").textContent = `Remove section ${event.target.value.trim().toUpperCase()}`;
+  });
   row.querySelector(".remove").addEventListener("click", () => {
     if (box.children.length > 1) row.remove();
   });
@@ -218,7 +222,7 @@ function showPlayers() {
   const sorted = [...setup.players].sort((a, b) => a[0] - b[0]);
   body.replaceChildren(...sorted.map(([number, name]) => el("tr", { "data-number": number },
     el("td", {}, `${number}`), el("td", { class: "text" }, name),
-    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, "Remove")))));
+    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, `Remove ${name}`)))));
 }
 
 function eventBody(closeOpen) {
