@@ -40,6 +40,10 @@ function pairing() {
 // and MQTT 5 (134, 135).
 const REFUSED = [4, 5, 134, 135];
 const RETRY_FIRST = 1000, RETRY_MOST = 5000;
+// MQTT keepalive in seconds: mqtt.js pings after this long without a packet and drops the
+// link 1.5 times this long after the last one, so the badge says "offline" within 5 s of a
+// network that went silent (no close ever comes from a pulled cable or a dead Wi-Fi).
+const KEEPALIVE = 2;
 
 function connect(paired) {
   const base = `bridge/${paired.station}/pad/${paired.unit}`;
@@ -48,7 +52,7 @@ function connect(paired) {
   // since the director may pair it (or fix the broker) at any time.
   const client = mqtt.connect(paired.broker, {
     clientId: `webpad-${paired.unit}-${Math.random().toString(16).slice(2, 10)}`,
-    username: login.username, password: login.password, clean: true, keepalive: 20,
+    username: login.username, password: login.password, clean: true, keepalive: KEEPALIVE,
     reconnectPeriod: RETRY_FIRST, connectTimeout: 5000, reconnectOnConnackError: true,
     will: { topic: `${base}/availability`, payload: "offline", qos: 1, retain: true },
   });
@@ -82,10 +86,66 @@ function connect(paired) {
       battery.addEventListener("levelchange", read);
     }).catch(() => {});
   }
+  watchNetwork(client);
   window.padClient = client;  // for the director's console and the tests
   window.pad = pad;
   pad.powerOn();
   setInterval(() => pad.tick(), 250);
+  setInterval(renderClock, 1000);
+}
+
+// -- the connection badge ---------------------------------------------------------------------
+
+let browserOffline = false;  // the browser says it has no network (Wi-Fi off, flight mode)
+
+// The browser knows at once when its network goes: the badge says so without waiting for the
+// keepalive, and the link is tried again as soon as the network is back.
+function watchNetwork(client) {
+  window.addEventListener("offline", () => {
+    browserOffline = true;
+    pad.disconnected();
+  });
+  window.addEventListener("online", () => {
+    browserOffline = false;
+    if (client.connected) pad.connected();
+    else if (!client.reconnecting) client.reconnect();
+    render();
+  });
+  if (navigator.onLine === false) browserOffline = true;
+}
+
+function renderLink() {
+  const online = pad.online && !browserOffline;
+  const linkState = online ? (pad.contact ? "online" : "no-contact") :
+    brokerRefused ? "refused" : "offline";
+  document.body.dataset.link = linkState;
+  $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
+    refused: "refused" }[linkState];
+  show("broker-refused", linkState === "refused");
+  $("broker-refused").textContent = linkState === "refused" ? PadWords.BROKER_REFUSED : "";
+}
+
+// -- the round clock and the move (SPEC 14.6, 14.7) -------------------------------------------
+
+// "Round 3: 12:40 left", counted down from what the station last said.
+function renderClock() {
+  const clock = pad && pad.mem.table !== null && !pad.mem.locked ? pad.mem.clock : null;
+  show("round-clock", Boolean(clock));
+  $("round-clock").textContent = clock ?
+    PadWords.clock(clock.round, Math.round((clock.endsAt - Date.now()) / 1000)) : "";
+}
+
+// At the end of a round: where the pairs and the boards go, as the station said.
+function renderMoves() {
+  const done = pad.mem.table !== null && !pad.mem.locked ? pad.finishedRound() : null;
+  const list = $("moves-list");
+  list.textContent = "";
+  show("moves", Boolean(done));
+  if (!done) return;
+  $("moves-title").textContent = `Round ${done.round} is over: where to go`;
+  for (const line of PadWords.moves(pad.mem.table, done.seating, done.boards)) {
+    list.append(node("li", line));
+  }
 }
 
 // -- what the players see -------------------------------------------------------------------
@@ -94,13 +154,7 @@ function show(id, visible) { $(id).hidden = !visible; }
 
 function render() {
   const mem = pad.mem;
-  const linkState = pad.online ? (pad.contact ? "online" : "no-contact") :
-    brokerRefused ? "refused" : "offline";
-  document.body.dataset.link = linkState;
-  $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
-    refused: "refused" }[linkState];
-  show("broker-refused", linkState === "refused");
-  $("broker-refused").textContent = linkState === "refused" ? PadWords.BROKER_REFUSED : "";
+  renderLink();
   $("queue").textContent = pad.waiting ? `${pad.waiting} waiting` : "all sent";
   $("where").textContent = `Unit ${mem.unit}` + (mem.table ? `, table ${mem.section}${mem.table}` : "");
   show("locked", Boolean(mem.locked));
@@ -119,6 +173,8 @@ function render() {
   if (asking) renderPlayers(round.round);
   show("stopped", !mem.running || mem.paused);
   if (round) renderRound(round);
+  renderClock();
+  renderMoves();
   renderWaiting();
   renderFeedback();
   renderNotices();

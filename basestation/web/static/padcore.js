@@ -21,7 +21,8 @@ const PadCore = (() => {
       protocol: PadWire.VERSION, section: null, table: null,
       rounds: {}, entries: {}, queue: [], locked: null, running: true, paused: false,
       feedback: {}, lastBoard: null, notices: [], ranking: null,
-      seatings: {}, lineups: {} };  // SPEC 14: what the station said of each round; numbers typed
+      seatings: {}, lineups: {},  // SPEC 14: what the station said of each round; numbers typed
+      clock: null };  // the section's round clock: {round, endsAt (this device's ms), length}
   }
 
   // A session forgotten: what the pad keeps is its identity, counters, event and version.
@@ -71,6 +72,20 @@ const PadCore = (() => {
         if (info.boards.some((b) => !this.mem.entries[boardKey(info.round, b)])) return info;
       }
       return null;
+    }
+
+    // The round just over at this table, while the next has nothing entered yet: its
+    // seating (with where everyone goes, SPEC 14.7) and its boards; null otherwise.
+    finishedRound() {
+      const played = Object.values(this.mem.rounds).filter((i) => i.ns != null && i.ew != null)
+        .sort((a, b) => b.round - a.round);
+      const entered = (info) => info.boards.every((b) => this.mem.entries[boardKey(info.round, b)]);
+      const done = played.find(entered);
+      const seating = done ? this.mem.seatings[done.round] : null;
+      if (!seating || !seating.next) return null;
+      const after = this.mem.rounds[seating.next.round];
+      if (after && after.boards.some((b) => this.mem.entries[boardKey(after.round, b)])) return null;
+      return { round: done.round, seating, boards: done.boards };
     }
 
     // Results the players may still correct at the table: the latest round it entered (SPEC 6.3).
@@ -474,6 +489,10 @@ const PadCore = (() => {
     // numbers, the names to show for the players to confirm.
     seated(body) {
       this.mem.seatings[body.round] = body;
+      if (body.clock) {  // seconds left when sent: counted on this device's own clock
+        this.mem.clock = { round: body.clock.round, length: body.clock.length,
+          endsAt: this.now() + body.clock.ends_in * 1000 };
+      }
       const lineup = this.mem.lineups[body.round];
       if (lineup && lineup.state === "waiting" && lineup.acked) lineup.state = "check";
     }
