@@ -87,6 +87,8 @@ def encode(message: Message, key: bytes) -> bytes:
     }
     if message.v >= 2:
         envelope["event"] = message.event  # version 1 has no event: its bytes stay as they were
+    if message.screen is not None:
+        envelope["screen"] = message.screen  # only when said (SPEC.md 15)
     return sign_object(envelope, key)
 
 
@@ -120,7 +122,8 @@ def decode(data: bytes | str) -> Received:
     try:
         # Version 2 requires the event; version 1 ignores one, as any unknown envelope field.
         event = check_int(_need(obj, "event"), "event", 0, MAX_EVENT) if version >= 2 else 0
-        return Received(Message(unit, seq, _read_body(obj), version, event), mac, signed)
+        return Received(Message(unit, seq, _read_body(obj), version, event, obj.get("screen")),
+                        mac, signed)
     except ProtocolError as error:
         raise ProtocolError(error.code, error.reason, unit=unit, seq=seq, mac=mac,
                             signed=signed, version=version) from None

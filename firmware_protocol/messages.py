@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
@@ -519,6 +520,7 @@ class SeatPlayer:
             check_text(self.name, "name", MAX_NAME)
 
 
+SCREEN = re.compile(r"[0-9a-z]{1,16}")  # a page's screen name (SPEC.md 15)
 MAX_CLOCK = 24 * 3600  # seconds: a round clock's length, and how far its end may be
 
 
@@ -635,6 +637,10 @@ class Message:
 
     `event` (version 2 only) is the event the sender holds: the station's open event, or the
     pad's; 0 for none. Version 1 carries no event, so it is 0 there.
+
+    `screen` (JSON only, both versions; SPEC.md 15) names the screen a pad's page runs on, so
+    the station can tell two phones or tabs opened as one unit apart; on a station message,
+    the screen that holds the unit. None: not said (every binary message).
     """
 
     unit: int
@@ -642,6 +648,7 @@ class Message:
     body: Body
     v: int = PROTOCOL_VERSION
     event: int = 0
+    screen: str | None = None
 
     def __post_init__(self) -> None:
         check_int(self.unit, "unit", 1, MAX_UNIT)
@@ -653,6 +660,10 @@ class Message:
             raise ProtocolError(ErrorCode.MALFORMED, "version 1 carries no event")
         if type(self.body) not in BODY_TYPES.values():
             raise ProtocolError(ErrorCode.MALFORMED, f"not a message body: {self.body!r}")
+        if self.screen is not None and (not isinstance(self.screen, str)
+                                        or SCREEN.fullmatch(self.screen) is None):
+            raise ProtocolError(ErrorCode.MALFORMED,
+                                "screen must be 1 to 16 lower-case letters or digits")
         code = _code_of(self.body)
         if code is not None and code.since > self.v:
             raise ProtocolError(ErrorCode.MALFORMED,

@@ -168,10 +168,25 @@ SEATING_V2: list[tuple[str, int, Message]] = [
         next_round=NextRound(3, Move(3, "NS"), Move(4, "EW"), (2,))), 2, EVENT)),
 ]
 
+# Screens (SPEC.md 15), JSON only, in files of their own: a browser pad's page names its
+# screen; the station names the screen holding the unit. The binary frames carry no screen.
+SCREEN: list[tuple[str, int, Message]] = [
+    ("screen_hello", UNIT, Message(UNIT, 60, Hello("webpad 1", None, 1), screen="k3x9q2")),
+    ("screen_status_to_another", UNIT,
+     Message(UNIT, 30, Status(StationState.RUNNING, 2), screen="p7m4w1")),
+]
+
+SCREEN_V2: list[tuple[str, int, Message]] = [
+    ("v2_screen_hello", UNIT, Message(UNIT, 160, Hello("webpad 1", None, 2), 2, 0, "k3x9q2")),
+    ("v2_screen_status_to_another", UNIT,
+     Message(UNIT, 130, Status(StationState.RUNNING, 2), 2, EVENT, "p7m4w1")),
+]
+
 FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD,
          "pad_to_station_v2.json": PAD_TO_STATION_V2,
          "station_to_pad_v2.json": STATION_TO_PAD_V2,
-         "seating.json": SEATING, "seating_v2.json": SEATING_V2}
+         "seating.json": SEATING, "seating_v2.json": SEATING_V2,
+         "screen.json": SCREEN, "screen_v2.json": SCREEN_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:

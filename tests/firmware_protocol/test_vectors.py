@@ -66,7 +66,9 @@ def test_vector(vector: dict[str, Any]) -> None:
 
 
 def binary_view(message: Message) -> Message:
-    """The message as its binary frame carries it: a seating without clock and moves."""
+    """The message as its binary frame carries it: no screen, a seating without clock and
+    moves."""
+    message = replace(message, screen=None)
     if isinstance(message.body, Seating):
         return replace(message, body=replace(message.body, clock=None, next_round=None))
     return message
