@@ -177,3 +177,42 @@ async def test_every_refusal_is_a_sentence_in_players_words(club: Club) -> None:
 @pytest.fixture
 def station_size() -> tuple[int, int]:
     return 3, 6
+
+
+async def test_a_second_phone_on_the_same_unit_takes_it_and_the_first_is_told(
+        club: Club) -> None:
+    station = club.station
+    first = await club.pad(85)
+    await log_in(first, 1)
+    _, _, boards = pairs(station, 1, 1)
+    await enter(first, "4S", "S", 10)
+    await stored(first, 1, boards[0])
+    second = await club.pad(85)  # another phone (its own storage), the same pairing link
+    told = first.get_by_role("region", name="Opened on another screen")
+    await expect(told).to_be_visible(timeout=WAIT)
+    await expect(told.get_by_role("alert")).to_have_text(
+        "This pad was opened on another screen: use that one, or take it back here")
+    assert not await first.get_by_role("button", name="Send").is_visible()
+    assert await serious_violations(first) == []
+    # The second phone logs in to the table (the same unit holds it) and carries on.
+    await log_in(second, 1)
+    await enter(second, "3NT", "N", 9)
+    await stored(second, 1, boards[1])
+    assert station.rules.sections["A"].held(1, 1, boards[1]) is not None
+    # The first phone takes it back: the second is told in turn.
+    await first.get_by_role("button", name="Use this screen").click()
+    await first.wait_for_selector("body[data-link=online]", timeout=WAIT)
+    await expect(second.get_by_role("region", name="Opened on another screen")).to_be_visible(
+        timeout=WAIT)
+
+
+async def test_a_second_tab_in_the_same_browser_is_told_at_once(club: Club) -> None:
+    first = await club.pad(86)
+    await log_in(first, 2)
+    second = await first.context.new_page()
+    await second.goto(club.url + "/pad")  # the pad this browser is, from its storage
+    await expect(first.get_by_role("region", name="Opened on another screen")).to_be_visible(
+        timeout=WAIT)
+    await second.wait_for_selector("body[data-state=play]", timeout=WAIT)
+    assert not await first.get_by_label("Contract").is_visible()
+    await expect(badge(first)).to_have_text("offline")

@@ -76,6 +76,7 @@ function connect(paired) {
   });
   // Whatever stopped the client (a refusal, an error it did not retry), it starts again.
   setInterval(() => {
+    if (pad.elsewhere) return;  // another screen holds the unit
     if (!client.connected && !client.reconnecting && !client.disconnecting) client.reconnect();
   }, RETRY_MOST);
   client.on("message", (_topic, payload) => pad.receive(payload.toString()));
@@ -87,6 +88,7 @@ function connect(paired) {
     }).catch(() => {});
   }
   watchNetwork(client);
+  watchOtherScreens(paired, client);
   window.padClient = client;  // for the director's console and the tests
   window.pad = pad;
   pad.powerOn();
@@ -107,11 +109,47 @@ function watchNetwork(client) {
   });
   window.addEventListener("online", () => {
     browserOffline = false;
+    if (pad.elsewhere) return;
     if (client.connected) pad.connected();
     else if (!client.reconnecting) client.reconnect();
     render();
   });
   if (navigator.onLine === false) browserOffline = true;
+}
+
+// -- one screen per unit (SPEC 15) --------------------------------------------------------------
+
+// A tab of this browser opened on the same unit says so at once (the station tells a phone):
+// the newest screen holds the unit; this one stops.
+function watchOtherScreens(paired, client) {
+  if (typeof BroadcastChannel === "function") {
+    const channel = new BroadcastChannel(`bridgepad:${paired.station}:${paired.unit}`);
+    channel.onmessage = (event) => {
+      if (event.data && event.data.opened && event.data.opened !== pad.screen) pad.leave();
+    };
+    channel.postMessage({ opened: pad.screen });
+  }
+  const stop = () => {
+    if (!pad.elsewhere) return;
+    client.options.reconnectPeriod = 0;
+    client.end(true);
+  };
+  const changed = pad.changed;
+  pad.changed = () => { stop(); changed(); };
+}
+
+// "This pad was opened on another screen": nothing else shows, nothing can be entered; the
+// players may take the unit back here (a reload: the newest screen holds the unit).
+function renderElsewhere() {
+  show("other-screen", pad.elsewhere);
+  if (!pad.elsewhere) return false;
+  document.body.dataset.state = "elsewhere";
+  document.body.dataset.link = "offline";
+  $("link").textContent = "offline";
+  $("other-screen-text").textContent = PadWords.OTHER_SCREEN;
+  for (const id of ["login-table", "players", "play", "moves", "waiting", "feedback", "finished",
+    "leave", "logout-confirm", "locked", "stopped", "round-clock"]) show(id, false);
+  return true;
 }
 
 function renderLink() {
@@ -129,7 +167,8 @@ function renderLink() {
 
 // "Round 3: 12:40 left", counted down from what the station last said.
 function renderClock() {
-  const clock = pad && pad.mem.table !== null && !pad.mem.locked ? pad.mem.clock : null;
+  const clock = pad && !pad.elsewhere && pad.mem.table !== null && !pad.mem.locked ?
+    pad.mem.clock : null;
   show("round-clock", Boolean(clock));
   $("round-clock").textContent = clock ?
     PadWords.clock(clock.round, Math.round((clock.endsAt - Date.now()) / 1000)) : "";
@@ -153,6 +192,7 @@ function renderMoves() {
 function show(id, visible) { $(id).hidden = !visible; }
 
 function render() {
+  if (renderElsewhere()) return;
   const mem = pad.mem;
   renderLink();
   $("queue").textContent = pad.waiting ? `${pad.waiting} waiting` : "all sent";
@@ -488,6 +528,7 @@ function setup() {
     delete $("players-form").dataset.round;  // filled again with what the station found
     pad.changePlayers(asked());
   });
+  $("take-back").addEventListener("click", () => location.reload());
   $("logout").addEventListener("click", askLogOut);
   $("logout-no").addEventListener("click", () => { show("logout-confirm", false); render(); });
   $("logout-yes").addEventListener("click", () => {

@@ -32,7 +32,9 @@ const PadCore = (() => {
   }
 
   class Pad {
-    constructor({ station, unit, key, storage, transmit, changed, now, random }) {
+    constructor({ station, unit, key, storage, transmit, changed, now, random, screen }) {
+      this.screen = screen || PadWire.newScreen();  // this page (SPEC 15)
+      this.elsewhere = false;  // another screen holds the unit: this one does nothing more
       this.storage = storage;
       this.transmit = transmit;
       this.changed = changed || (() => {});
@@ -57,6 +59,7 @@ const PadCore = (() => {
     }
 
     save() {
+      if (this.elsewhere) return;  // the storage is the other screen's now (a tab of this browser)
       this.storage.setItem(storeKey(this.mem.station, this.mem.unit), JSON.stringify(this.mem));
     }
 
@@ -232,6 +235,8 @@ const PadCore = (() => {
 
     receive(payload) {
       const m = PadWire.decode(payload, this.mem.unit, this.mem.key);
+      if (this.elsewhere) return;
+      if (m && m.screen && m.screen !== this.screen) { this.leave(); return; }
       if (m && this.oldStation(m)) return;
       if (!m || m.seq <= this.mem.stationSeq) return;  // forged, old, or not ours
       this.mem.stationSeq = m.seq;
@@ -292,7 +297,18 @@ const PadCore = (() => {
       if (dropped) this.notice(PadWords.dropped(dropped), "bad");
     }
 
+    // Another screen (a phone, or a tab of this browser) opened this unit since: this page
+    // stops sending and keeping anything (SPEC 15); the page says so.
+    leave() {
+      if (this.elsewhere) return;
+      this.save();
+      this.elsewhere = true;
+      this.flight = null;
+      this.changed();
+    }
+
     tick() {
+      if (this.elsewhere) return;
       const now = this.now();
       if (this.flight && now >= this.flight.deadline) this.timedOut(now);
       if (this.retryAt !== null && now >= this.retryAt) this.retryAt = null;
@@ -334,6 +350,7 @@ const PadCore = (() => {
     }
 
     sendNext() {
+      if (this.elsewhere) return;
       if (!this.flight && this.contact && this.retryAt === null && this.mem.queue.length &&
           !this.blocked(this.mem.queue[0])) {
         const message = this.mem.queue[0];
@@ -349,10 +366,12 @@ const PadCore = (() => {
     // In the version the pad speaks, with the event it holds.
     encode(seq, type, body) {
       const { unit, key, protocol, event } = this.mem;
-      return PadWire.encode(unit, seq, type, body, key, protocol, protocol >= 2 ? event : 0);
+      return PadWire.encode(unit, seq, type, body, key, protocol, protocol >= 2 ? event : 0,
+        this.screen);
     }
 
     send(payload) {
+      if (this.elsewhere) return;
       this.lastSent = this.now();
       if (this.online) this.transmit(payload);
     }
