@@ -35,6 +35,7 @@ const PadCore = (() => {
     constructor({ station, unit, key, storage, transmit, changed, now, random, screen }) {
       this.screen = screen || PadWire.newScreen();  // this page (SPEC 15)
       this.elsewhere = false;  // another screen holds the unit: this one does nothing more
+      this.ours = false;  // the station has named this screen as the unit's
       this.storage = storage;
       this.transmit = transmit;
       this.changed = changed || (() => {});
@@ -236,7 +237,11 @@ const PadCore = (() => {
     receive(payload) {
       const m = PadWire.decode(payload, this.mem.unit, this.mem.key);
       if (this.elsewhere) return;
-      if (m && m.screen && m.screen !== this.screen) { this.leave(); return; }
+      // Messages naming another screen before the station named this one were sent before
+      // this page's hello reached it (a reload): the unit's as ever. After, another screen
+      // has taken the unit (SPEC 15.3).
+      if (m && m.screen === this.screen) this.ours = true;
+      if (m && m.screen && m.screen !== this.screen && this.ours) { this.leave(); return; }
       if (m && this.oldStation(m)) return;
       if (!m || m.seq <= this.mem.stationSeq) return;  // forged, old, or not ours
       this.mem.stationSeq = m.seq;
