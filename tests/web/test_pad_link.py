@@ -16,6 +16,7 @@ from playwright.async_api import Page, expect
 
 from firmware_protocol.enums import ErrorCode
 from tests.web.accessibility import serious_violations
+from tests.web.conftest import screenshot
 from tests.web.padclub import Club, broker, club, director, pairs
 from tests.web.padpage import enter, log_in, stored
 
@@ -122,6 +123,7 @@ async def test_at_the_end_of_a_round_the_pad_says_where_everyone_goes(club: Club
             f"Boards {boards[0]}-{boards[-1]} go to table {after[0]}" if after else
             f"Boards {boards[0]}-{boards[-1]} go to the relay stand"]
     await expect(moves.get_by_role("listitem")).to_have_text(said)
+    await screenshot(page, "pad-move")
     assert await serious_violations(page) == []
     # The first result of the next round: the move is made, the notice goes.
     await enter(page, "2S", "E", 8)
