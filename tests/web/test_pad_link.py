@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from paho.mqtt import publish
 from playwright.async_api import Page, expect
 
 from firmware_protocol.enums import ErrorCode
@@ -82,6 +83,19 @@ async def test_the_badge_follows_a_broker_gone_silent_or_gone(club: Club) -> Non
     club.broker.stop()
     assert await within_honest(page, "offline") < HONEST
     club.broker.start()
+    assert await within_honest(page, "connected") < HONEST
+
+
+async def test_the_badge_says_no_contact_while_the_station_is_offline(club: Club) -> None:
+    page = await club.pad(87)
+    await expect(badge(page)).to_have_text("connected", timeout=WAIT)  # type: ignore[arg-type]
+    # What the broker publishes for the station when the station's connection dies (its will).
+    topic = "bridge/club/status"
+    await asyncio.to_thread(publish.single, topic, "offline", qos=1, retain=True,
+                            hostname="127.0.0.1", port=club.broker.port)
+    assert await within_honest(page, "no contact") < HONEST
+    await asyncio.to_thread(publish.single, topic, "online", qos=1, retain=True,
+                            hostname="127.0.0.1", port=club.broker.port)
     assert await within_honest(page, "connected") < HONEST
 
 

@@ -79,7 +79,11 @@ function connect(paired) {
     if (pad.elsewhere) return;  // another screen holds the unit
     if (!client.connected && !client.reconnecting && !client.disconnecting) client.reconnect();
   }, RETRY_MOST);
-  client.on("message", (_topic, payload) => pad.receive(payload.toString()));
+  const stationTopic = `bridge/${paired.station}/status`;
+  client.on("message", (topic, payload) => {
+    if (topic === stationTopic) stationSaid(payload.toString());
+    else pad.receive(payload.toString());
+  });
   if (navigator.getBattery) {  // Chromium tells it; the station shows it in the units panel
     navigator.getBattery().then((battery) => {
       const read = () => { pad.battery = Math.round(battery.level * 100); };
@@ -87,7 +91,7 @@ function connect(paired) {
       battery.addEventListener("levelchange", read);
     }).catch(() => {});
   }
-  watchNetwork(client);
+  watchNetwork(client, stationTopic);
   watchOtherScreens(paired, client);
   window.padClient = client;  // for the director's console and the tests
   window.pad = pad;
@@ -99,10 +103,19 @@ function connect(paired) {
 // -- the connection badge ---------------------------------------------------------------------
 
 let browserOffline = false;  // the browser says it has no network (Wi-Fi off, flight mode)
+let stationGone = false;  // the broker says the station is offline (its last will, SPEC 10.1)
+
+// The station's retained status topic: "offline" when the station's own link is gone.
+function stationSaid(text) {
+  stationGone = text === "offline";
+  render();
+}
 
 // The browser knows at once when its network goes: the badge says so without waiting for the
-// keepalive, and the link is tried again as soon as the network is back.
-function watchNetwork(client) {
+// keepalive, and the link is tried again as soon as the network is back. The station's
+// status topic tells when the broker is there but the station is not.
+function watchNetwork(client, stationTopic) {
+  client.on("connect", () => client.subscribe(stationTopic, { qos: 1 }));
   window.addEventListener("offline", () => {
     browserOffline = true;
     pad.disconnected();
@@ -154,7 +167,7 @@ function renderElsewhere() {
 
 function renderLink() {
   const online = pad.online && !browserOffline;
-  const linkState = online ? (pad.contact ? "online" : "no-contact") :
+  const linkState = online ? (pad.contact && !stationGone ? "online" : "no-contact") :
     brokerRefused ? "refused" : "offline";
   document.body.dataset.link = linkState;
   $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
