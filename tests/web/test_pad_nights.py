@@ -190,7 +190,8 @@ async def test_log_out_reset_and_lock_on_a_browser_pad(club: Club) -> None:
         seq = await page.evaluate("pad.mem.nextSeq")
         await page.get_by_role("button", name="Yes, log out").click()
         await page.wait_for_selector("body[data-state=login]")
-        await expect(page.get_by_role("status", name="Latest message")).to_have_text("Logged out: log in to your table")
+        await expect(page.get_by_role("status", name="Latest message")).to_have_text(
+            "Logged out: log in to your table")
         assert await page.evaluate("pad.mem.nextSeq") >= seq
         assert await page.evaluate("[pad.mem.table, Object.keys(pad.mem.entries).length]") == \
             [None, 0]

@@ -142,10 +142,12 @@ function watchOtherScreens(paired, client) {
     };
     channel.postMessage({ opened: pad.screen });
   }
+  let stopped = false;
   const stop = () => {
-    if (!pad.elsewhere) return;
+    if (!pad.elsewhere || stopped) return;
+    stopped = true;
     client.options.reconnectPeriod = 0;
-    client.end(true);
+    client.end(false);  // a clean DISCONNECT: no "offline" will for the other screen's unit
   };
   const changed = pad.changed;
   pad.changed = () => { stop(); changed(); };

@@ -88,7 +88,8 @@ const PadCore = (() => {
       const seating = done ? this.mem.seatings[done.round] : null;
       if (!seating || !seating.next) return null;
       const after = this.mem.rounds[seating.next.round];
-      if (after && after.boards.some((b) => this.mem.entries[boardKey(after.round, b)])) return null;
+      const begun = after && after.boards.some((b) => this.mem.entries[boardKey(after.round, b)]);
+      if (begun) return null;
       return { round: done.round, seating, boards: done.boards };
     }
 

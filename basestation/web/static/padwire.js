@@ -11,6 +11,7 @@ const PadWire = (() => {
     "control", "locked", "seating"];
   const CONTRACT = /^(?:PASS|[1-7](?:NT|C|D|H|S)(?:XX|X)?)$/;
   const CARD = /^([SHDC])(10|[2-9TJQKA])$/;
+  const SCREEN = /^[0-9a-z]{1,16}$/;  // a page's screen name (SPEC 15)
 
   const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   function bytes(text) {
@@ -92,7 +93,7 @@ const PadWire = (() => {
     try { signed = canonical(unsigned); } catch { return null; }
     if (!sameBytes(tag(keyHex, signed), mac.toLowerCase())) return null;
     const screen = object.screen === undefined ? null : object.screen;
-    if (screen !== null && (typeof screen !== "string" || !/^[0-9a-z]{1,16}$/.test(screen))) return null;
+    if (screen !== null && (typeof screen !== "string" || !SCREEN.test(screen))) return null;
     return { v, type, seq, event: v >= 2 ? object.event : 0, body, screen };
   }
 
