@@ -37,12 +37,15 @@ from firmware_protocol.messages import (
     Locked,
     Login,
     Message,
+    Move,
     Nak,
+    NextRound,
     NotPlayed,
     Players,
     Received,
     Resend,
     Result,
+    RoundClock,
     RoundInfo,
     Seating,
     SeatPlayer,
@@ -84,6 +87,8 @@ def encode(message: Message, key: bytes) -> bytes:
     }
     if message.v >= 2:
         envelope["event"] = message.event  # version 1 has no event: its bytes stay as they were
+    if message.screen is not None:
+        envelope["screen"] = message.screen  # only when said (SPEC.md 15)
     return sign_object(envelope, key)
 
 
@@ -117,7 +122,8 @@ def decode(data: bytes | str) -> Received:
     try:
         # Version 2 requires the event; version 1 ignores one, as any unknown envelope field.
         event = check_int(_need(obj, "event"), "event", 0, MAX_EVENT) if version >= 2 else 0
-        return Received(Message(unit, seq, _read_body(obj), version, event), mac, signed)
+        return Received(Message(unit, seq, _read_body(obj), version, event, obj.get("screen")),
+                        mac, signed)
     except ProtocolError as error:
         raise ProtocolError(error.code, error.reason, unit=unit, seq=seq, mac=mac,
                             signed=signed, version=version) from None
@@ -224,10 +230,28 @@ def body_to_json(body: Body) -> JsonObject:
         case Locked():
             return {"reason": body.reason.value}
         case Seating():
-            return {"section": body.section, "table": body.table, "round": body.round,
-                    "ask": body.ask.value, "ns": body.ns, "ew": body.ew,
-                    **{seat: {"number": player.number, "name": player.name}
-                       for seat, player in zip(SEAT_NAMES, body.seats, strict=True)}}
+            return _seating_fields(body)
+
+
+def _seating_fields(body: Seating) -> JsonObject:
+    fields: JsonObject = {"section": body.section, "table": body.table, "round": body.round,
+                          "ask": body.ask.value, "ns": body.ns, "ew": body.ew,
+                          **{seat: {"number": player.number, "name": player.name}
+                             for seat, player in zip(SEAT_NAMES, body.seats, strict=True)}}
+    # Only when the station has them (SPEC.md 14.6, 14.7): older readers never see them.
+    if body.clock is not None:
+        clock = body.clock
+        fields["clock"] = {"round": clock.round, "ends_in": clock.ends_in,
+                           "length": clock.length}
+    if body.next_round is not None:
+        after = body.next_round
+        fields["next"] = {"round": after.round, "ns": _move(after.ns), "ew": _move(after.ew),
+                          "boards": list(after.boards)}
+    return fields
+
+
+def _move(move: Move | None) -> JsonObject | None:
+    return None if move is None else {"table": move.table, "side": move.side}
 
 
 def _entry_fields(entry: Result | Correction | NotPlayed) -> JsonObject:
@@ -369,10 +393,35 @@ def _read_seat(value: object, name: str) -> SeatPlayer:
     return SeatPlayer(obj.get("number"), obj.get("name"))
 
 
+def _read_clock(value: object) -> RoundClock | None:
+    if value is None:
+        return None
+    obj = _object(value, "clock")
+    return RoundClock(_need(obj, "round"), _need(obj, "ends_in"), _need(obj, "length"))
+
+
+def _read_move(value: object, name: str) -> Move | None:
+    if value is None:
+        return None
+    obj = _object(value, name)
+    return Move(_need(obj, "table"), _need(obj, "side"))
+
+
+def _read_next(value: object) -> NextRound | None:
+    if value is None:
+        return None
+    obj = _object(value, "next")
+    return NextRound(_need(obj, "round"), _read_move(obj.get("ns"), "next ns"),
+                     _read_move(obj.get("ew"), "next ew"),
+                     tuple(_list(obj.get("boards", []), "next boards")))
+
+
 def _read_seating(obj: JsonObject) -> Seating:
+    north, east, south, west = (_read_seat(obj.get(seat, {}), seat) for seat in SEAT_NAMES)
     return Seating(_need(obj, "section"), _need(obj, "table"), _need(obj, "round"),
                    _enum(AskPlayers, _need(obj, "ask"), "ask"), obj.get("ns"), obj.get("ew"),
-                   *(_read_seat(obj.get(seat, {}), seat) for seat in SEAT_NAMES))
+                   north, east, south, west, clock=_read_clock(obj.get("clock")),
+                   next_round=_read_next(obj.get("next")))
 
 
 _READERS: dict[MessageType, Callable[[JsonObject], Body]] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
@@ -53,7 +54,9 @@ __all__ = [
     "Login",
     "Message",
     "MessageType",
+    "Move",
     "Nak",
+    "NextRound",
     "NotPlayed",
     "Players",
     "ProtocolError",
@@ -61,6 +64,7 @@ __all__ = [
     "Resend",
     "Result",
     "ResultFlag",
+    "RoundClock",
     "RoundInfo",
     "Row",
     "Seat",
@@ -516,6 +520,64 @@ class SeatPlayer:
             check_text(self.name, "name", MAX_NAME)
 
 
+SCREEN = re.compile(r"[0-9a-z]{1,16}")  # a page's screen name (SPEC.md 15)
+MAX_CLOCK = 24 * 3600  # seconds: a round clock's length, and how far its end may be
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """The section's round clock (SPEC.md 14.6): the round it times, the seconds until that
+    round's time is up when the message was sent (negative once over), and its length."""
+
+    round: int
+    ends_in: int
+    length: int
+
+    def __post_init__(self) -> None:
+        check_int(self.round, "clock round", 1, MAX_SMALL)
+        check_int(self.ends_in, "ends_in", -MAX_CLOCK, MAX_CLOCK)
+        check_int(self.length, "length", 0, MAX_CLOCK)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Where a pair sits next round: the table and the side (SPEC.md 14.7)."""
+
+    table: int
+    side: str
+
+    def __post_init__(self) -> None:
+        check_int(self.table, "table", 1, MAX_SMALL)
+        if self.side not in ("NS", "EW"):
+            raise ProtocolError(ErrorCode.MALFORMED, f"a side is NS or EW, not {self.side!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Where everyone at the table goes when the round ends (SPEC.md 14.7): the next round,
+    the North-South and East-West pairs' seats in it (None: that pair sits out, or there is
+    no pair there now) and the tables that play this round's boards next (none: the relay
+    stand)."""
+
+    round: int
+    ns: Move | None = None
+    ew: Move | None = None
+    boards: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_int(self.round, "next round", 1, MAX_SMALL)
+        for name in ("ns", "ew"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Move):
+                raise ProtocolError(ErrorCode.MALFORMED, f"next {name} must be a move")
+        tables = tuple(self.boards)
+        if len(tables) > MAX_SMALL:
+            raise ProtocolError(ErrorCode.MALFORMED, "too many tables for the boards")
+        for table in tables:
+            check_int(table, "boards' table", 1, MAX_SMALL)
+        _set(self, "boards", tables)
+
+
 @dataclass(frozen=True, slots=True)
 class Seating:
     """A table's round: the section's setting for asking player numbers, the pairs (or teams)
@@ -532,9 +594,16 @@ class Seating:
     east: SeatPlayer = SeatPlayer()
     south: SeatPlayer = SeatPlayer()
     west: SeatPlayer = SeatPlayer()
+    # JSON only (SPEC.md 14.6, 14.7): absent in the binary form, so a bridgepad never has them.
+    clock: RoundClock | None = None
+    next_round: NextRound | None = None
 
     def __post_init__(self) -> None:
         _check_place(self.section, self.table, self.round)
+        if self.clock is not None and not isinstance(self.clock, RoundClock):
+            raise ProtocolError(ErrorCode.MALFORMED, "clock must be a round clock")
+        if self.next_round is not None and not isinstance(self.next_round, NextRound):
+            raise ProtocolError(ErrorCode.MALFORMED, "next must be the next round")
         if not isinstance(self.ask, AskPlayers):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown ask {self.ask!r}")
         check_optional_int(self.ns, "ns", 1, MAX_PAIR)
@@ -568,6 +637,10 @@ class Message:
 
     `event` (version 2 only) is the event the sender holds: the station's open event, or the
     pad's; 0 for none. Version 1 carries no event, so it is 0 there.
+
+    `screen` (JSON only, both versions; SPEC.md 15) names the screen a pad's page runs on, so
+    the station can tell two phones or tabs opened as one unit apart; on a station message,
+    the screen that holds the unit. None: not said (every binary message).
     """
 
     unit: int
@@ -575,6 +648,7 @@ class Message:
     body: Body
     v: int = PROTOCOL_VERSION
     event: int = 0
+    screen: str | None = None
 
     def __post_init__(self) -> None:
         check_int(self.unit, "unit", 1, MAX_UNIT)
@@ -586,6 +660,10 @@ class Message:
             raise ProtocolError(ErrorCode.MALFORMED, "version 1 carries no event")
         if type(self.body) not in BODY_TYPES.values():
             raise ProtocolError(ErrorCode.MALFORMED, f"not a message body: {self.body!r}")
+        if self.screen is not None and (not isinstance(self.screen, str)
+                                        or SCREEN.fullmatch(self.screen) is None):
+            raise ProtocolError(ErrorCode.MALFORMED,
+                                "screen must be 1 to 16 lower-case letters or digits")
         code = _code_of(self.body)
         if code is not None and code.since > self.v:
             raise ProtocolError(ErrorCode.MALFORMED,

@@ -6,7 +6,6 @@ restart")."""
 from __future__ import annotations
 
 from basestation.station.batch import Batch
-from basestation.station.seating import play_round
 from basestation.station.session import SessionRules
 from basestation.station.state import Thresholds
 from basestation.store import repository as repo
@@ -40,6 +39,7 @@ def set_round_minutes(rules: SessionRules, section: str, minutes: float,
     batch.ops.append(repo.audit(rules.event_id, "director", "round_minutes", section=section,
                                 minutes=minutes))
     batch.event("round_minutes", section=section, minutes=minutes)
+    rules.tell_section(rules.sections[section], batch)  # the pads' round clocks
     return rules.thresholds
 
 
@@ -55,8 +55,7 @@ def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
     batch.ops.append(repo.audit(rules.event_id, "director", "player_numbers", section=section,
                                 ask=ask.value))
     batch.event("player_numbers", section=section, ask=ask.value)
-    for table, unit in sorted(state.holders.items()):
-        batch.send(unit, rules.seating(state, table, play_round(state, table)))
+    rules.tell_section(state, batch)
     return ask
 
 

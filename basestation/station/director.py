@@ -189,6 +189,7 @@ class DirectorActions(SessionState):
         batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
                                     round=state.current_round - 1))
         batch.event("round", section=section, round=state.current_round)
+        self.tell_section(state, batch)  # the round clock starts again
         return state.current_round
 
     def add_penalty(self, penalty: Penalty, batch: Batch) -> HeldPenalty:

@@ -33,6 +33,7 @@ from firmware_protocol.messages import (
     PROTOCOL_VERSION,
     Body,
     ErrorCode,
+    Hello,
     Message,
     Nak,
     Received,
@@ -47,6 +48,7 @@ MAX_BATCH = 512
 QUEUE_LIMIT = 10_000
 ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
 RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
+SCREENS_KEPT = 64  # screens remembered per unit, so one that lost the unit cannot take it back
 DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any sent since the last save
 
 
@@ -384,8 +386,9 @@ class Hub:
         """A station message in `version`: from version 2 on it carries the open event (0 for
         none), and a code the version lacks is mapped down (SPEC.md 13)."""
         event = (self.rules.event_id or 0) if version >= 2 else 0
+        unit = self.units.get(unit_no)
         return Message(unit=unit_no, seq=seq, body=for_version(body, version), v=version,
-                       event=event)
+                       event=event, screen=unit.screen if unit is not None else None)
 
     def _send(self, unit_no: int, body: Body) -> None:
         unit = self.units.get(unit_no)
@@ -418,6 +421,8 @@ class Hub:
             self.units[message.unit] = unit
             batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}", "paired"))
             batch.event("unit", unit=unit.unit, state="new")
+        if message.screen is not None and self._other_screen(unit, message, batch):
+            return
         unit.link = inbound.link.name
         unit.version = message.v
         unit.last_seen = datetime.now(UTC)
@@ -435,6 +440,28 @@ class Hub:
         unit.remember(message.seq, digest, answer_json)
         batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))
         batch.units.add(unit.unit)
+
+    def _other_screen(self, unit: UnitState, message: Message, batch: Batch) -> bool:
+        """Two phones or tabs opened as one unit (SPEC.md 15): the newest screen holds it. A
+        hello from a screen never seen before takes the unit; a message from a screen that
+        has lost it is answered with a status, which names the screen holding the unit, and
+        is otherwise ignored: nothing stored, the unit's sequence untouched."""
+        screen = message.screen
+        assert screen is not None
+        if unit.screen is None or (isinstance(message.body, Hello)
+                                   and screen not in unit.screens):
+            if unit.screen is not None and unit.screen != screen:
+                batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}",
+                                            "other_screen"))
+            unit.screen = screen
+            unit.screens[screen] = None
+            while len(unit.screens) > SCREENS_KEPT:
+                unit.screens.popitem(last=False)
+            return False
+        if screen == unit.screen:
+            return False
+        batch.send(unit.unit, self.rules.status())
+        return True
 
     def _repeat(self, unit: UnitState, message: Message, digest: str, batch: Batch) -> None:
         """A seq already seen: the same message gets its original answer, anything else REPLAY."""

@@ -4,10 +4,20 @@ numbers, the pairs or teams there, who sits in each seat and their names."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 
+from basestation.movements import Movement
 from basestation.station.seats import Seats
-from basestation.station.state import SectionState
-from firmware_protocol.messages import MAX_NAME, Seating, SeatPlayer
+from basestation.station.state import SectionState, Thresholds
+from firmware_protocol.messages import (
+    MAX_CLOCK,
+    MAX_NAME,
+    Move,
+    NextRound,
+    RoundClock,
+    Seating,
+    SeatPlayer,
+)
 
 VISITOR_BASE = 9_000_000  # visitors added by name are numbered from 9 000 001 up
 
@@ -31,10 +41,40 @@ def short_name(name: str | None) -> str | None:
     return data.decode("utf-8", errors="ignore").strip() or None
 
 
+def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> RoundClock:
+    """The section's round clock as a pad counts it down: seconds left in the current round
+    (negative once over) and the round's length, as the director set it (SPEC.md 14.6)."""
+    length = round(limits.round_length(section) * 60)
+    left = round((section.round_started - now).total_seconds()) + length
+    return RoundClock(section.current_round, max(-MAX_CLOCK, min(MAX_CLOCK, left)),
+                      max(0, min(MAX_CLOCK, length)))
+
+
+def next_round(movement: Movement, table: int, round_: int) -> NextRound | None:
+    """Where the table's pairs and boards go when the round ends, from the movement (SPEC.md
+    14.7); None after the last round. A pair with no seat next round sits out; boards no
+    table plays next round go to the relay stand."""
+    here = movement.at(round_, table)
+    if here is None or round_ >= movement.rounds:
+        return None
+    after = round_ + 1
+
+    def move(pair: int | None, side: str) -> Move | None:
+        if pair is None:
+            return None
+        seat = movement.seat_of(pair, side if movement.two_field else None, after)
+        return Move(seat[0], seat[1]) if seat is not None else None
+
+    tables = sorted({t for board in here.boards for t in movement.tables_for(after, board)})
+    return NextRound(after, move(here.ns, "NS"), move(here.ew, "EW"), tuple(tables))
+
+
 def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
-                players: Mapping[int, str]) -> Seating:
+                players: Mapping[int, str], *, limits: Thresholds | None = None,
+                now: datetime | None = None) -> Seating:
     """The table's round as its pad is told it: the pairs' players as seated (by the
-    director, or from the numbers entered at a table), with their names from the list."""
+    director, or from the numbers entered at a table), with their names from the list;
+    with `now`, the section's round clock; and where everyone goes next."""
     assignment = section.movement.at(round_, table)
     ns = assignment.ns if assignment is not None else None
     ew = assignment.ew if assignment is not None else None
@@ -49,8 +89,9 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
 
     north, south = pair(ns, "NS")
     east, west = pair(ew, "EW")
+    clock = round_clock(section, limits or Thresholds(), now) if now is not None else None
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
-                   west)
+                   west, clock=clock, next_round=next_round(section.movement, table, round_))
 
 
 def tables_playing(section: SectionState, entrant: int) -> list[tuple[int, int]]:

@@ -27,7 +27,12 @@ from basestation.station.entries import (
 from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
 from basestation.station.scores import LiveScores
-from basestation.station.seating import VISITOR_BASE, seating_for, tables_playing
+from basestation.station.seating import (
+    VISITOR_BASE,
+    play_round,
+    seating_for,
+    tables_playing,
+)
 from basestation.station.seats import Place, Seats, numbers_text
 from basestation.station.state import HeldResult, SectionState, Thresholds, UnitState
 from basestation.station.validation import looks_wrong_side
@@ -226,7 +231,14 @@ class SessionState:
 
     def seating(self, section: SectionState, table: int, round_: int) -> Seating:
         """What the table's pad is told of that round (SPEC.md 14)."""
-        return seating_for(section, table, round_, self.seats, self.players)
+        return seating_for(section, table, round_, self.seats, self.players,
+                           limits=self.thresholds, now=datetime.now(UTC))
+
+    def tell_section(self, section: SectionState, batch: Batch) -> None:
+        """Every pad of the section is sent its round's seating: the section's setting, or its
+        round clock, changed (SPEC.md 14.2, 14.6)."""
+        for table, unit in sorted(section.holders.items()):
+            batch.send(unit, self.seating(section, table, play_round(section, table)))
 
     def add_visitor(self, name: str, batch: Batch) -> int:
         """A visitor added to the club's list by name (from a pad, the console or set-up):
@@ -346,6 +358,7 @@ class SessionState:
             batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
                                                        section.round_started))
             batch.event("round", section=section.letter, round=round_)
+            self.tell_section(section, batch)  # the round clock starts again
 
     def replace_result(self, section: SectionState, held: HeldResult | None, entry: HeldResult,
                        batch: Batch, *, push: bool = True) -> None:

@@ -179,6 +179,10 @@ class UnitState:
     # it, so version 1 firmware keeps working (SPEC.md 13.4).
     version: int = 1
     answers: OrderedDict[int, tuple[str, str]] = field(default_factory=OrderedDict)
+    # The screen holding the unit, and those seen (SPEC.md 15): in memory only; after a
+    # restart the first screen heard holds it.
+    screen: str | None = None
+    screens: OrderedDict[str, None] = field(default_factory=OrderedDict)
 
     def remember(self, seq: int, digest: str, answer: str) -> None:
         self.answers[seq] = (digest, answer)

@@ -33,11 +33,14 @@ from firmware_protocol.messages import (
     Locked,
     Login,
     Message,
+    Move,
     Nak,
+    NextRound,
     NotPlayed,
     Players,
     Resend,
     Result,
+    RoundClock,
     RoundInfo,
     Seating,
     SeatPlayer,
@@ -146,6 +149,13 @@ SEATING: list[tuple[str, int, Message]] = [
         "A", 3, 2, AskPlayers.FIRST, 3, 10, SeatPlayer(10234, "Ann Smith"),
         SeatPlayer(10567, "Bob Jones"), SeatPlayer(0, None), SeatPlayer(99871, None)))),
     ("seating_nobody_said", UNIT, Message(UNIT, 21, Seating("A", 3, 1, AskPlayers.NEVER, 3, 9))),
+    # SPEC.md 14.6 and 14.7, JSON only: the binary frame is the same as without them.
+    ("seating_clock_and_moves", UNIT, Message(UNIT, 22, Seating(
+        "A", 3, 2, AskPlayers.FIRST, 3, 10, clock=RoundClock(2, 312, 900),
+        next_round=NextRound(3, Move(3, "NS"), Move(4, "EW"), (2,))))),
+    ("seating_relay_and_sit_out", UNIT, Message(UNIT, 23, Seating(
+        "A", 5, 3, AskPlayers.NEVER, 5, 9, clock=RoundClock(3, -45, 840),
+        next_round=NextRound(4, Move(5, "NS"), None, ())))),
 ]
 
 SEATING_V2: list[tuple[str, int, Message]] = [
@@ -153,12 +163,30 @@ SEATING_V2: list[tuple[str, int, Message]] = [
         "A", 3, 2, AskPlayers.EVERY, 3, 10, SeatPlayer(10234, "Ann Smith"),
         SeatPlayer(10567, "Bob Jones"), SeatPlayer(9_000_001, "Jane Doe"),
         SeatPlayer(99871, None)), 2, EVENT)),
+    ("v2_seating_clock_and_moves", UNIT, Message(UNIT, 129, Seating(
+        "A", 3, 2, AskPlayers.FIRST, 3, 10, clock=RoundClock(2, 312, 900),
+        next_round=NextRound(3, Move(3, "NS"), Move(4, "EW"), (2,))), 2, EVENT)),
+]
+
+# Screens (SPEC.md 15), JSON only, in files of their own: a browser pad's page names its
+# screen; the station names the screen holding the unit. The binary frames carry no screen.
+SCREEN: list[tuple[str, int, Message]] = [
+    ("screen_hello", UNIT, Message(UNIT, 60, Hello("webpad 1", None, 1), screen="k3x9q2")),
+    ("screen_status_to_another", UNIT,
+     Message(UNIT, 30, Status(StationState.RUNNING, 2), screen="p7m4w1")),
+]
+
+SCREEN_V2: list[tuple[str, int, Message]] = [
+    ("v2_screen_hello", UNIT, Message(UNIT, 160, Hello("webpad 1", None, 2), 2, 0, "k3x9q2")),
+    ("v2_screen_status_to_another", UNIT,
+     Message(UNIT, 130, Status(StationState.RUNNING, 2), 2, EVENT, "p7m4w1")),
 ]
 
 FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD,
          "pad_to_station_v2.json": PAD_TO_STATION_V2,
          "station_to_pad_v2.json": STATION_TO_PAD_V2,
-         "seating.json": SEATING, "seating_v2.json": SEATING_V2}
+         "seating.json": SEATING, "seating_v2.json": SEATING_V2,
+         "screen.json": SCREEN, "screen_v2.json": SCREEN_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:

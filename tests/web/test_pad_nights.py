@@ -116,7 +116,7 @@ async def test_two_nights_on_the_same_browser_pads(club: Club) -> None:
                                       exact=True)).to_be_visible()
         assert station.hub.units[unit].table == table
     await fourth.wait_for_selector("body[data-state=login]")
-    await expect(fourth.get_by_role("status")).to_have_text(NO_TABLE_4)
+    await expect(fourth.get_by_role("status", name="Latest message")).to_have_text(NO_TABLE_4)
     notices = fourth.locator("#notices").get_by_role("listitem")
     await expect(notices).to_have_text([NO_TABLE_4, DROPPED])  # the latest first
     await expect(fourth.get_by_role("button", name="Log in")).to_be_visible()
@@ -190,7 +190,8 @@ async def test_log_out_reset_and_lock_on_a_browser_pad(club: Club) -> None:
         seq = await page.evaluate("pad.mem.nextSeq")
         await page.get_by_role("button", name="Yes, log out").click()
         await page.wait_for_selector("body[data-state=login]")
-        await expect(page.get_by_role("status")).to_have_text("Logged out: log in to your table")
+        await expect(page.get_by_role("status", name="Latest message")).to_have_text(
+            "Logged out: log in to your table")
         assert await page.evaluate("pad.mem.nextSeq") >= seq
         assert await page.evaluate("[pad.mem.table, Object.keys(pad.mem.entries).length]") == \
             [None, 0]
@@ -200,7 +201,7 @@ async def test_log_out_reset_and_lock_on_a_browser_pad(club: Club) -> None:
         await log_in(page, 3)
         (await api.post("/api/units/85/reset")).raise_for_status()
         await page.wait_for_selector("body[data-state=login]")
-        await expect(page.get_by_role("status")).to_have_text(
+        await expect(page.get_by_role("status", name="Latest message")).to_have_text(
             "The director reset this pad: log in to your table")
         # Logged in again and locked by the director: shown as a lock, in words.
         await log_in(page, 3)

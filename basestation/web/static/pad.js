@@ -40,6 +40,10 @@ function pairing() {
 // and MQTT 5 (134, 135).
 const REFUSED = [4, 5, 134, 135];
 const RETRY_FIRST = 1000, RETRY_MOST = 5000;
+// MQTT keepalive in seconds: mqtt.js pings after this long without a packet and drops the
+// link 1.5 times this long after the last one, so the badge says "offline" within 5 s of a
+// network that went silent (no close ever comes from a pulled cable or a dead Wi-Fi).
+const KEEPALIVE = 2;
 
 function connect(paired) {
   const base = `bridge/${paired.station}/pad/${paired.unit}`;
@@ -48,7 +52,7 @@ function connect(paired) {
   // since the director may pair it (or fix the broker) at any time.
   const client = mqtt.connect(paired.broker, {
     clientId: `webpad-${paired.unit}-${Math.random().toString(16).slice(2, 10)}`,
-    username: login.username, password: login.password, clean: true, keepalive: 20,
+    username: login.username, password: login.password, clean: true, keepalive: KEEPALIVE,
     reconnectPeriod: RETRY_FIRST, connectTimeout: 5000, reconnectOnConnackError: true,
     will: { topic: `${base}/availability`, payload: "offline", qos: 1, retain: true },
   });
@@ -72,9 +76,14 @@ function connect(paired) {
   });
   // Whatever stopped the client (a refusal, an error it did not retry), it starts again.
   setInterval(() => {
+    if (pad.elsewhere) return;  // another screen holds the unit
     if (!client.connected && !client.reconnecting && !client.disconnecting) client.reconnect();
   }, RETRY_MOST);
-  client.on("message", (_topic, payload) => pad.receive(payload.toString()));
+  const stationTopic = `bridge/${paired.station}/status`;
+  client.on("message", (topic, payload) => {
+    if (topic === stationTopic) stationSaid(payload.toString());
+    else pad.receive(payload.toString());
+  });
   if (navigator.getBattery) {  // Chromium tells it; the station shows it in the units panel
     navigator.getBattery().then((battery) => {
       const read = () => { pad.battery = Math.round(battery.level * 100); };
@@ -82,10 +91,115 @@ function connect(paired) {
       battery.addEventListener("levelchange", read);
     }).catch(() => {});
   }
+  watchNetwork(client, stationTopic);
+  watchOtherScreens(paired, client);
   window.padClient = client;  // for the director's console and the tests
   window.pad = pad;
   pad.powerOn();
   setInterval(() => pad.tick(), 250);
+  setInterval(renderClock, 1000);
+}
+
+// -- the connection badge ---------------------------------------------------------------------
+
+let browserOffline = false;  // the browser says it has no network (Wi-Fi off, flight mode)
+let stationGone = false;  // the broker says the station is offline (its last will, SPEC 10.1)
+
+// The station's retained status topic: "offline" when the station's own link is gone.
+function stationSaid(text) {
+  stationGone = text === "offline";
+  render();
+}
+
+// The browser knows at once when its network goes: the badge says so without waiting for the
+// keepalive, and the link is tried again as soon as the network is back. The station's
+// status topic tells when the broker is there but the station is not.
+function watchNetwork(client, stationTopic) {
+  client.on("connect", () => client.subscribe(stationTopic, { qos: 1 }));
+  window.addEventListener("offline", () => {
+    browserOffline = true;
+    pad.disconnected();
+  });
+  window.addEventListener("online", () => {
+    browserOffline = false;
+    if (pad.elsewhere) return;
+    if (client.connected) pad.connected();
+    else if (!client.reconnecting) client.reconnect();
+    render();
+  });
+  if (navigator.onLine === false) browserOffline = true;
+}
+
+// -- one screen per unit (SPEC 15) --------------------------------------------------------------
+
+// A tab of this browser opened on the same unit says so at once (the station tells a phone):
+// the newest screen holds the unit; this one stops.
+function watchOtherScreens(paired, client) {
+  if (typeof BroadcastChannel === "function") {
+    const channel = new BroadcastChannel(`bridgepad:${paired.station}:${paired.unit}`);
+    channel.onmessage = (event) => {
+      if (event.data && event.data.opened && event.data.opened !== pad.screen) pad.leave();
+    };
+    channel.postMessage({ opened: pad.screen });
+  }
+  let stopped = false;
+  const stop = () => {
+    if (!pad.elsewhere || stopped) return;
+    stopped = true;
+    client.options.reconnectPeriod = 0;
+    client.end(false);  // a clean DISCONNECT: no "offline" will for the other screen's unit
+  };
+  const changed = pad.changed;
+  pad.changed = () => { stop(); changed(); };
+}
+
+// "This pad was opened on another screen": nothing else shows, nothing can be entered; the
+// players may take the unit back here (a reload: the newest screen holds the unit).
+function renderElsewhere() {
+  show("other-screen", pad.elsewhere);
+  if (!pad.elsewhere) return false;
+  document.body.dataset.state = "elsewhere";
+  document.body.dataset.link = "offline";
+  $("link").textContent = "offline";
+  $("other-screen-text").textContent = PadWords.OTHER_SCREEN;
+  for (const id of ["login-table", "players", "play", "moves", "waiting", "feedback", "finished",
+    "leave", "logout-confirm", "locked", "stopped", "round-clock"]) show(id, false);
+  return true;
+}
+
+function renderLink() {
+  const online = pad.online && !browserOffline;
+  const linkState = online ? (pad.contact && !stationGone ? "online" : "no-contact") :
+    brokerRefused ? "refused" : "offline";
+  document.body.dataset.link = linkState;
+  $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
+    refused: "refused" }[linkState];
+  show("broker-refused", linkState === "refused");
+  $("broker-refused").textContent = linkState === "refused" ? PadWords.BROKER_REFUSED : "";
+}
+
+// -- the round clock and the move (SPEC 14.6, 14.7) -------------------------------------------
+
+// "Round 3: 12:40 left", counted down from what the station last said.
+function renderClock() {
+  const clock = pad && !pad.elsewhere && pad.mem.table !== null && !pad.mem.locked ?
+    pad.mem.clock : null;
+  show("round-clock", Boolean(clock));
+  $("round-clock").textContent = clock ?
+    PadWords.clock(clock.round, Math.round((clock.endsAt - Date.now()) / 1000)) : "";
+}
+
+// At the end of a round: where the pairs and the boards go, as the station said.
+function renderMoves() {
+  const done = pad.mem.table !== null && !pad.mem.locked ? pad.finishedRound() : null;
+  const list = $("moves-list");
+  list.textContent = "";
+  show("moves", Boolean(done));
+  if (!done) return;
+  $("moves-title").textContent = `Round ${done.round} is over: where to go`;
+  for (const line of PadWords.moves(pad.mem.table, done.seating, done.boards)) {
+    list.append(node("li", line));
+  }
 }
 
 // -- what the players see -------------------------------------------------------------------
@@ -93,14 +207,9 @@ function connect(paired) {
 function show(id, visible) { $(id).hidden = !visible; }
 
 function render() {
+  if (renderElsewhere()) return;
   const mem = pad.mem;
-  const linkState = pad.online ? (pad.contact ? "online" : "no-contact") :
-    brokerRefused ? "refused" : "offline";
-  document.body.dataset.link = linkState;
-  $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
-    refused: "refused" }[linkState];
-  show("broker-refused", linkState === "refused");
-  $("broker-refused").textContent = linkState === "refused" ? PadWords.BROKER_REFUSED : "";
+  renderLink();
   $("queue").textContent = pad.waiting ? `${pad.waiting} waiting` : "all sent";
   $("where").textContent = `Unit ${mem.unit}` + (mem.table ? `, table ${mem.section}${mem.table}` : "");
   show("locked", Boolean(mem.locked));
@@ -119,6 +228,8 @@ function render() {
   if (asking) renderPlayers(round.round);
   show("stopped", !mem.running || mem.paused);
   if (round) renderRound(round);
+  renderClock();
+  renderMoves();
   renderWaiting();
   renderFeedback();
   renderNotices();
@@ -432,6 +543,7 @@ function setup() {
     delete $("players-form").dataset.round;  // filled again with what the station found
     pad.changePlayers(asked());
   });
+  $("take-back").addEventListener("click", () => location.reload());
   $("logout").addEventListener("click", askLogOut);
   $("logout-no").addEventListener("click", () => { show("logout-confirm", false); render(); });
   $("logout-yes").addEventListener("click", () => {

@@ -21,7 +21,8 @@ const PadCore = (() => {
       protocol: PadWire.VERSION, section: null, table: null,
       rounds: {}, entries: {}, queue: [], locked: null, running: true, paused: false,
       feedback: {}, lastBoard: null, notices: [], ranking: null,
-      seatings: {}, lineups: {} };  // SPEC 14: what the station said of each round; numbers typed
+      seatings: {}, lineups: {},  // SPEC 14: what the station said of each round; numbers typed
+      clock: null };  // the section's round clock: {round, endsAt (this device's ms), length}
   }
 
   // A session forgotten: what the pad keeps is its identity, counters, event and version.
@@ -31,7 +32,10 @@ const PadCore = (() => {
   }
 
   class Pad {
-    constructor({ station, unit, key, storage, transmit, changed, now, random }) {
+    constructor({ station, unit, key, storage, transmit, changed, now, random, screen }) {
+      this.screen = screen || PadWire.newScreen();  // this page (SPEC 15)
+      this.elsewhere = false;  // another screen holds the unit: this one does nothing more
+      this.ours = false;  // the station has named this screen as the unit's
       this.storage = storage;
       this.transmit = transmit;
       this.changed = changed || (() => {});
@@ -56,6 +60,7 @@ const PadCore = (() => {
     }
 
     save() {
+      if (this.elsewhere) return;  // the storage is the other screen's now (a tab of this browser)
       this.storage.setItem(storeKey(this.mem.station, this.mem.unit), JSON.stringify(this.mem));
     }
 
@@ -71,6 +76,21 @@ const PadCore = (() => {
         if (info.boards.some((b) => !this.mem.entries[boardKey(info.round, b)])) return info;
       }
       return null;
+    }
+
+    // The round just over at this table, while the next has nothing entered yet: its
+    // seating (with where everyone goes, SPEC 14.7) and its boards; null otherwise.
+    finishedRound() {
+      const played = Object.values(this.mem.rounds).filter((i) => i.ns != null && i.ew != null)
+        .sort((a, b) => b.round - a.round);
+      const entered = (info) => info.boards.every((b) => this.mem.entries[boardKey(info.round, b)]);
+      const done = played.find(entered);
+      const seating = done ? this.mem.seatings[done.round] : null;
+      if (!seating || !seating.next) return null;
+      const after = this.mem.rounds[seating.next.round];
+      const begun = after && after.boards.some((b) => this.mem.entries[boardKey(after.round, b)]);
+      if (begun) return null;
+      return { round: done.round, seating, boards: done.boards };
     }
 
     // Results the players may still correct at the table: the latest round it entered (SPEC 6.3).
@@ -217,6 +237,12 @@ const PadCore = (() => {
 
     receive(payload) {
       const m = PadWire.decode(payload, this.mem.unit, this.mem.key);
+      if (this.elsewhere) return;
+      // Messages naming another screen before the station named this one were sent before
+      // this page's hello reached it (a reload): the unit's as ever. After, another screen
+      // has taken the unit (SPEC 15.3).
+      if (m && m.screen === this.screen) this.ours = true;
+      if (m && m.screen && m.screen !== this.screen && this.ours) { this.leave(); return; }
       if (m && this.oldStation(m)) return;
       if (!m || m.seq <= this.mem.stationSeq) return;  // forged, old, or not ours
       this.mem.stationSeq = m.seq;
@@ -277,7 +303,18 @@ const PadCore = (() => {
       if (dropped) this.notice(PadWords.dropped(dropped), "bad");
     }
 
+    // Another screen (a phone, or a tab of this browser) opened this unit since: this page
+    // stops sending and keeping anything (SPEC 15); the page says so.
+    leave() {
+      if (this.elsewhere) return;
+      this.save();
+      this.elsewhere = true;
+      this.flight = null;
+      this.changed();
+    }
+
     tick() {
+      if (this.elsewhere) return;
       const now = this.now();
       if (this.flight && now >= this.flight.deadline) this.timedOut(now);
       if (this.retryAt !== null && now >= this.retryAt) this.retryAt = null;
@@ -319,6 +356,7 @@ const PadCore = (() => {
     }
 
     sendNext() {
+      if (this.elsewhere) return;
       if (!this.flight && this.contact && this.retryAt === null && this.mem.queue.length &&
           !this.blocked(this.mem.queue[0])) {
         const message = this.mem.queue[0];
@@ -334,10 +372,12 @@ const PadCore = (() => {
     // In the version the pad speaks, with the event it holds.
     encode(seq, type, body) {
       const { unit, key, protocol, event } = this.mem;
-      return PadWire.encode(unit, seq, type, body, key, protocol, protocol >= 2 ? event : 0);
+      return PadWire.encode(unit, seq, type, body, key, protocol, protocol >= 2 ? event : 0,
+        this.screen);
     }
 
     send(payload) {
+      if (this.elsewhere) return;
       this.lastSent = this.now();
       if (this.online) this.transmit(payload);
     }
@@ -474,6 +514,10 @@ const PadCore = (() => {
     // numbers, the names to show for the players to confirm.
     seated(body) {
       this.mem.seatings[body.round] = body;
+      if (body.clock) {  // seconds left when sent: counted on this device's own clock
+        this.mem.clock = { round: body.clock.round, length: body.clock.length,
+          endsAt: this.now() + body.clock.ends_in * 1000 };
+      }
       const lineup = this.mem.lineups[body.round];
       if (lineup && lineup.state === "waiting" && lineup.acked) lineup.state = "check";
     }

@@ -11,6 +11,7 @@ const PadWire = (() => {
     "control", "locked", "seating"];
   const CONTRACT = /^(?:PASS|[1-7](?:NT|C|D|H|S)(?:XX|X)?)$/;
   const CARD = /^([SHDC])(10|[2-9TJQKA])$/;
+  const SCREEN = /^[0-9a-z]{1,16}$/;  // a page's screen name (SPEC 15)
 
   const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   function bytes(text) {
@@ -54,9 +55,17 @@ const PadWire = (() => {
     return canonical({ ...unsigned, mac: tag(keyHex, canonical(unsigned)) });
   }
 
-  // Version 2 carries the event the pad holds (0 for none yet) in the envelope (SPEC 13.1).
-  const encode = (unit, seq, type, body, keyHex, v = VERSION, event = 0) =>
-    sign(v >= 2 ? { v, type, unit, seq, event, body } : { v, type, unit, seq, body }, keyHex);
+  // Version 2 carries the event the pad holds (0 for none yet) in the envelope (SPEC 13.1);
+  // `screen` names this page, so the station can tell two screens on one unit apart (SPEC 15).
+  function encode(unit, seq, type, body, keyHex, v = VERSION, event = 0, screen = null) {
+    const envelope = v >= 2 ? { v, type, unit, seq, event, body } : { v, type, unit, seq, body };
+    if (screen) envelope.screen = screen;
+    return sign(envelope, keyHex);
+  }
+
+  // A new page's screen name: 12 lower-case letters and digits (SPEC 15).
+  const newScreen = () => Array.from({ length: 12 },
+    () => "0123456789abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 36)]).join("");
 
   function sameBytes(a, b) {  // constant time over equal lengths (SPEC 7)
     if (a.length !== b.length) return false;
@@ -83,7 +92,9 @@ const PadWire = (() => {
     let signed;
     try { signed = canonical(unsigned); } catch { return null; }
     if (!sameBytes(tag(keyHex, signed), mac.toLowerCase())) return null;
-    return { v, type, seq, event: v >= 2 ? object.event : 0, body };
+    const screen = object.screen === undefined ? null : object.screen;
+    if (screen !== null && (typeof screen !== "string" || !SCREEN.test(screen))) return null;
+    return { v, type, seq, event: v >= 2 ? object.event : 0, body, screen };
   }
 
   // Bodies as the station writes them (every field present, null for none), so a pad's
@@ -124,5 +135,5 @@ const PadWire = (() => {
   };
 
   return { VERSION, VERSIONS, FIRMWARE, hex, bytes, unitKey, tag, mqttLogin, canonical, sign, encode,
-    decode, bodies, checkEntry, normalLead };
+    decode, bodies, checkEntry, normalLead, newScreen };
 })();

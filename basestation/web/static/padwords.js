@@ -67,8 +67,63 @@ const PadWords = (() => {
     return null;
   }
 
+  // The round clock (SPEC 14.6): "Round 3: 12:40 left", then "Round 3: time is up, 2 min over".
+  function clock(round, secondsLeft) {
+    if (secondsLeft > 0) {
+      const minutes = Math.floor(secondsLeft / 60);
+      const seconds = String(secondsLeft % 60).padStart(2, "0");
+      return `Round ${round}: ${minutes}:${seconds} left`;
+    }
+    const over = Math.floor(-secondsLeft / 60);
+    return `Round ${round}: time is up` + (over ? `, ${over} min over` : "");
+  }
+
+  // "boards 7-8", "board 5", "boards 1, 3 and 5".
+  function boardsText(boards) {
+    const sorted = [...boards].sort((a, b) => a - b);
+    if (sorted.length === 1) return `board ${sorted[0]}`;
+    const run = sorted.every((b, i) => i === 0 || b === sorted[i - 1] + 1);
+    if (run) return `boards ${sorted[0]}-${sorted[sorted.length - 1]}`;
+    return `boards ${sorted.slice(0, -1).join(", ")} and ${sorted[sorted.length - 1]}`;
+  }
+
+  const SIDES = { NS: "North-South", EW: "East-West" };
+
+  // One pair's move: "NS pair 3 stay at table 3", "EW pair 5 move to table 4", "NS pair 4
+  // move to table 2 and sit East-West", "EW pair 6 sit out next round".
+  function pairMove(side, pair, table, move) {
+    const who = `${side} pair ${pair}`;
+    if (!move) return `${who} sit out next round`;
+    const sit = move.side === side ? "" : ` and sit ${SIDES[move.side]}`;
+    if (move.table === table) return `${who} stay at table ${table}${sit}`;
+    return `${who} move to table ${move.table}${sit}`;
+  }
+
+  // Where everyone at the table goes when the round is over (SPEC 14.7), one sentence each:
+  // the pairs, then the boards ("Boards 7-8 go to table 2", "... go to the relay stand").
+  function moves(table, seating, boards) {
+    const next = seating.next;
+    const lines = [];
+    if (seating.ns != null) lines.push(pairMove("NS", seating.ns, table, next.ns));
+    if (seating.ew != null) lines.push(pairMove("EW", seating.ew, table, next.ew));
+    const which = boardsText(boards);
+    const Which = which.charAt(0).toUpperCase() + which.slice(1);
+    const tables = next.boards || [];
+    const verb = boards.length === 1 ? "goes" : "go";
+    if (tables.length === 0) lines.push(`${Which} ${verb} to the relay stand`);
+    else if (tables.length === 1 && tables[0] === table) {
+      lines.push(`${Which} ${boards.length === 1 ? "stays" : "stay"} at table ${table}`);
+    } else {
+      const others = tables.length === 1 ? `table ${tables[0]}` :
+        `tables ${tables.slice(0, -1).join(", ")} and ${tables[tables.length - 1]}`;
+      lines.push(`${Which} ${verb} to ${others}`);
+    }
+    return lines;
+  }
+
   return {
-    refusal, lock, dropped, unknownPlayer, playerNumber,
+    refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves,
+    OTHER_SCREEN: "This pad was opened on another screen: use that one, or take it back here",
     RESET: "The director reset this pad: log in to your table",
     LOGGED_OUT: "Logged out: log in to your table",
     BROKER_REFUSED: "The station's broker refused this pad: ask the director to pair it again",
