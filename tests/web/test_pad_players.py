@@ -83,7 +83,7 @@ async def test_a_section_that_never_asks_goes_straight_to_the_boards(club: Club)
     page = await club.pad(72, PHONE)
     await log_in_to(page, 2)
     await page.wait_for_selector("body[data-state=play]")
-    await expect(page.get_by_label("Contract")).to_be_visible()
+    await expect(page.get_by_role("group", name="Level")).to_be_visible()
     await expect(page.get_by_role("heading", name="Round 1: who is playing?")).to_be_hidden()
 
 
