@@ -13,6 +13,7 @@ from firmware_protocol.enums import (
     ErrorCode,
     FeedbackKind,
     MessageType,
+    ResultEntry,
     ResultFlag,
     StationState,
 )
@@ -224,10 +225,14 @@ def body_to_json(body: Body) -> JsonObject:
         case Locked():
             return {"reason": body.reason.value}
         case Seating():
-            return {"section": body.section, "table": body.table, "round": body.round,
-                    "ask": body.ask.value, "ns": body.ns, "ew": body.ew,
-                    **{seat: {"number": player.number, "name": player.name}
-                       for seat, player in zip(SEAT_NAMES, body.seats, strict=True)}}
+            seating: JsonObject = {
+                "section": body.section, "table": body.table, "round": body.round,
+                "ask": body.ask.value, "ns": body.ns, "ew": body.ew,
+                **{seat: {"number": player.number, "name": player.name}
+                   for seat, player in zip(SEAT_NAMES, body.seats, strict=True)}}
+            if body.result_entry is not ResultEntry.RESULT:  # absent is "result" (SPEC 14.2)
+                seating["result_entry"] = body.result_entry.value
+            return seating
 
 
 def _entry_fields(entry: Result | Correction | NotPlayed) -> JsonObject:
@@ -372,7 +377,9 @@ def _read_seat(value: object, name: str) -> SeatPlayer:
 def _read_seating(obj: JsonObject) -> Seating:
     return Seating(_need(obj, "section"), _need(obj, "table"), _need(obj, "round"),
                    _enum(AskPlayers, _need(obj, "ask"), "ask"), obj.get("ns"), obj.get("ew"),
-                   *(_read_seat(obj.get(seat, {}), seat) for seat in SEAT_NAMES))
+                   *(_read_seat(obj.get(seat, {}), seat) for seat in SEAT_NAMES),
+                   result_entry=_enum(ResultEntry, obj.get("result_entry", "result"),
+                                      "result_entry"))
 
 
 _READERS: dict[MessageType, Callable[[JsonObject], Body]] = {

@@ -12,6 +12,7 @@ from firmware_protocol.enums import (
     ErrorCode,
     FeedbackKind,
     MessageType,
+    ResultEntry,
     ResultFlag,
     Seat,
     StationState,
@@ -532,11 +533,15 @@ class Seating:
     east: SeatPlayer = SeatPlayer()
     south: SeatPlayer = SeatPlayer()
     west: SeatPlayer = SeatPlayer()
+    # JSON only (the binary layout is fixed): a bridgepad's keypad is its own.
+    result_entry: ResultEntry = ResultEntry.RESULT
 
     def __post_init__(self) -> None:
         _check_place(self.section, self.table, self.round)
         if not isinstance(self.ask, AskPlayers):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown ask {self.ask!r}")
+        if not isinstance(self.result_entry, ResultEntry):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown result_entry {self.result_entry!r}")
         check_optional_int(self.ns, "ns", 1, MAX_PAIR)
         check_optional_int(self.ew, "ew", 1, MAX_PAIR)
         for seat in SEAT_NAMES:

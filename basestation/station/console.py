@@ -10,7 +10,7 @@ from basestation.station.seating import play_round
 from basestation.station.session import SessionRules
 from basestation.station.state import Thresholds
 from basestation.store import repository as repo
-from firmware_protocol.enums import AskPlayers
+from firmware_protocol.enums import AskPlayers, ResultEntry
 
 THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
 
@@ -55,9 +55,32 @@ def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
     batch.ops.append(repo.audit(rules.event_id, "director", "player_numbers", section=section,
                                 ask=ask.value))
     batch.event("player_numbers", section=section, ask=ask.value)
-    for table, unit in sorted(state.holders.items()):
-        batch.send(unit, rules.seating(state, table, play_round(state, table)))
+    tell_pads(rules, section, batch)
     return ask
 
 
-__all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_round_minutes", "set_thresholds"]
+def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
+                     batch: Batch) -> ResultEntry:
+    """How the section's pads take a board's result: "=", "+1", "-1" (the default), or the
+    tricks taken. Stored with the section; its pads are told with their round's seating."""
+    state = rules.sections.get(section)
+    if state is None:
+        raise LookupError(f"no section {section}")
+    state.result_entry = entry
+    batch.ops.append(repo.set_result_entry(rules.section_ids[section], entry.value))
+    batch.ops.append(repo.audit(rules.event_id, "director", "result_entry", section=section,
+                                entry=entry.value))
+    batch.event("result_entry", section=section, entry=entry.value)
+    tell_pads(rules, section, batch)
+    return entry
+
+
+def tell_pads(rules: SessionRules, section: str, batch: Batch) -> None:
+    """Every pad logged in to the section gets its round's seating, with the settings."""
+    state = rules.sections[section]
+    for table, unit in sorted(state.holders.items()):
+        batch.send(unit, rules.seating(state, table, play_round(state, table)))
+
+
+__all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_result_entry", "set_round_minutes",
+           "set_thresholds"]

@@ -50,7 +50,7 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
     north, south = pair(ns, "NS")
     east, west = pair(ew, "EW")
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
-                   west)
+                   west, result_entry=section.result_entry)
 
 
 def tables_playing(section: SectionState, entrant: int) -> list[tuple[int, int]]:

@@ -33,6 +33,7 @@ from basestation.station.state import HeldResult, SectionState, Thresholds, Unit
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, PlayerRow, ResultRow, SeatRow, SectionRow
 from firmware_protocol import jsonwire
+from firmware_protocol.enums import ResultEntry
 from firmware_protocol.messages import (
     AskPlayers,
     Body,
@@ -163,6 +164,7 @@ class SessionState:
             if row.round_started is not None:  # else stored before the clock was: from now
                 section.round_started = row.round_started
             section.ask = AskPlayers(row.player_numbers)
+            section.result_entry = ResultEntry(row.result_entry)
             if row.round_minutes is not None:
                 self.thresholds.round_minutes[row.letter] = row.round_minutes
             self.sections[row.letter] = section
