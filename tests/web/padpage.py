@@ -73,7 +73,7 @@ async def enter(page: Page, contract: str, declarer: str | None = None,
                 tricks: int | None = None, lead: str | None = None) -> int:
     """Presses a result's keys for the board chosen (the first still to play, unless the test
     chose another), sends it, and East-West accept it."""
-    board = int((await page.get_by_label("Board").input_value()).split("/")[1])
+    board = int((await page.get_by_label("Board", exact=True).input_value()).split("/")[1])
     await press_entry(page, contract, declarer, tricks, lead)
     await page.get_by_role("button", name="Send").click()
     await page.get_by_role("button", name="Accept").click()

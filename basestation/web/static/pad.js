@@ -267,10 +267,10 @@ function renderRound(round) {
   const choices = [...open, ...fixable];
   const wanted = choices.map(([value]) => value).join(",");
   if (select.dataset.choices !== wanted) {
-    const before = select.value;  // the players' choice stays while it is still there
+    const picked = select.dataset.picked;  // the players' choice stays while it is there
     select.textContent = "";
     for (const [value, text] of choices) select.append(node("option", text, { value }));
-    if (choices.some(([value]) => value === before)) select.value = before;
+    if (choices.some(([value]) => value === picked)) select.value = picked;
     select.dataset.choices = wanted;
     boardChosen(false);
   }
@@ -552,10 +552,15 @@ function setup() {
       renderKeys();
     });
   }
-  $("board").addEventListener("change", () => { clearKeys(); boardChosen(true); });
+  $("board").addEventListener("change", () => {
+    $("board").dataset.picked = $("board").value;
+    clearKeys();
+    boardChosen(true);
+  });
   $("out-of-order-yes").addEventListener("click", () => { boardChosen(false); });
   $("out-of-order-no").addEventListener("click", () => {
     $("board").value = $("out-of-order-no").dataset.board;
+    $("board").dataset.picked = $("board").value;
     boardChosen(false);
   });
   $("not-played").addEventListener("click", () => {
@@ -567,6 +572,7 @@ function setup() {
     const { type, body } = pending;
     closeConfirm();
     clearKeys();
+    delete $("board").dataset.picked;  // the next board to play comes up
     pad.enter(type, body);
   });
   $("back").addEventListener("click", closeConfirm);
