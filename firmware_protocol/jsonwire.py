@@ -375,11 +375,11 @@ def _read_seat(value: object, name: str) -> SeatPlayer:
 
 
 def _read_seating(obj: JsonObject) -> Seating:
+    north, east, south, west = (_read_seat(obj.get(seat, {}), seat) for seat in SEAT_NAMES)
     return Seating(_need(obj, "section"), _need(obj, "table"), _need(obj, "round"),
                    _enum(AskPlayers, _need(obj, "ask"), "ask"), obj.get("ns"), obj.get("ew"),
-                   *(_read_seat(obj.get(seat, {}), seat) for seat in SEAT_NAMES),
-                   result_entry=_enum(ResultEntry, obj.get("result_entry", "result"),
-                                      "result_entry"))
+                   north, east, south, west,
+                   _enum(ResultEntry, obj.get("result_entry", "result"), "result_entry"))
 
 
 _READERS: dict[MessageType, Callable[[JsonObject], Body]] = {

@@ -450,8 +450,9 @@ def _read_seating(reader: _Reader) -> Seating:
         except UnicodeDecodeError:
             raise ProtocolError(ErrorCode.MALFORMED, "a name is not UTF-8") from None
         seats.append(SeatPlayer(number if known >> bit & 1 else None, name or None))
+    north, east, south, west = seats
     return Seating(section, table, round_, _lookup(ASK_CODES, ask, "ask"), ns or None,
-                   ew or None, *seats)
+                   ew or None, north, east, south, west)
 
 
 _READERS: dict[MessageType, Callable[[_Reader], Body]] = {

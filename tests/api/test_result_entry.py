@@ -37,7 +37,8 @@ async def test_a_wrong_setting_is_refused_and_changes_nothing(
     await ok(await client.post("/api/login", json={"password": PASSWORD}))
     wrong = await client.put("/api/sections/A/result-entry", json={"entry": "points"})
     assert wrong.status_code == 422
-    assert wrong.json()["detail"] == "The way results are entered must be one of 'result' or 'tricks'."
+    assert wrong.json()["detail"] == ("The way results are entered must be one of 'result' or "
+                                      "'tricks'.")
     missing = await client.put("/api/sections/Q/result-entry", json={"entry": "tricks"})
     assert missing.status_code == 404
     assert isinstance(missing.json()["detail"], str)

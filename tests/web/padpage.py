@@ -41,7 +41,8 @@ def result_mark(level: int, tricks: int) -> str:
 
 async def press(page: Page, group: str, key: str) -> None:
     """Presses a key of a group of the entry form (by their accessible names)."""
-    await page.get_by_role("group", name=group, exact=True).get_by_role("button", name=key, exact=True).click()
+    keys = page.get_by_role("group", name=group, exact=True)
+    await keys.get_by_role("button", name=key, exact=True).click()
 
 
 async def press_entry(page: Page, contract: str, declarer: str | None = None,
