@@ -17,7 +17,7 @@ async def log_in(page: Page, table: int) -> None:
 async def type_numbers(page: Page, numbers: dict[str, str]) -> None:
     """Fills the players screen's numbers by seat ("North": "10234") and sends them."""
     for seat, number in numbers.items():
-        await page.get_by_label(seat, exact=True).fill(number)
+        await page.get_by_role("textbox", name=seat, exact=True).fill(number)
     await page.get_by_role("button", name="Send numbers").click()
 
 

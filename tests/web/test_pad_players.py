@@ -59,7 +59,7 @@ async def test_players_confirm_their_names_then_see_who_they_play(club: Club) ->
     assert errors == []
     # West was a visitor: change, tick visitor, give the name.
     await check.get_by_role("button", name="Change numbers").click()
-    await expect(page.get_by_label("North", exact=True)).to_have_value("10234")
+    await expect(page.get_by_role("textbox", name="North", exact=True)).to_have_value("10234")
     await page.get_by_label("West is a visitor").check()
     await page.get_by_label("West's visitor name").fill("Jane Doe")
     await page.get_by_role("button", name="Send numbers").click()
