@@ -536,7 +536,7 @@ function setup() {
     const section = $("section").value.trim().toUpperCase();
     const table = Number($("table").value);
     if (!/^[A-Z]$/.test(section) || !Number.isInteger(table) || table < 1 || table > 255) {
-      pad.notice("Section is one letter, table a number from 1", "bad");
+      pad.notice(PadWords.TABLE_FORM, "bad", "login");
       render();
       return;
     }

@@ -253,7 +253,7 @@ const PadCore = (() => {
         case "locked":
           this.mem.locked = body.reason;
           this.flight = null;
-          this.notice(PadWords.lock(body.reason).sentence, "bad");
+          this.notice(PadWords.lock(body.reason).sentence, "bad", "login");  // until logged in again
           break;
         default: break;
       }
@@ -411,10 +411,10 @@ const PadCore = (() => {
         this.mem.entries[key] = { type: type === "correction" ? "result" : type, body,
           acked: true, score_ns: ack.score_ns, flags: ack.flags };
         if (ack.flags.includes("LEAD_DECLARER_MISMATCH")) {
-          this.notice(`Board ${body.board}: the lead or the declarer looks wrong. Check it and correct it.`, "bad", key);
+          this.notice(PadWords.flag("LEAD_DECLARER_MISMATCH", body.board), "bad", key);
         }
         if (ack.flags.includes("SUSPECT_WRONG_SIDE")) {
-          this.notice(`Board ${body.board}: was the score given to the wrong side? Check it.`, "bad", key);
+          this.notice(PadWords.flag("SUSPECT_WRONG_SIDE", body.board), "bad", key);
         }
       }
     }
@@ -454,9 +454,8 @@ const PadCore = (() => {
         if (nak.code === "ALREADY_PLAYED" && nak.held) {
           this.mem.entries[key] = { type: nak.held.type || "result", body: nak.held, acked: true,
             source: "station" };
-          this.notice(`Board ${body.board}: the station already holds ` +
-            `${describe({ type: "result", ...nak.held })}; you entered ${describe({ type, ...body })}. ` +
-            "Correct it if the station's is wrong.", "bad", key);
+          this.notice(PadWords.alreadyHeld(body.board, describe({ type: "result", ...nak.held }),
+            describe({ type, ...body })), "bad", key);
           return;
         }
       }
@@ -511,8 +510,8 @@ const PadCore = (() => {
           acked: true, source: "director" };
       }
       delete this.mem.feedback[String(body.board)];  // its traveller showed the old result
-      this.notice(`The director changed board ${body.board} (round ${body.round}): ` +
-        (body.result ? describe(body.result) : "erased"), "director");
+      this.notice(PadWords.directorChanged(body.board, body.round,
+        body.result ? describe(body.result) : null), "director");
     }
 
     control(command) {

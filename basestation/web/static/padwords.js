@@ -83,11 +83,26 @@ const PadWords = (() => {
     return null;
   }
 
+  // What the station flagged on a result it took (SPEC 5), for the players to check.
+  const FLAGS = {
+    LEAD_DECLARER_MISMATCH: "the lead or the declarer looks wrong. Check it and correct it.",
+    SUSPECT_WRONG_SIDE: "was the score given to the wrong side? Check it.",
+  };
+  const flag = (code, board) => `Board ${board}: ${FLAGS[code]}`;
+
+  const alreadyHeld = (board, held, entered) => `Board ${board}: the station already holds ` +
+    `${held}; you entered ${entered}. Correct it if the station's is wrong.`;
+
+  const directorChanged = (board, round, result) =>
+    `The director changed board ${board} (round ${round}): ${result || "erased"}`;
+
   const outOfOrder = (board, next) => `Board ${board} is not the next board (${next}). ` +
     `Enter board ${board}?`;
 
   return {
-    refusal, lock, dropped, unknownPlayer, playerNumber, entryProblem, outOfOrder,
+    refusal, lock, dropped, unknownPlayer, playerNumber, entryProblem, outOfOrder, flag,
+    alreadyHeld, directorChanged,
+    TABLE_FORM: "Section is one letter, table a number from 1",
     RESET: "The director reset this pad: log in to your table",
     LOGGED_OUT: "Logged out: log in to your table",
     BROKER_REFUSED: "The station's broker refused this pad: ask the director to pair it again",
