@@ -50,6 +50,7 @@ FIELD_WORDS = {
     "regulations": "the regulations", "number": "the player number",
     "offer_id": "the offer number", "penalty_id": "the penalty number",
     "round_minutes": "the round length", "entry": "the way results are entered",
+    "result_entry": "the way results are entered",
 }
 
 

@@ -260,6 +260,7 @@ class SessionState:
                                    movement_kind=spec.movement if pairs else event_format,
                                    tables=movement.tables, boards=movement.boards,
                                    phantom=spec.phantom, player_numbers=spec.player_numbers,
+                                   result_entry=spec.result_entry,
                                    movement_json=json.dumps(movement.to_json())))
         return event, rows
 

@@ -4,6 +4,7 @@ the tricks taken, as the director sets it. Stored with the section; refused in a
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from basestation.api.app import create_app
 from basestation.station.app import Station
@@ -43,3 +44,36 @@ async def test_a_wrong_setting_is_refused_and_changes_nothing(
     assert missing.status_code == 404
     assert isinstance(missing.json()["detail"], str)
     assert station.rules.sections["A"].result_entry == ResultEntry.RESULT
+
+
+async def test_a_new_event_takes_the_setting_at_set_up(
+        station: Station, director: httpx.AsyncClient) -> None:
+    wrong = await director.post("/api/events", json={
+        "name": "Thursday", "sections": [{"letter": "B", "tables": 4, "boards": 8,
+                                          "result_entry": "score"}]})
+    assert wrong.status_code == 422
+    assert wrong.json()["detail"] == ("The way results are entered (item 1 of sections) must "
+                                      "be one of 'result' or 'tricks'.")
+    opened = await ok(await director.post("/api/events", json={
+        "name": "Thursday", "sections": [
+            {"letter": "B", "tables": 4, "boards": 8, "result_entry": "tricks"},
+            {"letter": "C", "tables": 4, "boards": 8}]}), 201)
+    assert [s["result_entry"] for s in opened["sections"]] == ["tricks", "result"]
+    assert station.rules.sections["B"].result_entry == ResultEntry.TRICKS
+
+
+def test_the_config_file_names_it_or_is_refused() -> None:
+    from basestation.station.config import ConfigError, parse_config
+
+    def section(**extra: object) -> dict[str, object]:
+        return {"event": {"name": "Tuesday", "section": [{"letter": "A", **extra}]}}
+
+    def entry(**extra: object) -> str:
+        event = parse_config(section(**extra)).event
+        assert event is not None
+        return event.sections[0].result_entry
+
+    assert entry() == "result"
+    assert entry(result_entry="tricks") == "tricks"
+    with pytest.raises(ConfigError, match="result_entry must be one of result, tricks"):
+        parse_config(section(result_entry="points"))
