@@ -119,6 +119,7 @@ async def test_accept_shows_the_result_and_score_and_a_board_out_of_order_is_ask
     await expect(question).to_be_visible(timeout=WAIT)
     await expect(question).to_contain_text("Board 2 is not the next board (1). Enter board 2?")
     await expect(group(page, "Level")).to_be_hidden()  # nothing is entered until answered
+    assert await serious_violations(page) == []
     await question.get_by_role("button", name="No, board 1").click()
     await expect(board).to_have_value("1/1")
     await expect(group(page, "Level")).to_be_visible()

@@ -136,10 +136,9 @@ const PadCore = (() => {
     }
 
     // How the section enters the result: "result" (=, +1, -1) or "tricks" (taken), as the
-    // latest seating says (SPEC 14.2 `result_entry`); "result" when it has not said.
+    // last seating received says (SPEC 14.6); "result" when none has said.
     resultEntry() {
-      const latest = Object.values(this.mem.seatings).sort((a, b) => b.round - a.round)[0];
-      return latest && latest.result_entry === "tricks" ? "tricks" : "result";
+      return this.mem.resultEntry === "tricks" ? "tricks" : "result";
     }
 
     // -- the players ------------------------------------------------------------------------
@@ -489,6 +488,7 @@ const PadCore = (() => {
     // numbers, the names to show for the players to confirm.
     seated(body) {
       this.mem.seatings[body.round] = body;
+      this.mem.resultEntry = body.result_entry === "tricks" ? "tricks" : "result";
       const lineup = this.mem.lineups[body.round];
       if (lineup && lineup.state === "waiting" && lineup.acked) lineup.state = "check";
     }
