@@ -6,6 +6,7 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
+from basestation.station.entries import entry_words
 from basestation.station.session import SessionRules
 from basestation.station.state import HeldResult
 from basestation.store.models import SeatingRow
@@ -18,6 +19,24 @@ def held_json(held: HeldResult) -> dict[str, Any]:
             "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
             "lead": held.lead, "adjusted": held.adjusted, "score_ns": held.score_ns,
             "flags": list(held.flags), "source": held.source, "unit": held.unit}
+
+
+# What the director reads about a flag the station put on an entry, wherever it came from.
+FLAG_SENTENCES = {
+    "LEAD_DECLARER_MISMATCH": "The lead is not from the hand on declarer's left in the hand "
+                              "record: check the lead and the declarer.",
+    "SUSPECT_WRONG_SIDE": "The score looks given to the wrong side: the other tables scored "
+                          "the opposite.",
+}
+
+
+def entered_sentence(held: HeldResult) -> str:
+    """The station's answer to the director's result: what it holds now, and what to check."""
+    lead = f", lead {held.lead}" if held.lead else ""
+    said = [f"Board {held.board} at table {held.section}{held.table}, round {held.round}: "
+            f"{entry_words(held)}{lead}, sent to the pad."]
+    said += [FLAG_SENTENCES[f] for f in held.flags if f in FLAG_SENTENCES]
+    return " ".join(said)
 
 
 def deal_pbn(deal: Deal) -> str:

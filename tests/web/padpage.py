@@ -7,8 +7,8 @@ import re
 from playwright.async_api import Page
 
 
-async def log_in(page: Page, table: int) -> None:
-    await page.get_by_label("Section").fill("A")
+async def log_in(page: Page, table: int, section: str = "A") -> None:
+    await page.get_by_label("Section").fill(section)
     await page.get_by_label("Table").fill(str(table))
     await page.get_by_role("button", name="Log in").click()
     await page.wait_for_selector("body[data-state=play]")

@@ -87,7 +87,8 @@ function seatDialog() {
     el("p", {}, el("button", { type: "submit", id: "seat-submit" }, "Seat")),
     el("p", { id: "seat-error", class: "message bad", role: "alert" }));
   dialog = el("dialog", { id: "seat-dialog", "aria-labelledby": "seat-title" },
-    el("form", { method: "dialog", class: "dialog-head" }, el("h2", { id: "seat-title" }), el("button", { value: "close" }, "Close")),
+    el("form", { method: "dialog", class: "dialog-head" }, el("h2", { id: "seat-title" }),
+      el("button", { value: "close", "aria-label": "Close the seating" }, "Close")),
     form);
   document.body.append(dialog);
   form.addEventListener("submit", (event) => { event.preventDefault(); seatNow(); });

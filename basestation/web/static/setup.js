@@ -138,7 +138,7 @@ function addSection(spec) {
     el("div", { class: "inline" },
       el("label", {}, "Section ", el("input", { name: "letter", value: letter, size: 2, maxlength: 1, required: "" })),
       el("label", { class: "pairs-only" }, "Movement ", el("select", { name: "movement" }, ...kinds)),
-      el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 64, value: spec.tables })),
+      el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 255, value: spec.tables })),
       el("label", {}, el("span", { class: "boards-word" }, "Boards"), " ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
       el("label", { class: "pairs-only" }, el("input", { name: "phantom", type: "checkbox" }), " Phantom pair"),
       // When the pads ask the players for their numbers (SPEC 14): at the first round unless said.
@@ -148,11 +148,15 @@ function addSection(spec) {
       el("label", {}, "Pads take the result as ", el("select", { name: "result_entry" },
         ...RESULT_ENTRIES.map(([value, text]) => el("option", { value, selected: value === (spec.result_entry || "result") ? "" : null }, text)))),
       el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
-      el("button", { type: "button", class: "remove" }, "Remove")),
+      el("button", { type: "button", class: "remove" }, `Remove section ${letter}`)),
     el("p", { class: "balance" }, ""),
     el("div", { class: "preview scroll" }));
   let timer = null;
   row.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => preview(row), 200); });
+  // The button names the section it removes, as its letter now reads.
+  row.querySelector("[name=letter]").addEventListener("input", (event) => {
+    row.querySelector(".remove").textContent = `Remove section ${event.target.value.trim().toUpperCase()}`;
+  });
   row.querySelector(".remove").addEventListener("click", () => {
     if (box.children.length > 1) row.remove();
   });
@@ -223,7 +227,7 @@ function showPlayers() {
   const sorted = [...setup.players].sort((a, b) => a[0] - b[0]);
   body.replaceChildren(...sorted.map(([number, name]) => el("tr", { "data-number": number },
     el("td", {}, `${number}`), el("td", { class: "text" }, name),
-    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, "Remove")))));
+    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, `Remove ${name}`)))));
 }
 
 function eventBody(closeOpen) {
