@@ -136,6 +136,14 @@ class AskPlayers(StrEnum):
     EVERY = "every"  # at every round
 
 
+class ResultEntry(StrEnum):
+    """How a section's pads take the result of a board (SPEC.md 14.2): against the contract
+    ("=", "+1", "-2") or as the tricks declarer took."""
+
+    RESULT = "result"
+    TRICKS = "tricks"
+
+
 class StationState(StrEnum):
     """Whether the station accepts entries (the director's start/stop switch)."""
 

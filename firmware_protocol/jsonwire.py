@@ -13,6 +13,7 @@ from firmware_protocol.enums import (
     ErrorCode,
     FeedbackKind,
     MessageType,
+    ResultEntry,
     ResultFlag,
     StationState,
 )
@@ -238,6 +239,8 @@ def _seating_fields(body: Seating) -> JsonObject:
                           "ask": body.ask.value, "ns": body.ns, "ew": body.ew,
                           **{seat: {"number": player.number, "name": player.name}
                              for seat, player in zip(SEAT_NAMES, body.seats, strict=True)}}
+    if body.result_entry is not ResultEntry.RESULT:  # absent is "result" (SPEC 14.2)
+        fields["result_entry"] = body.result_entry.value
     # Only when the station has them (SPEC.md 14.6, 14.7): older readers never see them.
     if body.clock is not None:
         clock = body.clock
@@ -420,8 +423,10 @@ def _read_seating(obj: JsonObject) -> Seating:
     north, east, south, west = (_read_seat(obj.get(seat, {}), seat) for seat in SEAT_NAMES)
     return Seating(_need(obj, "section"), _need(obj, "table"), _need(obj, "round"),
                    _enum(AskPlayers, _need(obj, "ask"), "ask"), obj.get("ns"), obj.get("ew"),
-                   north, east, south, west, clock=_read_clock(obj.get("clock")),
-                   next_round=_read_next(obj.get("next")))
+                   north, east, south, west,
+                   result_entry=_enum(ResultEntry, obj.get("result_entry", "result"),
+                                      "result_entry"),
+                   clock=_read_clock(obj.get("clock")), next_round=_read_next(obj.get("next")))
 
 
 _READERS: dict[MessageType, Callable[[JsonObject], Body]] = {

@@ -13,6 +13,7 @@ from firmware_protocol.enums import (
     ErrorCode,
     FeedbackKind,
     MessageType,
+    ResultEntry,
     ResultFlag,
     Seat,
     StationState,
@@ -594,7 +595,9 @@ class Seating:
     east: SeatPlayer = SeatPlayer()
     south: SeatPlayer = SeatPlayer()
     west: SeatPlayer = SeatPlayer()
-    # JSON only (SPEC.md 14.6, 14.7): absent in the binary form, so a bridgepad never has them.
+    # JSON only (SPEC.md 14.6, 14.7, 14.8): absent in the binary form, so a bridgepad (its
+    # keypad is its own) never has them.
+    result_entry: ResultEntry = ResultEntry.RESULT
     clock: RoundClock | None = None
     next_round: NextRound | None = None
 
@@ -606,6 +609,8 @@ class Seating:
             raise ProtocolError(ErrorCode.MALFORMED, "next must be the next round")
         if not isinstance(self.ask, AskPlayers):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown ask {self.ask!r}")
+        if not isinstance(self.result_entry, ResultEntry):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown result_entry {self.result_entry!r}")
         check_optional_int(self.ns, "ns", 1, MAX_PAIR)
         check_optional_int(self.ew, "ew", 1, MAX_PAIR)
         for seat in SEAT_NAMES:

@@ -49,7 +49,8 @@ FIELD_WORDS = {
     "password": "the password", "pbn": "the PBN text", "command": "the command",
     "regulations": "the regulations", "number": "the player number",
     "offer_id": "the offer number", "penalty_id": "the penalty number",
-    "round_minutes": "the round length",
+    "round_minutes": "the round length", "entry": "the way results are entered",
+    "result_entry": "the way results are entered",
 }
 
 

@@ -100,7 +100,7 @@ class ReadModel:
     def sections(self) -> list[dict[str, Any]]:
         return [{"letter": s.letter, "tables": s.movement.tables, "boards": s.movement.boards,
                  "rounds": s.movement.rounds, "current_round": s.current_round,
-                 "player_numbers": s.ask.value}
+                 "player_numbers": s.ask.value, "result_entry": s.result_entry.value}
                 for s in self.station.rules.sections.values()]
 
     def event(self) -> dict[str, Any]:

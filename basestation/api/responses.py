@@ -130,6 +130,7 @@ class SectionOut(BaseModel):
     rounds: int
     current_round: int
     player_numbers: str = "first"  # when its pads ask for player numbers: never, first, every
+    result_entry: str = "result"  # how its pads take a result: result (=, +1, -1) or tricks
 
 
 class EventOut(Open):

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware_protocol.enums import AskPlayers
+from firmware_protocol.enums import AskPlayers, ResultEntry
 
 PLAYER_NUMBERS = tuple(ask.value for ask in AskPlayers)  # never, first, every (SPEC.md 14)
+RESULT_ENTRIES = tuple(entry.value for entry in ResultEntry)  # result, tricks (SPEC.md 14.8)
 
 
 class ConfigError(ValueError):
@@ -25,6 +26,8 @@ class SectionConfig:
     phantom: bool = False
     # When the pads ask the players for their numbers: never, first (round), every (round).
     player_numbers: str = "first"
+    # How its pads take a board's result: result (=, +1, -1) or tricks (taken).
+    result_entry: str = "result"
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ def _section(raw: dict[str, Any]) -> SectionConfig:
         boards=int(raw.get("boards", 28)),
         phantom=bool(raw.get("phantom", False)),
         player_numbers=_player_numbers(raw.get("player_numbers", "first")),
+        result_entry=_result_entry(raw.get("result_entry", "result")),
     )
 
 
@@ -103,6 +107,13 @@ def _player_numbers(value: object) -> str:
     if value not in PLAYER_NUMBERS:
         raise ConfigError(f"event.section: player_numbers must be one of "
                           f"{', '.join(PLAYER_NUMBERS)}, got {value!r}")
+    return str(value)
+
+
+def _result_entry(value: object) -> str:
+    if value not in RESULT_ENTRIES:
+        raise ConfigError(f"event.section: result_entry must be one of "
+                          f"{', '.join(RESULT_ENTRIES)}, got {value!r}")
     return str(value)
 
 

@@ -9,7 +9,7 @@ from basestation.station.batch import Batch
 from basestation.station.session import SessionRules
 from basestation.station.state import Thresholds
 from basestation.store import repository as repo
-from firmware_protocol.enums import AskPlayers
+from firmware_protocol.enums import AskPlayers, ResultEntry
 
 THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
 
@@ -59,4 +59,21 @@ def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
     return ask
 
 
-__all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_round_minutes", "set_thresholds"]
+def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
+                     batch: Batch) -> ResultEntry:
+    """How the section's pads take a board's result: "=", "+1", "-1" (the default), or the
+    tricks taken. Stored with the section; its pads are told with their round's seating."""
+    state = rules.sections.get(section)
+    if state is None:
+        raise LookupError(f"no section {section}")
+    state.result_entry = entry
+    batch.ops.append(repo.set_result_entry(rules.section_ids[section], entry.value))
+    batch.ops.append(repo.audit(rules.event_id, "director", "result_entry", section=section,
+                                entry=entry.value))
+    batch.event("result_entry", section=section, entry=entry.value)
+    rules.tell_section(state, batch)
+    return entry
+
+
+__all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_result_entry", "set_round_minutes",
+           "set_thresholds"]

@@ -91,7 +91,8 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
     east, west = pair(ew, "EW")
     clock = round_clock(section, limits or Thresholds(), now) if now is not None else None
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
-                   west, clock=clock, next_round=next_round(section.movement, table, round_))
+                   west, result_entry=section.result_entry, clock=clock,
+                   next_round=next_round(section.movement, table, round_))
 
 
 def tables_playing(section: SectionState, entrant: int) -> list[tuple[int, int]]:

@@ -39,6 +39,7 @@ from basestation.station.validation import looks_wrong_side
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, PlayerRow, ResultRow, SeatRow, SectionRow
 from firmware_protocol import jsonwire
+from firmware_protocol.enums import ResultEntry
 from firmware_protocol.messages import (
     AskPlayers,
     Body,
@@ -171,6 +172,7 @@ class SessionState:
             if row.round_started is not None:  # else stored before the clock was: from now
                 section.round_started = row.round_started
             section.ask = AskPlayers(row.player_numbers)
+            section.result_entry = ResultEntry(row.result_entry)
             if row.round_minutes is not None:
                 self.thresholds.round_minutes[row.letter] = row.round_minutes
             self.sections[row.letter] = section
@@ -236,7 +238,7 @@ class SessionState:
 
     def tell_section(self, section: SectionState, batch: Batch) -> None:
         """Every pad of the section is sent its round's seating: the section's setting, or its
-        round clock, changed (SPEC.md 14.2, 14.6)."""
+        round clock, changed (SPEC.md 14.2, 14.6, 14.8)."""
         for table, unit in sorted(section.holders.items()):
             batch.send(unit, self.seating(section, table, play_round(section, table)))
 
@@ -273,6 +275,7 @@ class SessionState:
                                    movement_kind=spec.movement if pairs else event_format,
                                    tables=movement.tables, boards=movement.boards,
                                    phantom=spec.phantom, player_numbers=spec.player_numbers,
+                                   result_entry=spec.result_entry,
                                    movement_json=json.dumps(movement.to_json())))
         return event, rows
 

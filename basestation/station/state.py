@@ -12,7 +12,7 @@ from typing import Any
 
 from basestation.movements import Movement
 from basestation.station.rulings import Ruling
-from firmware_protocol.enums import AskPlayers
+from firmware_protocol.enums import AskPlayers, ResultEntry
 
 MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
@@ -72,6 +72,8 @@ class SectionState:
     round_started: datetime = field(default_factory=lambda: datetime.now(UTC))
     # When its pads ask the players for their numbers (SPEC.md 14), as the director set it.
     ask: AskPlayers = AskPlayers.FIRST
+    # How its pads take a board's result: "=", "+1", "-1", or the tricks taken (SPEC.md 14.2).
+    result_entry: ResultEntry = ResultEntry.RESULT
     _expected: int = field(default=-1, repr=False)
 
     @property

@@ -47,6 +47,8 @@ class SectionRow(SQLModel, table=True):
     round_minutes: float | None = None
     # When the section's pads ask for player numbers: never, first (round) or every (round).
     player_numbers: str = "first"
+    # How its pads take a board's result: "result" (=, +1, -1) or "tricks" (taken).
+    result_entry: str = "result"
 
 
 class UnitRow(SQLModel, table=True):

@@ -367,6 +367,10 @@ def set_player_numbers(section_id: int, ask: str) -> Op:
     return Update(SectionRow, section_id, {"player_numbers": ask})
 
 
+def set_result_entry(section_id: int, entry: str) -> Op:
+    return Update(SectionRow, section_id, {"result_entry": entry})
+
+
 def save_thresholds(silent_minutes: float, bad_mac_run: int, rounds_behind: int) -> Op:
     """The director's alert thresholds, kept for every night until changed."""
     return merge(AlertThresholdsRow(id=1, silent_minutes=silent_minutes,

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import decode_frame, encode_frame, frame_size
-from firmware_protocol.enums import AskPlayers, ErrorCode, MessageType
+from firmware_protocol.enums import AskPlayers, ErrorCode, MessageType, ResultEntry
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.layout import read_body
 from firmware_protocol.messages import MAX_NAME, Message, Players, Received, Seating, SeatPlayer
 from firmware_protocol.security import unit_key
 
 KEY = unit_key("tuesday-club-secret", 17)
+SPEC = (Path(__file__).resolve().parents[2] / "firmware_protocol" / "SPEC.md").read_text(
+    encoding="utf-8")
 LONGEST = "É" * (MAX_NAME // 2)  # 24 bytes of UTF-8
 
 
@@ -90,4 +93,20 @@ def test_a_seating_with_seat_bits_beyond_west_is_malformed() -> None:
     payload = b"A\x03\x01\x01\x00\x00\x00\x00\x10" + b"\x00\x00\x00\x00\x00" * 4
     with pytest.raises(ProtocolError) as caught:
         read_body(MessageType.SEATING, payload)
+    assert caught.value.code == ErrorCode.MALFORMED
+
+
+def test_tricks_entry_travels_in_json_only_and_result_entry_keeps_the_old_bytes() -> None:
+    tricks = Seating("A", 3, 2, AskPlayers.NEVER, 3, 10, result_entry=ResultEntry.TRICKS)
+    data = jsonwire.encode(Message(17, 30, tricks), KEY)
+    assert data.decode("ascii") in SPEC  # the example of SPEC.md 14.8
+    assert jsonwire.decode(data).message.body == tricks
+    plain = jsonwire.encode(Message(17, 30, Seating("A", 3, 2, AskPlayers.NEVER, 3, 10)), KEY)
+    assert b"result_entry" not in plain  # absent is "result": the seating vectors stay
+    received = decode_frame(encode_frame(Message(17, 30, tricks), KEY))
+    assert isinstance(received, Received)
+    assert received.message.body.result_entry == ResultEntry.RESULT  # a bridgepad's own keys
+    body = jsonwire.body_to_json(tricks)
+    with pytest.raises(ProtocolError) as caught:
+        jsonwire.body_from_json("seating", {**body, "result_entry": "points"})
     assert caught.value.code == ErrorCode.MALFORMED

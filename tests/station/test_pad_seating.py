@@ -7,11 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from basestation.station.app import Station
-from basestation.station.console import set_player_numbers
+from basestation.station.console import set_player_numbers, set_result_entry
 from basestation.station.director_seats import Seated
 from basestation.station.hub import Hub
 from basestation.station.seating import short_name
-from firmware_protocol.enums import AskPlayers
+from firmware_protocol.enums import AskPlayers, ResultEntry
 from firmware_protocol.messages import (
     Ack,
     ErrorCode,
@@ -144,6 +144,21 @@ async def test_the_directors_setting_reaches_the_pads_and_is_kept(tmp_path: Path
     assert isinstance(told, Seating) and told.ask == AskPlayers.EVERY
     Hub.load(made.hub)  # a restart rebuilds memory from the database
     assert made.rules.sections["A"].ask == AskPlayers.EVERY
+
+
+async def test_tricks_entry_reaches_the_pads_and_is_kept(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    answers = await logged_in(made, link)
+    [first] = [b for b in answers if isinstance(b, Seating)]
+    assert first.result_entry == ResultEntry.RESULT  # the default: =, +1, -1
+    await director(made, lambda batch: set_result_entry(made.rules, "A", ResultEntry.TRICKS,
+                                                        batch))
+    [told] = link.to(1)
+    assert isinstance(told, Seating) and told.result_entry == ResultEntry.TRICKS
+    assert told.ask == first.ask  # the other setting is told unchanged
+    Hub.load(made.hub)
+    assert made.rules.sections["A"].result_entry == ResultEntry.TRICKS
 
 
 async def test_the_director_seating_a_pair_shows_on_its_tables_pad(tmp_path: Path) -> None:

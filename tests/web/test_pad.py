@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Page
+from playwright.async_api import Page, expect
 
 from firmware_protocol.messages import Ack, Result, Seat
 from firmware_protocol.security import unit_key
@@ -18,7 +18,7 @@ from tests.pads import MqttPad
 from tests.web.conftest import login as log_in_director
 from tests.web.conftest import screenshot
 from tests.web.padclub import Club, broker, club, director, held, pairs
-from tests.web.padpage import enter, log_in, stored
+from tests.web.padpage import enter, log_in, press, press_entry, stored
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
@@ -208,10 +208,8 @@ async def test_a_phone_width_layout(club: Club) -> None:
     await no_overflow(page)
     await log_in(page, 1)
     await no_overflow(page)
-    await page.get_by_label("Contract").fill("7NTXX")
-    await page.get_by_label("Declarer").select_option("W")
-    await page.get_by_label("Tricks").fill("13")
-    await page.get_by_label("Lead").fill("C10")
+    await press_entry(page, "7NTXX", "W", 13, "C10")
+    await no_overflow(page)
     await page.get_by_role("button", name="Send").click()
     await page.wait_for_selector("#confirm:not([hidden])")
     await no_overflow(page)
@@ -225,13 +223,16 @@ async def test_a_phone_width_layout(club: Club) -> None:
 async def test_a_wrong_entry_is_refused_on_the_pad(club: Club) -> None:
     page = await club.pad(68)
     await log_in(page, 1)
-    await page.get_by_label("Contract").fill("8S")
     await page.get_by_role("button", name="Send").click()
-    await page.wait_for_selector("#entry-error:text('Contract')")
+    error = page.get_by_role("alert").filter(has_text="level")
+    await expect(error).to_have_text("Choose the contract's level, 1 to 7, or Pass")
     assert await page.locator("#confirm").is_hidden()
-    await page.get_by_label("Contract").fill("4S")
+    await press_entry(page, "4S")
     await page.get_by_role("button", name="Send").click()
-    await page.wait_for_selector("#entry-error:text('Declarer')")
+    await expect(page.locator("#entry-error")).to_have_text(
+        "Choose the declarer: North, East, South or West")
+    await press(page, "Declarer", "North")
+    await expect(page.locator("#entry-error")).to_have_text("")  # a key pressed: it goes
 
 
 async def test_replay_lock_and_director_changes_reach_the_pad(club: Club) -> None:
@@ -253,7 +254,7 @@ async def test_replay_lock_and_director_changes_reach_the_pad(club: Club) -> Non
         changed = {"contract": "4S", "declarer": "N", "tricks": 11, "lead": None}
         (await api.put(place, json=changed)).raise_for_status()
         await page.wait_for_selector(f"#notices li[data-kind=director]:text('board {board}')")
-        await page.wait_for_selector(f"#boards li[data-board='{board}']:text('11 tricks')")
+        await page.wait_for_selector(f"#boards li[data-board='{board}']:text('made 5')")
         assert await page.locator("#feedback").is_hidden()  # the old traveller is gone
         # A director's resend: the pad re-sends what it holds, the station acks it as known.
         (await api.post("/api/units/69/command", json={"command": "resend"})).raise_for_status()
@@ -385,6 +386,6 @@ async def test_a_correction_at_the_table_and_a_board_already_held(club: Club) ->
     await page.evaluate(f"delete pad.mem.entries['1/{second}']")
     await page.evaluate(f"pad.enter('result', PadWire.bodies.result(pad.place(1, {second}), "
                         "'4H', 'N', 10, null))")
-    await page.wait_for_selector("#notices li:text('already holds 2S by E')")
+    await page.wait_for_selector("#notices li:text('already holds 2S by East')")
     assert held(station, 2, 1, second).contract == "2S"
     await page.wait_for_function(f"pad.mem.entries['1/{second}'].body.contract === '2S'")

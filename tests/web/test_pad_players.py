@@ -59,7 +59,7 @@ async def test_players_confirm_their_names_then_see_who_they_play(club: Club) ->
     assert errors == []
     # West was a visitor: change, tick visitor, give the name.
     await check.get_by_role("button", name="Change numbers").click()
-    await expect(page.get_by_label("North", exact=True)).to_have_value("10234")
+    await expect(page.get_by_role("textbox", name="North", exact=True)).to_have_value("10234")
     await page.get_by_label("West is a visitor").check()
     await page.get_by_label("West's visitor name").fill("Jane Doe")
     await page.get_by_role("button", name="Send numbers").click()
@@ -83,7 +83,7 @@ async def test_a_section_that_never_asks_goes_straight_to_the_boards(club: Club)
     page = await club.pad(72, PHONE)
     await log_in_to(page, 2)
     await page.wait_for_selector("body[data-state=play]")
-    await expect(page.get_by_label("Contract")).to_be_visible()
+    await expect(page.get_by_role("group", name="Level")).to_be_visible()
     await expect(page.get_by_role("heading", name="Round 1: who is playing?")).to_be_hidden()
 
 

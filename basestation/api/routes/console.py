@@ -14,10 +14,11 @@ from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import ThresholdsOut
 from basestation.api.routes.sections import section_of
 from basestation.station.console import set_player_numbers as store_player_numbers
+from basestation.station.console import set_result_entry as store_result_entry
 from basestation.station.console import set_round_minutes as store_round_minutes
 from basestation.station.console import set_thresholds as store_thresholds
 from basestation.station.table_actions import cancel_takeover, resend_table
-from firmware_protocol.enums import AskPlayers
+from firmware_protocol.enums import AskPlayers, ResultEntry
 
 router = APIRouter(prefix="/api", tags=["console"])
 Table = Annotated[int, Path(ge=1, le=255)]
@@ -75,6 +76,23 @@ async def set_player_numbers(section: str, body: PlayerNumbers,
     ask = await act(station, lambda batch: store_player_numbers(station.rules, letter,
                                                                  body.ask, batch))
     return PlayerNumbers(ask=ask)
+
+
+class ResultEntryIn(BaseModel):
+    entry: ResultEntry = Field(description="how the section's pads take a board's result: "
+                                           "result (=, +1, -1, as players write it) or "
+                                           "tricks (the tricks declarer took)")
+
+
+@router.put("/sections/{section}/result-entry", dependencies=[Director])
+async def set_result_entry(section: str, body: ResultEntryIn,
+                           station: StationDep) -> ResultEntryIn:
+    """How the section's pads take a board's result; stored with the section, and the pads
+    logged in are told at once."""
+    letter = section_of(station, section).letter
+    entry = await act(station, lambda batch: store_result_entry(station.rules, letter,
+                                                                 body.entry, batch))
+    return ResultEntryIn(entry=entry)
 
 
 @router.delete("/sections/{section}/tables/{table}/takeover", dependencies=[Director])

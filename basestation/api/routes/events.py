@@ -15,7 +15,7 @@ from basestation.scoring import PRESETS
 from basestation.station.config import SectionConfig
 from basestation.station.matches import FORMATS, MAX_TABLE
 from basestation.station.opening import NewEvent, open_new_event
-from firmware_protocol.enums import AskPlayers
+from firmware_protocol.enums import AskPlayers, ResultEntry
 
 router = APIRouter(prefix="/api", tags=["events"])
 
@@ -32,6 +32,9 @@ class SectionIn(BaseModel):
     player_numbers: AskPlayers = Field(
         default=AskPlayers.FIRST, description="when the pads ask the players for their "
         "numbers: never, first (the first round a table plays) or every (round)")
+    result_entry: ResultEntry = Field(
+        default=ResultEntry.RESULT, description="how the pads take a board's result: result "
+        "(=, +1, -1, as players write it) or tricks (the tricks declarer took)")
 
 
 class EventIn(BaseModel):
@@ -76,7 +79,7 @@ def checked_sections(body: EventIn) -> list[SectionConfig]:
         if body.format == "pairs" and section.movement not in KINDS:
             raise HTTPException(422, f"movement must be one of {', '.join(sorted(KINDS))}")
     return [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom,
-                          s.player_numbers.value) for s in body.sections]
+                          s.player_numbers.value, s.result_entry.value) for s in body.sections]
 
 
 @router.post("/events", dependencies=[Director], status_code=status.HTTP_201_CREATED,

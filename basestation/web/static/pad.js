@@ -378,10 +378,14 @@ function renderRound(round) {
   const choices = [...open, ...fixable];
   const wanted = choices.map(([value]) => value).join(",");
   if (select.dataset.choices !== wanted) {
+    const picked = select.dataset.picked;  // the players' choice stays while it is there
     select.textContent = "";
     for (const [value, text] of choices) select.append(node("option", text, { value }));
+    if (choices.some(([value]) => value === picked)) select.value = picked;
     select.dataset.choices = wanted;
+    boardChosen(false);
   }
+  renderKeys();
   const list = $("boards");
   list.textContent = "";
   for (const b of round.boards) {
@@ -415,11 +419,12 @@ function renderFeedback() {
   show("feedback", Boolean(shown && (shown.traveller || shown.par || shown.frequency)));
   if (!shown) return;
   $("feedback-title").textContent = `Board ${board}`;
+  $("feedback-facts").textContent = Number(board) > 0 ? PadCore.boardFacts(Number(board)) : "";
   const body = $("traveller").querySelector("tbody");
   body.textContent = "";
   for (const row of shown.traveller || []) {
     const tr = node("tr");
-    for (const cell of row) tr.append(node("td", cell ?? "-"));
+    for (const cell of travellerLine(row)) tr.append(node("td", cell ?? "-"));
     body.append(tr);
   }
   show("traveller", Boolean(shown.traveller));
@@ -465,11 +470,146 @@ async function fetchRanking() {
 
 // -- what the players do --------------------------------------------------------------------
 
-function typedEntry() {
-  const contract = $("contract").value.trim().toUpperCase().replace(/\s+/g, "");
-  const tricksText = $("tricks").value.trim();
-  return { contract, declarer: $("declarer").value || null,
-    tricks: tricksText === "" ? null : Number(tricksText), lead: PadWire.normalLead($("lead").value) };
+// -- the entry keys: contract, declarer, result, lead ----------------------------------------
+// Toggle buttons in groups (aria-pressed); `choice` is what is pressed. The result is "=",
+// "+1", "-2" against the level, or, when the section enters tricks, the tricks taken.
+
+const STRAINS = [["C", "clubs"], ["D", "diamonds"], ["H", "hearts"], ["S", "spades"], ["NT", "no trump"]];
+const LEAD_SUITS = [["S", "spades"], ["H", "hearts"], ["D", "diamonds"], ["C", "clubs"]];
+const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+const emptyChoice = () => ({ level: null, strain: null, doubling: "", pass: false,
+  declarer: null, result: null, leadSuit: null, leadRank: null });
+let choice = emptyChoice();
+
+const byTricks = () => Boolean(pad) && pad.resultEntry() === "tricks";
+const strainText = (strain) => (strain === "NT" ? "NT" : PadCore.SUITS[strain]);
+
+// The results a player can press: "=" first, then the overtricks, then the undertricks.
+function resultKeys(level) {
+  if (byTricks()) return Array.from({ length: 14 }, (_, t) => [String(t), String(t)]);
+  if (!level) return [];
+  const marks = PadCore.possibleResults(level);
+  const order = (m) => (m === "=" ? 0 : m[0] === "+" ? Number(m) : 100 - Number(m));
+  return marks.sort((a, b) => order(a) - order(b)).map((m) => [m, m]);
+}
+
+// A group's buttons, made again only when the set changes (so focus stays where it is).
+function fillKeys(group, keys) {
+  const box = $(group);
+  const wanted = keys.map(([value]) => value).join(" ");
+  if (box.dataset.keys !== wanted) {
+    box.querySelectorAll("button").forEach((b) => b.remove());
+    for (const [value, text, name] of keys) {
+      const attrs = { type: "button", "data-value": value, "aria-pressed": "false" };
+      if (name) attrs["aria-label"] = name;
+      box.append(node("button", text, attrs));
+    }
+    box.dataset.keys = wanted;
+  }
+  return box;
+}
+
+const CHOSEN = { level: (v) => (v === "PASS" ? choice.pass : String(choice.level) === v),
+  strain: (v) => choice.strain === v, doubling: (v) => choice.doubling === v,
+  declarer: (v) => choice.declarer === v, result: (v) => String(choice.result) === v,
+  "lead-suit": (v) => choice.leadSuit === v, "lead-rank": (v) => choice.leadRank === v };
+
+function renderKeys() {
+  fillKeys("level", [..."1234567"].map((l) => [l, l]).concat([["PASS", "Pass", "Pass"]]));
+  fillKeys("strain", STRAINS.map(([s, name]) => [s, strainText(s), name]));
+  fillKeys("doubling", [["X", "X", "Double"], ["XX", "XX", "Redouble"]]);
+  fillKeys("declarer", Object.entries(PadCore.SEAT_NAMES).map(([s, name]) => [s, s, name]));
+  fillKeys("result", resultKeys(choice.level));
+  fillKeys("lead-suit", LEAD_SUITS.map(([s, name]) => [s, PadCore.SUITS[s], name]));
+  fillKeys("lead-rank", RANKS.map((r) => [r, r]));
+  $("result").dataset.by = byTricks() ? "tricks" : "result";
+  $("result-legend").textContent = byTricks() ? "Tricks taken" : "Result";
+  $("result-hint").textContent = !byTricks() && !choice.level ? "Choose the level first" : "";
+  for (const [group, chosen] of Object.entries(CHOSEN)) {
+    for (const button of $(group).querySelectorAll("button")) {
+      button.setAttribute("aria-pressed", String(chosen(button.dataset.value)));
+    }
+  }
+  for (const group of ["strain", "doubling", "declarer", "result", "lead-suit", "lead-rank"]) {
+    show(group, !choice.pass);
+  }
+  $("entry-summary").textContent = choiceWords();
+}
+
+// What is pressed, in words: "4\u2660X by North, made 5".
+function choiceWords() {
+  if (choice.pass) return "Passed out";
+  const made = chosenEntry();
+  if (made) return PadCore.describe({ type: "result", ...made });
+  return "";
+}
+
+// The pressed keys as the protocol's fields, or null while the contract is not whole.
+function chosenEntry() {
+  if (choice.pass) return { contract: "PASS", declarer: null, tricks: null, lead: null };
+  if (!choice.level || !choice.strain || !choice.declarer || choice.result === null) return null;
+  const tricks = byTricks() ? Number(choice.result) : PadCore.tricksOf(choice.level, choice.result);
+  return { contract: `${choice.level}${choice.strain}${choice.doubling}`, declarer: choice.declarer,
+    tricks, lead: choice.leadSuit && choice.leadRank ? choice.leadSuit + choice.leadRank : null };
+}
+
+// A key pressed: it is chosen, or unchosen when it was.
+function press(group, value) {
+  const toggle = (field, v) => { choice[field] = choice[field] === v ? null : v; };
+  if (group === "level") {
+    if (value === "PASS") { choice = { ...emptyChoice(), pass: !choice.pass }; return; }
+    choice.pass = false;
+    toggle("level", Number(value));
+    const possible = resultKeys(choice.level).map(([v]) => v);
+    if (!possible.includes(String(choice.result))) choice.result = null;
+  } else if (group === "strain") toggle("strain", value);
+  else if (group === "doubling") choice.doubling = choice.doubling === value ? "" : value;
+  else if (group === "declarer") toggle("declarer", value);
+  else if (group === "result") toggle("result", value);
+  else if (group === "lead-suit") toggle("leadSuit", value);
+  else if (group === "lead-rank") toggle("leadRank", value);
+}
+
+function sendEntry(event) {
+  event.preventDefault();
+  const [round, board] = chosenBoard();
+  if (!board || !$("out-of-order").hidden) return;
+  const problem = PadWords.entryProblem(choice, byTricks());
+  $("entry-error").textContent = problem || "";
+  if (problem) return;
+  const e = chosenEntry();
+  askAccept("result", PadWire.bodies.result(pad.place(round, board), e.contract, e.declarer,
+    e.tricks, e.lead));
+}
+
+function clearKeys() {
+  choice = emptyChoice();
+  $("entry-error").textContent = "";
+  renderKeys();
+}
+
+// The board chosen: its dealer and vulnerability; asked first when it is not the next board.
+function boardChosen(ask) {
+  const [round, board] = chosenBoard();
+  $("board-facts").textContent = board ? `Board ${board}: ${PadCore.boardFacts(board)}` : "";
+  const info = pad.mem.rounds[round];
+  const next = info && info.boards.find((b) => !pad.mem.entries[PadCore.boardKey(round, b)]);
+  const open = info && !pad.mem.entries[PadCore.boardKey(round, board)];
+  const asking = Boolean(ask && open && next && next !== board);
+  show("out-of-order", asking);
+  show("entry-fields", !asking);
+  if (!asking) return;
+  $("out-of-order-text").textContent = PadWords.outOfOrder(board, next);
+  $("out-of-order-yes").textContent = `Yes, enter board ${board}`;
+  $("out-of-order-no").textContent = `No, board ${next}`;
+  $("out-of-order-no").dataset.board = PadCore.boardKey(round, next);
+  $("out-of-order-yes").focus();
+}
+
+// A traveller's line: NS, EW, "4S=", by, lead, NS score.
+function travellerLine([ns, ew, contract, declarer, tricks, lead, score]) {
+  return [ns, ew, PadCore.notation(contract, tricks), declarer, PadCore.cardWords(lead) || null,
+    score == null ? null : (score > 0 ? `+${score}` : String(score))];
 }
 
 // [round, board] of the board chosen to enter or correct.
@@ -482,8 +622,10 @@ function askAccept(type, body) {
   pending = { type, body, event: pad.mem.event };
   const held = pad.mem.entries[PadCore.boardKey(body.round, body.board)];
   const correcting = held && held.acked ? " (a correction)" : "";
+  const score = type === "result" ?
+    `: ${PadCore.nsScore(PadCore.scoreNs(body.board, body.contract, body.declarer, body.tricks))}` : "";
   $("confirm-text").textContent = `Board ${body.board}${correcting}: ` +
-    PadCore.describe({ type, ...body });
+    PadCore.describe({ type, ...body }) + score;
   show("entry", false);
   show("confirm", true);
   $("accept").focus();
@@ -505,22 +647,32 @@ function setup() {
     const section = $("section").value.trim().toUpperCase();
     const table = Number($("table").value);
     if (!/^[A-Z]$/.test(section) || !Number.isInteger(table) || table < 1 || table > 255) {
-      pad.notice("Section is one letter, table a number from 1", "bad");
+      pad.notice(PadWords.TABLE_FORM, "bad", "login");
       render();
       return;
     }
     pad.login(section, table, $("takeover").checked);
   });
-  $("entry").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const [round, board] = chosenBoard();
-    if (!board) return;
-    const typed = typedEntry();
-    const problem = PadWire.checkEntry(typed.contract, typed.declarer, typed.tricks, typed.lead);
-    $("entry-error").textContent = problem || "";
-    if (problem) return;
-    askAccept("result", PadWire.bodies.result(pad.place(round, board), typed.contract,
-      typed.declarer, typed.tricks, typed.lead));
+  $("entry").addEventListener("submit", sendEntry);
+  for (const group of Object.keys(CHOSEN)) {
+    $(group).addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-value]");
+      if (!button) return;
+      press(group, button.dataset.value);
+      $("entry-error").textContent = "";
+      renderKeys();
+    });
+  }
+  $("board").addEventListener("change", () => {
+    $("board").dataset.picked = $("board").value;
+    clearKeys();
+    boardChosen(true);
+  });
+  $("out-of-order-yes").addEventListener("click", () => { boardChosen(false); });
+  $("out-of-order-no").addEventListener("click", () => {
+    $("board").value = $("out-of-order-no").dataset.board;
+    $("board").dataset.picked = $("board").value;
+    boardChosen(false);
   });
   $("not-played").addEventListener("click", () => {
     const [round, board] = chosenBoard();
@@ -530,8 +682,8 @@ function setup() {
     if (!pending) return;
     const { type, body } = pending;
     closeConfirm();
-    for (const id of ["contract", "tricks", "lead"]) $(id).value = "";
-    $("declarer").value = "";
+    clearKeys();
+    delete $("board").dataset.picked;  // the next board to play comes up
     pad.enter(type, body);
   });
   $("back").addEventListener("click", closeConfirm);

@@ -143,9 +143,22 @@ const PadCore = (() => {
       this.changed();
     }
 
-    notice(text, kind = "info") {
-      this.mem.notices.push({ text, kind, at: this.now() });
+    // `about`: what the notice reports on (a board's key, "login", "players", "link"), so
+    // it goes once that is settled.
+    notice(text, kind = "info", about = null) {
+      this.mem.notices.push({ text, kind, at: this.now(), about });
       this.mem.notices = this.mem.notices.slice(-20);
+    }
+
+    settle(about) {
+      if (about === null) return;
+      this.mem.notices = this.mem.notices.filter((n) => n.about !== about);
+    }
+
+    // How the section enters the result: "result" (=, +1, -1) or "tricks" (taken), as the
+    // last seating received says (SPEC 14.8); "result" when none has said.
+    resultEntry() {
+      return this.mem.resultEntry === "tricks" ? "tricks" : "result";
     }
 
     // -- the players ------------------------------------------------------------------------
@@ -265,7 +278,7 @@ const PadCore = (() => {
         case "locked":
           this.mem.locked = body.reason;
           this.flight = null;
-          this.notice(PadWords.lock(body.reason).sentence, "bad");
+          this.notice(PadWords.lock(body.reason).sentence, "bad", "login");  // until logged in again
           break;
         default: break;
       }
@@ -419,6 +432,8 @@ const PadCore = (() => {
 
     accepted(message, ack) {
       const { type, body } = message;
+      this.settle("link");
+      this.settle(noticeAbout(type, body));
       if (type === "login" || type === "resend") {
         this.partsAt = this.now() + PARTS_WAIT;  // game_data follows
       }
@@ -435,10 +450,10 @@ const PadCore = (() => {
         this.mem.entries[key] = { type: type === "correction" ? "result" : type, body,
           acked: true, score_ns: ack.score_ns, flags: ack.flags };
         if (ack.flags.includes("LEAD_DECLARER_MISMATCH")) {
-          this.notice(`Board ${body.board}: the lead or the declarer looks wrong. Check it and correct it.`, "bad");
+          this.notice(PadWords.flag("LEAD_DECLARER_MISMATCH", body.board), "bad", key);
         }
         if (ack.flags.includes("SUSPECT_WRONG_SIDE")) {
-          this.notice(`Board ${body.board}: was the score given to the wrong side? Check it.`, "bad");
+          this.notice(PadWords.flag("SUSPECT_WRONG_SIDE", body.board), "bad", key);
         }
       }
     }
@@ -448,7 +463,7 @@ const PadCore = (() => {
       if (KEEP_AND_RETRY.includes(nak.code)) {
         this.mem.queue.unshift(message);
         this.retryAt = this.now() + CAP;
-        if (nak.code === "BAD_MAC") this.notice(PadWords.refusal(nak.code), "bad");
+        if (nak.code === "BAD_MAC") this.notice(PadWords.refusal(nak.code), "bad", "link");
         return;
       }
       if (nak.code === "STOPPED") {
@@ -478,13 +493,12 @@ const PadCore = (() => {
         if (nak.code === "ALREADY_PLAYED" && nak.held) {
           this.mem.entries[key] = { type: nak.held.type || "result", body: nak.held, acked: true,
             source: "station" };
-          this.notice(`Board ${body.board}: the station already holds ` +
-            `${describe({ type: "result", ...nak.held })}; you entered ${describe({ type, ...body })}. ` +
-            "Correct it if the station's is wrong.", "bad");
+          this.notice(PadWords.alreadyHeld(body.board, describe({ type: "result", ...nak.held }),
+            describe({ type, ...body })), "bad", key);
           return;
         }
       }
-      this.notice(PadWords.refusal(nak.code, body), "bad");
+      this.notice(PadWords.refusal(nak.code, body), "bad", noticeAbout(type, body));
     }
 
     // -- station messages -------------------------------------------------------------------
@@ -518,6 +532,7 @@ const PadCore = (() => {
         this.mem.clock = { round: body.clock.round, length: body.clock.length,
           endsAt: this.now() + body.clock.ends_in * 1000 };
       }
+      this.mem.resultEntry = body.result_entry === "tricks" ? "tricks" : "result";
       const lineup = this.mem.lineups[body.round];
       if (lineup && lineup.state === "waiting" && lineup.acked) lineup.state = "check";
     }
@@ -539,8 +554,8 @@ const PadCore = (() => {
           acked: true, source: "director" };
       }
       delete this.mem.feedback[String(body.board)];  // its traveller showed the old result
-      this.notice(`The director changed board ${body.board} (round ${body.round}): ` +
-        (body.result ? describe(body.result) : "erased"), "director");
+      this.notice(PadWords.directorChanged(body.board, body.round,
+        body.result ? describe(body.result) : null), "director");
     }
 
     control(command) {
@@ -560,13 +575,112 @@ const PadCore = (() => {
     }
   }
 
-  // An entry in the players' words.
+  // What a notice on a message's answer is about: an entry's board, the login, the numbers.
+  function noticeAbout(type, body) {
+    if (["result", "not_played", "correction"].includes(type)) return boardKey(body.round, body.board);
+    if (type === "login" || type === "players") return type;
+    return null;
+  }
+
+  // -- a board in players' words: dealer, vulnerability, result, score ------------------------
+  // The standard rotation of basestation/domain/board.py and the scores of
+  // basestation/domain/contract.py (Law 77), so East-West see the score before they accept;
+  // the station's ack stays the truth (a test compares the two on every contract).
+
+  const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+  const VULNERABLE = [["None", "NS", "EW", "All"], ["NS", "EW", "All", "None"],
+    ["EW", "All", "None", "NS"], ["All", "None", "NS", "EW"]];
+  const VULNERABLE_WORDS = { None: "nobody vulnerable", NS: "North-South vulnerable",
+    EW: "East-West vulnerable", All: "both sides vulnerable" };
+  const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+  const dealer = (board) => "NESW"[(board - 1) % 4];
+  function vulnerability(board) {
+    const i = (board - 1) % 16;
+    return VULNERABLE[Math.floor(i / 4)][i % 4];
+  }
+  // "Dealer North, North-South vulnerable"
+  const boardFacts = (board) =>
+    `Dealer ${SEAT_NAMES[dealer(board)]}, ${VULNERABLE_WORDS[vulnerability(board)]}`;
+
+  // "4SX" -> {level 4, strain "S", doubling 2}; null for a pass or no contract.
+  function parseContract(contract) {
+    const m = /^([1-7])(NT|C|D|H|S)(XX|X)?$/.exec(contract || "");
+    return m ? { level: Number(m[1]), strain: m[2], doubling: { "": 1, X: 2, XX: 4 }[m[3] || ""] } : null;
+  }
+
+  function undertricks(down, multiplier, vulnerable) {
+    if (multiplier === 1) return down * (vulnerable ? 100 : 50);
+    const doubled = vulnerable ? 200 + 300 * (down - 1) :
+      100 + 200 * Math.min(down - 1, 2) + 300 * Math.max(down - 3, 0);
+    return doubled * multiplier / 2;
+  }
+
+  // The declaring side's score when declarer takes `tricks`.
+  function declarerScore({ level, strain, doubling }, tricks, vulnerable) {
+    const needed = level + 6;
+    if (tricks < needed) return -undertricks(needed - tricks, doubling, vulnerable);
+    const value = strain === "C" || strain === "D" ? 20 : 30;
+    const trickScore = (value * level + (strain === "NT" ? 10 : 0)) * doubling;
+    let score = trickScore + (trickScore >= 100 ? (vulnerable ? 500 : 300) : 50);
+    if (level === 6) score += vulnerable ? 750 : 500;
+    if (level === 7) score += vulnerable ? 1500 : 1000;
+    const over = tricks - needed;
+    if (doubling === 1) score += over * value;
+    else score += over * (vulnerable ? 200 : 100) * doubling / 2 + 25 * doubling;
+    return score;
+  }
+
+  // North-South's score of a board's result (0 passed out), as the station reckons it.
+  function scoreNs(board, contract, declarer, tricks) {
+    const parsed = parseContract(contract);
+    if (!parsed) return 0;
+    const vul = vulnerability(board);
+    const ns = declarer === "N" || declarer === "S";
+    const vulnerable = vul === "All" || (vul === "NS" && ns) || (vul === "EW" && !ns);
+    const score = declarerScore(parsed, tricks, vulnerable);
+    return ns ? score : -score;
+  }
+
+  // "=", "+1", "-2": the result against the contract's level.
+  function resultMark(level, tricks) {
+    const diff = tricks - level - 6;
+    return diff === 0 ? "=" : diff > 0 ? `+${diff}` : String(diff);
+  }
+
+  // The results a contract of `level` can have: "-n" down to 0 tricks, "=", "+n" up to 13.
+  function possibleResults(level) {
+    const marks = [];
+    for (let tricks = 0; tricks <= 13; tricks++) marks.push(resultMark(level, tricks));
+    return marks;
+  }
+  const tricksOf = (level, mark) => level + 6 + (mark === "=" ? 0 : Number(mark));
+
+  // "4S=", "3NTX-1", "Pass": a traveller's line.
+  function notation(contract, tricks) {
+    const parsed = parseContract(contract);
+    if (!parsed) return contract === "PASS" ? "Pass" : (contract || "");
+    return `${contract}${resultMark(parsed.level, tricks)}`;
+  }
+
+  const nsScore = (score) => `NS ${score > 0 ? "+" : ""}${score}`;
+  const cardWords = (card) => (card ? `${SUITS[card[0]] || card[0]}${card.slice(1)}` : "");
+
+  // An entry in the players' words: "4S by North, made 5, lead \u2665K", "3NT by South,
+  // down 1", "passed out".
   function describe(entry) {
     if (entry.type === "not_played") return entry.adjusted ? `adjusted ${entry.adjusted}` : "not played";
     if (entry.contract === "PASS") return "passed out";
-    const lead = entry.lead ? `, lead ${entry.lead}` : "";
-    return `${entry.contract} by ${entry.declarer}, ${entry.tricks} tricks${lead}`;
+    const parsed = parseContract(entry.contract);
+    const lead = entry.lead ? `, lead ${cardWords(entry.lead)}` : "";
+    const by = SEAT_NAMES[entry.declarer] || entry.declarer;
+    if (!parsed) return `${entry.contract} by ${by}${lead}`;
+    const made = entry.tricks >= parsed.level + 6 ? `made ${entry.tricks - 6}` :
+      `down ${parsed.level + 6 - entry.tricks}`;
+    return `${entry.contract} by ${by}, ${made}${lead}`;
   }
 
-  return { Pad, describe, storeKey, boardKey };
+  return { Pad, describe, storeKey, boardKey, SEAT_NAMES, SUITS, dealer, vulnerability,
+    boardFacts, parseContract, scoreNs, resultMark, possibleResults, tricksOf, notation,
+    nsScore, cardWords };
 })();

@@ -9,8 +9,6 @@ const PadWire = (() => {
   const FIRMWARE = "webpad 1";
   const STATION_TYPES = ["ack", "nak", "game_data", "status", "feedback", "correction_push",
     "control", "locked", "seating"];
-  const CONTRACT = /^(?:PASS|[1-7](?:NT|C|D|H|S)(?:XX|X)?)$/;
-  const CARD = /^([SHDC])(10|[2-9TJQKA])$/;
   const SCREEN = /^[0-9a-z]{1,16}$/;  // a page's screen name (SPEC 15)
 
   const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -118,16 +116,6 @@ const PadWire = (() => {
     heartbeat: (battery) => ({ battery: battery ?? null }),
   };
 
-  // What the players typed, checked as the station would (SPEC 2): an error text, or null.
-  function checkEntry(contract, declarer, tricks, lead) {
-    if (!CONTRACT.test(contract)) return "Contract: a level 1-7 and C, D, H, S or NT, then X or XX; or PASS";
-    if (contract === "PASS") return null;
-    if (!["N", "E", "S", "W"].includes(declarer)) return "Declarer: N, E, S or W";
-    if (!isInt(tricks, 0, 13)) return "Tricks: 0 to 13, the tricks declarer took";
-    if (lead && !CARD.test(lead)) return "Lead: a suit S H D C then a rank, e.g. HK or D10";
-    return null;
-  }
-
   // The ten is written 10 (SPEC 2: T is accepted, senders write 10).
   const normalLead = (text) => {
     const card = (text || "").trim().toUpperCase().replace(/^([SHDC])T$/, "$110");
@@ -135,5 +123,5 @@ const PadWire = (() => {
   };
 
   return { VERSION, VERSIONS, FIRMWARE, hex, bytes, unitKey, tag, mqttLogin, canonical, sign, encode,
-    decode, bodies, checkEntry, normalLead, newScreen };
+    decode, bodies, normalLead, newScreen };
 })();

@@ -26,7 +26,7 @@ const PadWords = (() => {
     WRONG_PAIRS: () => "these are not the pairs the movement puts at this table: ask the director",
     ALREADY_PLAYED: () => "the station already holds another result for this board",
     INVALID_CONTRACT: () => "the contract or the declarer is not right: enter it again",
-    INVALID_TRICKS: () => "the tricks are not right for this contract: enter them again",
+    INVALID_TRICKS: () => "the result is not possible for this contract: enter it again",
     INVALID_LEAD: () => "the lead is not a card, or there is a lead on a passed-out board",
     INVALID_PLAYER: () => "the station refused a player number: check the numbers",
     NOT_YOUR_BOARD: () => "this board's results are not this table's to see",
@@ -121,9 +121,43 @@ const PadWords = (() => {
     return lines;
   }
 
+  // -- the entry form: what is missing, and a board out of the expected order ---------------
+
+  // The choice on the keys, checked before East-West see it: a sentence, or null.
+  function entryProblem(choice, byTricks) {
+    if (choice.pass) return null;
+    if (!choice.level) return "Choose the contract's level, 1 to 7, or Pass";
+    if (!choice.strain) return "Choose the contract's suit, or no trump";
+    if (!choice.declarer) return "Choose the declarer: North, East, South or West";
+    if (choice.result === null) {
+      return byTricks ? "Choose the tricks declarer took" : "Choose the result: =, a plus or a minus";
+    }
+    if (choice.leadSuit && !choice.leadRank) return "Choose the lead's card, or no lead suit";
+    if (choice.leadRank && !choice.leadSuit) return "Choose the lead's suit, or no lead card";
+    return null;
+  }
+
+  // What the station flagged on a result it took (SPEC 5), for the players to check.
+  const FLAGS = {
+    LEAD_DECLARER_MISMATCH: "the lead or the declarer looks wrong. Check it and correct it.",
+    SUSPECT_WRONG_SIDE: "was the score given to the wrong side? Check it.",
+  };
+  const flag = (code, board) => `Board ${board}: ${FLAGS[code]}`;
+
+  const alreadyHeld = (board, held, entered) => `Board ${board}: the station already holds ` +
+    `${held}; you entered ${entered}. Correct it if the station's is wrong.`;
+
+  const directorChanged = (board, round, result) =>
+    `The director changed board ${board} (round ${round}): ${result || "erased"}`;
+
+  const outOfOrder = (board, next) => `Board ${board} is not the next board (${next}). ` +
+    `Enter board ${board}?`;
+
   return {
-    refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves,
+    refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves, entryProblem, outOfOrder,
+    flag, alreadyHeld, directorChanged,
     OTHER_SCREEN: "This pad was opened on another screen: use that one, or take it back here",
+    TABLE_FORM: "Section is one letter, table a number from 1",
     RESET: "The director reset this pad: log in to your table",
     LOGGED_OUT: "Logged out: log in to your table",
     BROKER_REFUSED: "The station's broker refused this pad: ask the director to pair it again",

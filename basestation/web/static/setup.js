@@ -86,7 +86,8 @@ function sectionBody(row) {
   const q = sectionQuery(row);
   return { letter: q.get("letter"), movement: q.get("movement"), tables: Number(q.get("tables")),
     boards: Number(q.get("boards")), phantom: q.get("phantom") === "true",
-    player_numbers: row.querySelector("[name=player_numbers]").value };
+    player_numbers: row.querySelector("[name=player_numbers]").value,
+    result_entry: row.querySelector("[name=result_entry]").value };
 }
 
 // Each row keeps the number of its newest request, so a slow answer never paints over a newer one.
@@ -126,6 +127,7 @@ function eventName() {
 }
 
 const PLAYER_NUMBERS = [["never", "Never"], ["first", "At the first round"], ["every", "Every round"]];
+const RESULT_ENTRIES = [["result", "=, +1, -1"], ["tricks", "tricks taken"]];
 
 function addSection(spec) {
   const box = document.getElementById("sections");
@@ -142,6 +144,9 @@ function addSection(spec) {
       // When the pads ask the players for their numbers (SPEC 14): at the first round unless said.
       el("label", {}, "Ask player numbers ", el("select", { name: "player_numbers" },
         ...PLAYER_NUMBERS.map(([value, text]) => el("option", { value, selected: value === (spec.player_numbers || "first") ? "" : null }, text)))),
+      // How the pads take a board's result (SPEC 14.8): as players write it unless said.
+      el("label", {}, "Pads take the result as ", el("select", { name: "result_entry" },
+        ...RESULT_ENTRIES.map(([value, text]) => el("option", { value, selected: value === (spec.result_entry || "result") ? "" : null }, text)))),
       el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
       el("button", { type: "button", class: "remove" }, `Remove section ${letter}`)),
     el("p", { class: "balance" }, ""),
