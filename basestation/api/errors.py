@@ -50,6 +50,7 @@ FIELD_WORDS = {
     "regulations": "the regulations", "number": "the player number",
     "offer_id": "the offer number", "penalty_id": "the penalty number",
     "round_minutes": "the round length",
+    "entrant": "the team or pair number", "vps": "the VPs", "imps": "the IMPs",
 }
 
 
