@@ -1,0 +1,71 @@
+"""The penalties page of a teams event in real Chromium: VPs off a team's total and IMPs off a
+match, found by role and label, a refusal in words, removal, and no serious axe finding."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.async_api import Browser, Page
+
+from basestation.station.app import Station
+from basestation.station.config import SectionConfig
+from basestation.station.opening import NewEvent, open_new_event
+from tests.web.accessibility import serious_violations
+from tests.web.conftest import login, screenshot, serve
+
+pytestmark = pytest.mark.integration
+
+
+async def test_teams_penalties_in_vps_and_imps(
+        mosquitto: int, make_station: Callable[..., Any], browser: Browser) -> None:
+    station: Station = await make_station(mqtt_port=mosquitto, open_event=False)
+    new = NewEvent("Club teams", "nz", (SectionConfig("A", "teams", 4, 2),),
+                   event_format="teams")
+    await station.hub.act(lambda batch: open_new_event(station, new, batch))
+    async for url in serve(station):
+        page: Page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        await page.goto(url + "/")
+        await login(page)
+        await page.goto(url + "/penalties")
+        form = page.get_by_role("heading", name="Penalties in VPs and IMPs")
+        await form.wait_for()
+        assert not await page.get_by_role("heading", name="Penalties off a pair's total"
+                                          ).is_visible()
+        # club-directors-manual.txt, "Penalty for fouled teams": "the Adjustment of -2 each".
+        await page.get_by_label("Team").fill("1")
+        await page.get_by_label("Penalty in").select_option("vps")
+        await page.get_by_label("Amount").fill("2")
+        await page.get_by_role("button", name="Add the penalty").and_(
+            page.locator("#match-penalty-form button")).click()
+        await page.get_by_role("button", name="Remove the penalty on team 1").wait_for()
+        assert "Team 1 loses 2 VPs" in await page.inner_text("#message")
+        # rectification-of-fouled-movements.txt, "Match Play": "fined 3 IMPs".
+        await page.get_by_label("Team").fill("2")
+        await page.get_by_label("Penalty in").select_option("imps")
+        await page.get_by_label("Amount").fill("3")
+        await page.get_by_label("Round of the match").fill("1")
+        await page.locator("#match-penalty-form button").click()
+        await page.get_by_role("button", name="Remove the penalty on team 2").wait_for()
+        rows = page.locator("#match-penalties-table tbody tr")
+        assert [await row.locator("td").all_inner_texts() for row in await rows.all()] == [
+            ["A", "1", "2", "", "", "Remove the penalty on team 1"],
+            ["A", "2", "", "3", "1", "Remove the penalty on team 2"]]
+        assert [(p.penalty.entrant, p.penalty.vps, p.penalty.imps)
+                for p in station.rules.match_penalties] == [(1, 2, 0), (2, 0, 3)]
+        # A team the event does not have: refused in words, nothing added.
+        await page.get_by_label("Team").fill("9")
+        await page.get_by_label("Penalty in").select_option("vps")
+        await page.locator("#match-penalty-form button").click()
+        alert = page.get_by_role("alert").filter(has_text="no team 9")
+        await alert.wait_for()
+        assert len(station.rules.match_penalties) == 2
+        await page.wait_for_selector("body[data-live=yes]")
+        assert await serious_violations(page) == []
+        await screenshot(page, "match-penalties-page")
+        await page.get_by_role("button", name="Remove the penalty on team 1").click()
+        await page.get_by_role("button", name="Remove the penalty on team 1").wait_for(
+            state="detached")
+        assert [p.penalty.entrant for p in station.rules.match_penalties] == [2]
+        await page.close()
