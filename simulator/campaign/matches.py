@@ -24,11 +24,8 @@ from simulator.campaign.sessions import SPEED, pads_acked
 from simulator.campaign.tally import RunTally, read_results, tally
 from simulator.deals import random_deals
 from simulator.faults import Faults
-from simulator.radio import AirFaults
 
-# Every fault the radio pads can meet, at once.
-MATCH_FAULTS = Faults(air=AirFaults(loss=0.2, duplicate=0.2, latency=(0.0, 0.02)),
-                      battery_change=0.1, dropout=0.1, station_restart=True)
+MATCH_FAULTS = Faults.on_the_air()
 
 
 @dataclass(frozen=True)
