@@ -61,7 +61,7 @@ function matchSheet(format, section, m) {
     ...b.tables.flatMap((h) => (h ? [el("td", { class: "text" }, resultText(h)), el("td", {}, fmt(h.tricks)), el("td", {}, fmt(h.score_ns))]
       : [el("td", { class: "text" }, ""), el("td", {}, ""), el("td", {}, "")])),
     el("td", {}, b.compared ? `${Math.max(b.imps_a, 0)}` : ""),
-    el("td", {}, b.compared ? `${Math.max(b.imps_b, 0)}` : "")));
+    el("td", {}, b.compared ? `${Math.max(b.imps_b ?? -b.imps_a, 0)}` : "")));
   return el("div", { class: "match-sheet", "data-section": section.section, "data-round": m.round, "data-a": m.a, "data-b": m.b },
     printEvent(),
     el("h3", {}, `Round ${m.round}, section ${section.section}: ${entrantText(format, section, m.a)} v ${entrantText(format, section, m.b)}`),
