@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import httpx
 import pytest
 from playwright.async_api import Browser, Page
 
@@ -13,7 +14,8 @@ from basestation.station.app import Station
 from basestation.station.config import SectionConfig
 from basestation.station.opening import NewEvent, open_new_event
 from tests.web.accessibility import serious_violations
-from tests.web.conftest import login, screenshot, serve
+from tests.web.conftest import PASSWORD, login, screenshot, serve
+from tests.web.test_match_results_page import play_swiss_round_one
 
 pytestmark = pytest.mark.integration
 
@@ -69,3 +71,24 @@ async def test_teams_penalties_in_vps_and_imps(
             state="detached")
         assert [p.penalty.entrant for p in station.rules.match_penalties] == [2]
         await page.close()
+
+
+async def test_penalties_show_in_the_standings_and_the_match_sheet(
+        director_page: tuple[Station, Page, int]) -> None:
+    station, page, broker = director_page
+    url = page.url.rstrip("/")
+    await play_swiss_round_one(station, broker, url)
+    async with httpx.AsyncClient(base_url=url, timeout=10) as director:
+        await director.post("/api/login", json={"password": PASSWORD})
+        for body in ({"entrant": 1, "vps": 2}, {"entrant": 3, "imps": 3, "round": 1}):
+            added = await director.post("/api/match-penalties", json={"section": "A", **body})
+            assert added.status_code == 201, added.text
+    await page.goto(f"{url}/results")
+    team_one = page.locator("#standings table.standings tbody tr[data-entrant='1'] td")
+    await team_one.first.wait_for()
+    # Team 1 won 1 v 3 by 22 IMPs (20 VPs) and has 2 VPs off its total.
+    assert (await team_one.all_inner_texts())[3] == "18.00 (penalty 2.00)"
+    await page.locator("#standings .round-matches[data-round='1'] tr.pick").first.click()
+    sheet = page.locator("#match-boards:not([hidden]) .match-sheet")
+    await sheet.wait_for()
+    assert "Team 3 penalised 3 IMPs" in await sheet.locator(".match-total").inner_text()
