@@ -373,6 +373,7 @@ def run_bench(progress: Callable[[str], None] = lambda _: None,
               only: frozenset[str] | None = None) -> dict[str, Any]:
     """Every stage's figures, or only those of the stages named in `only`."""
     from basestation.scoring.bench import run as scoring_bench
+    from basestation.scoring.swiss_bench import congress
     from basestation.scoring.swiss_bench import run as swiss_bench
 
     def wanted(stage: str) -> bool:
@@ -395,6 +396,8 @@ def run_bench(progress: Callable[[str], None] = lambda _: None,
         progress("scoring: 200 tables, 28 boards")
         figures.update({k: round(v, 3) for k, v in scoring_bench().items()})
     if wanted("swiss"):
-        progress("Swiss draw: 100, 128 and 200 entrants")
+        progress("Swiss draw: 100, 120, 128 and 200 entrants; a congress night of 120 pairs "
+                 "and of 121 teams")
         figures.update(swiss_bench(runs=1))
+        figures.update(congress())
     return figures

@@ -85,10 +85,12 @@ class Dynsec:
 @contextlib.contextmanager
 def run_mosquitto(extra_config: str = "allow_anonymous true\n",
                   port: int | None = None, websockets: int | None = None,
-                  dynsec: Dynsec | None = None) -> Iterator[int]:
+                  dynsec: Dynsec | None = None,
+                  websockets_host: str = "127.0.0.1") -> Iterator[int]:
     """A mosquitto broker on a free port, stopped afterwards; with `websockets`, a second
     listener on that port speaks MQTT over WebSockets (the browser pad's way in); with
-    `dynsec`, logins and ACLs come from the dynamic-security plugin (on both listeners)."""
+    `dynsec`, logins and ACLs come from the dynamic-security plugin (on both listeners).
+    `websockets_host` "0.0.0.0" lets phones on the network reach the WebSockets listener."""
     port = port or free_port()
     with tempfile.TemporaryDirectory() as tmp:
         if dynsec is not None:
@@ -96,7 +98,8 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
             if os.geteuid() == 0:  # mosquitto would drop to a user that cannot write tmp files
                 extra_config = "user root\n" + extra_config
         conf = Path(tmp) / "mosquitto.conf"
-        ws = f"listener {websockets} 127.0.0.1\nprotocol websockets\n" if websockets else ""
+        ws = (f"listener {websockets} {websockets_host}\nprotocol websockets\n"
+              if websockets else "")
         # set_tcp_nodelay: without it every message waits on Nagle and delayed acks.
         conf.write_text(f"listener {port} 127.0.0.1\n{ws}{extra_config}persistence false\n"
                         "set_tcp_nodelay true\n")

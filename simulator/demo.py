@@ -1,7 +1,9 @@
 """The demo: a station on the embedded defaults, its director app, and a simulated club session.
 
 Section A plays on bridgepads over a virtual radio (a pty the station opens as its serial port),
-section B on BridgeScorers over MQTT (a local mosquitto, started and stopped here).
+section B on BridgeScorers over MQTT (a local mosquitto, started and stopped here, with a
+WebSockets listener for the browser pad). Table B1 is left free for the person running the
+demo: its unit is paired and its pad's link printed with a QR code (simulator.free_table).
 """
 
 from __future__ import annotations
@@ -26,6 +28,14 @@ from simulator.broker import free_port, port_in_use, run_mosquitto
 from simulator.club import club_list
 from simulator.deals import hand_record_deals, random_deals
 from simulator.faults import Faults
+from simulator.free_table import (
+    FREE_SECTION,
+    FREE_TABLE,
+    lan_address,
+    pad_link,
+    pair_free_unit,
+    print_invitation,
+)
 from simulator.matches import MatchSessionPlayer
 from simulator.radio import VirtualRadio
 from simulator.ranking import rank
@@ -73,13 +83,17 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                    faults: Faults | None = None, console: Console | None = None,
                    http_port: int | None = None, event: MatchEvent | None = None,
                    on_done: Callable[[Station, SessionReport], None] | None = None,
-                   ) -> SessionReport:
+                   free_table: bool = True, lan: bool = False) -> SessionReport:
     """Plays the demo session; returns its report (with --exit-when-done, once it is over).
 
     With `event` a teams or Swiss event is played instead, in one section on bridgepads, with
     the faults of the air (lost, duplicated and late frames, battery changes, dropouts, a
     station restart); a Swiss round is drawn only when every board of the last is in.
-    `on_done` sees the station once the session is over (the JSON output)."""
+    `on_done` sees the station once the session is over (the JSON output).
+
+    In a pairs demo with `free_table`, table B1 is left to the person running it, on the
+    browser pad; with `lan` the grid and the broker's WebSockets listener are open to the
+    network and the pad's link uses this computer's network address, for a phone."""
     import uvicorn
 
     from basestation.api.app import create_app
@@ -98,7 +112,9 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
         faults = Faults.on_the_air() if event is not None else Faults.some()
     with contextlib.ExitStack() as stack:
         workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bridge-demo-")))
-        mqtt_port = stack.enter_context(run_mosquitto())
+        websockets_port = free_port()
+        mqtt_port = stack.enter_context(run_mosquitto(
+            websockets=websockets_port, websockets_host="0.0.0.0" if lan else "127.0.0.1"))
         radio = VirtualRadio(faults.air, random.Random(rng.random()))
         stack.callback(radio.close)
         port = http_port or choose_http_port(console)
@@ -118,7 +134,8 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
         # The club's list, whose numbers the tables enter: the results carry names.
         station.import_players(club_list((letter, state.movement)
                                          for letter, state in station.rules.sections.items()))
-        server = uvicorn.Server(uvicorn.Config(create_app(station), host=HTTP_HOST, port=port,
+        server = uvicorn.Server(uvicorn.Config(create_app(station),
+                                               host="0.0.0.0" if lan else HTTP_HOST, port=port,
                                                log_level="warning"))
         serving = asyncio.create_task(server.serve())
         try:
@@ -142,12 +159,19 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
             else:
                 console.print(f"Section A: {tables} tables of bridgepads on radio "
                               f"{radio.port}; section B: {tables} tables of BridgeScorers on "
-                              f"MQTT port {mqtt_port}")
+                              f"MQTT port {mqtt_port} (WebSockets {websockets_port})")
+                free = frozenset({(FREE_SECTION, FREE_TABLE)}) if free_table else frozenset()
+                if free_table:
+                    host = lan_address() if lan else HTTP_HOST
+                    pad = pad_link(host, port, websockets_port, config.id,
+                                    await pair_free_unit(station))
+                    print_invitation(console, pad, lan=lan)
                 movement = generate("mitchell", tables, boards)
                 player = SessionPlayer(
                     station, [SectionSetup("A", "radio", movement, deals),
                               SectionSetup("B", "mqtt", movement, deals)],
-                    speed=speed, seed=seed, faults=faults, radio=radio, mqtt_port=mqtt_port)
+                    speed=speed, seed=seed, faults=faults, radio=radio, mqtt_port=mqtt_port,
+                    free=free)
             report = await _play_with_progress(player, console)
             if event is not None:
                 _print_standings(station, console)

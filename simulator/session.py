@@ -99,7 +99,8 @@ class SessionPlayer:
                  board_minutes: float = BOARD_MINUTES,
                  restart: Callable[[], Awaitable[None]] | None = None,
                  protocol: int = LATEST_VERSION,
-                 pads: dict[int, SimPad] | None = None) -> None:
+                 pads: dict[int, SimPad] | None = None,
+                 free: frozenset[tuple[str, int]] = frozenset()) -> None:
         self.station = station
         self.sections = sections
         self.speed = speed
@@ -115,10 +116,14 @@ class SessionPlayer:
         self.pads: dict[int, SimPad] = pads if pads is not None else {}
         self.board_time = board_minutes * 60.0 / speed
         self.deals = {s.letter: s.deals for s in sections}
+        # Tables left to someone else (the demo's person at a browser pad): not played here,
+        # nor counted in what was meant or held.
+        self.free = free
         self.plan: dict[Key, Intended] = {}
         for setup in sections:
-            self.plan |= plan_section(setup.letter, setup.movement, setup.deals,
-                                      random.Random(self.rng.random()))
+            planned = plan_section(setup.letter, setup.movement, setup.deals,
+                                   random.Random(self.rng.random()))
+            self.plan |= {key: i for key, i in planned.items() if key[:2] not in free}
         boards_per_round = max((len(a.boards) for s in sections
                                 for a in s.movement.assignments), default=1)
         self.round_time = self.board_time * boards_per_round
@@ -194,6 +199,8 @@ class SessionPlayer:
         for index, setup in enumerate(self.sections, start=1):
             make_pad = self._make_pad(setup)
             for table in range(1, setup.movement.tables + 1):
+                if (setup.letter, table) in self.free:
+                    continue
                 rounds = list(setup.movement.table_rounds(table))
                 self.tables.append(TablePlayer(
                     self, setup.letter, table, rounds=rounds, make_pad=make_pad,
@@ -269,6 +276,8 @@ class SessionPlayer:
             if state is None:
                 continue
             for held in state.all_results():
+                if (held.section, held.table) in self.free:
+                    continue
                 rows.append({"section": held.section, "table": held.table,
                              "round": held.round, "board": held.board, "ns": held.ns,
                              "ew": held.ew, "contract": held.contract,
@@ -297,7 +306,9 @@ class SessionPlayer:
 
     def held_count(self, letter: str) -> int:
         state = self.station.rules.sections.get(letter)
-        return len(state.all_results()) if state is not None else 0
+        if state is None:
+            return 0
+        return sum(1 for h in state.all_results() if (letter, h.table) not in self.free)
 
     def planned_count(self, letter: str) -> int:
         return sum(1 for key in self.plan if key[0] == letter)

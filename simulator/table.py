@@ -42,6 +42,7 @@ class Session(Protocol):
     board_time: float
     plan: dict[Key, Intended]
     deals: dict[str, dict[int, str]]
+    free: frozenset[tuple[str, int]]  # tables nobody here plays (the demo's person's)
 
     async def round_started(self, round_: int) -> None: ...
 
@@ -99,8 +100,10 @@ class TablePlayer:
     async def play(self) -> None:
         await self._switch_on()
         faults = self.session.faults
-        if self._chance(faults.wrong_table_login) and self.tables > 1:
-            wrong = self.rng.choice([t for t in range(1, self.tables + 1) if t != self.table])
+        others = [t for t in range(1, self.tables + 1)
+                  if t != self.table and (self.letter, t) not in self.session.free]
+        if self._chance(faults.wrong_table_login) and others:
+            wrong = self.rng.choice(others)
             self.stats.wrong_logins += 1
             await self._login(wrong, wrong_table=True)
         await self._login(self.table)

@@ -25,6 +25,7 @@ from basestation.api.routes import (
     results,
     rulings,
     scores,
+    seats,
     sections,
     session,
     setup,
@@ -35,7 +36,7 @@ from basestation.station.hub import StationBusy
 from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
-           rulings, scores, exports, history, setup, event_results, console)
+           rulings, scores, exports, history, setup, event_results, console, seats)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

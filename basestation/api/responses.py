@@ -192,6 +192,12 @@ class HeldOut(EntryOut):
     unit: int | None
 
 
+class EnteredOut(HeldOut):
+    """The director's result as the station now holds it, and the station's sentence on it."""
+
+    done: str
+
+
 class HistoryLineOut(EntryOut):
     status: str
     source: str

@@ -6,6 +6,7 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
+from basestation.station.entries import entry_words
 from basestation.station.session import SessionRules
 from basestation.station.state import HeldResult
 from basestation.store.models import SeatingRow
@@ -18,6 +19,24 @@ def held_json(held: HeldResult) -> dict[str, Any]:
             "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
             "lead": held.lead, "adjusted": held.adjusted, "score_ns": held.score_ns,
             "flags": list(held.flags), "source": held.source, "unit": held.unit}
+
+
+# What the director reads about a flag the station put on an entry, wherever it came from.
+FLAG_SENTENCES = {
+    "LEAD_DECLARER_MISMATCH": "The lead is not from the hand on declarer's left in the hand "
+                              "record: check the lead and the declarer.",
+    "SUSPECT_WRONG_SIDE": "The score looks given to the wrong side: the other tables scored "
+                          "the opposite.",
+}
+
+
+def entered_sentence(held: HeldResult) -> str:
+    """The station's answer to the director's result: what it holds now, and what to check."""
+    lead = f", lead {held.lead}" if held.lead else ""
+    said = [f"Board {held.board} at table {held.section}{held.table}, round {held.round}: "
+            f"{entry_words(held)}{lead}, sent to the pad."]
+    said += [FLAG_SENTENCES[f] for f in held.flags if f in FLAG_SENTENCES]
+    return " ".join(said)
 
 
 def deal_pbn(deal: Deal) -> str:
@@ -62,23 +81,28 @@ def scored_session(rules: SessionRules) -> ScoredSession:
     return ScoredSession(name, scale, tuple(scored_boards(rules)), ranking(rules))
 
 
-def traveller_json(rules: SessionRules, scored: ScoredBoard) -> dict[str, Any]:
+def traveller_json(rules: SessionRules, scored: ScoredBoard,
+                   seatings: list[SeatingRow] | None = None) -> dict[str, Any]:
     """A scored board with each line's contract, declarer, lead and ruling beside its score,
-    and the deal (PBN) when the hand records are loaded."""
+    the NS and EW names, and the deal (PBN) when the hand records are loaded."""
     state = rules.sections[scored.section]
     held = {(h.ns, h.ew): h for h in state.results_for_board(scored.board)}
     lines = []
     for line in scored.results:
-        entry = held.get((line.result.ns, line.result.ew))
+        ns, ew = line.result.ns, line.result.ew
+        entry = held.get((ns, ew))
         lines.append({**line.to_json(), **(held_json(entry) if entry else {}),
-                      "mp_ns": line.mp_ns, "mp_ew": line.mp_ew})
+                      "mp_ns": line.mp_ns, "mp_ew": line.mp_ew,
+                      "ns_names": side_names(rules, seatings or [], scored.section, ns, "NS"),
+                      "ew_names": side_names(rules, seatings or [], scored.section, ew, "EW")})
     return {"section": scored.section, "board": scored.board, "top": scored.top,
             "deal": rules.deal_text.get((scored.section, scored.board)), "results": lines}
 
 
-def scorecard(rules: SessionRules, section: str, pair: int,
-              direction: str | None) -> list[dict[str, Any]]:
-    """A pair's boards in the order played, with opponents, score and matchpoints."""
+def scorecard(rules: SessionRules, section: str, pair: int, direction: str | None,
+              seatings: list[SeatingRow] | None = None) -> list[dict[str, Any]]:
+    """A pair's boards in the order played, with opponents (and their names), score and
+    matchpoints."""
     state = rules.sections[section]
     scores = rules.scores
     if scores is not None:
@@ -91,8 +115,11 @@ def scorecard(rules: SessionRules, section: str, pair: int,
         if not mine:
             continue
         side = mine[0]
-        row = {**held_json(held), "direction": side,
-               "opponents": held.ew if side == "NS" else held.ns, "mp": None, "pct": None}
+        opponents = held.ew if side == "NS" else held.ns
+        row = {**held_json(held), "direction": side, "opponents": opponents,
+               "opponents_names": side_names(rules, seatings or [], section, opponents,
+                                             "EW" if side == "NS" else "NS"),
+               "mp": None, "pct": None}
         scored = scores.scorer.scored_board(held.board, section) if scores else None
         for line in scored.results if scored else ():
             if (line.result.ns, line.result.ew) == (held.ns, held.ew):
@@ -129,6 +156,17 @@ def pair_names(rules: SessionRules, seatings: list[SeatingRow], section: str, pa
                direction: str | None) -> str:
     """The pair's or team's names, "" when nobody said who plays."""
     return player_names(rules, pair_numbers(rules, seatings, section, pair, direction))
+
+
+def side_names(rules: SessionRules, seatings: list[SeatingRow], section: str,
+               pair: int | None, side: str) -> str:
+    """The names of the pair sitting `side` ("NS"/"EW") in a result: in a two-field movement
+    that side's pair (a team's pair at that side), in a one-field one the pair itself."""
+    state = rules.sections.get(section)
+    if pair is None or state is None:
+        return ""
+    direction = side if state.movement.two_field else None
+    return pair_names(rules, seatings, section, pair, direction)
 
 
 def player_names(rules: SessionRules, numbers: tuple[int, ...]) -> str:

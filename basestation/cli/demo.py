@@ -37,11 +37,19 @@ def demo(
                                            "swiss-pairs.")
     ] = "pairs",
     entrants: Annotated[
-        int, typer.Option(help="Teams, or pairs in Swiss pairs (not pairs).", min=2, max=64)
+        int, typer.Option(help="Teams, or pairs in Swiss pairs (not pairs).", min=2, max=255)
     ] = 8,
     boards_per_match: Annotated[int, typer.Option(help="Boards in each match.", min=1,
                                                   max=36)] = 4,
     rounds: Annotated[int, typer.Option(help="Rounds of a Swiss event.", min=1, max=20)] = 4,
+    free_table: Annotated[
+        bool, typer.Option(help="Leave table B1 free for you to play on the browser pad (its "
+                                "link and QR code are printed); pairs only.")
+    ] = True,
+    lan: Annotated[
+        bool, typer.Option(help="Open the grid and the pad's broker to the network, so a "
+                                "phone can play the free table.")
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print every result and the final standings as one "
                                           "JSON object (the rest goes to stderr).")
@@ -66,6 +74,7 @@ def demo(
                                       exit_when_done=exit_when_done,
                                       hand_records=hand_records, event=event,
                                       console=Console(stderr=True) if as_json else None,
+                                      free_table=free_table, lan=lan,
                                       on_done=print_json if as_json else None))
     except KeyboardInterrupt:
         return

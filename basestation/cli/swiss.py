@@ -21,7 +21,7 @@ def swiss_bench(
     """Time the Swiss draw at 100+ entrants: the usual one pass and the matching it falls
     back on when the pass strands someone."""
 
-    from basestation.scoring.swiss_bench import FIELDS, run
+    from basestation.scoring.swiss_bench import FIELDS, congress, run
 
     fields = tuple(entrants) if entrants else FIELDS
     odd = [n for n in fields if n % 2 or n < 8]
@@ -29,4 +29,6 @@ def swiss_bench(
         raise typer.BadParameter(f"field sizes must be even and at least 8, not {odd[0]}",
                                  param_hint="--entrants")
     figures = run(fields)
+    if not entrants:  # the default fields: a congress night's draws too
+        figures.update(congress())
     show_figures(figures, "Swiss draw", as_json)

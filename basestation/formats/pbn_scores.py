@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from basestation.formats.roster import Roster, names, nationals
 from basestation.scoring.scored import ScoredSession
 from basestation.scoring.traveller import ScoringError
 
@@ -122,9 +123,29 @@ def _int(text: str, line: int, what: str) -> int:
         raise ScoringError(f"line {line}: {what} must be a whole number, not {text!r}") from None
 
 
-def write_pbn_scores(session: ScoredSession) -> str:
+def quoted(text: str) -> str:
+    """A PBN string token: in double quotes, with quotes and backslashes escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def pbn_names(roster: Roster, section: str, number: int | None,
+              direction: str | None = None) -> str:
+    """PBN's <names>: the players' names separated by ';' ("" when nobody was seated)."""
+    return quoted(names(roster.of(section, number, direction), ";"))
+
+
+def pbn_nationals(roster: Roster, section: str, number: int | None,
+                  direction: str | None = None) -> str:
+    """The players' national numbers in the order of their names, separated by ';'."""
+    return quoted(nationals(roster.of(section, number, direction), ";"))
+
+
+def write_pbn_scores(session: ScoredSession, roster: Roster | None = None) -> str:
     """A PBN file: per board a ScoreTable with MP_NS, MP_EW, Percentage_NS, Percentage_EW,
-    then a TotalScoreTable with the ranking."""
+    IMP_NS and the pairs' names, then a TotalScoreTable with the ranking, the pairs' names
+    and their national numbers (a column of our own, as PBN allows). Columns are only ever
+    added at the end: programs read these files by position too."""
+    roster = roster or Roster()
     out = ['% PBN 2.1', '% EXPORT', '[Event ""]', ""]
     for board in session.boards:
         out.append(f'[Board "{board.board}"]')
@@ -132,7 +153,7 @@ def write_pbn_scores(session: ScoredSession) -> str:
             out.append(f'[Section "{board.section}"]')
         out.append('[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
                    'Result\\2R;Score_NS\\6R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\6R;'
-                   'Percentage_EW\\6R;IMP_NS\\6R"]')
+                   'Percentage_EW\\6R;IMP_NS\\6R;Names_NS;Names_EW"]')
         for line in board.results:
             result = line.result
             contract = str(result.contract) if result.contract is not None else "-"
@@ -143,23 +164,28 @@ def write_pbn_scores(session: ScoredSession) -> str:
                 result.declarer.value if result.declarer else "-",
                 "-" if result.tricks is None else str(result.tricks),
                 "-" if line.score_ns is None else str(line.score_ns),
-                _cell(line.mp_ns), _cell(line.mp_ew), _cell(line.pct_ns), _cell(line.pct_ew),
-                _cell(line.imp_ns),
+                *(number_cell(v) for v in (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew,
+                                           line.imp_ns)),
+                pbn_names(roster, board.section, result.ns, "NS"),
+                pbn_names(roster, board.section, result.ew, "EW"),
             ]
             out.append(" ".join(cells))
         out.append("")
     out.append('[TotalScoreTable "Rank\\3R;PairId\\3R;Section\\1R;Direction\\2R;'
-               'TotalScore\\7R;TotalPercentage\\6R;NrOfBoards\\2R"]')
+               'TotalScore\\7R;TotalPercentage\\6R;NrOfBoards\\2R;Names;NationalIds"]')
     for entry in session.ranking:
         out.append(" ".join([
-            entry.rank_label, str(entry.pair), f'"{entry.section}"',
-            entry.direction or "-", _cell(entry.total), _cell(entry.pct), str(entry.boards),
+            entry.rank_label, str(entry.pair), quoted(entry.section),
+            entry.direction or "-", number_cell(entry.total), number_cell(entry.pct),
+            str(entry.boards),
+            pbn_names(roster, entry.section, entry.pair, entry.direction),
+            pbn_nationals(roster, entry.section, entry.pair, entry.direction),
         ]))
     out.append("")
     return "\n".join(out)
 
 
-def _cell(value: float | None) -> str:
+def number_cell(value: float | None) -> str:
     if value is None:
         return "-"
     return f"{value:g}" if float(value).is_integer() else f"{value:.2f}".rstrip("0")

@@ -47,6 +47,7 @@ from basestation.scoring.traveller import (
     WeightedOutcome,
 )
 from basestation.scoring.traveller_json import parse_traveller_json
+from basestation.scoring.troika import troika_draw
 from basestation.scoring.vp import (
     VpScale,
     discrete_table,
@@ -113,6 +114,7 @@ __all__ = [
     "standings",
     "swiss_draw",
     "swiss_points",
+    "troika_draw",
     "vp",
     "vp_continuous",
     "vp_discrete",

@@ -9,7 +9,7 @@ would give if it stopped now.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -21,6 +21,7 @@ from basestation.scoring.regulations import NZ, Regulations
 from basestation.scoring.swiss import Pairing, Standing, seeded_first_rounds, standings, swiss_draw
 from basestation.scoring.teams import MatchResult, TeamBoard, score_match
 from basestation.scoring.traveller import BoardTraveller, Method, TravellerResult
+from basestation.scoring.troika import troika_draw
 from basestation.scoring.vp import VpScale
 
 __all__ = ["Match", "draw_round", "event_matches", "event_standings"]
@@ -142,34 +143,25 @@ def event_standings(entrants: Sequence[int], matches: Sequence[Match],
                      adjustments=vp_penalties)
 
 
-def troika_at_the_bottom(ranked: Sequence[int],
-                         played: Collection[frozenset[int]]) -> tuple[int, int, int]:
-    """The three lowest-ranked teams that have not met one another, best first
-    (club-directors-manual.txt, "Troika": "It is best to have the three bottom-ranked teams
-    play the Troika"); the bottom three when every such three has a meeting."""
-    upward = list(reversed(ranked))
-    for start, lowest in enumerate(upward):
-        chosen = [lowest]
-        for team in upward[start + 1 :]:
-            if all(frozenset((team, other)) not in played for other in chosen):
-                chosen.append(team)
-                if len(chosen) == 3:
-                    return chosen[2], chosen[1], chosen[0]
-    bottom = upward[:3]
-    return bottom[2], bottom[1], bottom[0]
-
-
 def draw_with_troika(entrants: Sequence[int], round_: int, ranked: Sequence[int],
                      history: Sequence[Sequence[Pairing]],
                      troika: tuple[int, int, int] | None) -> tuple[list[Pairing],
                                                                     tuple[int, int, int]]:
     """An odd Swiss teams field: a Troika of three over each two rounds (`troika`, the one
-    playing its second round, else chosen at the bottom), the others drawn as usual."""
-    if round_ % 2 == 1 or troika is None:
-        played = {frozenset(pair) for matches in history for pair in matches}
-        troika = troika_at_the_bottom(ranked, played)
-    rest = [e for e in entrants if e not in troika]
-    return draw_round(rest, round_, [e for e in ranked if e not in troika], history), troika
+    playing its second round). A new Troika and the others' matches are chosen together
+    (`troika_draw`), except in rounds 1 and 2, where the bottom three seeds play it and the
+    rest are seeded."""
+    if round_ % 2 == 0 and troika is not None:
+        rest = [e for e in ranked if e not in troika]
+        return draw_round([e for e in entrants if e not in troika], round_, rest,
+                          history), troika
+    if round_ <= 2:
+        seeds = list(entrants)
+        troika = (seeds[-3], seeds[-2], seeds[-1])
+        return draw_round(seeds[:-3], round_, seeds[:-3], history), troika
+    played = {frozenset(pair) for matches in history for pair in matches}
+    troika, draw = troika_draw(ranked, played)
+    return draw, troika
 
 
 def draw_round(entrants: Sequence[int], round_: int, ranked: Sequence[int],

@@ -1,4 +1,5 @@
-"""Benchmark: the Swiss draw for big fields, in its one-pass case and its matching case.
+"""Benchmark: the Swiss draw for big fields, in its one-pass case and its matching case, and
+a congress night's draws (120 pairs; 121 teams with a Troika).
 
 Not a timed test; `run()` returns the figures for `basestation swiss-bench` and `bench`.
 """
@@ -10,9 +11,11 @@ import statistics
 import time
 from itertools import pairwise
 
-from basestation.scoring.swiss import swiss_draw
+from basestation.scoring.swiss import seeded_first_rounds, swiss_draw
+from basestation.scoring.troika import troika_draw
 
-FIELDS = (100, 128, 200)
+FIELDS = (100, 120, 128, 200)
+CONGRESS = 120  # pairs in a congress Swiss pairs field; one team more plays a Troika
 
 
 def _typical(entrants: int, rounds: int, rng: random.Random) -> set[frozenset[int]]:
@@ -66,3 +69,41 @@ def run(fields: tuple[int, ...] = FIELDS, runs: int = 3) -> dict[str, float]:
         figures[f"swiss_draw_{entrants}_whole_field_ms"] = round(
             _median_ms(entrants, _top_must_change(entrants), field, runs), 2)
     return figures
+
+
+def _slowest_ms(timings: list[float]) -> float:
+    return round(max(timings) * 1000, 2)
+
+
+def congress(rounds: int = 8, seed: int = 1) -> dict[str, float]:
+    """A congress night drawn round by round on random standings: `swiss_draw_120_ms`, the
+    slowest draw of rounds 3 to `rounds` for 120 pairs, and `troika_draw_121_ms`, the
+    slowest Troika round's draw (the Troika and the others' matches together) for 121
+    teams (milliseconds)."""
+    rng = random.Random(seed)
+    field = list(range(1, CONGRESS + 1))
+    first, second = seeded_first_rounds(CONGRESS)
+    played = {frozenset(p) for p in first + second}
+    even = []
+    for _ in range(3, rounds + 1):
+        started = time.perf_counter()
+        draw = swiss_draw(rng.sample(field, CONGRESS), played)
+        even.append(time.perf_counter() - started)
+        played |= {frozenset(p) for p in draw}
+    teams = [*field, CONGRESS + 1]
+    played = {frozenset(p) for p in first + second}
+    first_troika = [*field[-2:], CONGRESS + 1]
+    played |= {frozenset((a, b)) for a in first_troika for b in first_troika if a != b}
+    odd = []
+    for round_ in range(3, rounds + 1):
+        ranked = rng.sample(teams, len(teams))
+        if round_ % 2:
+            started = time.perf_counter()
+            troika, draw = troika_draw(ranked, played)
+            odd.append(time.perf_counter() - started)
+            played |= {frozenset((a, b)) for a in troika for b in troika if a != b}
+        else:  # the Troika's second round: the others drawn as usual
+            draw = swiss_draw([e for e in ranked if e not in troika], played)
+        played |= {frozenset(p) for p in draw}
+    return {f"swiss_draw_{CONGRESS}_ms": _slowest_ms(even),
+            f"troika_draw_{CONGRESS + 1}_ms": _slowest_ms(odd)}

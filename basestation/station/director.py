@@ -109,7 +109,9 @@ class DirectorActions(SessionState):
         if isinstance(entry, ErrorCode):
             raise ValueError(entry.value)
         entry.source = source
-        entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
+        # Checked as a pad's entry is: a lead from the wrong hand is flagged whoever enters it.
+        entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,
+                       *self.checks(section, entry, replacing=held))
         # A not-played goes to the pad too: it must stop showing the result it replaced.
         self.replace_result(section, held, entry, batch)
         batch.ops.append(repo.audit(self.event_id, source, "enter", kind=entry.kind,

@@ -55,6 +55,7 @@ PAIRS = "pairs"
 FORMATS: tuple[str, ...] = (PAIRS, *MATCH_KINDS)
 SWISS = frozenset({SWISS_TEAMS, SWISS_PAIRS})
 MAX_BOARD = 255  # the pad protocol's board numbers
+MAX_TABLE = 255  # and its table numbers: a section's tables, or a teams event's teams
 
 
 def check_format(event_format: str, rounds: int) -> None:

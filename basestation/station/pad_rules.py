@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 
-from basestation.domain.cards import lead_matches, parse_card
 from basestation.station.batch import Batch
 from basestation.station.entries import (
     Entry,
@@ -20,8 +19,8 @@ from basestation.station.entries import (
 from basestation.station.feedback import feedback_for, par_feedback
 from basestation.station.seating import play_round
 from basestation.station.session_state import MergeOffer, SessionState
-from basestation.station.state import HeldResult, SectionState, UnitState
-from basestation.station.validation import check_placement, check_table, looks_wrong_side
+from basestation.station.state import SectionState, UnitState
+from basestation.station.validation import check_placement, check_table
 from basestation.store import repository as repo
 from basestation.store.models import (
     MergeOfferRow,
@@ -49,7 +48,6 @@ from firmware_protocol.messages import (
     ResultFlag,
     RoundInfo,
     Row,
-    Seat,
 )
 
 
@@ -256,7 +254,7 @@ class PadRules(SessionState):
             if isinstance(body, Correction):
                 entry.flags = (*entry.flags, ResultFlag.CORRECTED.value)
         # Checked against the other tables' entries, without the one it replaces.
-        entry.flags = (*entry.flags, *self._checks(section, entry))
+        entry.flags = (*entry.flags, *self.checks(section, entry))
         self.replace_result(section, None, entry, batch, push=False)
         self._advance(section, body.table, body.round, batch)
         self._next_round_seating(section, body.table, body.round, unit.unit, batch)
@@ -286,17 +284,6 @@ class PadRules(SessionState):
                 later(lambda batch: batch.send(unit, par_feedback(board, rows)))
 
             self.par.when_solved(deal, board, send)
-
-    def _checks(self, section: SectionState, entry: HeldResult) -> list[str]:
-        flags: list[str] = []
-        deal = self.deals.get((section.letter, entry.board))
-        if (deal is not None and entry.lead is not None and entry.declarer is not None
-                and not lead_matches(deal, Seat(entry.declarer), parse_card(entry.lead))):
-            flags.append(ResultFlag.LEAD_DECLARER_MISMATCH.value)
-        others = section.results_for_board(entry.board)
-        if entry.kind == "result" and looks_wrong_side(entry, others):
-            flags.append(ResultFlag.SUSPECT_WRONG_SIDE.value)
-        return flags
 
     def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> None:
         """A replaced unit's entry goes to the director, not away: a merge offer for a board

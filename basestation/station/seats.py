@@ -32,19 +32,31 @@ class Seats:
         """Rows oldest first: a later row for a place replaces an earlier one."""
         self.held = {}
         for row in rows:
-            self.held[(row.section, row.entrant, row.side)] = numbers_of(row.players)
+            self.set((row.section, row.entrant, row.side), numbers_of(row.players))
 
     def set(self, place: Place, numbers: tuple[int, ...]) -> None:
+        """A whole team seated at once replaces its pairs as seated before."""
         self.held[place] = numbers
+        section, entrant, side = place
+        if not side:
+            for pair in ("NS", "EW"):
+                self.held.pop((section, entrant, pair), None)
 
     def of(self, section: str, entrant: int, side: str | None = None) -> tuple[int, ...]:
         """The entrant's player numbers (0 for a visitor), () when nobody seated it.
 
         With `side`: that pair ("NS"/"EW"), else the whole entrant. A whole entrant not
-        seated at once is its pairs together (a team's NS pair then its EW pair)."""
+        seated at once is its pairs together (a team's NS pair then its EW pair); a team
+        seated at once has its first two players NS (at home), the next two EW, until the
+        numbers entered at a table say otherwise."""
         if side:
             own = self.held.get((section, entrant, side))
-            return own if own is not None else self.held.get((section, entrant, ""), ())
+            if own is not None:
+                return own
+            team = self.held.get((section, entrant, ""), ())
+            if len(team) <= 2:  # a pair of a one-field movement sits either way
+                return team
+            return team[:2] if side == "NS" else team[2:4]
         whole = self.held.get((section, entrant, ""))
         if whole is not None:
             return whole

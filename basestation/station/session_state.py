@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
-from basestation.domain.cards import Deal
+from basestation.domain.cards import Deal, lead_matches, parse_card
 from basestation.movements import Movement
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
@@ -31,6 +31,7 @@ from basestation.station.scores import LiveScores
 from basestation.station.seating import VISITOR_BASE, seating_for, tables_playing
 from basestation.station.seats import Place, Seats, numbers_text
 from basestation.station.state import HeldResult, SectionState, Thresholds, UnitState
+from basestation.station.validation import looks_wrong_side
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, PlayerRow, ResultRow, SeatRow, SectionRow
 from firmware_protocol import jsonwire
@@ -41,6 +42,8 @@ from firmware_protocol.messages import (
     ErrorCode,
     NotPlayed,
     Result,
+    ResultFlag,
+    Seat,
     Seating,
     StationState,
     Status,
@@ -337,6 +340,21 @@ class SessionState:
     def _all_complete(self) -> bool:
         return (bool(self.sections) and all(s.complete() for s in self.sections.values())
                 and not rounds_to_draw(self))
+
+    def checks(self, section: SectionState, entry: HeldResult,
+               replacing: HeldResult | None = None) -> list[str]:
+        """The flags an entry earns, whoever enters it (a pad or the director): a lead from
+        the wrong hand for the hand record, a score that looks given to the wrong side. It is
+        checked against the other tables' entries, without the one it replaces."""
+        flags: list[str] = []
+        deal = self.deals.get((section.letter, entry.board))
+        if (deal is not None and entry.lead is not None and entry.declarer is not None
+                and not lead_matches(deal, Seat(entry.declarer), parse_card(entry.lead))):
+            flags.append(ResultFlag.LEAD_DECLARER_MISMATCH.value)
+        others = [o for o in section.results_for_board(entry.board) if o is not replacing]
+        if entry.kind == "result" and looks_wrong_side(entry, others):
+            flags.append(ResultFlag.SUSPECT_WRONG_SIDE.value)
+        return flags
 
     def _retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:

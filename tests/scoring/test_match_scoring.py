@@ -11,8 +11,8 @@ from basestation.scoring.match_scoring import (
     draw_with_troika,
     event_matches,
     event_standings,
-    troika_at_the_bottom,
 )
+from basestation.scoring.troika import troika_draw
 from basestation.scoring.vp import VpScale, vp
 
 
@@ -78,14 +78,14 @@ def test_draw_round_seeds_two_rounds_then_goes_swiss() -> None:
 
 def test_the_troika_is_the_bottom_three_not_yet_met() -> None:
     # club-directors-manual.txt, "Troika": "It is best to have the three bottom-ranked teams
-    # play the Troika."
+    # play the Troika." (The full order: tests/scoring/test_troika_draw.py.)
     ranked = [4, 1, 7, 2, 6, 3, 5]
-    assert troika_at_the_bottom(ranked, set()) == (6, 3, 5)
-    # 3 and 5 have met: 6 goes up to the next team that has met neither.
-    assert troika_at_the_bottom(ranked, {frozenset((3, 5))}) == (2, 6, 5)
+    assert troika_draw(ranked, set())[0] == (6, 3, 5)
+    # 3 and 5 have met: 5 plays it with the two lowest that have met neither.
+    assert troika_draw(ranked, {frozenset((3, 5))})[0] == (2, 6, 5)
     # Everyone has met everyone: the bottom three all the same.
     everyone = {frozenset((a, b)) for a in ranked for b in ranked if a != b}
-    assert troika_at_the_bottom(ranked, everyone) == (6, 3, 5)
+    assert troika_draw(ranked, everyone)[0] == (6, 3, 5)
 
 
 def test_an_odd_field_keeps_its_troika_for_the_second_round() -> None:

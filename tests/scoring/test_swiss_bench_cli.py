@@ -7,6 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from basestation.cli import app
+from basestation.scoring.swiss_bench import congress
 
 
 def test_swiss_bench_prints_each_case_for_the_field_asked() -> None:
@@ -25,3 +26,10 @@ def test_swiss_bench_refuses_an_odd_field() -> None:
     done = CliRunner().invoke(app, ["swiss-bench", "--entrants", "101"])
     assert done.exit_code != 0
     assert "even" in done.output
+
+
+def test_a_congress_night_is_drawn_fast() -> None:
+    # `bench --json` (the swiss stage) and `swiss-bench` report these two figures.
+    figures = congress(rounds=6)
+    assert set(figures) == {"swiss_draw_120_ms", "troika_draw_121_ms"}
+    assert all(0 <= value < 5000 for value in figures.values())  # loose: a busy machine

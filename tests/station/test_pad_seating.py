@@ -7,6 +7,7 @@ from pathlib import Path
 
 from basestation.station.app import Station
 from basestation.station.console import set_player_numbers
+from basestation.station.director_seats import Seated
 from basestation.station.hub import Hub
 from basestation.station.seating import short_name
 from firmware_protocol.enums import AskPlayers
@@ -157,3 +158,23 @@ def test_a_long_name_is_cut_to_what_a_pad_shows() -> None:
     assert short_name("Bartholomew Featherstonehaugh") == "Bartholomew Featherstone"
     assert short_name("Zoë Ångström-Öberg Ærøskøbing") == "Zoë Ångström-Öberg"
     assert short_name("") is None
+
+
+async def test_the_directors_seating_from_the_console_reaches_the_tables_pads(
+        tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link, unit=1, table=1)
+    await logged_in(made, link, unit=2, table=2)
+    ns, ew = pairs_at(made, 1, 1)
+    # A visitor by name joins the list and sits South at table 1 at once.
+    seated = await director(made, lambda batch: made.rules.director_seat(
+        "A", ns, "NS", [Seated(10234), Seated(visitor="Jane Doe")], batch))
+    assert seated == (10234, 9_000_001)
+    [told] = link.to(1)
+    assert isinstance(told, Seating) and (told.ns, told.ew) == (ns, ew)
+    assert (told.north, told.south) == (SeatPlayer(10234, "Ann Smith"),
+                                        SeatPlayer(9_000_001, "Jane Doe"))
+    assert link.to(2) == []  # table 2 does not have that pair this round
+    Hub.load(made.hub)  # kept: a restart seats them again from the database
+    assert made.rules.seats.of("A", ns, "NS") == (10234, 9_000_001)

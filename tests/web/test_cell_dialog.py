@@ -59,7 +59,7 @@ async def test_typing_survives_heartbeats_and_results(
     await page.wait_for_selector(f"{panel} .held >> text=60/40")
     await page.wait_for_selector("#c-A-1-1[data-state=corrected]")
     assert await page.input_value(f"{panel} form.ruling select") == "60/40"
-    # The Award button said it was waiting while the station stored the ruling.
+    # The ruling button said it was waiting while the station stored the ruling.
     assert await page.evaluate("window.busy") == ["waiting…"]
     held = station.rules.sections["A"].held(1, 1, first)
     assert held is not None and held.adjusted == "60/40"
@@ -67,11 +67,11 @@ async def test_typing_survives_heartbeats_and_results(
     # A contract that cannot be: the station's sentence, and nothing changes.
     await page.fill(f"{panel} form.correct input[name=contract]", "8NT")
     await page.click(f"{panel} form.correct button[type=submit]")
-    await page.wait_for_selector("#cell-error >> text=8NT is not a contract")
+    await page.wait_for_selector("#cell-message >> text=8NT is not a contract")
     assert station.rules.sections["A"].held(1, 1, first).adjusted == "60/40"  # type: ignore[union-attr]
     await page.fill(f"{panel} form.correct input[name=contract]", "")
     await page.click(f"{panel} form.correct button[type=submit]")
-    await page.wait_for_selector("#cell-error >> text=The contract is empty.")
+    await page.wait_for_selector("#cell-message >> text=The contract is empty.")
     await screenshot(page, "cell-dialog-refusal")
 
 
@@ -84,6 +84,6 @@ async def test_a_bad_split_is_refused_in_words(director_page: tuple[Station, Pag
     await page.select_option(f"{form} select", "split...")
     await page.fill(f"{form} input[name=detail]", "70/20")
     await page.click(f"{form} button[type=submit]")
-    await page.wait_for_selector("#cell-error >> text=20 is not a score a board can have")
+    await page.wait_for_selector("#cell-message >> text=20 is not a score a board can have")
     assert await page.input_value(f"{form} select") == "split..."
     assert station.rules.sections["A"].held(2, 1, board) is None

@@ -37,7 +37,7 @@ async def test_an_orphaned_table_is_taken_over(director_page: tuple[Station, Pag
     async with MqttPad(port, "club", 17) as old, MqttPad(port, "club", 18) as new:
         await log_in_pad(old, 2)
         await page.wait_for_selector("#t-A-2 th[data-state=logged_in] >> text=#17")
-        await page.focus("#t-A-2 th")
+        await page.focus("#t-A-2 th button")
         await page.keyboard.press("Enter")  # the keyboard opens it, as a click does
         dialog = page.locator("#table-dialog")
         await dialog.locator("#table-facts >> text=unit 17").wait_for()
@@ -98,7 +98,7 @@ async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Pa
 
         # Missing boards: counted, linked to their cell, dismissed and restored.
         await acked(pad, pad.send(result(station, 1, 1, boards(station, 1, 1)[0])))
-        await page.click("#section-A h2 >> text=Close round")
+        await page.click("#section-A h2 >> text=Close the round in section A")
         await page.wait_for_selector("#alerts li[data-kind=missing_boards]")
         counts = await page.inner_text("#alert-counts")
         assert "3 missing boards" in counts, counts

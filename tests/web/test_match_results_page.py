@@ -76,11 +76,11 @@ async def test_a_swiss_teams_nights_results_page(
     round_one = page.locator("#standings .round-matches[data-round='1'] tr.pick")
     assert await round_one.count() == 2
     assert await round_one.first.locator("td").all_inner_texts() == [
-        "1 & 2", "Team 1 v Team 3", "2/2", "22-0", "20.00-0.00"]
+        "1 & 2", "Team 1 (Ann Smith & Bob Brown) v Team 3", "2/2", "22-0", "20.00-0.00"]
     round_two = page.locator("#standings .round-matches[data-round='2'] tr.pick")
     # club-directors-manual.txt, "Seeding and Draw for Swiss": round 2 is 1 v 2 and 3 v 4.
     assert await round_two.locator("td:nth-child(2)").all_inner_texts() == [
-        "Team 1 v Team 2", "Team 3 v Team 4"]
+        "Team 1 (Ann Smith & Bob Brown) v Team 2", "Team 3 v Team 4"]
     assert await round_two.first.locator("td:nth-child(5)").inner_text() == "-"
 
     # A match opens its boards: both tables' results and the IMPs on each board.

@@ -13,9 +13,11 @@ from basestation.station.hub import epoch_key
 from tests.deploy.conftest import SECRET, Club, director, secured_club
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import screenshot, serve
-from tests.web.padpage import enter, log_in, stored
+from tests.web.padpage import enter, log_in, seat_players, stored
 
 pytestmark = pytest.mark.integration
+CLUB = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
+SEATS = ("North", "East", "South", "West")
 REFUSED = "The station's broker refused this pad: ask the director to pair it again"
 
 
@@ -37,15 +39,23 @@ async def open_pad(browser: Browser, club: Club, url: str, unit: int,
 
 async def test_a_paired_pad_logs_in_to_the_secured_broker(
         club: tuple[Club, str], browser: Browser) -> None:
+    """As shipped, a section asks the players' numbers at its first round: they give them
+    from the club's list, then play."""
     running, url = club
+    running.station.import_players(CLUB)
     context, page = await open_pad(browser, running, url, 17, epoch_key(SECRET, 17, 0))
     try:
         await page.wait_for_selector("body[data-link=online]")
         await log_in(page, 1)
+        await expect(page.get_by_role("heading", name="Round 1: who is playing?")).to_be_visible()
+        await seat_players(page, {seat: str(n) for seat, n in zip(SEATS, CLUB, strict=True)})
         board = await enter(page, "4S", "S", 10, "HK")
         await stored(page, 1, board)
         held = running.station.rules.sections["A"].held(1, 1, board)
         assert held is not None and held.score_ns == 420
+        ns, ew = held.ns, held.ew
+        assert running.station.rules.seats.of("A", ns, "NS") == (10234, 10890)
+        assert running.station.rules.seats.of("A", ew, "EW") == (10567, 11012)
     finally:
         await context.close()
 

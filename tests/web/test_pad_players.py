@@ -15,6 +15,7 @@ from firmware_protocol.messages import Message, Players
 from firmware_protocol.security import unit_key
 from tests.web.accessibility import serious_violations
 from tests.web.padclub import Club, broker, club, director, pairs
+from tests.web.padpage import type_numbers
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
@@ -27,12 +28,6 @@ async def log_in_to(page: Page, table: int) -> None:
     await page.get_by_label("Section").fill("A")
     await page.get_by_label("Table").fill(str(table))
     await page.get_by_role("button", name="Log in").click()
-
-
-async def type_numbers(page: Page, numbers: dict[str, str]) -> None:
-    for seat, number in numbers.items():
-        await page.get_by_label(seat, exact=True).fill(number)
-    await page.get_by_role("button", name="Send numbers").click()
 
 
 async def test_players_confirm_their_names_then_see_who_they_play(club: Club) -> None:

@@ -156,7 +156,7 @@ def results_document(rules: SessionRules, seatings: list[SeatingRow], *,
     rankings = rankings_json(rules, seatings) if matches is None else []
     cards = [{"section": r["section"], "pair": r["pair"], "direction": r.get("direction"),
               "names": r["names"],
-              "boards": scorecard(rules, r["section"], r["pair"], r.get("direction"))}
+              "boards": scorecard(rules, r["section"], r["pair"], r.get("direction"), seatings)}
              for r in rankings]
     return {
         "event": {"id": rules.event_id, "name": rules.event_name,
@@ -166,7 +166,8 @@ def results_document(rules: SessionRules, seatings: list[SeatingRow], *,
                   "results": sum(s.held_count for s in rules.sections.values()),
                   "open": is_open, "format": rules.event_format},
         "rankings": rankings,
-        "travellers": [traveller_json(rules, scored) for scored in scored_boards(rules)],
+        "travellers": [traveller_json(rules, scored, seatings)
+                       for scored in scored_boards(rules)],
         "scorecards": cards,
         "penalties": [penalty_json(p.row_id, p.penalty) for p in rules.penalties],
         "matches": matches,

@@ -13,7 +13,7 @@ from basestation.api.responses import EventOut, PastEventOut
 from basestation.movements import KINDS
 from basestation.scoring import PRESETS
 from basestation.station.config import SectionConfig
-from basestation.station.matches import FORMATS
+from basestation.station.matches import FORMATS, MAX_TABLE
 from basestation.station.opening import NewEvent, open_new_event
 from firmware_protocol.enums import AskPlayers
 
@@ -23,7 +23,10 @@ router = APIRouter(prefix="/api", tags=["events"])
 class SectionIn(BaseModel):
     letter: str = Field(pattern="^[A-Z]$")
     movement: str = "mitchell"
-    tables: int = Field(ge=1, le=64)
+    # Up to the pad protocol's table byte: a congress Swiss field of 120 pairs or more. In
+    # a teams or Swiss event this counts teams (pairs); pairs movements refuse what they
+    # cannot lay out with a sentence of their own.
+    tables: int = Field(ge=1, le=MAX_TABLE)
     boards: int = Field(ge=1, le=127)
     phantom: bool = False
     player_numbers: AskPlayers = Field(

@@ -1,18 +1,24 @@
-"""Exports for the scoring program and the national body: PBN, USEBIO and CSV."""
+"""Exports for the scoring program and the national body: PBN, USEBIO and CSV, of a pairs
+event or of a teams or Swiss event, with every player's name and national number."""
 
 from __future__ import annotations
-
-import csv
-import io
 
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from basestation.api.deps import ResultsReader, StationDep
+from basestation.api.deps import ReadDep, ResultsReader, StationDep
+from basestation.api.exports_data import match_event, match_roster, pairs_roster
+from basestation.api.readmodel import ReadModel
 from basestation.api.views import scored_session
+from basestation.formats import results_csv
+from basestation.formats.match_event import MatchEvent
+from basestation.formats.pbn_matches import write_pbn_matches
 from basestation.formats.pbn_scores import write_pbn_scores
-from basestation.formats.usebio import write_usebio
-from basestation.scoring import TravellerResult
+from basestation.formats.roster import Roster
+from basestation.formats.usebio import write_usebio, write_usebio_matches
+from basestation.scoring import ScoredSession
+from basestation.station.app import Station
+from basestation.store.models import SeatingRow
 
 router = APIRouter(prefix="/api/exports", tags=["exports"], dependencies=[ResultsReader])
 
@@ -22,49 +28,66 @@ def _download(text: str, media_type: str, name: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+async def _seatings(station: Station, read: ReadModel) -> list[SeatingRow]:
+    event_id = station.rules.event_id
+    if event_id is None or not station.rules.players:
+        return []
+    return await read.stored(station.store.seatings, event_id)
+
+
+async def _event(station: Station, read: ReadModel,
+                 ) -> tuple[ScoredSession | MatchEvent, Roster]:
+    """A pairs event's scored session, or a teams or Swiss event's matches, with who played."""
+    seatings = await _seatings(station, read)
+    matches = match_event(station.rules)
+    if matches is not None:
+        return matches, match_roster(station.rules, seatings)
+    session = scored_session(station.rules)
+    return session, pairs_roster(station.rules, seatings, session)
+
+
 @router.get("/pbn", response_class=Response)
-async def pbn(station: StationDep) -> Response:
-    """The scored session as PBN with ScoreTable and TotalScoreTable."""
-    return _download(write_pbn_scores(scored_session(station.rules)), "text/plain", "results.pbn")
+async def pbn(station: StationDep, read: ReadDep) -> Response:
+    """PBN: a pairs event's boards with ScoreTable and a TotalScoreTable of the ranking; a
+    teams or Swiss event's boards match by match, both tables in each ScoreTable, and a
+    TotalScoreTable of the standings. Names as PBN's Names columns."""
+    event, roster = await _event(station, read)
+    text = write_pbn_matches(event, roster) if isinstance(event, MatchEvent) \
+        else write_pbn_scores(event, roster)
+    return _download(text, "text/plain", "results.pbn")
 
 
 @router.get("/usebio", response_class=Response)
-async def usebio(station: StationDep) -> Response:
-    """The scored session as a USEBIO 1.2 XML document."""
-    session = scored_session(station.rules)
-    return _download(write_usebio(session, station.rules.event_name or "Pairs"),
-                     "application/xml", "results.xml")
+async def usebio(station: StationDep, read: ReadDep) -> Response:
+    """A USEBIO 1.2 XML document, with each pair's or team's players."""
+    event, roster = await _event(station, read)
+    text = write_usebio_matches(event, roster) if isinstance(event, MatchEvent) \
+        else write_usebio(event, station.rules.event_name or "Pairs", roster)
+    return _download(text, "application/xml", "results.xml")
 
 
 @router.get("/csv", response_class=Response)
-async def results_csv(station: StationDep) -> Response:
-    """Every traveller line with its matchpoints, one row per board per table."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["section", "board", "ns", "ew", "contract", "declarer", "tricks", "lead",
-                     "adjusted", "score_ns", "mp_ns", "mp_ew", "pct_ns", "pct_ew"])
-    for board in scored_session(station.rules).boards:
-        for line in board.results:
-            result = line.result
-            writer.writerow([board.section, board.board, result.ns, result.ew,
-                             result.contract or "", result.declarer or "", result.tricks,
-                             result.lead or "", _award(result), line.score_ns, line.mp_ns,
-                             line.mp_ew, line.pct_ns, line.pct_ew])
-    return _download(out.getvalue(), "text/csv", "results.csv")
+async def travellers_csv(station: StationDep, read: ReadDep) -> Response:
+    """Every traveller line, one row per board per table, with the pairs' names."""
+    event, roster = await _event(station, read)
+    text = results_csv.match_travellers_csv(event, roster) if isinstance(event, MatchEvent) \
+        else results_csv.travellers_csv(event, roster)
+    return _download(text, "text/csv", "results.csv")
 
 
 @router.get("/rankings.csv", response_class=Response)
-async def rankings_csv(station: StationDep) -> Response:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["section", "direction", "rank", "pair", "total", "pct", "boards"])
-    for entry in scored_session(station.rules).ranking:
-        writer.writerow([entry.section, entry.direction or "", entry.rank_label, entry.pair,
-                         entry.total, entry.pct, entry.boards])
-    return _download(out.getvalue(), "text/csv", "rankings.csv")
+async def rankings_csv(station: StationDep, read: ReadDep) -> Response:
+    """The ranking (a teams or Swiss event's standings), with names and national numbers."""
+    event, roster = await _event(station, read)
+    text = results_csv.standings_csv(event, roster) if isinstance(event, MatchEvent) \
+        else results_csv.rankings_csv(event, roster)
+    return _download(text, "text/csv", "rankings.csv")
 
 
-def _award(result: TravellerResult) -> str:
-    if result.artificial is None:
-        return ""
-    return f"{result.artificial.ns}/{result.artificial.ew}"
+@router.get("/matches.csv", response_class=Response)
+async def matches_csv(station: StationDep, read: ReadDep) -> Response:
+    """A teams or Swiss event's matches: round, both sides with names, IMPs and VPs (a pairs
+    event's is the header alone)."""
+    event, roster = await _event(station, read)
+    matches = event if isinstance(event, MatchEvent) else None
+    return _download(results_csv.matches_csv(matches, roster), "text/csv", "matches.csv")

@@ -24,6 +24,7 @@ from basestation.movements import (
     withdraw_pair,
 )
 from basestation.station.app import Station
+from basestation.station.matches import MAX_TABLE
 from basestation.station.state import SectionState
 
 router = APIRouter(prefix="/api/sections", tags=["sections"], dependencies=[Director])
@@ -41,7 +42,7 @@ class WithdrawIn(BaseModel):
 
 class MovementIn(BaseModel):
     movement: str = Field(examples=["mitchell", "howell"])
-    tables: int = Field(ge=1, le=64)
+    tables: int = Field(ge=1, le=MAX_TABLE)
     boards: int = Field(ge=1, le=127)
     phantom: bool = False
     from_round: int = Field(default=1, ge=1, le=255)

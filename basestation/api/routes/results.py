@@ -10,9 +10,9 @@ from pydantic import BaseModel, Field, model_validator
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, ResultsReader, StationDep
-from basestation.api.responses import CellDetailOut, HeldOut
+from basestation.api.responses import CellDetailOut, EnteredOut, HeldOut
 from basestation.api.routes.sections import section_of
-from basestation.api.views import held_json
+from basestation.api.views import entered_sentence, held_json
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import ContractError, parse_contract
 from basestation.station.rulings import stored_text
@@ -126,9 +126,10 @@ class ResultIn(BaseModel):
         return self
 
 
-@router.put(PLACE, dependencies=[Director])
+@router.put(PLACE, dependencies=[Director], response_model=EnteredOut)
 async def enter_result(at: PlaceDep, body: ResultIn, station: StationDep) -> dict[str, Any]:
-    """The director's result: a correction, or a late play; pushed to the table's pad."""
+    """The director's result: a correction, or a late play; pushed to the table's pad. The
+    answer says in a sentence what is held now, with the checks a pad's entry gets."""
     ns, ew = at.pairs
     entry = Result(section=at.section.letter, table=at.table, round=at.round, board=at.board,
                    ns=ns, ew=ew,
@@ -136,7 +137,7 @@ async def enter_result(at: PlaceDep, body: ResultIn, station: StationDep) -> dic
                    tricks=body.tricks, lead=body.lead or None)
     held = await act(station, lambda batch: station.rules.director_enter(entry, batch))
     assert held is not None
-    return held_json(held)
+    return held_json(held) | {"done": entered_sentence(held)}
 
 
 def not_played_at(at: Place) -> NotPlayed:

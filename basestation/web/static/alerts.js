@@ -112,8 +112,9 @@ function renderAlerts(standing, recent) {
       item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => showConflict(a) },
         `Compare board ${a.board} at ${tableLabel(a.section, a.table) ? "table " + tableLabel(a.section, a.table) : "its table"}`));
     }
+    // Named with the alert it hides, so each is told apart from the others.
     item.append(" ", el("button", { type: "button", class: "dismiss", title: "Dismiss",
-      "aria-label": "Dismiss", onclick: () => dismissAlert(key, !dismissed.has(key)) }, dismissed.has(key) ? "restore" : "×"));
+      "aria-label": `${dismissed.has(key) ? "Restore" : "Dismiss"} the alert: ${alertText(a)}`, onclick: () => dismissAlert(key, !dismissed.has(key)) }, dismissed.has(key) ? "restore" : "×"));
     list.append(item);
   }
   if (!list.children.length) list.append(el("li", { class: "quiet" }, "No alerts"));

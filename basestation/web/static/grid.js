@@ -8,6 +8,8 @@ const STATE_WORDS = {
   current: "current", partial: "playing", complete: "complete", missing: "missing",
   flagged: "check", corrected: "director",
 };
+const FLAG_WORDS = { LEAD_DECLARER_MISMATCH: "lead to check", SUSPECT_WRONG_SIDE: "score to check",
+  WRONG_PAIRS: "pairs to check" };
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
 let openCell = null;      // [section, table, round] of the open dialog
 let lastGrid = null;      // the grid and units as last read (the table dialog reads them)
@@ -41,10 +43,11 @@ function sectionTable(section) {
   const old = box;  // the movement changed: rounds or tables differ, so build it again
   const head = el("tr", {}, el("th", { scope: "col" }, "Table"));
   for (let r = 1; r <= section.rounds; r++) head.append(el("th", { scope: "col", id: `${id}-r${r}` }, `R${r}`));
-  const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, "Close round");
-  const length = el("button", { type: "button", class: "director-only round-length", onclick: () => setRoundLength(section.section) }, "Round length");
-  const change = el("button", { type: "button", class: "director-only", onclick: () => showMovement(section.section) }, "Movement");
-  box = el("section", { id, class: "section", "data-shape": shape },
+  // Each button names the section it acts on, as a screen reader reads it out of context.
+  const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, `Close the round in section ${section.section}`);
+  const length = el("button", { type: "button", class: "director-only round-length", onclick: () => setRoundLength(section.section) }, `Round length in section ${section.section}`);
+  const change = el("button", { type: "button", class: "director-only", onclick: () => showMovement(section.section) }, `Change the movement of section ${section.section}`);
+  box = el("section", { id, class: "section", "data-shape": shape, "aria-label": `Section ${section.section}` },
     el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close, " ", change, " ", length),
     el("p", { class: "clock", "aria-live": "polite" }),
     el("div", { class: "scroll" }, el("table", { class: "grid" }, el("thead", {}, head), el("tbody"))));
@@ -60,7 +63,7 @@ function renderGrid(data, seen) {
   document.body.dataset.running = data.running ? "yes" : "no";
   document.body.dataset.ended = data.ended ? "yes" : "no";
   document.body.dataset.published = data.published ? "yes" : "no";
-  document.getElementById("running").textContent = data.running ? "Pause" : "Resume";
+  document.getElementById("running").textContent = data.running ? "Pause entry" : "Resume entry";
   document.getElementById("end-session").disabled = !!data.ended;
   document.getElementById("publish").textContent = data.published ? "Withdraw results" : "Publish results";
   document.getElementById("session-state").textContent =
@@ -78,24 +81,34 @@ function renderGrid(data, seen) {
       const rowId = `t-${section.section}-${table.table}`;
       let row = document.getElementById(rowId);
       if (!row) {
-        row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table", tabindex: "0",
-          onclick: () => showTable(section.section, table.table) }));
+        // The table number and each cell are buttons, named with what they show.
+        row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table" },
+          el("button", { type: "button", class: "open", onclick: () => showTable(section.section, table.table) })));
         for (const cell of table.cells) {
-          row.append(el("td", { id: cellId(section.section, table.table, cell.round), class: "cell", tabindex: "0",
-            onclick: () => showCell(section.section, table.table, cell.round) }));
+          row.append(el("td", { id: cellId(section.section, table.table, cell.round), class: "cell" },
+            el("button", { type: "button", class: "open", onclick: () => showCell(section.section, table.table, cell.round) })));
         }
         body.append(row);
       }
       const head = row.firstChild;
       head.dataset.state = table.state;
       head.dataset.takeover = table.takeover ? "yes" : "no";
-      head.textContent = "";
-      head.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
+      const open = head.firstChild;  // kept, so a focused button stays focused
+      open.textContent = "";
+      open.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
         el("small", {}, tableWords(table)),
         el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
-      if (table.takeover) head.append(el("small", { class: "takeover" }, "takeover waiting"));
+      if (table.takeover) open.append(el("small", { class: "takeover" }, "takeover waiting"));
+      // Who plays at the table in the section's round, by name once seated.
+      const now = table.cells.find((c) => c.round === section.round);
+      if (now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
+          (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW"))) {
+        open.append(el("small", { class: "who" }, pairsWithNames(section.section, now.ns, now.ew)));
+      }
       head.title = `Table ${table.table}: ${tableWords(table)}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
         `, last heard ${ago(table.last_contact)}`;
+      open.setAttribute("aria-label", `Table ${table.table}: ` + (table.unit ? `unit ${table.unit}, ` : "no pad, ") +
+        tableWords(table) + (table.takeover ? ", takeover waiting" : ""));
       for (const cell of table.cells) {
         const id = cellId(section.section, table.table, cell.round);
         if ((paintedAt.get(id) || 0) <= seen) paintCell(section.section, table.table, cell);
@@ -136,16 +149,38 @@ async function setRoundLength(section) {
   } catch (e) { say(e.message, true); }
 }
 
+// A cell's state as the director says it: "complete", "missing 1 of 2", "being played".
+function cellWords(cell) {
+  const left = cell.boards - cell.done;
+  const rest = left && cell.done ? `, ${left} of ${cell.boards} still to come` : "";
+  switch (cell.state) {
+    case "sit_out": return "sit out";
+    case "complete": return "complete";
+    case "missing": return `missing ${left} of ${cell.boards}`;
+    case "current": return "being played";
+    case "partial": return `being played, ${cell.done} of ${cell.boards} in`;
+    case "flagged": return `to check${rest}`;
+    case "corrected": return `changed by the director${rest}`;
+    default: return "not started";
+  }
+}
+
 function paintCell(section, table, cell) {
   const td = document.getElementById(cellId(section, table, cell.round));
   if (!td) return;
   td.dataset.state = cell.state;
   td.dataset.done = cell.done;
-  td.textContent = "";
-  if (cell.state === "sit_out") td.textContent = "-";
-  else td.append(`${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`, el("small", { class: "bds" }, boardRange(cell.board_numbers)));
+  const open = td.firstChild;  // kept, so a focused button stays focused
+  open.textContent = "";
+  if (cell.state === "sit_out") open.textContent = "-";
+  else open.append(`${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`, el("small", { class: "bds" }, boardRange(cell.board_numbers)));
+  const boards = boardRange(cell.board_numbers).slice(1);
+  open.setAttribute("aria-label", `Table ${table}, round ${cell.round}: ${cellWords(cell)}` +
+    (boards ? `, boards ${boards}` : "") +
+    (cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : ""));
   td.title = `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}` +
-    (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "");
+    (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "") +
+    (cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : "");
 }
 
 // Boards 5, 6, 7 as "B5-7"; boards that do not follow on as "B5,9".
@@ -193,9 +228,11 @@ const paintedAt = new Map();    // cell id -> the count when an event last paint
 
 const refresh = coalesced(async () => {
   const seen = painted;
-  const [grid, units] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units")]);
+  const [grid, units, seats] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units"),
+    api("GET", "/api/seats")]);
   lastGrid = grid;
   lastUnits = units;
+  renderSeats(document.getElementById("seats"), seats);  // before the grid: its rows name the players
   renderGrid(grid, seen);
   renderUnits(units);
   fillTable();
@@ -248,12 +285,21 @@ function describe(held) {
     `${held.contract} ${held.declarer ?? ""} ${held.tricks ?? ""} ${held.lead ? "lead " + held.lead : ""}`;
   if (held.kind === "result" && held.adjusted) text += ` (${held.adjusted})`;
   if (held.score_ns != null && held.kind === "result") text += ` = ${held.score_ns}`;
-  return text;
+  // The station's checks, as the grid's orange cell and the alerts say them.
+  const checks = (held.flags || []).map((f) => FLAG_WORDS[f]).filter(Boolean);
+  return checks.length ? `${text} (${checks.join(", ")})` : text;
+}
+
+// The dialog's one message region: the station's last sentence replaces the one before.
+function cellMessage(text, bad) {
+  const box = document.getElementById("cell-message");
+  box.textContent = text;
+  box.className = bad ? "message bad" : "message";
 }
 
 async function showCell(section, table, round) {
   openCell = [section, table, round];
-  document.getElementById("cell-error").textContent = "";
+  cellMessage("");
   await fillCell(section, table, round);
   const dialog = document.getElementById("cell");
   if (!dialog.open) dialog.showModal();
@@ -263,7 +309,7 @@ async function fillCell(section, table, round) {
   const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
   if (!sameCell(openCell, [section, table, round])) return;
   document.getElementById("cell-title").textContent = `Section ${section}, table ${table}, round ${round}`;
-  document.getElementById("cell-pairs").textContent = data.sit_out ? "Sit-out" : `NS ${data.ns} v EW ${data.ew}`;
+  document.getElementById("cell-pairs").textContent = data.sit_out ? "Sit-out" : pairsWithNames(section, data.ns, data.ew);
   const boards = document.getElementById("cell-boards");
   boards.textContent = "";
   for (const b of data.boards) boards.append(boardPanel(section, table, round, b));
@@ -276,14 +322,15 @@ const sameCell = (a, b) => !!a && !!b && a.every((v, i) => v === b[i]);
 async function updateCell(section, table, round) {
   const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
   if (!sameCell(openCell, [section, table, round])) return;
+  if (!data.sit_out) document.getElementById("cell-pairs").textContent = pairsWithNames(section, data.ns, data.ew);
   for (const b of data.boards) {
     const panel = document.querySelector(`#cell-boards .board[data-board='${b.board}']`);
     if (!panel) continue;
     panel.dataset.source = b.held?.source ?? "";
     panel.querySelector(".held").textContent = describe(b.held);
-    panel.querySelector("form.correct button[type=submit]").textContent = b.held ? "Correct" : "Enter";
+    panel.querySelector("form.correct button[type=submit]").textContent = `${b.held ? "Correct" : "Enter"} board ${b.board}`;
     panel.querySelector("button.erase").hidden = !b.held;
-    panel.querySelector(".history summary").textContent = `History (${b.history.length})`;
+    panel.querySelector(".history summary").textContent = `History of board ${b.board} (${b.history.length})`;
     panel.querySelector(".history ul").replaceChildren(...historyItems(b.history));
   }
 }
@@ -294,6 +341,7 @@ const historyItems = (history) =>
 function boardPanel(section, table, round, b) {
   const held = b.held;
   const at = place(section, table, round, b.board);
+  // `done`: what to say once stored, or a function of the station's answer.
   const run = (method, path, body, done) => async (event) => {
     if (event) event.preventDefault();
     // The button says it is waiting until the station has stored the change.
@@ -301,12 +349,13 @@ function boardPanel(section, table, round, b) {
     const label = button ? button.textContent : "";
     if (button) { button.disabled = true; button.dataset.busy = "yes"; button.textContent = "waiting…"; }
     try {
-      await api(method, path, body ? body() : undefined);
-      document.getElementById("cell-error").textContent = "";
-      say(done);
+      const answer = await api(method, path, body ? body() : undefined);
+      const said = typeof done === "function" ? done(answer) : done;
+      cellMessage(said);
+      say(said);
       await updateCell(section, table, round);
     } catch (e) {
-      document.getElementById("cell-error").textContent = e.message;
+      cellMessage(e.message, true);
     } finally {
       if (button) {
         button.disabled = false;
@@ -321,20 +370,20 @@ function boardPanel(section, table, round, b) {
       (s) => el("option", { value: s, selected: held?.declarer === s ? "selected" : null }, s || "by"))),
     el("input", { name: "tricks", type: "number", min: "0", max: "13", placeholder: "tricks", value: held?.tricks ?? "", "aria-label": "tricks" }),
     el("input", { name: "lead", placeholder: "lead", size: "3", value: held?.lead ?? "", "aria-label": "lead" }),
-    el("button", { type: "submit" }, held ? "Correct" : "Enter"));
+    el("button", { type: "submit" }, `${held ? "Correct" : "Enter"} board ${b.board}`));
   correct.addEventListener("submit", run("PUT", at, () => {
     const f = new FormData(correct);
     const tricks = f.get("tricks");
     return { contract: f.get("contract"), declarer: f.get("declarer") || null,
       tricks: tricks === "" ? null : Number(tricks), lead: f.get("lead") || null };
-  }, `Board ${b.board}: result entered and sent to the pad`));
+  }, (answer) => answer.done || `Board ${b.board}: result entered and sent to the pad`));
 
   const ruling = el("form", { class: "ruling director-only", "data-board": b.board },
     el("select", { name: "ruling", "aria-label": "ruling" },
       ...["AVE", "AVE+", "AVE-", "AVE+/AVE-", "AVE-/AVE+", "60/40", "40/60", "50/50", "NS%/EW%...", "weighted...", "split...", "arrowswitch", "fouled", "matchpoints..."].map(
         (r) => el("option", { value: r }, r))),
     el("input", { name: "detail", placeholder: "e.g. 70/30 or 420:60,-50:40", size: "14", "aria-label": "ruling detail" }),
-    el("button", { type: "submit" }, "Award"));
+    el("button", { type: "submit" }, `Rule on board ${b.board}`));
   ruling.addEventListener("submit", run("POST", `${at}/ruling`, () => rulingBody(new FormData(ruling)),
     `Board ${b.board}: ruling given`));
 
@@ -342,23 +391,28 @@ function boardPanel(section, table, round, b) {
     el("input", { name: "to_board", type: "number", min: "1", placeholder: "board", "aria-label": "move to board" }),
     el("input", { name: "ns", type: "number", min: "1", placeholder: "NS", "aria-label": "NS pair" }),
     el("input", { name: "ew", type: "number", min: "1", placeholder: "EW", "aria-label": "EW pair" }),
-    el("button", { type: "submit" }, "Move"));
+    el("button", { type: "submit" }, `Move board ${b.board}`));
   move.addEventListener("submit", run("POST", `${at}/move`, () => {
     const f = new FormData(move);
     const n = (k) => (f.get(k) ? Number(f.get(k)) : null);
     return { to_board: n("to_board"), ns: n("ns"), ew: n("ew") };
   }, `Board ${b.board}: moved`));
 
-  const history = el("details", { class: "history" }, el("summary", {}, `History (${b.history.length})`),
+  const history = el("details", { class: "history" }, el("summary", {}, `History of board ${b.board} (${b.history.length})`),
     el("ul", {}, ...historyItems(b.history)));
-  return el("section", { class: "board", "data-board": b.board, "data-source": held?.source ?? "" },
-    el("h3", {}, `Board ${b.board}: `, el("span", { class: "held" }, describe(held))),
+  // One region per board, named by its heading: its repeated controls are told apart by it.
+  const heading = `cell-board-${b.board}`;
+  return el("section", { class: "board", "data-board": b.board, "data-source": held?.source ?? "", "aria-labelledby": heading },
+    el("h3", { id: heading }, `Board ${b.board}`),
+    el("p", {}, "Held: ", el("span", { class: "held" }, describe(held))),
     correct, ruling, move,
     el("p", { class: "director-only" },
-      el("button", { type: "button", onclick: run("POST", `${at}/not-played`, null, `Board ${b.board}: not played`) }, "Not played"),
+      el("button", { type: "button", onclick: run("POST", `${at}/not-played`, null, `Board ${b.board}: not played`) },
+        `Mark board ${b.board} not played`),
       " ",
       el("button", { type: "button", class: "erase", hidden: held ? null : true,
-        onclick: (event) => confirm(`Erase the result on board ${b.board}?`) && run("DELETE", at, null, `Board ${b.board}: erased`)(event) }, "Erase")),
+        onclick: (event) => confirm(`Erase the result on board ${b.board} at table ${table}?`) && run("DELETE", at, null, `Board ${b.board}: erased`)(event) },
+        `Erase board ${b.board} at table ${table}`)),
     history);
 }
 
@@ -391,6 +445,7 @@ document.addEventListener("DOMContentLoaded", () => {
   setupLogin(refresh);
   setupAlerts();
   setupTables();
+  seating.done = refresh;
   checkLogin();
   document.getElementById("running").addEventListener("click", async () => {
     const running = document.body.dataset.running !== "yes";
@@ -420,13 +475,6 @@ document.addEventListener("DOMContentLoaded", () => {
     } catch (e) { say(e.message, true); }
   });
   document.getElementById("cell").addEventListener("close", () => { openCell = null; });
-  // Cells and table numbers open their dialogs from the keyboard too.
-  document.getElementById("sections").addEventListener("keydown", (event) => {
-    if ((event.key === "Enter" || event.key === " ") && event.target.matches("td.cell, th.table")) {
-      event.preventDefault();
-      event.target.click();
-    }
-  });
   listen((event) => {
     // Passing alerts, once each. Bad frames, links down and locked-out units are standing
     // alerts instead, for as long as they last.

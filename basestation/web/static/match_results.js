@@ -31,7 +31,7 @@ function roundMatches(format, section, round) {
   const rows = section.matches.filter((m) => m.round === round).map((m) => {
     const row = el("tr", { class: "pick", tabindex: 0, "data-a": m.a, "data-b": m.b,
       "data-finished": m.finished ? "yes" : "no", title: "Show this match's boards" },
-    el("td", {}, m.tables.join(" & ")), el("td", { class: "text" }, `${who} ${m.a} v ${who} ${m.b}`),
+    el("td", {}, m.tables.join(" & ")), el("td", { class: "text" }, `${entrantText(format, section, m.a)} v ${entrantText(format, section, m.b)}`),
     el("td", {}, `${m.compared}/${m.boards.length}`), el("td", {}, `${m.imps_a}-${m.imps_b}`),
     el("td", {}, vpPair(m)));
     const open = () => showMatch(matchKey(section, m));

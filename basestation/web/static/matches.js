@@ -7,7 +7,10 @@ function vpText(value) { return value.toFixed(2); }
 function standingsTable(section) {
   const head = el("tr", {}, ...["Rank", "Team", "VPs", "Swiss points", "IMPs"].map((h) => el("th", {}, h)));
   const rows = section.standings.map((s) => el("tr", { "data-entrant": s.entrant },
-    el("td", {}, String(s.rank)), el("td", {}, String(s.entrant)), el("td", {}, vpText(s.vps)),
+    el("td", {}, String(s.rank)),
+    el("td", {}, String(s.entrant), typeof entrantNames === "function" && entrantNames(section.section, s.entrant)
+      ? el("small", { class: "names" }, ` ${entrantNames(section.section, s.entrant)}`) : null),
+    el("td", {}, vpText(s.vps)),
     el("td", {}, vpText(s.swiss_points)), el("td", {}, String(s.imps))));
   return el("table", { class: "standings", "aria-label": `Section ${section.section} standings` },
     el("thead", {}, head), el("tbody", {}, ...rows));

@@ -34,7 +34,7 @@ function showPenalties(penalties) {
   body.replaceChildren(...penalties.map((p) => el("tr", { "data-id": p.id },
     el("td", {}, p.section), el("td", {}, `${p.pair}`), el("td", {}, p.direction || "any"),
     el("td", {}, `${p.percent}`), el("td", {}, p.board ? `${p.board}` : ""),
-    el("td", {}, el("button", { type: "button", onclick: () => remove(`pair ${p.pair}`, p.id) }, "Remove")))));
+    el("td", {}, el("button", { type: "button", onclick: () => remove(`pair ${p.pair}`, p.id) }, `Remove the penalty on pair ${p.pair}`)))));
   if (!penalties.length) body.append(el("tr", {}, el("td", { colspan: 6 }, "No penalties.")));
 }
 

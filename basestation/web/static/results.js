@@ -86,6 +86,9 @@ function dealDiagram(deal, board) {
     hand("N", hands[0]), hand("W", hands[3]), hand("E", hands[1]), hand("S", hands[2]));
 }
 
+// A pair's names under its number, on screen and in print; nothing when nobody said.
+const named = (names) => (names ? el("small", { class: "names" }, names) : null);
+
 function travellerBox(board) {
   return el("div", { class: "traveller", "data-board": board.board, "data-section": board.section },
     printEvent(),
@@ -93,7 +96,7 @@ function travellerBox(board) {
     board.deal ? dealDiagram(board.deal, board.board) : null,
     table([["NS"], ["EW"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["NS score"], ["EW score"], ["NS MP"], ["EW MP"]],
       board.results.map((line) => el("tr", { class: line.source === "director" ? "director" : null },
-        el("td", {}, `${line.ns}`), el("td", {}, `${line.ew}`),
+        el("td", { class: "pair" }, `${line.ns}`, named(line.ns_names)), el("td", { class: "pair" }, `${line.ew}`, named(line.ew_names)),
         el("td", { class: "text" }, resultText(line)), el("td", {}, fmt(line.tricks)),
         el("td", { class: "text" }, fmt(line.lead)),
         el("td", {}, line.score_ns > 0 ? `${line.score_ns}` : ""),
@@ -110,7 +113,7 @@ function cardBox(card) {
     table([["Round"], ["Board"], ["Dir"], ["Opps"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["Score"], ["MP"], ["%"]],
       card.boards.map((b) => el("tr", { class: b.source === "director" ? "director" : null },
         el("td", {}, `${b.round}`), el("td", {}, `${b.board}`), el("td", {}, b.direction),
-        el("td", {}, fmt(b.opponents)), el("td", { class: "text" }, resultText(b)),
+        el("td", { class: "pair" }, fmt(b.opponents), named(b.opponents_names)), el("td", { class: "text" }, resultText(b)),
         el("td", {}, fmt(b.tricks)), el("td", { class: "text" }, fmt(b.lead)),
         el("td", {}, b.score_ns === null ? "" : `${b.direction === "NS" ? b.score_ns : -b.score_ns}`),
         el("td", {}, fmt(b.mp)), el("td", {}, pct(b.pct))))));
@@ -226,9 +229,10 @@ document.addEventListener("DOMContentLoaded", () => {
     button.addEventListener("click", () => printOnly(button.dataset.print));
   }
   window.addEventListener("afterprint", () => { document.body.dataset.print = "all"; });
-  // Scores change as results come in; a stop or the last board in publishes the results;
+  // Scores change as results come in, names as pairs are seated; a stop or the last board in publishes the results;
   // a new event opened from the set-up page joins the list.
-  const publishing = new Set(["scores", "status", "complete"]);
+  // Who plays for a pair changes its names (a seat, or a visitor added by name).
+  const publishing = new Set(["scores", "status", "complete", "seats", "player"]);
   api("GET", "/api/whoami").then(async (who) => {
     document.body.dataset.director = who.director ? "yes" : "no";
     await loadEvents();

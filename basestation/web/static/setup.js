@@ -136,18 +136,22 @@ function addSection(spec) {
     el("div", { class: "inline" },
       el("label", {}, "Section ", el("input", { name: "letter", value: letter, size: 2, maxlength: 1, required: "" })),
       el("label", { class: "pairs-only" }, "Movement ", el("select", { name: "movement" }, ...kinds)),
-      el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 64, value: spec.tables })),
+      el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 255, value: spec.tables })),
       el("label", {}, el("span", { class: "boards-word" }, "Boards"), " ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
       el("label", { class: "pairs-only" }, el("input", { name: "phantom", type: "checkbox" }), " Phantom pair"),
       // When the pads ask the players for their numbers (SPEC 14): at the first round unless said.
       el("label", {}, "Ask player numbers ", el("select", { name: "player_numbers" },
         ...PLAYER_NUMBERS.map(([value, text]) => el("option", { value, selected: value === (spec.player_numbers || "first") ? "" : null }, text)))),
       el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
-      el("button", { type: "button", class: "remove" }, "Remove")),
+      el("button", { type: "button", class: "remove" }, `Remove section ${letter}`)),
     el("p", { class: "balance" }, ""),
     el("div", { class: "preview scroll" }));
   let timer = null;
   row.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => preview(row), 200); });
+  // The button names the section it removes, as its letter now reads.
+  row.querySelector("[name=letter]").addEventListener("input", (event) => {
+    row.querySelector(".remove").textContent = `Remove section ${event.target.value.trim().toUpperCase()}`;
+  });
   row.querySelector(".remove").addEventListener("click", () => {
     if (box.children.length > 1) row.remove();
   });
@@ -218,7 +222,7 @@ function showPlayers() {
   const sorted = [...setup.players].sort((a, b) => a[0] - b[0]);
   body.replaceChildren(...sorted.map(([number, name]) => el("tr", { "data-number": number },
     el("td", {}, `${number}`), el("td", { class: "text" }, name),
-    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, "Remove")))));
+    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, `Remove ${name}`)))));
 }
 
 function eventBody(closeOpen) {
@@ -243,7 +247,8 @@ async function openEvent(closeOpen) {
     const sections = opened.sections.map((s) => `${s.letter}: ${s.tables} tables, ${s.boards} boards`);
     say(`${opened.name} (${opened.date}) is open. Sections ${sections.join("; ")}.`);
     showOpenNow();
-    document.getElementById("message").append(" ", el("a", { href: "/" }, "Go to the grid"));
+    await showSeating();
+    document.getElementById("message").append(" ", el("a", { href: "/" }, "Go to the grid"), " or seat the pairs below.");
   } catch (failure) {
     if (failure.status === 409) {
       document.getElementById("confirm-text").textContent = failure.message;
@@ -258,6 +263,16 @@ async function openEvent(closeOpen) {
   }
 }
 
+// The open event's pairs or teams, to seat once it is open (players.js).
+async function showSeating() {
+  const data = await api("GET", "/api/seats");
+  const part = document.getElementById("seating");
+  part.hidden = !data.sections.length;
+  const teams = data.sections.some((s) => s.entrant === "team");
+  document.getElementById("seating-title").textContent = teams ? "Seat the teams" : "Seat the pairs";
+  renderSeats(document.getElementById("setup-seats"), data);
+}
+
 async function showOpenNow() {
   const status = await api("GET", "/api/status");
   const state = status.ended ? "its session has ended" : status.running ? "in play" : "paused";
@@ -267,6 +282,8 @@ async function showOpenNow() {
 
 async function init() {
   showOpenNow();
+  seating.done = showSeating;
+  showSeating();
   const choices = await api("GET", "/api/setup/choices");
   setup.kinds = choices.kinds;
   const regulations = document.querySelector("[name=regulations]");

@@ -40,6 +40,12 @@ function fillTable() {
     el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)),
     row.battery != null ? `; battery ${row.battery}%` : "",
     down ? el("span", { class: "link-down" }, `. ${linkSentence(down)}`) : "");
+  // Who plays there in the section's round, by name once seated.
+  const grid = lastGrid.sections.find((s) => s.section === section);
+  const now = grid && row.cells.find((c) => c.round === grid.round);
+  if (now && now.state !== "sit_out" && now.ns != null) {
+    facts.append(el("br"), `Round ${now.round}: ${pairsWithNames(section, now.ns, now.ew)}`);
+  }
   const pending = [];
   if (row.takeover) pending.push("Takeover authorised: waiting for a pad to log in to this table.");
   const asked = resendAsked.get(where);
@@ -59,15 +65,15 @@ function fillTable() {
   const locked = row.state === "replaced" || row.state === "locked";
   buttons.replaceChildren(...[
     row.takeover
-      ? tableButton("withdraw-takeover", "Withdraw the takeover", `Withdraw the takeover of table ${where}? The next pad that asks is refused again.`,
+      ? tableButton("withdraw-takeover", `Withdraw the takeover of table ${where}`, `Withdraw the takeover of table ${where}? The next pad that asks is refused again.`,
         "DELETE", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: takeover withdrawn`)
-      : tableButton("takeover", "Authorise a takeover", `Let the next pad that asks take over table ${where}?` +
+      : tableButton("takeover", `Authorise a takeover of table ${where}`, `Let the next pad that asks take over table ${where}?` +
         (row.unit ? ` Unit ${row.unit} is then locked out.` : ""),
         "POST", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: the next pad that asks takes over`),
-    row.unit && !locked ? tableButton("resend", "Ask the pad to resend", `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
+    row.unit && !locked ? tableButton("resend", `Ask unit ${row.unit} to resend`, `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
       "POST", `/api/sections/${section}/tables/${table}/resend`, `Table ${where}: resend asked`,
       (at) => resendAsked.set(where, { unit: row.unit, at })) : null,
-    row.unit && !locked ? tableButton("lock", "Lock the pad out", `Lock unit ${row.unit} out? Table ${where} is freed for another pad.`,
+    row.unit && !locked ? tableButton("lock", `Lock unit ${row.unit} out`, `Lock unit ${row.unit} out? Table ${where} is freed for another pad.`,
       "POST", `/api/units/${row.unit}/lock`, `Unit ${row.unit} locked out`) : null,
   ].filter(Boolean));
 }

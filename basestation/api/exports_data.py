@@ -1,0 +1,98 @@
+"""What the exports write, gathered from the station: who played for each pair or team (with
+national numbers), and a teams or Swiss event's matches and standings."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from basestation.api.views import pair_numbers
+from basestation.formats.match_event import (
+    BoardPlayed,
+    MatchEvent,
+    MatchPlayed,
+    Placing,
+    TableLine,
+)
+from basestation.formats.roster import Entrant, Player, Roster
+from basestation.movements import SWISS_PAIRS
+from basestation.scoring import ScoredSession
+from basestation.scoring.match_scoring import Match
+from basestation.station.matches import PAIRS, entrants_of, matches_now, standings_now
+from basestation.station.session import SessionRules
+from basestation.station.state import HeldResult, SectionState
+from basestation.store.models import SeatingRow
+
+
+def players_of(rules: SessionRules, numbers: tuple[int, ...]) -> tuple[Player, ...]:
+    # 0 is a player the pad was given no number for (a visitor, say): left out.
+    return tuple(Player(rules.players.get(n, f"player {n}"), rules.national.get(n))
+                 for n in numbers if n)
+
+
+def pairs_roster(rules: SessionRules, seatings: list[SeatingRow],
+                 session: ScoredSession) -> Roster:
+    """The players of every ranked pair."""
+    found: dict[Entrant, tuple[Player, ...]] = {}
+    for entry in session.ranking:
+        numbers = pair_numbers(rules, seatings, entry.section, entry.pair, entry.direction)
+        found[(entry.section, entry.pair, entry.direction)] = players_of(rules, numbers)
+    return Roster(found)
+
+
+def match_roster(rules: SessionRules, seatings: list[SeatingRow]) -> Roster:
+    """Every team's players (and its NS and EW pairs'), or every Swiss pair's."""
+    found: dict[Entrant, tuple[Player, ...]] = {}
+    for letter, state in rules.sections.items():
+        for entrant in entrants_of(state):
+            if rules.event_format == SWISS_PAIRS:
+                found[(letter, entrant, None)] = players_of(
+                    rules, pair_numbers(rules, seatings, letter, entrant, None))
+                continue
+            sides = {side: pair_numbers(rules, seatings, letter, entrant, side)
+                     for side in ("NS", "EW")}
+            whole = rules.seats.held.get((letter, entrant, ""))  # a team seated at once
+            found[(letter, entrant, None)] = players_of(
+                rules, whole if whole is not None else sides["NS"] + sides["EW"])
+            if whole is None:
+                for side, numbers in sides.items():
+                    found[(letter, entrant, side)] = players_of(rules, numbers)
+    return Roster(found)
+
+
+def match_event(rules: SessionRules) -> MatchEvent | None:
+    """The event's matches and standings as scored now; None for a pairs event."""
+    if rules.event_format == PAIRS:
+        return None
+    matches: list[MatchPlayed] = []
+    standings: list[Placing] = []
+    for letter, state in rules.sections.items():
+        played = matches_now(rules, state)
+        matches += [_match(letter, state, m) for m in played]
+        for row in standings_now(rules, state):
+            boards = sum(m.compared for m in played if row.entrant in (m.team_a, m.team_b))
+            standings.append(Placing(letter, row.rank, row.entrant, row.vps, row.swiss_points,
+                                     row.imps, boards))
+    return MatchEvent(rules.event_name, rules.event_format, tuple(matches), tuple(standings))
+
+
+def _match(letter: str, state: SectionState, match: Match) -> MatchPlayed:
+    seats = list(zip(match.rounds or (match.round,) * len(match.tables), match.tables,
+                     strict=True))
+    won = iter(match.result.board_imps)  # the match's own, in the order boards compared
+    boards = []
+    for board in match.boards:
+        held = [state.held(table, round_, board) for round_, table in seats]
+        lines = tuple(_line(h) for h in held if h is not None)
+        compared = all(h is not None and h.score_ns is not None for h in held)
+        boards.append(BoardPlayed(board, lines, next(won) if compared else None))
+    result = match.result
+    begun = match.compared > 0  # a match not begun has no VPs yet (not an even 10-10)
+    return MatchPlayed(letter, match.round, match.team_a, match.team_b, match.tables,
+                       len(match.boards), match.compared, result.imps_a, result.imps_b,
+                       Decimal(result.vp_a) if begun else None,
+                       Decimal(result.vp_b) if begun else None, tuple(boards))
+
+
+def _line(held: HeldResult) -> TableLine:
+    return TableLine(held.table, held.round, held.ns or 0, held.ew or 0, held.contract,
+                     held.declarer, held.tricks, held.lead, held.score_ns, held.adjusted)

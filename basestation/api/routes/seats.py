@@ -1,0 +1,119 @@
+"""Who plays for each pair or team of the open event: read by the grid and set-up pages,
+set by the director at set-up or from the console at any time (station.director_seats)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Path
+from pydantic import BaseModel, Field
+
+from basestation.api.actions import act
+from basestation.api.deps import Director, StationDep
+from basestation.api.views import player_names
+from basestation.station.director_seats import Seated
+from basestation.station.session import SessionRules
+
+router = APIRouter(prefix="/api/seats", tags=["players"])
+
+
+class SeatedPlayerOut(BaseModel):
+    number: int  # 0: a player the table gave no number for
+    name: str
+
+
+class EntrantSeatsOut(BaseModel):
+    entrant: int
+    side: str  # "NS"/"EW": a pair of a two-field pairs movement; "" a pair or team as a whole
+    players: list[SeatedPlayerOut]
+    names: str  # "" when nobody has said who plays
+    pairs: dict[str, str] | None = None  # a team's: the names of its NS and EW pairs
+
+
+class SectionSeatsOut(BaseModel):
+    section: str
+    entrant: Literal["pair", "team"]
+    sides: list[str]  # the sides a seat may name: ["NS", "EW"], [""] or a team's ["", "NS", "EW"]
+    fewest: int  # players a pair or team (as a whole) is seated with
+    most: int
+    entrants: list[EntrantSeatsOut]
+
+
+class SeatsOut(BaseModel):
+    event: int | None
+    format: str
+    sections: list[SectionSeatsOut]
+
+
+class SeatIn(BaseModel):
+    """A player: a number on the club's list, or a visitor by name (given a number)."""
+
+    number: int | None = Field(default=None, ge=1, le=10_000_000)
+    visitor: str | None = Field(default=None, max_length=100)
+
+
+class SeatingIn(BaseModel):
+    players: list[SeatIn] = Field(max_length=12, description=(
+        "in seat order: a pair's two (North or East first), a team's 4 to 6 (the first two "
+        "play NS at home, the next two EW)"))
+    side: Literal["NS", "EW", ""] | None = Field(default=None, description=(
+        "NS or EW: a pair of a two-field movement, or one of a team's two pairs"))
+
+
+def _player(rules: SessionRules, number: int) -> dict[str, Any]:
+    name = rules.players.get(number, f"player {number}") if number else "not given"
+    return {"number": number, "name": name}
+
+
+def entrant_seats(rules: SessionRules, section: str, entrant: int, side: str) -> dict[str, Any]:
+    numbers = rules.seats.of(section, entrant, side or None)
+    row: dict[str, Any] = {"entrant": entrant, "side": side,
+                           "players": [_player(rules, n) for n in numbers],
+                           "names": player_names(rules, numbers)}
+    if rules.team_event:
+        row["pairs"] = {s: player_names(rules, rules.seats.of(section, entrant, s))
+                        for s in ("NS", "EW")}
+    return row
+
+
+def seats_json(rules: SessionRules) -> dict[str, Any]:
+    sections = []
+    for letter, state in rules.sections.items():
+        fields = state.movement.pairs()
+        if rules.team_event:
+            places = [(n, "") for n in sorted({n for ns in fields.values() for n in ns})]
+            sides = ["", "NS", "EW"]
+        else:
+            places = [(n, "" if name == "ALL" else name)
+                      for name, numbers in fields.items() for n in numbers]
+            sides = [""] if "ALL" in fields else ["NS", "EW"]
+        fewest, most = rules.players_wanted(letter, "")
+        sections.append({"section": letter, "entrant": "team" if rules.team_event else "pair",
+                         "sides": sides, "fewest": fewest, "most": most,
+                         "entrants": [entrant_seats(rules, letter, n, side)
+                                      for n, side in places]})
+    return {"event": rules.event_id, "format": rules.event_format, "sections": sections}
+
+
+@router.get("", response_model=SeatsOut)
+async def seats(station: StationDep) -> dict[str, Any]:
+    """Every pair or team of the open event with who plays for it (their numbers and names):
+    as the director seated it, or as the numbers entered at a table said, the newest holding."""
+    return seats_json(station.rules)
+
+
+@router.put("/{section}/{entrant}", dependencies=[Director], response_model=EntrantSeatsOut)
+async def seat(section: Annotated[str, Path(min_length=1, max_length=4)],
+               entrant: Annotated[int, Path(ge=1, le=255)], body: SeatingIn,
+               station: StationDep) -> dict[str, Any]:
+    """Seats a pair or team, or changes who plays for it: the pads at the tables where it
+    plays now show the new names at once. A visitor given by name joins the club's list with
+    a number of their own. Refused, with nothing changed: no open event, no such section, a
+    pair or team not in the movement, a number not on the club's list, a player given twice,
+    the wrong number of players, a visitor without a name."""
+    rules = station.rules
+    letter = section.upper()
+    players = [Seated(p.number, p.visitor) for p in body.players]
+    await act(station, lambda batch: rules.director_seat(letter, entrant, body.side, players,
+                                                         batch))
+    return entrant_seats(rules, letter, entrant, body.side or "")

@@ -1,0 +1,172 @@
+// Who plays for each pair or team of the open event: a table per section with the names, and
+// the director's dialog to seat a pair or team (numbers from the club's list, found by number
+// or by name, or a visitor by name). Used by the grid and by the set-up page.
+"use strict";
+
+const seating = { data: null, club: [], section: null, row: null, done: null };
+
+// "NS pair 3", "pair 4" (one field), "team 2".
+function entrantWords(section, row) {
+  if (section.entrant === "team") return `team ${row.entrant}`;
+  return `${row.side ? row.side + " " : ""}pair ${row.entrant}`;
+}
+
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
+
+// The names of the pair sitting `side` ("NS"/"EW") for `entrant` in a section: a team's pair
+// at that side, a one-field pair whichever way it sits. "" when nobody said.
+function namesAt(letter, entrant, side) {
+  const section = seating.data && seating.data.sections.find((s) => s.section === letter);
+  if (!section || entrant == null) return "";
+  if (section.entrant === "team") {
+    const team = section.entrants.find((e) => e.entrant === entrant);
+    return (team && team.pairs && team.pairs[side]) || "";
+  }
+  const row = section.entrants.find((e) => e.entrant === entrant && (e.side === side || e.side === ""));
+  return row ? row.names : "";
+}
+
+// A team's or Swiss pair's names, as a whole.
+function entrantNames(letter, entrant) {
+  const section = seating.data && seating.data.sections.find((s) => s.section === letter);
+  const row = section && section.entrants.find((e) => e.entrant === entrant && e.side === "");
+  return row ? row.names : "";
+}
+
+// "NS 1 (Ann Smith & Bob Jones) v EW 1 (...)": who plays at a table, with the names known.
+function pairsWithNames(letter, ns, ew) {
+  const one = (side, n) => {
+    const names = namesAt(letter, n, side);
+    return `${side} ${n}${names ? " (" + names + ")" : ""}`;
+  };
+  return `${one("NS", ns)} v ${one("EW", ew)}`;
+}
+
+function renderSeats(box, data) {
+  seating.data = data;
+  if (!data.sections.length) {
+    box.replaceChildren(el("p", {}, "No event is open: open one to seat its pairs."));
+    return;
+  }
+  box.replaceChildren(...data.sections.map((section) => {
+    const who = section.entrant === "team" ? "Team" : "Pair";
+    const rows = section.entrants.map((row) => {
+      const words = entrantWords(section, row);
+      return el("tr", { "data-entrant": row.entrant, "data-side": row.side },
+        el("th", { scope: "row" }, capital(words)),
+        el("td", { class: "text names" }, row.names || "not seated"),
+        el("td", { class: "director-only" }, el("button", { type: "button", onclick: () => openSeatDialog(section, row) },
+          `Seat ${words}`)));
+    });
+    return el("table", { class: "seats", "aria-label": `Section ${section.section} players`, "data-section": section.section },
+      el("caption", {}, `Section ${section.section}`),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, who), el("th", { scope: "col", class: "text" }, "Players"),
+        el("th", { scope: "col", class: "director-only" }, "Change"))),
+      el("tbody", {}, ...rows));
+  }));
+}
+
+// The seats' words, in the order the players are given.
+function seatLabels(section, row) {
+  if (section.entrant === "team") {
+    return ["Player 1 (North at home)", "Player 2 (South at home)", "Player 3 (East away)", "Player 4 (West away)",
+      "Player 5 (reserve)", "Player 6 (reserve)"].slice(0, section.most);
+  }
+  if (row.side === "NS") return ["North", "South"];
+  if (row.side === "EW") return ["East", "West"];
+  return ["First player", "Second player"];
+}
+
+function seatDialog() {
+  let dialog = document.getElementById("seat-dialog");
+  if (dialog) return dialog;
+  const form = el("form", { id: "seat-form" },
+    el("p", { class: "note" }, "Give each player's number, or a name: a name on the club's list finds the number; any other name seats a visitor, who gets a number of their own."),
+    el("div", { id: "seat-lines" }),
+    el("datalist", { id: "club-names" }),
+    el("p", {}, el("button", { type: "submit", id: "seat-submit" }, "Seat")),
+    el("p", { id: "seat-error", class: "message bad", role: "alert" }));
+  dialog = el("dialog", { id: "seat-dialog", "aria-labelledby": "seat-title" },
+    el("form", { method: "dialog", class: "dialog-head" }, el("h2", { id: "seat-title" }),
+      el("button", { value: "close", "aria-label": "Close the seating" }, "Close")),
+    form);
+  document.body.append(dialog);
+  form.addEventListener("submit", (event) => { event.preventDefault(); seatNow(); });
+  return dialog;
+}
+
+const clubName = (number) => { const p = seating.club.find((c) => c.number === number); return p ? p.name : ""; };
+const clubNumber = (name) => {
+  const wanted = name.trim().toLowerCase();
+  const p = seating.club.find((c) => c.name.toLowerCase() === wanted);
+  return p ? p.number : null;
+};
+
+function seatLine(label, player, index) {
+  const number = el("input", { type: "number", min: "1", max: "10000000", name: `number-${index}`,
+    value: player && player.number ? player.number : "" });
+  const name = el("input", { name: `name-${index}`, list: "club-names", autocomplete: "off", maxlength: "100",
+    value: player && player.number ? player.name : "" });
+  const found = el("span", { class: "found", "aria-live": "polite" });
+  // The number finds the name on the list; a name on the list finds the number.
+  number.addEventListener("input", () => {
+    const known = clubName(Number(number.value));
+    name.value = known;
+    found.textContent = number.value && !known ? `${number.value} is not on the club's list` : "";
+  });
+  name.addEventListener("change", () => {
+    const known = clubNumber(name.value);
+    number.value = known ?? "";
+    found.textContent = name.value.trim() && known === null ? "not on the list: seated as a visitor" : "";
+  });
+  return el("fieldset", { class: "inline seat-line" }, el("legend", {}, label),
+    el("label", {}, `${label}'s number `, number), el("label", {}, `${label}'s name `, name), found);
+}
+
+async function openSeatDialog(section, row) {
+  seating.section = section;
+  seating.row = row;
+  const dialog = seatDialog();
+  const words = entrantWords(section, row);
+  seating.club = await api("GET", "/api/players");
+  document.getElementById("club-names").replaceChildren(...seating.club.map((p) => el("option", { value: p.name }, `${p.number}`)));
+  document.getElementById("seat-title").textContent = `Who plays for ${words} of section ${section.section}`;
+  document.getElementById("seat-lines").replaceChildren(...seatLabels(section, row).map((label, i) => seatLine(label, row.players[i], i)));
+  document.getElementById("seat-submit").textContent = `Seat ${words}`;
+  document.getElementById("seat-error").textContent = "";
+  if (!dialog.open) dialog.showModal();
+}
+
+// Each seat as the API takes it: a number, or a visitor's name; seats left empty after the
+// fewest a pair or team needs are left out.
+function seatedPlayers() {
+  const lines = [...document.querySelectorAll("#seat-lines .seat-line")].map((line) => {
+    const number = line.querySelector("input[type=number]").value;
+    const name = line.querySelector("input[list]").value.trim();
+    if (number) return { number: Number(number) };
+    if (name) return clubNumber(name) !== null ? { number: clubNumber(name) } : { visitor: name };
+    return null;
+  });
+  while (lines.length > seating.section.fewest && lines[lines.length - 1] === null) lines.pop();
+  return lines.map((p) => p || {});
+}
+
+async function seatNow() {
+  const { section, row } = seating;
+  const button = document.getElementById("seat-submit");
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = `${label}: waiting for the station…`;
+  try {
+    const seated = await api("PUT", `/api/seats/${section.section}/${row.entrant}`,
+      { players: seatedPlayers(), side: row.side || null });
+    document.getElementById("seat-dialog").close();
+    say(`${capital(entrantWords(section, row))} of section ${section.section}: ${seated.names}`);
+    if (seating.done) await seating.done();
+  } catch (e) {
+    document.getElementById("seat-error").textContent = e.message;
+  } finally {
+    button.disabled = false;
+    button.textContent = label;
+  }
+}

@@ -1,0 +1,84 @@
+"""`basestation demo` leaves table B1 to the person running it: the printed link opens the
+browser pad, which reaches the demo's broker over WebSockets and logs in to the free table
+while the simulated room plays the others."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import signal
+import sys
+
+import httpx
+import pytest
+from playwright.async_api import Browser
+
+from tests.web.conftest import PASSWORD
+from tests.web.padpage import log_in
+
+pytestmark = pytest.mark.integration
+LINK = re.compile(r"Pad link: (http://127\.0\.0\.1:(\d+)/pad#\S+)")
+
+
+async def _lines(stream: asyncio.StreamReader, into: list[str]) -> None:
+    while line := await stream.readline():
+        into.append(line.decode(errors="replace"))
+
+
+async def test_the_printed_link_plays_the_free_table(browser: Browser) -> None:
+    demo = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "basestation", "demo", "--tables", "3", "--speed", "60",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out: list[str] = []
+    err: list[str] = []
+    assert demo.stdout is not None and demo.stderr is not None
+    readers = [asyncio.create_task(_lines(demo.stdout, out)),
+               asyncio.create_task(_lines(demo.stderr, err))]
+    try:
+        async with asyncio.timeout(60):
+            while not (found := LINK.search("".join(out))):
+                assert demo.returncode is None, "".join(out + err)
+                await asyncio.sleep(0.1)
+        printed = "".join(out)
+        assert "section B, table 1 is left free for you" in printed
+        assert "▄" in printed  # the QR code, in the terminal's block characters
+        link, port = found.group(1), found.group(2)
+        assert "unit=200" in link and "broker=ws%3A%2F%2F127.0.0.1%3A" in link
+
+        context = await browser.new_context(viewport={"width": 375, "height": 667})
+        try:
+            page = await context.new_page()
+            await page.goto(link)
+            await page.wait_for_selector("body[data-link=online]", timeout=30000)
+            await log_in(page, 1, section="B")
+            # The station holds table B1 for the browser pad's unit, the room the rest.
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}",
+                                         timeout=15) as director:
+                assert (await director.post("/api/login",
+                                            json={"password": PASSWORD})).is_success
+                async with asyncio.timeout(60):
+                    while True:
+                        grid = (await director.get("/api/grid")).json()
+                        section_b = next(s for s in grid["sections"] if s["section"] == "B")
+                        tables = {t["table"]: t for t in section_b["tables"]}
+                        played = sum(c["done"] for t in (2, 3) for c in tables[t]["cells"])
+                        if played:
+                            break
+                        await asyncio.sleep(0.3)
+                assert tables[1]["unit"] == 200 and tables[1]["state"] == "logged_in"
+        finally:
+            await context.close()
+        assert demo.returncode is None, "".join(out + err)
+        assert "Traceback" not in "".join(err), "".join(err)
+    finally:
+        if demo.returncode is None:
+            demo.send_signal(signal.SIGINT)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(15):
+                    await demo.wait()
+            if demo.returncode is None:
+                demo.kill()
+                await demo.wait()
+        for reader in readers:
+            reader.cancel()
