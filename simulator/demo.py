@@ -86,8 +86,9 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                    free_table: bool = True, lan: bool = False) -> SessionReport:
     """Plays the demo session; returns its report (with --exit-when-done, once it is over).
 
-    With `event` a teams or Swiss event is played instead, in one section on bridgepads and
-    without faults (a Swiss round is drawn only when every board of the last is in).
+    With `event` a teams or Swiss event is played instead, in one section on bridgepads, with
+    the faults of the air (lost, duplicated and late frames, battery changes, dropouts, a
+    station restart); a Swiss round is drawn only when every board of the last is in.
     `on_done` sees the station once the session is over (the JSON output).
 
     In a pairs demo with `free_table`, table B1 is left to the person running it, on the
@@ -107,7 +108,8 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
     if missing := sorted(set(range(1, boards + 1)) - set(deals)):
         raise ValueError(f"the hand records have no board {missing[0]}; the session plays "
                          f"boards 1-{boards}")
-    faults = Faults() if event is not None else faults if faults is not None else Faults.some()
+    if faults is None:
+        faults = Faults.on_the_air() if event is not None else Faults.some()
     with contextlib.ExitStack() as stack:
         workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bridge-demo-")))
         websockets_port = free_port()

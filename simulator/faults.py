@@ -27,6 +27,13 @@ class Faults:
         return cls()
 
     @classmethod
+    def on_the_air(cls) -> Faults:
+        """What pads meet however the event is scored: lost, duplicated and late frames,
+        battery changes, dropouts and a station restart (a teams or Swiss demo)."""
+        return cls(battery_change=0.1, dropout=0.1, station_restart=True,
+                   air=AirFaults(loss=0.2, duplicate=0.2, latency=(0.0, 0.02)))
+
+    @classmethod
     def some(cls) -> Faults:
         """A realistic evening: a few of everything."""
         return cls(wrong_board=0.03, wrong_lead=0.04, wrong_declarer=0.03, wrong_side=0.03,

@@ -51,6 +51,7 @@ FIELD_WORDS = {
     "offer_id": "the offer number", "penalty_id": "the penalty number",
     "round_minutes": "the round length", "entry": "the way results are entered",
     "result_entry": "the way results are entered",
+    "entrant": "the team or pair number", "vps": "the VPs", "imps": "the IMPs",
 }
 
 

@@ -44,13 +44,14 @@ def _boards(state: SectionState, match: Match) -> list[dict[str, Any]]:
     (the match's own per-board IMPs, in the order its boards were compared)."""
     seats = list(zip(match.rounds or (match.round,) * len(match.tables), match.tables,
                      strict=True))
+    won = dict(zip(match.compared_boards, match.result.board_imps, strict=True))
+    won_b = dict(zip(match.compared_boards, match.result.board_imps_b or
+                     [-imps for imps in match.result.board_imps], strict=True))
     rows = []
     for board in match.boards:
         held = [state.held(table, round_, board) for round_, table in seats]
-        compared = all(h is not None and h.score_ns is not None for h in held)
-        rows.append({"board": board, "compared": compared,
-                     "tables": [held_json(h) if h is not None else None for h in held]})
-    won = iter(match.result.board_imps)
-    for row in rows:
-        row["imps_a"] = next(won) if row["compared"] else None
+        # Compared: in at both tables, played or adjusted (scoring.match_boards).
+        rows.append({"board": board, "compared": board in won,
+                     "tables": [held_json(h) if h is not None else None for h in held],
+                     "imps_a": won.get(board), "imps_b": won_b.get(board)})
     return rows

@@ -236,6 +236,15 @@ class PenaltyOut(BaseModel):
     board: int | None
 
 
+class MatchPenaltyOut(BaseModel):
+    id: int | None
+    section: str
+    entrant: int
+    vps: float | None
+    imps: int | None
+    round: int | None
+
+
 class MergeOfferOut(Open):
     id: int
     type: str

@@ -32,8 +32,8 @@ def score_imp_board(
             position[result.fouled] += 1
             imp_ew = -imp_ns
         elif result.artificial is not None:
-            imp_ns = _artificial_imps(award_percent(result.artificial.ns, regulations), regulations)
-            imp_ew = _artificial_imps(award_percent(result.artificial.ew, regulations), regulations)
+            imp_ns = artificial_imps(award_percent(result.artificial.ns, regulations), regulations)
+            imp_ew = artificial_imps(award_percent(result.artificial.ew, regulations), regulations)
         elif result.weighted:
             imp_ns = sum(_against(field, outcome.score_ns, regulations, method) * outcome.weight
                          / 100 for outcome in result.weighted)
@@ -64,7 +64,7 @@ def _against(field: Sequence[int], score: int, regulations: Regulations, method:
     return sum(imps(score - other) for other in field) / len(field)
 
 
-def _artificial_imps(percent: float, regulations: Regulations) -> float:
+def artificial_imps(percent: float, regulations: Regulations) -> float:
     """Average-plus is +3 IMPs and average-minus -3 (Law 12C2b); other percentages in line."""
     step = regulations.average_plus_percent - regulations.average_percent
     return round((percent - regulations.average_percent) / step * regulations.imps_average_plus, 2)

@@ -10,19 +10,29 @@ would give if it stopped now.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from decimal import Decimal
 
+from basestation.domain.board import dealer_of, vulnerability_of
 from basestation.movements import SWISS_PAIRS, MatchPlace, Movement, matches_of
-from basestation.scoring.imps import butler_imps
+from basestation.scoring.imp_board import score_imp_board
+from basestation.scoring.match_boards import team_board, whole_imps
+from basestation.scoring.regulations import NZ, Regulations
 from basestation.scoring.swiss import Pairing, Standing, seeded_first_rounds, standings, swiss_draw
-from basestation.scoring.teams import MatchResult, TeamBoard, match_result, score_match
+from basestation.scoring.teams import MatchResult, TeamBoard, score_match
+from basestation.scoring.traveller import BoardTraveller, Method, TravellerResult
 from basestation.scoring.troika import troika_draw
 from basestation.scoring.vp import VpScale
 
 __all__ = ["Match", "draw_round", "event_matches", "event_standings"]
 
-# NS score per (round, table, board).
-Scores = Mapping[tuple[int, int, int], int]
+Place = tuple[int, int, int]
+
+# Each table's entry per (round, table, board): its NS score, or the scoring engine's result
+# (an adjusted score: artificial, assigned, weighted or split).
+Scores = Mapping[tuple[int, int, int], "int | TravellerResult"]
+# IMPs the director took off an entrant in a round's match, per (round, entrant).
+ImpPenalties = Mapping[tuple[int, int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +47,7 @@ class Match:
     compared: int
     result: MatchResult
     rounds: tuple[int, ...] = ()  # each table's round
+    compared_boards: tuple[int, ...] = ()  # in the order of the result's board IMPs
 
     @property
     def finished(self) -> bool:
@@ -44,62 +55,92 @@ class Match:
 
 
 def event_matches(movement: Movement, scores: Scores, *, scale: VpScale = VpScale.CONTINUOUS,
-                  butler_trim: int = 1) -> list[Match]:
+                  butler_trim: int | None = None, regulations: Regulations = NZ,
+                  imp_penalties: ImpPenalties | None = None) -> list[Match]:
     """Every match drawn so far, scored from the results in `scores`."""
+    if butler_trim is not None:
+        regulations = replace(regulations, butler_trim=butler_trim)
+    results = {key: _as_result(value) for key, value in scores.items()}
+    penalties = imp_penalties or {}
     matches: list[Match] = []
     for round_ in range(1, movement.rounds + 1):
         drawn = matches_of(movement, round_)
         if movement.kind == SWISS_PAIRS:
-            matches += _pairs_round(movement, round_, drawn, scores, scale=scale,
-                                    trim=butler_trim)
+            matches += _pairs_round(movement, round_, drawn, results, scale=scale,
+                                    regulations=regulations, penalties=penalties)
         else:
-            matches += [_team_match(movement, place, scores, scale=scale) for place in drawn]
+            matches += [_team_match(movement, place, results, scale=scale,
+                                    regulations=regulations, penalties=penalties)
+                        for place in drawn]
     return matches
 
 
-def _team_match(movement: Movement, place: MatchPlace, scores: Scores, *,
-                scale: VpScale) -> Match:
+def _as_result(value: int | TravellerResult) -> TravellerResult:
+    return value if isinstance(value, TravellerResult) else TravellerResult(0, 0, score_ns=value)
+
+
+def _team_match(movement: Movement, place: MatchPlace, scores: Mapping[Place, TravellerResult],
+                *, scale: VpScale, regulations: Regulations, penalties: ImpPenalties) -> Match:
     home, away = place.seats
     assignment = movement.at(*home)
     boards = assignment.boards if assignment is not None else ()
-    compared = [TeamBoard(board, scores[(*home, board)], scores[(*away, board)])
+    compared = [team_board(board, scores[(*home, board)], scores[(*away, board)], regulations)
                 for board in boards if (*home, board) in scores and (*away, board) in scores]
     a, b = place.pair
-    result = score_match(a, b, compared, scale, scheduled_boards=len(boards))
-    return Match(place.round, a, b, place.tables, boards, len(compared), result, place.rounds)
+    result = score_match(a, b, compared, scale, scheduled_boards=len(boards),
+                         penalty_a=penalties.get((place.round, a), 0),
+                         penalty_b=penalties.get((place.round, b), 0))
+    return Match(place.round, a, b, place.tables, boards, len(compared), result, place.rounds,
+                 tuple(board.board for board in compared))
 
 
 def _pairs_round(movement: Movement, round_: int, drawn: list[MatchPlace],
-                 scores: Scores, *, scale: VpScale, trim: int) -> list[Match]:
+                 scores: Mapping[Place, TravellerResult], *, scale: VpScale,
+                 regulations: Regulations, penalties: ImpPenalties) -> list[Match]:
     """Swiss pairs: each board's NS scores in the round make its datum (club-directors-
     manual.txt, "Swiss Pairs": "the computer discards the top and bottom scores ... and then
     averages the remaining scores ... converted to IMPs; then, at the end of the round, the
-    total IMPs are converted to Victory Points")."""
-    per_table: dict[int, list[int]] = {}
+    total IMPs are converted to Victory Points"). An artificial score is its IMPs (Law
+    12C2(b)), neither compared with the datum nor part of it; a weighted or split score is
+    compared with the datum of the scores played, as in Butler pairs (scoring.imp_board)."""
+    per_table: dict[int, list[tuple[int, int, int]]] = {}
     boards = sorted({b for a in movement.round_of(round_) for b in a.boards})
     for board in boards:
         played = sorted(t for (r, t, b) in scores if r == round_ and b == board)
-        won = butler_imps([scores[(round_, t, board)] for t in played], trim) if played else []
-        for table, imps_ns in zip(played, won, strict=True):
-            per_table.setdefault(table, []).append(imps_ns)
+        traveller = BoardTraveller(board, vulnerability_of(board), dealer_of(board),
+                                   tuple(scores[(round_, t, board)] for t in played))
+        scored = score_imp_board(traveller, regulations, Method.BUTLER)
+        for table, line in zip(played, scored.results, strict=True):
+            if line.imp_ns is not None and line.imp_ew is not None:
+                per_table.setdefault(table, []).append(
+                    (board, whole_imps(line.imp_ns), whole_imps(line.imp_ew)))
     found = []
     for place in drawn:
         (ns, ew), table = place.pair, place.tables[0]
         assignment = movement.at(round_, table)
         scheduled = len(assignment.boards) if assignment is not None else len(boards)
-        imps = per_table.get(table, [])
-        result = match_result(ns, ew, sum(i for i in imps if i > 0), -sum(i for i in imps if i < 0),
-                              scheduled, scale=scale, board_imps=imps)
+        lines = per_table.get(table, [])
+        result = score_match(ns, ew, [TeamBoard(board, adjusted_imps=a,
+                                                adjusted_imps_b=None if b == -a else b)
+                                      for board, a, b in lines],
+                             scale, scheduled_boards=scheduled,
+                             penalty_a=penalties.get((round_, ns), 0),
+                             penalty_b=penalties.get((round_, ew), 0))
         found.append(Match(round_, ns, ew, place.tables,
-                           assignment.boards if assignment is not None else (), len(imps),
-                           result, place.rounds))
+                           assignment.boards if assignment is not None else (), len(lines),
+                           result, place.rounds, tuple(board for board, _, _ in lines)))
     return found
 
 
-def event_standings(entrants: Sequence[int], matches: Sequence[Match]) -> list[Standing]:
+def event_standings(entrants: Sequence[int], matches: Sequence[Match],
+                    vp_penalties: Mapping[int, Decimal] | None = None) -> list[Standing]:
     """Ranked by VPs, then Swiss points, then net IMPs (club-directors-manual.txt, "Swiss
-    Teams", Scoring); a match counts with the boards compared so far."""
-    return standings(entrants, [m.result for m in matches if m.compared])
+    Teams", Scoring); a match counts with the boards compared so far. A VP penalty comes off
+    the entrant's total (club-directors-manual.txt, "Penalty for fouled teams": "average
+    match score: 10-10 and the Adjustment of -2 each"); Swiss points count the VPs won in
+    matches."""
+    return standings(entrants, [m.result for m in matches if m.compared],
+                     adjustments=vp_penalties)
 
 
 def draw_with_troika(entrants: Sequence[int], round_: int, ranked: Sequence[int],

@@ -5,7 +5,7 @@ Entrants (teams, or pairs in Swiss pairs) are numbered; a match is a `MatchResul
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -42,7 +42,7 @@ def _totals(matches: Iterable[MatchResult]) -> tuple[dict[int, Decimal], dict[in
         vps[match.team_a] = vps.get(match.team_a, Decimal(0)) + match.vp_a
         vps[match.team_b] = vps.get(match.team_b, Decimal(0)) + match.vp_b
         net[match.team_a] = net.get(match.team_a, 0) + match.margin
-        net[match.team_b] = net.get(match.team_b, 0) - match.margin
+        net[match.team_b] = net.get(match.team_b, 0) + match.margin_of(match.team_b)
     return vps, net
 
 
@@ -61,12 +61,16 @@ def swiss_points(matches: Sequence[MatchResult]) -> dict[int, Decimal]:
     return points
 
 
-def standings(entrants: Iterable[int], matches: Sequence[MatchResult]) -> list[Standing]:
+def standings(entrants: Iterable[int], matches: Sequence[MatchResult],
+              adjustments: Mapping[int, Decimal] | None = None) -> list[Standing]:
     """Entrants ranked by VPs, then Swiss points, then net IMPs (the Scorer order in the seed).
 
     Entrants equal on all three share a rank; they are listed by entrant number.
+    `adjustments` are VPs the director took off (a penalty), off the entrant's total only.
     """
     vps, net = _totals(matches)
+    for entrant, off in (adjustments or {}).items():
+        vps[entrant] = vps.get(entrant, Decimal(0)) - off
     swiss = swiss_points(matches)
     keyed = sorted(
         (

@@ -17,8 +17,10 @@ from typing import Any
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import Deal
 from basestation.domain.contract import parse_contract, score_ns
-from basestation.movements import Movement, missing_pair
+from basestation.movements import MATCH_KINDS, SWISS_PAIRS, Movement, matches_of, missing_pair
+from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
+from basestation.scoring.vp import VP_TOTAL
 from basestation.station.batch import Batch
 from basestation.station.entries import (
     Entry,
@@ -27,8 +29,14 @@ from basestation.station.entries import (
     held_from_body,
     push_body,
 )
+from basestation.station.matches import entrants_of
 from basestation.station.rulings import Ruling, has_outcome, ruled_result
-from basestation.station.session_state import HeldPenalty, MergeOffer, SessionState
+from basestation.station.session_state import (
+    HeldMatchPenalty,
+    HeldPenalty,
+    MergeOffer,
+    SessionState,
+)
 from basestation.station.state import HeldResult, SectionState, UnitState
 from basestation.station.validation import check_placement, check_seat, check_table
 from basestation.store import repository as repo
@@ -219,7 +227,52 @@ class DirectorActions(SessionState):
         self._penalties_changed(batch)
         return held
 
+    def add_match_penalty(self, penalty: MatchPenalty, batch: Batch) -> HeldMatchPenalty:
+        """A VP penalty off a team's (or Swiss pair's) total, or an IMP penalty off its score
+        in one round's match; only in a teams or Swiss event."""
+        assert self.event_id is not None
+        if self.event_format not in MATCH_KINDS:
+            raise ValueError("VP and IMP penalties are for teams and Swiss events; in a pairs "
+                             "event a penalty is a percentage of a top")
+        state = self._director_section(penalty.section)
+        who = "pair" if self.event_format == SWISS_PAIRS else "team"
+        if penalty.entrant not in entrants_of(state):
+            raise ValueError(f"section {penalty.section} has no {who} {penalty.entrant}")
+        if penalty.vps > VP_TOTAL:
+            raise ValueError(f"a VP penalty of {penalty.vps:g} is more than a whole match "
+                             f"({VP_TOTAL} VPs)")
+        if penalty.round is not None:
+            if not 1 <= penalty.round <= state.movement.rounds:
+                raise ValueError(f"section {penalty.section} has no round {penalty.round} "
+                                 "drawn")
+            if not any(penalty.entrant in place.pair
+                       for place in matches_of(state.movement, penalty.round)):
+                raise ValueError(f"{who} {penalty.entrant} plays no match in round "
+                                 f"{penalty.round}")
+        held = HeldMatchPenalty(penalty)
+        self.match_penalties.append(held)
+
+        def remember(row_id: int) -> None:
+            held.row_id = row_id
+
+        detail: dict[str, Any] = {"vps": penalty.vps} if penalty.vps else {"imps": penalty.imps}
+        row = ResultRow(event_id=self.event_id, section=penalty.section, table_no=0,
+                        round=penalty.round or 0, board=0, ns=penalty.entrant, kind="penalty",
+                        ruling=detail, source="director")
+        batch.ops.append(repo.insert(row, remember))
+        batch.ops.append(repo.audit(self.event_id, "director", "penalty", section=penalty.section,
+                                    entrant=penalty.entrant, round=penalty.round, **detail))
+        batch.event("scores", boards=[])
+        return held
+
     def remove_penalty(self, row_id: int, batch: Batch) -> None:
+        matched = next((p for p in self.match_penalties if p.row_id == row_id), None)
+        if matched is not None:
+            self.match_penalties.remove(matched)
+            batch.ops.append(repo.set_status(row_id, "erased"))
+            batch.ops.append(repo.audit(self.event_id, "director", "remove_penalty", id=row_id))
+            batch.event("scores", boards=[])
+            return
         held = next((p for p in self.penalties if p.row_id == row_id), None)
         if held is None:
             raise LookupError(f"no penalty {row_id}")

@@ -39,6 +39,7 @@ from basestation.scoring.match_scoring import (
 from basestation.scoring.regulations import regulations as regulations_named
 from basestation.scoring.swiss import Standing
 from basestation.scoring.vp import VpScale
+from basestation.station.scores import traveller_result
 
 if TYPE_CHECKING:
     from basestation.station.app import Station
@@ -120,11 +121,36 @@ def _scale(rules: SessionRules) -> VpScale:
 
 
 def matches_now(rules: SessionRules, state: SectionState) -> list[Match]:
-    """The section's matches, scored from the results held now (boards in at both tables)."""
-    scores = {(h.round, h.table, h.board): h.score_ns for h in state.all_results()
-              if h.score_ns is not None}
+    """The section's matches, scored from the results held now (boards in at both tables),
+    the director's adjusted scores and IMP penalties with them."""
+    scores = {}
+    for held in state.all_results():
+        result = traveller_result(held)
+        if result is not None:
+            scores[(held.round, held.table, held.board)] = result
     return event_matches(state.movement, scores, scale=_scale(rules),
-                         butler_trim=regulations_named(rules.regulations).butler_trim)
+                         regulations=regulations_named(rules.regulations),
+                         imp_penalties=imp_penalties(rules, state.letter))
+
+
+def imp_penalties(rules: SessionRules, letter: str) -> dict[tuple[int, int], int]:
+    """IMPs off each entrant per round, from the director's penalties in the section."""
+    off: dict[tuple[int, int], int] = {}
+    for held in getattr(rules, "match_penalties", ()):
+        p = held.penalty
+        if p.section == letter and p.imps and p.round is not None:
+            off[(p.round, p.entrant)] = off.get((p.round, p.entrant), 0) + p.imps
+    return off
+
+
+def vp_penalties(rules: SessionRules, letter: str) -> dict[int, Decimal]:
+    """VPs off each entrant's total, from the director's penalties in the section."""
+    off: dict[int, Decimal] = {}
+    for held in getattr(rules, "match_penalties", ()):
+        p = held.penalty
+        if p.section == letter and p.vps:
+            off[p.entrant] = off.get(p.entrant, Decimal(0)) + Decimal(str(p.vps))
+    return off
 
 
 def entrants_of(state: SectionState) -> list[int]:
@@ -132,7 +158,8 @@ def entrants_of(state: SectionState) -> list[int]:
 
 
 def standings_now(rules: SessionRules, state: SectionState) -> list[Standing]:
-    return event_standings(entrants_of(state), matches_now(rules, state))
+    return event_standings(entrants_of(state), matches_now(rules, state),
+                           vp_penalties(rules, state.letter))
 
 
 def round_complete(state: SectionState, round_: int) -> bool:
@@ -216,7 +243,8 @@ def match_json(m: Match) -> dict[str, Any]:
             "finished": m.finished, "imps_a": m.result.imps_a, "imps_b": m.result.imps_b,
             # A match not begun has no VPs yet (not an even 10-10).
             "vp_a": _vps(m.result.vp_a) if m.compared else None,
-            "vp_b": _vps(m.result.vp_b) if m.compared else None}
+            "vp_b": _vps(m.result.vp_b) if m.compared else None,
+            "imp_penalty_a": m.result.penalty_a, "imp_penalty_b": m.result.penalty_b}
 
 
 def standing_json(s: Standing) -> dict[str, Any]:
@@ -240,14 +268,15 @@ def matches_json(rules: SessionRules, *,
     sections = []
     for letter, state in rules.sections.items():
         matches = matches_now(rules, state)
-        table = event_standings(entrants_of(state), matches)
+        off = vp_penalties(rules, letter)
+        table = event_standings(entrants_of(state), matches, off)
         sections.append({
             "section": letter,
             "rounds_drawn": state.movement.rounds,
             "current_round": state.current_round,
             "matches": [{**match_json(m), **(match_extra(state, m) if match_extra else {})}
                         for m in matches],
-            "standings": [{**standing_json(s),
+            "standings": [{**standing_json(s), "vp_penalty": _vps(off.get(s.entrant, Decimal(0))),
                            **(standing_extra(letter, s) if standing_extra else {})}
                           for s in table],
         })

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
 from basestation.movements import Movement
+from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.batch import Batch
 from basestation.station.entries import (
@@ -66,6 +67,28 @@ class HeldPenalty:
 
     penalty: Penalty
     row_id: int | None = None
+
+
+@dataclass
+class HeldMatchPenalty:
+    """A VP or IMP penalty in a teams or Swiss event, stored like a pairs penalty (a result
+    row of kind "penalty", its `ruling` holding {"vps"} or {"imps"}, the round in `round`)."""
+
+    penalty: MatchPenalty
+    row_id: int | None = None
+
+
+def is_match_penalty(row: ResultRow) -> bool:
+    detail = row.ruling or {}
+    return "vps" in detail or "imps" in detail
+
+
+def match_penalty_from_row(row: ResultRow) -> HeldMatchPenalty:
+    detail = row.ruling or {}
+    penalty = MatchPenalty(section=row.section, entrant=row.ns or 0,
+                           vps=float(detail.get("vps", 0)), imps=int(detail.get("imps", 0)),
+                           round=row.round or None)
+    return HeldMatchPenalty(penalty, row.id)
 
 
 def penalty_from_row(row: ResultRow) -> HeldPenalty:
@@ -122,6 +145,7 @@ class SessionState:
     merge_offers: dict[int, MergeOffer] = field(default_factory=dict)  # open ones, by id
     offered: set[str] = field(default_factory=set)  # every offer made, as stored
     penalties: list[HeldPenalty] = field(default_factory=list)
+    match_penalties: list[HeldMatchPenalty] = field(default_factory=list)  # teams and Swiss
     # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
     key_for: Callable[[int, int], bytes] | None = None
     key_epochs: dict[int, int] = field(default_factory=dict)
@@ -145,6 +169,7 @@ class SessionState:
         self.seats.load(snap.seats)
         self.scores = None
         self.penalties = []
+        self.match_penalties = []
         self.completed = False
         self.event_format, self.format_rounds = "pairs", 0
         self.ended = self.published = False
@@ -186,6 +211,9 @@ class SessionState:
         for result in snap.results:
             if result.kind == "penalty":
                 if result.section not in self.sections:
+                    continue
+                if is_match_penalty(result):
+                    self.match_penalties.append(match_penalty_from_row(result))
                     continue
                 self.penalties.append(penalty_from_row(result))
                 continue

@@ -8,6 +8,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from simulator.broker import run_mosquitto
+from simulator.campaign.matches import MATCH_FAULT_RUNS, MatchFault, run_match_fault
 from simulator.campaign.sessions import SESSION_FAULTS, SessionFault, run_session_fault
 from simulator.campaign.sigkill import run_sigkill
 from simulator.campaign.tally import FaultOutcome, RunTally
@@ -17,7 +18,8 @@ SIGKILL_RUNS = 20  # the issue asks for at least twenty
 
 
 def fault_names() -> list[str]:
-    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS)]
+    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS),
+            *(fault.name for fault in MATCH_FAULT_RUNS)]
 
 
 async def _repeat(name: str, runs: int, one: Callable[[int], Coroutine[Any, Any, RunTally]],
@@ -46,7 +48,15 @@ async def campaign(runs: int, sigkill_runs: int, only: str | None,
     for fault in SESSION_FAULTS:
         if only is None or only.lower() in fault.name.lower():
             outcomes.append(await _repeat(fault.name, runs, _session_run(fault), progress))
+    for match_fault in MATCH_FAULT_RUNS:  # teams and Swiss events under every radio fault
+        if only is None or only.lower() in match_fault.name.lower():
+            outcomes.append(await _repeat(match_fault.name, runs, _match_run(match_fault),
+                                          progress))
     return outcomes
+
+
+def _match_run(fault: MatchFault) -> Callable[[int], Coroutine[Any, Any, RunTally]]:
+    return lambda seed: run_match_fault(fault, seed)
 
 
 def _session_run(fault: SessionFault) -> Callable[[int], Coroutine[Any, Any, RunTally]]:

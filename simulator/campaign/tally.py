@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,9 +102,12 @@ def key_of(row: dict[str, Any]) -> Key:
 
 
 def tally(acked: dict[Key, dict[str, Any]], rows: Iterable[dict[str, Any]],
-          intended: list[dict[str, Any]]) -> RunTally:
+          intended: list[dict[str, Any]], *,
+          standings: Callable[[list[dict[str, Any]], list[dict[str, Any]]], bool] | None = None,
+          ) -> RunTally:
     """Lost: acked but not held as acked. Duplicated: a board held twice, or one pad message
-    stored twice. Rankings: the stored results score as the intended ones do."""
+    stored twice. Rankings: the stored results score as the intended ones do (`standings`
+    compares them in a teams or Swiss event: held rows first, intended second)."""
     rows = list(rows)
     active = [row for row in rows if row["status"] == "active"]
     run = RunTally(acked=dict(acked), stored=len(active))
@@ -124,7 +127,8 @@ def tally(acked: dict[Key, dict[str, Any]], rows: Iterable[dict[str, Any]],
     if run.duplicated:
         run.problems.append(f"duplicated: {[k for k, n in per_board.items() if n > 1]}, "
                             f"{[k for k, n in per_message.items() if n > 1]}")
-    run.rankings_match = ranking_rows(rank(active)) == ranking_rows(rank(intended))
+    run.rankings_match = (standings(active, intended) if standings is not None
+                          else ranking_rows(rank(active)) == ranking_rows(rank(intended)))
     if not run.rankings_match:
         missing = {key_of(r) for r in intended} - set(held)
         run.problems.append(f"rankings differ; {len(missing)} intended results not held")

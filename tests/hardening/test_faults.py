@@ -16,7 +16,7 @@ pytestmark = pytest.mark.integration
 
 def test_quick_campaign() -> None:
     done = subprocess.run([sys.executable, "-m", "basestation", "faults", "--quick", "--json"],
-                          capture_output=True, text=True, timeout=420, check=False)
+                          capture_output=True, text=True, timeout=560, check=False)
     outcome = json.loads(done.stdout)["faults"]
     assert [row["name"] for row in outcome] == fault_names()
     for row in outcome:
@@ -27,4 +27,24 @@ def test_quick_campaign() -> None:
         assert row["rankings_match"], row
     browser = next(row for row in outcome if row["name"].startswith("browser pads"))
     assert browser["pad_restarts"] > 0 and browser["dropouts"] > 0, browser
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_teams_and_swiss_events_under_faults() -> None:
+    # A round robin, Swiss teams and Swiss pairs on radio pads: lost and duplicated frames,
+    # battery changes, dropouts and a station restart; nothing lost or stored twice, and the
+    # standings from the stored results those of the results played.
+    done = subprocess.run([sys.executable, "-m", "basestation", "faults", "--quick", "--json",
+                           "--only", "under radio faults and a restart"],
+                          capture_output=True, text=True, timeout=420, check=False)
+    outcome = json.loads(done.stdout)["faults"]
+    assert [row["name"] for row in outcome] == [
+        "teams round robin under radio faults and a restart",
+        "Swiss teams under radio faults and a restart",
+        "Swiss pairs under radio faults and a restart"]
+    for row in outcome:
+        assert row["runs"] == 1 and row["acked"] > 0 and row["acked"] == row["stored"], row
+        assert row["lost"] == 0 and row["duplicated"] == 0, row
+        assert row["rankings_match"] and not row["problems"], row
+        assert row["pad_restarts"] > 0 and row["dropouts"] > 0, row
     assert done.returncode == 0, done.stderr[-2000:]

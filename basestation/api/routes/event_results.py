@@ -64,6 +64,7 @@ class MatchBoardOut(BaseModel):
     board: int
     compared: bool  # in at both tables (teams) or at the table (Swiss pairs)
     imps_a: int | None  # the first team's (pair's) IMPs on the board, once compared
+    imps_b: int | None = None  # the second's: -imps_a unless a split score differs
     tables: list[HeldOut | None]  # each table's entry, in the match's order of tables
 
 

@@ -29,6 +29,8 @@ class MatchOut(BaseModel):
     imps_b: int
     vp_a: float | None  # None until a board is compared
     vp_b: float | None
+    imp_penalty_a: int = 0  # IMPs the director took off each side in this match
+    imp_penalty_b: int = 0
 
 
 class StandingOut(BaseModel):
@@ -37,6 +39,7 @@ class StandingOut(BaseModel):
     vps: float
     swiss_points: float
     imps: int
+    vp_penalty: float = 0  # VPs the director took off (already out of `vps`)
 
 
 class SectionMatchesOut(BaseModel):

@@ -1,4 +1,5 @@
-"""The director's rulings: adjusted scores on a board, and penalties off a pair's total."""
+"""The director's rulings: adjusted scores on a board, and penalties off a pair's total (or,
+in a teams or Swiss event, VPs off a total and IMPs off a match)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
-from basestation.api.responses import PenaltyOut
+from basestation.api.responses import MatchPenaltyOut, PenaltyOut
 from basestation.api.routes.results import PLACE, PlaceDep
 from basestation.api.routes.sections import section_of
 from basestation.api.views import held_json
 from basestation.domain.contract import possible_scores
+from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 
 router = APIRouter(prefix="/api", tags=["rulings"])
@@ -118,6 +120,49 @@ async def add_penalty(body: PenaltyIn, station: StationDep) -> dict[str, Any]:
                       board=body.board, section=state.letter)
     held = await act(station, lambda batch: station.rules.add_penalty(penalty, batch))
     return penalty_json(held.row_id, held.penalty)
+
+
+class MatchPenaltyIn(BaseModel):
+    """A teams or Swiss event's penalty: `vps` off the entrant's total, or `imps` off its
+    score in `round`'s match (which changes that match's VPs)."""
+
+    section: str = Field(pattern="^[A-Za-z]$")
+    entrant: int = Field(ge=1, le=255, description="the team, or the pair in Swiss pairs")
+    vps: float | None = Field(default=None, gt=0, le=20, examples=[2])
+    imps: int | None = Field(default=None, gt=0, le=60, examples=[3])
+    round: int | None = Field(default=None, ge=1, le=255)
+
+    @model_validator(mode="after")
+    def one_amount(self) -> MatchPenaltyIn:
+        if (self.vps is None) == (self.imps is None):
+            raise ValueError("give the penalty in VPs or in IMPs (one of them)")
+        if self.imps is not None and self.round is None:
+            raise ValueError("say which round's match the IMPs come off")
+        if self.vps is not None and self.round is not None:
+            raise ValueError("a VP penalty comes off the total, not a round: leave the round "
+                             "out")
+        return self
+
+
+def match_penalty_json(row_id: int | None, penalty: MatchPenalty) -> dict[str, Any]:
+    return {"id": row_id, "section": penalty.section, "entrant": penalty.entrant,
+            "vps": penalty.vps or None, "imps": penalty.imps or None, "round": penalty.round}
+
+
+@router.get("/match-penalties", response_model=list[MatchPenaltyOut])
+async def match_penalties(station: StationDep) -> list[dict[str, Any]]:
+    return [match_penalty_json(p.row_id, p.penalty) for p in station.rules.match_penalties]
+
+
+@router.post("/match-penalties", dependencies=[Director], status_code=status.HTTP_201_CREATED,
+             response_model=MatchPenaltyOut)
+async def add_match_penalty(body: MatchPenaltyIn, station: StationDep) -> dict[str, Any]:
+    """A VP or IMP penalty in a teams or Swiss event; refused in a pairs event."""
+    state = section_of(station, body.section)
+    penalty = MatchPenalty(section=state.letter, entrant=body.entrant, vps=body.vps or 0.0,
+                           imps=body.imps or 0, round=body.round)
+    held = await act(station, lambda batch: station.rules.add_match_penalty(penalty, batch))
+    return match_penalty_json(held.row_id, held.penalty)
 
 
 @router.delete("/penalties/{penalty_id}", dependencies=[Director])

@@ -19,7 +19,8 @@ function standingsTable(format, section) {
     table([["Rank"], [entrantWord(format)], ["Names", "text"], ["VPs"], ["Swiss points"], ["IMPs"]],
       section.standings.map((s) => el("tr", { "data-entrant": s.entrant },
         el("td", {}, `${s.rank}`), el("td", {}, `${s.entrant}`), el("td", { class: "text" }, s.names),
-        el("td", {}, pct(s.vps)), el("td", {}, pct(s.swiss_points)), el("td", {}, `${s.imps}`))),
+        el("td", {}, s.vp_penalty ? `${pct(s.vps)} (penalty ${pct(s.vp_penalty)})` : pct(s.vps)),
+        el("td", {}, pct(s.swiss_points)), el("td", {}, `${s.imps}`))),
       { class: "standings", "aria-label": `Section ${section.section} standings` }));
 }
 
@@ -44,6 +45,12 @@ function roundMatches(format, section, round) {
       { "aria-label": `Section ${section.section} round ${round} matches` }));
 }
 
+// IMP penalties the director gave in this match, as the sheet says them.
+function impPenalties(who, m) {
+  const off = [[m.a, m.imp_penalty_a], [m.b, m.imp_penalty_b]].filter(([, imps]) => imps);
+  return off.map(([team, imps]) => `; ${who} ${team} penalised ${imps} IMPs`).join("");
+}
+
 // One match board by board: each table's contract, tricks and NS score, then the IMPs won.
 function matchSheet(format, section, m) {
   const who = entrantWord(format);
@@ -54,11 +61,11 @@ function matchSheet(format, section, m) {
     ...b.tables.flatMap((h) => (h ? [el("td", { class: "text" }, resultText(h)), el("td", {}, fmt(h.tricks)), el("td", {}, fmt(h.score_ns))]
       : [el("td", { class: "text" }, ""), el("td", {}, ""), el("td", {}, "")])),
     el("td", {}, b.compared ? `${Math.max(b.imps_a, 0)}` : ""),
-    el("td", {}, b.compared ? `${Math.max(-b.imps_a, 0)}` : "")));
+    el("td", {}, b.compared ? `${Math.max(b.imps_b ?? -b.imps_a, 0)}` : "")));
   return el("div", { class: "match-sheet", "data-section": section.section, "data-round": m.round, "data-a": m.a, "data-b": m.b },
     printEvent(),
     el("h3", {}, `Round ${m.round}, section ${section.section}: ${entrantText(format, section, m.a)} v ${entrantText(format, section, m.b)}`),
-    el("p", { class: "match-total" }, `IMPs ${m.imps_a}-${m.imps_b}, VPs ${vpPair(m)} (${m.compared} of ${m.boards.length} boards compared)`),
+    el("p", { class: "match-total" }, `IMPs ${m.imps_a}-${m.imps_b}, VPs ${vpPair(m)} (${m.compared} of ${m.boards.length} boards compared)${impPenalties(who, m)}`),
     table([["Board"], ...tableHeads, [`${who} ${m.a} IMPs`], [`${who} ${m.b} IMPs`]], rows, { class: "match-boards" }));
 }
 
