@@ -17,7 +17,13 @@ from basestation.formats.roster import Entrant, Player, Roster
 from basestation.movements import SWISS_PAIRS
 from basestation.scoring import ScoredSession
 from basestation.scoring.match_scoring import Match
-from basestation.station.matches import PAIRS, entrants_of, matches_now, standings_now
+from basestation.station.matches import (
+    PAIRS,
+    entrants_of,
+    match_boards,
+    matches_now,
+    standings_now,
+)
 from basestation.station.session import SessionRules
 from basestation.station.state import HeldResult, SectionState
 from basestation.store.models import SeatingRow
@@ -76,21 +82,14 @@ def match_event(rules: SessionRules) -> MatchEvent | None:
 
 
 def _match(letter: str, state: SectionState, match: Match) -> MatchPlayed:
-    seats = list(zip(match.rounds or (match.round,) * len(match.tables), match.tables,
-                     strict=True))
-    won = iter(match.result.board_imps)  # the match's own, in the order boards compared
-    boards = []
-    for board in match.boards:
-        held = [state.held(table, round_, board) for round_, table in seats]
-        lines = tuple(_line(h) for h in held if h is not None)
-        compared = all(h is not None and h.score_ns is not None for h in held)
-        boards.append(BoardPlayed(board, lines, next(won) if compared else None))
+    boards = tuple(BoardPlayed(b.board, tuple(_line(h) for h in b.held if h is not None),
+                               b.imps_a) for b in match_boards(state, match))
     result = match.result
     begun = match.compared > 0  # a match not begun has no VPs yet (not an even 10-10)
     return MatchPlayed(letter, match.round, match.team_a, match.team_b, match.tables,
                        len(match.boards), match.compared, result.imps_a, result.imps_b,
                        Decimal(result.vp_a) if begun else None,
-                       Decimal(result.vp_b) if begun else None, tuple(boards))
+                       Decimal(result.vp_b) if begun else None, boards)
 
 
 def _line(held: HeldResult) -> TableLine:

@@ -12,7 +12,7 @@ from typing import Any
 from basestation.api.views import held_json, pair_names
 from basestation.movements import SWISS_PAIRS
 from basestation.scoring.match_scoring import Match
-from basestation.station.matches import PAIRS, matches_json
+from basestation.station.matches import PAIRS, match_boards, matches_json
 from basestation.station.session import SessionRules
 from basestation.station.state import SectionState
 from basestation.store.models import SeatingRow
@@ -40,18 +40,7 @@ def _names(rules: SessionRules, seatings: list[SeatingRow], section: str, entran
 
 
 def _boards(state: SectionState, match: Match) -> list[dict[str, Any]]:
-    """Each board of the match: every table's entry, and team A's IMPs once it is compared
-    (the match's own per-board IMPs, in the order its boards were compared)."""
-    seats = list(zip(match.rounds or (match.round,) * len(match.tables), match.tables,
-                     strict=True))
-    won = dict(zip(match.compared_boards, match.result.board_imps, strict=True))
-    won_b = dict(zip(match.compared_boards, match.result.board_imps_b or
-                     [-imps for imps in match.result.board_imps], strict=True))
-    rows = []
-    for board in match.boards:
-        held = [state.held(table, round_, board) for round_, table in seats]
-        # Compared: in at both tables, played or adjusted (scoring.match_boards).
-        rows.append({"board": board, "compared": board in won,
-                     "tables": [held_json(h) if h is not None else None for h in held],
-                     "imps_a": won.get(board), "imps_b": won_b.get(board)})
-    return rows
+    """Each board of the match: every table's entry, and each team's IMPs once compared."""
+    return [{"board": b.board, "compared": b.imps_a is not None,
+             "tables": [held_json(h) if h is not None else None for h in b.held],
+             "imps_a": b.imps_a, "imps_b": b.imps_b} for b in match_boards(state, match)]

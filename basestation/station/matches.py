@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from basestation.movements import (
     MATCH_KINDS,
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from basestation.station.config import SectionConfig
     from basestation.station.session import SessionRules
     from basestation.station.session_state import SessionState
-    from basestation.station.state import SectionState
+    from basestation.station.state import HeldResult, SectionState
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +136,7 @@ def matches_now(rules: SessionRules, state: SectionState) -> list[Match]:
 def imp_penalties(rules: SessionRules, letter: str) -> dict[tuple[int, int], int]:
     """IMPs off each entrant per round, from the director's penalties in the section."""
     off: dict[tuple[int, int], int] = {}
-    for held in getattr(rules, "match_penalties", ()):
+    for held in rules.match_penalties:
         p = held.penalty
         if p.section == letter and p.imps and p.round is not None:
             off[(p.round, p.entrant)] = off.get((p.round, p.entrant), 0) + p.imps
@@ -146,11 +146,33 @@ def imp_penalties(rules: SessionRules, letter: str) -> dict[tuple[int, int], int
 def vp_penalties(rules: SessionRules, letter: str) -> dict[int, Decimal]:
     """VPs off each entrant's total, from the director's penalties in the section."""
     off: dict[int, Decimal] = {}
-    for held in getattr(rules, "match_penalties", ()):
+    for held in rules.match_penalties:
         p = held.penalty
         if p.section == letter and p.vps:
             off[p.entrant] = off.get(p.entrant, Decimal(0)) + Decimal(str(p.vps))
     return off
+
+
+class MatchBoard(NamedTuple):
+    """One board of a match: what each of its tables holds, and each team's IMPs once the
+    board is compared (in at both tables, played or adjusted)."""
+
+    board: int
+    held: list[HeldResult | None]
+    imps_a: int | None
+    imps_b: int | None
+
+
+def match_boards(state: SectionState, match: Match) -> list[MatchBoard]:
+    """The match board by board, in the movement's order of its boards."""
+    seats = list(zip(match.rounds or (match.round,) * len(match.tables), match.tables,
+                     strict=True))
+    result = match.result
+    won = dict(zip(match.compared_boards, result.board_imps, strict=True))
+    won_b = dict(zip(match.compared_boards,
+                     result.board_imps_b or [-imps for imps in result.board_imps], strict=True))
+    return [MatchBoard(board, [state.held(table, round_, board) for round_, table in seats],
+                       won.get(board), won_b.get(board)) for board in match.boards]
 
 
 def entrants_of(state: SectionState) -> list[int]:

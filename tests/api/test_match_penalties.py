@@ -4,6 +4,9 @@ are refused in a sentence with nothing changed."""
 
 from __future__ import annotations
 
+import csv
+import io
+import xml.etree.ElementTree as ET
 from typing import Any
 
 import httpx
@@ -116,3 +119,35 @@ async def test_bad_match_penalties_are_refused_in_a_sentence(
         assert answer.status_code == 422, body
         assert words.lower() in answer.json()["detail"].lower(), answer.json()
     assert station.rules.match_penalties == []
+
+
+async def test_an_adjusted_board_and_a_vp_penalty_reach_the_exports(
+        director: httpx.AsyncClient) -> None:
+    """The exports read the match as the match sheet does: the AVE+ board's 3 IMPs
+    (law12-adjusted-scores.txt, 12C2(b)) and the VPs after the director's penalty."""
+    await ok(await director.post("/api/events", json=TEAMS), 201)
+    first = await _match(director, 1)
+    home, away = first["tables"]
+    for table in (home, away):
+        await ok(await director.put(place(table, 1, first["boards"][0]), json={
+            "contract": "3NT", "declarer": "N", "tricks": 9}))
+    await ok(await director.put(place(away, 1, first["boards"][1]), json={
+        "contract": "4S", "declarer": "N", "tricks": 10}))
+    await ok(await director.post(place(home, 1, first["boards"][1]) + "/ruling",
+                                 json={"adjusted": "AVE+/AVE-"}))
+    await ok(await director.post("/api/match-penalties", json={
+        "section": "A", "entrant": 1, "vps": 2}), 201)
+    sheet = await _match(director, 1)
+    matches = list(csv.DictReader(io.StringIO(
+        (await director.get("/api/exports/matches.csv")).text)))
+    row = next(r for r in matches if r["round"] == "1" and r["team_a"] == "1")
+    assert (int(row["imps_a"]), int(row["imps_b"])) == (3, 0)
+    assert float(row["vp_a"]) == sheet["vp_a"]
+    standings = list(csv.DictReader(io.StringIO(
+        (await director.get("/api/exports/rankings.csv")).text)))
+    team = next(r for r in standings if r["pair"] == "1")
+    assert float(team["vps"]) == (await _standing(director, 1))["vps"]
+    usebio = ET.fromstring((await director.get("/api/exports/usebio")).text)
+    imps = [b.findtext("IMPS") for m in usebio.iter("MATCH") for b in m.iter("BOARD")
+            if m.findtext("ROUND_NUMBER") == "1"]
+    assert "3" in imps
