@@ -185,12 +185,13 @@ async def test_a_refusal_goes_once_the_board_is_entered_right(club: Club) -> Non
     await page.evaluate(f"pad.enter('result', PadWire.bodies.result(pad.place(1, {board}), "
                         "'4S', 'N', 10, 'Z9'))")
     refusal = f"Board {board}: the lead is not a card, or there is a lead on a passed-out board"
-    await expect(page.get_by_role("status", name="Latest message")).to_have_text(refusal, timeout=WAIT)
+    latest = page.get_by_role("status", name="Latest message")
+    await expect(latest).to_have_text(refusal, timeout=WAIT)
     await expect(page.locator("#notices li")).to_have_text([refusal])
     await enter(page, "4S", "N", 10, "CA")
     await stored(page, 1, board)
     await expect(page.locator("#notices li")).to_have_count(0, timeout=WAIT)
-    await expect(page.get_by_role("status", name="Latest message")).to_have_text("")
+    await expect(latest).to_have_text("")
     assert "INVALID" not in await page.locator("body").inner_text()
 
 
