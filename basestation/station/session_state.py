@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
-from basestation.movements import Movement
+from basestation.movements import Movement, MovementError
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.batch import Batch
@@ -49,6 +49,7 @@ from firmware_protocol.messages import (
     NotPlayed,
     Result,
     ResultFlag,
+    RoundRankings,
     Seat,
     Seating,
     StationState,
@@ -198,6 +199,8 @@ class SessionState:
                 section.round_started = row.round_started
             section.ask = AskPlayers(row.player_numbers)
             section.result_entry = ResultEntry(row.result_entry)
+            if row.round_rankings:
+                section.rankings = RoundRankings(row.rankings_hide_first, row.rankings_hide_last)
             if row.round_minutes is not None:
                 self.thresholds.round_minutes[row.letter] = row.round_minutes
             self.sections[row.letter] = section
@@ -299,11 +302,20 @@ class SessionState:
         for spec in sections:
             movement = section_movement(spec, event_format, rounds)
             pairs = event_format == "pairs"  # else a match event: spec.tables counts entrants
+            hidden = spec.rankings_hide_first + spec.rankings_hide_last
+            if spec.round_rankings and hidden >= movement.rounds:
+                raise MovementError(f"hiding the first {spec.rankings_hide_first} and the last "
+                                    f"{spec.rankings_hide_last} rounds leaves none of section "
+                                    f"{spec.letter}'s {movement.rounds} rounds to show the "
+                                    f"rankings after")
             rows.append(SectionRow(event_id=0, letter=spec.letter,
                                    movement_kind=spec.movement if pairs else event_format,
                                    tables=movement.tables, boards=movement.boards,
                                    phantom=spec.phantom, player_numbers=spec.player_numbers,
                                    result_entry=spec.result_entry,
+                                   round_rankings=spec.round_rankings,
+                                   rankings_hide_first=spec.rankings_hide_first,
+                                   rankings_hide_last=spec.rankings_hide_last,
                                    movement_json=json.dumps(movement.to_json())))
         return event, rows
 
