@@ -6,6 +6,7 @@ restart")."""
 from __future__ import annotations
 
 from basestation.station.batch import Batch
+from basestation.station.round_rankings import completed_round
 from basestation.station.session import SessionRules
 from basestation.station.state import Thresholds
 from basestation.store import repository as repo
@@ -90,6 +91,7 @@ def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRanking
                          f"{rankings.hide_last} rounds leaves none of section {section}'s "
                          f"{rounds} rounds to show the rankings after")
     state.rankings = rankings
+    state.rankings_sent = completed_round(state)  # the pads get the latest below, once
     shown = rankings or RoundRankings()
     batch.ops.append(repo.set_round_rankings(rules.section_ids[section], rankings is not None,
                                              shown.hide_first, shown.hide_last))
@@ -99,6 +101,9 @@ def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRanking
     batch.event("round_rankings", section=section, shown=rankings is not None,
                 hide_first=shown.hide_first, hide_last=shown.hide_last)
     rules.tell_section(state, batch)
+    for message in rules.round_rankings(state):
+        for _table, unit in sorted(state.holders.items()):
+            batch.send(unit, message)
     return rankings
 
 

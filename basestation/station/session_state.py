@@ -27,6 +27,7 @@ from basestation.station.entries import (
 )
 from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
+from basestation.station.round_rankings import completed_round, ranking_after, shown_round
 from basestation.station.scores import LiveScores
 from basestation.station.seating import (
     VISITOR_BASE,
@@ -233,6 +234,8 @@ class SessionState:
             self.deal_text[(record.section, record.board)] = record.deal
         self._solve_par()
         self.completed = self._all_complete()
+        for section in self.sections.values():  # the pads had these; a login gets them again
+            section.rankings_sent = completed_round(section)
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
         self.offered = {offer.body_json for offer in snap.merge_offers}
@@ -272,6 +275,27 @@ class SessionState:
         round clock, changed (SPEC.md 14.2, 14.6, 14.8)."""
         for table, unit in sorted(section.holders.items()):
             batch.send(unit, self.seating(section, table, play_round(section, table)))
+
+    def round_rankings(self, section: SectionState) -> list[Body]:
+        """The rankings after the section's last completed round, when its setting shows
+        them after that round (SPEC.md 14.9); else nothing."""
+        round_ = shown_round(section)
+        if round_ is None:
+            return []
+        return [ranking_after(section, round_, self.regulations, self.seats, self.players)]
+
+    def rankings_moved_on(self, section: SectionState, batch: Batch) -> None:
+        """A round of the section completed: its pads are sent the rankings after it, once,
+        when the setting shows them (never a round in progress, never a hidden round)."""
+        if section.rankings is None:
+            return
+        done = completed_round(section)
+        if done <= section.rankings_sent:
+            return
+        section.rankings_sent = done
+        for message in self.round_rankings(section):
+            for _table, unit in sorted(section.holders.items()):
+                batch.send(unit, message)
 
     def add_visitor(self, name: str, batch: Batch) -> int:
         """A visitor added to the club's list by name (from a pad, the console or set-up):
@@ -414,6 +438,7 @@ class SessionState:
         self._store(section, entry, batch)
         if push:
             self._push(section, entry.table, push_body(entry, body_from_held(entry)), batch)
+        self.rankings_moved_on(section, batch)
 
     def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
         holder = section.holders.get(table)
