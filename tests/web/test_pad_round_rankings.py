@@ -20,6 +20,7 @@ PHONE = {"width": 375, "height": 667}
 NARROW = {"width": 320, "height": 640}
 TABLET = {"width": 768, "height": 1024}
 WAIT = 30000  # the machine may be busy: generous waits
+CLUB = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
 
 
 async def fits(page: Page, width: int) -> None:
@@ -40,7 +41,12 @@ async def others_play_round(club: Club, round_: int) -> None:
 
 
 async def test_rankings_show_after_a_complete_round_in_players_words(club: Club) -> None:
+    club.station.import_players(CLUB)
     async with director(club) as console:
+        for side, numbers in (("NS", [10234, 10567]), ("EW", [10890, 11012])):
+            seated = await console.put("/api/seats/A/2", json={
+                "side": side, "players": [{"number": n} for n in numbers]})
+            assert seated.status_code == 200, seated.text
         answer = await console.put("/api/sections/A/rankings",
                                    json={"after_each_round": True, "hide_last": 1})
         assert answer.status_code == 200, answer.text
@@ -60,11 +66,37 @@ async def test_rankings_show_after_a_complete_round_in_players_words(club: Club)
     await expect(first.nth(0)).to_have_text("1")
     await expect(first.nth(1)).to_have_text(re.compile(r"^[1-3] NS$"))  # North-South first
     await expect(first.nth(3)).to_have_text(re.compile(r"^\d{1,3}\.\d\d$"))
+    await expect(table.get_by_role("row").filter(has_text="2 NS")).to_contain_text(
+        "Ann Smith & Bob Jones")
+    await expect(table.get_by_role("row").filter(has_text="2 EW")).to_contain_text(
+        "Cat Brown & Dan White")
     await expect(page.get_by_role("region", name="Rankings after round 2")).to_have_count(0)
     await fits(page, PHONE["width"])
     assert await serious_violations(page) == []
+    await page.screenshot(path="/tmp/i20r/rankings-phone.png", full_page=True)
     await page.set_viewport_size(NARROW)
     await fits(page, NARROW["width"])
     await page.set_viewport_size(TABLET)
     await fits(page, TABLET["width"])
     assert await serious_violations(page) == []
+
+
+async def test_the_last_round_named_stays_hidden(club: Club) -> None:
+    async with director(club) as console:
+        answer = await console.put("/api/sections/A/rankings",
+                                   json={"after_each_round": True, "hide_last": 1})
+        assert answer.status_code == 200, answer.text
+    page = await club.pad(92, viewport=PHONE)
+    await log_in(page, 1)
+    for round_ in (1, 2, 3):
+        for _ in pairs(club.station, 1, round_)[2]:
+            board = await enter(page, "3NT", "N", 9)
+            await stored(page, round_, board)
+        await others_play_round(club, round_)
+        if round_ < 3:
+            await expect(page.get_by_role("region", name=f"Rankings after round {round_}")) \
+                .to_be_visible(timeout=WAIT)
+    # Round 3 is the last: hidden, so the finish stays a surprise; round 2's stay shown.
+    await page.wait_for_selector("body[data-state=finished]", timeout=WAIT)
+    await expect(page.get_by_role("region", name="Rankings after round 2")).to_be_visible()
+    await expect(page.get_by_role("region", name="Rankings after round 3")).to_have_count(0)
