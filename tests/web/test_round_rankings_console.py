@@ -48,3 +48,21 @@ async def test_set_from_the_grid_and_refused_in_a_sentence(
     await expect(message).to_contain_text("only once published", timeout=WAIT)
     assert station.rules.sections["A"].rankings is None
     assert await serious_violations(page) == []
+
+
+async def test_set_at_set_up(director_page: tuple[Station, Page, int]) -> None:
+    station, page, _ = director_page
+    await page.goto(page.url.rstrip("/") + "/setup")
+    await page.wait_for_selector(".section-setup[data-valid=yes]", timeout=WAIT)
+    await page.get_by_label("Name", exact=True).fill("Friday pairs")
+    row = page.locator(".section-setup").first
+    await row.get_by_label("Rankings on the pads").select_option("after each round")
+    await row.get_by_label("and the last").fill("2")
+    assert await serious_violations(page) == []
+    await page.click("#open-event")
+    await page.wait_for_selector("#confirm[open]", timeout=WAIT)
+    await page.click("#confirm-close")
+    await page.wait_for_function(
+        "document.getElementById('message').textContent.includes('is open')", timeout=WAIT)
+    assert station.rules.event_name == "Friday pairs"
+    assert station.rules.sections["A"].rankings == RoundRankings(0, 2)
