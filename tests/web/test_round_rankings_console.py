@@ -54,7 +54,7 @@ async def test_set_at_set_up(director_page: tuple[Station, Page, int]) -> None:
     station, page, _ = director_page
     await page.goto(page.url.rstrip("/") + "/setup")
     await page.wait_for_selector(".section-setup[data-valid=yes]", timeout=WAIT)
-    await page.get_by_label("Name", exact=True).fill("Friday pairs")
+    await page.get_by_role("group", name="Event").get_by_label("Name").fill("Friday pairs")
     row = page.locator(".section-setup").first
     await row.get_by_label("Rankings on the pads").select_option("after each round")
     await row.get_by_label("and the last").fill("2")
