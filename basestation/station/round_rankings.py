@@ -5,7 +5,10 @@ completed, never a round in progress, and never after a round the setting hides.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from basestation.scoring import IncrementalScorer, TravellerResult, regulations
+from basestation.scoring.traveller import Penalty
 from basestation.station.scores import traveller_result
 from basestation.station.seating import short_name
 from basestation.station.seats import Seats
@@ -37,9 +40,10 @@ def shown_round(section: SectionState) -> int | None:
 
 
 def ranking_after(section: SectionState, round_: int, preset: str, seats: Seats,
-                  players: dict[int, str]) -> Feedback:
-    """The section's rankings scored on the results of rounds 1 to `round_` only: each row
-    rank, pair, direction (None in a one-field movement), total, percent x 100 and names."""
+                  players: dict[int, str], *, penalties: Iterable[Penalty] = ()) -> Feedback:
+    """The section's rankings scored on the results of rounds 1 to `round_` only (with the
+    penalties given so far): each row rank, pair, direction (None in a one-field movement),
+    total, percent x 100 and names."""
     movement = section.movement
     due = [a for a in movement.assignments
            if a.round <= round_ and a.ns is not None and a.ew is not None]
@@ -53,6 +57,7 @@ def ranking_after(section: SectionState, round_: int, preset: str, seats: Seats,
 
     scorer = IncrementalScorer(regulations(preset), expected, two_field=movement.two_field,
                                source=results)
+    scorer.set_penalties(penalties)
     for board in sorted({b for a in due for b in a.boards}):
         scorer.rescore(board, section.letter)
     rows: list[Row] = []

@@ -282,7 +282,8 @@ class SessionState:
         round_ = shown_round(section)
         if round_ is None:
             return []
-        return [ranking_after(section, round_, self.regulations, self.seats, self.players)]
+        return [ranking_after(section, round_, self.regulations, self.seats, self.players,
+                              penalties=(p.penalty for p in self.penalties))]
 
     def rankings_moved_on(self, section: SectionState, batch: Batch) -> None:
         """A round of the section completed: its pads are sent the rankings after it, once,
