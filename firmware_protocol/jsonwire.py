@@ -48,6 +48,7 @@ from firmware_protocol.messages import (
     Result,
     RoundClock,
     RoundInfo,
+    RoundRankings,
     Seating,
     SeatPlayer,
     Status,
@@ -221,8 +222,12 @@ def body_to_json(body: Body) -> JsonObject:
         case Status():
             return {"state": body.state.value, "round": body.round}
         case Feedback():
-            return {"board": body.board, "kind": body.kind.value, "part": body.part,
-                    "parts": body.parts, "rows": [list(row) for row in body.rows]}
+            feedback: JsonObject = {"board": body.board, "kind": body.kind.value,
+                                    "part": body.part, "parts": body.parts,
+                                    "rows": [list(row) for row in body.rows]}
+            if body.round is not None:  # a ranking after a round (SPEC.md 14.9)
+                feedback["round"] = body.round
+            return feedback
         case CorrectionPush():
             return {"section": body.section, "table": body.table, "round": body.round,
                     "board": body.board, "result": _tagged(body.result)}
@@ -250,6 +255,9 @@ def _seating_fields(body: Seating) -> JsonObject:
         after = body.next_round
         fields["next"] = {"round": after.round, "ns": _move(after.ns), "ew": _move(after.ew),
                           "boards": list(after.boards)}
+    if body.rankings is not None:  # absent: rankings only once published (SPEC.md 14.9)
+        fields["rankings"] = {"hide_first": body.rankings.hide_first,
+                              "hide_last": body.rankings.hide_last}
     return fields
 
 
@@ -375,7 +383,7 @@ def _read_status(obj: JsonObject) -> Status:
 def _read_feedback(obj: JsonObject) -> Feedback:
     rows = tuple(tuple(_list(row, "a row")) for row in _list(_need(obj, "rows"), "rows"))
     return Feedback(_need(obj, "board"), _enum(FeedbackKind, _need(obj, "kind"), "kind"), rows,
-                    obj.get("part", 1), obj.get("parts", 1))
+                    obj.get("part", 1), obj.get("parts", 1), obj.get("round"))
 
 
 def _read_correction_push(obj: JsonObject) -> CorrectionPush:
@@ -426,7 +434,15 @@ def _read_seating(obj: JsonObject) -> Seating:
                    north, east, south, west,
                    result_entry=_enum(ResultEntry, obj.get("result_entry", "result"),
                                       "result_entry"),
-                   clock=_read_clock(obj.get("clock")), next_round=_read_next(obj.get("next")))
+                   clock=_read_clock(obj.get("clock")), next_round=_read_next(obj.get("next")),
+                   rankings=_read_rankings(obj.get("rankings")))
+
+
+def _read_rankings(value: object) -> RoundRankings | None:
+    if value is None:
+        return None
+    obj = _object(value, "rankings")
+    return RoundRankings(obj.get("hide_first", 0), obj.get("hide_last", 0))
 
 
 _READERS: dict[MessageType, Callable[[JsonObject], Body]] = {

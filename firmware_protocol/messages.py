@@ -436,9 +436,12 @@ class Feedback:
     rows: tuple[Row, ...]
     part: int = 1
     parts: int = 1
+    # JSON only (SPEC.md 14.9): the round a ranking stands after (None: the whole session).
+    round: int | None = None
 
     def __post_init__(self) -> None:
         check_int(self.board, "board", 0, MAX_SMALL)
+        check_optional_int(self.round, "round", 1, MAX_SMALL)
         if not isinstance(self.kind, FeedbackKind):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown feedback kind {self.kind!r}")
         if isinstance(self.rows, str | bytes):
@@ -541,6 +544,23 @@ class RoundClock:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundRankings:
+    """The section shows its pads the rankings after each round (SPEC.md 14.9), except after
+    the first `hide_first` and the last `hide_last` rounds (the finish stays a surprise)."""
+
+    hide_first: int = 0
+    hide_last: int = 0
+
+    def __post_init__(self) -> None:
+        check_int(self.hide_first, "hide_first", 0, MAX_SMALL)
+        check_int(self.hide_last, "hide_last", 0, MAX_SMALL)
+
+    def shows(self, round_: int, rounds: int) -> bool:
+        """Whether the rankings after this round (of that many) may be shown."""
+        return self.hide_first < round_ <= rounds - self.hide_last
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
     """Where a pair sits next round: the table and the side (SPEC.md 14.7)."""
 
@@ -600,9 +620,12 @@ class Seating:
     result_entry: ResultEntry = ResultEntry.RESULT
     clock: RoundClock | None = None
     next_round: NextRound | None = None
+    rankings: RoundRankings | None = None  # None: rankings only once published (14.9)
 
     def __post_init__(self) -> None:
         _check_place(self.section, self.table, self.round)
+        if self.rankings is not None and not isinstance(self.rankings, RoundRankings):
+            raise ProtocolError(ErrorCode.MALFORMED, "rankings must be the rankings setting")
         if self.clock is not None and not isinstance(self.clock, RoundClock):
             raise ProtocolError(ErrorCode.MALFORMED, "clock must be a round clock")
         if self.next_round is not None and not isinstance(self.next_round, NextRound):

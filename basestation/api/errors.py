@@ -50,6 +50,8 @@ FIELD_WORDS = {
     "regulations": "the regulations", "number": "the player number",
     "offer_id": "the offer number", "penalty_id": "the penalty number",
     "round_minutes": "the round length", "entry": "the way results are entered",
+    "hide_first": "the first rounds hidden", "hide_last": "the last rounds hidden",
+    "after_each_round": "whether the rankings show after each round",
     "result_entry": "the way results are entered",
     "entrant": "the team or pair number", "vps": "the VPs", "imps": "the IMPs",
 }

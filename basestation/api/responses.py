@@ -131,6 +131,8 @@ class SectionOut(BaseModel):
     current_round: int
     player_numbers: str = "first"  # when its pads ask for player numbers: never, first, every
     result_entry: str = "result"  # how its pads take a result: result (=, +1, -1) or tricks
+    # Rankings on its pads after each round (None: only once published), rounds hidden.
+    rankings: dict[str, int] | None = None
 
 
 class EventOut(Open):

@@ -28,6 +28,11 @@ class SectionConfig:
     player_numbers: str = "first"
     # How its pads take a board's result: result (=, +1, -1) or tricks (taken).
     result_entry: str = "result"
+    # Rankings on the pads after each round (else only once published), hiding the first
+    # and the last rounds named.
+    round_rankings: bool = False
+    rankings_hide_first: int = 0
+    rankings_hide_last: int = 0
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,9 @@ def _section(raw: dict[str, Any]) -> SectionConfig:
         phantom=bool(raw.get("phantom", False)),
         player_numbers=_player_numbers(raw.get("player_numbers", "first")),
         result_entry=_result_entry(raw.get("result_entry", "result")),
+        round_rankings=bool(raw.get("round_rankings", False)),
+        rankings_hide_first=_rounds_hidden(raw, "rankings_hide_first"),
+        rankings_hide_last=_rounds_hidden(raw, "rankings_hide_last"),
     )
 
 
@@ -115,6 +123,13 @@ def _result_entry(value: object) -> str:
         raise ConfigError(f"event.section: result_entry must be one of "
                           f"{', '.join(RESULT_ENTRIES)}, got {value!r}")
     return str(value)
+
+
+def _rounds_hidden(raw: dict[str, Any], name: str) -> int:
+    value = raw.get(name, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ConfigError(f"event.section: {name} must be a number of rounds, got {value!r}")
+    return value
 
 
 def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig:

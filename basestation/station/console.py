@@ -6,10 +6,12 @@ restart")."""
 from __future__ import annotations
 
 from basestation.station.batch import Batch
+from basestation.station.round_rankings import completed_round
 from basestation.station.session import SessionRules
 from basestation.station.state import Thresholds
 from basestation.store import repository as repo
 from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.messages import RoundRankings
 
 THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
 
@@ -75,5 +77,35 @@ def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
     return entry
 
 
+def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRankings | None,
+                       batch: Batch) -> RoundRankings | None:
+    """Whether the section's pads show the rankings after each round (None: only once
+    published), and which first and last rounds stay hidden. Stored with the section; its
+    pads are told with their round's seating. Raises ValueError when no round is left."""
+    state = rules.sections.get(section)
+    if state is None:
+        raise LookupError(f"no section {section}")
+    rounds = state.movement.rounds
+    if rankings is not None and rankings.hide_first + rankings.hide_last >= rounds:
+        raise ValueError(f"hiding the first {rankings.hide_first} and the last "
+                         f"{rankings.hide_last} rounds leaves none of section {section}'s "
+                         f"{rounds} rounds to show the rankings after")
+    state.rankings = rankings
+    state.rankings_sent = completed_round(state)  # the pads get the latest below, once
+    shown = rankings or RoundRankings()
+    batch.ops.append(repo.set_round_rankings(rules.section_ids[section], rankings is not None,
+                                             shown.hide_first, shown.hide_last))
+    batch.ops.append(repo.audit(rules.event_id, "director", "round_rankings", section=section,
+                                shown=rankings is not None, hide_first=shown.hide_first,
+                                hide_last=shown.hide_last))
+    batch.event("round_rankings", section=section, shown=rankings is not None,
+                hide_first=shown.hide_first, hide_last=shown.hide_last)
+    rules.tell_section(state, batch)
+    for message in rules.round_rankings(state):
+        for _table, unit in sorted(state.holders.items()):
+            batch.send(unit, message)
+    return rankings
+
+
 __all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_result_entry", "set_round_minutes",
-           "set_thresholds"]
+           "set_round_rankings", "set_thresholds"]

@@ -126,7 +126,7 @@ class PadRules(SessionState):
                                     section=body.section, table=body.table))
         batch.event("table", section=body.section, table=body.table, unit=unit.unit,
                     state="logged_in")
-        return [Ack(re=re), *self.game_data(unit)]
+        return [Ack(re=re), *self.game_data(unit), *self.round_rankings(section)]
 
     def _lock_out(self, holder: int, batch: Batch, by: int) -> None:
         old = self.units.get(holder)

@@ -92,7 +92,8 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
     clock = round_clock(section, limits or Thresholds(), now) if now is not None else None
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
                    west, result_entry=section.result_entry, clock=clock,
-                   next_round=next_round(section.movement, table, round_))
+                   next_round=next_round(section.movement, table, round_),
+                   rankings=section.rankings)
 
 
 def tables_playing(section: SectionState, entrant: int) -> list[tuple[int, int]]:

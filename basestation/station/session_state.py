@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
-from basestation.movements import Movement
+from basestation.movements import Movement, MovementError
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.batch import Batch
@@ -27,6 +27,7 @@ from basestation.station.entries import (
 )
 from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
+from basestation.station.round_rankings import completed_round, ranking_after, shown_round
 from basestation.station.scores import LiveScores
 from basestation.station.seating import (
     VISITOR_BASE,
@@ -49,6 +50,7 @@ from firmware_protocol.messages import (
     NotPlayed,
     Result,
     ResultFlag,
+    RoundRankings,
     Seat,
     Seating,
     StationState,
@@ -198,6 +200,8 @@ class SessionState:
                 section.round_started = row.round_started
             section.ask = AskPlayers(row.player_numbers)
             section.result_entry = ResultEntry(row.result_entry)
+            if row.round_rankings:
+                section.rankings = RoundRankings(row.rankings_hide_first, row.rankings_hide_last)
             if row.round_minutes is not None:
                 self.thresholds.round_minutes[row.letter] = row.round_minutes
             self.sections[row.letter] = section
@@ -230,6 +234,8 @@ class SessionState:
             self.deal_text[(record.section, record.board)] = record.deal
         self._solve_par()
         self.completed = self._all_complete()
+        for section in self.sections.values():  # the pads had these; a login gets them again
+            section.rankings_sent = completed_round(section)
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
         self.offered = {offer.body_json for offer in snap.merge_offers}
@@ -270,6 +276,28 @@ class SessionState:
         for table, unit in sorted(section.holders.items()):
             batch.send(unit, self.seating(section, table, play_round(section, table)))
 
+    def round_rankings(self, section: SectionState) -> list[Body]:
+        """The rankings after the section's last completed round, when its setting shows
+        them after that round (SPEC.md 14.9); else nothing."""
+        round_ = shown_round(section)
+        if round_ is None:
+            return []
+        return [ranking_after(section, round_, self.regulations, self.seats, self.players,
+                              penalties=(p.penalty for p in self.penalties))]
+
+    def rankings_moved_on(self, section: SectionState, batch: Batch) -> None:
+        """A round of the section completed: its pads are sent the rankings after it, once,
+        when the setting shows them (never a round in progress, never a hidden round)."""
+        if section.rankings is None:
+            return
+        done = completed_round(section)
+        if done <= section.rankings_sent:
+            return
+        section.rankings_sent = done
+        for message in self.round_rankings(section):
+            for _table, unit in sorted(section.holders.items()):
+                batch.send(unit, message)
+
     def add_visitor(self, name: str, batch: Batch) -> int:
         """A visitor added to the club's list by name (from a pad, the console or set-up):
         numbered from 9 000 001 up; a visitor of that name already added keeps its number."""
@@ -299,11 +327,20 @@ class SessionState:
         for spec in sections:
             movement = section_movement(spec, event_format, rounds)
             pairs = event_format == "pairs"  # else a match event: spec.tables counts entrants
+            hidden = spec.rankings_hide_first + spec.rankings_hide_last
+            if spec.round_rankings and hidden >= movement.rounds:
+                raise MovementError(f"hiding the first {spec.rankings_hide_first} and the last "
+                                    f"{spec.rankings_hide_last} rounds leaves none of section "
+                                    f"{spec.letter}'s {movement.rounds} rounds to show the "
+                                    f"rankings after")
             rows.append(SectionRow(event_id=0, letter=spec.letter,
                                    movement_kind=spec.movement if pairs else event_format,
                                    tables=movement.tables, boards=movement.boards,
                                    phantom=spec.phantom, player_numbers=spec.player_numbers,
                                    result_entry=spec.result_entry,
+                                   round_rankings=spec.round_rankings,
+                                   rankings_hide_first=spec.rankings_hide_first,
+                                   rankings_hide_last=spec.rankings_hide_last,
                                    movement_json=json.dumps(movement.to_json())))
         return event, rows
 
@@ -402,6 +439,7 @@ class SessionState:
         self._store(section, entry, batch)
         if push:
             self._push(section, entry.table, push_body(entry, body_from_held(entry)), batch)
+        self.rankings_moved_on(section, batch)
 
     def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
         holder = section.holders.get(table)

@@ -13,6 +13,7 @@ from typing import Any
 from basestation.movements import Movement
 from basestation.station.rulings import Ruling
 from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.messages import RoundRankings
 
 MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
@@ -74,6 +75,10 @@ class SectionState:
     ask: AskPlayers = AskPlayers.FIRST
     # How its pads take a board's result: "=", "+1", "-1", or the tricks taken (SPEC.md 14.2).
     result_entry: ResultEntry = ResultEntry.RESULT
+    # Rankings on its pads after each round, hiding some (SPEC.md 14.9); None: once published.
+    rankings: RoundRankings | None = None
+    # The last round whose rankings its pads were sent (0: none yet), so each goes once.
+    rankings_sent: int = 0
     _expected: int = field(default=-1, repr=False)
 
     @property

@@ -49,6 +49,11 @@ class SectionRow(SQLModel, table=True):
     player_numbers: str = "first"
     # How its pads take a board's result: "result" (=, +1, -1) or "tricks" (taken).
     result_entry: str = "result"
+    # Rankings on its pads after each round (else only once published), hiding the first and
+    # the last rounds named here.
+    round_rankings: bool = False
+    rankings_hide_first: int = 0
+    rankings_hide_last: int = 0
 
 
 class UnitRow(SQLModel, table=True):

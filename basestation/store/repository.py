@@ -371,6 +371,12 @@ def set_result_entry(section_id: int, entry: str) -> Op:
     return Update(SectionRow, section_id, {"result_entry": entry})
 
 
+def set_round_rankings(section_id: int, shown: bool, hide_first: int, hide_last: int) -> Op:
+    return Update(SectionRow, section_id, {"round_rankings": shown,
+                                           "rankings_hide_first": hide_first,
+                                           "rankings_hide_last": hide_last})
+
+
 def save_thresholds(silent_minutes: float, bad_mac_run: int, rounds_behind: int) -> Op:
     """The director's alert thresholds, kept for every night until changed."""
     return merge(AlertThresholdsRow(id=1, silent_minutes=silent_minutes,

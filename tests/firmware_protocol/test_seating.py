@@ -9,10 +9,19 @@ import pytest
 
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import decode_frame, encode_frame, frame_size
-from firmware_protocol.enums import AskPlayers, ErrorCode, MessageType, ResultEntry
+from firmware_protocol.enums import AskPlayers, ErrorCode, FeedbackKind, MessageType, ResultEntry
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.layout import read_body
-from firmware_protocol.messages import MAX_NAME, Message, Players, Received, Seating, SeatPlayer
+from firmware_protocol.messages import (
+    MAX_NAME,
+    Feedback,
+    Message,
+    Players,
+    Received,
+    RoundRankings,
+    Seating,
+    SeatPlayer,
+)
 from firmware_protocol.security import unit_key
 
 KEY = unit_key("tuesday-club-secret", 17)
@@ -109,4 +118,26 @@ def test_tricks_entry_travels_in_json_only_and_result_entry_keeps_the_old_bytes(
     body = jsonwire.body_to_json(tricks)
     with pytest.raises(ProtocolError) as caught:
         jsonwire.body_from_json("seating", {**body, "result_entry": "points"})
+    assert caught.value.code == ErrorCode.MALFORMED
+
+
+def test_rankings_after_each_round_travel_in_json_only_and_keep_the_old_bytes() -> None:
+    shown = Seating("A", 3, 2, AskPlayers.NEVER, 3, 10, rankings=RoundRankings(0, 2))
+    data = jsonwire.encode(Message(17, 31, shown), KEY)
+    assert data.decode("ascii") in SPEC  # the examples of SPEC.md 14.9
+    assert jsonwire.decode(data).message.body == shown
+    after = Feedback(0, FeedbackKind.RANKING, (
+        (1, 3, "NS", 14, 5833, "Ann Smith & Bob Jones"),
+        (2, 1, "NS", 12, 5000, "Cat Brown & Dan White")), round=2)
+    data = jsonwire.encode(Message(17, 32, after), KEY)
+    assert data.decode("ascii") in SPEC
+    assert jsonwire.decode(data).message.body == after
+    plain = jsonwire.encode(Message(17, 31, Seating("A", 3, 2, AskPlayers.NEVER, 3, 10)), KEY)
+    assert b"rankings" not in plain  # absent: only once published; the vectors stay
+    received = decode_frame(encode_frame(Message(17, 31, shown), KEY))
+    assert isinstance(received, Received) and received.message.body.rankings is None
+    assert RoundRankings(1, 2).shows(2, 5) and not RoundRankings(1, 2).shows(4, 5)
+    body = jsonwire.body_to_json(shown)
+    with pytest.raises(ProtocolError) as caught:
+        jsonwire.body_from_json("seating", {**body, "rankings": {"hide_first": -1}})
     assert caught.value.code == ErrorCode.MALFORMED

@@ -16,9 +16,11 @@ from basestation.api.routes.sections import section_of
 from basestation.station.console import set_player_numbers as store_player_numbers
 from basestation.station.console import set_result_entry as store_result_entry
 from basestation.station.console import set_round_minutes as store_round_minutes
+from basestation.station.console import set_round_rankings as store_round_rankings
 from basestation.station.console import set_thresholds as store_thresholds
 from basestation.station.table_actions import cancel_takeover, resend_table
 from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.messages import RoundRankings
 
 router = APIRouter(prefix="/api", tags=["console"])
 Table = Annotated[int, Path(ge=1, le=255)]
@@ -93,6 +95,27 @@ async def set_result_entry(section: str, body: ResultEntryIn,
     entry = await act(station, lambda batch: store_result_entry(station.rules, letter,
                                                                  body.entry, batch))
     return ResultEntryIn(entry=entry)
+
+
+class RoundRankingsIn(BaseModel):
+    after_each_round: bool = Field(description="whether the section's pads show the rankings "
+                                               "after each round (else only once published)")
+    hide_first: int = Field(default=0, ge=0, le=255,
+                            description="the first rounds after which they are not shown")
+    hide_last: int = Field(default=0, ge=0, le=255,
+                           description="the last rounds after which they are not shown (the "
+                                       "finish stays a surprise)")
+
+
+@router.put("/sections/{section}/rankings", dependencies=[Director])
+async def set_round_rankings(section: str, body: RoundRankingsIn,
+                             station: StationDep) -> RoundRankingsIn:
+    """Whether the section's pads show the rankings after each round, hiding the first and
+    last rounds named; stored with the section, and the pads logged in are told at once."""
+    letter = section_of(station, section).letter
+    wanted = RoundRankings(body.hide_first, body.hide_last) if body.after_each_round else None
+    await act(station, lambda batch: store_round_rankings(station.rules, letter, wanted, batch))
+    return body if body.after_each_round else RoundRankingsIn(after_each_round=False)
 
 
 @router.delete("/sections/{section}/tables/{table}/takeover", dependencies=[Director])

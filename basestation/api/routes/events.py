@@ -35,6 +35,12 @@ class SectionIn(BaseModel):
     result_entry: ResultEntry = Field(
         default=ResultEntry.RESULT, description="how the pads take a board's result: result "
         "(=, +1, -1, as players write it) or tricks (the tricks declarer took)")
+    round_rankings: bool = Field(default=False, description="whether the pads show the "
+                                 "rankings after each round (else only once published)")
+    rankings_hide_first: int = Field(default=0, ge=0, le=255, description="the first "
+                                     "rounds after which the pads show no rankings")
+    rankings_hide_last: int = Field(default=0, ge=0, le=255, description="the last rounds "
+                                    "after which the pads show no rankings")
 
 
 class EventIn(BaseModel):
@@ -79,7 +85,9 @@ def checked_sections(body: EventIn) -> list[SectionConfig]:
         if body.format == "pairs" and section.movement not in KINDS:
             raise HTTPException(422, f"movement must be one of {', '.join(sorted(KINDS))}")
     return [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom,
-                          s.player_numbers.value, s.result_entry.value) for s in body.sections]
+                          s.player_numbers.value, s.result_entry.value, s.round_rankings,
+                          s.rankings_hide_first, s.rankings_hide_last)
+            for s in body.sections]
 
 
 @router.post("/events", dependencies=[Director], status_code=status.HTTP_201_CREATED,

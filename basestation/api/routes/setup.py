@@ -180,7 +180,13 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
     again."""
     sections = checked_sections(body)
     for section in body.sections:  # refused before the director is asked to close the event
-        _movement(section, body.format, body.rounds)
+        rounds = _movement(section, body.format, body.rounds).rounds
+        if section.round_rankings and (
+                section.rankings_hide_first + section.rankings_hide_last >= rounds):
+            raise HTTPException(422, f"hiding the first {section.rankings_hide_first} and the "
+                                     f"last {section.rankings_hide_last} rounds leaves none "
+                                     f"of section {section.letter}'s {rounds} rounds to show "
+                                     "the rankings after")
     deals = _deals(body.hand_records) if body.hand_records else {}
     numbers = [p.number for p in body.players]
     if len(set(numbers)) != len(numbers):

@@ -47,8 +47,9 @@ function sectionTable(section) {
   const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, `Close the round in section ${section.section}`);
   const length = el("button", { type: "button", class: "director-only round-length", onclick: () => setRoundLength(section.section) }, `Round length in section ${section.section}`);
   const change = el("button", { type: "button", class: "director-only", onclick: () => showMovement(section.section) }, `Change the movement of section ${section.section}`);
+  const rankings = el("button", { type: "button", class: "director-only round-rankings", onclick: () => setRoundRankings(section.section) }, `Rankings on the pads in section ${section.section}`);
   box = el("section", { id, class: "section", "data-shape": shape, "aria-label": `Section ${section.section}` },
-    el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close, " ", change, " ", length),
+    el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close, " ", change, " ", length, " ", rankings),
     el("p", { class: "clock", "aria-live": "polite" }),
     el("div", { class: "scroll" }, el("table", { class: "grid" }, el("thead", {}, head), el("tbody"))));
   if (old) old.replaceWith(box); else document.getElementById("sections").append(box);
@@ -146,6 +147,32 @@ async function setRoundLength(section) {
     await api("PUT", `/api/sections/${section}/round-minutes`, { minutes: Number(answer) });
     say(`Section ${section}: ${answer} minutes per round`);
     refresh();
+  } catch (e) { say(e.message, true); }
+}
+
+// Rankings on the pads after each round (SPEC 14.9): "off" (only once published), or the
+// first and last rounds to hide, e.g. "0 2" for none first and the last two.
+async function setRoundRankings(section) {
+  let now = "off";
+  try {
+    const shown = (await api("GET", "/api/event")).sections.find((s) => s.letter === section);
+    if (shown && shown.rankings) now = `${shown.rankings.hide_first} ${shown.rankings.hide_last}`;
+  } catch { /* asked with "off" */ }
+  const answer = prompt(`Rankings on the pads after each round in section ${section}: "off" ` +
+    "(only once published), or the first and last rounds to hide, e.g. 0 2:", now);
+  if (answer === null) return;
+  const words = answer.trim().toLowerCase();
+  const numbers = words.split(/[\s,]+/);
+  const off = words === "off" || words === "";
+  if (!off && (numbers.length !== 2 || !numbers.every((n) => /^\d+$/.test(n)))) {
+    say(`Section ${section}: type "off", or two numbers of rounds to hide (first and last), e.g. 0 2`, true);
+    return;
+  }
+  try {
+    await api("PUT", `/api/sections/${section}/rankings`, off ? { after_each_round: false } :
+      { after_each_round: true, hide_first: Number(numbers[0]), hide_last: Number(numbers[1]) });
+    say(off ? `Section ${section}: rankings on the pads only once published` :
+      `Section ${section}: rankings on the pads after each round, the first ${numbers[0]} and the last ${numbers[1]} hidden`);
   } catch (e) { say(e.message, true); }
 }
 

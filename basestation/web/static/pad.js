@@ -162,7 +162,7 @@ function renderElsewhere() {
   document.body.dataset.link = "offline";
   $("link").textContent = "offline";
   $("other-screen-text").textContent = PadWords.OTHER_SCREEN;
-  for (const id of ["login-table", "players", "play", "moves", "waiting", "feedback", "finished",
+  for (const id of ["login-table", "players", "play", "moves", "waiting", "feedback", "round-ranking", "finished",
     "leave", "logout-confirm", "locked", "stopped", "round-clock"]) show(id, false);
   return true;
 }
@@ -232,6 +232,7 @@ function render() {
   renderMoves();
   renderWaiting();
   renderFeedback();
+  renderRoundRanking(hasTable);
   renderNotices();
   renderLeave();
   const finished = hasTable && !round;
@@ -439,6 +440,28 @@ function renderNotices() {
   for (const n of [...pad.mem.notices].reverse()) list.append(node("li", n.text, { "data-kind": n.kind }));
   const last = pad.mem.notices[pad.mem.notices.length - 1];
   $("notice").textContent = last ? last.text : "";
+}
+
+// "Rankings after round 3" (SPEC 14.9): rank, pair, names and percentage, as the station
+// last sent them; North-South first, then East-West, when each direction is ranked apart.
+function renderRoundRanking(hasTable) {
+  const after = hasTable && !pad.mem.locked && pad.mem.rankingsAfter ? pad.mem.roundRanking : null;
+  show("round-ranking", Boolean(after && after.rows.length));
+  if (!after) return;
+  $("round-ranking-title").textContent = `Rankings after round ${after.round}`;
+  const body = $("round-ranking-table").querySelector("tbody");
+  const wanted = JSON.stringify(after);
+  if (body.dataset.shown === wanted) return;
+  body.dataset.shown = wanted;
+  body.textContent = "";
+  const order = { NS: 0, EW: 1 };
+  const rows = [...after.rows].sort((a, b) => (order[a[2]] ?? 0) - (order[b[2]] ?? 0) || a[0] - b[0]);
+  for (const [rank, pair, direction, , pct, names] of rows) {
+    const tr = node("tr");
+    for (const cell of [rank, direction ? `${pair} ${direction}` : pair, names || "",
+      pct === null ? "" : (pct / 100).toFixed(2)]) tr.append(node("td", cell));
+    body.append(tr);
+  }
 }
 
 function renderRanking(rows) {

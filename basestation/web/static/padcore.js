@@ -21,6 +21,9 @@ const PadCore = (() => {
       protocol: PadWire.VERSION, section: null, table: null,
       rounds: {}, entries: {}, queue: [], locked: null, running: true, paused: false,
       feedback: {}, lastBoard: null, notices: [], ranking: null,
+      // SPEC 14.9: the section's setting (null: rankings only once published) and the
+      // rankings the station last sent after a round: {round, rows}.
+      rankingsAfter: null, roundRanking: null,
       seatings: {}, lineups: {},  // SPEC 14: what the station said of each round; numbers typed
       clock: null };  // the section's round clock: {round, endsAt (this device's ms), length}
   }
@@ -533,11 +536,19 @@ const PadCore = (() => {
           endsAt: this.now() + body.clock.ends_in * 1000 };
       }
       this.mem.resultEntry = body.result_entry === "tricks" ? "tricks" : "result";
+      this.mem.rankingsAfter = body.rankings || null;
+      if (!body.rankings) this.mem.roundRanking = null;  // the director turned them off
       const lineup = this.mem.lineups[body.round];
       if (lineup && lineup.state === "waiting" && lineup.acked) lineup.state = "check";
     }
 
     feedback(body) {
+      if (body.kind === "ranking" && body.round) {  // after a round (SPEC 14.9), in parts
+        const had = this.mem.roundRanking;
+        const rows = body.part === 1 || !had || had.round !== body.round ? [] : had.rows;
+        this.mem.roundRanking = { round: body.round, rows: [...rows, ...body.rows] };
+        return;
+      }
       const key = String(body.board);
       const shown = this.mem.feedback[key] || {};
       const rows = body.part === 1 ? [] : (shown[body.kind] || []);

@@ -87,7 +87,10 @@ function sectionBody(row) {
   return { letter: q.get("letter"), movement: q.get("movement"), tables: Number(q.get("tables")),
     boards: Number(q.get("boards")), phantom: q.get("phantom") === "true",
     player_numbers: row.querySelector("[name=player_numbers]").value,
-    result_entry: row.querySelector("[name=result_entry]").value };
+    result_entry: row.querySelector("[name=result_entry]").value,
+    round_rankings: row.querySelector("[name=round_rankings]").value === "after",
+    rankings_hide_first: Number(row.querySelector("[name=rankings_hide_first]").value || 0),
+    rankings_hide_last: Number(row.querySelector("[name=rankings_hide_last]").value || 0) };
 }
 
 // Each row keeps the number of its newest request, so a slow answer never paints over a newer one.
@@ -147,6 +150,12 @@ function addSection(spec) {
       // How the pads take a board's result (SPEC 14.8): as players write it unless said.
       el("label", {}, "Pads take the result as ", el("select", { name: "result_entry" },
         ...RESULT_ENTRIES.map(([value, text]) => el("option", { value, selected: value === (spec.result_entry || "result") ? "" : null }, text)))),
+      // Rankings on the pads (SPEC 14.9): only once published unless said; some rounds hidden.
+      el("label", {}, "Rankings on the pads ", el("select", { name: "round_rankings" },
+        el("option", { value: "published", selected: spec.round_rankings ? null : "" }, "once published"),
+        el("option", { value: "after", selected: spec.round_rankings ? "" : null }, "after each round"))),
+      el("label", {}, "Hide after the first ", el("input", { name: "rankings_hide_first", type: "number", min: 0, max: 255, value: spec.rankings_hide_first || 0 }), " rounds"),
+      el("label", {}, "and the last ", el("input", { name: "rankings_hide_last", type: "number", min: 0, max: 255, value: spec.rankings_hide_last || 0 }), " rounds"),
       el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
       el("button", { type: "button", class: "remove" }, `Remove section ${letter}`)),
     el("p", { class: "balance" }, ""),
