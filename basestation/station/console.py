@@ -1,5 +1,6 @@
-"""The director's console settings for the night: the alert thresholds, each section's
-round length and when its pads ask for player numbers. Changed in turn with pad traffic
+"""The director's console settings for the night: the alert thresholds, and each section's
+round length, when its pads ask for player numbers, how they take a board's result and
+whether they show the rankings after each round. Changed in turn with pad traffic
 and stored with the batch, so a restart keeps them (docs/ARCHITECTURE.md, "Kept across a
 restart")."""
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 from basestation.station.batch import Batch
 from basestation.station.round_rankings import completed_round
 from basestation.station.session import SessionRules
-from basestation.station.state import Thresholds
+from basestation.station.state import SectionState, Thresholds
 from basestation.store import repository as repo
 from firmware_protocol.enums import AskPlayers, ResultEntry
 from firmware_protocol.messages import RoundRankings
@@ -47,44 +48,31 @@ def set_round_minutes(rules: SessionRules, section: str, minutes: float,
 
 def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
                        batch: Batch) -> AskPlayers:
-    """When the section's pads ask the players for their numbers. Stored with the section;
-    every pad of the section is told at once with its round's seating (SPEC.md 14)."""
-    state = rules.sections.get(section)
-    if state is None:
-        raise LookupError(f"no section {section}")
+    """When the section's pads ask the players for their numbers (SPEC.md 14)."""
+    state = _section(rules, section)
     state.ask = ask
-    batch.ops.append(repo.set_player_numbers(rules.section_ids[section], ask.value))
-    batch.ops.append(repo.audit(rules.event_id, "director", "player_numbers", section=section,
-                                ask=ask.value))
-    batch.event("player_numbers", section=section, ask=ask.value)
-    rules.tell_section(state, batch)
+    _changed(rules, state, repo.set_player_numbers(rules.section_ids[section], ask.value),
+             batch, "player_numbers", ask=ask.value)
     return ask
 
 
 def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
                      batch: Batch) -> ResultEntry:
     """How the section's pads take a board's result: "=", "+1", "-1" (the default), or the
-    tricks taken. Stored with the section; its pads are told with their round's seating."""
-    state = rules.sections.get(section)
-    if state is None:
-        raise LookupError(f"no section {section}")
+    tricks taken."""
+    state = _section(rules, section)
     state.result_entry = entry
-    batch.ops.append(repo.set_result_entry(rules.section_ids[section], entry.value))
-    batch.ops.append(repo.audit(rules.event_id, "director", "result_entry", section=section,
-                                entry=entry.value))
-    batch.event("result_entry", section=section, entry=entry.value)
-    rules.tell_section(state, batch)
+    _changed(rules, state, repo.set_result_entry(rules.section_ids[section], entry.value),
+             batch, "result_entry", entry=entry.value)
     return entry
 
 
 def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRankings | None,
                        batch: Batch) -> RoundRankings | None:
     """Whether the section's pads show the rankings after each round (None: only once
-    published), and which first and last rounds stay hidden. Stored with the section; its
-    pads are told with their round's seating. Raises ValueError when no round is left."""
-    state = rules.sections.get(section)
-    if state is None:
-        raise LookupError(f"no section {section}")
+    published), and which first and last rounds stay hidden. Raises ValueError when no round
+    is left."""
+    state = _section(rules, section)
     rounds = state.movement.rounds
     if rankings is not None and rankings.hide_first + rankings.hide_last >= rounds:
         raise ValueError(f"hiding the first {rankings.hide_first} and the last "
@@ -93,18 +81,33 @@ def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRanking
     state.rankings = rankings
     state.rankings_sent = completed_round(state)  # the pads get the latest below, once
     shown = rankings or RoundRankings()
-    batch.ops.append(repo.set_round_rankings(rules.section_ids[section], rankings is not None,
-                                             shown.hide_first, shown.hide_last))
-    batch.ops.append(repo.audit(rules.event_id, "director", "round_rankings", section=section,
-                                shown=rankings is not None, hide_first=shown.hide_first,
-                                hide_last=shown.hide_last))
-    batch.event("round_rankings", section=section, shown=rankings is not None,
-                hide_first=shown.hide_first, hide_last=shown.hide_last)
-    rules.tell_section(state, batch)
+    _changed(rules, state, repo.set_round_rankings(rules.section_ids[section],
+                                                   rankings is not None, shown.hide_first,
+                                                   shown.hide_last),
+             batch, "round_rankings", shown=rankings is not None,
+             hide_first=shown.hide_first, hide_last=shown.hide_last)
     for message in rules.round_rankings(state):
         for _table, unit in sorted(state.holders.items()):
             batch.send(unit, message)
     return rankings
+
+
+def _section(rules: SessionRules, section: str) -> SectionState:
+    state = rules.sections.get(section)
+    if state is None:
+        raise LookupError(f"no section {section}")
+    return state
+
+
+def _changed(rules: SessionRules, state: SectionState, store: repo.Op, batch: Batch,
+             what: str, **said: object) -> None:
+    """A section's setting changed: stored with the section, audited, told to the pages and,
+    with its round's seating, to every pad of the section at once."""
+    batch.ops.append(store)
+    batch.ops.append(repo.audit(rules.event_id, "director", what, section=state.letter,
+                                **said))
+    batch.event(what, section=state.letter, **said)
+    rules.tell_section(state, batch)
 
 
 __all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_result_entry", "set_round_minutes",

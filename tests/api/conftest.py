@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -50,3 +51,18 @@ def place(table: int, round_: int, board: int) -> str:
 async def ok(response: Any, code: int = 200) -> Any:
     assert response.status_code == code, response.text
     return response.json()
+
+
+@contextlib.asynccontextmanager
+async def restarted(station: Station) -> AsyncIterator[httpx.AsyncClient]:
+    """Stops the station, starts a new one on the same database (a restart) and yields a
+    client of its app, not logged in; the new station stops afterwards."""
+    await station.stop()
+    again = Station(station.config)
+    await again.start()
+    try:
+        transport = httpx.ASGITransport(app=create_app(again, manage_station=False))
+        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
+            yield client
+    finally:
+        await again.stop()

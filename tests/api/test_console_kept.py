@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import httpx
 
-from basestation.api.app import create_app
 from basestation.station.app import Station
-from tests.api.conftest import ok
+from tests.api.conftest import ok, restarted
 
 
 async def test_thresholds_round_length_and_takeover_survive_a_restart(
@@ -18,17 +17,9 @@ async def test_thresholds_round_length_and_takeover_survive_a_restart(
     await ok(await director.post("/api/sections/A/tables/2/takeover"))
     refused = await director.put("/api/console/thresholds", json={"bad_mac_run": 0})
     assert refused.status_code == 422
-    await station.stop()
-
-    again = Station(station.config)
-    await again.start()
-    try:
-        transport = httpx.ASGITransport(app=create_app(again, manage_station=False))
-        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
-            limits = await ok(await client.get("/api/console/thresholds"))
-            grid = await ok(await client.get("/api/grid"))
-    finally:
-        await again.stop()
+    async with restarted(station) as client:
+        limits = await ok(await client.get("/api/console/thresholds"))
+        grid = await ok(await client.get("/api/grid"))
     assert limits == {"silent_minutes": 3, "bad_mac_run": 3, "rounds_behind": 4,
                       "round_minutes": {"A": 16}}
     assert grid["sections"][0]["clock"]["round_minutes"] == 16

@@ -11,9 +11,8 @@ from typing import Any
 
 import httpx
 
-from basestation.api.app import create_app
 from basestation.station.app import Station
-from tests.api.conftest import PASSWORD, ok, place
+from tests.api.conftest import PASSWORD, ok, place, restarted
 
 TEAMS = {"name": "Club teams", "format": "teams",
          "sections": [{"letter": "A", "tables": 4, "boards": 2}]}
@@ -73,20 +72,12 @@ async def test_vp_and_imp_penalties_are_kept_shown_and_removed(
     assert [p["id"] for p in listed] == [vp_off["id"], imp_off["id"]]
     audit = str(await ok(await director.get("/api/audit")))
     assert "Penalty" in audit and "vps 2" in audit and "imps 3" in audit
-    await station.stop()
-
-    again = Station(station.config)
-    await again.start()
-    try:
-        transport = httpx.ASGITransport(app=create_app(again, manage_station=False))
-        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
-            assert await ok(await client.get("/api/match-penalties")) == listed
-            await ok(await client.post("/api/login", json={"password": PASSWORD}))
-            kept = await ok(await client.get("/api/matches"))
-        assert next(s for s in kept["sections"][0]["standings"]
-                    if s["entrant"] == 1)["vp_penalty"] == 2
-    finally:
-        await again.stop()
+    async with restarted(station) as client:
+        assert await ok(await client.get("/api/match-penalties")) == listed
+        await ok(await client.post("/api/login", json={"password": PASSWORD}))
+        kept = await ok(await client.get("/api/matches"))
+    assert next(s for s in kept["sections"][0]["standings"]
+                if s["entrant"] == 1)["vp_penalty"] == 2
 
 
 async def test_match_penalties_removed(director: httpx.AsyncClient) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from basestation.api.app import create_app
 from basestation.station.app import Station
 from firmware_protocol.enums import ResultEntry
-from tests.api.conftest import PASSWORD, ok
+from tests.api.conftest import PASSWORD, ok, restarted
 
 
 async def test_tricks_entry_is_set_shown_and_kept_over_a_restart(
@@ -19,15 +18,8 @@ async def test_tricks_entry_is_set_shown_and_kept_over_a_restart(
     assert await ok(await director.put("/api/sections/a/result-entry",
                                        json={"entry": "tricks"})) == {"entry": "tricks"}
     assert station.rules.sections["A"].result_entry == ResultEntry.TRICKS
-    await station.stop()
-    again = Station(station.config)
-    await again.start()
-    try:
-        transport = httpx.ASGITransport(app=create_app(again, manage_station=False))
-        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
-            event = await ok(await client.get("/api/event"))
-    finally:
-        await again.stop()
+    async with restarted(station) as client:
+        event = await ok(await client.get("/api/event"))
     assert event["sections"][0]["result_entry"] == "tricks"
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from basestation.api.app import create_app
 from basestation.station.app import Station
 from firmware_protocol.messages import RoundRankings
-from tests.api.conftest import PASSWORD, ok
+from tests.api.conftest import PASSWORD, ok, restarted
 
 OFF = {"after_each_round": False, "hide_first": 0, "hide_last": 0}
 
@@ -21,15 +20,8 @@ async def test_set_shown_and_kept_over_a_restart(
     wanted = {"after_each_round": True, "hide_first": 0, "hide_last": 1}
     assert await ok(await director.put("/api/sections/a/rankings", json=wanted)) == wanted
     assert station.rules.sections["A"].rankings == RoundRankings(0, 1)
-    await station.stop()
-    again = Station(station.config)
-    await again.start()
-    try:
-        transport = httpx.ASGITransport(app=create_app(again, manage_station=False))
-        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
-            event = await ok(await client.get("/api/event"))
-    finally:
-        await again.stop()
+    async with restarted(station) as client:
+        event = await ok(await client.get("/api/event"))
     assert event["sections"][0]["rankings"] == {"hide_first": 0, "hide_last": 1}
 
 
