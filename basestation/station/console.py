@@ -5,12 +5,13 @@ restart")."""
 
 from __future__ import annotations
 
+from basestation.movements import check_pads_follow
 from basestation.station.batch import Batch
 from basestation.station.round_rankings import completed_round
 from basestation.station.session import SessionRules
 from basestation.station.state import Thresholds
 from basestation.store import repository as repo
-from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 
 THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
@@ -77,6 +78,25 @@ def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
     return entry
 
 
+def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) -> PadPlace:
+    """Whether the section's pads stay at their tables or move with the round-1 NS or EW
+    pairs (players' own phones). Raises ValueError (a sentence naming the round and pairs)
+    when the movement would put two of those pairs at one table or leave a table without
+    one. Stored with the section; its pads are told with their round's seating."""
+    state = rules.sections.get(section)
+    if state is None:
+        raise LookupError(f"no section {section}")
+    if pads != PadPlace.TABLES:
+        check_pads_follow(state.movement, pads.upper())
+    state.pads = pads
+    batch.ops.append(repo.set_pads(rules.section_ids[section], pads.value))
+    batch.ops.append(repo.audit(rules.event_id, "director", "pads", section=section,
+                                pads=pads.value))
+    batch.event("pads", section=section, pads=pads.value)
+    rules.tell_section(state, batch)
+    return pads
+
+
 def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRankings | None,
                        batch: Batch) -> RoundRankings | None:
     """Whether the section's pads show the rankings after each round (None: only once
@@ -107,5 +127,5 @@ def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRanking
     return rankings
 
 
-__all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_result_entry", "set_round_minutes",
-           "set_round_rankings", "set_thresholds"]
+__all__ = ["THRESHOLD_NAMES", "set_pads", "set_player_numbers", "set_result_entry",
+           "set_round_minutes", "set_round_rankings", "set_thresholds"]
