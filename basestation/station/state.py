@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from basestation.movements import Movement
+from basestation.movements import Movement, PairKey
 from basestation.station.rulings import Ruling
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
@@ -192,6 +192,9 @@ class UnitState:
     # restart the first screen heard holds it.
     screen: str | None = None
     screens: OrderedDict[str, None] = field(default_factory=OrderedDict)
+    # The pair it moves with, when its section's pads follow pairs (SPEC.md 14.10): in
+    # memory only; after a restart, worked out from its table.
+    follows: PairKey | None = None
 
     def remember(self, seq: int, digest: str, answer: str) -> None:
         self.answers[seq] = (digest, answer)
