@@ -92,7 +92,7 @@ async def test_a_wrong_table_and_the_old_table_are_refused(tmp_path: Path) -> No
     stale = await pads.send(2, result(2, 2, 5, 2, 1))
     assert isinstance(stale, Nak) and stale.code == ErrorCode.NOT_LOGGED_IN
     other = await pads.send(1, result(2, 2, 1, 2, 1))
-    assert isinstance(other, Nak) and other.code != ErrorCode.NOT_LOGGED_IN
+    assert isinstance(other, Nak) and other.code == ErrorCode.BOARD_OUT_OF_RANGE  # as ever
     # A pad that does not follow (a fresh login) still finds a held table in use.
     fresh = await pads.login(9, 2)
     assert isinstance(fresh, Nak) and fresh.code == ErrorCode.TABLE_IN_USE
