@@ -144,6 +144,15 @@ class ResultEntry(StrEnum):
     TRICKS = "tricks"
 
 
+class PadPlace(StrEnum):
+    """Where a section's pads go (SPEC.md 14.10): each stays at its table, or moves with the
+    pair sitting NS (or EW) at its table in round 1 (players' own phones)."""
+
+    TABLES = "tables"
+    NS = "ns"
+    EW = "ew"
+
+
 class StationState(StrEnum):
     """Whether the station accepts entries (the director's start/stop switch)."""
 

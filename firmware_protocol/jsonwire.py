@@ -13,6 +13,7 @@ from firmware_protocol.enums import (
     ErrorCode,
     FeedbackKind,
     MessageType,
+    PadPlace,
     ResultEntry,
     ResultFlag,
     StationState,
@@ -258,6 +259,8 @@ def _seating_fields(body: Seating) -> JsonObject:
     if body.rankings is not None:  # absent: rankings only once published (SPEC.md 14.9)
         fields["rankings"] = {"hide_first": body.rankings.hide_first,
                               "hide_last": body.rankings.hide_last}
+    if body.pads is not PadPlace.TABLES:  # absent: each pad stays at its table (SPEC 14.10)
+        fields["pads"] = body.pads.value
     return fields
 
 
@@ -435,7 +438,8 @@ def _read_seating(obj: JsonObject) -> Seating:
                    result_entry=_enum(ResultEntry, obj.get("result_entry", "result"),
                                       "result_entry"),
                    clock=_read_clock(obj.get("clock")), next_round=_read_next(obj.get("next")),
-                   rankings=_read_rankings(obj.get("rankings")))
+                   rankings=_read_rankings(obj.get("rankings")),
+                   pads=_enum(PadPlace, obj.get("pads", "tables"), "pads"))
 
 
 def _read_rankings(value: object) -> RoundRankings | None:

@@ -13,6 +13,7 @@ from firmware_protocol.enums import (
     ErrorCode,
     FeedbackKind,
     MessageType,
+    PadPlace,
     ResultEntry,
     ResultFlag,
     Seat,
@@ -621,6 +622,7 @@ class Seating:
     clock: RoundClock | None = None
     next_round: NextRound | None = None
     rankings: RoundRankings | None = None  # None: rankings only once published (14.9)
+    pads: PadPlace = PadPlace.TABLES  # the pads stay at their tables, or follow pairs (14.10)
 
     def __post_init__(self) -> None:
         _check_place(self.section, self.table, self.round)
@@ -632,6 +634,8 @@ class Seating:
             raise ProtocolError(ErrorCode.MALFORMED, "next must be the next round")
         if not isinstance(self.ask, AskPlayers):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown ask {self.ask!r}")
+        if not isinstance(self.pads, PadPlace):
+            raise ProtocolError(ErrorCode.MALFORMED, f"unknown pads {self.pads!r}")
         if not isinstance(self.result_entry, ResultEntry):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown result_entry {self.result_entry!r}")
         check_optional_int(self.ns, "ns", 1, MAX_PAIR)

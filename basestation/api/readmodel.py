@@ -101,6 +101,7 @@ class ReadModel:
         return [{"letter": s.letter, "tables": s.movement.tables, "boards": s.movement.boards,
                  "rounds": s.movement.rounds, "current_round": s.current_round,
                  "player_numbers": s.ask.value, "result_entry": s.result_entry.value,
+                 "pads": s.pads.value,
                  "rankings": None if s.rankings is None else {
                      "hide_first": s.rankings.hide_first, "hide_last": s.rankings.hide_last}}
                 for s in self.station.rules.sections.values()]

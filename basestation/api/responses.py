@@ -133,6 +133,7 @@ class SectionOut(BaseModel):
     result_entry: str = "result"  # how its pads take a result: result (=, +1, -1) or tricks
     # Rankings on its pads after each round (None: only once published), rounds hidden.
     rankings: dict[str, int] | None = None
+    pads: str = "tables"  # its pads stay at their tables, or move with the ns or ew pairs
 
 
 class EventOut(Open):

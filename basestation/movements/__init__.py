@@ -10,6 +10,7 @@ from basestation.movements._cards import cards_html
 from basestation.movements._changes import continue_with, withdraw_pair
 from basestation.movements._check import BalanceReport, Sharing, check
 from basestation.movements._csv import movement_from_csv, movement_to_csv
+from basestation.movements._follow import check_pads_follow, followed_pair, followed_pairs, table_of
 from basestation.movements._generate import KINDS, generate
 from basestation.movements._matches import (
     AMERICAN_WHIST,
@@ -67,9 +68,12 @@ __all__ = [
     "boards_of_round",
     "cards_html",
     "check",
+    "check_pads_follow",
     "choose_layout",
     "continue_with",
     "fit_late_pair",
+    "followed_pair",
+    "followed_pairs",
     "generate",
     "match_movement",
     "match_rounds",
@@ -79,6 +83,7 @@ __all__ = [
     "movement_to_csv",
     "phantom_seat",
     "round_robin",
+    "table_of",
     "troika_seats",
     "troikas_of",
     "withdraw_pair",

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 
 PLAYER_NUMBERS = tuple(ask.value for ask in AskPlayers)  # never, first, every (SPEC.md 14)
 RESULT_ENTRIES = tuple(entry.value for entry in ResultEntry)  # result, tricks (SPEC.md 14.8)
+PAD_PLACES = tuple(place.value for place in PadPlace)  # tables, ns, ew (SPEC.md 14.10)
 
 
 class ConfigError(ValueError):
@@ -33,6 +34,8 @@ class SectionConfig:
     round_rankings: bool = False
     rankings_hide_first: int = 0
     rankings_hide_last: int = 0
+    # Its pads stay at their tables, or move with the round-1 ns or ew pairs (own phones).
+    pads: str = "tables"
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,15 @@ def _section(raw: dict[str, Any]) -> SectionConfig:
         round_rankings=bool(raw.get("round_rankings", False)),
         rankings_hide_first=_rounds_hidden(raw, "rankings_hide_first"),
         rankings_hide_last=_rounds_hidden(raw, "rankings_hide_last"),
+        pads=_pads(raw.get("pads", "tables")),
     )
+
+
+def _pads(value: object) -> str:
+    if value not in PAD_PLACES:
+        raise ConfigError(f"event.section: pads must be one of {', '.join(PAD_PLACES)}, "
+                          f"got {value!r}")
+    return str(value)
 
 
 def _player_numbers(value: object) -> str:

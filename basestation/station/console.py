@@ -6,12 +6,13 @@ restart")."""
 
 from __future__ import annotations
 
+from basestation.movements import check_pads_follow
 from basestation.station.batch import Batch
 from basestation.station.round_rankings import completed_round
 from basestation.station.session import SessionRules
 from basestation.station.state import SectionState, Thresholds
 from basestation.store import repository as repo
-from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 
 THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
@@ -67,6 +68,20 @@ def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
     return entry
 
 
+def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) -> PadPlace:
+    """Whether the section's pads stay at their tables or move with the round-1 NS or EW
+    pairs (players' own phones). Raises ValueError (a sentence naming the round and pairs)
+    when the movement would put two of those pairs at one table or leave a table without
+    one."""
+    state = _section(rules, section)
+    if pads != PadPlace.TABLES:
+        check_pads_follow(state.movement, pads.upper())
+    state.pads = pads
+    _changed(rules, state, repo.set_pads(rules.section_ids[section], pads.value), batch,
+             "pads", pads=pads.value)
+    return pads
+
+
 def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRankings | None,
                        batch: Batch) -> RoundRankings | None:
     """Whether the section's pads show the rankings after each round (None: only once
@@ -110,5 +125,5 @@ def _changed(rules: SessionRules, state: SectionState, store: repo.Op, batch: Ba
     rules.tell_section(state, batch)
 
 
-__all__ = ["THRESHOLD_NAMES", "set_player_numbers", "set_result_entry", "set_round_minutes",
-           "set_round_rankings", "set_thresholds"]
+__all__ = ["THRESHOLD_NAMES", "set_pads", "set_player_numbers", "set_result_entry",
+           "set_round_minutes", "set_round_rankings", "set_thresholds"]

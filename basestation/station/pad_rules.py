@@ -17,6 +17,7 @@ from basestation.station.entries import (
     result_flags,
 )
 from basestation.station.feedback import feedback_for, par_feedback
+from basestation.station.following import arriving, check_move, pair_of
 from basestation.station.seating import play_round
 from basestation.station.session_state import MergeOffer, SessionState
 from basestation.station.state import SectionState, UnitState
@@ -98,6 +99,18 @@ class PadRules(SessionState):
             return [Nak(re=re, code=ErrorCode.NO_SUCH_SECTION)]
         if (problem := check_table(section, body.table)) is not None:
             return [Nak(re=re, code=problem)]
+        follows = arriving(section, body.table)
+        left = unit.table if unit.section == body.section else None
+        if left is not None and left != body.table and (pair := pair_of(section, unit)):
+            # A pad following a pair goes with it to its next table (SPEC.md 14.10).
+            refused = check_move(section, pair, body.table, left)
+            if refused is not None:
+                return [Nak(re=re, code=refused[0], detail=refused[1])]
+            follows = pair
+            left = section.holders.pop(body.table, None)
+            if left is not None and left != unit.unit:  # that pad's pair has moved on
+                batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "pair_moved",
+                                            section=body.section, table=body.table, left=left))
         holder = section.holders.get(body.table)
         if holder is not None and holder != unit.unit:
             if not body.takeover:
@@ -119,6 +132,7 @@ class PadRules(SessionState):
                 batch.ops.append(repo.release_holds(self.event_id, unit.section, unit.table))
         section.holders[body.table] = unit.unit
         unit.section, unit.table = body.section, body.table
+        unit.follows = follows
         batch.ops.append(repo.release_holds(self.event_id, body.section, body.table))
         batch.ops.append(repo.add(TableHoldRow(event_id=self.event_id, section=body.section,
                                                table_no=body.table, unit=unit.unit)))

@@ -93,7 +93,7 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
                    west, result_entry=section.result_entry, clock=clock,
                    next_round=next_round(section.movement, table, round_),
-                   rankings=section.rankings)
+                   rankings=section.rankings, pads=section.pads)
 
 
 def tables_playing(section: SectionState, entrant: int) -> list[tuple[int, int]]:

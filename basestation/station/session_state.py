@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
-from basestation.movements import Movement, MovementError
+from basestation.movements import Movement, MovementError, check_pads_follow
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.batch import Batch
@@ -41,7 +41,7 @@ from basestation.station.validation import looks_wrong_side
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, PlayerRow, ResultRow, SeatRow, SectionRow
 from firmware_protocol import jsonwire
-from firmware_protocol.enums import ResultEntry
+from firmware_protocol.enums import PadPlace, ResultEntry
 from firmware_protocol.messages import (
     AskPlayers,
     Body,
@@ -200,6 +200,7 @@ class SessionState:
                 section.round_started = row.round_started
             section.ask = AskPlayers(row.player_numbers)
             section.result_entry = ResultEntry(row.result_entry)
+            section.pads = PadPlace(row.pads)
             if row.round_rankings:
                 section.rankings = RoundRankings(row.rankings_hide_first, row.rankings_hide_last)
             if row.round_minutes is not None:
@@ -333,6 +334,8 @@ class SessionState:
                                     f"{spec.rankings_hide_last} rounds leaves none of section "
                                     f"{spec.letter}'s {movement.rounds} rounds to show the "
                                     f"rankings after")
+            if spec.pads != PadPlace.TABLES:
+                check_pads_follow(movement, spec.pads.upper())
             rows.append(SectionRow(event_id=0, letter=spec.letter,
                                    movement_kind=spec.movement if pairs else event_format,
                                    tables=movement.tables, boards=movement.boards,
@@ -341,6 +344,7 @@ class SessionState:
                                    round_rankings=spec.round_rankings,
                                    rankings_hide_first=spec.rankings_hide_first,
                                    rankings_hide_last=spec.rankings_hide_last,
+                                   pads=spec.pads,
                                    movement_json=json.dumps(movement.to_json())))
         return event, rows
 

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from basestation.movements import Movement
+from basestation.movements import Movement, PairKey
 from basestation.station.rulings import Ruling
-from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 
 MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
@@ -77,6 +77,8 @@ class SectionState:
     result_entry: ResultEntry = ResultEntry.RESULT
     # Rankings on its pads after each round, hiding some (SPEC.md 14.9); None: once published.
     rankings: RoundRankings | None = None
+    # Its pads stay at their tables, or move with the round-1 NS or EW pairs (SPEC.md 14.10).
+    pads: PadPlace = PadPlace.TABLES
     # The last round whose rankings its pads were sent (0: none yet), so each goes once.
     rankings_sent: int = 0
     _expected: int = field(default=-1, repr=False)
@@ -190,6 +192,9 @@ class UnitState:
     # restart the first screen heard holds it.
     screen: str | None = None
     screens: OrderedDict[str, None] = field(default_factory=OrderedDict)
+    # The pair it moves with, when its section's pads follow pairs (SPEC.md 14.10): in
+    # memory only; after a restart, worked out from its table.
+    follows: PairKey | None = None
 
     def remember(self, seq: int, digest: str, answer: str) -> None:
         self.answers[seq] = (digest, answer)

@@ -54,6 +54,8 @@ class SectionRow(SQLModel, table=True):
     round_rankings: bool = False
     rankings_hide_first: int = 0
     rankings_hide_last: int = 0
+    # Its pads stay at their tables ("tables") or move with the round-1 "ns" or "ew" pairs.
+    pads: str = "tables"
 
 
 class UnitRow(SQLModel, table=True):

@@ -371,6 +371,10 @@ def set_result_entry(section_id: int, entry: str) -> Op:
     return Update(SectionRow, section_id, {"result_entry": entry})
 
 
+def set_pads(section_id: int, pads: str) -> Op:
+    return Update(SectionRow, section_id, {"pads": pads})
+
+
 def set_round_rankings(section_id: int, shown: bool, hide_first: int, hide_last: int) -> Op:
     return Update(SectionRow, section_id, {"round_rankings": shown,
                                            "rankings_hide_first": hide_first,

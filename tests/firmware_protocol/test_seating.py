@@ -9,13 +9,22 @@ import pytest
 
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import decode_frame, encode_frame, frame_size
-from firmware_protocol.enums import AskPlayers, ErrorCode, FeedbackKind, MessageType, ResultEntry
+from firmware_protocol.enums import (
+    AskPlayers,
+    ErrorCode,
+    FeedbackKind,
+    MessageType,
+    PadPlace,
+    ResultEntry,
+)
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.layout import read_body
 from firmware_protocol.messages import (
     MAX_NAME,
     Feedback,
     Message,
+    Move,
+    NextRound,
     Players,
     Received,
     RoundRankings,
@@ -140,4 +149,21 @@ def test_rankings_after_each_round_travel_in_json_only_and_keep_the_old_bytes() 
     body = jsonwire.body_to_json(shown)
     with pytest.raises(ProtocolError) as caught:
         jsonwire.body_from_json("seating", {**body, "rankings": {"hide_first": -1}})
+    assert caught.value.code == ErrorCode.MALFORMED
+
+
+def test_pads_following_pairs_travel_in_json_only_and_keep_the_old_bytes() -> None:
+    following = Seating("A", 3, 2, AskPlayers.NEVER, 3, 10,
+                        next_round=NextRound(3, Move(3, "NS"), Move(4, "EW"), (2,)),
+                        pads=PadPlace.EW)
+    data = jsonwire.encode(Message(17, 33, following), KEY)
+    assert data.decode("ascii") in SPEC  # the example of SPEC.md 14.10
+    assert jsonwire.decode(data).message.body == following
+    plain = jsonwire.encode(Message(17, 33, Seating("A", 3, 2, AskPlayers.NEVER, 3, 10)), KEY)
+    assert b"pads" not in plain  # absent: each pad stays at its table; the vectors stay
+    received = decode_frame(encode_frame(Message(17, 33, following), KEY))
+    assert isinstance(received, Received) and received.message.body.pads is PadPlace.TABLES
+    body = jsonwire.body_to_json(following)
+    with pytest.raises(ProtocolError) as caught:
+        jsonwire.body_from_json("seating", {**body, "pads": "phones"})
     assert caught.value.code == ErrorCode.MALFORMED

@@ -13,13 +13,14 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import ThresholdsOut
 from basestation.api.routes.sections import section_of
+from basestation.station.console import set_pads as store_pads
 from basestation.station.console import set_player_numbers as store_player_numbers
 from basestation.station.console import set_result_entry as store_result_entry
 from basestation.station.console import set_round_minutes as store_round_minutes
 from basestation.station.console import set_round_rankings as store_round_rankings
 from basestation.station.console import set_thresholds as store_thresholds
 from basestation.station.table_actions import cancel_takeover, resend_table
-from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 
 router = APIRouter(prefix="/api", tags=["console"])
@@ -95,6 +96,23 @@ async def set_result_entry(section: str, body: ResultEntryIn,
     entry = await act(station, lambda batch: store_result_entry(station.rules, letter,
                                                                  body.entry, batch))
     return ResultEntryIn(entry=entry)
+
+
+class PadsIn(BaseModel):
+    pads: PadPlace = Field(description="where the section's pads go: tables (each stays at "
+                                       "its table) or ns / ew (each moves with the pair "
+                                       "sitting that way at its table in round 1)")
+
+
+@router.put("/sections/{section}/pads", dependencies=[Director])
+async def set_pads(section: str, body: PadsIn, station: StationDep) -> PadsIn:
+    """Whether the section's pads stay at their tables or move with the NS or EW pairs
+    (players' own phones); refused in a sentence when the movement would put two of those
+    pairs at one table, or leave a table without one, in some round. Stored with the
+    section, and the pads logged in are told at once."""
+    letter = section_of(station, section).letter
+    pads = await act(station, lambda batch: store_pads(station.rules, letter, body.pads, batch))
+    return PadsIn(pads=pads)
 
 
 class RoundRankingsIn(BaseModel):

@@ -15,7 +15,7 @@ from basestation.scoring import PRESETS
 from basestation.station.config import SectionConfig
 from basestation.station.matches import FORMATS, MAX_TABLE
 from basestation.station.opening import NewEvent, open_new_event
-from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 
 router = APIRouter(prefix="/api", tags=["events"])
 
@@ -41,6 +41,9 @@ class SectionIn(BaseModel):
                                      "rounds after which the pads show no rankings")
     rankings_hide_last: int = Field(default=0, ge=0, le=255, description="the last rounds "
                                     "after which the pads show no rankings")
+    pads: PadPlace = Field(default=PadPlace.TABLES, description="where the pads go: tables "
+                           "(each stays at its table) or ns / ew (each moves with the pair "
+                           "sitting that way at its table in round 1: players' own phones)")
 
 
 class EventIn(BaseModel):
@@ -86,7 +89,7 @@ def checked_sections(body: EventIn) -> list[SectionConfig]:
             raise HTTPException(422, f"movement must be one of {', '.join(sorted(KINDS))}")
     return [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom,
                           s.player_numbers.value, s.result_entry.value, s.round_rankings,
-                          s.rankings_hide_first, s.rankings_hide_last)
+                          s.rankings_hide_first, s.rankings_hide_last, s.pads.value)
             for s in body.sections]
 
 

@@ -25,6 +25,7 @@ from basestation.movements import (
     MovementError,
     cards_html,
     check,
+    check_pads_follow,
     matches_of,
     troikas_of,
 )
@@ -32,6 +33,7 @@ from basestation.scoring import PRESETS
 from basestation.station.config import SectionConfig
 from basestation.station.matches import PAIRS, section_movement
 from basestation.station.opening import NewEvent, check_deals, open_new_event
+from firmware_protocol.enums import PadPlace
 
 router = APIRouter(prefix="/api/setup", tags=["setup"], dependencies=[Director])
 
@@ -180,7 +182,13 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
     again."""
     sections = checked_sections(body)
     for section in body.sections:  # refused before the director is asked to close the event
-        rounds = _movement(section, body.format, body.rounds).rounds
+        movement = _movement(section, body.format, body.rounds)
+        rounds = movement.rounds
+        if section.pads != PadPlace.TABLES:
+            try:
+                check_pads_follow(movement, section.pads.upper())
+            except MovementError as exc:
+                raise HTTPException(422, f"section {section.letter}: {exc}") from exc
         if section.round_rankings and (
                 section.rankings_hide_first + section.rankings_hide_last >= rounds):
             raise HTTPException(422, f"hiding the first {section.rankings_hide_first} and the "

@@ -197,6 +197,12 @@ function renderMoves() {
   show("moves", Boolean(done));
   if (!done) return;
   $("moves-title").textContent = `Round ${done.round} is over: where to go`;
+  const going = pad.pairMove();
+  if (going) {
+    list.append(node("li", PadWords.pairGoes(going.side, going.pair, pad.mem.table, going.move),
+      { class: "pair-goes" }));
+  }
+  if (going && pad.mem.followWait !== null) list.append(node("li", PadWords.tableBusy(pad.mem.followWait)));
   for (const line of PadWords.moves(pad.mem.table, done.seating, done.boards)) {
     list.append(node("li", line));
   }

@@ -11,6 +11,7 @@ const PadCore = (() => {
   const NO_EVENT = ["hello", "login", "heartbeat"];  // kept when the pad enters a new event
   const LOCKING = ["UNIT_REPLACED", "UNIT_LOCKED"];
   const NOT_IN_EVENT = ["NO_SUCH_TABLE", "NO_SUCH_SECTION"];
+  const FOLLOW_RETRY = 5000;  // a pad moving with its pair tries its next table again (SPEC 14.10)
 
   const storeKey = (station, unit) => `bridgepad:${station}:${unit}`;
   const boardKey = (round, board) => `${round}/${board}`;
@@ -25,7 +26,10 @@ const PadCore = (() => {
       // rankings the station last sent after a round: {round, rows}.
       rankingsAfter: null, roundRanking: null,
       seatings: {}, lineups: {},  // SPEC 14: what the station said of each round; numbers typed
-      clock: null };  // the section's round clock: {round, endsAt (this device's ms), length}
+      clock: null,  // the section's round clock: {round, endsAt (this device's ms), length}
+      // SPEC 14.10: the pair number this pad moves with (null: it stays at its table), and
+      // the table it waits to log in to while that table still plays the round before.
+      follows: null, followWait: null };
   }
 
   // A session forgotten: what the pad keeps is its identity, counters, event and version.
@@ -59,6 +63,7 @@ const PadCore = (() => {
       this.everOnline = false;
       this.battery = null;  // percent, when the browser tells it
       this.rankingFetched = null;  // the event whose published rankings were read
+      this.followAt = null;  // when a pad moving with its pair tries its next table again
       this.save();
     }
 
@@ -94,6 +99,34 @@ const PadCore = (() => {
       const begun = after && after.boards.some((b) => this.mem.entries[boardKey(after.round, b)]);
       if (begun) return null;
       return { round: done.round, seating, boards: done.boards };
+    }
+
+    // A pad moving with its pair (SPEC 14.10), once the round at its table is over: the
+    // pair's side and number now and its move ({table, side}; null: it sits out next
+    // round); null when the pad stays at its table or the round is not over.
+    pairMove() {
+      const done = this.finishedRound();
+      const follows = this.mem.follows;
+      if (!done || follows == null) return null;
+      const seating = done.seating;
+      const wanted = seating.pads;
+      if (wanted !== "ns" && wanted !== "ew") return null;
+      const other = wanted === "ns" ? "ew" : "ns";
+      const side = seating[wanted] === follows ? wanted : seating[other] === follows ? other : null;
+      if (!side) return null;
+      return { side: side.toUpperCase(), pair: follows, move: seating.next[side] };
+    }
+
+    // The pair moves to another table: this pad logs in there by itself, as players would,
+    // once everything entered here has gone (the login waits behind it in the queue).
+    follow() {
+      const going = this.pairMove();
+      if (!going || !going.move || going.move.table === this.mem.table || this.mem.locked) return;
+      if (this.mem.queue.some((m) => m.type === "login")) return;
+      if (this.followAt !== null && this.now() < this.followAt) return;
+      this.followAt = null;
+      this.mem.queue.push({ type: "login", follow: true,
+        body: PadWire.bodies.login(this.mem.section, going.move.table) });
     }
 
     // Results the players may still correct at the table: the latest round it entered (SPEC 6.3).
@@ -285,6 +318,7 @@ const PadCore = (() => {
           break;
         default: break;
       }
+      this.follow();
       this.sendNext();
     }
 
@@ -346,6 +380,7 @@ const PadCore = (() => {
       if (this.idle() && this.contact && !this.mem.locked && now >= this.lastSent + IDLE) {
         this.enqueue({ type: "heartbeat", body: PadWire.bodies.heartbeat(this.battery) });
       }
+      if (this.followAt !== null && now >= this.followAt) this.follow();
       this.sendNext();
     }
 
@@ -441,9 +476,16 @@ const PadCore = (() => {
         this.partsAt = this.now() + PARTS_WAIT;  // game_data follows
       }
       if (type === "login") {
+        if (this.mem.table !== null && (body.table !== this.mem.table ||
+            body.section !== this.mem.section)) {
+          // Another table (with its pair, SPEC 14.10): what this table held stays there.
+          Object.assign(this.mem, { rounds: {}, entries: {}, seatings: {}, lineups: {},
+            feedback: {}, lastBoard: null });
+        }
         this.mem.section = body.section;
         this.mem.table = body.table;
         this.mem.locked = null;
+        this.mem.followWait = null;
       }
       if (type === "players" && this.mem.lineups[body.round]) {
         this.mem.lineups[body.round].acked = true;  // the seating with the names follows
@@ -479,6 +521,17 @@ const PadCore = (() => {
         const seen = /^\d+$/.test(nak.detail || "") ? Number(nak.detail) : 0;
         this.mem.nextSeq = Math.max(this.mem.nextSeq, seen + 1);
         this.mem.queue.unshift(message);
+        return;
+      }
+      if (message.follow && nak.code === "TABLE_IN_USE") {
+        // The pair's next table still plays the round before: try again in a while.
+        this.mem.followWait = body.table;
+        this.followAt = this.now() + FOLLOW_RETRY;
+        return;
+      }
+      if (message.follow && nak.code === "WRONG_PAIRS") {  // the movement says otherwise
+        this.followAt = this.now() + 6 * FOLLOW_RETRY;
+        this.notice(PadWords.notDue(body.table, nak.detail), "bad", "login");
         return;
       }
       if (LOCKING.includes(nak.code)) this.mem.locked = nak.code;
@@ -537,6 +590,8 @@ const PadCore = (() => {
       }
       this.mem.resultEntry = body.result_entry === "tricks" ? "tricks" : "result";
       this.mem.rankingsAfter = body.rankings || null;
+      if (body.pads !== "ns" && body.pads !== "ew") this.mem.follows = null;
+      else if (this.mem.follows == null) this.mem.follows = body[body.pads];  // its pair
       if (!body.rankings) this.mem.roundRanking = null;  // the director turned them off
       const lineup = this.mem.lineups[body.round];
       if (lineup && lineup.state === "waiting" && lineup.acked) lineup.state = "check";

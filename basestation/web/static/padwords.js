@@ -99,6 +99,24 @@ const PadWords = (() => {
     return `${who} move to table ${move.table}${sit}`;
   }
 
+  // A pad moving with its pair (SPEC 14.10): "Your pair (EW 5) moves to table 4: this pad
+  // will log in there", "... stays at table 3", "... sits out next round".
+  function pairGoes(side, pair, table, move) {
+    const who = `Your pair (${side} ${pair})`;
+    if (!move) return `${who} sits out next round: this pad stays here`;
+    if (move.table === table) return `${who} stays at table ${table}`;
+    return `${who} moves to table ${move.table}: this pad will log in there`;
+  }
+
+  function tableBusy(table) {
+    return `Table ${table} is still playing: this pad logs in there as soon as it is free`;
+  }
+
+  function notDue(table, detail) {
+    return `This pad cannot log in to table ${table}` + (detail ? ` (${detail})` : "") +
+      ": ask the director";
+  }
+
   // Where everyone at the table goes when the round is over (SPEC 14.7), one sentence each:
   // the pairs, then the boards ("Boards 7-8 go to table 2", "... go to the relay stand").
   function moves(table, seating, boards) {
@@ -154,7 +172,8 @@ const PadWords = (() => {
     `Enter board ${board}?`;
 
   return {
-    refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves, entryProblem, outOfOrder,
+    refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves, pairGoes, tableBusy,
+    notDue, entryProblem, outOfOrder,
     flag, alreadyHeld, directorChanged,
     OTHER_SCREEN: "This pad was opened on another screen: use that one, or take it back here",
     TABLE_FORM: "Section is one letter, table a number from 1",

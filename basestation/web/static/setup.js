@@ -90,7 +90,8 @@ function sectionBody(row) {
     result_entry: row.querySelector("[name=result_entry]").value,
     round_rankings: row.querySelector("[name=round_rankings]").value === "after",
     rankings_hide_first: Number(row.querySelector("[name=rankings_hide_first]").value || 0),
-    rankings_hide_last: Number(row.querySelector("[name=rankings_hide_last]").value || 0) };
+    rankings_hide_last: Number(row.querySelector("[name=rankings_hide_last]").value || 0),
+    pads: row.querySelector("[name=pads]").value };
 }
 
 // Each row keeps the number of its newest request, so a slow answer never paints over a newer one.
@@ -131,6 +132,9 @@ function eventName() {
 
 const PLAYER_NUMBERS = [["never", "Never"], ["first", "At the first round"], ["every", "Every round"]];
 const RESULT_ENTRIES = [["result", "=, +1, -1"], ["tricks", "tricks taken"]];
+// Where the pads go (SPEC 14.10): each stays at its table, or moves with a pair (own phones).
+const PAD_PLACES = [["tables", "stay at their tables"], ["ns", "move with the NS pairs"],
+  ["ew", "move with the EW pairs"]];
 
 function addSection(spec) {
   const box = document.getElementById("sections");
@@ -156,6 +160,8 @@ function addSection(spec) {
         el("option", { value: "after", selected: spec.round_rankings ? "" : null }, "after each round"))),
       el("label", {}, "Hide after the first ", el("input", { name: "rankings_hide_first", type: "number", min: 0, max: 255, value: spec.rankings_hide_first || 0 }), " rounds"),
       el("label", {}, "and the last ", el("input", { name: "rankings_hide_last", type: "number", min: 0, max: 255, value: spec.rankings_hide_last || 0 }), " rounds"),
+      el("label", {}, "The pads ", el("select", { name: "pads" },
+        ...PAD_PLACES.map(([value, text]) => el("option", { value, selected: value === (spec.pads || "tables") ? "" : null }, text)))),
       el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
       el("button", { type: "button", class: "remove" }, `Remove section ${letter}`)),
     el("p", { class: "balance" }, ""),

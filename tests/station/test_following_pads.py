@@ -1,0 +1,130 @@
+"""Pads that move with the EW pairs of a Mitchell (SPEC.md 14.10): each logs in at its
+pair's next table by itself, taking it from the pad that left; every check for table pads
+stays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from basestation.movements import generate
+from basestation.station.app import Station
+from basestation.station.console import set_pads
+from basestation.station.hub import Hub
+from firmware_protocol.enums import ErrorCode, PadPlace
+from firmware_protocol.messages import Ack, Body, Login, Nak, Seating
+from tests.station.fakes import FakeLink, director, inbound, result, run, station
+
+# 3 tables, 6 boards: EW pair 1 sits at table 1, then 2, then 3; boards go down a table.
+UNITS = (1, 2, 3)  # the pads of EW 1, 2, 3, starting at tables 1, 2, 3
+
+
+class Pads:
+    def __init__(self, made: Station, link: FakeLink) -> None:
+        self.made, self.link, self.seq = made, link, 0
+
+    async def send(self, unit: int, body: Body) -> Ack | Nak:
+        """The station's answer to the pad's message (what else it sent is dropped)."""
+        self.seq += 1
+        self.link.to(unit)
+        await run(self.made.hub, inbound(self.link, unit, self.seq, body))
+        return next(b for b in self.link.to(unit) if isinstance(b, Ack | Nak))
+
+    async def login(self, unit: int, table: int) -> Ack | Nak:
+        return await self.send(unit, Login("A", table))
+
+    async def play(self, unit: int, table: int, round_: int) -> None:
+        here = self.made.rules.sections["A"].movement.at(round_, table)
+        assert here is not None and here.ns and here.ew
+        for board in here.boards:
+            answer = await self.send(unit, result(table, round_, board, here.ns, here.ew))
+            assert isinstance(answer, Ack), answer
+
+
+async def following(tmp_path: Path) -> Pads:
+    made, link = station(tmp_path), FakeLink()
+    await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.EW, batch))
+    pads = Pads(made, link)
+    for unit in UNITS:
+        assert isinstance(await pads.login(unit, unit), Ack)
+    return pads
+
+
+def holders(pads: Pads) -> dict[int, int]:
+    return dict(pads.made.rules.sections["A"].holders)
+
+
+async def test_pads_move_with_the_ew_pairs_over_three_rounds(tmp_path: Path) -> None:
+    pads = await following(tmp_path)
+    await pads.play(1, 1, 1)
+    # Table 2 still plays round 1: EW 1's pad waits (it tries again), table 2 stays held.
+    early = await pads.login(1, 2)
+    assert isinstance(early, Nak) and early.code == ErrorCode.TABLE_IN_USE
+    assert early.detail == "table 2 still plays round 1; EW pair 1 is due in round 2"
+    assert holders(pads) == {1: 1, 2: 2, 3: 3}
+    await pads.play(2, 2, 1)
+    await pads.play(3, 3, 1)
+    for round_ in (2, 3):
+        for unit in UNITS:  # each pad goes to its pair's table, as the pad of the table left
+            table = (unit + round_ - 2) % 3 + 1
+            assert isinstance(await pads.login(unit, table), Ack), (unit, round_)
+        assert holders(pads) == {(u + round_ - 2) % 3 + 1: u for u in UNITS}
+        for unit in UNITS:
+            await pads.play(unit, (unit + round_ - 2) % 3 + 1, round_)
+    section = pads.made.rules.sections["A"]
+    assert section.held_count == 18
+    # EW 1 played boards 1-2 at table 1, 5-6 at table 2, 3-4 at table 3: stored there.
+    assert [(r.table, r.round, r.board, r.ew) for r in section.by_table[2]] == [
+        (2, 1, 3, 2), (2, 1, 4, 2), (2, 2, 5, 1), (2, 2, 6, 1), (2, 3, 1, 3), (2, 3, 2, 3)]
+
+
+async def test_a_wrong_table_and_the_old_table_are_refused(tmp_path: Path) -> None:
+    pads = await following(tmp_path)
+    for unit in UNITS:
+        await pads.play(unit, unit, 1)
+    wrong = await pads.login(1, 3)  # EW 1 goes to table 2 in round 2
+    assert isinstance(wrong, Nak) and wrong.code == ErrorCode.WRONG_PAIRS
+    assert wrong.detail == "EW pair 1 plays at table 2 in round 2, not table 3"
+    assert isinstance(await pads.login(1, 2), Ack)
+    # The pad that left table 2 enters nothing there any more; the one there now enters
+    # only table 2's boards.
+    stale = await pads.send(2, result(2, 2, 5, 2, 1))
+    assert isinstance(stale, Nak) and stale.code == ErrorCode.NOT_LOGGED_IN
+    other = await pads.send(1, result(2, 2, 1, 2, 1))
+    assert isinstance(other, Nak) and other.code == ErrorCode.BOARD_OUT_OF_RANGE  # as ever
+    # A pad that does not follow (a fresh login) still finds a held table in use.
+    fresh = await pads.login(9, 2)
+    assert isinstance(fresh, Nak) and fresh.code == ErrorCode.TABLE_IN_USE
+
+
+async def test_after_a_restart_a_pad_still_knows_its_pair(tmp_path: Path) -> None:
+    pads = await following(tmp_path)
+    for unit in UNITS:
+        await pads.play(unit, unit, 1)
+    Hub.load(pads.made.hub)  # memory rebuilt from the database: holds, results, setting
+    assert pads.made.rules.sections["A"].pads is PadPlace.EW
+    for unit in UNITS:
+        pads.made.rules.units[unit].follows = None  # as after a restart of the process
+    assert isinstance(await pads.login(1, 2), Ack)
+    assert isinstance(await pads.login(2, 3), Ack)
+    assert holders(pads)[2] == 1 and holders(pads)[3] == 2
+
+
+async def test_the_pads_are_told_and_tables_stay_the_default(tmp_path: Path) -> None:
+    made, link = station(tmp_path), FakeLink()
+    pads = Pads(made, link)
+    await pads.login(1, 1)
+    assert made.rules.sections["A"].pads is PadPlace.TABLES
+    assert isinstance(await pads.login(1, 2), Ack)  # a table pad goes where it is told
+    await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.EW, batch))
+    told = [b for b in link.to(1) if isinstance(b, Seating)]
+    assert told and told[-1].pads is PadPlace.EW
+
+
+async def test_a_movement_that_cannot_follow_is_refused(tmp_path: Path) -> None:
+    made = station(tmp_path)
+    made.rules.sections["A"].movement = generate("howell", 4, 28)
+    with pytest.raises(ValueError, match="meet at table"):
+        await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.NS, batch))
+    assert made.rules.sections["A"].pads is PadPlace.TABLES
