@@ -26,6 +26,7 @@ from basestation.store.models import PlayerRow
 from basestation.store.repository import Store
 
 log = logging.getLogger(__name__)
+STOP_WAIT = 10.0  # seconds the station's tasks get to end once cancelled
 
 
 class Station:
@@ -180,9 +181,16 @@ class Station:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
+        # Bounded: a task that swallows its cancel (a library's disconnect, say) must not
+        # hang the stop for ever; it is named in the log instead.
+        done, stuck = await asyncio.wait(self._tasks, timeout=STOP_WAIT) if self._tasks \
+            else (set(), set())
+        for task in done:
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+                task.result()
+        for task in stuck:
+            log.warning("station stop: %s did not stop within %s s", task.get_name(),
+                        STOP_WAIT)
         self._tasks.clear()
         self.links.clear()  # start() opens fresh links, so a stopped station can start again
         self.rules.par.close()

@@ -22,7 +22,7 @@ async def test_a_congress_field_of_120_pairs_is_set_up_in_the_browser(
     event = page.get_by_role("group", name="Event")
     await event.get_by_label("Name", exact=True).fill("Congress Swiss Pairs")
     await page.get_by_label("Format").select_option("swiss-pairs")
-    await page.get_by_label("Rounds").fill("7")
+    await page.get_by_label("Rounds", exact=True).fill("7")
     pairs = page.get_by_label("Pairs", exact=True)
     await pairs.fill("120")
     await page.get_by_label("Boards a match").fill("3")
