@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import glob
 import os
 import pwd
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
 
 from simulator.broker import free_port, mosquitto_binary, run_mosquitto, wait_for_port
 
@@ -47,3 +51,52 @@ def run_postgres() -> Iterator[str]:
         subprocess.run([*as_user, _pg_bin("pg_ctl"), "-D", data, "-m", "immediate", "stop"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@dataclass
+class Demo:
+    """`basestation demo` running as its own process, its output read line by line."""
+
+    process: asyncio.subprocess.Process
+    out: list[str] = field(default_factory=list)
+    err: list[str] = field(default_factory=list)
+
+    @property
+    def printed(self) -> str:
+        return "".join(self.out)
+
+    def said(self) -> str:
+        return "".join(self.out + self.err)
+
+
+async def _lines(stream: asyncio.StreamReader | None, into: list[str]) -> None:
+    assert stream is not None
+    while line := await stream.readline():
+        into.append(line.decode(errors="replace"))
+
+
+@contextlib.asynccontextmanager
+async def running_demo(*args: str) -> AsyncIterator[Demo]:
+    """Starts `basestation demo ARGS`; on leaving, checks it is still running without a
+    traceback, then stops it as Ctrl-C would (killed if it does not stop within 15 s)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "basestation", "demo", *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    demo = Demo(process)
+    readers = [asyncio.create_task(_lines(process.stdout, demo.out)),
+               asyncio.create_task(_lines(process.stderr, demo.err))]
+    try:
+        yield demo
+        assert process.returncode is None, demo.said()
+        assert "Traceback" not in "".join(demo.err), "".join(demo.err)
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGINT)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(15):
+                    await process.wait()
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+        for reader in readers:
+            reader.cancel()

@@ -5,23 +5,16 @@ and a pause. The station must answer every call (no 5xx) and the session play on
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
-import signal
-import sys
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.api.conftest import PASSWORD
+from tests.servers import running_demo
 
 pytestmark = pytest.mark.integration
-
-
-async def _lines(stream: asyncio.StreamReader, into: list[str]) -> None:
-    while line := await stream.readline():
-        into.append(line.decode(errors="replace"))
 
 
 async def _held(director: httpx.AsyncClient) -> int:
@@ -35,18 +28,10 @@ async def _ok(response: httpx.Response) -> Any:
 
 
 async def test_the_demo_survives_the_directors_actions() -> None:
-    demo = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "basestation", "demo", "--tables", "4", "--speed", "60",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out: list[str] = []
-    err: list[str] = []
-    assert demo.stdout is not None and demo.stderr is not None
-    readers = [asyncio.create_task(_lines(demo.stdout, out)),
-               asyncio.create_task(_lines(demo.stderr, err))]
-    try:
+    async with running_demo("--tables", "4", "--speed", "60") as demo:
         async with asyncio.timeout(30):
-            while not (found := re.search(r"http://127\.0\.0\.1:(\d+)", "".join(out))):
-                assert demo.returncode is None, "".join(out + err)
+            while not (found := re.search(r"http://127\.0\.0\.1:(\d+)", demo.printed)):
+                assert demo.process.returncode is None, demo.said()
                 await asyncio.sleep(0.1)
         url = f"http://127.0.0.1:{found.group(1)}"
         async with httpx.AsyncClient(base_url=url, timeout=15) as director:
@@ -95,16 +80,3 @@ async def test_the_demo_survives_the_directors_actions() -> None:
             for path in ("/api/status", "/api/units", "/api/rankings", "/api/travellers",
                          "/api/audit"):
                 await _ok(await director.get(path))
-        assert demo.returncode is None, "".join(out + err)
-        assert "Traceback" not in "".join(err), "".join(err)
-    finally:
-        if demo.returncode is None:
-            demo.send_signal(signal.SIGINT)
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(15):
-                    await demo.wait()
-            if demo.returncode is None:
-                demo.kill()
-                await demo.wait()
-        for reader in readers:
-            reader.cancel()

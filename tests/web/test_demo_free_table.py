@@ -5,15 +5,13 @@ while the simulated room plays the others."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
-import signal
-import sys
 
 import httpx
 import pytest
 from playwright.async_api import Browser
 
+from tests.servers import running_demo
 from tests.web.conftest import PASSWORD
 from tests.web.padpage import log_in
 
@@ -21,26 +19,13 @@ pytestmark = pytest.mark.integration
 LINK = re.compile(r"Pad link: (http://127\.0\.0\.1:(\d+)/pad#\S+)")
 
 
-async def _lines(stream: asyncio.StreamReader, into: list[str]) -> None:
-    while line := await stream.readline():
-        into.append(line.decode(errors="replace"))
-
-
 async def test_the_printed_link_plays_the_free_table(browser: Browser) -> None:
-    demo = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "basestation", "demo", "--tables", "3", "--speed", "60",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out: list[str] = []
-    err: list[str] = []
-    assert demo.stdout is not None and demo.stderr is not None
-    readers = [asyncio.create_task(_lines(demo.stdout, out)),
-               asyncio.create_task(_lines(demo.stderr, err))]
-    try:
+    async with running_demo("--tables", "3", "--speed", "60") as demo:
         async with asyncio.timeout(60):
-            while not (found := LINK.search("".join(out))):
-                assert demo.returncode is None, "".join(out + err)
+            while not (found := LINK.search(demo.printed)):
+                assert demo.process.returncode is None, demo.said()
                 await asyncio.sleep(0.1)
-        printed = "".join(out)
+        printed = demo.printed
         assert "section B, table 1 is left free for you" in printed
         assert "▄" in printed  # the QR code, in the terminal's block characters
         link, port = found.group(1), found.group(2)
@@ -69,16 +54,3 @@ async def test_the_printed_link_plays_the_free_table(browser: Browser) -> None:
                 assert tables[1]["unit"] == 200 and tables[1]["state"] == "logged_in"
         finally:
             await context.close()
-        assert demo.returncode is None, "".join(out + err)
-        assert "Traceback" not in "".join(err), "".join(err)
-    finally:
-        if demo.returncode is None:
-            demo.send_signal(signal.SIGINT)
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(15):
-                    await demo.wait()
-            if demo.returncode is None:
-                demo.kill()
-                await demo.wait()
-        for reader in readers:
-            reader.cancel()
