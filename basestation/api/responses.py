@@ -77,6 +77,8 @@ class ClockOut(BaseModel):
     started: str = Field(description="when the current round began")
     minutes: float = Field(description="minutes since")
     round_minutes: float = Field(description="the round's length")
+    minutes_per_board: float = Field(description="of which, minutes for each board")
+    minutes_per_round: float = Field(description="and minutes for the round (the move)")
     playing: list[int] = Field(description="tables still playing the current round")
 
 
@@ -92,7 +94,8 @@ class ThresholdsOut(BaseModel):
     silent_minutes: float
     bad_mac_run: int
     rounds_behind: int
-    round_minutes: dict[str, float]
+    round_minutes: dict[str, float] = Field(description="per section set: minutes per round")
+    board_minutes: dict[str, float] = Field(description="per section set: minutes per board")
 
 
 class AlertOut(Open):

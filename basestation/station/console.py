@@ -33,18 +33,25 @@ def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
     return limits
 
 
+def set_round_clock(rules: SessionRules, section: str, per_board: float, per_round: float,
+                    batch: Batch) -> Thresholds:
+    """The section's round clock: minutes per board plus minutes per round (the move)."""
+    state = _section(rules, section)
+    if per_board <= 0 and per_round <= 0:
+        raise ValueError("a round needs some time: give minutes per board or per round")
+    rules.thresholds.board_minutes[section] = per_board
+    rules.thresholds.round_minutes[section] = per_round
+    _changed(rules, state, repo.set_round_clock(rules.section_ids[section], per_board,
+                                                per_round), batch, "round_minutes",
+             minutes_per_board=per_board, minutes_per_round=per_round,
+             minutes=rules.thresholds.round_length(state))  # the pads' clocks start again
+    return rules.thresholds
+
+
 def set_round_minutes(rules: SessionRules, section: str, minutes: float,
                       batch: Batch) -> Thresholds:
-    """The section's round length, for its round clock."""
-    if section not in rules.sections:
-        raise LookupError(f"no section {section}")
-    rules.thresholds.round_minutes[section] = minutes
-    batch.ops.append(repo.set_round_minutes(rules.section_ids[section], minutes))
-    batch.ops.append(repo.audit(rules.event_id, "director", "round_minutes", section=section,
-                                minutes=minutes))
-    batch.event("round_minutes", section=section, minutes=minutes)
-    rules.tell_section(rules.sections[section], batch)  # the pads' round clocks
-    return rules.thresholds
+    """The section's round length as a whole: minutes per round, none per board."""
+    return set_round_clock(rules, section, 0.0, minutes, batch)
 
 
 def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
@@ -126,4 +133,4 @@ def _changed(rules: SessionRules, state: SectionState, store: repo.Op, batch: Ba
 
 
 __all__ = ["THRESHOLD_NAMES", "set_pads", "set_player_numbers", "set_result_entry",
-           "set_round_minutes", "set_round_rankings", "set_thresholds"]
+           "set_round_clock", "set_round_minutes", "set_round_rankings", "set_thresholds"]

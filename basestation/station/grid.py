@@ -89,7 +89,9 @@ def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> dic
             playing.append(table)
     return {"started": section.round_started.isoformat(),
             "minutes": round((now - section.round_started).total_seconds() / 60, 1),
-            "round_minutes": limits.round_length(section), "playing": playing}
+            "round_minutes": limits.round_length(section),
+            "minutes_per_board": limits.clock(section)[0],
+            "minutes_per_round": limits.clock(section)[1], "playing": playing}
 
 
 def section_grid(section: SectionState, units: dict[int, UnitState], now: datetime, *,

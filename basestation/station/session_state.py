@@ -205,6 +205,8 @@ class SessionState:
                 section.rankings = RoundRankings(row.rankings_hide_first, row.rankings_hide_last)
             if row.round_minutes is not None:
                 self.thresholds.round_minutes[row.letter] = row.round_minutes
+            if row.board_minutes is not None:
+                self.thresholds.board_minutes[row.letter] = row.board_minutes
             self.sections[row.letter] = section
             assert row.id is not None
             self.section_ids[row.letter] = row.id

@@ -152,18 +152,29 @@ class Thresholds:
     silent_minutes: float = 10.0  # a logged-in table's pad not heard for this long
     bad_mac_run: int = 3  # frames in a row failing their check: that pad is failing
     rounds_behind: int = 3  # a table this many rounds behind its section
-    round_minutes: dict[str, float] = field(default_factory=dict)  # per section, when set
+    # The round clock, per section when set: minutes per board plus minutes per round (the
+    # move). A round length set as a whole is minutes per round with none per board.
+    round_minutes: dict[str, float] = field(default_factory=dict)
+    board_minutes: dict[str, float] = field(default_factory=dict)
+
+    def clock(self, section: SectionState) -> tuple[float, float]:
+        """(minutes per board, minutes per round) for the section's round clock."""
+        letter = section.letter
+        if letter not in self.round_minutes and letter not in self.board_minutes:
+            return MINUTES_PER_BOARD, 0.0
+        return self.board_minutes.get(letter, 0.0), self.round_minutes.get(letter, 0.0)
 
     def round_length(self, section: SectionState) -> float:
-        if section.letter in self.round_minutes:
-            return self.round_minutes[section.letter]
+        """Minutes for a round: its boards' time plus the round's own."""
         first = section.movement.at(1, 1)
         boards = len(first.boards) if first is not None else 2
-        return boards * MINUTES_PER_BOARD
+        per_board, per_round = self.clock(section)
+        return round(boards * per_board + per_round, 2)
 
     def to_json(self) -> dict[str, Any]:
         return {"silent_minutes": self.silent_minutes, "bad_mac_run": self.bad_mac_run,
-                "rounds_behind": self.rounds_behind, "round_minutes": dict(self.round_minutes)}
+                "rounds_behind": self.rounds_behind, "round_minutes": dict(self.round_minutes),
+                "board_minutes": dict(self.board_minutes)}
 
 
 @dataclass

@@ -42,9 +42,10 @@ class SectionRow(SQLModel, table=True):
     movement_json: str
     current_round: int = 1
     # The round clock: when the current round began (the event's opening, for round 1), and
-    # the round's length in minutes when the director set one (else the club's usual pace).
+    # the minutes per round and per board when the director set them (else the club's pace).
     round_started: datetime | None = Field(default_factory=now)
-    round_minutes: float | None = None
+    round_minutes: float | None = None  # the round clock's minutes per round, when set
+    board_minutes: float | None = None  # and per board (null with minutes per round: none)
     # When the section's pads ask for player numbers: never, first (round) or every (round).
     player_numbers: str = "first"
     # How its pads take a board's result: "result" (=, +1, -1) or "tricks" (taken).

@@ -359,8 +359,9 @@ def update_section_round(section_id: int, round_: int, started: datetime | None 
                                            "round_started": started or datetime.now(UTC)})
 
 
-def set_round_minutes(section_id: int, minutes: float) -> Op:
-    return Update(SectionRow, section_id, {"round_minutes": minutes})
+def set_round_clock(section_id: int, per_board: float, per_round: float) -> Op:
+    return Update(SectionRow, section_id, {"board_minutes": per_board,
+                                           "round_minutes": per_round})
 
 
 def set_player_numbers(section_id: int, ask: str) -> Op:

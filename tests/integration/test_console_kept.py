@@ -42,6 +42,7 @@ async def test_console_settings_survive_a_restart(make_station: Any,
     limits = again.rules.thresholds
     assert (limits.silent_minutes, limits.bad_mac_run, limits.rounds_behind) == (4.5, 7, 2)
     assert limits.round_minutes == {"A": 12.5}
+    assert limits.board_minutes == {"A": 0}  # a whole length: none of it per board
     assert again.rules.takeovers == {("A", 2)}  # the withdrawn one stays withdrawn
     section = again.rules.sections["A"]
     assert section.current_round == 2

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from basestation.movements import generate
-from basestation.station.console import set_round_minutes
+from basestation.station.console import set_round_clock, set_round_minutes
 from basestation.station.seating import next_round, round_clock
 from basestation.station.state import SectionState, Thresholds
 from firmware_protocol.messages import Login, Move, NextRound, RoundClock, Seating
@@ -50,6 +50,9 @@ def test_the_round_clock_counts_from_the_rounds_start() -> None:
     assert over == RoundClock(2, -60, 1260)
     # No length set: the club's pace per board (3 boards a round here).
     assert round_clock(section, Thresholds(), start).length == round(3 * 7.5 * 60)
+    # Set as minutes per board plus minutes per round (the move).
+    both = Thresholds(board_minutes={"A": 7.0}, round_minutes={"A": 1.0})
+    assert round_clock(section, both, start).length == (3 * 7 + 1) * 60
 
 
 async def test_the_seating_after_login_carries_the_clock_and_the_moves(tmp_path: Path) -> None:
@@ -75,6 +78,12 @@ async def test_a_new_round_or_a_new_length_restarts_every_pads_clock(tmp_path: P
         [told] = link.to(unit)
         assert isinstance(told, Seating) and told.clock is not None
         assert told.clock.length == 1800
+    await director(made, lambda batch: set_round_clock(made.rules, "A", 6.0, 2.0, batch))
+    boards = len(made.rules.sections["A"].movement.at(1, 1).boards)  # type: ignore[union-attr]
+    for unit in (1, 2):
+        [told] = link.to(unit)
+        assert isinstance(told, Seating) and told.clock is not None
+        assert told.clock.length == (boards * 6 + 2) * 60
     # Table 2 starts round 2 first: the section's round moves on, every pad hears the clock.
     section = made.rules.sections["A"]
     second = section.movement.at(2, 2)

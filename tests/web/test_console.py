@@ -165,7 +165,8 @@ async def test_withdraw_and_reset_ask_first(director_page: tuple[Station, Page, 
 
 async def test_round_clock_and_board_numbers(director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
-    asked = accept_dialogs(page)
+    replies: list[str] = []
+    asked = accept_dialogs(page, replies)
     first, second = boards(station, 1, 1)
     await page.wait_for_selector(f"#c-A-1-1 small.bds >> text=B{first}-{second}")
     clock = page.locator("#section-A .clock")
@@ -178,8 +179,15 @@ async def test_round_clock_and_board_numbers(director_page: tuple[Station, Page,
         await clock.locator("text=still playing: tables 2, 3").wait_for()
         await page.wait_for_selector("#t-A-1 th .heard >> text=s ago")
     await page.click("#section-A .round-length")
-    assert asked[-1] == "Minutes per round in section A:"  # accepted with its default, 15
-    await page.wait_for_selector("#message >> text=15 minutes per round")
+    # Accepted with its default: 7.5 minutes a board, none for the move.
+    assert asked[-1].startswith("Round clock in section A: minutes per board")
+    await page.wait_for_selector("#message >> text=7.5 minutes per board and 0 per round")
     assert (await page.evaluate("fetch('/api/grid').then(r => r.json())"))[
         "sections"][0]["clock"]["round_minutes"] == 15
+    # The director sets 7 minutes a board and 1 for the move: two boards make 15 again, and
+    # the clock line says how it is made up.
+    replies.append("7 1")
+    await page.get_by_role("button", name="Round clock in section A").click()
+    await page.wait_for_selector("#message >> text=7 minutes per board and 1 per round")
+    await clock.locator("text=of 15 min (7 a board, 1 for the move)").wait_for()
     await screenshot(page, "round-clock")

@@ -1,4 +1,4 @@
-"""The grid's controls for a running night: alert thresholds, each section's round length
+"""The grid's controls for a running night: alert thresholds, each section's round clock
 and when its pads ask for player numbers, and the way back for an orphaned table (withdraw a
 takeover, ask its pad to resend)."""
 
@@ -16,6 +16,7 @@ from basestation.api.routes.sections import section_of
 from basestation.station.console import set_pads as store_pads
 from basestation.station.console import set_player_numbers as store_player_numbers
 from basestation.station.console import set_result_entry as store_result_entry
+from basestation.station.console import set_round_clock as store_round_clock
 from basestation.station.console import set_round_minutes as store_round_minutes
 from basestation.station.console import set_round_rankings as store_round_rankings
 from basestation.station.console import set_thresholds as store_thresholds
@@ -61,6 +62,22 @@ async def set_round_minutes(section: str, body: RoundLength,
     letter = section_of(station, section).letter
     limits = await act(station, lambda batch: store_round_minutes(
         station.rules, letter, body.minutes, batch))
+    return limits.to_json()
+
+
+class RoundClock(BaseModel):
+    minutes_per_board: float = Field(ge=0, le=60, description="minutes for each board")
+    minutes_per_round: float = Field(ge=0, le=120, description="minutes added to each round, "
+                                                              "for the move")
+
+
+@router.put("/sections/{section}/clock", dependencies=[Director], response_model=ThresholdsOut)
+async def set_round_clock(section: str, body: RoundClock, station: StationDep) -> dict[str, Any]:
+    """The section's round clock: minutes per board plus minutes per round, stored with the
+    section; every pad of the section is told its clock again at once."""
+    letter = section_of(station, section).letter
+    limits = await act(station, lambda batch: store_round_clock(
+        station.rules, letter, body.minutes_per_board, body.minutes_per_round, batch))
     return limits.to_json()
 
 

@@ -45,7 +45,7 @@ function sectionTable(section) {
   for (let r = 1; r <= section.rounds; r++) head.append(el("th", { scope: "col", id: `${id}-r${r}` }, `R${r}`));
   // Each button names the section it acts on, as a screen reader reads it out of context.
   const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, `Close the round in section ${section.section}`);
-  const length = el("button", { type: "button", class: "director-only round-length", onclick: () => setRoundLength(section.section) }, `Round length in section ${section.section}`);
+  const length = el("button", { type: "button", class: "director-only round-length", onclick: () => setRoundLength(section.section) }, `Round clock in section ${section.section}`);
   const change = el("button", { type: "button", class: "director-only", onclick: () => showMovement(section.section) }, `Change the movement of section ${section.section}`);
   const rankings = el("button", { type: "button", class: "director-only round-rankings", onclick: () => setRoundRankings(section.section) }, `Rankings on the pads in section ${section.section}`);
   box = el("section", { id, class: "section", "data-shape": shape, "aria-label": `Section ${section.section}` },
@@ -133,19 +133,25 @@ function renderClock(box, section) {
   const c = section.clock;
   const began = new Date(c.started).toTimeString().slice(0, 5);
   const playing = c.playing.length ? `still playing: ${c.playing.length === 1 ? "table" : "tables"} ${c.playing.join(", ")}` : "every table has finished the round";
-  box.textContent = `Round ${section.round} began ${began}, ${Math.floor(c.minutes)} of ${c.round_minutes} min; ${playing}`;
+  box.textContent = `Round ${section.round} began ${began}, ${Math.floor(c.minutes)} of ${c.round_minutes} min (${c.minutes_per_board} a board, ${c.minutes_per_round} for the move); ${playing}`;
   box.dataset.late = c.minutes > c.round_minutes && c.playing.length ? "yes" : "no";
   box.dataset.playing = c.playing.length;
 }
 
+// The round clock: minutes per board plus minutes per round (the move), e.g. "7 1".
 async function setRoundLength(section) {
   const grid = lastGrid && lastGrid.sections.find((s) => s.section === section);
-  const now = grid ? grid.clock.round_minutes : "";
-  const answer = prompt(`Minutes per round in section ${section}:`, now);
+  const now = grid ? `${grid.clock.minutes_per_board} ${grid.clock.minutes_per_round}` : "";
+  const answer = prompt(`Round clock in section ${section}: minutes per board, then minutes per round for the move (e.g. 7 1):`, now);
   if (answer === null) return;
+  const numbers = answer.trim().split(/[\s,]+/);
+  if (numbers.length !== 2 || !numbers.every((n) => /^\d+(\.\d+)?$/.test(n))) {
+    say(`Section ${section}: type two numbers, minutes per board and minutes per round, e.g. 7 1`, true);
+    return;
+  }
   try {
-    await api("PUT", `/api/sections/${section}/round-minutes`, { minutes: Number(answer) });
-    say(`Section ${section}: ${answer} minutes per round`);
+    await api("PUT", `/api/sections/${section}/clock`, { minutes_per_board: Number(numbers[0]), minutes_per_round: Number(numbers[1]) });
+    say(`Section ${section}: ${numbers[0]} minutes per board and ${numbers[1]} per round`);
     refresh();
   } catch (e) { say(e.message, true); }
 }
