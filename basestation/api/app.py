@@ -12,6 +12,7 @@ from basestation.api import errors
 from basestation.api.auth import DirectorAuth
 from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
+    competitions,
     console,
     event_results,
     events,
@@ -36,7 +37,8 @@ from basestation.station.hub import StationBusy
 from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
-           rulings, scores, exports, history, setup, event_results, console, seats)
+           rulings, scores, exports, history, setup, event_results, console, seats,
+           competitions)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

@@ -303,3 +303,87 @@ class ScorecardOut(BaseModel):
 
 class WhoAmIOut(BaseModel):
     director: bool
+
+
+class CompetitionEventOut(BaseModel):
+    id: int
+    name: str
+    date: str  # the day played (ISO), else the day it was set up
+
+
+class CompetitionOut(BaseModel):
+    """A competition and its ladder's rules (scoring/ladder.py)."""
+
+    id: int
+    name: str
+    kind: str = Field(description="pairs or individual")
+    sessions: int = Field(description="in the whole competition, however many are played")
+    qualify: int = Field(description="sessions a player or pair must play to be ranked")
+    count: int = Field(description="the best this many sessions are averaged")
+    change_partner: bool = Field(description="players must change partner at least once")
+    events: list[CompetitionEventOut]
+
+
+class LadderSessionOut(BaseModel):
+    event: int
+    pct: float
+    counted: bool  # among the best sessions that count
+    partners: str  # in an individual ladder, who the player played with
+
+
+class LadderRowOut(BaseModel):
+    rank: int
+    rank_label: str  # "3=" for a tie
+    players: list[PlayerOut]
+    names: str
+    average: float
+    played: list[LadderSessionOut]
+
+
+class NotQualifiedOut(BaseModel):
+    players: list[PlayerOut]
+    names: str
+    played: list[LadderSessionOut]
+    why: str
+
+
+class LadderOut(BaseModel):
+    competition: CompetitionOut
+    events: list[CompetitionEventOut]  # the sessions counted here, in the order played
+    sessions_played: int
+    left_out: int = Field(description="events not published yet: counted for the director "
+                                      "only")
+    rows: list[LadderRowOut]
+    not_qualified: list[NotQualifiedOut]
+
+
+class PlaceGetterOut(BaseModel):
+    rank_label: str
+    names: str
+    average: float
+
+
+class CompetitionSummaryOut(BaseModel):
+    competition: CompetitionOut
+    place_getters: list[PlaceGetterOut]  # first, second and third (more when tied)
+
+
+class PlayerSessionOut(BaseModel):
+    date: str
+    event: int
+    event_name: str
+    section: str
+    pair: int
+    direction: str | None
+    partners: str
+    pct: float
+    rank_label: str
+    pairs: int  # ranked in the pair's field (its section, and direction in a Mitchell)
+
+
+class PlayerHistoryOut(BaseModel):
+    player: PlayerOut
+    since: str
+    until: str
+    sessions: list[PlayerSessionOut]
+    average: float | None  # over the sessions shown

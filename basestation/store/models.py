@@ -224,3 +224,26 @@ class HandRecordRow(SQLModel, table=True):
     section: str
     board: int
     deal: str
+
+
+class CompetitionRow(SQLModel, table=True):
+    """Events grouped into a competition, and its ladder's rules (scoring/ladder.py)."""
+
+    __tablename__ = "competition"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    kind: str = "pairs"  # pairs or individual
+    sessions: int = 1  # in the whole competition, however many are played so far
+    qualify: int = 1  # sessions a player or pair must play to be ranked
+    count: int = 1  # the best this many are averaged
+    change_partner: bool = False  # players must change partner at least once
+    created_at: datetime = Field(default_factory=now)
+
+
+class CompetitionEventRow(SQLModel, table=True):
+    """An event (a session) of a competition."""
+
+    __tablename__ = "competition_event"
+    id: int | None = Field(default=None, primary_key=True)
+    competition_id: int = Field(foreign_key="competition.id", index=True)
+    event_id: int = Field(foreign_key="event.id", index=True)

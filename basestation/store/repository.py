@@ -22,6 +22,8 @@ from basestation.store.models import (
     AlertThresholdsRow,
     AnswerRow,
     AuditRow,
+    CompetitionEventRow,
+    CompetitionRow,
     EventRow,
     HandRecordRow,
     MergeOfferRow,
@@ -242,6 +244,17 @@ class Store:
         rows: list[SeatingRow] = self.read(load)
         return rows
 
+    def competitions(self) -> list[tuple[CompetitionRow, list[int]]]:
+        """Every competition, oldest first, with its events' ids in the order added."""
+        def load(session: Session) -> list[tuple[CompetitionRow, list[int]]]:
+            events: dict[int, list[int]] = {}
+            for row in session.exec(select(CompetitionEventRow)
+                                    .order_by(col(CompetitionEventRow.id))):
+                events.setdefault(row.competition_id, []).append(row.event_id)
+            return [(c, events.get(c.id or 0, [])) for c in
+                    session.exec(select(CompetitionRow).order_by(col(CompetitionRow.id)))]
+        return list(self.read(load))
+
 
 def add(row: Any) -> Op:
     def op(session: Session) -> None:
@@ -447,3 +460,15 @@ def merge(row: Any) -> Op:
 
 def close_merge_offer(offer_id: int, state: str) -> Op:
     return update(MergeOfferRow, offer_id, state=state)
+
+
+def add_competition_event(competition_id: int, event_id: int) -> Op:
+    return Insert(CompetitionEventRow, {"competition_id": competition_id, "event_id": event_id})
+
+
+def remove_competition_event(competition_id: int, event_id: int) -> Op:
+    def op(session: Session) -> None:
+        session.execute(sa.delete(CompetitionEventRow).where(
+            col(CompetitionEventRow.competition_id) == competition_id,
+            col(CompetitionEventRow.event_id) == event_id))
+    return op

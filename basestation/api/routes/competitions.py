@@ -1,0 +1,332 @@
+"""Competitions: the director groups events (sessions) into a competition and sets its
+ladder's rules; the ladder is run by them (scoring/ladder.py), shown, printed and exported as
+CSV; a year's competitions give their place-getters.
+
+Writes go through the hub's batch. What they are checked against (the competitions and events
+stored) is read first, under one lock, so two writes never pass the same check. Until an event
+is published its results are the director's: a ladder read without the director's login counts
+only the published ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from basestation.api.actions import act
+from basestation.api.competitions_data import EventScores, event_scores, played_on
+from basestation.api.deps import Director, ReadDep, StationDep, director_token
+from basestation.api.responses import CompetitionOut, CompetitionSummaryOut, LadderOut
+from basestation.api.routes.history import ROW_ID_MAX
+from basestation.formats.ladder_csv import ladder_csv
+from basestation.scoring.ladder import KINDS, Ladder, LadderRules, Played, run_ladder
+from basestation.station.app import Station
+from basestation.station.batch import Batch
+from basestation.station.matches import PAIRS
+from basestation.store import repository as repo
+from basestation.store.models import CompetitionRow, EventRow
+
+router = APIRouter(prefix="/api/competitions", tags=["competitions"])
+RowId = Annotated[int, Path(ge=1, le=ROW_ID_MAX)]
+Stored = list[tuple[CompetitionRow, list[int]]]
+
+
+class RulesIn(BaseModel):
+    kind: str = Field(default="pairs", description=" or ".join(KINDS))
+    sessions: int = Field(ge=1, le=1000, description="in the whole competition")
+    qualify: int = Field(ge=1, le=1000, description="sessions to play to be ranked")
+    count: int = Field(ge=1, le=1000, description="the best this many are averaged")
+    change_partner: bool = Field(default=False,
+                                 description="players must change partner at least once")
+
+    def rules(self) -> LadderRules:
+        return LadderRules(self.kind, self.sessions, self.qualify, self.count,
+                           self.change_partner)
+
+
+class CompetitionIn(RulesIn):
+    name: str = Field(min_length=1, max_length=100)
+
+
+def rules_of(row: CompetitionRow) -> LadderRules:
+    return LadderRules(row.kind, row.sessions, row.qualify, row.count, row.change_partner)
+
+
+def _lock(request: Request) -> asyncio.Lock:
+    state = request.app.state
+    if getattr(state, "competition_lock", None) is None:
+        state.competition_lock = asyncio.Lock()
+    lock: asyncio.Lock = state.competition_lock
+    return lock
+
+
+def _find(stored: Stored, competition_id: int) -> tuple[CompetitionRow, list[int]]:
+    for row, events in stored:
+        if row.id == competition_id:
+            return row, events
+    raise HTTPException(404, f"there is no competition {competition_id}")
+
+
+def _events(station: Station) -> dict[int, EventRow]:
+    return {e.id: e for e, _ in station.store.events() if e.id is not None}
+
+
+def _json(row: CompetitionRow, event_ids: list[int],
+          events: dict[int, EventRow]) -> dict[str, Any]:
+    shown = sorted((events[e] for e in event_ids if e in events),
+                   key=lambda e: (played_on(e), e.id or 0))
+    return {"id": row.id, "name": row.name, "kind": row.kind, "sessions": row.sessions,
+            "qualify": row.qualify, "count": row.count, "change_partner": row.change_partner,
+            "events": [_event_json(e) for e in shown]}
+
+
+def _event_json(event: EventRow) -> dict[str, Any]:
+    return {"id": event.id, "name": event.name, "date": played_on(event).isoformat()}
+
+
+def _refuse(sentence: str) -> HTTPException:
+    return HTTPException(422, sentence)
+
+
+def _check_rules(rules: LadderRules) -> None:
+    try:
+        rules.check()
+    except ValueError as exc:
+        raise _refuse(f"{str(exc)[0].upper()}{str(exc)[1:]}; nothing was changed.") from exc
+
+
+def _check_shared(stored: Stored, competition: CompetitionRow, rules: LadderRules,
+                  event_ids: list[int], events: dict[int, EventRow]) -> None:
+    """An event in two competitions must be run by the same rules in both."""
+    for other, other_events in stored:
+        if other.id == competition.id or rules_of(other) == rules:
+            continue
+        for event_id in event_ids:
+            if event_id in other_events:
+                name = events[event_id].name if event_id in events else f"event {event_id}"
+                raise _refuse(f"{name} is also in the competition '{other.name}', whose rules "
+                              f"differ ({_words(rules_of(other))} there, {_words(rules)} "
+                              "here): an event in two competitions needs the same rules in "
+                              "both; nothing was changed.")
+
+
+def _words(rules: LadderRules) -> str:
+    change = ", partners must change" if rules.change_partner else ""
+    return (f"{rules.kind}, {rules.sessions} sessions, {rules.qualify} to qualify, "
+            f"{rules.count} to count{change}")
+
+
+@router.get("", response_model=list[CompetitionOut])
+async def competitions(station: StationDep, read: ReadDep) -> list[dict[str, Any]]:
+    stored, events = await read.stored(lambda: (station.store.competitions(),
+                                                _events(station)))
+    return [_json(row, ids, events) for row, ids in stored]
+
+
+@router.post("", dependencies=[Director], status_code=201, response_model=CompetitionOut)
+async def create_competition(body: CompetitionIn, station: StationDep) -> dict[str, Any]:
+    """A new competition with its rules and no events yet."""
+    rules = body.rules()
+    _check_rules(rules)
+    row = CompetitionRow(name=body.name, kind=rules.kind, sessions=rules.sessions,
+                         qualify=rules.qualify, count=rules.count,
+                         change_partner=rules.change_partner)
+    made: list[int] = []
+
+    def create(batch: Batch) -> None:
+        batch.ops.append(repo.insert(row, made.append))
+        batch.ops.append(repo.audit(None, "director", "competition", name=body.name,
+                                    rules=_words(rules)))
+
+    await act(station, create, need_event=False)
+    row.id = made[0]
+    return _json(row, [], {})
+
+
+@router.get("/summary", response_model=list[CompetitionSummaryOut])
+async def summary(request: Request, station: StationDep, read: ReadDep,
+                  year: Annotated[int, Query(ge=1900, le=9999)]) -> list[dict[str, Any]]:
+    """The year's competitions (those with a session played that year) and their
+    place-getters: first, second and third, more when tied."""
+    director = director_token(request, request.app.state.auth) is not None
+
+    def gather() -> list[dict[str, Any]]:
+        events = _events(station)
+        found = []
+        for row, ids in station.store.competitions():
+            if not any(e in events and played_on(events[e]).year == year for e in ids):
+                continue
+            ladder, _ = _ladder(station, row, ids, director)
+            names = _names_of(station)
+            found.append({"competition": _json(row, ids, events), "place_getters": [
+                {"rank_label": r.rank_label, "names": names(r.players), "average": r.average}
+                for r in ladder.rows if r.rank <= 3]})
+        return found
+
+    return await read.stored(gather)
+
+
+@router.get("/{competition_id}", response_model=CompetitionOut)
+async def competition(competition_id: RowId, station: StationDep,
+                      read: ReadDep) -> dict[str, Any]:
+    stored, events = await read.stored(lambda: (station.store.competitions(),
+                                                _events(station)))
+    row, ids = _find(stored, competition_id)
+    return _json(row, ids, events)
+
+
+@router.put("/{competition_id}/rules", dependencies=[Director], response_model=CompetitionOut)
+async def set_rules(competition_id: RowId, body: RulesIn, request: Request,
+                    station: StationDep, read: ReadDep) -> dict[str, Any]:
+    """The competition's ladder rules; refused (nothing changed) when no ladder can be run by
+    them, when it holds more events than sessions, or when one of its events is in another
+    competition with other rules."""
+    rules = body.rules()
+    _check_rules(rules)
+    async with _lock(request):
+        stored, events = await read.stored(lambda: (station.store.competitions(),
+                                                    _events(station)))
+        row, ids = _find(stored, competition_id)
+        if len(ids) > rules.sessions:
+            raise _refuse(f"The competition '{row.name}' holds {len(ids)} events already, "
+                          f"more than {rules.sessions} sessions; nothing was changed.")
+        _check_shared(stored, row, rules, ids, events)
+
+        def change(batch: Batch) -> None:
+            batch.ops.append(repo.update(CompetitionRow, competition_id, kind=rules.kind,
+                                         sessions=rules.sessions, qualify=rules.qualify,
+                                         count=rules.count,
+                                         change_partner=rules.change_partner))
+            batch.ops.append(repo.audit(None, "director", "competition rules",
+                                        competition=row.name, rules=_words(rules)))
+
+        await act(station, change, need_event=False)
+    for name in ("kind", "sessions", "qualify", "count", "change_partner"):
+        setattr(row, name, getattr(rules, name))
+    return _json(row, ids, events)
+
+
+@router.put("/{competition_id}/events/{event_id}", dependencies=[Director],
+            response_model=CompetitionOut)
+async def add_event(competition_id: RowId, event_id: RowId, request: Request,
+                    station: StationDep, read: ReadDep) -> dict[str, Any]:
+    """Adds a pairs event to the competition (already in it: nothing changes)."""
+    async with _lock(request):
+        stored, events = await read.stored(lambda: (station.store.competitions(),
+                                                    _events(station)))
+        row, ids = _find(stored, competition_id)
+        event = events.get(event_id)
+        if event is None:
+            raise HTTPException(404, f"there is no event {event_id}")
+        if event_id in ids:
+            return _json(row, ids, events)
+        if event.format != PAIRS:
+            raise _refuse(f"{event.name} is a {event.format} event: a ladder ranks the "
+                          "percentages of pairs events; nothing was changed.")
+        if len(ids) >= row.sessions:
+            raise _refuse(f"The competition '{row.name}' has {row.sessions} sessions and "
+                          f"holds {len(ids)} events already: change its number of sessions "
+                          "first; nothing was changed.")
+        _check_shared(stored, row, rules_of(row), [event_id], events)
+
+        def add(batch: Batch) -> None:
+            batch.ops.append(repo.add_competition_event(competition_id, event_id))
+            batch.ops.append(repo.audit(event_id, "director", "competition event",
+                                        competition=row.name, added=True))
+
+        await act(station, add, need_event=False)
+    return _json(row, [*ids, event_id], events)
+
+
+@router.delete("/{competition_id}/events/{event_id}", dependencies=[Director],
+               response_model=CompetitionOut)
+async def remove_event(competition_id: RowId, event_id: RowId, request: Request,
+                       station: StationDep, read: ReadDep) -> dict[str, Any]:
+    async with _lock(request):
+        stored, events = await read.stored(lambda: (station.store.competitions(),
+                                                    _events(station)))
+        row, ids = _find(stored, competition_id)
+        if event_id not in ids:
+            raise HTTPException(404, f"event {event_id} is not in the competition "
+                                     f"'{row.name}'")
+
+        def remove(batch: Batch) -> None:
+            batch.ops.append(repo.remove_competition_event(competition_id, event_id))
+            batch.ops.append(repo.audit(event_id, "director", "competition event",
+                                        competition=row.name, added=False))
+
+        await act(station, remove, need_event=False)
+    return _json(row, [e for e in ids if e != event_id], events)
+
+
+def _names_of(station: Station) -> Any:
+    players = station.rules.players
+
+    def names(numbers: tuple[int, ...]) -> str:
+        return " & ".join(players.get(n, f"player {n}") for n in numbers)
+    return names
+
+
+def _ladder(station: Station, row: CompetitionRow, ids: list[int],
+            director: bool) -> tuple[Ladder, list[EventScores]]:
+    """The ladder over the competition's events (published ones only, for a player)."""
+    scored = [s for e in ids if (s := event_scores(station.store, e)) is not None]
+    shown = sorted((s for s in scored if director or s.published),
+                   key=lambda s: (s.date, s.id))
+    return run_ladder(rules_of(row), [s.session() for s in shown]), shown
+
+
+def _ladder_json(station: Station, row: CompetitionRow, ids: list[int],
+                 director: bool) -> dict[str, Any]:
+    ladder, shown = _ladder(station, row, ids, director)
+    rules, national = station.rules.players, station.rules.national
+    names = _names_of(station)
+
+    def players(numbers: tuple[int, ...]) -> list[dict[str, Any]]:
+        return [{"number": n, "name": rules.get(n, f"player {n}"), "national": national.get(n)}
+                for n in numbers]
+
+    def played(sessions: tuple[Played, ...]) -> list[dict[str, Any]]:
+        return [{"event": p.event, "pct": p.pct, "counted": p.counted,
+                 "partners": names(p.partners)} for p in sessions]
+
+    events = [{"id": s.id, "name": s.name, "date": s.date.isoformat()} for s in shown]
+    return {
+        "competition": {**_json(row, [], {}), "events": events},
+        "events": events,
+        "sessions_played": ladder.sessions_played,
+        "left_out": len(ids) - len(shown),
+        "rows": [{"rank": r.rank, "rank_label": r.rank_label, "players": players(r.players),
+                  "names": names(r.players), "average": r.average, "played": played(r.played)}
+                 for r in ladder.rows],
+        "not_qualified": [{"players": players(n.players), "names": names(n.players),
+                           "played": played(n.played), "why": n.why}
+                          for n in ladder.not_qualified],
+    }
+
+
+@router.get("/{competition_id}/ladder", response_model=LadderOut,
+            response_model_exclude_none=True)
+async def ladder(competition_id: RowId, request: Request, station: StationDep,
+                 read: ReadDep) -> dict[str, Any]:
+    """The ladder as the rules rank it, with every session's percentage and which counted."""
+    director = director_token(request, request.app.state.auth) is not None
+    stored = await read.stored(station.store.competitions)
+    row, ids = _find(stored, competition_id)
+    return await read.stored(_ladder_json, station, row, ids, director)
+
+
+@router.get("/{competition_id}/ladder.csv", response_class=Response,
+            responses={200: {"content": {"text/csv": {}}}})
+async def ladder_export(competition_id: RowId, request: Request, station: StationDep,
+                        read: ReadDep) -> Response:
+    """The ladder as CSV: rank, names, numbers, national numbers, average, sessions played,
+    then each session's percentage (in brackets when it does not count)."""
+    document = await ladder(competition_id, request, station, read)
+    text = ladder_csv(document)
+    return Response(text, media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="ladder-{competition_id}.csv"'})
