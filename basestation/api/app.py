@@ -22,6 +22,7 @@ from basestation.api.routes import (
     matches,
     merges,
     movements,
+    player_history,
     players,
     results,
     rulings,
@@ -38,7 +39,7 @@ from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
            rulings, scores, exports, history, setup, event_results, console, seats,
-           competitions)
+           competitions, player_history)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

@@ -1,0 +1,68 @@
+"""A player's results over a chosen period: each pairs session they played (date, event,
+partner, percentage and rank), from the stored events scored afresh. Unpublished events are
+the director's: without the director's login only published ones are shown."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Query, Request
+
+from basestation.api.competitions_data import event_scores, events_between
+from basestation.api.deps import ReadDep, StationDep, director_token
+from basestation.api.responses import PlayerHistoryOut
+from basestation.station.app import Station
+
+router = APIRouter(prefix="/api/players", tags=["players"])
+
+
+@router.get("/{number}/history", response_model=PlayerHistoryOut,
+            response_model_exclude_none=True)
+async def player_history(
+        number: Annotated[int, Path(ge=1, le=10_000_000)], *, request: Request,
+        station: StationDep, read: ReadDep,
+        since: Annotated[dt.date | None, Query(description="first day (default: a year "
+                                                           "before)")] = None,
+        until: Annotated[dt.date | None, Query(description="last day (default: today)")] = None,
+) -> dict[str, Any]:
+    rules = station.rules
+    if number not in rules.players:
+        raise HTTPException(404, f"there is no player {number} in the club's list")
+    last = until or dt.date.today()
+    first = since or last - dt.timedelta(days=365)
+    if first > last:
+        raise HTTPException(422, f"the period starts ({first.isoformat()}) after it ends "
+                                 f"({last.isoformat()})")
+    director = director_token(request, request.app.state.auth) is not None
+    sessions = await read.stored(_sessions, station, number, first, last, director)
+    pcts = [s["pct"] for s in sessions]
+    return {"player": {"number": number, "name": rules.players[number],
+                       "national": rules.national.get(number)},
+            "since": first.isoformat(), "until": last.isoformat(), "sessions": sessions,
+            "average": round(sum(pcts) / len(pcts), 2) if pcts else None}
+
+
+def _sessions(station: Station, number: int, since: dt.date, until: dt.date,
+              director: bool) -> list[dict[str, Any]]:
+    names = station.rules.players
+    found = []
+    for event in events_between(station.store, since, until):
+        if not (director or event.published) or event.id is None:
+            continue
+        scores = event_scores(station.store, event.id)
+        if scores is None:
+            continue
+        for pair in scores.pairs:
+            if number not in pair.players:
+                continue
+            field = sum(1 for p in scores.pairs
+                        if (p.section, p.direction) == (pair.section, pair.direction))
+            found.append({
+                "date": scores.date.isoformat(), "event": scores.id, "event_name": scores.name,
+                "section": pair.section, "pair": pair.pair, "direction": pair.direction,
+                "partners": " & ".join(names.get(n, f"player {n}") for n in pair.players
+                                       if n and n != number),
+                "pct": pair.pct, "rank_label": pair.rank_label, "pairs": field})
+            break
+    return found
