@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+
 import httpx
 
 from basestation.station.app import Station
@@ -190,3 +191,19 @@ async def test_writes_are_the_directors_and_readers_see_published_events_only(
         assert answer.status_code == 401
         ladder = await ok(await anonymous.get(f"/api/competitions/{made['id']}/ladder"))
         assert ladder["left_out"] == 1 and ladder["sessions_played"] == 0
+
+
+async def test_a_players_history_over_a_period(director: httpx.AsyncClient,
+                                               station: Station) -> None:
+    events = await three_nights(director, station)
+    history = await ok(await director.get("/api/players/103/history", params={
+        "since": "2026-03-05", "until": "2026-03-31"}))
+    assert history["player"] == {"number": 103, "name": "Player 103", "national": "NZB 103"}
+    assert [(s["date"], s["event"], s["partners"]) for s in history["sessions"]] == [
+        ("2026-03-10", events[1], "Player 104"), ("2026-03-17", events[2], "Player 105")]
+    nights = [await pcts(director, e) for e in events[1:]]
+    assert [s["pct"] for s in history["sessions"]] == [
+        nights[0]["Player 103 & Player 104"], nights[1]["Player 103 & Player 105"]]
+    assert all(s["pairs"] == 3 and s["rank_label"] for s in history["sessions"])
+    await refused(await director.get("/api/players/103/history", params={
+        "since": "2026-04-01", "until": "2026-03-01"}), 422, "starts (2026-04-01) after")
