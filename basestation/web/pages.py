@@ -14,6 +14,8 @@ PAGES = {
     "/": "grid.html",  # the live grid
     "/setup": "setup.html",  # a new event: sections, movements, hand records, players
     "/results": "results.html",  # rankings, travellers and score cards, this event or past
+    "/competitions": "competitions.html",  # ladders, their rules, a year's place-getters
+    "/player-history": "player_history.html",  # a player's results over a period
     "/penalties": "penalties.html",
     "/history": "history.html",  # the audit log
     "/pad": "pad.html",  # the table pad: a phone or tablet paired from the units panel

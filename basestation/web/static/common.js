@@ -116,3 +116,15 @@ function coalesced(job) {
     }
   };
 }
+
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+  "September", "October", "November", "December"];
+
+// "Friday 27 November 2026": spelt out here, not by the browser's locale, so every print reads the same.
+function dayText(date) {
+  if (!date) return "";
+  const [year, month, day] = date.split("-").map(Number);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${DAYS[weekday]} ${day} ${MONTHS[month - 1]} ${year}`;
+}

@@ -1,0 +1,59 @@
+// A player's results over a chosen period (the past year unless changed): each session's date,
+// event, partner, percentage and place; shown and printed.
+"use strict";
+
+const twoPlaces = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
+const isoDay = (date) => date.toISOString().slice(0, 10);
+
+async function showHistory() {
+  const number = document.getElementById("player").value;
+  const since = document.getElementById("since").value;
+  const until = document.getElementById("until").value;
+  if (!number) return;
+  history.replaceState(null, "", `/player-history?player=${number}&since=${since}&until=${until}`);
+  const found = await api("GET", `/api/players/${number}/history?since=${since}&until=${until}`);
+  const who = found.player.national ? `${found.player.name} (${found.player.national})` : found.player.name;
+  document.getElementById("player-title").textContent =
+    `Results of ${who}, ${dayText(found.since)} to ${dayText(found.until)}`;
+  const rows = found.sessions.map((s) => el("tr", {},
+    el("td", { class: "text" }, dayText(s.date)), el("td", { class: "text" }, s.event_name),
+    el("td", { class: "text" }, s.partners), el("td", {}, twoPlaces(s.pct)),
+    el("td", {}, `${s.rank_label} of ${s.pairs}`)));
+  const box = document.querySelector("#player-results > div");
+  box.replaceChildren(el("table", {},
+    el("caption", {}, `${found.sessions.length} session(s)` +
+      (found.average === undefined || found.average === null ? "" : `, average ${twoPlaces(found.average)}%`)),
+    el("thead", {}, el("tr", {}, ...["Date", "Event", "Partner", "%", "Place"].map((t, i) =>
+      el("th", { scope: "col", class: i < 3 ? "text" : null }, t)))),
+    el("tbody", {}, ...rows)));
+  if (!rows.length) box.append(el("p", {}, "No sessions in this period."));
+  say("");
+}
+
+async function loadPlayers() {
+  const players = await api("GET", "/api/players");
+  const select = document.getElementById("player");
+  const kept = select.value || new URLSearchParams(location.search).get("player");
+  select.replaceChildren(...players.map((p) => el("option", { value: p.number }, `${p.name} (${p.number})`)));
+  if (kept) select.value = kept;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  setupLogin(() => showHistory().catch((error) => say(error.message, true)));
+  document.getElementById("director-login").addEventListener("click", showLogin);
+  const params = new URLSearchParams(location.search);
+  const today = new Date();
+  document.getElementById("until").value = params.get("until") || isoDay(today);
+  document.getElementById("since").value = params.get("since") ||
+    isoDay(new Date(today.getTime() - 365 * 24 * 3600 * 1000));
+  document.getElementById("history-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    showHistory().catch((error) => say(error.message, true));
+  });
+  document.getElementById("print-history").addEventListener("click", () => window.print());
+  api("GET", "/api/whoami").then(async (who) => {
+    document.body.dataset.director = who.director ? "yes" : "no";
+    await loadPlayers();
+    if (params.get("player")) await showHistory();
+  }).catch((error) => say(error.message, true));
+});
