@@ -386,4 +386,4 @@ class PlayerHistoryOut(BaseModel):
     since: str
     until: str
     sessions: list[PlayerSessionOut]
-    average: float | None  # over the sessions shown
+    average: float | None = None  # over the sessions shown; left out when none
