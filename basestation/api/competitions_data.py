@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from basestation.api.views import pair_numbers, ranking
 from basestation.scoring.ladder import PairScore, SessionScores
@@ -70,3 +71,26 @@ def events_between(store: Store, since: dt.date, until: dt.date) -> list[EventRo
     """The stored events played from `since` to `until` (both days in), oldest first."""
     found = [event for event, _ in store.events() if since <= played_on(event) <= until]
     return sorted(found, key=lambda e: (played_on(e), e.id or 0))
+
+
+@dataclass(frozen=True)
+class ClubList:
+    """The club's player list as it stood when a request began: copied on the event loop, so
+    the worker thread that gathers a ladder or a history reads no working memory."""
+
+    players: dict[int, str]
+    national: dict[int, str]
+
+    @classmethod
+    def of(cls, rules: SessionRules) -> ClubList:
+        return cls(dict(rules.players), dict(rules.national))
+
+    def name(self, number: int) -> str:
+        return self.players.get(number, f"player {number}")
+
+    def names(self, numbers: tuple[int, ...]) -> str:
+        return " & ".join(self.name(n) for n in numbers if n)
+
+    def player(self, number: int) -> dict[str, Any]:
+        return {"number": number, "name": self.name(number),
+                "national": self.national.get(number)}

@@ -59,7 +59,8 @@ async def test_the_director_runs_a_three_night_ladder(
 
     rules = page.get_by_role("region", name="Rules and sessions")
     for day in ("Tuesday 3", "Tuesday 10", "Tuesday 17"):
-        await rules.get_by_label("Event").select_option(label=f"{day}, Tuesday {day[8:]} March 2026")
+        await rules.get_by_label("Event").select_option(
+            label=f"{day}, Tuesday {day[8:]} March 2026")
         await rules.get_by_role("button", name="Add the event to the competition").click()
         await expect(rules.get_by_role("button", name=f"Remove {day} from the competition")
                      ).to_be_visible()

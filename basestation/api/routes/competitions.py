@@ -18,17 +18,17 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
-from basestation.api.competitions_data import EventScores, event_scores, played_on
+from basestation.api.competitions_data import ClubList, EventScores, event_scores, played_on
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
 from basestation.api.responses import CompetitionOut, CompetitionSummaryOut, LadderOut
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.formats.ladder_csv import ladder_csv
 from basestation.scoring.ladder import KINDS, Ladder, LadderRules, Played, run_ladder
-from basestation.station.app import Station
 from basestation.station.batch import Batch
 from basestation.station.matches import PAIRS
 from basestation.store import repository as repo
 from basestation.store.models import CompetitionRow, EventRow
+from basestation.store.repository import Store
 
 router = APIRouter(prefix="/api/competitions", tags=["competitions"])
 RowId = Annotated[int, Path(ge=1, le=ROW_ID_MAX)]
@@ -71,8 +71,8 @@ def _find(stored: Stored, competition_id: int) -> tuple[CompetitionRow, list[int
     raise HTTPException(404, f"there is no competition {competition_id}")
 
 
-def _events(station: Station) -> dict[int, EventRow]:
-    return {e.id: e for e, _ in station.store.events() if e.id is not None}
+def _events(store: Store) -> dict[int, EventRow]:
+    return {e.id: e for e, _ in store.events() if e.id is not None}
 
 
 def _json(row: CompetitionRow, event_ids: list[int],
@@ -123,7 +123,7 @@ def _words(rules: LadderRules) -> str:
 @router.get("", response_model=list[CompetitionOut])
 async def competitions(station: StationDep, read: ReadDep) -> list[dict[str, Any]]:
     stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                _events(station)))
+                                                _events(station.store)))
     return [_json(row, ids, events) for row, ids in stored]
 
 
@@ -153,17 +153,18 @@ async def summary(request: Request, station: StationDep, read: ReadDep,
     """The year's competitions (those with a session played that year) and their
     place-getters: first, second and third, more when tied."""
     director = director_token(request, request.app.state.auth) is not None
+    club, store = ClubList.of(station.rules), station.store
 
     def gather() -> list[dict[str, Any]]:
-        events = _events(station)
+        events = _events(store)
         found = []
-        for row, ids in station.store.competitions():
+        for row, ids in store.competitions():
             if not any(e in events and played_on(events[e]).year == year for e in ids):
                 continue
-            ladder, _ = _ladder(station, row, ids, director)
-            names = _names_of(station)
+            ladder, _ = _ladder(store, row, ids, director)
             found.append({"competition": _json(row, ids, events), "place_getters": [
-                {"rank_label": r.rank_label, "names": names(r.players), "average": r.average}
+                {"rank_label": r.rank_label, "names": club.names(r.players),
+                 "average": r.average}
                 for r in ladder.rows if r.rank <= 3]})
         return found
 
@@ -174,7 +175,7 @@ async def summary(request: Request, station: StationDep, read: ReadDep,
 async def competition(competition_id: RowId, station: StationDep,
                       read: ReadDep) -> dict[str, Any]:
     stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                _events(station)))
+                                                _events(station.store)))
     row, ids = _find(stored, competition_id)
     return _json(row, ids, events)
 
@@ -189,7 +190,7 @@ async def set_rules(competition_id: RowId, body: RulesIn, request: Request,
     _check_rules(rules)
     async with _lock(request):
         stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                    _events(station)))
+                                                    _events(station.store)))
         row, ids = _find(stored, competition_id)
         if len(ids) > rules.sessions:
             raise _refuse(f"The competition '{row.name}' holds {len(ids)} events already, "
@@ -217,7 +218,7 @@ async def add_event(competition_id: RowId, event_id: RowId, request: Request,
     """Adds a pairs event to the competition (already in it: nothing changes)."""
     async with _lock(request):
         stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                    _events(station)))
+                                                    _events(station.store)))
         row, ids = _find(stored, competition_id)
         event = events.get(event_id)
         if event is None:
@@ -248,7 +249,7 @@ async def remove_event(competition_id: RowId, event_id: RowId, request: Request,
                        station: StationDep, read: ReadDep) -> dict[str, Any]:
     async with _lock(request):
         stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                    _events(station)))
+                                                    _events(station.store)))
         row, ids = _find(stored, competition_id)
         if event_id not in ids:
             raise HTTPException(404, f"event {event_id} is not in the competition "
@@ -263,36 +264,25 @@ async def remove_event(competition_id: RowId, event_id: RowId, request: Request,
     return _json(row, [e for e in ids if e != event_id], events)
 
 
-def _names_of(station: Station) -> Any:
-    players = station.rules.players
-
-    def names(numbers: tuple[int, ...]) -> str:
-        return " & ".join(players.get(n, f"player {n}") for n in numbers)
-    return names
-
-
-def _ladder(station: Station, row: CompetitionRow, ids: list[int],
+def _ladder(store: Store, row: CompetitionRow, ids: list[int],
             director: bool) -> tuple[Ladder, list[EventScores]]:
     """The ladder over the competition's events (published ones only, for a player)."""
-    scored = [s for e in ids if (s := event_scores(station.store, e)) is not None]
+    scored = [s for e in ids if (s := event_scores(store, e)) is not None]
     shown = sorted((s for s in scored if director or s.published),
                    key=lambda s: (s.date, s.id))
     return run_ladder(rules_of(row), [s.session() for s in shown]), shown
 
 
-def _ladder_json(station: Station, row: CompetitionRow, ids: list[int],
+def _ladder_json(store: Store, club: ClubList, row: CompetitionRow, ids: list[int],
                  director: bool) -> dict[str, Any]:
-    ladder, shown = _ladder(station, row, ids, director)
-    rules, national = station.rules.players, station.rules.national
-    names = _names_of(station)
+    ladder, shown = _ladder(store, row, ids, director)
 
     def players(numbers: tuple[int, ...]) -> list[dict[str, Any]]:
-        return [{"number": n, "name": rules.get(n, f"player {n}"), "national": national.get(n)}
-                for n in numbers]
+        return [club.player(n) for n in numbers]
 
     def played(sessions: tuple[Played, ...]) -> list[dict[str, Any]]:
         return [{"event": p.event, "pct": p.pct, "counted": p.counted,
-                 "partners": names(p.partners)} for p in sessions]
+                 "partners": club.names(p.partners)} for p in sessions]
 
     events = [{"id": s.id, "name": s.name, "date": s.date.isoformat()} for s in shown]
     return {
@@ -301,9 +291,9 @@ def _ladder_json(station: Station, row: CompetitionRow, ids: list[int],
         "sessions_played": ladder.sessions_played,
         "left_out": len(ids) - len(shown),
         "rows": [{"rank": r.rank, "rank_label": r.rank_label, "players": players(r.players),
-                  "names": names(r.players), "average": r.average, "played": played(r.played)}
+                  "names": club.names(r.players), "average": r.average, "played": played(r.played)}
                  for r in ladder.rows],
-        "not_qualified": [{"players": players(n.players), "names": names(n.players),
+        "not_qualified": [{"players": players(n.players), "names": club.names(n.players),
                            "played": played(n.played), "why": n.why}
                           for n in ladder.not_qualified],
     }
@@ -317,7 +307,8 @@ async def ladder(competition_id: RowId, request: Request, station: StationDep,
     director = director_token(request, request.app.state.auth) is not None
     stored = await read.stored(station.store.competitions)
     row, ids = _find(stored, competition_id)
-    return await read.stored(_ladder_json, station, row, ids, director)
+    return await read.stored(_ladder_json, station.store, ClubList.of(station.rules), row,
+                             ids, director)
 
 
 @router.get("/{competition_id}/ladder.csv", response_class=Response,

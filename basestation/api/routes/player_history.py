@@ -9,10 +9,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 
-from basestation.api.competitions_data import event_scores, events_between
+from basestation.api.competitions_data import ClubList, event_scores, events_between
 from basestation.api.deps import ReadDep, StationDep, director_token
 from basestation.api.responses import PlayerHistoryOut
-from basestation.station.app import Station
+from basestation.store.repository import Store
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
@@ -26,8 +26,8 @@ async def player_history(
                                                            "before)")] = None,
         until: Annotated[dt.date | None, Query(description="last day (default: today)")] = None,
 ) -> dict[str, Any]:
-    rules = station.rules
-    if number not in rules.players:
+    club = ClubList.of(station.rules)
+    if number not in club.players:
         raise HTTPException(404, f"there is no player {number} in the club's list")
     last = until or dt.date.today()
     first = since or last - dt.timedelta(days=365)
@@ -35,22 +35,21 @@ async def player_history(
         raise HTTPException(422, f"the period starts ({first.isoformat()}) after it ends "
                                  f"({last.isoformat()})")
     director = director_token(request, request.app.state.auth) is not None
-    sessions = await read.stored(_sessions, station, number, first, last, director)
+    sessions = await read.stored(_sessions, station.store, club, number, first, last,
+                                 director=director)
     pcts = [s["pct"] for s in sessions]
-    return {"player": {"number": number, "name": rules.players[number],
-                       "national": rules.national.get(number)},
+    return {"player": club.player(number),
             "since": first.isoformat(), "until": last.isoformat(), "sessions": sessions,
             "average": round(sum(pcts) / len(pcts), 2) if pcts else None}
 
 
-def _sessions(station: Station, number: int, since: dt.date, until: dt.date,
+def _sessions(store: Store, club: ClubList, number: int, since: dt.date, until: dt.date, *,
               director: bool) -> list[dict[str, Any]]:
-    names = station.rules.players
     found = []
-    for event in events_between(station.store, since, until):
+    for event in events_between(store, since, until):
         if not (director or event.published) or event.id is None:
             continue
-        scores = event_scores(station.store, event.id)
+        scores = event_scores(store, event.id)
         if scores is None:
             continue
         for pair in scores.pairs:
@@ -61,8 +60,7 @@ def _sessions(station: Station, number: int, since: dt.date, until: dt.date,
             found.append({
                 "date": scores.date.isoformat(), "event": scores.id, "event_name": scores.name,
                 "section": pair.section, "pair": pair.pair, "direction": pair.direction,
-                "partners": " & ".join(names.get(n, f"player {n}") for n in pair.players
-                                       if n and n != number),
+                "partners": club.names(tuple(n for n in pair.players if n != number)),
                 "pct": pair.pct, "rank_label": pair.rank_label, "pairs": field})
             break
     return found
