@@ -11,7 +11,8 @@ rules, as the club directors' manual sets them (seeds/club-directors-manual.txt,
 - whether players must change partner at least once (the three-night matches, "3, 3, 3"):
   then a player who played every session with the same partner does not qualify.
 
-Players are known by their club numbers; 0 (a visitor without one) is nobody's to rank.
+Players are known by their club numbers; 0 (a visitor without one) is nobody's to rank, nor
+is a pair with such a visitor in a pairs ladder.
 Equal averages (as printed, to two decimals) are ranked equal.
 """
 
@@ -124,7 +125,7 @@ def run_ladder(rules: LadderRules, sessions: Sequence[SessionScores]) -> Ladder:
         seen: set[tuple[int, ...]] = set()
         for pair in session.pairs:
             known = tuple(sorted(n for n in pair.players if n))
-            for entrant in _entrants(rules.kind, known):
+            for entrant in _entrants(rules.kind, known, len(pair.players)):
                 if entrant in seen:  # one entry per session, the first (a data slip)
                     continue
                 seen.add(entrant)
@@ -151,10 +152,11 @@ def run_ladder(rules: LadderRules, sessions: Sequence[SessionScores]) -> Ladder:
     return Ladder(rules, len(sessions), rows, tuple(left))
 
 
-def _entrants(kind: str, known: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    if not known:
-        return ()
-    return tuple((n,) for n in known) if kind == INDIVIDUAL else (known,)
+def _entrants(kind: str, known: tuple[int, ...], seated: int) -> tuple[tuple[int, ...], ...]:
+    if kind == INDIVIDUAL:
+        return tuple((n,) for n in known)
+    # A pair with a visitor (no number) is not one the ladder can follow from night to night.
+    return (known,) if known and len(known) == seated else ()
 
 
 def _not_qualified(rules: LadderRules, played: tuple[Played, ...]) -> str:

@@ -12,7 +12,7 @@ import io
 import httpx
 
 from basestation.station.app import Station
-from tests.api.conftest import ok, place
+from tests.api.conftest import ok, place, restarted
 from tests.api.test_exports import _seat
 
 PLAYERS = "".join(f"{n},Player {n},NZB {n}\n" for n in range(101, 113))
@@ -207,3 +207,14 @@ async def test_a_players_history_over_a_period(director: httpx.AsyncClient,
     assert all(s["pairs"] == 3 and s["rank_label"] for s in history["sessions"])
     await refused(await director.get("/api/players/103/history", params={
         "since": "2026-04-01", "until": "2026-03-01"}), 422, "starts (2026-04-01) after")
+
+
+async def test_competitions_are_kept_across_a_restart(director: httpx.AsyncClient,
+                                                      station: Station) -> None:
+    made = await ok(await director.post("/api/competitions", json={
+        **THREE_NIGHTS, "name": "Junior three-night match"}), 201)
+    await ok(await director.put(f"/api/competitions/{made['id']}/events/"
+                                f"{station.rules.event_id}"))
+    async with restarted(station) as again:
+        kept = await ok(await again.get(f"/api/competitions/{made['id']}"))
+    assert kept == {**made, "events": kept["events"]} and len(kept["events"]) == 1

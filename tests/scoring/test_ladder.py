@@ -103,6 +103,8 @@ def test_visitors_without_a_number_are_not_ranked() -> None:
     rules = LadderRules(INDIVIDUAL, sessions=1, qualify=1, count=1)
     ladder = run_ladder(rules, [night(1, (1, 0, 60.0), (0, 0, 70.0))])
     assert [r.players for r in ladder.rows] == [(1,)]
+    pairs = run_ladder(LadderRules(PAIRS, 1, 1, 1), [night(1, (1, 0, 60.0), (2, 3, 50.0))])
+    assert [r.players for r in pairs.rows] == [(2, 3)]
 
 
 @pytest.mark.parametrize(("rules", "sentence"), [

@@ -8,7 +8,8 @@ def test_migrations_create_every_table(database_url: str) -> None:
     engine = open_database(database_url)
     tables = set(inspect(engine).get_table_names())
     assert {"event", "section", "unit", "result", "answer", "audit", "merge_offer",
-            "table_hold", "player", "seating", "hand_record"} <= tables
+            "table_hold", "player", "seating", "hand_record", "competition",
+            "competition_event"} <= tables
     open_database(database_url).dispose()  # a second start finds nothing to do
     engine.dispose()
 
