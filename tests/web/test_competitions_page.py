@@ -56,6 +56,7 @@ async def test_the_director_runs_a_three_night_ladder(
     await new.get_by_label("Sessions that count").fill("3")
     await new.get_by_role("button", name="Create the competition").click()
     await expect(page.get_by_role("status")).to_have_text("Darwin three-night match is created.")
+    await expect(new.get_by_label("Name")).to_have_value("")
 
     rules = page.get_by_role("region", name="Rules and sessions")
     for day in ("Tuesday 3", "Tuesday 10", "Tuesday 17"):
@@ -80,6 +81,7 @@ async def test_the_director_runs_a_three_night_ladder(
     await page.get_by_role("button", name="Show the year's place-getters").click()
     await expect(summary.get_by_role("row")).to_have_count(5)  # 1=, 1=, 3=, 3=
     assert await serious_violations(page) == []
+    await screenshot(page, "competitions")
     await page.emulate_media(media="print")
     await page.evaluate("document.body.dataset.print = 'ladder'")
     await expect(page.get_by_role("region", name="New competition")).to_be_hidden()

@@ -184,6 +184,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const name = document.getElementById("new-name").value;
     attempt(async () => {
       const made = await api("POST", "/api/competitions", { name, ...readRules(e.target) });
+      e.target.replaceChildren();  // a fresh form for the next one
       await loadCompetitions(made.id);
     }, `${name} is created.`);
   });
