@@ -273,8 +273,10 @@ def _ladder(store: Store, row: CompetitionRow, ids: list[int],
     return run_ladder(rules_of(row), [s.session() for s in shown]), shown
 
 
-def _ladder_json(store: Store, club: ClubList, row: CompetitionRow, ids: list[int],
-                 director: bool) -> dict[str, Any]:
+def ladder_document(store: Store, club: ClubList, row: CompetitionRow, ids: list[int],
+                    director: bool) -> dict[str, Any]:
+    """The ladder's document (LadderOut), for the page, the CSV and anything else that shows
+    it; `director`: unpublished events count too."""
     ladder, shown = _ladder(store, row, ids, director)
 
     def players(numbers: tuple[int, ...]) -> list[dict[str, Any]]:
@@ -307,7 +309,7 @@ async def ladder(competition_id: RowId, request: Request, station: StationDep,
     director = director_token(request, request.app.state.auth) is not None
     stored = await read.stored(station.store.competitions)
     row, ids = _find(stored, competition_id)
-    return await read.stored(_ladder_json, station.store, ClubList.of(station.rules), row,
+    return await read.stored(ladder_document, station.store, ClubList.of(station.rules), row,
                              ids, director)
 
 
