@@ -680,7 +680,15 @@ function setup() {
       render();
       return;
     }
-    pad.login(section, table, $("takeover").checked);
+    // The director's PIN (SPEC 2: printable ASCII, 1 to 8 characters) asks for a takeover.
+    const pin = $("pin").value;
+    $("pin").value = "";
+    if (pin && !/^[\x20-\x7e]{1,8}$/.test(pin)) {
+      pad.notice(PadWords.PIN_FORM, "bad", "login");
+      render();
+      return;
+    }
+    pad.login(section, table, $("takeover").checked || pin !== "", pin || null);
   });
   $("entry").addEventListener("submit", sendEntry);
   for (const group of Object.keys(CHOSEN)) {
