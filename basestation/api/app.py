@@ -21,6 +21,7 @@ from basestation.api.routes import (
     matches,
     merges,
     movements,
+    pairing,
     players,
     results,
     rulings,
@@ -35,8 +36,8 @@ from basestation.station.app import Station
 from basestation.station.hub import StationBusy
 from basestation.web import pages
 
-ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
-           rulings, scores, exports, history, setup, event_results, console, seats)
+ROUTERS = (login, session, events, sections, movements, players, units, pairing, merges, results,
+           matches, rulings, scores, exports, history, setup, event_results, console, seats)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
