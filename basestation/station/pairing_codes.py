@@ -59,14 +59,14 @@ class PairingCodes:
         self._open: dict[str, _Code] = {}
         self._retired: OrderedDict[str, str] = OrderedDict()  # digest -> the sentence
 
-    def issue(self, unit: int) -> str:
-        """A new code for `unit`, good once within `life` seconds; the unit's older codes
-        are void."""
+    def issue(self, unit: int, life: float | None = None) -> str:
+        """A new code for `unit`, good once within `life` seconds (the station's own unless
+        given: the demo's lasts its run); the unit's older codes are void."""
         self._expire()
         for digest in [d for d, c in self._open.items() if c.unit == unit]:
             self._retire(digest, REPLACED)
         code = secrets.token_urlsafe(CODE_BYTES)
-        self._open[_digest(code)] = _Code(unit, self.clock() + self.life)
+        self._open[_digest(code)] = _Code(unit, self.clock() + (life or self.life))
         return code
 
     def spend(self, code: str) -> int:
