@@ -163,8 +163,8 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                 free = frozenset({(FREE_SECTION, FREE_TABLE)}) if free_table else frozenset()
                 if free_table:
                     host = lan_address() if lan else HTTP_HOST
-                    pad = pad_link(host, port, websockets_port, config.id,
-                                    await pair_free_unit(station))
+                    pad = pad_link(host, port, websockets_port,
+                                   await pair_free_unit(station))
                     print_invitation(console, pad, lan=lan)
                 movement = generate("mitchell", tables, boards)
                 player = SessionPlayer(

@@ -2,7 +2,9 @@
 who plays it on the browser pad from a phone (or a browser tab) against the room.
 
 Its unit is paired as the director pairs a phone on the grid, and its link carries what the
-grid's pairing link carries (unit, key, station, broker), printed with a QR code to scan.
+grid's pairing link carries (a one-time pairing code and the broker, SPEC.md 10.5), printed
+with a QR code to scan. The code lasts the demo's run rather than ten minutes, but works once:
+the browser that opened it stays the pad; another needs the unit paired again on the grid.
 """
 
 from __future__ import annotations
@@ -35,18 +37,18 @@ def lan_address() -> str:
     return address
 
 
+DEMO_CODE_LIFE = 24 * 3600.0  # seconds: the demo's link works whenever it is first opened
+
+
 async def pair_free_unit(station: Station) -> str:
-    """Pairs the free table's unit; its key, as hex, goes in the pad's link."""
-    unit = await station.hub.act(lambda batch: station.rules.pair_unit(FREE_UNIT, batch))
-    key: bytes = unit.key
-    return key.hex()
+    """Pairs the free table's unit; its one-time pairing code goes in the pad's link."""
+    await station.hub.act(lambda batch: station.rules.pair_unit(FREE_UNIT, batch))
+    return station.pairing.issue(FREE_UNIT, life=DEMO_CODE_LIFE)
 
 
-def pad_link(host: str, http_port: int, websockets_port: int, station_id: str,
-             key: str) -> str:
-    """The browser pad's link: the key only in the fragment, which no browser sends."""
-    fragment = urlencode({"unit": FREE_UNIT, "key": key, "station": station_id,
-                          "broker": f"ws://{host}:{websockets_port}"})
+def pad_link(host: str, http_port: int, websockets_port: int, code: str) -> str:
+    """The browser pad's link: the pairing code in the fragment, which no browser sends."""
+    fragment = urlencode({"code": code, "broker": f"ws://{host}:{websockets_port}"})
     return f"http://{host}:{http_port}/pad#{fragment}"
 
 
@@ -65,6 +67,9 @@ def print_invitation(console: Console, link: str, *, lan: bool) -> None:
     console.print(qr_text(link), markup=False, highlight=False, soft_wrap=True)
     # soft_wrap: the link on one line, whatever the terminal's width, so it can be copied.
     console.print(f"Pad link: {link}", markup=False, highlight=False, soft_wrap=True)
+    console.print("The link works once: the browser that opens it stays the pad. For "
+                  f"another, pair unit {FREE_UNIT} on the grid's Units panel, with the "
+                  "broker's WebSockets address of the link.")
     if not lan:
         console.print("This link works on this computer only; for a phone on the same "
                       "network, run the demo with --lan.")

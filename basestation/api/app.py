@@ -22,6 +22,7 @@ from basestation.api.routes import (
     matches,
     merges,
     movements,
+    pairing,
     player_history,
     players,
     results,
@@ -37,8 +38,8 @@ from basestation.station.app import Station
 from basestation.station.hub import StationBusy
 from basestation.web import pages
 
-ROUTERS = (login, session, events, sections, movements, players, units, merges, results, matches,
-           rulings, scores, exports, history, setup, event_results, console, seats,
+ROUTERS = (login, session, events, sections, movements, players, units, pairing, merges, results,
+           matches, rulings, scores, exports, history, setup, event_results, console, seats,
            competitions, player_history)
 
 

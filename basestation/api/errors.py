@@ -53,7 +53,7 @@ FIELD_WORDS = {
     "hide_first": "the first rounds hidden", "hide_last": "the last rounds hidden",
     "after_each_round": "whether the rankings show after each round",
     "result_entry": "the way results are entered",
-    "pads": "where the pads go",
+    "pads": "where the pads go", "code": "the pairing code",
     "entrant": "the team or pair number", "vps": "the VPs", "imps": "the IMPs",
 }
 

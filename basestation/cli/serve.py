@@ -17,7 +17,8 @@ def register(app: typer.Typer) -> None:
 def serve(
     config: Annotated[Path | None, typer.Option("--config", help="TOML configuration.")] = None,
     director_pin: Annotated[
-        str | None, typer.Option(help="PIN a pad may give to take over a table.")
+        str | None, typer.Option(help="PIN a pad may give to take over a table (5 wrong "
+                                      "tries per pad, then a wait that doubles).")
     ] = None,
 ) -> None:
     """Run the station: links to the pads, the store, and the director's pages."""

@@ -20,6 +20,7 @@ from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.matches import draw_rounds_as_they_end
+from basestation.station.pairing_codes import PairingCodes
 from basestation.station.session import SessionRules
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
@@ -42,6 +43,7 @@ class Station:
         self.links: list[MqttLink | SerialLink] = []
         self.link_health = LinkHealth(self.bus)  # which links are down, said on the grid
         self.logins: BrokerLogins | None = None  # with [mqtt] dynamic_security
+        self.pairing = PairingCodes()  # browser pads' one-time pairing codes (SPEC.md 10.5)
         self._tasks: list[asyncio.Task[None]] = []
         self.hub_restarts = 0
         self.hub_failure: str | None = None

@@ -402,6 +402,8 @@ class DirectorActions(SessionState):
             done.append("lifted its lock")
         if state.bad_macs:
             done.append("cleared its failed checks")
+        if self.pin_tries.forget(unit):
+            done.append("forgot its wrong PINs")
         self._free_table(state, batch)
         state.locked_reason, state.bad_macs, state.failing = None, 0, 0
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,

@@ -128,8 +128,8 @@ def link_alerts(rules: SessionRules, units: dict[int, UnitState],
 def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | None = None,
            limits: Thresholds | None = None,
            links_down: Mapping[str, LinkDown] | None = None) -> list[dict[str, Any]]:
-    """Standing problems: links down, silent tables, missing boards, failing pads, results
-    to merge."""
+    """Standing problems: links down, silent tables, missing boards, failing pads, pads
+    guessing the director's PIN, results to merge."""
     now = now or datetime.now(UTC)
     limits = limits or Thresholds()
     found: list[dict[str, Any]] = link_alerts(rules, units, links_down or {})
@@ -160,6 +160,7 @@ def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | Non
         elif unit.bad_macs:
             # Frames claiming a pad that otherwise works: noted, but its table stays as it is.
             found.append({"kind": "stray_bad_mac", "unit": unit.unit, "count": unit.bad_macs})
+    found.extend(rules.pin_tries.alerts())
     found.extend(offer_alert(rules, offer_id, offer)
                  for offer_id, offer in sorted(rules.merge_offers.items()))
     return found

@@ -18,6 +18,7 @@ from basestation.station.entries import (
 )
 from basestation.station.feedback import feedback_for, par_feedback
 from basestation.station.following import arriving, check_move, pair_of
+from basestation.station.pin_tries import PinRefused
 from basestation.station.seating import play_round
 from basestation.station.session_state import MergeOffer, SessionState
 from basestation.station.state import SectionState, UnitState
@@ -117,14 +118,16 @@ class PadRules(SessionState):
                 batch.event("alert", kind="table_in_use", section=body.section,
                             table=body.table, unit=unit.unit, holder=holder)
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE)]
-            if body.pin is not None and body.pin != self.director_pin:
-                return [Nak(re=re, code=ErrorCode.BAD_PIN)]
-            if body.pin is None and (body.section, body.table) not in self.takeovers:
+            if body.pin is not None:
+                wrong = self.pin_tries.check(unit.unit, body.pin, self.director_pin)
+                if wrong is not None:
+                    return [self._wrong_pin(unit, body, wrong, re, batch)]
+            elif (body.section, body.table) not in self.takeovers:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
             self.takeovers.discard((body.section, body.table))
             batch.ops.append(repo.close_takeovers(self.event_id, body.section, body.table,
                                                   "taken"))
-            self._lock_out(holder, batch, by=unit.unit)
+            self._lock_out(holder, batch, by=unit.unit, pin=body.pin is not None)
         if unit.section is not None and unit.table is not None:
             old = self.sections.get(unit.section)
             if old is not None and old.holders.get(unit.table) == unit.unit:
@@ -142,7 +145,22 @@ class PadRules(SessionState):
                     state="logged_in")
         return [Ack(re=re), *self.game_data(unit), *self.round_rankings(section)]
 
-    def _lock_out(self, holder: int, batch: Batch, by: int) -> None:
+    def _wrong_pin(self, unit: UnitState, body: Login, refused: PinRefused, re: int,
+                   batch: Batch) -> Nak:
+        """A PIN refused: wrong, or not checked while the unit waits (SPEC.md 6.1). The nak's
+        detail is the wait in seconds; a wrong PIN that makes the unit wait is told to the
+        director, naming the unit, and logged."""
+        if refused.began_wait:
+            batch.event("alert", kind="wrong_pin", unit=unit.unit, count=refused.wrong,
+                        wait=refused.wait)
+            batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "wrong_pin",
+                                        section=body.section, table=body.table,
+                                        **{"wrong PINs": refused.wrong,
+                                           "waits": f"{refused.wait} s"}))
+        return Nak(re=re, code=ErrorCode.BAD_PIN,
+                   detail=str(refused.wait) if refused.wait else None)
+
+    def _lock_out(self, holder: int, batch: Batch, by: int, pin: bool) -> None:
         old = self.units.get(holder)
         if old is None:
             return
@@ -151,8 +169,12 @@ class PadRules(SessionState):
         batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
         batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason,
                                            "replaced_by": by}))
-        batch.ops.append(repo.audit(self.event_id, "director", "replace", old=old.unit, new=by,
-                                    section=old.section, table=old.table))
+        # Authorised on the grid, the director replaced it; with the PIN, the unit that gave
+        # it did, and the log names that unit.
+        actor, how = (f"unit {by}", {"authorised": "by the director's PIN"}) if pin else (
+            "director", {})
+        batch.ops.append(repo.audit(self.event_id, actor, "replace", old=old.unit, new=by,
+                                    section=old.section, table=old.table, **how))
         batch.event("alert", kind="unit_replaced", unit=old.unit, by=by, section=old.section,
                     table=old.table)
         old.section, old.table = None, None

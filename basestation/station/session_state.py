@@ -27,6 +27,7 @@ from basestation.station.entries import (
 )
 from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
+from basestation.station.pin_tries import PinTries
 from basestation.station.round_rankings import completed_round, ranking_after, shown_round
 from basestation.station.scores import LiveScores
 from basestation.station.seating import (
@@ -123,6 +124,7 @@ class SessionState:
     and the one path by which an entry takes a board's place (`replace_result`)."""
 
     director_pin: str | None = None
+    pin_tries: PinTries = field(default_factory=PinTries)  # wrong PINs per unit, in memory
     event_id: int | None = None
     event_name: str = ""
     event_date: date | None = None

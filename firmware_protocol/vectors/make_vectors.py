@@ -182,11 +182,24 @@ SCREEN_V2: list[tuple[str, int, Message]] = [
      Message(UNIT, 130, Status(StationState.RUNNING, 2), 2, EVENT, "p7m4w1")),
 ]
 
+# The director's PIN (SPEC.md 6.8): a wrong PIN, then a unit made to wait, told how long in
+# the nak's detail (seconds, in decimal). In files of their own, so the others keep their bytes.
+PIN: list[tuple[str, int, Message]] = [
+    ("nak_bad_pin", UNIT, Message(UNIT, 40, Nak(3, ErrorCode.BAD_PIN))),
+    ("nak_bad_pin_wait", UNIT, Message(UNIT, 41, Nak(4, ErrorCode.BAD_PIN, None, "60"))),
+]
+
+PIN_V2: list[tuple[str, int, Message]] = [
+    ("v2_nak_bad_pin_wait", UNIT,
+     Message(UNIT, 140, Nak(108, ErrorCode.BAD_PIN, None, "120"), 2, EVENT)),
+]
+
 FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD,
          "pad_to_station_v2.json": PAD_TO_STATION_V2,
          "station_to_pad_v2.json": STATION_TO_PAD_V2,
          "seating.json": SEATING, "seating_v2.json": SEATING_V2,
-         "screen.json": SCREEN, "screen_v2.json": SCREEN_V2}
+         "screen.json": SCREEN, "screen_v2.json": SCREEN_V2,
+         "pin.json": PIN, "pin_v2.json": PIN_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:

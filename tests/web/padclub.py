@@ -1,6 +1,6 @@
 """The browser pads' club for the pad tests: a station on a real mosquitto with WebSockets,
-served, and browser pads opened by their pairing links (each its own browser context, with its
-own storage, as a phone would be)."""
+served, and browser pads opened by their pairing links, one-time codes (each its own browser
+context, with its own storage, as a phone would be)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
 from basestation.station.app import Station
-from firmware_protocol.security import unit_key
 from simulator.broker import free_port, run_mosquitto
 from tests.web.conftest import PASSWORD, serve
 
@@ -55,9 +54,10 @@ class Club:
     contexts: list[BrowserContext] = field(default_factory=list)
 
     def link(self, unit: int) -> str:
-        key = unit_key("change-me", unit).hex()
-        return (f"{self.url}/pad#unit={unit}&key={key}&station=club"
-                f"&broker=ws://127.0.0.1:{self.broker.websockets}")
+        """A pairing link for `unit`, as the director's pairing gives (a one-time code, SPEC.md
+        10.5), for the unit's key as it stands (the station's, unchanged unless re-paired)."""
+        code = self.station.pairing.issue(unit)
+        return f"{self.url}/pad#code={code}&broker=ws://127.0.0.1:{self.broker.websockets}"
 
     async def pad(self, unit: int, viewport: dict[str, int] | None = None) -> Page:
         size = viewport or {"width": 800, "height": 900}

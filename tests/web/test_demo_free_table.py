@@ -29,13 +29,17 @@ async def test_the_printed_link_plays_the_free_table(browser: Browser) -> None:
         assert "section B, table 1 is left free for you" in printed
         assert "▄" in printed  # the QR code, in the terminal's block characters
         link, port = found.group(1), found.group(2)
-        assert "unit=200" in link and "broker=ws%3A%2F%2F127.0.0.1%3A" in link
+        # A one-time pairing code, never the key (SPEC 10.5).
+        assert "code=" in link and "key=" not in link
+        assert "broker=ws%3A%2F%2F127.0.0.1%3A" in link
+        assert "The link works once" in printed
 
         context = await browser.new_context(viewport={"width": 375, "height": 667})
         try:
             page = await context.new_page()
             await page.goto(link)
             await page.wait_for_selector("body[data-link=online]", timeout=30000)
+            assert page.url == f"http://127.0.0.1:{port}/pad"  # the code left the address bar
             await log_in(page, 1, section="B")
             # The station holds table B1 for the browser pad's unit, the room the rest.
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}",

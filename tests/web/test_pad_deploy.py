@@ -28,12 +28,27 @@ async def club(tmp_path: Path) -> AsyncIterator[tuple[Club, str]]:
             yield running, url
 
 
-async def open_pad(browser: Browser, club: Club, url: str, unit: int,
-                   key: bytes) -> tuple[BrowserContext, Page]:
+async def open_pad(browser: Browser, club: Club, url: str,
+                   unit: int) -> tuple[BrowserContext, Page]:
+    """A phone opening the unit's pairing link (a one-time code, SPEC 10.5)."""
     context = await browser.new_context()
     page = await context.new_page()
-    await page.goto(f"{url}/pad#unit={unit}&key={key.hex()}&station=club"
+    await page.goto(f"{url}/pad#code={club.station.pairing.issue(unit)}"
                     f"&broker=ws://127.0.0.1:{club.websockets}")
+    return context, page
+
+
+async def open_kept_pad(browser: Browser, club: Club, url: str, unit: int,
+                        key: bytes) -> tuple[BrowserContext, Page]:
+    """A phone paired earlier, holding `key` in its storage (an old one, say)."""
+    context = await browser.new_context()
+    page = await context.new_page()
+    await page.goto(f"{url}/pad")
+    paired = {"unit": unit, "key": key.hex(), "station": "club",
+              "broker": f"ws://127.0.0.1:{club.websockets}"}
+    await page.evaluate("(p) => localStorage.setItem('bridgepad:current', JSON.stringify(p))",
+                        paired)
+    await page.reload()
     return context, page
 
 
@@ -43,7 +58,7 @@ async def test_a_paired_pad_logs_in_to_the_secured_broker(
     from the club's list, then play."""
     running, url = club
     running.station.import_players(CLUB)
-    context, page = await open_pad(browser, running, url, 17, epoch_key(SECRET, 17, 0))
+    context, page = await open_pad(browser, running, url, 17)
     try:
         await page.wait_for_selector("body[data-link=online]")
         await log_in(page, 1)
@@ -64,7 +79,8 @@ async def test_a_pad_with_an_old_key_is_kept_out(
         club: tuple[Club, str], browser: Browser) -> None:
     running, url = club
     # Unit 18 was re-paired (epoch 1): its epoch-0 key no longer opens the broker.
-    context, page = await open_pad(browser, running, url, 18, epoch_key(SECRET, 18, 0))
+    context, page = await open_kept_pad(browser, running, url, 18,
+                                         epoch_key(SECRET, 18, 0))
     try:
         await page.wait_for_selector("body[data-link=refused]")
         await expect(page.get_by_role("alert").filter(has_text="broker")).to_have_text(REFUSED)
@@ -78,7 +94,7 @@ async def test_a_refused_pad_keeps_trying_and_connects_once_let_in(
     """Withdrawn, the broker drops and refuses the pad, which says so in words and keeps
     trying; once the director resets the unit (its login is back) it connects by itself."""
     running, url = club
-    context, page = await open_pad(browser, running, url, 17, epoch_key(SECRET, 17, 0))
+    context, page = await open_pad(browser, running, url, 17)
     refused = page.get_by_role("alert").filter(has_text="broker")
     try:
         await page.wait_for_selector("body[data-link=online]")

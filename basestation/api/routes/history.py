@@ -22,7 +22,8 @@ LABELS = {
     "pair": "Unit paired", "command": "Command sent to unit", "lock": "Unit locked out",
     "reset": "Unit reset", "paired": "New unit heard", "login": "Logged in to a table",
     "replace": "Unit replaced", "authorise_takeover": "Takeover authorised",
-    "cancel_takeover": "Takeover withdrawn",
+    "cancel_takeover": "Takeover withdrawn", "wrong_pin": "Wrong director's PIN",
+    "pairing_code": "Pad took its key by its pairing link",
     "merge": "Merge offer decided", "movement": "Movement changed",
     "open_event": "Event opened", "close_event": "Event closed",
 }

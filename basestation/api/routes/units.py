@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Response
 from pydantic import BaseModel
 
 from basestation.api.actions import act
@@ -24,18 +24,24 @@ async def units(read: ReadDep) -> list[dict[str, Any]]:
 
 class Paired(BaseModel):
     unit: int
-    key: str
-    station: str  # the station id, for the pad's topics (the pairing link carries it)
+    key: str  # hex, to be keyed in on a bridgepad (a browser pad takes it by `code` instead)
+    station: str  # the station id, for the pad's topics
+    # A browser pad's pairing link carries this one-time code, not the key (SPEC.md 10.5).
+    code: str
+    expires_in: int  # seconds the code stays good
 
 
 @router.post("/{unit}/pair", dependencies=[Director])
-async def pair(unit: int, station: StationDep) -> Paired:
-    """Registers a unit and shows its key, to be entered on the pad at pairing."""
+async def pair(unit: int, response: Response, station: StationDep) -> Paired:
+    """Registers a unit (a unit already known gets a new key) and shows its key, to be
+    entered on a bridgepad, and a one-time pairing code for a browser pad's link."""
     if not 1 <= unit <= MAX_UNIT:
         raise HTTPException(422, f"unit numbers run from 1 to {MAX_UNIT}")
     state = await act(station, lambda batch: station.rules.pair_unit(unit, batch),
                       need_event=False)
-    return Paired(unit=unit, key=state.key.hex(), station=station.config.id)
+    response.headers["Cache-Control"] = "no-store"  # a key: never kept by a cache
+    return Paired(unit=unit, key=state.key.hex(), station=station.config.id,
+                  code=station.pairing.issue(unit), expires_in=round(station.pairing.life))
 
 
 @router.post("/{unit}/replace", dependencies=[Director])

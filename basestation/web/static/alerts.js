@@ -18,6 +18,7 @@ const KIND_WORDS = {
   merge_offer: ["result to merge", "results to merge"],
   merge_conflict: ["result in conflict", "results in conflict"], unknown_player: ["unknown player", "unknown players"],
   replay: ["repeated message", "repeated messages"],
+  wrong_pin: ["pad giving wrong PINs", "pads giving wrong PINs"],
 };
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -64,6 +65,9 @@ function alertText(a) {
       (a.unit ? `unit ${a.unit}'s pad` : "a replaced pad") + ` has ${a.offered ?? "another result"}.`;
     case "unknown_player": return `${At}: player number(s) ${a.players} are not in the player list.`;
     case "replay": return `Unit ${a.unit} sent message ${a.seq} again with different contents.`;
+    case "wrong_pin": return `Unit ${a.unit} has given a wrong director's PIN ${plural(a.count, "time", "times")}: ` +
+      (a.until ? `the station checks its PIN again at ${hhmm(a.until)}.` : "it may try again now.") +
+      " Is someone guessing the PIN? Reset the unit once it is dealt with.";
     default: return `${(a.kind || "alert").replaceAll("_", " ")} ${at}`.trim();
   }
 }

@@ -17,23 +17,42 @@ function node(tag, text, attrs) {
   return el;
 }
 
-// The pairing link: /pad#unit=17&key=<hex>&station=club[&broker=ws://host:9001]. The key is in
-// the fragment only, which browsers never send to a server; it is kept in this browser's storage
-// and taken out of the address bar.
-function pairing() {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  if (fragment.get("unit") && fragment.get("key") && fragment.get("station")) {
-    const paired = { unit: Number(fragment.get("unit")), key: fragment.get("key").toLowerCase(),
-      station: fragment.get("station"),
-      broker: fragment.get("broker") || `ws://${location.hostname}:9001` };
-    if (!Number.isInteger(paired.unit) || paired.unit < 1 || paired.unit > 65535 ||
-        !/^[0-9a-f]{32}$/.test(paired.key)) return null;
-    localStorage.setItem(CURRENT, JSON.stringify(paired));
-    history.replaceState(null, "", location.pathname);
-    return paired;
-  }
+// Pairing (SPEC 10.5): the link's one-time code (padlink.js took it out of the address bar)
+// is exchanged, in one call, for the unit's key, kept in this browser's storage. Without a
+// code, the pad this browser already is. A refused code is said in a sentence; a station out
+// of reach is asked again (the code is only spent once the station answers with the key).
+const PAIRING_RETRY = 3000;
+
+async function pairing() {
   const saved = localStorage.getItem(CURRENT);
-  return saved ? JSON.parse(saved) : null;
+  const kept = saved ? JSON.parse(saved) : null;
+  if (!PAIRING_LINK) return { paired: kept };
+  if (!PAIRING_LINK.code) return { paired: kept, refused: PadWords.OLD_LINK };
+  for (;;) {
+    let answer;
+    try {
+      answer = await fetch("/api/pairing", { method: "POST", cache: "no-store",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ code: PAIRING_LINK.code }) });
+    } catch (e) {
+      $("pairing").textContent = PadWords.PAIRING_UNREACHABLE;
+      show("pairing", true);
+      await new Promise((resolve) => setTimeout(resolve, PAIRING_RETRY));
+      continue;
+    }
+    show("pairing", false);
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      const said = typeof data.detail === "string" ? data.detail : PadWords.PAIRING_REFUSED;
+      return { paired: kept, refused: said };
+    }
+    const paired = { unit: data.unit, key: String(data.key).toLowerCase(), station: data.station,
+      broker: PAIRING_LINK.broker || `ws://${location.hostname}:9001` };
+    if (!Number.isInteger(paired.unit) || paired.unit < 1 || paired.unit > 65535 ||
+        !/^[0-9a-f]{32}$/.test(paired.key)) return { paired: kept, refused: PadWords.PAIRING_REFUSED };
+    localStorage.setItem(CURRENT, JSON.stringify(paired));
+    return { paired };
+  }
 }
 
 // CONNACK codes of a refused login: MQTT 3.1.1 (4 bad user name or password, 5 not authorised)
@@ -666,11 +685,18 @@ function closeConfirm() {
   show("entry", true);
 }
 
-function setup() {
-  const paired = pairing();
-  if (!paired) { show("unpaired", true); document.body.dataset.state = "unpaired"; return; }
+async function setup() {
+  const { paired, refused } = await pairing();
+  if (!paired) {
+    if (refused) { $("pairing-refused").textContent = refused; show("pairing-refused", true); }
+    show("unpaired", true);
+    document.body.dataset.state = "unpaired";
+    return;
+  }
   seatFields();
   connect(paired);
+  // A spent link opened again in a browser already paired: it stays the pad it is, and says so.
+  if (refused) { pad.notice(`${refused}. ${PadWords.stillUnit(paired.unit)}`, "bad"); render(); }
   $("login-table").addEventListener("submit", (event) => {
     event.preventDefault();
     const section = $("section").value.trim().toUpperCase();
@@ -680,7 +706,15 @@ function setup() {
       render();
       return;
     }
-    pad.login(section, table, $("takeover").checked);
+    // The director's PIN (SPEC 2: printable ASCII, 1 to 8 characters) asks for a takeover.
+    const pin = $("pin").value;
+    $("pin").value = "";
+    if (pin && !/^[\x20-\x7e]{1,8}$/.test(pin)) {
+      pad.notice(PadWords.PIN_FORM, "bad", "login");
+      render();
+      return;
+    }
+    pad.login(section, table, $("takeover").checked || pin !== "", pin || null);
   });
   $("entry").addEventListener("submit", sendEntry);
   for (const group of Object.keys(CHOSEN)) {

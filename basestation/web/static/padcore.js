@@ -554,7 +554,7 @@ const PadCore = (() => {
           return;
         }
       }
-      this.notice(PadWords.refusal(nak.code, body), "bad", noticeAbout(type, body));
+      this.notice(PadWords.refusal(nak.code, body, nak.detail), "bad", noticeAbout(type, body));
     }
 
     // -- station messages -------------------------------------------------------------------

@@ -15,7 +15,8 @@ const PadWords = (() => {
     NOT_LOGGED_IN: () => "this pad is not logged in to a table at the station: log in to your table",
     NO_SUCH_SECTION: (b) => `this event has no section ${b.section}: choose your table`,
     NO_SUCH_TABLE: (b) => `this event has no table ${b.table} in section ${b.section}: choose your table`,
-    BAD_PIN: () => "the director's PIN is not right",
+    BAD_PIN: (b, wait) => (wait ? `too many wrong PINs from this pad: the station takes a PIN ` +
+      `from it again in ${waitWords(wait)}` : "the director's PIN is not right"),
     TABLE_IN_USE: (b) => `another pad is logged in to ${table(b)}: ask the director to let ` +
       "this pad take over, then log in with \"Take over\" ticked",
     UNIT_REPLACED: () => "another pad has taken over this table",
@@ -35,9 +36,18 @@ const PadWords = (() => {
     OTHER_EVENT: () => "this belongs to the previous event: the station did not take it",
   };
 
-  // "Board 5: ..." for an entry, the sentence alone for anything else.
-  function refusal(code, body) {
-    const said = (REFUSALS[code] || (() => "the station refused it: ask the director"))(body || {});
+  // A wait the station gave, in seconds (a nak's detail: SPEC 6.1), as "2 minutes".
+  function waitWords(detail) {
+    const seconds = Number(detail);
+    if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+    const minutes = Math.ceil(seconds / 60);
+    return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  }
+
+  // "Board 5: ..." for an entry, the sentence alone for anything else; `detail` is the nak's.
+  function refusal(code, body, detail) {
+    const said = (REFUSALS[code] || (() => "the station refused it: ask the director"))(body || {},
+      /^\d+$/.test(detail || "") ? detail : null);
     if (body && body.board) return `Board ${body.board}: ${said}`;
     return said.charAt(0).toUpperCase() + said.slice(1);
   }
@@ -177,6 +187,11 @@ const PadWords = (() => {
     flag, alreadyHeld, directorChanged,
     OTHER_SCREEN: "This pad was opened on another screen: use that one, or take it back here",
     TABLE_FORM: "Section is one letter, table a number from 1",
+    PIN_FORM: "The director's PIN is 1 to 8 letters, digits or signs",
+    OLD_LINK: "This pairing link is not one this station gives now: ask the director to pair the unit again",
+    PAIRING_REFUSED: "The station did not give this pad its key: ask the director to pair the unit again",
+    PAIRING_UNREACHABLE: "Pairing: the station cannot be reached just now; trying again",
+    stillUnit: (unit) => `This page stays the pad it was (unit ${unit})`,
     RESET: "The director reset this pad: log in to your table",
     LOGGED_OUT: "Logged out: log in to your table",
     BROKER_REFUSED: "The station's broker refused this pad: ask the director to pair it again",

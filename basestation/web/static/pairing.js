@@ -1,10 +1,11 @@
-// The units panel's pairing: the station derives the unit's key, and the page shows the pad's
-// link and its QR code. The key goes only in the link's fragment, which browsers never send to
-// a server; the QR code is drawn here, so the key is in no request either.
+// The units panel's pairing: the station gives the unit a new key and a one-time pairing code,
+// and the page shows the pad's link and its QR code. The link carries the code, never the key
+// (SPEC 10.5): the pad exchanges it once for its key, so the link left in the phone's history
+// is worthless. The QR code is drawn here, so the link is in no request either.
 "use strict";
 
 function padLink(paired, broker) {
-  const fragment = new URLSearchParams({ unit: paired.unit, key: paired.key, station: paired.station });
+  const fragment = new URLSearchParams({ code: paired.code });
   if (broker) fragment.set("broker", broker);
   return `${location.origin}/pad#${fragment}`;
 }
@@ -26,6 +27,10 @@ function setupPairing() {
       const anchor = document.getElementById("pair-url");
       anchor.href = link;
       anchor.textContent = `open the pad for unit ${unit}`;
+      const minutes = Math.round(paired.expires_in / 60);
+      document.getElementById("pair-expires").textContent = `The link works once, within ` +
+        `${minutes} minutes (until ${new Date(Date.now() + paired.expires_in * 1000)
+          .toTimeString().slice(0, 5)}): pair again for a new one.`;
       document.getElementById("pair-link").hidden = false;
       // A phone cannot reach "localhost": the link is only as good as this page's address.
       const local = /^(localhost|127\.|\[::1\])/.test(location.hostname);

@@ -1,0 +1,97 @@
+"""Pairing a browser pad by a one-time code (SPEC.md 10.5): the director's pairing gives a code;
+the pad exchanges it once for its unit's key. A code spent, expired, replaced or never given
+is refused in a sentence, and a refusal changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from basestation.station.app import Station
+from basestation.station.pairing_codes import EXPIRED, REPLACED, SPENT, UNKNOWN
+from tests.api.conftest import ok
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 5000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def exchange(station: Station, code: object) -> httpx.Response:
+    """The pad's one call, with no login (a client of its own, as a phone is)."""
+    from basestation.api.app import create_app
+
+    transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
+    async with httpx.AsyncClient(transport=transport, base_url="http://club") as pad:
+        return await pad.post("/api/pairing", json={"code": code})
+
+
+async def test_a_code_gives_the_key_once(station: Station, director: httpx.AsyncClient) -> None:
+    paired = await ok(await director.post("/api/units/71/pair"))
+    assert paired["expires_in"] == 600 and paired["code"] and paired["key"] not in paired["code"]
+    answer = await exchange(station, paired["code"])
+    assert answer.headers["cache-control"] == "no-store"
+    assert await ok(answer) == {"unit": 71, "key": paired["key"], "station": "club"}
+    assert paired["key"] == station.hub.units[71].key.hex()
+    again = await exchange(station, paired["code"])
+    assert again.status_code == 410 and again.json() == {"detail": SPENT}
+    # The pad's use is in the audit log, naming the unit (written in turn with the pads).
+    async with asyncio.timeout(5):
+        while True:
+            entries = (await ok(await director.get("/api/audit")))["entries"]
+            used = [e for e in entries if e["action"] == "pairing_code"]
+            if used:
+                break
+            await asyncio.sleep(0.05)
+    assert [(e["actor"], e["text"]) for e in used] == [
+        ("unit 71", "Pad took its key by its pairing link")]
+
+
+async def test_a_wrong_code_is_refused_and_changes_nothing(
+        station: Station, director: httpx.AsyncClient) -> None:
+    paired = await ok(await director.post("/api/units/72/pair"))
+    before = (await ok(await director.get("/api/audit")))["entries"]
+    for wrong in ("not-a-code", paired["code"][:-1], paired["code"] + "x"):
+        answer = await exchange(station, wrong)
+        assert answer.status_code == 404 and answer.json() == {"detail": UNKNOWN}
+    for malformed in ("", "a" * 65, "abc def", "<script>", 12):
+        answer = await exchange(station, malformed)
+        assert answer.status_code == 422, malformed
+        detail = answer.json()["detail"]
+        assert detail.startswith("The pairing code ") and detail.endswith("."), detail
+    assert (await ok(await director.get("/api/audit")))["entries"] == before
+    # The right code still works: the refusals spent nothing.
+    assert (await ok(await exchange(station, paired["code"])))["unit"] == 72
+
+
+async def test_an_expired_code_is_refused(station: Station, director: httpx.AsyncClient) -> None:
+    clock = Clock()
+    station.pairing.clock = clock
+    paired = await ok(await director.post("/api/units/73/pair"))
+    clock.now += 599
+    early = await ok(await director.post("/api/units/74/pair"))
+    clock.now += 1
+    answer = await exchange(station, paired["code"])
+    assert answer.status_code == 410 and answer.json() == {"detail": EXPIRED}
+    assert EXPIRED.startswith("This pairing link has expired: it works for 10 minutes")
+    # Another unit's code, given later, is still good.
+    assert (await ok(await exchange(station, early["code"])))["unit"] == 74
+
+
+async def test_pairing_again_voids_the_older_link(station: Station,
+                                                  director: httpx.AsyncClient) -> None:
+    first = await ok(await director.post("/api/units/75/pair"))
+    second = await ok(await director.post("/api/units/75/pair"))
+    assert second["key"] != first["key"]  # re-paired: a new key
+    answer = await exchange(station, first["code"])
+    assert answer.status_code == 410 and answer.json() == {"detail": REPLACED}
+    assert (await ok(await exchange(station, second["code"])))["key"] == second["key"]
+
+
+async def test_pairing_needs_the_director(client: httpx.AsyncClient) -> None:
+    answer = await client.post("/api/units/76/pair")
+    assert answer.status_code == 401
