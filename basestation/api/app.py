@@ -33,6 +33,7 @@ from basestation.api.routes import (
     session,
     setup,
     units,
+    website,
 )
 from basestation.station.app import Station
 from basestation.station.hub import StationBusy
@@ -40,7 +41,7 @@ from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, pairing, merges, results,
            matches, rulings, scores, exports, history, setup, event_results, console, seats,
-           competitions, player_history)
+           competitions, player_history, website)
 
 
 def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:

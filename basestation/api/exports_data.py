@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from basestation.api.views import pair_numbers
+from basestation.api.views import pair_numbers, scored_session
 from basestation.formats.match_event import (
     BoardPlayed,
     MatchEvent,
@@ -95,3 +95,21 @@ def _match(letter: str, state: SectionState, match: Match) -> MatchPlayed:
 def _line(held: HeldResult) -> TableLine:
     return TableLine(held.table, held.round, held.ns or 0, held.ew or 0, held.contract,
                      held.declarer, held.tricks, held.lead, held.score_ns, held.adjusted)
+
+
+def event_and_roster(rules: SessionRules, seatings: list[SeatingRow],
+                     ) -> tuple[ScoredSession | MatchEvent, Roster]:
+    """A pairs event's scored session, or a teams or Swiss event's matches, with who played."""
+    matches = match_event(rules)
+    if matches is not None:
+        return matches, match_roster(rules, seatings)
+    session = scored_session(rules)
+    return session, pairs_roster(rules, seatings, session)
+
+
+def hand_records(rules: SessionRules) -> dict[int, str]:
+    """The event's deals by board number (every section plays the same hand records)."""
+    deals: dict[int, str] = {}
+    for (_section, board), deal in sorted(rules.deal_text.items()):
+        deals.setdefault(board, deal)
+    return deals

@@ -11,6 +11,7 @@ from basestation.cli import (
     demo,
     faults,
     movement,
+    publish,
     scoring,
     serve,
     swiss,
@@ -21,7 +22,7 @@ app = typer.Typer(
     help="Open base station for wireless duplicate-bridge scoring pads.", no_args_is_help=True
 )
 for module in (demo, serve, bench, movement, scoring, units, backup, faults, congress,
-               swiss):
+               swiss, publish):
     module.register(app)
 
 __all__ = ["app"]

@@ -6,13 +6,19 @@ the club's list has one). A teams or Swiss event has EVENT_TYPE TEAMS, SWISS_TEA
 SWISS_PAIRS, MATCH_SCORING_METHOD VPS, and one MATCH per match: its ROUND_NUMBER, the two
 sides (TEAM and OPPOSING_TEAM, or NS_PAIR_NUMBER and EW_PAIR_NUMBER in Swiss pairs) with their
 VPs, and its BOARDs, each with the IMPs and the TRAVELLER_LINE of every table.
+
+With the hand records given, the event ends with a HANDSET: one BOARD per deal, with its
+BOARD_NUMBER, DEALER, VULNERABLE and a HAND per seat (DIRECTION N, E, S or W) holding its
+SPADES, HEARTS, DIAMONDS and CLUBS, so a club's website shows the hands beside the results.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from decimal import Decimal
 
+from basestation.domain.board import dealer_of, vulnerability_of
 from basestation.formats.match_event import MatchEvent, MatchPlayed
 from basestation.formats.roster import Player, Roster
 from basestation.movements import SWISS_PAIRS, SWISS_TEAMS, TEAMS
@@ -38,8 +44,28 @@ def _document(root: ET.Element) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+def _handset(event: ET.Element, hand_records: Mapping[int, str] | None) -> None:
+    """The hand records: each board's four hands (PBN deals, any seat first)."""
+    if not hand_records:
+        return
+    handset = ET.SubElement(event, "HANDSET")
+    for number, deal in sorted(hand_records.items()):
+        board = ET.SubElement(handset, "BOARD")
+        _text(board, "BOARD_NUMBER", number)
+        _text(board, "DEALER", dealer_of(number).value)
+        _text(board, "VULNERABLE", vulnerability_of(number))
+        first, _, rest = deal.partition(":")
+        start = "NESW".index(first.strip().upper() or "N")
+        for offset, cards in enumerate(rest.split()):
+            hand = ET.SubElement(board, "HAND", DIRECTION="NESW"[(start + offset) % 4])
+            for tag, holding in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"),
+                                    cards.split("."), strict=False):
+                _text(hand, tag, holding)
+
+
 def write_usebio(session: ScoredSession, event_name: str = "Pairs",
-                 roster: Roster | None = None) -> str:
+                 roster: Roster | None = None,
+                 hand_records: Mapping[int, str] | None = None) -> str:
     """The session as a USEBIO document: participants with their players and places, boards
     with traveller lines."""
     roster = roster or Roster()
@@ -78,10 +104,12 @@ def write_usebio(session: ScoredSession, event_name: str = "Pairs",
             _text(traveller, "NS_MATCH_POINTS", line.mp_ns)
             _text(traveller, "EW_MATCH_POINTS", line.mp_ew)
             _text(traveller, "NS_IMPS", line.imp_ns)
+    _handset(event, hand_records)
     return _document(root)
 
 
-def write_usebio_matches(event: MatchEvent, roster: Roster | None = None) -> str:
+def write_usebio_matches(event: MatchEvent, roster: Roster | None = None,
+                         hand_records: Mapping[int, str] | None = None) -> str:
     """A teams or Swiss event as a USEBIO document: the teams (or pairs) with their players,
     places and VPs, then every match with its boards."""
     roster = roster or Roster()
@@ -107,6 +135,7 @@ def write_usebio_matches(event: MatchEvent, roster: Roster | None = None) -> str
         _text(side, "BOARDS_PLAYED", row.boards)
     for match in event.matches:
         _match(element, event, match, several)
+    _handset(element, hand_records)
     return _document(root)
 
 

@@ -7,9 +7,8 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from basestation.api.deps import ReadDep, ResultsReader, StationDep
-from basestation.api.exports_data import match_event, match_roster, pairs_roster
+from basestation.api.exports_data import event_and_roster, hand_records
 from basestation.api.readmodel import ReadModel
-from basestation.api.views import scored_session
 from basestation.formats import results_csv
 from basestation.formats.match_event import MatchEvent
 from basestation.formats.pbn_matches import write_pbn_matches
@@ -38,12 +37,7 @@ async def _seatings(station: Station, read: ReadModel) -> list[SeatingRow]:
 async def _event(station: Station, read: ReadModel,
                  ) -> tuple[ScoredSession | MatchEvent, Roster]:
     """A pairs event's scored session, or a teams or Swiss event's matches, with who played."""
-    seatings = await _seatings(station, read)
-    matches = match_event(station.rules)
-    if matches is not None:
-        return matches, match_roster(station.rules, seatings)
-    session = scored_session(station.rules)
-    return session, pairs_roster(station.rules, seatings, session)
+    return event_and_roster(station.rules, await _seatings(station, read))
 
 
 @router.get("/pbn", response_class=Response)
@@ -59,10 +53,12 @@ async def pbn(station: StationDep, read: ReadDep) -> Response:
 
 @router.get("/usebio", response_class=Response)
 async def usebio(station: StationDep, read: ReadDep) -> Response:
-    """A USEBIO 1.2 XML document, with each pair's or team's players."""
+    """A USEBIO 1.2 XML document, with each pair's or team's players and the hand records
+    (HANDSET), as a club's website takes the results."""
     event, roster = await _event(station, read)
-    text = write_usebio_matches(event, roster) if isinstance(event, MatchEvent) \
-        else write_usebio(event, station.rules.event_name or "Pairs", roster)
+    deals = hand_records(station.rules)
+    text = write_usebio_matches(event, roster, deals) if isinstance(event, MatchEvent) \
+        else write_usebio(event, station.rules.event_name or "Pairs", roster, deals)
     return _download(text, "application/xml", "results.xml")
 
 
