@@ -203,6 +203,26 @@ async function publishEvent() {
   }
 }
 
+// The event's results as a website (plain pages and the USEBIO XML with the hand records), as a
+// zip to unpack onto the club's web host; a refusal is the station's sentence.
+async function publishWebsite() {
+  const event = view.chosen;
+  if (!event) return;
+  const response = await fetch(`/api/events/${event.id}/website.zip`, { credentials: "same-origin" });
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    say(typeof data.detail === "string" ? data.detail : `The website could not be made (${response.status}).`, true);
+    return;
+  }
+  const name = `results-${event.id}.zip`;
+  const link = el("a", { href: URL.createObjectURL(await response.blob()), download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  say(`The website of ${event.name} is downloaded as ${name}: unpack it onto the club's web host, or open its index.html.`);
+}
+
 function printOnly(what) {
   document.body.dataset.print = what;
   window.print();
@@ -213,6 +233,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("director-login").addEventListener("click", showLogin);
   document.getElementById("event-select").addEventListener("change", (e) => choose(e.target.value));
   document.getElementById("publish-event").addEventListener("click", publishEvent);
+  document.getElementById("publish-website").addEventListener("click", publishWebsite);
   for (const button of document.querySelectorAll(".prints button")) {
     button.addEventListener("click", () => printOnly(button.dataset.print));
   }
