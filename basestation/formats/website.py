@@ -31,7 +31,7 @@ def environment() -> Environment:
                       autoescape=select_autoescape(["html"], default_for_string=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(pct=_pct, number=_number, result=result_words, day=day_words,
-                       signed=_signed)
+                       signed=_signed, nationals=_nationals)
     env.globals.update(hands=hands, board_facts=board_facts, card_id=card_id, SUITS=SUITS,
                        fields=fields)
     return env
@@ -47,6 +47,14 @@ def _number(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _nationals(players: Sequence[Mapping[str, Any]]) -> str:
+    """The players' national numbers in their order, a dash for one without; "" when none
+    has one."""
+    if not any(p.get("national") for p in players):
+        return ""
+    return ", ".join(str(p.get("national") or "—") for p in players)
 
 
 def _signed(value: int | None) -> str:

@@ -23,6 +23,8 @@ from basestation.station.app import Station
 from simulator.deals import random_deals
 from tests.api.conftest import ok
 from tests.api.test_competitions import THREE_NIGHTS, three_nights
+from tests.api.test_exports import PLAYERS as EXPORT_PLAYERS
+from tests.api.test_exports import _match_event, _seat
 
 DEALS = random_deals(6, random.Random(22))
 PBN = "".join(f'[Board "{b}"]\n[Deal "{deal}"]\n\n' for b, deal in DEALS.items())
@@ -154,3 +156,26 @@ def test_hands_read_any_seat_first(deal: str) -> None:
     rotated = "E:" + " ".join((east, south, west, north))
     assert hands(rotated) == hands(deal)
     assert [seat for seat, _ in hands(deal)] == ["North", "East", "South", "West"]
+
+
+async def test_a_teams_events_website_has_standings_and_matches(
+        director: httpx.AsyncClient, station: Station, tmp_path: Path) -> None:
+    await ok(await director.post("/api/players/csv", json={"csv": EXPORT_PLAYERS}))
+    data = await _match_event(director, "teams")
+    await _seat(station, ("A", 1, "NS"), (101, 102))
+    await _seat(station, ("A", 1, "EW"), (103, 104))
+    event_id = station.rules.event_id
+    await ok(await director.post(f"/api/events/{event_id}/publish", json={"published": True}))
+    out = tmp_path / "teams"
+    code, said = publish(config_of(station, tmp_path), str(event_id), "--out", str(out))
+    assert code == 0, said
+    site = {p.name: p.read_text(encoding="utf-8") for p in out.iterdir()}
+    assert {"standings.html", "matches.html"} <= set(site)
+    assert "rankings.html" not in site and "<script" not in "".join(site.values())
+    assert "Ann Smith, Bob Brown, Cy Young, Di Dee" in site["standings.html"]
+    assert "NZB 4411, —, 77, 78" in site["standings.html"]
+    assert "NZB 4411" in site["standings.html"]
+    match = data["sections"][0]["matches"][0]
+    assert f"Boards of round 1, {match['a']} v {match['b']}" in site["matches.html"]
+    root = ET.fromstring(site["results.xml"].encode())
+    assert root.find("EVENT").get("EVENT_TYPE") == "TEAMS"  # type: ignore[union-attr]

@@ -14,6 +14,8 @@ import httpx
 from playwright.async_api import Browser, expect
 
 from basestation.station.app import Station
+from tests.api.test_exports import PLAYERS as EXPORT_PLAYERS
+from tests.api.test_exports import _match_event, _seat
 from tests.api.test_website import DEALS, config_of, played, publish
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import PASSWORD, serve
@@ -101,3 +103,36 @@ async def test_the_director_downloads_the_website_from_the_results_page(
             "The results of Tuesday 3 are not published yet: publish them first (the grid's "
             "Publish, or the results page's 'Publish these results'); nothing was written.")
         await page.close()
+
+
+async def test_a_teams_events_website_reads_without_script(
+        make_station: Callable[..., Any], browser: Browser, tmp_path: Path) -> None:
+    station: Station = await make_station()
+    async for url in serve(station):
+        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+            await http.post("/api/login", json={"password": PASSWORD})
+            await http.post("/api/players/csv", json={"csv": EXPORT_PLAYERS})
+            data = await _match_event(http, "teams")
+            await _seat(station, ("A", 1, "NS"), (101, 102))
+            await http.post(f"/api/events/{station.rules.event_id}/publish",
+                            json={"published": True})
+    out = tmp_path / "teams"
+    code, said = publish(config_of(station, tmp_path), str(station.rules.event_id),
+                         "--out", str(out))
+    assert code == 0, said
+    reader = await browser.new_context(java_script_enabled=False)
+    page = await reader.new_page()
+    await page.goto((out / "index.html").as_uri())
+    await page.get_by_role("main").get_by_role("link", name="Standings").click()
+    await expect(page.get_by_role("table", name="Section A").get_by_role(
+        "row", name="Ann Smith")).to_contain_text("NZB 4411")
+    await page.get_by_role("navigation").get_by_role("link", name="Matches").click()
+    match = data["sections"][0]["matches"][0]
+    await expect(page.get_by_role("table", name=f"Boards of round 1, {match['a']} v "
+                                                f"{match['b']}")).to_be_visible()
+    await reader.close()
+    checker = await browser.new_page()
+    for html in ("index.html", "standings.html", "matches.html"):
+        await checker.goto((out / html).as_uri())
+        assert await serious_violations(checker) == [], html
+    await checker.close()
