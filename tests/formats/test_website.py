@@ -40,7 +40,7 @@ def test_names_are_escaped_and_no_page_has_a_script() -> None:
             assert "<script" not in text, path
             assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co" in text, path
     assert "—, NZB 7" in site["rankings.html"]
-    assert "Par: 4S by N; NS +420" in site["travellers.html"]
+    assert "Par: 4S by North; NS +420" in site["travellers.html"]
     assert "Tuesday 17 March 2026" in site["index.html"]
 
 
