@@ -32,8 +32,8 @@ def environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(pct=_pct, number=_number, result=result_words, day=day_words,
                        signed=_signed, nationals=_nationals)
-    env.globals.update(hands=hands, board_facts=board_facts, card_id=card_id, SUITS=SUITS, SEATS=SEATS,
-                       fields=fields)
+    env.globals.update(hands=hands, board_facts=board_facts, card_id=card_id, SUITS=SUITS,
+                       SEATS=SEATS, fields=fields)
     return env
 
 
