@@ -63,6 +63,13 @@ async def test_the_website_reads_without_script_from_a_folder(
     await expect(ladder.get_by_role("row", name="Player 103")).to_contain_text("NZB 103")
     await expect(page.get_by_role("table", name="Not qualified").get_by_role(
         "row", name="Player 101")).to_contain_text("played every session with the same partner")
+    pages = sorted(p for p in out.iterdir() if p.suffix == ".html")
+    for html in pages:  # every page reads with script off, its links within the folder
+        await page.goto(html.as_uri())
+        await expect(page.get_by_role("heading", level=1)).to_be_visible()
+        for href in await page.get_by_role("link").evaluate_all(
+                "links => links.map(a => a.getAttribute('href'))"):
+            assert (out / href.split("#")[0]).exists(), (html.name, href)
     await reader.close()
 
     checker = await browser.new_page()
