@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 _quiet_client_log = logging.getLogger("basestation.mqtt.client")
 _quiet_client_log.setLevel(logging.ERROR)
 IN_FLIGHT = 256  # publishes awaiting PUBACK at once (paho queues beyond its window)
+RETRY_FIRST, RETRY_MOST = 0.2, 5.0  # seconds before connecting again (doubling while refused)
 
 
 class MqttLink:
@@ -51,17 +52,21 @@ class MqttLink:
         self._outgoing.put_nowait((topic, jsonwire.encode(message, key)))
 
     async def run(self) -> None:
-        """Connects, and reconnects with a fresh client whenever the broker goes away."""
-        delay = 0.2
+        """Connects, and reconnects with a fresh client whenever the broker goes away: soon
+        after a good connection is lost, then less and less often while the broker refuses or
+        is not there (the wait starts again from the shortest once a connection was good)."""
+        delay = RETRY_FIRST
         while True:
             try:
                 await self._session()
             except aiomqtt.MqttError as exc:
                 stopping(exc)
+                if self.connected.is_set():
+                    delay = RETRY_FIRST
                 log.warning("MQTT broker lost (%s); reconnecting in %.1fs", exc, delay)
             self.connected.clear()
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 5.0)
+            delay = min(delay * 2, RETRY_MOST)
 
     async def _session(self) -> None:
         will = aiomqtt.Will(topics.status(self.station), b"offline", qos=1, retain=True)
