@@ -126,6 +126,11 @@ else
     rm -f "$mconf.basestation-new"
 fi
 rm -rf /opt/basestation/deploy && cp -r "$src/deploy" /opt/basestation/deploy
+# Each broker connection is a file handle: more than systemd's default 1024, so a stranger's
+# idle connections cannot use them all up (the listeners' max_connections stay below).
+install -d -m 0755 /etc/systemd/system/mosquitto.service.d
+install -m 0644 "$src/deploy/systemd/mosquitto.service.d/basestation.conf" \
+    /etc/systemd/system/mosquitto.service.d/basestation.conf
 # setgid: files written by the basestation user belong to group mosquitto, which reads them.
 install -d -m 2750 -o basestation -g mosquitto /etc/basestation/mosquitto
 if [ "$dynsec" = True ]; then
@@ -194,6 +199,17 @@ status_url() {
         *) echo "http://$1/api/status" ;;
     esac
 }
+
+# The broker has a listener for the station alone (1884, this computer only). A configuration
+# kept from before still connects by the pads' port, where the client id becomes the login
+# (use_username_as_clientid): rooms sharing one login would knock each other off there.
+for service in $services; do
+    sconf="$(station_conf "$service")"
+    if grep -q '^url *= *"mqtt://127.0.0.1:1883"' "$sconf" 2>/dev/null; then
+        echo "install: warning: $sconf connects the station by the pads' port 1883; set" \
+             "url = \"mqtt://127.0.0.1:1884\" under [mqtt], the station's own listener" >&2
+    fi
+done
 
 # Raspberry Pi OS and Debian always boot with systemd; a container or a chroot may not.
 if [ ! -d /run/systemd/system ]; then

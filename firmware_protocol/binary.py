@@ -216,13 +216,18 @@ class FrameDecoder:
 # Splitting large station messages -------------------------------------------------------------
 
 
+Measure = Callable[[GameData | Feedback], int]  # a message's bytes, as its link carries it
+
+
 def split_game_data(game_data: GameData, max_frame: int = MAX_FRAME,
-                    version: int = LATEST_VERSION) -> list[GameData]:
+                    version: int = LATEST_VERSION, measure: Measure | None = None
+                    ) -> list[GameData]:
     """game_data as parts 1..n, each self-contained and each frame at most max_frame bytes.
 
     Rounds come first, then results, in their order; every part repeats section/table/round.
     Parts are measured with the header of `version`; the default, the largest header, makes
-    parts that fit in a frame of any version.
+    parts that fit in a frame of any version. `measure` measures another form (JSON, say),
+    with `max_frame` its limit.
     """
     items: list[RoundInfo | Result | NotPlayed] = [*game_data.rounds, *game_data.results]
 
@@ -233,24 +238,29 @@ def split_game_data(game_data: GameData, max_frame: int = MAX_FRAME,
             tuple(item for item in chosen if not isinstance(item, RoundInfo)),
             part, parts)
 
-    return _split(items, build, max_frame, version)
+    return _split(items, build, max_frame, measure or _frame_measure(version))
 
 
 def split_feedback(feedback: Feedback, max_frame: int = MAX_FRAME,
-                   version: int = LATEST_VERSION) -> list[Feedback]:
+                   version: int = LATEST_VERSION, measure: Measure | None = None
+                   ) -> list[Feedback]:
     """feedback as parts 1..n of whole rows, each frame at most max_frame bytes (measured as
     split_game_data measures)."""
 
     def build(rows: list[tuple[str | int | None, ...]], part: int, parts: int) -> Feedback:
         return Feedback(feedback.board, feedback.kind, tuple(rows), part, parts, feedback.round)
 
-    return _split(list(feedback.rows), build, max_frame, version)
+    return _split(list(feedback.rows), build, max_frame, measure or _frame_measure(version))
+
+
+def _frame_measure(version: int) -> Measure:
+    return lambda body: frame_size(Message(1, 0, body, version))
 
 
 def _split(items: list[_T], build: Callable[[list[_T], int, int], _B],
-           max_frame: int, version: int) -> list[_B]:
+           max_frame: int, measure: Measure) -> list[_B]:
     def size(chosen: list[_T]) -> int:
-        return frame_size(Message(1, 0, build(chosen, 1, 1), version))
+        return measure(build(chosen, 1, 1))
 
     def fits(chosen: list[_T]) -> bool:
         try:

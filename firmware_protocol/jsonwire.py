@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from firmware_protocol.binary import split_feedback, split_game_data
 from firmware_protocol.enums import (
     AskPlayers,
     ControlCommand,
@@ -21,6 +22,7 @@ from firmware_protocol.enums import (
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.fields import check_int
 from firmware_protocol.messages import (
+    LATEST_VERSION,
     MAX_EVENT,
     MAX_SEQ,
     MAX_UNIT,
@@ -57,7 +59,7 @@ from firmware_protocol.messages import (
 from firmware_protocol.security import compute_mac, verify
 
 __all__ = ["MAX_JSON", "Received", "body_from_json", "body_to_json", "canonical_bytes",
-           "decode", "encode", "sign_object", "verify"]
+           "decode", "encode", "fit", "sign_object", "verify"]
 
 MAX_JSON = 65536  # longer payloads are refused unread
 
@@ -93,6 +95,22 @@ def encode(message: Message, key: bytes) -> bytes:
     if message.screen is not None:
         envelope["screen"] = message.screen  # only when said (SPEC.md 15)
     return sign_object(envelope, key)
+
+
+def fit(body: Body, limit: int = MAX_JSON) -> list[Body]:
+    """A station message as the MQTT messages that carry it: a game_data or feedback longer
+    than `limit` bytes goes as parts (SPEC.md 10.2: a longer payload is MALFORMED, and the
+    broker refuses it). Measured with the longest envelope any unit's message can have."""
+    if isinstance(body, GameData):
+        return list(split_game_data(body, limit, measure=_longest))
+    if isinstance(body, Feedback):
+        return list(split_feedback(body, limit, measure=_longest))
+    return [body]
+
+
+def _longest(body: Body) -> int:
+    widest = Message(MAX_UNIT, MAX_SEQ, body, LATEST_VERSION, MAX_EVENT, "z" * 16)
+    return len(encode(widest, bytes(16)))
 
 
 def decode(data: bytes | str) -> Received:

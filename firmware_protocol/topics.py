@@ -30,6 +30,12 @@ def status(station: str) -> str:
     return f"bridge/{station}/status"
 
 
+def station_of(topic: str) -> str | None:
+    """The station a protocol topic names (bridge/<station>/...), or None."""
+    parts = topic.split("/")
+    return parts[1] if len(parts) > 2 and parts[0] == "bridge" else None
+
+
 def unit_of(topic: str) -> int | None:
     """The unit a pad topic names (bridge/<station>/pad/<unit>/...), or None."""
     parts = topic.split("/")

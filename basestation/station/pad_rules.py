@@ -134,6 +134,7 @@ class PadRules(SessionState):
                 del old.holders[unit.table]
                 batch.ops.append(repo.release_holds(self.event_id, unit.section, unit.table))
         section.holders[body.table] = unit.unit
+        self.tables_held.add((unit.unit, body.section, body.table))
         unit.section, unit.table = body.section, body.table
         unit.follows = follows
         batch.ops.append(repo.release_holds(self.event_id, body.section, body.table))
@@ -323,10 +324,12 @@ class PadRules(SessionState):
 
     def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> None:
         """A replaced unit's entry goes to the director, not away: a merge offer for a board
-        the station does not hold, a conflict (shown beside the held one) for a board it holds
-        with another entry; the same entry again is nothing new."""
+        with another entry; the same entry again is nothing new. Only for a table the unit held
+        in this event: a locked pad cannot fill the director's list with other tables' boards."""
         section = self.sections.get(body.section)
         if section is None or self.event_id is None:
+            return
+        if (unit.unit, body.section, body.table) not in self.tables_held:
             return
         held = section.held(body.table, body.round, body.board)
         entry = held_from_body(body, unit.unit, None)

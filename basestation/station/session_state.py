@@ -143,6 +143,9 @@ class SessionState:
     national: dict[int, str] = field(default_factory=dict)  # player number -> national number
     seats: Seats = field(default_factory=Seats)  # who plays for each pair or team
     takeovers: set[tuple[str, int]] = field(default_factory=set)  # authorised, not yet taken
+    # (unit, section, table) for every table a unit has held in the event, released or not: a
+    # locked unit's entries become merge offers only for these.
+    tables_held: set[tuple[int, str, int]] = field(default_factory=set)
     thresholds: Thresholds = field(default_factory=Thresholds)  # the console's, as stored
     units: dict[int, UnitState] = field(default_factory=dict)
     scores: LiveScores | None = None
@@ -183,6 +186,7 @@ class SessionState:
             self.thresholds.bad_mac_run = snap.thresholds.bad_mac_run
             self.thresholds.rounds_behind = snap.thresholds.rounds_behind
         self.takeovers = set()
+        self.tables_held = set()
         if snap.event is None:
             self.event_id = None
             return
@@ -215,6 +219,7 @@ class SessionState:
         for hold in snap.holds:
             if hold.section in self.sections:
                 self.sections[hold.section].holders[hold.table_no] = hold.unit
+        self.tables_held = {held for held in snap.tables_held if held[1] in self.sections}
         self.takeovers = {(t.section, t.table_no) for t in snap.takeovers
                           if t.section in self.sections}
         for result in snap.results:

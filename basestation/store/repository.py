@@ -67,6 +67,7 @@ class Snapshot:
     sections: list[SectionRow] = field(default_factory=list)
     units: list[UnitRow] = field(default_factory=list)
     holds: list[TableHoldRow] = field(default_factory=list)
+    tables_held: list[tuple[int, str, int]] = field(default_factory=list)  # ever, by any unit
     results: list[ResultRow] = field(default_factory=list)
     hand_records: list[HandRecordRow] = field(default_factory=list)
     merge_offers: list[MergeOfferRow] = field(default_factory=list)  # still open
@@ -156,6 +157,9 @@ class Store:
             snap.sections = list(session.exec(select(SectionRow).where(SectionRow.event_id == eid)))
             snap.holds = list(session.exec(
                 select(TableHoldRow).where(TableHoldRow.event_id == eid, col(TableHoldRow.active))))
+            snap.tables_held = [(unit, section, table) for unit, section, table in session.exec(
+                select(TableHoldRow.unit, TableHoldRow.section, TableHoldRow.table_no)
+                .where(TableHoldRow.event_id == eid).distinct())]
             snap.results = list(session.exec(
                 select(ResultRow).where(ResultRow.event_id == eid, ResultRow.status == "active")
                 .order_by(col(ResultRow.id))))

@@ -23,7 +23,7 @@ from basestation.station.config import SectionConfig, load_config
 from basestation.station.hub import epoch_key
 from basestation.store import repository as repo
 from basestation.store.repository import Store
-from simulator.broker import dynsec_plugin, run_mosquitto_conf
+from simulator.broker import dynsec_plugin, run_mosquitto_conf, wait_for_port
 from tests.pads import MqttPad
 from tests.servers import free_port
 
@@ -35,12 +35,15 @@ DIRECTOR_PASSWORD = "director-password-77b1"
 
 
 def deploy_mosquitto_conf(port: int, files: Path, data: Path, websockets: int,
-                          name: str = "mosquitto.conf") -> str:
-    """deploy/mosquitto/<name> with test ports and paths, everything else as shipped."""
+                          name: str = "mosquitto.conf", station: int | None = None) -> str:
+    """deploy/mosquitto/<name> with test ports and paths, everything else as shipped: `port` for
+    the pads' listener (1883), `websockets` for the browser pads' (9001), `station` for the
+    station's own (1884)."""
     text = (DEPLOY / "mosquitto" / name).read_text()
     text = text.replace("/opt/basestation/lib/mosquitto_dynamic_security.so", dynsec_plugin())
     text = text.replace("listener 1883", f"listener {port} 127.0.0.1")
     text = text.replace("listener 9001", f"listener {websockets} 127.0.0.1")
+    text = text.replace("listener 1884 127.0.0.1", f"listener {station or free_port()} 127.0.0.1")
     text = text.replace("/etc/basestation/mosquitto/", f"{files}/")
     text = text.replace("/var/lib/mosquitto/", f"{data}/")
     text = text.replace("log_dest syslog", "log_dest stderr")
@@ -50,20 +53,30 @@ def deploy_mosquitto_conf(port: int, files: Path, data: Path, websockets: int,
     return text
 
 
+@dataclass(frozen=True)
+class BrokerPorts:
+    pads: int  # 1883 as shipped
+    websockets: int  # 9001
+    station: int  # 1884, the station's own
+
+
 @contextlib.contextmanager
 def run_deploy_mosquitto(files: Path, workdir: Path, websockets: int | None = None, *,
-                         name: str = "mosquitto.conf", port: int | None = None) -> Iterator[int]:
+                         name: str = "mosquitto.conf",
+                         port: int | None = None) -> Iterator[BrokerPorts]:
     """The shipped broker (`name`: mosquitto.conf with the dynamic-security plugin, its file in
-    workdir/mosquitto-data as install.sh leaves it; or mosquitto-files.conf) on `port` or a free
-    one; its WebSockets listener on `websockets` or a free one."""
-    port = port or free_port()
-    websockets = websockets or free_port()
+    workdir/mosquitto-data as install.sh leaves it; or mosquitto-files.conf) with the pads'
+    listener on `port` or a free one, the WebSockets listener on `websockets` or a free one and
+    the station's own on a free one."""
+    ports = BrokerPorts(port or free_port(), websockets or free_port(), free_port())
     data = workdir / "mosquitto-data"
     data.mkdir(exist_ok=True)
     conf = workdir / "mosquitto.conf"
-    conf.write_text(deploy_mosquitto_conf(port, files, data, websockets, name))
-    with run_mosquitto_conf(conf, port, websockets) as running:
-        yield running
+    conf.write_text(deploy_mosquitto_conf(ports.pads, files, data, ports.websockets, name,
+                                          ports.station))
+    with run_mosquitto_conf(conf, ports.pads, ports.websockets):
+        wait_for_port(ports.station)
+        yield ports
 
 
 def unit_login(unit: int, epoch: int = 0) -> tuple[str, str]:
@@ -142,10 +155,11 @@ async def pair(client: httpx.AsyncClient, unit: int) -> bytes:
 
 @dataclass
 class Club:
-    port: int
+    port: int  # the broker's listener for pads (1883 as shipped)
     station: Station
     config: Path
     websockets: int = 0  # the broker's WebSockets listener (the browser pad's)
+    station_port: int = 0  # the broker's listener for the station alone (1884)
 
 
 def write_config(path: Path, database: Path, port: int | None, dynsec: bool = False) -> None:
@@ -193,8 +207,9 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True,
         assert STATION_PASSWORD not in (folder / "passwords").read_text()  # hashed, never plain
     websockets = free_port()
     name = "mosquitto-files.conf" if files else "mosquitto.conf"
-    with run_deploy_mosquitto(folder, tmp_path, websockets, name=name) as port:
-        write_config(config, database, port, dynsec=not files)
+    with run_deploy_mosquitto(folder, tmp_path, websockets, name=name) as ports:
+        # The station by its own listener, as deploy/station.toml has it.
+        write_config(config, database, ports.station, dynsec=not files)
         station = Station(load_config(config))
         station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
         await station.start()
@@ -206,6 +221,6 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True,
             for unit in (17, 18, 19):
                 assert await station.logins.settle(unit, timeout=10)
         try:
-            yield Club(port, station, config, websockets)
+            yield Club(ports.pads, station, config, websockets, ports.station)
         finally:
             await station.stop()

@@ -27,6 +27,7 @@ def test_example_configuration_loads() -> None:
     config = load_config(DEPLOY / "station.toml")
     assert config.mqtt_username == "basestation" and config.mqtt_password
     assert config.mqtt_dynamic_security  # the pads' logins kept through the broker plugin
+    assert config.mqtt_url == "mqtt://127.0.0.1:1884"  # the broker's listener for the station
     assert config.database == "sqlite:////var/lib/basestation/basestation.db"
     assert config.backup_folder == Path("/var/lib/basestation/backups")
     assert "CHANGE-ME" in config.secret  # install.sh replaces every CHANGE-ME
@@ -72,3 +73,19 @@ def test_postgresql_setup_creates_role_and_database(postgres_server: str) -> Non
                                   "WHERE datname = 'club_db'")).scalar_one()
     engine.dispose()
     assert owner == "club_role"
+
+
+def test_the_brokers_connections_stay_below_its_file_handles() -> None:
+    """Each connection is a file handle: the listeners' max_connections together stay well
+    below what install.sh gives mosquitto (systemd's default of 1024 ran out under a stranger's
+    thousand idle connections), in both shipped configurations."""
+    handles = int(unit("mosquitto.service.d/basestation.conf")["Service"]["LimitNOFILE"])
+    assert "mosquitto.service.d/basestation.conf" in (DEPLOY / "install.sh").read_text()
+    for name in ("mosquitto.conf", "mosquitto-files.conf"):
+        text = (DEPLOY / "mosquitto" / name).read_text()
+        listeners = re.findall(r"^listener (\d+)", text, re.MULTILINE)
+        limits = [int(n) for n in re.findall(r"^max_connections (\d+)$", text, re.MULTILINE)]
+        assert listeners == ["1884", "1883", "9001"] and len(limits) == 3
+        assert sum(limits) + 500 < handles
+        assert re.search(r"^listener 1884 127\.0\.0\.1$", text, re.MULTILINE)  # the station's
+        assert text.count("use_username_as_clientid true") == 2  # the pads' two listeners

@@ -17,7 +17,7 @@ import pytest
 from basestation.station.app import Station
 from basestation.station.config import StationConfig, load_config
 from basestation.station.links import dynsec
-from firmware_protocol.messages import Ack, Hello
+from firmware_protocol.messages import Ack, Hello, Login
 from firmware_protocol.security import mqtt_password, unit_username
 from simulator.broker import Dynsec, run_mosquitto
 from tests.deploy.conftest import (
@@ -112,14 +112,17 @@ async def test_re_pairing_refuses_the_old_password(
 async def test_withdraw_refuses_and_drops_a_unit_until_it_is_reset(club: Club) -> None:
     password = unit_login(17)[1]
     async with director(club.station) as api:
+        # One login, one client id (the broker's use_username_as_clientid): the unit connecting
+        # again, here by the WebSockets listener, takes the first connection over.
         async with client(club.port, 17, password) as tcp, \
                 client(club.websockets, 17, password, "websockets") as ws:
+            assert await dropped(tcp, 2.0)
             answer = await api.post("/api/units/17/withdraw")
             assert answer.status_code == 200, answer.text
             assert answer.json()["detail"] == ("Unit 17 is withdrawn: its table is free and the "
                                                "station refuses it; the broker no longer lets "
                                                "it in.")
-            assert await dropped(tcp) and await dropped(ws)
+            assert await dropped(ws)
         assert not await logs_in(club.port, 17, password)
         assert not await logs_in(club.websockets, 17, password, "websockets")
         assert await logs_in(club.port, 19, unit_login(19)[1])  # the others are untouched
@@ -127,6 +130,34 @@ async def test_withdraw_refuses_and_drops_a_unit_until_it_is_reset(club: Club) -
         assert await logs_in_within(club.port, 17, password) < 5.0
         status = (await api.get("/api/status")).json()
     assert status["health"]["broker_logins"] == "Broker logins: in step for all 3 units."
+
+
+async def test_a_locked_or_replaced_unit_loses_its_login_at_once(club: Club) -> None:
+    """Locked by the director, or replaced by another pad taking its table over: the unit's
+    connection is cut and it cannot log in again until the director resets it."""
+    password = unit_login(17)[1]
+    async with director(club.station) as api:
+        async with client(club.port, 17, password) as connected:
+            assert (await api.post("/api/units/17/lock")).status_code == 200
+            assert await dropped(connected)
+        assert club.station.logins is not None and await club.station.logins.settle(17)
+        assert not await logs_in(club.port, 17, password)
+        assert not await logs_in(club.websockets, 17, password, "websockets")
+        assert (await api.post("/api/units/17/reset")).status_code == 200
+        assert await logs_in_within(club.port, 17, password) < 5.0
+
+        user19, password19 = unit_login(19)
+        user17 = unit_username(17)
+        async with AuthPad(club.port, "club", 19, username=user19, password=password19) as old:
+            assert isinstance((await old.request(Login(section="A", table=1)))[0], Ack)
+        async with client(club.port, 19, password19) as old_connection, \
+                AuthPad(club.port, "club", 17, username=user17, password=password) as new:
+            assert (await api.post("/api/units/19/replace")).status_code == 200
+            taken = await new.request(Login(section="A", table=1, takeover=True))
+            assert isinstance(taken[0], Ack)
+            assert await dropped(old_connection)
+        assert not await logs_in(club.port, 19, password19)
+        assert await logs_in(club.port, 17, password)  # the new pad keeps its own
 
 
 async def test_withdraw_by_api_is_refused_for_an_unknown_unit(club: Club) -> None:

@@ -12,9 +12,13 @@ from typing import Any
 
 import aiomqtt
 import pytest
+from typer.testing import CliRunner
 
+from basestation.cli import app
 from basestation.cli.units import acl_text, pbkdf2_line
 from basestation.station.hub import epoch_key
+from basestation.store import repository as repo
+from basestation.store.repository import Store
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, Hello, Login, Message, Result, Seat
 from tests.deploy.conftest import (
@@ -24,6 +28,7 @@ from tests.deploy.conftest import (
     Club,
     secured_club,
     unit_login,
+    write_config,
 )
 
 pytestmark = pytest.mark.integration
@@ -120,3 +125,22 @@ def test_generated_files_shape() -> None:
     line = pbkdf2_line("a", "secret", bytes.fromhex("a4b95dc0e9d019f7ca299130"))
     assert line == ("a:$7$101$pLldwOnQGffKKZEw$mmWfc0QlraMKzUOGolNfo2h7d/V5OFkn3CBwuo0CHUYiRNQz566"
                     "+AlXDL4ALI4Wu7bhQDytOCc5o9CP5cK2z3Q==")
+
+
+def test_a_locked_unit_gets_no_login_in_the_files(tmp_path: Path) -> None:
+    """Without the plugin the files are the logins: regenerated after a lock, the locked unit
+    (withdrawn or replaced) is shut out."""
+    database = tmp_path / "station.db"
+    config = tmp_path / "station.toml"
+    write_config(config, database, None)
+    store = Store(f"sqlite:///{database}")
+    store.commit([repo.upsert_unit({"unit": 17, "locked_reason": "UNIT_LOCKED"}),
+                  repo.upsert_unit({"unit": 19})])
+    store.close()
+    done = CliRunner().invoke(app, ["units", "mosquitto", "--out", str(tmp_path / "m"),
+                                    "--config", str(config), "--no-mosquitto-passwd"])
+    assert done.exit_code == 0, done.output
+    assert "1 units (1 locked: no login)" in done.output
+    for name in ("passwords", "acl"):
+        text = (tmp_path / "m" / name).read_text()
+        assert "unit-19" in text and "unit-17" not in text

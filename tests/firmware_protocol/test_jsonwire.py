@@ -10,10 +10,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_protocol.enums import ErrorCode, Seat
+from firmware_protocol.enums import ErrorCode, FeedbackKind, Seat
 from firmware_protocol.errors import ProtocolError
-from firmware_protocol.jsonwire import canonical_bytes, decode, encode, sign_object
-from firmware_protocol.messages import Ack, Message, Result
+from firmware_protocol.jsonwire import (
+    MAX_JSON,
+    canonical_bytes,
+    decode,
+    encode,
+    fit,
+    sign_object,
+)
+from firmware_protocol.messages import (
+    MAX_EVENT,
+    MAX_SEQ,
+    MAX_UNIT,
+    Ack,
+    Feedback,
+    Message,
+    Result,
+)
 from firmware_protocol.security import compute_mac, unit_key, verify
 
 from .strategies import messages
@@ -229,3 +244,24 @@ def test_an_adjusted_score_travels_in_json_only() -> None:
             decode(sign_object({"v": 1, "type": "not_played", "unit": 17, "seq": 5,
                                 "body": body}, KEY))
         assert refused.value.code == ErrorCode.MALFORMED
+
+
+def test_a_long_feedback_goes_as_parts_that_each_fit() -> None:
+    """A ranking of a big field with long non-ASCII names (six bytes a character once
+    escaped) is longer than 65,536 bytes: over MQTT it goes as parts, each a whole payload
+    a pad accepts, and the rows come back in order."""
+    name = "Ærøskøbing " * 10  # 110 characters, every other one escaped
+    rows = tuple((rank, rank, "NS", 100 - rank, 5000, name) for rank in range(1, 256))
+    whole = Feedback(0, FeedbackKind.RANKING, rows)
+    assert len(encode(Message(17, 5, whole), bytes(16))) > MAX_JSON
+    parts = fit(whole)
+    assert len(parts) > 1
+    assert all(isinstance(p, Feedback) and (p.part, p.parts) == (n, len(parts))
+               for n, p in enumerate(parts, 1))
+    assert [row for p in parts if isinstance(p, Feedback) for row in p.rows] == list(rows)
+    for part in parts:
+        payload = encode(Message(MAX_UNIT, MAX_SEQ, part, 2, MAX_EVENT, "z" * 16), bytes(16))
+        assert len(payload) <= MAX_JSON
+        decode(payload)  # a pad reads it
+    small = Feedback(3, FeedbackKind.TRAVELLER, rows[:3])
+    assert fit(small) == [small]

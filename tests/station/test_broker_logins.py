@@ -1,15 +1,31 @@
 """What the station asks mosquitto's dynamic-security plugin for, from what the broker holds
-(the plugin itself is exercised in tests/deploy/test_dynamic_security.py)."""
+(the plugin itself is exercised in tests/deploy/test_dynamic_security.py), and that nothing it
+sends is too large for the shipped broker."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from basestation.station.bus import EventBus
 from basestation.station.links.dynsec import (
+    BrokerLogins,
     Login,
     commands_for,
     held_logins,
+    role_name,
     text_name,
     unit_acls,
 )
+from basestation.station.links.mqtt import MqttLink
+from basestation.station.state import UnitState
+from firmware_protocol.enums import FeedbackKind
+from firmware_protocol.messages import Feedback, Message
+
+SHIPPED = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "mosquitto.conf"
 
 
 def test_a_new_unit_gets_a_client_with_its_own_role() -> None:
@@ -50,3 +66,32 @@ def test_held_logins_reads_the_units_from_a_listing() -> None:
                            {"username": "unit-4", "textname": "x", "disabled": True},
                            {"username": "unit-5"}, {"username": "unit-x"}]}
     assert held_logins(listing) == {4: Login("x", False), 5: Login("", True)}
+
+
+async def test_the_roles_go_in_messages_the_broker_accepts() -> None:
+    """A congress's units: their roles, made on every connection, go in several messages,
+    each far below the shipped broker's max_packet_size (a larger one would drop the
+    station's connection), and the listing comes last."""
+    limit = int(re.search(r"^max_packet_size (\d+)$", SHIPPED.read_text(), re.MULTILINE)
+                .group(1))  # type: ignore[union-attr]
+    units = {n: UnitState(n, bytes(16)) for n in range(1, 1001)}
+    logins = BrokerLogins(lambda: units, EventBus())
+    sent: list[bytes] = []
+    logins.connected(sent.append)
+    logins.disconnected()
+    assert len(sent) > 1 and max(len(message) for message in sent) < limit / 2
+    commands = [c for message in sent for c in json.loads(message)["commands"]]
+    assert [c["rolename"] for c in commands[:-1]] == [role_name(n) for n in range(1, 1001)]
+    assert commands[-1]["command"] == "listClients"
+
+
+def test_a_station_message_too_long_for_the_broker_is_not_sent(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """One row alone longer than a payload may be cannot be split: the station logs it and
+    sends nothing, rather than have the broker drop its connection."""
+    link = MqttLink(None, "mqtt://127.0.0.1:1884", "club")  # type: ignore[arg-type]
+    huge = Feedback(1, FeedbackKind.TRAVELLER, ((123456789,) * 8000,))
+    assert link.fit(huge) == [huge]
+    link.send(Message(17, 3, huge), bytes(16))
+    assert link._outgoing.empty()
+    assert "not sent to unit 17: a feedback of" in caplog.text

@@ -12,7 +12,7 @@ import pytest
 
 from basestation.station.director import MergeConflict
 from basestation.station.grid import alerts
-from firmware_protocol.messages import CorrectionPush, Login, Result, Seat
+from firmware_protocol.messages import CorrectionPush, ErrorCode, Hello, Login, Nak, Result, Seat
 from tests.station.fakes import FakeLink, director, inbound, result, run, station
 
 
@@ -111,3 +111,26 @@ async def test_an_offer_entered_the_same_since_is_merged_without_a_change(
     await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch))
     assert made.rules.sections["A"].held(1, 1, 2) is held  # nothing superseded
     assert made.rules.merge_offers == {}
+
+
+async def test_a_locked_unit_offers_only_for_tables_it_held(tmp_path: Path) -> None:
+    """A locked pad cannot file offers for other tables' boards (one flooded the director's
+    list with 240 in 0.2 s): only for a table it held in the event, also after a restart."""
+    made, link = await replaced(tmp_path)  # unit 1 held A1, then lost it
+    await run(made.hub, inbound(link, 1, 3, result(2, 1, 3, 2, 2)),  # A2: never its table
+              inbound(link, 1, 4, result(3, 1, 5, 3, 3, tricks=8)))  # A3 neither
+    assert made.rules.merge_offers == {} and offer_kinds(made) == []
+    await run(made.hub, inbound(link, 1, 5, result(1, 1, 2, 1, 1, tricks=11)))  # its own A1
+    assert offer_kinds(made) == [("merge_offer", 2)]
+    made.hub.load()
+    await run(made.hub, inbound(link, 1, 6, result(2, 1, 4, 2, 2)),
+              inbound(link, 1, 7, result(1, 1, 1, 1, 1, tricks=8)))
+    assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
+    # A unit the director locked before it ever held a table offers nothing at all.
+    await run(made.hub, inbound(link, 3, 1, Hello(firmware="t", battery=50)))
+    await director(made, lambda batch: made.rules.lock_unit(3, batch))
+    await run(made.hub, inbound(link, 3, 2, result(3, 1, 6, 3, 3)))
+    assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
+    # (A version 1 pad is told UNIT_REPLACED for a lock: it has no UNIT_LOCKED.)
+    assert [body.code for body in link.to(3) if isinstance(body, Nak)] == [
+        ErrorCode.UNIT_REPLACED]

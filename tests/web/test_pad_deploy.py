@@ -115,3 +115,33 @@ async def test_a_refused_pad_keeps_trying_and_connects_once_let_in(
         assert running.station.hub.units[17].table == 2
     finally:
         await context.close()
+
+
+async def test_a_second_phone_takes_the_unit_through_the_shipped_broker(
+        club: tuple[Club, str], browser: Browser) -> None:
+    """The broker gives each login one client id (its user name), so the second phone's
+    connection takes the first one's over; the first, told by the station, stops trying, and
+    the second stays connected and logs in to the table (SPEC.md 10.3 and 15)."""
+    running, url = club
+    key = epoch_key(SECRET, 17, 0)
+    first_context, first = await open_pad(browser, running, url, 17, key)
+    second_context = None
+    try:
+        await first.wait_for_selector("body[data-link=online]")
+        await log_in(first, 1)
+        second_context, second = await open_pad(browser, running, url, 17, key)
+        told = first.get_by_role("region", name="Opened on another screen")
+        await expect(told).to_be_visible(timeout=15000)
+        await second.wait_for_selector("body[data-link=online]", timeout=15000)
+        for _ in range(6):  # no tug of war between the two for the connection
+            await second.wait_for_timeout(500)
+            assert await second.get_attribute("body", "data-link") == "online"
+        await log_in(second, 1)  # and the station hears it
+        await expect(second.get_by_role("heading", name="Round 1: who is playing?")
+                     ).to_be_visible()
+        await expect(second.get_by_role("region", name="Opened on another screen")).to_be_hidden()
+        assert running.station.hub.units[17].table == 1
+    finally:
+        await first_context.close()
+        if second_context is not None:
+            await second_context.close()

@@ -37,6 +37,9 @@ CONTROL = "$CONTROL/dynamic-security/v1"
 RESPONSE = f"{CONTROL}/response"
 ANSWER_WAIT = 5.0  # seconds before a silent broker is reported (plugin not loaded?)
 PBKDF2_ITERATIONS = 101  # mosquitto's own default for its PBKDF2-SHA512 hashes
+# A role's command is about 500 bytes: messages of this many stay far below the broker's
+# max_packet_size (deploy/mosquitto/mosquitto.conf), which would drop the station's connection.
+COMMANDS_PER_MESSAGE = 50
 
 Command = dict[str, Any]
 
@@ -163,9 +166,10 @@ class BrokerLogins:
         self._send, self._held, self._asked, self._roles = send, None, {}, set()
         self._waiting.clear()
         self._outcomes.clear()
-        commands = [self._create_role(unit) for unit in sorted(self.units())]
-        commands.append({"command": "listClients", "verbose": True})
-        self._list_tag = self._post(commands, outcome=None)
+        roles = [self._create_role(unit) for unit in sorted(self.units())]
+        for start in range(0, len(roles), COMMANDS_PER_MESSAGE):
+            self._post(roles[start:start + COMMANDS_PER_MESSAGE], outcome=None)
+        self._list_tag = self._post([{"command": "listClients", "verbose": True}], outcome=None)
         loop = asyncio.get_running_loop()
         self._listing = loop.call_later(ANSWER_WAIT, self._silent)
 

@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 
 import aiomqtt
 import paho.mqtt.client as mqtt
+from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from basestation.station.hub import Hub, Inbound
 from basestation.station.links.dynsec import CONTROL, RESPONSE, BrokerLogins
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 _quiet_client_log = logging.getLogger("basestation.mqtt.client")
 _quiet_client_log.setLevel(logging.ERROR)
 IN_FLIGHT = 256  # publishes awaiting PUBACK at once (paho queues beyond its window)
+RETRY_FIRST, RETRY_MOST = 0.2, 5.0  # seconds before connecting again (doubling while refused)
 
 
 class MqttLink:
@@ -38,43 +40,63 @@ class MqttLink:
         self.password = password or parsed.password
         self.station = station
         self.logins = logins  # the pads' broker logins, kept by the station (dynamic security)
-        self._outgoing: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
+        self._outgoing: asyncio.Queue[tuple[str, bytes, bool]] = asyncio.Queue()  # retain?
         self.connected = asyncio.Event()
         self.received = 0
         self.malformed = 0
 
     def fit(self, body: Body) -> list[Body]:
-        return [body]  # a JSON message has no size limit that matters here
+        try:
+            return jsonwire.fit(body)  # a long game_data or feedback as parts
+        except ValueError:  # one row alone too long: `send` says so and drops it
+            return [body]
 
     def send(self, message: Message, key: bytes) -> None:
         topic = topics.down(self.station, message.unit)
-        self._outgoing.put_nowait((topic, jsonwire.encode(message, key)))
+        payload = jsonwire.encode(message, key)
+        if len(payload) > jsonwire.MAX_JSON:
+            # The pad would refuse it, and the broker (max_packet_size) drop the station.
+            log.warning("not sent to unit %s: a %s of %d bytes", message.unit,
+                        message.type.value, len(payload))
+            return
+        self._outgoing.put_nowait((topic, payload, False))
 
     async def run(self) -> None:
-        """Connects, and reconnects with a fresh client whenever the broker goes away."""
-        delay = 0.2
+        """Connects, and reconnects with a fresh client whenever the broker goes away: soon
+        after a good connection is lost, then less and less often while the broker refuses or
+        is not there (the wait starts again from the shortest once a connection was good)."""
+        delay = RETRY_FIRST
         while True:
             try:
                 await self._session()
             except aiomqtt.MqttError as exc:
                 stopping(exc)
+                if self.connected.is_set():
+                    delay = RETRY_FIRST
                 log.warning("MQTT broker lost (%s); reconnecting in %.1fs", exc, delay)
             self.connected.clear()
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 5.0)
+            delay = min(delay * 2, RETRY_MOST)
 
     async def _session(self) -> None:
         will = aiomqtt.Will(topics.status(self.station), b"offline", qos=1, retain=True)
+        # MQTT 5: the subscriptions below see whether a pad asked for its message to be kept.
         client = aiomqtt.Client(self.host, self.port, username=self.username,
                                 password=self.password, will=will,
                                 identifier=f"basestation-{self.station}",
+                                protocol=aiomqtt.ProtocolVersion.V5,
                                 logger=_quiet_client_log,
                                 # Without it, Nagle and delayed acks add ~40 ms per hop.
                                 socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),),
                                 max_inflight_messages=IN_FLIGHT)
         async with client:
-            # Listening before saying so: a pad that sees "online" may send at once.
-            await client.subscribe(topics.up(self.station), qos=1)
+            # Listening before saying so: a pad that sees "online" may send at once. The
+            # station keeping the broker's logins lets units publish under any station id
+            # (rooms, dynsec.unit_acls), so it looks after every station id's pad topics.
+            scope = "+" if self.logins is not None else self.station
+            pads = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True)
+            await client.subscribe(topics.up(scope), options=pads)
+            await client.subscribe(topics.availability(scope), options=pads)
             if self.logins is not None:
                 await client.subscribe(RESPONSE, qos=1)
             await client.publish(topics.status(self.station), b"online", qos=1, retain=True)
@@ -84,16 +106,23 @@ class MqttLink:
                 # Through the answers' own queue: a Locked answer goes out before the login
                 # that would have carried it is disabled.
                 self.logins.connected(lambda command: self._outgoing.put_nowait(
-                    (CONTROL, command)))
+                    (CONTROL, command, False)))
             try:
                 async for message in client.messages:
                     if self.logins is not None and message.topic.value == RESPONSE:
                         payload = message.payload
                         self.logins.answer(payload if isinstance(payload, bytes) else b"")
                         continue
+                    topic = message.topic.value
+                    if message.retain and not self._may_keep(topic, message.payload):
+                        # Cleared at once: a pad's message is kept only as its availability.
+                        self._outgoing.put_nowait((topic, b"", True))
+                    if topics.station_of(topic) != self.station or topic.endswith(
+                            "/availability"):
+                        continue
                     # Backpressure: a full hub queue stops the reading; the broker holds on.
                     await self.hub.room()
-                    self._receive(message.topic.value, message.payload)
+                    self._receive(topic, message.payload)
             finally:
                 if self.logins is not None:
                     self.logins.disconnected()
@@ -107,10 +136,18 @@ class MqttLink:
         # comes is no loss, as the pad retransmits and gets the stored answer again.
         paho = client._client  # aiomqtt's own publish awaits each PUBACK
         while True:
-            topic, payload = await self._outgoing.get()
-            info = paho.publish(topic, payload, qos=1)
+            topic, payload, retain = await self._outgoing.get()
+            info = paho.publish(topic, payload, qos=1, retain=retain)
             if info.rc != mqtt.MQTT_ERR_SUCCESS:
                 log.warning("publish to %s failed (%s)", topic, mqtt.error_string(info.rc))
+
+    def _may_keep(self, topic: str, payload: object) -> bool:
+        """Whether the broker may keep a pad's retained message: only its availability under
+        this station, `online` or `offline` (SPEC.md 10.1). Anything else a pad asks to keep
+        (on its up topic, under another station id, of any other size) would sit in the
+        broker's memory and on its disk."""
+        return (topics.station_of(topic) == self.station and topic.endswith("/availability")
+                and payload in (b"online", b"offline"))
 
     def _receive(self, topic: str, payload: object) -> None:
         self.received += 1
