@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
+import secrets
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -94,9 +96,8 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
     In a pairs demo with `free_table`, table B1 is left to the person running it, on the
     browser pad; with `lan` the grid and the broker's WebSockets listener are open to the
     network and the pad's link uses this computer's network address, for a phone."""
-    import uvicorn
-
     from basestation.api.app import create_app
+    from basestation.api.serving import server as web_server
     from basestation.station.app import Station
     from basestation.station.config import SectionConfig, SerialConfig, StationConfig
 
@@ -118,10 +119,16 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
         radio = VirtualRadio(faults.air, random.Random(rng.random()))
         stack.callback(radio.close)
         port = http_port or choose_http_port(console)
+        # On this computer only, the built-in secret and password; open to the network
+        # (--lan), ones of its own, as the station refuses the built-in ones there.
         config = StationConfig(
-            database=f"sqlite:///{workdir / 'demo.db'}", http=f"{HTTP_HOST}:{port}",
+            database=f"sqlite:///{workdir / 'demo.db'}",
+            http=f"{'0.0.0.0' if lan else HTTP_HOST}:{port}",
             mqtt_url=f"mqtt://127.0.0.1:{mqtt_port}",
             serial=(SerialConfig(port=radio.port),))
+        if lan:
+            config = dataclasses.replace(config, secret=secrets.token_urlsafe(24),
+                                         director_password=secrets.token_urlsafe(6))
         station = Station(config, director_pin="1234")
         if event is not None:
             station.open_event(f"Demo {event.format}", "nz",
@@ -134,9 +141,7 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
         # The club's list, whose numbers the tables enter: the results carry names.
         station.import_players(club_list((letter, state.movement)
                                          for letter, state in station.rules.sections.items()))
-        server = uvicorn.Server(uvicorn.Config(create_app(station),
-                                               host="0.0.0.0" if lan else HTTP_HOST, port=port,
-                                               log_level="warning"))
+        server = web_server(create_app(station), config.http_host, port)
         serving = asyncio.create_task(server.serve())
         try:
             async with asyncio.timeout(20):

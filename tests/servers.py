@@ -1,4 +1,5 @@
-"""Real servers for integration tests: mosquitto and PostgreSQL on free loopback ports."""
+"""Real servers for integration tests: mosquitto, PostgreSQL and the station's web server
+(uvicorn, as `basestation serve` runs it) on free loopback ports."""
 
 from __future__ import annotations
 
@@ -14,10 +15,42 @@ import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from simulator.broker import free_port, mosquitto_binary, run_mosquitto, wait_for_port
 
-__all__ = ["free_port", "mosquitto_binary", "run_mosquitto", "run_postgres", "wait_for_port"]
+if TYPE_CHECKING:
+    from basestation.api.limits import Limits
+    from basestation.api.serving import ServerLimits
+    from basestation.station.app import Station
+
+__all__ = ["free_port", "mosquitto_binary", "run_mosquitto", "run_postgres", "serve_station",
+           "wait_for_port"]
+
+
+@contextlib.asynccontextmanager
+async def serve_station(station: Station, *, limits: Limits | None = None,
+                        server_limits: ServerLimits | None = None,
+                        **options: Any) -> AsyncIterator[str]:
+    """The station's app on the real web server (basestation.api.serving, as `serve` runs
+    it) in this event loop, on a free loopback port; yields its base URL. The station is
+    started and stopped by the caller."""
+    from basestation.api.app import create_app
+    from basestation.api.serving import server
+
+    port = free_port()
+    app = create_app(station, manage_station=False, limits=limits)
+    running = server(app, "127.0.0.1", port, limits=server_limits, lifespan="off",
+                     timeout_graceful_shutdown=1, **options)
+    task = asyncio.create_task(running.serve())
+    async with asyncio.timeout(10):
+        while not running.started:
+            await asyncio.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        await task
 
 
 def _pg_bin(name: str) -> str:

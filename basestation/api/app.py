@@ -10,6 +10,9 @@ from fastapi.responses import JSONResponse
 
 from basestation.api import errors
 from basestation.api.auth import DirectorAuth
+from basestation.api.headers import SecurityHeaders, mount_docs
+from basestation.api.limits import BodyLimits, Limits
+from basestation.api.origin import SameOrigin
 from basestation.api.readmodel import ReadModel
 from basestation.api.routes import (
     competitions,
@@ -44,8 +47,10 @@ ROUTERS = (login, session, events, sections, movements, players, units, pairing,
            competitions, player_history, website)
 
 
-def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
-    """The app for `station`; with `manage_station` the station starts and stops with it."""
+def create_app(station: Station, *, manage_station: bool = True,
+               limits: Limits | None = None) -> FastAPI:
+    """The app for `station`; with `manage_station` the station starts and stops with it.
+    `limits`: how large and how slow a request's body may be (api/limits.py)."""
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -58,6 +63,7 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
                 await station.stop()
 
     app = FastAPI(title="basestation", version="1", lifespan=lifespan,
+                  docs_url=None, redoc_url=None,  # /docs is mount_docs's, with its own CSP
                   description="The director's API: the live grid, results, rulings, units, "
                               "rankings and exports. Anything that changes data needs the "
                               "director's login (POST /api/login: cookie or bearer token).")
@@ -75,4 +81,10 @@ def create_app(station: Station, *, manage_station: bool = True) -> FastAPI:
     for module in ROUTERS:
         app.include_router(module.router)
     pages.mount(app)
+    mount_docs(app)
+    # The last added runs first: headers on every answer, then where a change comes from,
+    # then the body's size and time, all before a route reads anything.
+    app.add_middleware(BodyLimits, limits=limits or Limits())
+    app.add_middleware(SameOrigin)
+    app.add_middleware(SecurityHeaders)
     return app

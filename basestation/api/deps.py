@@ -29,13 +29,17 @@ async def get_auth(request: Request) -> DirectorAuth:
     return auth
 
 
-def director_token(request: Request, auth: DirectorAuth) -> str | None:
-    """The request's valid director token (bearer header or session cookie), if any."""
-    token = request.cookies.get(COOKIE)
+def presented_tokens(request: Request) -> list[str]:
+    """The tokens the request carries: the bearer header's, then the session cookie's."""
     header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        token = header[7:]
-    return token if auth.valid(token) else None
+    bearer = header[7:].strip() if header.lower().startswith("bearer ") else ""
+    return [token for token in (bearer, request.cookies.get(COOKIE, "")) if token]
+
+
+def director_token(request: Request, auth: DirectorAuth) -> str | None:
+    """The request's valid director token (bearer header, else session cookie), if any."""
+    tokens = presented_tokens(request)
+    return tokens[0] if tokens and auth.valid(tokens[0]) else None
 
 
 async def require_director(request: Request) -> None:

@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from basestation.api.headers import SECURITY
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.messages import ErrorCode
 
@@ -164,9 +165,10 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
 
 async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     log.error("unexpected error in %s %s", request.method, request.url.path, exc_info=exc)
+    # Answered outside the middleware (Starlette's last resort), so with its own headers.
     return JSONResponse({"detail": "The station could not do that: an unexpected error, "
                                    "written to the station's log."},
-                        status_code=status.HTTP_500_INTERNAL_SERVER_ERROR)
+                        status_code=status.HTTP_500_INTERNAL_SERVER_ERROR, headers=SECURITY)
 
 
 PLAIN = {"title": "Refusal", "type": "object", "required": ["detail"],

@@ -22,16 +22,19 @@ def serve(
     ] = None,
 ) -> None:
     """Run the station: links to the pads, the store, and the director's pages."""
-    import uvicorn
-
     from basestation.api.app import create_app
+    from basestation.api.serving import server as web_server
     from basestation.cli.settings import read_settings
     from basestation.station.app import Station
+    from basestation.station.config import network_defaults
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     settings = read_settings(config)
+    if problems := network_defaults(settings):  # before anything listens
+        for problem in problems:
+            typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
     station = Station(settings, director_pin=director_pin)
-    server = uvicorn.Server(uvicorn.Config(create_app(station), host=settings.http_host,
-                                           port=settings.http_port, log_level="warning"))
+    server = web_server(create_app(station), settings.http_host, settings.http_port)
     typer.echo(f"basestation: grid at http://{settings.http}")
     asyncio.run(server.serve())

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from endplay.parsers import pbn
+
+# More deals than any section plays (boards run to 127), with room for a spare set. A file
+# with more Deal tags is refused before it is parsed (a third of a millisecond a deal).
+MAX_DEALS = 256
+_DEAL_TAG = re.compile(r"^\s*\[\s*Deal\s", re.I | re.M)
+_TOO_MANY = "the file holds {} deals; the station takes at most {}: keep this session's boards"
 
 
 class HandRecordError(ValueError):
@@ -13,6 +20,9 @@ class HandRecordError(ValueError):
 
 def parse_hand_records(text: str) -> dict[int, str]:
     """Board number -> deal in PBN form ("N:AKQ... ..."), from PBN text."""
+    tags = len(_DEAL_TAG.findall(text))
+    if tags > MAX_DEALS:
+        raise HandRecordError(_TOO_MANY.format(tags, MAX_DEALS))
     try:
         boards = pbn.loads(text)
     except Exception as exc:  # endplay raises several types for bad PBN
@@ -25,6 +35,8 @@ def parse_hand_records(text: str) -> dict[int, str]:
         deals[number] = board.deal.to_pbn()
     if not deals:
         raise HandRecordError("no boards in the file")
+    if len(deals) > MAX_DEALS:
+        raise HandRecordError(_TOO_MANY.format(len(deals), MAX_DEALS))
     return deals
 
 

@@ -6,6 +6,7 @@ Pure code: no I/O here except text in and out (CSV, HTML).
 from __future__ import annotations
 
 from basestation.movements._boards import board_range
+from basestation.movements._cards import STYLE as CARDS_STYLE
 from basestation.movements._cards import cards_html
 from basestation.movements._changes import continue_with, withdraw_pair
 from basestation.movements._check import BalanceReport, Sharing, check
@@ -44,6 +45,7 @@ from basestation.movements._phantom import fit_late_pair, missing_pair, phantom_
 
 __all__ = [
     "AMERICAN_WHIST",
+    "CARDS_STYLE",
     "ELEVEN_SEATING",
     "EW",
     "KINDS",

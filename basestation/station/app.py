@@ -13,7 +13,12 @@ from pathlib import Path
 
 from basestation.station.batch import Batch
 from basestation.station.bus import EventBus
-from basestation.station.config import SectionConfig, StationConfig
+from basestation.station.config import (
+    ConfigError,
+    SectionConfig,
+    StationConfig,
+    network_defaults,
+)
 from basestation.station.hub import Hub, Link
 from basestation.station.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
@@ -97,6 +102,8 @@ class Station:
             self.import_players(read_players(Path(event.players)))
 
     async def start(self) -> None:
+        if problems := network_defaults(self.config):
+            raise ConfigError(" ".join(problems))
         await asyncio.to_thread(self.hub.load)
         await asyncio.to_thread(self._event_from_config)
         if self.config.mqtt_url:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 
@@ -216,6 +218,42 @@ def _flag(value: Any, key: str) -> bool:
 
 def _optional(value: Any) -> str | None:
     return None if value is None else str(value)
+
+
+def _is_default(value: str) -> bool:
+    """The built-in "change-me", deploy/station.toml's CHANGE-ME placeholders, or nothing."""
+    return not value.strip() or value.strip().lower().startswith("change-me")
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is this computer only (a name other than localhost may be anywhere)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def network_defaults(config: StationConfig) -> list[str]:
+    """Why `config` must not run: the default secret or director password while the pads or
+    the director's pages can be reached from the network. Empty when it may run (the demo
+    and the tests, on this computer only, keep the defaults)."""
+    pages = not is_loopback(config.http_host)
+    broker = urlsplit(config.mqtt_url).hostname if config.mqtt_url else None
+    problems = []
+    if _is_default(config.secret) and (pages or (broker and not is_loopback(broker))):
+        where = (f"the station's pages (the pads' too) are open to the network on "
+                 f"{config.http}" if pages else f"the pads reach the broker at {config.mqtt_url}")
+        problems.append(f"station.secret is the default while {where}: every pad's key "
+                        "derives from it, so anyone could pose as a pad. Set [station] secret "
+                        "to a long random value of your own (deploy/install.sh writes one).")
+    if _is_default(config.director_password) and pages:
+        problems.append(f"station.director_password is the default while the director's "
+                        f"pages are open to the network on {config.http}. Set [station] "
+                        f"director_password to a password of your own, or [station] http to "
+                        f"127.0.0.1:{config.http_port} to keep the pages on this computer.")
+    return problems
 
 
 def load_config(path: Path | None) -> StationConfig:

@@ -15,6 +15,8 @@ from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
 
 PASSWORD = "change-me"
+# As a browser on the station's own pages says where its changes come from (api/origin.py).
+BROWSER = {"Origin": "http://club"}
 
 
 @pytest.fixture
@@ -32,7 +34,8 @@ async def station(tmp_path: Path) -> AsyncIterator[Station]:
 async def client(station: Station) -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(station, manage_station=False)
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://club") as http:
+    async with httpx.AsyncClient(transport=transport, base_url="http://club",
+                                 headers=BROWSER) as http:
         yield http
 
 
@@ -62,7 +65,8 @@ async def restarted(station: Station) -> AsyncIterator[httpx.AsyncClient]:
     await again.start()
     try:
         transport = httpx.ASGITransport(app=create_app(again, manage_station=False))
-        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://club",
+                                     headers=BROWSER) as client:
             yield client
     finally:
         await again.stop()

@@ -14,11 +14,11 @@ from typing import Any
 import httpx
 import pytest
 import schemathesis
-import uvicorn
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from basestation.api.app import create_app
+from basestation.api.serving import server as web_server
 from basestation.station.app import Station
 from basestation.station.config import EventConfig, SectionConfig, StationConfig
 from tests.api.conftest import PASSWORD
@@ -39,8 +39,7 @@ def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     config = StationConfig(database=f"sqlite:///{folder / 'station.db'}", event=event,
                            director_password=PASSWORD)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(Station(config)), host="127.0.0.1",
-                                           port=port, log_level="warning", lifespan="on"))
+    server = web_server(create_app(Station(config)), "127.0.0.1", port, lifespan="on")
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

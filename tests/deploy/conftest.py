@@ -24,6 +24,7 @@ from basestation.station.hub import epoch_key
 from basestation.store import repository as repo
 from basestation.store.repository import Store
 from simulator.broker import dynsec_plugin, run_mosquitto_conf, wait_for_port
+from tests.api.conftest import BROWSER
 from tests.pads import MqttPad
 from tests.servers import free_port
 
@@ -140,7 +141,8 @@ async def snoop() -> AsyncIterator[Any]:
 async def director(station: Station) -> AsyncIterator[httpx.AsyncClient]:
     """The director's HTTP API on `station`, logged in."""
     transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
-    async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
+    async with httpx.AsyncClient(transport=transport, base_url="http://club",
+                                 headers=BROWSER) as client:
         answer = await client.post("/api/login", json={"password": DIRECTOR_PASSWORD})
         assert answer.status_code == 200
         yield client

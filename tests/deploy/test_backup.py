@@ -20,6 +20,7 @@ from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.session import SessionRules
 from basestation.store import repository as repo
 from basestation.store.repository import Store
+from tests.api.conftest import BROWSER
 
 
 def write_config(path: Path, database: str) -> Path:
@@ -95,7 +96,8 @@ async def test_ending_the_session_backs_it_up(tmp_path: Path) -> None:
     await station.start()
     try:
         transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
-        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://club",
+                                     headers=BROWSER) as client:
             assert (await client.post("/api/login", json={"password": "pw"})).status_code == 200
             answer = await client.post("/api/session/end")
             assert answer.status_code == 200
@@ -127,7 +129,8 @@ async def test_the_last_board_in_backs_up_the_session(tmp_path: Path) -> None:
               for board in a.boards]
     try:
         transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
-        async with httpx.AsyncClient(transport=transport, base_url="http://club") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://club",
+                                     headers=BROWSER) as client:
             assert (await client.post("/api/login", json={"password": "pw"})).status_code == 200
             for number, (table, round_, board) in enumerate(places, start=1):
                 assert not list((tmp_path / "backups").glob("event*.db"))

@@ -23,6 +23,7 @@ from firmware_protocol.messages import (
     Result,
     Seat,
 )
+from tests.api.conftest import BROWSER
 from tests.pads import MqttPad
 from tests.web.conftest import next_of
 
@@ -41,7 +42,7 @@ async def test_a_late_pair_takes_the_phantoms_place(
         "Late", "nz", [SectionConfig("A", "mitchell", 4, 8, phantom=True)]))
     transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
     async with MqttPad(mosquitto, "club", 17) as pad, httpx.AsyncClient(
-            transport=transport, base_url="http://club") as director:
+            transport=transport, base_url="http://club", headers=BROWSER) as director:
         login = await pad.request(Login(section="A", table=4))
         assert isinstance(login[0], Ack)
         rounds = next(b for b in login if isinstance(b, GameData)).rounds
@@ -81,7 +82,8 @@ async def test_no_new_table_once_play_has_started(
     station: Station = await make_station(mqtt_port=mosquitto)
     before = station.rules.sections["A"].movement
     transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
-    async with httpx.AsyncClient(transport=transport, base_url="http://club") as director:
+    async with httpx.AsyncClient(transport=transport, base_url="http://club",
+                                 headers=BROWSER) as director:
         await director.post("/api/login", json={"password": "change-me"})
         entered = await director.put("/api/sections/A/tables/1/rounds/1/boards/1", json={
             "contract": "4S", "declarer": "S", "tricks": 10})

@@ -19,6 +19,7 @@ from basestation.station.app import Station
 from basestation.station.hub import StationBusy
 from firmware_protocol.messages import Ack, Login, Result, Seat
 from simulator.campaign.devices import lock_database
+from tests.api.conftest import BROWSER
 from tests.pads import MqttPad
 
 pytestmark = pytest.mark.integration
@@ -72,7 +73,8 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
     station.hub.act_timeout = 1.0
     app = create_app(station, manage_station=False)
     async with MqttPad(mosquitto, "club", 31) as pad, httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://club") as http:
+            transport=httpx.ASGITransport(app=app), base_url="http://club",
+            headers=BROWSER) as http:
         assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
         async with unavailable(database_url):
             seq = pad.send(result(1))
@@ -101,7 +103,7 @@ async def test_director_gets_a_plain_503(tmp_path: Path, make_station: Any) -> N
     station.hub.act_timeout = 0.5
     app = create_app(station, manage_station=False)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                 base_url="http://club") as http:
+                                 base_url="http://club", headers=BROWSER) as http:
         login = await http.post("/api/login", json={"password": "change-me"})
         assert login.status_code == 200
         async with unavailable(f"sqlite:///{tmp_path / 'station.db'}"):

@@ -51,7 +51,7 @@ async def director(make_station: Callable[..., Any],
     to its HTTP API (served by uvicorn)."""
     station: Station = await make_station(serial_ports=(radio.port,), open_event=False)
     async for url in serve(station):
-        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=30) as http:
             answer = await http.post("/api/login", json={"password": PASSWORD})
             assert answer.status_code == 200, answer.text
             yield station, http

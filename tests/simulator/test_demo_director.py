@@ -34,7 +34,7 @@ async def test_the_demo_survives_the_directors_actions() -> None:
                 assert demo.process.returncode is None, demo.said()
                 await asyncio.sleep(0.1)
         url = f"http://127.0.0.1:{found.group(1)}"
-        async with httpx.AsyncClient(base_url=url, timeout=15) as director:
+        async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=15) as director:
             assert (await director.post("/api/login", json={"password": PASSWORD})).is_success
             async with asyncio.timeout(60):
                 while await _held(director) < 8:

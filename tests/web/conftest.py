@@ -9,15 +9,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-import uvicorn
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, async_playwright
 
-from basestation.api.app import create_app
 from basestation.station.app import Station
 from firmware_protocol.messages import Ack, Body, Login, Nak
 from tests.integration.conftest import make_station
 from tests.pads import MqttPad
-from tests.servers import free_port
+from tests.servers import serve_station
 
 __all__ = ["make_station"]
 
@@ -31,29 +29,48 @@ B = TypeVar("B", bound=Body)
 
 
 async def serve(station: Station) -> AsyncIterator[str]:
-    app = create_app(station, manage_station=False)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="off", timeout_graceful_shutdown=1))
-    task = asyncio.create_task(server.serve())
-    async with asyncio.timeout(10):
-        while not server.started:
-            await asyncio.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await task
+    async with serve_station(station) as url:
+        yield url
 
 
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
+    """Chromium; any page it opens that breaks the station's Content-Security-Policy (an
+    inline script or style, a handler attribute, a source not allowed) fails the test.
+    Give `wait_for_function` a function ("() => ..."): an expression is run with eval,
+    which the policy refuses."""
     async with async_playwright() as p:
         chromium = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        broken = watch_policy(chromium)
         try:
             yield chromium
         finally:
             await chromium.close()
+        assert not broken, f"Content-Security-Policy refused: {broken}"
+
+
+def watch_policy(chromium: Browser) -> list[str]:
+    """The CSP refusals Chromium reports on the console of every page opened from now on."""
+    broken: list[str] = []
+    new_context, new_page = chromium.new_context, chromium.new_page
+
+    def heard(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            broken.append(f"{message.page.url if message.page else '?'}: {message.text}")
+
+    async def watched_context(**kwargs: Any) -> BrowserContext:
+        context = await new_context(**kwargs)
+        context.on("console", heard)
+        return context
+
+    async def watched_page(**kwargs: Any) -> Page:
+        page = await new_page(**kwargs)
+        page.context.on("console", heard)  # the page's own context: its pop-ups too
+        return page
+
+    chromium.new_context = watched_context  # type: ignore[method-assign]
+    chromium.new_page = watched_page  # type: ignore[method-assign]
+    return broken
 
 
 @pytest.fixture

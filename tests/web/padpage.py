@@ -83,5 +83,5 @@ async def enter(page: Page, contract: str, declarer: str | None = None,
 
 async def stored(page: Page, round_: int, board: int) -> None:
     """The station has acknowledged the board (in the pad's memory)."""
-    await page.wait_for_function(f"pad.mem.entries['{round_}/{board}']?.acked === true",
+    await page.wait_for_function(f"() => pad.mem.entries['{round_}/{board}']?.acked === true",
                                  timeout=20000)

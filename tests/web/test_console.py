@@ -109,7 +109,8 @@ async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Pa
         await page.click("#cell .dialog-head button")
         await missing.locator("button.dismiss").click()
         await page.wait_for_function(
-            "document.getElementById('alert-counts').textContent.includes('2 missing boards')")
+            "() => document.getElementById('alert-counts').textContent"
+            ".includes('2 missing boards')")
         await page.click("#show-dismissed")
         await page.wait_for_selector("#alerts li[data-dismissed=yes] >> text=restore")
         await page.click("#show-dismissed")

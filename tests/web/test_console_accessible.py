@@ -47,7 +47,7 @@ async def fill_the_session(station: Station, page: Page, port: int) -> str:
     url = page.url.split("/", 3)[:3]
     base = "/".join(url)
     await play_round_one(station, port, base)
-    async with httpx.AsyncClient(base_url=base, timeout=15) as director:
+    async with httpx.AsyncClient(base_url=base, headers={"Origin": base}, timeout=15) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         for call in (director.put("/api/sections/A/hand-records", json={"pbn": PBN}),
                      director.post("/api/penalties", json={"section": "A", "pair": 2,
@@ -60,7 +60,7 @@ async def fill_the_session(station: Station, page: Page, port: int) -> str:
 
 async def erase_board_2(base: str) -> None:
     """Table 1's board 2 of round 1 erased: the round is closed, so the board is missing."""
-    async with httpx.AsyncClient(base_url=base, timeout=15) as director:
+    async with httpx.AsyncClient(base_url=base, headers={"Origin": base}, timeout=15) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         answer = await director.delete("/api/sections/A/tables/1/rounds/1/boards/2")
         assert answer.is_success, answer.text

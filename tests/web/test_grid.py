@@ -166,7 +166,7 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
                     await acked(pad, pad.send(result(station, table, round_, board)))
                     ack = acks[(table, round_, board)]
                     key = f"c-A-{table}-{round_}:{done}"
-                    await page.wait_for_function(f"window.seen['{key}']", timeout=5000)
+                    await page.wait_for_function(f"() => window.seen['{key}']", timeout=5000)
                     shown = await page.evaluate(f"window.seen['{key}']")
                     after_ack.append(shown - ack)
                     after_send.append(shown - sent)

@@ -78,7 +78,7 @@ async def test_penalties_show_in_the_standings_and_the_match_sheet(
     station, page, broker = director_page
     url = page.url.rstrip("/")
     await play_swiss_round_one(station, broker, url)
-    async with httpx.AsyncClient(base_url=url, timeout=10) as director:
+    async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         for body in ({"entrant": 1, "vps": 2}, {"entrant": 3, "imps": 3, "round": 1}):
             added = await director.post("/api/match-penalties", json={"section": "A", **body})

@@ -27,7 +27,7 @@ async def play_swiss_round_one(station: Station, broker: int, url: str) -> int:
     """Round 1 (1 v 3 at tables 1 and 2, 2 v 4 at tables 3 and 4): 4S by South, made at the
     odd tables and one off at the even ones. Table 1 by a real pad whose players gave their
     numbers, the others by the director."""
-    async with httpx.AsyncClient(base_url=url, timeout=10) as director:
+    async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         opened = await director.post("/api/setup/event", json={
             **SWISS, "close_open": True, "hand_records": PBN,
@@ -132,7 +132,7 @@ async def test_a_swiss_teams_nights_results_page(
     await page.select_option("#event-select", str(tuesday))
     await page.wait_for_selector("body[data-format=pairs] #rankings >> text=No results yet.")
     assert not await page.locator("#standings").is_visible()
-    async with httpx.AsyncClient(base_url=url, timeout=10) as director:
+    async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         opened = await director.post("/api/events", json={
             "name": "Thursday", "sections": [{"letter": "A", "tables": 3, "boards": 6}]})

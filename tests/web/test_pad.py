@@ -335,7 +335,7 @@ async def test_a_correction_at_the_table_and_a_board_already_held(club: Club) ->
     await page.get_by_label("Board").select_option(f"1/{first}")
     await enter(page, "3NT", "S", 9, "H2")
     await page.wait_for_selector("#confirm", state="hidden")
-    await page.wait_for_function(f"pad.mem.entries['1/{first}'].body.tricks === 9")
+    await page.wait_for_function(f"() => pad.mem.entries['1/{first}'].body.tricks === 9")
     assert held(station, 2, 1, first).tricks == 9
     # The director entered the other board already: the pad shows both and keeps the station's.
     async with director(club) as api:
@@ -349,4 +349,4 @@ async def test_a_correction_at_the_table_and_a_board_already_held(club: Club) ->
                         "'4H', 'N', 10, null))")
     await page.wait_for_selector("#notices li:text('already holds 2S by East')")
     assert held(station, 2, 1, second).contract == "2S"
-    await page.wait_for_function(f"pad.mem.entries['1/{second}'].body.contract === '2S'")
+    await page.wait_for_function(f"() => pad.mem.entries['1/{second}'].body.contract === '2S'")

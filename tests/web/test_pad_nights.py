@@ -46,7 +46,7 @@ async def play_round(page: Page, station: Station, table: int, round_: int) -> N
 
 
 async def nothing_of_night_1(page: Page, event: int) -> None:
-    await page.wait_for_function(f"pad.mem.event === {event}")
+    await page.wait_for_function(f"() => pad.mem.event === {event}")
     assert await page.evaluate("Object.keys(pad.mem.entries).length") == 0
     await expect(page.locator("#notices").get_by_role("listitem")).to_have_count(0)
     await expect(page.get_by_text("Entry is stopped")).to_be_hidden()
@@ -140,7 +140,7 @@ async def test_two_nights_on_the_same_browser_pads(club: Club) -> None:
         if round_ == 2:
             await first.reload()
             await first.wait_for_selector("body[data-link=online]")
-            await first.wait_for_function(f"pad.mem.event === {night_2}")
+            await first.wait_for_function(f"() => pad.mem.event === {night_2}")
             ns, ew, _ = pairs(station, 1, 3)
             await expect(first.get_by_role("heading", name=f"Round 3: NS {ns} v EW {ew}",
                                            exact=True)).to_be_visible()

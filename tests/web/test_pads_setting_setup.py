@@ -30,6 +30,6 @@ async def test_set_at_set_up(director_page: tuple[Station, Page, int]) -> None:
     await page.wait_for_selector("#confirm[open]", timeout=WAIT)
     await page.click("#confirm-close")
     await page.wait_for_function(
-        "document.getElementById('message').textContent.includes('is open')", timeout=WAIT)
+        "() => document.getElementById('message').textContent.includes('is open')", timeout=WAIT)
     assert station.rules.event_name == "Friday pairs"
     assert station.rules.sections["A"].pads is PadPlace.EW

@@ -40,8 +40,8 @@ async def test_results_are_public_only_once_the_director_publishes(
         mosquitto: int, make_station: Callable[..., Any]) -> None:
     station: Station = await make_station(mqtt_port=mosquitto)
     async for url in serve(station):
-        async with httpx.AsyncClient(base_url=url, timeout=10) as anyone, \
-                httpx.AsyncClient(base_url=url, timeout=10) as director:
+        async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as anyone, \
+                httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as director:
             await director.post("/api/login", json={"password": PASSWORD})
             status = (await anyone.get("/api/status")).json()
             assert status["running"] and status["results_public"] is False

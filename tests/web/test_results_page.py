@@ -21,7 +21,7 @@ pytestmark = pytest.mark.integration
 async def play_round_one(station: Station, broker: int, url: str) -> None:
     """Round 1 of a 3-table Mitchell: table 1 by a real pad (with its players' numbers), the
     other tables by the director; the club's roster names players 12 and 7."""
-    async with httpx.AsyncClient(base_url=url, timeout=10) as director:
+    async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         await director.put("/api/players", json=[{"number": 12, "name": "Ann Smith"},
                                                  {"number": 7, "name": "Bob Brown"}])
@@ -57,7 +57,7 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 
 async def assert_travellers_apart(page: Page, width: int, per_row: int) -> None:
     await page.set_viewport_size({"width": width, "height": 900})
-    await page.wait_for_function(f"window.innerWidth === {width}")
+    await page.wait_for_function(f"() => window.innerWidth === {width}")
     travellers = await boxes(page, ".traveller")
     assert len(travellers) == 6
     rows = {box["y"] for box in travellers}
@@ -129,7 +129,7 @@ async def test_results_page_shows_and_prints_a_whole_night(
     assert not await page.locator(".print-event").first.is_visible()
 
     # A new event opens: Tuesday joins the past events and its results stay openable.
-    async with httpx.AsyncClient(base_url=url, timeout=10) as director:
+    async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         opened = await director.post("/api/events", json={
             "name": "Thursday", "sections": [{"letter": "A", "tables": 3, "boards": 6}]})

@@ -36,7 +36,7 @@ async def test_the_director_seats_pairs_from_the_grid_and_every_page_shows_the_n
         director_page: tuple[Station, Page, int]) -> None:
     station, page, broker = director_page
     url = page.url.rstrip("/")
-    async with httpx.AsyncClient(base_url=url, timeout=10) as api:
+    async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as api:
         await api.post("/api/login", json={"password": PASSWORD})
         assert (await api.put("/api/players", json=CLUB)).is_success
     browser = page.context.browser

@@ -41,7 +41,7 @@ async def test_a_congress_field_of_120_pairs_is_set_up_in_the_browser(
     await page.get_by_role("button", name="Open the event").click()
     await page.get_by_role("button", name="Close it and open the new event").click()
     await page.wait_for_function(
-        "document.getElementById('message').textContent.includes('is open')")
+        "() => document.getElementById('message').textContent.includes('is open')")
     opened = time.perf_counter() - started
     rules = station.rules
     assert (rules.event_name, rules.event_format, rules.format_rounds) == (

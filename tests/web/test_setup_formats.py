@@ -38,7 +38,7 @@ async def test_a_swiss_night_is_set_up_from_the_browser(
     assert not await row.locator("[name=movement]").is_visible()
     assert not await row.locator("[name=phantom]").is_visible()
     assert not await page.locator("#rounds-choice").is_visible()
-    await page.wait_for_function("document.querySelector('.balance').textContent"
+    await page.wait_for_function("() => document.querySelector('.balance').textContent"
                                  ".startsWith('3 rounds')")
     assert await first_round(page) == ["1 & 2\tTeam 1 v Team 4", "3 & 4\tTeam 2 v Team 3"]
 
@@ -49,10 +49,10 @@ async def test_a_swiss_night_is_set_up_from_the_browser(
     await page.fill("[name=rounds]", "3")
     await row.locator("[name=tables]").fill("5")
     await page.wait_for_selector(".section-setup[data-valid=no]")
-    await page.wait_for_function("document.querySelector('.balance').textContent.includes("
+    await page.wait_for_function("() => document.querySelector('.balance').textContent.includes("
                                  "'with a Troika the number of rounds must be even, not 3')")
     await page.click("#open-event")
-    await page.wait_for_function("document.getElementById('setup-error').textContent"
+    await page.wait_for_function("() => document.getElementById('setup-error').textContent"
                                  ".includes('with a Troika the number of rounds must be even')")
     assert station.rules.event_id == old_event  # refused: nothing changed
     await page.fill("[name=rounds]", "4")
@@ -64,7 +64,7 @@ async def test_a_swiss_night_is_set_up_from_the_browser(
     # Swiss pairs: the section counts pairs, and an odd number is refused.
     await page.select_option("[name=format]", "swiss-pairs")
     assert await row.locator(".count-word").inner_text() == "Pairs"
-    await page.wait_for_function("document.querySelector('.balance').textContent.includes("
+    await page.wait_for_function("() => document.querySelector('.balance').textContent.includes("
                                  "'needs an even number of pairs, not 5')")
     await row.locator("[name=tables]").fill("6")
     await row.locator("[name=boards]").fill("3")
@@ -82,7 +82,7 @@ async def test_a_swiss_night_is_set_up_from_the_browser(
     await page.wait_for_selector("#confirm[open]")
     await page.click("#confirm-close")
     await page.wait_for_function(
-        "document.getElementById('message').textContent.includes('is open')")
+        "() => document.getElementById('message').textContent.includes('is open')")
     rules = station.rules
     assert (rules.event_name, rules.event_format, rules.format_rounds) == (
         "Friday Swiss", "swiss-pairs", 4)

@@ -43,7 +43,7 @@ async def test_a_club_night_is_set_up_from_the_browser(
         assert "a 7-table Howell plays 13 rounds" in await first.locator(".balance").inner_text()
         await page.click("#open-event")
         await page.wait_for_function(
-            "document.getElementById('setup-error').textContent.includes('7-table Howell')")
+            "() => document.getElementById('setup-error').textContent.includes('7-table Howell')")
         assert station.rules.event_id == old_event  # refused: nothing changed
 
         # The live preview: table by round, the pairs and the boards, and the balance check.
@@ -58,7 +58,7 @@ async def test_a_club_night_is_set_up_from_the_browser(
         second = page.locator(".section-setup").nth(1)
         assert await second.locator("[name=letter]").input_value() == "B"
         await set_section(page, 1, "mitchell", 4, 8)
-        await page.wait_for_function("document.querySelectorAll("
+        await page.wait_for_function("() => document.querySelectorAll("
                                      "'.section-setup[data-valid=yes]').length === 2")
 
         # Guide cards for the section, to print: one card per table.
@@ -98,7 +98,7 @@ async def test_a_club_night_is_set_up_from_the_browser(
         await page.wait_for_selector("#confirm[open]")
         await page.click("#confirm-close")
         await page.wait_for_function(
-            "document.getElementById('message').textContent.includes('is open')")
+            "() => document.getElementById('message').textContent.includes('is open')")
         assert "Friday pairs (2026-11-27) is open" in await page.inner_text("#message")
         await page.wait_for_selector("#open-now >> text=Open now: Friday pairs (in play)")
         await screenshot(page, "setup-page")

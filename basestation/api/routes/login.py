@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel
 
-from basestation.api.deps import COOKIE, AuthDep, director_token
+from basestation.api.deps import COOKIE, AuthDep, director_token, presented_tokens
 from basestation.api.responses import WhoAmIOut
 
 router = APIRouter(prefix="/api", tags=["login"])
@@ -39,8 +39,9 @@ async def whoami(request: Request, auth: AuthDep) -> dict[str, bool]:
 
 @router.post("/logout")
 async def logout(request: Request, response: Response, auth: AuthDep) -> dict[str, bool]:
-    token = request.cookies.get(COOKIE)
-    if token:
+    """Ends the login however it was presented: the cookie's token and a bearer token both
+    stop working at once."""
+    for token in presented_tokens(request):
         auth.logout(token)
-    response.delete_cookie(COOKIE)
+    response.delete_cookie(COOKIE, httponly=True, samesite="strict")
     return {"ok": True}

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
+from basestation.api.limits import upload
 from basestation.api.responses import PlayerOut
 from basestation.formats.players import PlayerListError, parse_player_list, players_csv
 from basestation.station.seating import VISITOR_BASE
@@ -37,14 +38,17 @@ class VisitorIn(BaseModel):
     name: str = Field(min_length=1, max_length=100)
 
 
-@router.get("", response_model=list[PlayerOut], response_model_exclude_none=True)
+@router.get("", dependencies=[Director], response_model=list[PlayerOut],
+            response_model_exclude_none=True)
 async def players(station: StationDep) -> list[dict[str, Any]]:
+    """The club's whole list: the director's (results and the pads name only who plays)."""
     rules = station.rules
     return [{"number": n, "name": name, "national": rules.national.get(n)}
             for n, name in sorted(rules.players.items())]
 
 
 @router.put("", dependencies=[Director])
+@upload
 async def put_players(body: list[PlayerIn], station: StationDep) -> dict[str, int]:
     """Adds or renames players; numbers not given are kept."""
     named = {p.number: p.name for p in body}
@@ -53,6 +57,7 @@ async def put_players(body: list[PlayerIn], station: StationDep) -> dict[str, in
 
 
 @router.post("/csv", dependencies=[Director])
+@upload
 async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStored:
     """Stores a CSV list: added, renamed, national numbers set. A bad line refuses the
     whole file (the answer names the line) and nothing of it is stored."""

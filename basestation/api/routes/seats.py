@@ -1,5 +1,6 @@
-"""Who plays for each pair or team of the open event: read by the grid and set-up pages,
-set by the director at set-up or from the console at any time (station.director_seats)."""
+"""Who plays for each pair or team of the open event: read by the grid and set-up pages
+once the director is logged in, set by the director at set-up or from the console at any
+time (station.director_seats)."""
 
 from __future__ import annotations
 
@@ -95,10 +96,11 @@ def seats_json(rules: SessionRules) -> dict[str, Any]:
     return {"event": rules.event_id, "format": rules.event_format, "sections": sections}
 
 
-@router.get("", response_model=SeatsOut)
+@router.get("", dependencies=[Director], response_model=SeatsOut)
 async def seats(station: StationDep) -> dict[str, Any]:
     """Every pair or team of the open event with who plays for it (their numbers and names):
-    as the director seated it, or as the numbers entered at a table said, the newest holding."""
+    as the director seated it, or as the numbers entered at a table said, the newest holding.
+    The director's: the pads get their table's names, the results pages their own."""
     return seats_json(station.rules)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -9,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.limits import upload
 from basestation.api.responses import DealsOut, MovementOut, SectionOut
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
 from basestation.movements import check
@@ -61,12 +63,13 @@ class HandRecordsIn(BaseModel):
 
 
 @router.put("/{section}/hand-records", dependencies=[Director])
+@upload
 async def put_hand_records(section: str, body: HandRecordsIn,
                            station: StationDep) -> dict[str, Any]:
     """Loads hand records from PBN text; they replace the section's deals for those boards."""
     state = section_of(station, section)
-    try:
-        deals = parse_hand_records(body.pbn)
+    try:  # on a worker thread: a large file must not hold up the pads' answers
+        deals = await asyncio.to_thread(parse_hand_records, body.pbn)
     except HandRecordError as exc:
         raise HTTPException(422, str(exc)) from exc
     boards = await act(station,

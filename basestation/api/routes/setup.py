@@ -6,6 +6,7 @@ Every route is the director's. A refusal is a plain sentence (422) and changes n
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from typing import Annotated, Any
 
@@ -15,11 +16,14 @@ from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
+from basestation.api.headers import CSP, policy, source_hash
+from basestation.api.limits import upload
 from basestation.api.responses import EventOut
 from basestation.api.routes.events import EventIn, SectionIn, checked_sections
 from basestation.formats.handrecords import parse_hand_records
 from basestation.formats.players import PlayerListError, parse_players
 from basestation.movements import (
+    CARDS_STYLE,
     KINDS,
     Movement,
     MovementError,
@@ -114,7 +118,11 @@ async def cards(section: SectionQuery,
     """The movement sheet and a guide card for every table, to print."""
     movement = _movement(section, section.format, section.rounds)
     heading = f"{title}: section {section.letter}" if title else f"Section {section.letter}"
-    return HTMLResponse(cards_html(movement, title=heading))
+    return HTMLResponse(cards_html(movement, title=heading), headers={CSP: CARDS_POLICY})
+
+
+# The printable cards carry their own <style>, allowed by its hash and nothing else inline.
+CARDS_POLICY = policy(styles=[source_hash(CARDS_STYLE)])
 
 
 class HandRecordsIn(BaseModel):
@@ -126,18 +134,24 @@ class HandRecordsSeen(BaseModel):
 
 
 @router.post("/hand-records")
+@upload
 async def read_hand_records(body: HandRecordsIn) -> HandRecordsSeen:
     """Reads an uploaded PBN file and says which boards it holds (nothing is stored yet)."""
-    return HandRecordsSeen(boards=sorted(_deals(body.pbn)))
+    return HandRecordsSeen(boards=sorted(await _deals(body.pbn)))
 
 
-def _deals(pbn: str) -> dict[int, str]:
+def _checked_deals(pbn: str) -> dict[int, str]:
+    deals = parse_hand_records(pbn)
+    check_deals(deals)
+    return deals
+
+
+async def _deals(pbn: str) -> dict[int, str]:
+    # On a worker thread: a large file must not hold up the pads' answers on the event loop.
     try:
-        deals = parse_hand_records(pbn)
-        check_deals(deals)
+        return await asyncio.to_thread(_checked_deals, pbn)
     except ValueError as exc:  # HandRecordError, or a board that is not a whole deal
         raise HTTPException(422, str(exc)) from exc
-    return deals
 
 
 class RosterIn(BaseModel):
@@ -153,10 +167,11 @@ class PlayerOut(BaseModel):
 
 
 @router.post("/players")
+@upload
 async def read_roster(body: RosterIn) -> list[PlayerOut]:
     """Reads the club roster (CSV: number, name) and lists it (nothing is stored yet)."""
     try:
-        players = parse_players(body.csv)
+        players = await asyncio.to_thread(parse_players, body.csv)
     except PlayerListError as exc:
         raise HTTPException(422, str(exc)) from exc
     too_big = [n for n in players if not 1 <= n <= MAX_PLAYER]
@@ -176,6 +191,7 @@ class SetupIn(EventIn):
 
 
 @router.post("/event", status_code=status.HTTP_201_CREATED, response_model=EventOut)
+@upload
 async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[str, Any]:
     """Opens the new event. An event whose session has not ended is closed only when
     `close_open` says so (409 otherwise): it ends, its tables are freed and its pads log in
@@ -195,7 +211,7 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
                                      f"last {section.rankings_hide_last} rounds leaves none "
                                      f"of section {section.letter}'s {rounds} rounds to show "
                                      "the rankings after")
-    deals = _deals(body.hand_records) if body.hand_records else {}
+    deals = await _deals(body.hand_records) if body.hand_records else {}
     numbers = [p.number for p in body.players]
     if len(set(numbers)) != len(numbers):
         twice = sorted({n for n in numbers if numbers.count(n) > 1})

@@ -68,7 +68,7 @@ function loginOverlay() {
       el("p", { id: "login-error", class: "message bad" })));
 }
 
-function setupLogin(onLogin) {
+function setupLogin(onLogin, onLogout) {
   document.body.append(loginOverlay());
   document.getElementById("login-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -88,6 +88,7 @@ function setupLogin(onLogin) {
     await api("POST", "/api/logout");
     document.body.dataset.director = "no";
     showLogin();
+    if (onLogout) onLogout();
   });
 }
 

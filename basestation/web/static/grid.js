@@ -261,8 +261,10 @@ const paintedAt = new Map();    // cell id -> the count when an event last paint
 
 const refresh = coalesced(async () => {
   const seen = painted;
+  // Who plays is the director's to see: asked for only once logged in.
+  const director = document.body.dataset.director === "yes";
   const [grid, units, seats] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units"),
-    api("GET", "/api/seats")]);
+    director ? api("GET", "/api/seats") : null]);
   lastGrid = grid;
   lastUnits = units;
   renderSeats(document.getElementById("seats"), seats);  // before the grid: its rows name the players
@@ -475,11 +477,11 @@ function tickLastSeen() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  setupLogin(refresh);
+  setupLogin(refresh, refresh);
   setupAlerts();
   setupTables();
   seating.done = refresh;
-  checkLogin();
+  checkLogin().then((director) => { if (director) refresh(); });
   document.getElementById("running").addEventListener("click", async () => {
     const running = document.body.dataset.running !== "yes";
     const question = running ? (document.body.dataset.ended === "yes" ?

@@ -44,6 +44,10 @@ function pairsWithNames(letter, ns, ew) {
 
 function renderSeats(box, data) {
   seating.data = data;
+  if (!data) {  // not logged in: the names are the director's
+    box.replaceChildren(el("p", {}, "Log in as the director to see who plays."));
+    return;
+  }
   if (!data.sections.length) {
     box.replaceChildren(el("p", {}, "No event is open: open one to seat its pairs."));
     return;

@@ -1,0 +1,89 @@
+"""Security headers on every answer: the pages run only the station's own script files (no
+inline script, no handler attributes), cannot be framed by another page, are never read as
+another type than they say, and send no Referer.
+
+A page that needs an inline <style> or <script> of its own (the printable guide cards, the
+API's /docs) lists it by hash in its own policy (`policy`), which this middleware keeps.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Iterable
+
+from fastapi import FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CSP = "Content-Security-Policy"
+SWAGGER = "https://cdn.jsdelivr.net"  # where FastAPI's /docs page loads Swagger UI from
+
+
+def source_hash(text: str) -> str:
+    """The CSP source allowing exactly this inline <style> or <script> text."""
+    digest = hashlib.sha256(text.encode()).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+def policy(*, scripts: Iterable[str] = (), styles: Iterable[str] = ()) -> str:
+    """The pages' Content-Security-Policy; `scripts` and `styles` are further sources."""
+    script = " ".join(["'self'", *scripts])
+    style = " ".join(["'self'", *styles])
+    return ("default-src 'self'; "
+            f"script-src {script}; style-src {style}; "
+            "img-src 'self' data:; "
+            # The pad talks to the broker's WebSockets listener, on its own port.
+            "connect-src 'self' ws: wss:; "
+            "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
+SECURITY = {
+    CSP: policy(),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",  # frame-ancestors, for browsers without CSP level 2
+}
+
+
+def add_security(headers: MutableHeaders) -> None:
+    """The security headers, where the answer has not set its own."""
+    for name, value in SECURITY.items():
+        if name not in headers:
+            headers[name] = value
+
+
+class SecurityHeaders:
+    """ASGI middleware: the security headers on every HTTP answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                add_security(MutableHeaders(scope=message))
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def mount_docs(app: FastAPI) -> None:
+    """/docs: FastAPI's Swagger UI page (from FastAPI's own create_app defaults turned off),
+    with a policy allowing its one inline script by hash and Swagger UI's files."""
+    page = get_swagger_ui_html(openapi_url="/openapi.json", title=f"{app.title} - API")
+    html = bytes(page.body).decode()
+    inline = re.findall(r"<script>(.*?)</script>", html, re.S)
+    header = policy(scripts=[SWAGGER, *map(source_hash, inline)], styles=[SWAGGER])
+
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(html, headers={CSP: header})
+
+    app.add_api_route("/docs", docs, methods=["GET"], include_in_schema=False)
