@@ -3,7 +3,7 @@ route reads it: the Content-Length up front, and a body sent in chunks counted a
 
 Every request may carry a small body. The director's uploads (hand records, the player list,
 the event set-up) may be larger, but only once the login is checked: a stranger's body is
-refused at the small size whatever route it is sent to.
+refused at the small size whatever route it is sent to, before the route is even chosen.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Any, TypeVar
 from fastapi import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from basestation.api.deps import director_token
@@ -44,13 +43,16 @@ class BodyRefused(HTTPException):
     HTTPException through where it would turn any other error into a 400)."""
 
     def __init__(self, status: int, sentence: str) -> None:
-        headers = {**CLOSE, "WWW-Authenticate": "Bearer"} if status == 401 else CLOSE
-        super().__init__(status, sentence, headers=headers)
+        super().__init__(status, sentence, headers=CLOSE)
 
 
 class BodyLimits:
-    """ASGI middleware: a body over its limit is a 413 (a stranger's large upload a 401),
-    a body slower than `body_seconds` a 408; the connection is then closed."""
+    """ASGI middleware: a body over its limit is a 413, a body slower than `body_seconds` a
+    408; the connection is then closed, the rest never read.
+
+    The Content-Length is checked first, against the small limit unless the director is
+    logged in; then, when the route asks for the body (its route known, before a byte is
+    read), against the route's own limit, and each chunk is counted as it comes in."""
 
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app = app
@@ -61,10 +63,12 @@ class BodyLimits:
             await self.app(scope, receive, send)
             return
         request = Request(scope)
-        limit, refused = self._limit(request)
+        director = director_token(request, request.app.state.auth) is not None
         length = request.headers.get("content-length", "")
-        if length.isdigit() and int(length) > limit:
-            await _answer(refused, scope, receive, send)
+        announced = int(length) if length.isdigit() else 0
+        most = self.limits.upload_bytes if director else self.limits.body_bytes
+        if announced > most:
+            await _answer(self._too_large(most), scope, receive, send)
             return
         seconds = self.limits.body_seconds
         deadline = asyncio.get_running_loop().time() + seconds
@@ -73,6 +77,11 @@ class BodyLimits:
 
         async def counted() -> Message:
             nonlocal received
+            # Routed by now: the route's own limit.
+            limit = self.limits.upload_bytes if director and _is_upload(scope) \
+                else self.limits.body_bytes
+            if max(announced, received) > limit:
+                raise self._too_large(limit)
             try:
                 async with asyncio.timeout_at(deadline):
                     message = await receive()
@@ -82,7 +91,7 @@ class BodyLimits:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
-                    raise refused
+                    raise self._too_large(limit)
             return message
 
         async def watched(message: Message) -> None:
@@ -96,17 +105,13 @@ class BodyLimits:
             if not started:
                 await _answer(exc, scope, receive, send)
 
-    def _limit(self, request: Request) -> tuple[int, BodyRefused]:
-        """The request's body limit, and the refusal of a body over it."""
-        small = self.limits.body_bytes
-        if not _is_upload(request):
-            return small, BodyRefused(413, f"The request is too large: the station takes "
-                                           f"at most {_size(small)} here.")
-        if director_token(request, request.app.state.auth) is None:
-            return small, BodyRefused(401, "director login required")
-        large = self.limits.upload_bytes
-        return large, BodyRefused(413, f"The file is too large: the station takes files of "
-                                       f"up to {_size(large)}.")
+    def _too_large(self, limit: int) -> BodyRefused:
+        if limit >= self.limits.upload_bytes:
+            return BodyRefused(413, f"The file is too large: the station takes files of up "
+                                    f"to {_size(limit)}.")
+        return BodyRefused(413, f"The request is too large: the station takes at most "
+                                f"{_size(limit)} here (the director's uploads, once logged "
+                                f"in, up to {_size(self.limits.upload_bytes)}).")
 
 
 async def _answer(refused: BodyRefused, scope: Scope, receive: Receive, send: Send) -> None:
@@ -115,12 +120,10 @@ async def _answer(refused: BodyRefused, scope: Scope, receive: Receive, send: Se
     await response(scope, receive, send)
 
 
-def _is_upload(request: Request) -> bool:
-    for route in request.app.router.routes:
-        match, _ = route.matches(request.scope)
-        if match == Match.FULL:
-            return getattr(route, "endpoint", None) in UPLOADS
-    return False
+def _is_upload(scope: Scope) -> bool:
+    """Whether the route the request was routed to is one of the director's uploads."""
+    route = scope.get("route")
+    return getattr(route, "endpoint", scope.get("endpoint")) in UPLOADS
 
 
 def _size(count: int) -> str:

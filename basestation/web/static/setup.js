@@ -179,39 +179,46 @@ function addSection(spec) {
   showFormat();
 }
 
+const FILE_BYTES = 2000000;  // the largest hand-record or player file the station reads
+
 async function readFile(input) {
   const file = input.files[0];
+  if (file && file.size > FILE_BYTES) {
+    throw new Error(`${file.name}: the file is too large: the station takes files of up to 2 MB`);
+  }
   return file ? { name: file.name, text: await file.text() } : null;
 }
 
 async function chooseHandRecords(input) {
   const state = document.getElementById("pbn-state");
   setup.pbn = null;
-  const file = await readFile(input);
-  if (!file) return;
+  let file = null;
   try {
+    file = await readFile(input);
+    if (!file) return;
     const seen = await api("POST", "/api/setup/hand-records", { pbn: file.text });
     setup.pbn = file.text;
     state.className = "note good";
     state.textContent = `${seen.boards.length} boards read from ${file.name} (${boardRange(seen.boards)}).`;
   } catch (error) {
     state.className = "note bad";
-    state.textContent = `${file.name}: ${error.message}`;
+    state.textContent = file ? `${file.name}: ${error.message}` : error.message;
   }
 }
 
 async function chooseRoster(input) {
   const state = document.getElementById("roster-state");
-  const file = await readFile(input);
-  if (!file) return;
+  let file = null;
   try {
+    file = await readFile(input);
+    if (!file) return;
     const roster = await api("POST", "/api/setup/players", { csv: file.text });
     for (const p of roster) setup.players.set(p.number, p.name);
     state.className = "note good";
     state.textContent = `${roster.length} players read from ${file.name}.`;
   } catch (error) {
     state.className = "note bad";
-    state.textContent = `${file.name}: ${error.message}`;
+    state.textContent = file ? `${file.name}: ${error.message}` : error.message;
   }
   showPlayers();
 }
