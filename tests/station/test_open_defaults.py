@@ -1,0 +1,125 @@
+"""The station refuses to start on the built-in secret or director password once the pads or
+the director's pages can be reached from the network, and says which setting to change; on
+this computer only (the demo, the tests) the built-in ones still do."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from basestation.station.app import Station
+from basestation.station.config import (
+    ConfigError,
+    StationConfig,
+    load_config,
+    network_defaults,
+)
+from tests.deploy.conftest import DEPLOY
+from tests.servers import free_port, wait_for_port
+
+SECRET_SENTENCE = ("station.secret is the default while the station's pages (the pads' too) "
+                   "are open to the network on 0.0.0.0:8000: every pad's key derives from it, "
+                   "so anyone could pose as a pad. Set [station] secret to a long random value "
+                   "of your own (deploy/install.sh writes one).")
+PASSWORD_SENTENCE = ("station.director_password is the default while the director's pages "
+                     "are open to the network on 0.0.0.0:8000. Set [station] director_password "
+                     "to a password of your own, or [station] http to 127.0.0.1:8000 to keep "
+                     "the pages on this computer.")
+
+
+def test_on_this_computer_the_built_in_ones_do() -> None:
+    for http in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "127.0.0.2:8000"):
+        assert network_defaults(StationConfig(http=http)) == [], http
+    assert network_defaults(StationConfig(mqtt_url="mqtt://127.0.0.1:1883")) == []
+
+
+def test_open_to_the_network_each_default_is_named() -> None:
+    assert network_defaults(StationConfig(http="0.0.0.0:8000")) == [SECRET_SENTENCE,
+                                                                    PASSWORD_SENTENCE]
+    # A password of one's own, the secret still the default.
+    assert network_defaults(StationConfig(http="0.0.0.0:8000", director_password="x7!k")) == [
+        SECRET_SENTENCE]
+    assert network_defaults(StationConfig(http="192.168.1.10:8000", secret="long-random",
+                                          director_password="x7!k")) == []
+    # The pages on this computer, but the pads on a broker elsewhere: the secret matters.
+    remote = StationConfig(mqtt_url="mqtt://192.168.1.20:1883")
+    assert network_defaults(remote) == [
+        "station.secret is the default while the pads reach the broker at "
+        "mqtt://192.168.1.20:1883: every pad's key derives from it, so anyone could pose as a "
+        "pad. Set [station] secret to a long random value of your own (deploy/install.sh "
+        "writes one)."]
+    # An empty one is no better.
+    assert len(network_defaults(StationConfig(http="0.0.0.0:8000", secret=" ",
+                                              director_password=""))) == 2
+
+
+def test_the_shipped_example_is_refused_until_install_sh_fills_it_in() -> None:
+    config = load_config(DEPLOY / "station.toml")  # CHANGE-ME-... placeholders, on 0.0.0.0
+    problems = network_defaults(config)
+    assert [p.split(" is the default")[0] for p in problems] == [
+        "station.secret", "station.director_password"]
+
+
+async def test_the_station_itself_refuses_to_start(tmp_path: Path) -> None:
+    config = StationConfig(database=f"sqlite:///{tmp_path / 'station.db'}", http="0.0.0.0:8000")
+    with pytest.raises(ConfigError) as refused:
+        await Station(config).start()
+    assert str(refused.value) == f"{SECRET_SENTENCE} {PASSWORD_SENTENCE}"
+
+
+def write_config(folder: Path, port: int, extra: str = "") -> Path:
+    path = folder / "station.toml"
+    path.write_text(f"""
+[station]
+database = "sqlite:///{folder / 'station.db'}"
+http = "0.0.0.0:{port}"
+{extra}
+""")
+    return path
+
+
+def serve(config: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "basestation", "serve", "--config",
+                             str(config)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+
+@pytest.mark.integration
+def test_serve_says_which_setting_to_change_and_listens_to_nothing(tmp_path: Path) -> None:
+    port = free_port()
+    process = serve(write_config(tmp_path, port))
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert "error: station.secret is the default" in err
+    assert "Set [station] director_password to a password of your own" in err
+    assert "Traceback" not in err
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(f"http://127.0.0.1:{port}/api/status", timeout=2)
+
+
+@pytest.mark.integration
+def test_serve_starts_once_both_are_set(tmp_path: Path) -> None:
+    port = free_port()
+    process = serve(write_config(tmp_path, port, 'secret = "a long random secret"\n'
+                                                 'director_password = "x7!k-own"'))
+    try:
+        wait_for_port(port, timeout=60)
+        assert httpx.get(f"http://127.0.0.1:{port}/api/status", timeout=5).status_code == 200
+        answer = httpx.post(f"http://127.0.0.1:{port}/api/login",
+                            json={"password": "x7!k-own"}, timeout=10)
+        assert answer.status_code == 200
+    finally:
+        process.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + 20
+        while process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
