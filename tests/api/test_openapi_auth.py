@@ -1,4 +1,5 @@
-"""Every operation that changes data refuses without the director's login."""
+"""Every operation that changes data refuses without the director's login, and from
+another origin than the station's own pages."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 
 import httpx
 
+from basestation.station.app import Station
 from tests.api.conftest import PASSWORD
 
 CHANGES = {"post", "put", "patch", "delete"}
@@ -46,3 +48,19 @@ async def test_login_attempts_are_limited(client: httpx.AsyncClient) -> None:
     assert codes[:5] == [401] * 5 and codes[5] == 429
     # Even the right password waits out the minute.
     assert (await client.post("/api/login", json={"password": PASSWORD})).status_code == 429
+
+
+async def test_every_change_from_another_origin_is_refused(client: httpx.AsyncClient,
+                                                           station: Station) -> None:
+    document = (await client.get("/openapi.json")).json()
+    operations = [(method, path) for path, item in document["paths"].items()
+                  for method in item if method in CHANGES]
+    assert (await client.post("/api/login", json={"password": PASSWORD})).status_code == 200
+    before = station.store.snapshot()
+    for origin in ("http://club:8080", "https://club", "http://evil.example", "null"):
+        for method, path in operations:
+            answer = await client.request(method, _fill(path), json={},
+                                          headers={"Origin": origin})
+            assert answer.status_code == 403, (origin, method, path, answer.text)
+    assert station.store.snapshot() == before  # nothing changed
+    assert (await client.get("/api/whoami")).json() == {"director": True}  # not even logout

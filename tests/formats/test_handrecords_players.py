@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from basestation.formats.handrecords import HandRecordError, parse_hand_records
+from basestation.formats import handrecords
+from basestation.formats.handrecords import MAX_DEALS, HandRecordError, parse_hand_records
 from basestation.formats.players import PlayerListError, parse_players
 
 PBN = """[Event "Club"]
@@ -32,6 +33,18 @@ def test_deals_are_read_by_board() -> None:
 def test_a_file_with_no_boards_is_refused() -> None:
     with pytest.raises(HandRecordError, match="no boards"):
         parse_hand_records("")
+
+
+def test_more_deals_than_the_station_takes_are_refused_before_they_are_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    boards = [f'[Board "{n}"]\n[Deal "{deal}"]\n' for n in range(1, MAX_DEALS + 2)]
+    assert len(parse_hand_records("\n".join(boards[:MAX_DEALS]))) == MAX_DEALS
+    monkeypatch.setattr(handrecords.pbn, "loads", lambda _: pytest.fail("parsed"))
+    with pytest.raises(HandRecordError) as refused:
+        parse_hand_records("\n".join(boards))
+    assert str(refused.value) == (f"the file holds {MAX_DEALS + 1} deals; the station takes "
+                                  f"at most {MAX_DEALS}: keep this session's boards")
 
 
 def test_players_with_or_without_a_header() -> None:
