@@ -91,6 +91,13 @@ class GuardedHTTP(H11Protocol):
                 f"{self.limits.headers_seconds:g} s to arrive: send it again."))
         self.transport.close()
 
+    def send_400_response(self, msg: str) -> None:
+        # uvicorn's own answer to a request it cannot parse (headers over 16 KB, say), with
+        # the security headers every answer carries.
+        self.transport.write(_raw_answer(400, "Bad Request", "The request was not "
+                                         "understood (malformed, or its headers too large)."))
+        self.transport.close()
+
     def handle_events(self) -> None:
         super().handle_events()
         if self.conn.their_state is not h11.IDLE:  # the headers are in
@@ -118,6 +125,6 @@ def server(app: FastAPI, host: str, port: int, *, limits: ServerLimits | None = 
         # uvicorn's own cap counts connections and running requests alike: one above ours,
         # so it only ever stops running requests piling up.
         limit_concurrency=chosen.connections + 1,
-        h11_max_incomplete_event_size=16 * 1024,  # a request's headers
+        h11_max_incomplete_event_size=16 * 1024,  # a request's headers: more is a 400
         **options)
     return uvicorn.Server(config)

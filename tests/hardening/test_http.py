@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from basestation.api.limits import Limits
+from basestation.api.readmodel import ReadModel
 from basestation.api.routes import sections as section_routes
 from basestation.api.routes import setup as setup_routes
 from basestation.api.serving import ServerLimits
@@ -225,6 +226,18 @@ async def test_headers_dripped_a_byte_at_a_time_are_cut_off(url: str) -> None:
     with contextlib.suppress(asyncio.CancelledError, ConnectionError):
         await dripping
     writer.close()
+    # Headers too large to be a request: refused at once.
+    reader, writer = await connect(url)
+    huge = request_head(url, "GET", "/api/status", Cookie="x" * 20_000)
+    writer.write(huge[:18_000])  # what has come so far is already more than a request's
+    await writer.drain()
+    await asyncio.sleep(0.1)
+    with contextlib.suppress(ConnectionError):
+        writer.write(huge[18_000:])
+    code, headers, body = await answer_of(reader)
+    assert code == 400 and headers["x-content-type-options"] == "nosniff"
+    assert "headers too large" in body["detail"]
+    writer.close()
     # A connection that says nothing at all is closed too, silently.
     reader, writer = await connect(url)
     assert await everything(reader) == b""
@@ -385,6 +398,19 @@ async def test_every_answer_carries_the_security_headers(url: str) -> None:
         script = next(d for d in policy.split("; ") if d.startswith("script-src"))
         assert "'unsafe-inline'" not in script and "'unsafe-eval'" not in script, where
     assert {a.status_code for a in answers} >= {200, 404, 413, 403}
+
+
+async def test_an_unexpected_error_carries_them_too(url: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(_: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(ReadModel, "grid", broken)
+    async with httpx.AsyncClient(base_url=url, timeout=10) as client:
+        answer = await client.get("/api/grid")
+    assert answer.status_code == 500 and "unexpected error" in answer.json()["detail"]
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    assert answer.headers["x-content-type-options"] == "nosniff"
 
 
 # Hand records: parsed off the event loop, and a cap on the deals.

@@ -3,6 +3,7 @@ events; imported from and exported to CSV; visitors added by name."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -62,7 +63,7 @@ async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStor
     """Stores a CSV list: added, renamed, national numbers set. A bad line refuses the
     whole file (the answer names the line) and nothing of it is stored."""
     try:
-        listed = parse_player_list(body.csv)
+        listed = await asyncio.to_thread(parse_player_list, body.csv)  # off the pads' loop
     except PlayerListError as exc:
         raise HTTPException(422, str(exc)) from exc
     kept = [n for n in listed if n > VISITOR_BASE]
