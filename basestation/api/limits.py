@@ -73,10 +73,12 @@ class BodyLimits:
         seconds = self.limits.body_seconds
         deadline = asyncio.get_running_loop().time() + seconds
         received = 0
-        started = False
+        started = complete = False
 
         async def counted() -> Message:
-            nonlocal received
+            nonlocal received, complete
+            if complete:  # the body is in: a long answer (the live stream) waits for the end
+                return await receive()
             # Routed by now: the route's own limit.
             limit = self.limits.upload_bytes if director and _is_upload(scope) \
                 else self.limits.body_bytes
@@ -92,6 +94,7 @@ class BodyLimits:
                 received += len(message.get("body", b""))
                 if received > limit:
                     raise self._too_large(limit)
+                complete = not message.get("more_body", False)
             return message
 
         async def watched(message: Message) -> None:
