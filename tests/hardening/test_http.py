@@ -207,17 +207,17 @@ async def test_a_body_that_dawdles_is_cut_off(url: str) -> None:
 
 
 async def test_the_live_stream_outlasts_the_bodys_deadline(url: str) -> None:
-    async with httpx.AsyncClient(base_url=url, timeout=10) as viewer, director(url) as client:
-        async with viewer.stream("GET", "/api/stream") as stream:
-            lines = stream.aiter_lines()
-            assert await anext(lines) == "retry: 1000"
-            await asyncio.sleep(2.5)  # the body's deadline (1 s here) long past
-            assert (await client.post("/api/running", json={"running": False})).is_success
-            async with asyncio.timeout(5):  # still open: the pause is heard
-                while not (line := await anext(lines)).startswith("data:") or \
-                        json.loads(line[5:])["type"] != "status":
-                    pass
-            assert json.loads(line[5:])["running"] is False
+    async with httpx.AsyncClient(base_url=url, timeout=10) as viewer, director(url) as client, \
+            viewer.stream("GET", "/api/stream") as stream:
+        lines = stream.aiter_lines()
+        assert await anext(lines) == "retry: 1000"
+        await asyncio.sleep(2.5)  # the body's deadline (1 s here) long past
+        assert (await client.post("/api/running", json={"running": False})).is_success
+        async with asyncio.timeout(5):  # still open: the pause is heard
+            while not (line := await anext(lines)).startswith("data:") or \
+                    json.loads(line[5:])["type"] != "status":
+                pass
+        assert json.loads(line[5:])["running"] is False
 
 
 async def test_headers_dripped_a_byte_at_a_time_are_cut_off(url: str) -> None:

@@ -45,7 +45,7 @@ async def test_a_pad_guessing_the_pin_gets_nowhere_and_is_named(
         assert station.rules.sections["A"].holders[1] == 21
 
         async for url in serve(station):
-            async with httpx.AsyncClient(base_url=url, timeout=10) as api:
+            async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as api:
                 (await api.post("/api/login", json={"password": PASSWORD})).raise_for_status()
                 grid = (await api.get("/api/grid")).json()
                 [alert] = [a for a in grid["alerts"] if a["kind"] == "wrong_pin"]

@@ -25,7 +25,7 @@ async def nights(make_station: Callable[..., Any], browser: Browser,
     """A station with three published nights played, and a page logged in on /competitions."""
     station: Station = await make_station()
     async for url in serve(station):
-        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=30) as http:
             await http.post("/api/login", json={"password": PASSWORD})
             events = await three_nights(http, station)
         page = await browser.new_page(viewport={"width": 1200, "height": 900})

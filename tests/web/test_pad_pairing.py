@@ -53,7 +53,8 @@ async def test_a_phone_pairs_by_a_one_time_link(club: Club) -> None:
     first = await grid.get_attribute("#pair-url", "href")
     # Pairing again (a lost pad, say) gives a new key and a new link; the first is void.
     await grid.get_by_role("button", name="Pair the unit").click()
-    await grid.wait_for_function(f"document.getElementById('pair-url').href !== {first!r}")
+    await grid.wait_for_function(
+        f"() => document.getElementById('pair-url').href !== {first!r}")
     link = await grid.get_attribute("#pair-url", "href")
     assert link is not None and first is not None
     await expect(grid.locator("#pair-link")).to_contain_text("The link works once, within 10 "

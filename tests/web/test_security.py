@@ -1,7 +1,8 @@
 """The pages under their security headers, in real Chromium against the real server: every
 page works with the Content-Security-Policy (no inline script anywhere: the browser fixture
 fails a test on any refusal), none can be framed by another page, a page on another port of
-the same host cannot act as the logged-in director, and who plays is the director's to see."""
+the same host cannot act as the logged-in director, and who plays and the club's list are the
+director's to see."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from playwright.async_api import Browser, Page, Request, Route, expect
 
 from basestation.station.app import Station
 from tests.web.accessibility import serious_violations
-from tests.web.conftest import login, screenshot, serve
+from tests.web.conftest import PASSWORD, login, screenshot, serve
 
 pytestmark = pytest.mark.integration
 
@@ -130,4 +131,35 @@ async def test_who_plays_is_shown_only_to_the_director(
         # Logging out takes the names away again.
         await page.get_by_role("button", name="Log out").click()
         await expect(seats).to_have_text("Log in as the director to see who plays.")
+        await page.close()
+
+
+async def test_a_players_results_are_found_by_number_without_the_clubs_list(
+        make_station: object, browser: Browser) -> None:
+    station: Station = await make_station()  # type: ignore[operator]
+    station.import_players({10234: "Ann Smith", 10567: "Bob Jones"})
+    async for url in serve(station):
+        page = await browser.new_page(viewport={"width": 1024, "height": 768})
+        asked: list[str] = []
+
+        def heard(request: Request, asked: list[str] = asked) -> None:
+            asked.append(urlsplit(request.url).path)
+
+        page.on("request", heard)
+        await page.goto(url + "/player-history")
+        await expect(page.get_by_role("combobox", name="Player")).to_be_hidden()
+        await page.get_by_role("spinbutton", name="Player number").fill("10234")
+        await page.get_by_role("button", name="Show the player's results").click()
+        await expect(page.get_by_role("heading", name="Results of Ann Smith",
+                                      exact=False)).to_be_visible()
+        assert "/api/players" not in asked  # the club's list is the director's
+        assert await serious_violations(page) == []
+        # The director chooses from the list.
+        await page.get_by_role("button", name="Director's login").click()
+        await page.get_by_label("Password").fill(PASSWORD)
+        await page.get_by_role("button", name="Log in").click()
+        choice = page.get_by_role("combobox", name="Player")
+        await expect(choice).to_be_visible()
+        await expect(choice.get_by_role("option")).to_have_count(2)
+        await expect(page.get_by_role("spinbutton", name="Player number")).to_be_hidden()
         await page.close()

@@ -25,7 +25,7 @@ async def test_the_website_reads_without_script_from_a_folder(
         make_station: Callable[..., Any], browser: Browser, tmp_path: Path) -> None:
     station: Station = await make_station()
     async for url in serve(station):
-        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=30) as http:
             await http.post("/api/login", json={"password": PASSWORD})
             events, _ = await played(http, station)
     out = tmp_path / "site"
@@ -83,7 +83,7 @@ async def test_the_director_downloads_the_website_from_the_results_page(
         make_station: Callable[..., Any], browser: Browser) -> None:
     station: Station = await make_station()
     async for url in serve(station):
-        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=30) as http:
             await http.post("/api/login", json={"password": PASSWORD})
             events, _ = await played(http, station)
             await http.post(f"/api/events/{events[0]}/publish", json={"published": False})
@@ -116,7 +116,7 @@ async def test_a_teams_events_website_reads_without_script(
         make_station: Callable[..., Any], browser: Browser, tmp_path: Path) -> None:
     station: Station = await make_station()
     async for url in serve(station):
-        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=30) as http:
             await http.post("/api/login", json={"password": PASSWORD})
             await http.post("/api/players/csv", json={"csv": EXPORT_PLAYERS})
             data = await _match_event(http, "teams")

@@ -5,8 +5,10 @@
 const twoPlaces = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
 const isoDay = (date) => date.toISOString().slice(0, 10);
 
+const isDirector = () => document.body.dataset.director === "yes";
+
 async function showHistory() {
-  const number = document.getElementById("player").value;
+  const number = document.getElementById(isDirector() ? "player" : "player-number").value;
   const since = document.getElementById("since").value;
   const until = document.getElementById("until").value;
   if (!number) return;
@@ -30,16 +32,26 @@ async function showHistory() {
   say("");
 }
 
+// The club's list is the director's to choose from; anyone else gives the player's number.
 async function loadPlayers() {
-  const players = await api("GET", "/api/players");
   const select = document.getElementById("player");
-  const kept = select.value || new URLSearchParams(location.search).get("player");
+  const number = document.getElementById("player-number");
+  const kept = (isDirector() ? select.value : number.value) || number.value ||
+    new URLSearchParams(location.search).get("player");
+  select.disabled = !isDirector();  // the hidden one is left out of the form's checks
+  number.disabled = isDirector();
+  if (!isDirector()) {
+    if (kept) number.value = kept;
+    return;
+  }
+  const players = await api("GET", "/api/players");
   select.replaceChildren(...players.map((p) => el("option", { value: p.number }, `${p.name} (${p.number})`)));
   if (kept) select.value = kept;
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  setupLogin(() => showHistory().catch((error) => say(error.message, true)));
+  setupLogin(() => loadPlayers().then(showHistory).catch((error) => say(error.message, true)),
+    () => loadPlayers().catch((error) => say(error.message, true)));
   document.getElementById("director-login").addEventListener("click", showLogin);
   const params = new URLSearchParams(location.search);
   const today = new Date();
