@@ -124,12 +124,12 @@ async def test_a_second_phone_takes_the_unit_through_the_shipped_broker(
     the second stays connected and logs in to the table (SPEC.md 10.3 and 15)."""
     running, url = club
     key = epoch_key(SECRET, 17, 0)
-    first_context, first = await open_pad(browser, running, url, 17, key)
+    first_context, first = await open_kept_pad(browser, running, url, 17, key)
     second_context = None
     try:
         await first.wait_for_selector("body[data-link=online]")
         await log_in(first, 1)
-        second_context, second = await open_pad(browser, running, url, 17, key)
+        second_context, second = await open_kept_pad(browser, running, url, 17, key)
         told = first.get_by_role("region", name="Opened on another screen")
         await expect(told).to_be_visible(timeout=15000)
         await second.wait_for_selector("body[data-link=online]", timeout=15000)
