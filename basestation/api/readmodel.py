@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from basestation.station.app import Station
-from basestation.station.grid import ATTENTION_FLAGS, grid
+from basestation.station.grid import ATTENTION_FLAGS, flood_alert, grid
 from basestation.station.state import Thresholds, UnitState
 
 T = TypeVar("T")
@@ -80,6 +80,7 @@ class ReadModel:
         data["alerts"].extend(self._result_alerts())
         units = station.hub.units
         data["alerts"].extend(lock_alert(u, units) for u in units.values() if u.locked_reason)
+        data["alerts"].extend(flood_alert(f, units) for f in station.hub.floods())
         return data
 
     def _result_alerts(self) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from basestation.station.entries import entry_words
+from basestation.station.fairness import Flood
 from basestation.station.link_health import LinkDown
 from basestation.station.session import SessionRules
 from basestation.station.session_state import MergeOffer
@@ -163,6 +164,18 @@ def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | Non
     found.extend(rules.pin_tries.alerts())
     found.extend(offer_alert(rules, offer_id, offer)
                  for offer_id, offer in sorted(rules.merge_offers.items()))
+    return found
+
+
+def flood_alert(flood: Flood, units: Mapping[int, UnitState]) -> dict[str, Any]:
+    """A unit sending far more than a pad should (its extra messages dropped), with the
+    table its pad holds; unit None: frames failing the check, claiming many units."""
+    found: dict[str, Any] = {"kind": "flooding", "unit": flood.unit,
+                             "messages": flood.messages, "seconds": flood.seconds,
+                             "dropped": flood.dropped, "failed": flood.failed}
+    unit = units.get(flood.unit) if flood.unit is not None else None
+    if unit is not None and unit.section is not None and unit.table is not None:
+        found |= {"section": unit.section, "table": unit.table}
     return found
 
 

@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import sqlite3
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from sqlalchemy import exc as sa_exc
 
 from basestation.station.batch import Batch
 from basestation.station.bus import EventBus
+from basestation.station.fairness import FairQueue, Flood
+from basestation.station.grid import flood_alert
 from basestation.station.session import SessionRules
 from basestation.station.state import UnitState
 from basestation.store import repository as repo
@@ -43,13 +46,16 @@ from firmware_protocol.security import unit_key, verify, verify_mac
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
-# Messages and actions waiting for the hub at most: beyond, links stop reading (MQTT, serial)
-# and anything still arriving is dropped and counted; pads retransmit it.
+# Pad messages waiting for the hub at most, all units together: beyond, links stop reading
+# (MQTT, serial) and anything still arriving is dropped and counted; pads retransmit it. One
+# unit alone fills only its own lane (fairness.py).
 QUEUE_LIMIT = 10_000
+BAD_MACS_SAVED = 1.0  # seconds between writes of the units' failed-check counts
 ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
 RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
 SCREENS_KEPT = 64  # screens remembered per unit, so one that lost the unit cannot take it back
 DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any sent since the last save
+ANSWERS_KEPT = 64  # a unit's latest answers kept in the database, at least (SPEC.md 8)
 
 
 def epoch_key(secret: str, unit: int, epoch: int = 0) -> bytes:
@@ -108,16 +114,18 @@ class Hub:
         rules.later = self.later  # a par solved off the loop is sent in turn
         self.units: dict[int, UnitState] = {}
         self.links: dict[str, Link] = {}
-        self._queue: asyncio.Queue[Inbound | _Action] = asyncio.Queue(QUEUE_LIMIT)
+        self._queue: FairQueue[Inbound | _Action] = FairQueue(QUEUE_LIMIT, time.monotonic)
+        self._arrived = asyncio.Event()
         self._room = asyncio.Event()
         self._room.set()
-        self.shed = 0  # messages dropped because the queue was full
+        self.full_shed = 0  # messages dropped because the whole queue was full
         self.bad_frames = 0
+        self._bad_macs: set[int] = set()  # units whose failed-check count is not yet saved
+        self._bad_macs_saved = 0.0
         self._sent_to: set[int] = set()
         self.store_down_since: datetime | None = None  # the database stopped answering then
         self.commit_failures = 0
         self.act_timeout = ACT_TIMEOUT
-        self._later: set[asyncio.Future[None]] = set()
 
     # -- state -------------------------------------------------------------------------------
 
@@ -147,17 +155,61 @@ class Hub:
     # -- input -------------------------------------------------------------------------------
 
     def submit(self, inbound: Inbound) -> bool:
-        """Queues a pad's message; False (and counted) if the queue is full: the pad
-        retransmits it, so a full queue slows pads down rather than the station."""
-        try:
-            self._queue.put_nowait(inbound)
-        except asyncio.QueueFull:
-            self.shed += 1
+        """Queues a pad's message in its unit's lane; False (and counted) if it was dropped:
+        its unit floods, or the whole queue is full. The pad retransmits it, so a full queue
+        slows pads down rather than the station."""
+        if self._queue.full():
+            self.full_shed += 1
             self._room.clear()
             return False
+        message = inbound.received.message
+        unit = self.units.get(message.unit)
+        # Checked here only to choose the lane (a unit's own, or the frames failing the
+        # check); handling checks it again, with the unit's key of that moment.
+        verified = verify(inbound.received, unit.key if unit is not None
+                          else self.key_for(message.unit))
+        queued = self._queue.put(message.unit, inbound, verified=verified)
+        self._say_floods()
+        if queued:
+            self._arrived.set()
         if self._queue.full():
             self._room.clear()
-        return True
+        return queued
+
+    def turned_away(self, unit: int) -> bool:
+        """True when the unit's lane is full: a link may drop its message unread (counted)."""
+        dropped = self._queue.turned_away(unit)
+        if dropped:
+            self._say_floods()
+        return dropped
+
+    def dropped_unread(self, unit: int) -> None:
+        """A link dropped a message of `unit` before reading it: counted as its flood."""
+        self._queue.dropped_unread(unit)
+        self._say_floods()
+
+    @property
+    def shed(self) -> int:
+        """Pad messages dropped: a unit flooding, or the whole queue full."""
+        return self.full_shed + self._queue.dropped
+
+    def floods(self) -> list[Flood]:
+        """Units sending far more than a pad should, for the grid."""
+        return self._queue.floods()
+
+    def _say_floods(self) -> None:
+        """A unit that has begun flooding is named on the grid and in the log, once."""
+        while self._queue.new_floods:
+            unit = self._queue.new_floods.pop()
+            if unit is None:
+                log.warning("frames failing the security check arrive far faster than pads "
+                            "send; the extra ones are dropped")
+            else:
+                log.warning("unit %d sends far more than a pad should; its extra messages "
+                            "are dropped", unit)
+            flood = next((f for f in self._queue.floods() if f.unit == unit), None)
+            if flood is not None:
+                self.bus.publish({"type": "alert", **flood_alert(flood, self.units)})
 
     def has_room(self) -> bool:
         return not self._queue.full()
@@ -173,12 +225,8 @@ class Hub:
         action = _Action(run, asyncio.get_running_loop().create_future())
         # Nobody awaits it: its outcome is read here, so a failure is not left unretrieved.
         action.done.add_done_callback(lambda done: done.cancelled() or done.exception())
-        if not self._queue.full():
-            self._queue.put_nowait(action)
-            return
-        task = asyncio.ensure_future(self._queue.put(action))
-        self._later.add(task)
-        task.add_done_callback(self._later.discard)
+        self._queue.put_station(action)
+        self._arrived.set()
 
     async def act(self, run: Callable[[Batch], Any], *, timeout: float | None = None) -> Any:
         """Runs a director action in turn with pad traffic; returns once it is committed.
@@ -188,9 +236,11 @@ class Hub:
         """
         timeout = self.act_timeout if timeout is None else timeout
         action = _Action(run, asyncio.get_running_loop().create_future())
+        # In a lane of its own: served in turn with the pads, however busy they are.
+        self._queue.put_station(action)
+        self._arrived.set()
         try:
             async with asyncio.timeout(timeout):
-                await self._queue.put(action)  # a full queue counts against the timeout
                 return await asyncio.shield(action.done)
         except TimeoutError:
             if not action.begun:
@@ -207,7 +257,7 @@ class Hub:
     @property
     def queued(self) -> int:
         """Messages and actions waiting for the hub."""
-        return self._queue.qsize()
+        return len(self._queue)
 
     def _busy_reason(self) -> str:
         if self.store_down_since is not None:
@@ -216,11 +266,24 @@ class Hub:
 
     async def run(self) -> None:
         while True:
-            items = [await self._queue.get()]
-            while len(items) < MAX_BATCH and not self._queue.empty():
-                items.append(self._queue.get_nowait())
-            self._room.set()
-            await self._run_batch(items)
+            await self._ready()
+            items = self._queue.take(MAX_BATCH)
+            if not self._queue.full():
+                self._room.set()
+            if items:
+                await self._run_batch(items)
+
+    async def _ready(self) -> None:
+        """Returns once something can be taken: an item has come, or a busy unit's next
+        turn is due."""
+        while True:
+            self._arrived.clear()
+            due = self._queue.due()
+            if due == 0:
+                return
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(due):
+                    await self._arrived.wait()
 
     async def _run_batch(self, items: list[Inbound | _Action]) -> None:
         """Handles `items` and commits them as one transaction, then answers.
@@ -263,6 +326,12 @@ class Hub:
         # Units sent to since the last commit: their station sequence numbers are saved too.
         batch.units |= {u for u in self._sent_to if u in self.units}
         self._sent_to = set()
+        # Failed-check counts go with the next write a second or more after the last one,
+        # so frames failing the check cost no write each.
+        if self._bad_macs and time.monotonic() - self._bad_macs_saved >= BAD_MACS_SAVED:
+            batch.units |= {u for u in self._bad_macs if u in self.units}
+            self._bad_macs = set()
+            self._bad_macs_saved = time.monotonic()
         if batch.units:
             batch.ops.append(repo.save_units([self._unit_row(u) for u in sorted(batch.units)]))
         try:
@@ -431,7 +500,7 @@ class Hub:
         if message.seq <= unit.last_seq:
             self._repeat(unit, message, digest, batch)
             return
-        unit.last_seq = message.seq
+        previous, unit.last_seq = unit.last_seq, message.seq
         mark = len(batch.sends)
         answers = self.rules.dispatch(unit, message, batch)
         # The answer goes out before anything the message caused (feedback, say).
@@ -439,6 +508,10 @@ class Hub:
         answer_json = _answers_json(answers)
         unit.remember(message.seq, digest, answer_json)
         batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))
+        if message.seq // ANSWERS_KEPT > previous // ANSWERS_KEPT:
+            # Once every ANSWERS_KEPT seqs: between 64 and 128 answers stay per unit, however
+            # many messages it sends.
+            batch.ops.append(repo.forget_answers(unit.unit, message.seq - ANSWERS_KEPT))
         batch.units.add(unit.unit)
 
     def _other_screen(self, unit: UnitState, message: Message, batch: Batch) -> bool:
@@ -485,6 +558,9 @@ class Hub:
         unit, seq, mac, signed = error.unit, error.seq, error.mac, error.signed
         if unit is None or seq is None or mac is None or signed is None:
             return
+        if not self._queue.police(unit):  # a few a second per unit are answered, no more
+            self._say_floods()
+            return
         known = self.units.get(unit)
         key = known.key if known is not None else self.key_for(unit)
         if not verify_mac(key, signed, mac):
@@ -507,7 +583,7 @@ class Hub:
         if unit is not None:
             unit.bad_macs += 1
             unit.failing += 1
-            batch.units.add(unit.unit)
+            self._bad_macs.add(unit.unit)
         batch.event("alert", kind="bad_mac", unit=message.unit)
         # Answered on the link it came from, without trusting the claimed unit's route.
         nak = self.envelope(message.unit, 0, Nak(re=message.seq, code=ErrorCode.BAD_MAC),

@@ -77,5 +77,5 @@ async def director(made: Station, action: Any) -> Any:
     """A director action run in turn, as the API runs it."""
     task = asyncio.create_task(made.hub.act(action))
     await asyncio.sleep(0)
-    await run(made.hub, made.hub._queue.get_nowait())
+    await run(made.hub, *made.hub._queue.take(1))
     return await task

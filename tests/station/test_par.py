@@ -83,7 +83,7 @@ async def test_hand_records_loaded_by_the_director_are_solved_ahead(tmp_path: Pa
         task = asyncio.create_task(made.hub.act(
             lambda batch: made.rules.set_hand_records("A", {2: rotated}, batch)))
         await asyncio.sleep(0)
-        await run(made.hub, made.hub._queue.get_nowait())  # type: ignore[arg-type]
+        await run(made.hub, *made.hub._queue.take(1))  # type: ignore[arg-type]
         assert await task == [2]
         assert made.rules.par.wait(30)
         assert made.rules.par.get(rotated, 2) == par_rows(rotated, 2)
