@@ -113,6 +113,11 @@ class PadRules(SessionState):
                 batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "pair_moved",
                                             section=body.section, table=body.table, left=left))
         holder = section.holders.get(body.table)
+        if holder == unit.unit and (unit.section, unit.table) == (body.section, body.table):
+            # Again at the table it holds (a pad restarted, or one repeating itself): nothing
+            # changes, so nothing is written, however often it comes.
+            unit.follows = follows
+            return [Ack(re=re), *self.game_data(unit), *self.round_rankings(section)]
         if holder is not None and holder != unit.unit:
             if not body.takeover:
                 batch.event("alert", kind="table_in_use", section=body.section,

@@ -346,6 +346,16 @@ def save_answer(unit: int, seq: int, digest: str, answer: str) -> Op:
     return Insert(AnswerRow, {"unit": unit, "seq": seq, "digest": digest, "answer_json": answer})
 
 
+def forget_answers(unit: int, below: int) -> Op:
+    """Drops the answers to a unit's messages numbered below `below`: only its latest can be
+    asked for again (SPEC.md 8), so its answers keep a bounded number of rows."""
+    def op(session: Session) -> None:
+        table = AnswerRow.__table__  # type: ignore[attr-defined]
+        session.connection().execute(sa.delete(table).where(table.c.unit == unit,
+                                                            table.c.seq < below))
+    return op
+
+
 def insert_result(values: dict[str, Any]) -> Op:
     return Insert(ResultRow, values)
 
