@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import socket
+from typing import Any, cast
 from urllib.parse import urlparse
 
 import aiomqtt
 import paho.mqtt.client as mqtt
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from basestation.station.hub import Hub, Inbound
+from basestation.station.hub import QUEUE_LIMIT, Hub, Inbound
 from basestation.station.links.dynsec import CONTROL, RESPONSE, BrokerLogins
+from basestation.station.links.inbox import UnitInbox
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Body, Message, ProtocolError
 
@@ -88,7 +91,12 @@ class MqttLink:
                                 logger=_quiet_client_log,
                                 # Without it, Nagle and delayed acks add ~40 ms per hop.
                                 socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),),
-                                max_inflight_messages=IN_FLIGHT)
+                                max_inflight_messages=IN_FLIGHT,
+                                # Read but not yet handled: a lane per unit, in turn, so a
+                                # flooding unit's backlog is not everyone's (inbox.py).
+                                queue_type=cast(Any, functools.partial(
+                                    UnitInbox, dropped=self.hub.dropped_unread)),
+                                max_queued_incoming_messages=QUEUE_LIMIT)
         async with client:
             # Listening before saying so: a pad that sees "online" may send at once. The
             # station keeping the broker's logins lets units publish under any station id
@@ -154,6 +162,8 @@ class MqttLink:
         topic_unit = topics.unit_of(topic)
         if topic_unit is None:
             return
+        if self.hub.turned_away(topic_unit):
+            return  # its unit floods and its lane is full: dropped unread, counted by the hub
         data = payload if isinstance(payload, bytes) else str(payload).encode()
         try:
             received = jsonwire.decode(data)
