@@ -169,6 +169,11 @@ class Hub:
         verified = verify(inbound.received, unit.key if unit is not None
                           else self.key_for(message.unit))
         queued = self._queue.put(message.unit, inbound, verified=verified)
+        if not queued and not verified and unit is not None:
+            # Dropped unanswered, but counted against the unit all the same.
+            unit.bad_macs += 1
+            unit.failing += 1
+            self._bad_macs.add(unit.unit)
         self._say_floods()
         if queued:
             self._arrived.set()

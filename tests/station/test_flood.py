@@ -1,0 +1,176 @@
+"""One unit flooding the hub (on a fake link): another pad's message goes in the next batch,
+the flood costs a bounded number of rows whatever its kind, and the flooding unit is named on
+the grid, once, in the director's words' figures."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from basestation.api.readmodel import ReadModel
+from basestation.station.hub import ANSWERS_KEPT, Inbound
+from firmware_protocol import jsonwire
+from firmware_protocol.messages import Ack, Body, Heartbeat, Login, Message, Nak
+from tests.station.fakes import FakeLink, inbound, result, run, station
+
+A, B = 1, 2  # A floods from table A1; B is the pad at table A2
+FLOOD = 5000
+
+
+class Clock:
+    """The hub queue's clock, moved on by the test: a long flood in no time."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()  # where the hub's own clock left its buckets
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def rows(tmp_path: Path) -> dict[str, int]:
+    """Rows the flooding unit left: answers, audit entries, table holds, results, offers."""
+    with sqlite3.connect(tmp_path / "station.db") as db:
+        found = {table: db.execute(f"SELECT count(*) FROM {table} WHERE unit = ?",
+                                   (A,)).fetchone()[0]
+                 for table in ("answer", "table_hold", "result", "merge_offer")}
+        found["audit"] = db.execute("SELECT count(*) FROM audit WHERE actor = ?",
+                                    (f"unit {A}",)).fetchone()[0]
+    db.close()
+    return found
+
+
+async def logged_in(tmp_path: Path) -> tuple[Any, FakeLink]:
+    made = station(tmp_path)
+    link = FakeLink()
+    for unit in (A, B):
+        await run(made.hub, inbound(link, unit, 1, Login(section="A", table=unit)))
+    link.sent.clear()
+    return made, link
+
+
+def forged(link: FakeLink, seq: int) -> Inbound:
+    data = jsonwire.encode(Message(A, seq, Heartbeat(battery=50)), b"not the unit's key")
+    return Inbound(jsonwire.decode(data), link)
+
+
+FLOODS: dict[str, Any] = {
+    "logins": lambda seq: Login(section="A", table=A),
+    "heartbeats": lambda seq: Heartbeat(battery=seq % 100),
+    "results": lambda seq: result(1, 1, 1, 1, 1),  # the same entry again and again
+}
+
+
+@pytest.mark.parametrize("kind", [*FLOODS, "bad MACs", "merge offers"])
+async def test_another_pad_goes_in_the_next_batch(tmp_path: Path, kind: str) -> None:
+    made, link = await logged_in(tmp_path)
+    if kind == "merge offers":  # A replaced at its table: what it sends goes to the director
+        await run(made.hub, inbound(link, 3, 1, Login(section="A", table=A, takeover=True,
+                                                      pin="4321")))
+    batches: list[list[Any]] = []
+    run_batch = made.hub._run_batch
+
+    async def noted(items: list[Any]) -> None:
+        batches.append(items)
+        await run_batch(items)
+
+    made.hub._run_batch = noted  # type: ignore[method-assign]
+    before = rows(tmp_path)
+    for seq in range(2, FLOOD + 2):
+        made.hub.submit(forged(link, seq) if kind == "bad MACs" else
+                        inbound(link, A, seq, result(1, 1, 1, 1, 1) if kind == "merge offers"
+                                else FLOODS[kind](seq)))
+    made.hub.submit(inbound(link, B, 2, Heartbeat(battery=80)))
+    hub = asyncio.create_task(made.hub.run())
+    try:
+        async with asyncio.timeout(10):
+            while not link.messages_to(B):
+                await asyncio.sleep(0.001)
+            first = batches[0]
+            assert any(item.received.message.unit == B for item in first)
+            assert len(first) <= 9  # B's and a turn's worth of A's, not 512 of A's
+            while made.hub.queued:  # what A has queued drains in a second or two
+                await asyncio.sleep(0.01)
+    finally:
+        hub.cancel()
+    assert made.hub.shed >= FLOOD - 64
+    left = {table: n - before[table] for table, n in rows(tmp_path).items()}
+    assert left["audit"] == 0 and left["table_hold"] == 0
+    assert left["result"] <= 1 and left["merge_offer"] <= 1
+    assert left["answer"] <= 2 * ANSWERS_KEPT
+
+
+async def test_the_flooding_unit_is_named_on_the_grid_once(tmp_path: Path) -> None:
+    made, link = await logged_in(tmp_path)
+    events = made.bus.subscribe()
+    for seq in range(2, FLOOD + 2):
+        made.hub.submit(inbound(link, A, seq, Heartbeat(battery=50)))
+    said = []
+    while not events.empty():
+        event = events.get_nowait()
+        if event.get("kind") == "flooding":
+            said.append(event)
+    assert len(said) == 1
+    assert said[0] | {"messages": 0, "dropped": 0} == {
+        "type": "alert", "kind": "flooding", "unit": A, "section": "A", "table": A,
+        "seconds": 10, "messages": 0, "dropped": 0, "failed": 0}
+    standing = [a for a in ReadModel(made).grid()["alerts"] if a["kind"] == "flooding"]
+    assert standing == [{"kind": "flooding", "unit": A, "section": "A", "table": A,
+                         "messages": FLOOD, "seconds": 10, "dropped": FLOOD - 32, "failed": 0}]
+
+
+async def test_a_long_flood_keeps_a_bounded_number_of_rows(tmp_path: Path) -> None:
+    # Ten minutes of valid messages at the most a unit is served (the queue's clock moved on
+    # by the test): answers are forgotten beyond the latest, logins again write nothing.
+    made, link = await logged_in(tmp_path)
+    clock = Clock()
+    made.hub._queue.clock = clock
+    bodies: list[Body] = [Login(section="A", table=A), Heartbeat(battery=50),
+                          result(1, 1, 1, 1, 1)]
+    for seq in range(2, 2000):
+        made.hub.submit(inbound(link, A, seq, bodies[seq % 3]))
+        await run(made.hub, *made.hub._queue.take(512))  # type: ignore[arg-type]
+        clock.now += 0.3
+    answers = link.to(A)
+    assert sum(isinstance(a, Ack) for a in answers) == 1998
+    left = rows(tmp_path)
+    # The pairing and first login's audit entries and hold; one result, entered once.
+    assert left == {"answer": left["answer"], "table_hold": 1, "result": 1, "merge_offer": 0,
+                    "audit": 2}
+    assert ANSWERS_KEPT <= left["answer"] <= 2 * ANSWERS_KEPT
+    # The latest answer is still there for a retransmission after a restart.
+    made.hub.load()
+    await run(made.hub, inbound(link, A, 1999, bodies[1999 % 3]))
+    assert isinstance(link.to(A)[0], Ack)
+    # An old one is not: a pad never asks for it (one message in flight, SPEC.md 6.6).
+    await run(made.hub, inbound(link, A, 3, bodies[0]))
+    refused = link.to(A)[0]
+    assert isinstance(refused, Nak) and refused.detail == "1999"
+
+
+async def test_frames_failing_the_check_are_counted_but_not_written_each(
+        tmp_path: Path) -> None:
+    made, link = await logged_in(tmp_path)
+    commits = 0
+    commit = made.store.commit
+
+    def counted(ops: Any) -> None:
+        nonlocal commits
+        commits += 1
+        commit(ops)
+
+    made.store.commit = counted  # type: ignore[method-assign]
+    clock = Clock()
+    made.hub._queue.clock = clock
+    started = time.monotonic()
+    for seq in range(2, 2002):  # one a second, for half an hour: every one handled
+        made.hub.submit(forged(link, seq))
+        await run(made.hub, *made.hub._queue.take(512))  # type: ignore[arg-type]
+        clock.now += 1
+    assert made.hub.units[A].bad_macs == 2000
+    # The unit's count is written once a second at most, not once each.
+    assert commits <= time.monotonic() - started + 1

@@ -1,0 +1,64 @@
+"""The MQTT link's inbox (what the broker's client has read, not yet handled): a lane per
+unit's topic taken in turn, a flooding unit's surplus dropped unread and told to the hub."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from basestation.station.links.inbox import UNIT_INBOX, UnitInbox
+from firmware_protocol import topics
+
+
+@dataclass(frozen=True)
+class Topic:
+    value: str
+
+
+@dataclass(frozen=True)
+class Read:
+    """An aiomqtt message as the inbox sees one: its topic and what it carried."""
+
+    topic: Topic
+    payload: bytes
+
+
+def up(unit: int, payload: bytes = b"") -> Read:
+    return Read(Topic(topics.up("club", unit)), payload)
+
+
+async def test_another_units_message_is_next_however_much_one_unit_sent() -> None:
+    dropped: list[int] = []
+    inbox = UnitInbox(0, dropped=dropped.append)
+    for n in range(100):
+        inbox.put_nowait(up(1, b"A%d" % n))
+    inbox.put_nowait(up(2, b"B"))
+    assert inbox.qsize() == UNIT_INBOX + 1
+    assert dropped == [1] * (100 - UNIT_INBOX)
+    first = [(await inbox.get()).payload for _ in range(2)]
+    assert b"B" in first
+    rest = [inbox.get_nowait().payload for _ in range(inbox.qsize())]
+    assert rest == [b"A%d" % n for n in range(UNIT_INBOX)][len(first) - 1:]
+    assert inbox.empty()
+
+
+async def test_the_brokers_own_answers_are_never_dropped() -> None:
+    inbox = UnitInbox(0, dropped=lambda unit: None)
+    for _ in range(3 * UNIT_INBOX):
+        inbox.put_nowait(Read(Topic("$CONTROL/dynamic-security/v1/response"), b"{}"))
+    assert inbox.qsize() == 3 * UNIT_INBOX
+
+
+async def test_a_reader_waiting_on_an_empty_inbox_is_woken() -> None:
+    inbox = UnitInbox(0)
+    waiting = asyncio.create_task(inbox.get())
+    await asyncio.sleep(0)
+    inbox.put_nowait(up(3, b"hello"))
+    assert (await asyncio.wait_for(waiting, 1)).payload == b"hello"
+
+
+async def test_the_whole_inbox_has_a_limit() -> None:
+    inbox = UnitInbox(4)
+    for unit in range(1, 5):
+        inbox.put_nowait(up(unit))
+    assert inbox.full()
