@@ -33,7 +33,7 @@ def faults(
     from rich.console import Console
     from rich.table import Table
 
-    from simulator.campaign.runner import run_campaign
+    from simulator.campaign.runner import figure_lines, run_campaign
 
     for name in NOISY:
         logging.getLogger(name).setLevel(logging.CRITICAL)
@@ -51,7 +51,9 @@ def faults(
                           f"{o.seconds:.0f}")
         Console().print(table)
         for o in outcomes:
+            for line in figure_lines(o.figures):
+                Console().print(f"{o.name}: {line}")
             for problem in o.problems[:5]:
                 console.print(f"[red]{o.name}:[/] {problem}")
-    if any(o.lost or o.duplicated or not o.rankings_match for o in outcomes):
+    if any(o.failed for o in outcomes):
         raise typer.Exit(1)

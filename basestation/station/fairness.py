@@ -95,17 +95,21 @@ class Traffic:
     since: float  # the current window began
     arrived: int = 0
     dropped: int = 0
+    checked: int = 0  # had their tag checked (the rest were dropped unread)
     failed: int = 0  # failed the security check
-    last: tuple[int, int, int] = (0, 0, 0)  # arrived, dropped, failed in the window before
+    last: tuple[int, int, int, int] = (0, 0, 0, 0)  # the same, in the window before
     last_drop: float | None = None
 
     def roll(self, now: float) -> None:
         if now - self.since < FLOOD_WINDOW:
             return
         recent = now - self.since < 2 * FLOOD_WINDOW
-        self.last = (self.arrived, self.dropped, self.failed) if recent else (0, 0, 0)
-        self.arrived = self.dropped = self.failed = 0
+        self.last = self.figures() if recent else (0, 0, 0, 0)
+        self.arrived = self.dropped = self.checked = self.failed = 0
         self.since = now
+
+    def figures(self) -> tuple[int, int, int, int]:
+        return self.arrived, self.dropped, self.checked, self.failed
 
     def flooding(self, now: float) -> bool:
         return self.last_drop is not None and now - self.last_drop < FLOOD_SHOWN
@@ -114,12 +118,13 @@ class Traffic:
 @dataclass(frozen=True)
 class Flood:
     """A unit (None: frames claiming many units, failing the check) sending far more than a
-    pad does: `messages` in the last `seconds`, of which `dropped` were dropped and `failed`
-    failed the security check."""
+    pad does: `messages` in the last `seconds`, of which `dropped` were dropped, `checked` had
+    their tag checked and `failed` failed that check."""
 
     unit: int | None
     messages: int
     dropped: int
+    checked: int
     failed: int
     seconds: int = int(FLOOD_WINDOW)
 
@@ -147,7 +152,7 @@ class FairQueue(Generic[T]):
         """Queues a pad's message in its unit's lane (a verified one) or with the frames
         failing the check; False if it was dropped (counted, its unit's flood noted)."""
         now = self.clock()
-        self._count(unit, now, failed=not verified)
+        self._count(unit, now, checked=True, failed=not verified)
         if verified:
             lane = self.lanes.get(unit)
             if lane is None:
@@ -177,21 +182,21 @@ class FairQueue(Generic[T]):
         if lane is None or lane.cap is None or len(lane.items) < lane.cap:
             return False
         now = self.clock()
-        self._count(unit, now, failed=False)
+        self._count(unit, now, checked=False, failed=False)
         return not self._drop(unit, now)
 
     def dropped_unread(self, unit: int) -> None:
         """A message claiming `unit` that a link dropped before reading it (the unit had more
         waiting there than a pad ever sends at once): counted as that unit's flood."""
         now = self.clock()
-        self._count(unit, now, failed=False)
+        self._count(unit, now, checked=False, failed=False)
         self._drop(unit, now)
 
     def police(self, unit: int) -> bool:
         """Whether a frame claiming `unit` that is not queued (one the codec refused) may
         still be answered: as frames failing the check, a few per claimed unit."""
         now = self.clock()
-        self._count(unit, now, failed=False)
+        self._count(unit, now, checked=False, failed=False)
         if self._claimed(unit, now).take(now):
             return True
         return self._drop(unit, now)
@@ -215,7 +220,8 @@ class FairQueue(Generic[T]):
 
     # -- counting, for the alert -------------------------------------------------------------
 
-    def _count(self, unit: int | None, now: float, *, failed: bool) -> Traffic:
+    def _count(self, unit: int | None, now: float, *, checked: bool,
+               failed: bool) -> Traffic:
         traffic = self.traffic.get(unit)
         if traffic is None:
             traffic = self.traffic[unit] = Traffic(now)
@@ -225,6 +231,7 @@ class FairQueue(Generic[T]):
             self.traffic.move_to_end(unit)
             traffic.roll(now)
         traffic.arrived += 1
+        traffic.checked += checked
         traffic.failed += failed
         return traffic
 
@@ -232,7 +239,7 @@ class FairQueue(Generic[T]):
         self.dropped += 1
         traffic = self.traffic.get(unit)
         if unit is None or traffic is None:  # strangers: counted as they are dropped
-            traffic = self._count(unit, now, failed=True)
+            traffic = self._count(unit, now, checked=True, failed=True)
         traffic.dropped += 1
         if not traffic.flooding(now):
             self.new_floods.append(unit)
@@ -248,9 +255,7 @@ class FairQueue(Generic[T]):
             if not traffic.flooding(now):
                 continue
             traffic.roll(now)
-            now_seen = (traffic.arrived, traffic.dropped, traffic.failed)
-            arrived, dropped, failed = max(now_seen, traffic.last)
-            found.append(Flood(unit, arrived, dropped, failed))
+            found.append(Flood(unit, *max(traffic.figures(), traffic.last)))
         return sorted(found, key=lambda f: (f.unit is None, f.unit or 0))
 
     # -- out -------------------------------------------------------------------------------
@@ -299,6 +304,11 @@ class FairQueue(Generic[T]):
             if isinstance(key, int) and not lane.items and lane.bucket is not None \
                     and lane.bucket.rested(now):
                 del self.lanes[key]
+
+    def waiting_from(self, unit: int) -> int:
+        """A unit's messages waiting in its lane."""
+        lane = self.lanes.get(unit)
+        return 0 if lane is None else len(lane.items)
 
     def __len__(self) -> int:
         return sum(len(self.lanes[key].items) for key in self.ring)

@@ -172,7 +172,8 @@ def flood_alert(flood: Flood, units: Mapping[int, UnitState]) -> dict[str, Any]:
     table its pad holds; unit None: frames failing the check, claiming many units."""
     found: dict[str, Any] = {"kind": "flooding", "unit": flood.unit,
                              "messages": flood.messages, "seconds": flood.seconds,
-                             "dropped": flood.dropped, "failed": flood.failed}
+                             "dropped": flood.dropped, "checked": flood.checked,
+                             "failed": flood.failed}
     unit = units.get(flood.unit) if flood.unit is not None else None
     if unit is not None and unit.section is not None and unit.table is not None:
         found |= {"section": unit.section, "table": unit.table}

@@ -264,6 +264,10 @@ class Hub:
         """Messages and actions waiting for the hub."""
         return len(self._queue)
 
+    def waiting(self, unit: int) -> int:
+        """A unit's messages waiting for the hub."""
+        return self._queue.waiting_from(unit)
+
     def _busy_reason(self) -> str:
         if self.store_down_since is not None:
             return "the database is not answering"

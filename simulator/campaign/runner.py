@@ -8,6 +8,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from simulator.broker import run_mosquitto
+from simulator.campaign.hostile import HOSTILE, run_hostile
 from simulator.campaign.matches import MATCH_FAULT_RUNS, MatchFault, run_match_fault
 from simulator.campaign.sessions import SESSION_FAULTS, SessionFault, run_session_fault
 from simulator.campaign.sigkill import run_sigkill
@@ -18,7 +19,7 @@ SIGKILL_RUNS = 20  # the issue asks for at least twenty
 
 
 def fault_names() -> list[str]:
-    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS),
+    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS), HOSTILE,
             *(fault.name for fault in MATCH_FAULT_RUNS)]
 
 
@@ -34,6 +35,8 @@ async def _repeat(name: str, runs: int, one: Callable[[int], Coroutine[Any, Any,
         outcome.add(run)
         progress(f"{name}: run {seed}/{runs}: acked {len(run.acked)}, stored {run.stored}, "
                  f"lost {run.lost}, duplicated {run.duplicated}")
+        for line in figure_lines(run.figures):
+            progress(f"{name}: run {seed}/{runs}: {line}")
     outcome.seconds = time.monotonic() - started
     return outcome
 
@@ -48,6 +51,8 @@ async def campaign(runs: int, sigkill_runs: int, only: str | None,
     for fault in SESSION_FAULTS:
         if only is None or only.lower() in fault.name.lower():
             outcomes.append(await _repeat(fault.name, runs, _session_run(fault), progress))
+    if only is None or only.lower() in HOSTILE.lower():  # one unit flooding, other pads timed
+        outcomes.append(await _repeat(HOSTILE, runs, run_hostile, progress))
     for match_fault in MATCH_FAULT_RUNS:  # teams and Swiss events under every radio fault
         if only is None or only.lower() in match_fault.name.lower():
             outcomes.append(await _repeat(match_fault.name, runs, _match_run(match_fault),
@@ -61,6 +66,20 @@ def _match_run(fault: MatchFault) -> Callable[[int], Coroutine[Any, Any, RunTall
 
 def _session_run(fault: SessionFault) -> Callable[[int], Coroutine[Any, Any, RunTally]]:
     return lambda seed: run_session_fault(fault, seed)
+
+
+def figure_lines(figures: dict[str, Any]) -> list[str]:
+    """A fault's own figures in words (the hostile pad's), one line each."""
+    if "ack_p99_ms_while_flooded" not in figures:
+        return []
+    lines = [f"other pads' ack p99 while a unit floods: {figures['ack_p99_ms_while_flooded']} "
+             f"ms; queue drained within {figures['drain_s']} s of a flood stopping; "
+             f"{figures['flood_rows']} rows for {figures['flood_sent']} flood messages"]
+    for kind, k in figures.get("by_kind", {}).items():
+        lines.append(f"  {kind}: {k['sent']} sent ({k['per_second']}/s), other pads' ack p99 "
+                     f"{k['ack_p99_ms']} ms over {k['acks']} acks, drained in {k['drain_s']} s, "
+                     f"{k['rows']} rows, {'named' if k['named'] else 'NOT named'} on the grid")
+    return lines
 
 
 def run_campaign(*, runs: int = 17, sigkill_runs: int = SIGKILL_RUNS, quick: bool = False,

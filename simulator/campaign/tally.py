@@ -33,6 +33,8 @@ class RunTally:
     problems: list[str] = field(default_factory=list)
     pad_restarts: int = 0  # battery changes, or a browser pad's page reloaded
     dropouts: int = 0  # a pad out of contact for a while
+    figures: dict[str, Any] = field(default_factory=dict)  # a fault's own measures
+    checks_failed: int = 0  # of the fault's own must-holds (its figures)
 
 
 @dataclass
@@ -51,6 +53,8 @@ class FaultOutcome:
     problems: list[str] = field(default_factory=list)
     pad_restarts: int = 0
     dropouts: int = 0
+    figures: dict[str, Any] = field(default_factory=dict)  # the worst run's
+    checks_failed: int = 0
 
     def add(self, run: RunTally) -> None:
         self.runs += 1
@@ -63,14 +67,23 @@ class FaultOutcome:
         self.problems += run.problems
         self.pad_restarts += run.pad_restarts
         self.dropouts += run.dropouts
+        self.checks_failed += run.checks_failed
+        worst = "ack_p99_ms_while_flooded"
+        if run.figures and not (self.figures.get(worst, -1.0) >= run.figures.get(worst, 0.0)):
+            self.figures = run.figures
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.lost or self.duplicated or not self.rankings_match
+                    or self.checks_failed)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "runs": self.runs, "acked": self.acked,
                 "stored": self.stored, "lost": self.lost, "duplicated": self.duplicated,
                 "rankings_match": self.rankings_match, "seconds": round(self.seconds, 1),
                 "interrupted": self.interrupted, "pad_restarts": self.pad_restarts,
-                "dropouts": self.dropouts,
-                "problems": self.problems[:10]}
+                "dropouts": self.dropouts, "checks_failed": self.checks_failed,
+                **self.figures, "problems": self.problems[:10]}
 
 
 def entry_row(body: Result | NotPlayed) -> dict[str, Any]:

@@ -53,7 +53,8 @@ def test_a_units_lane_is_capped_and_its_excess_counted(clock: Clock) -> None:
     assert taken == [True] * UNIT_LANE + [False] * 100
     assert fair.dropped == 100 and fair.waiting == UNIT_LANE
     assert fair.new_floods == [1]  # said once, when it began
-    assert fair.floods() == [Flood(1, messages=UNIT_LANE + 100, dropped=100, failed=0)]
+    assert fair.floods() == [Flood(1, messages=UNIT_LANE + 100, dropped=100,
+                                   checked=UNIT_LANE + 100, failed=0)]
     # Another unit is not affected.
     assert fair.put(2, "B", verified=True)
     # Once the lane is full, the link may drop the unit's next message unread.
@@ -91,7 +92,8 @@ def test_frames_failing_the_check_are_bounded_per_claimed_unit(clock: Clock) -> 
     fair = queue(clock)
     kept = [fair.put(5, "bad", verified=False) for _ in range(50)]
     assert kept.count(True) == UNVERIFIED_BURST
-    assert fair.floods() == [Flood(5, messages=50, dropped=50 - UNVERIFIED_BURST, failed=50)]
+    assert fair.floods() == [Flood(5, messages=50, dropped=50 - UNVERIFIED_BURST,
+                                   checked=50, failed=50)]
     # The unit's own, verified, messages still go through.
     assert fair.put(5, "good", verified=True)
     assert "good" in fair.take(512)

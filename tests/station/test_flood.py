@@ -115,12 +115,13 @@ async def test_the_flooding_unit_is_named_on_the_grid_once(tmp_path: Path) -> No
         if event.get("kind") == "flooding":
             said.append(event)
     assert len(said) == 1
-    assert said[0] | {"messages": 0, "dropped": 0} == {
+    assert said[0] | {"messages": 0, "dropped": 0, "checked": 0} == {
         "type": "alert", "kind": "flooding", "unit": A, "section": "A", "table": A,
-        "seconds": 10, "messages": 0, "dropped": 0, "failed": 0}
+        "seconds": 10, "messages": 0, "dropped": 0, "checked": 0, "failed": 0}
     standing = [a for a in ReadModel(made).grid()["alerts"] if a["kind"] == "flooding"]
     assert standing == [{"kind": "flooding", "unit": A, "section": "A", "table": A,
-                         "messages": FLOOD, "seconds": 10, "dropped": FLOOD - 32, "failed": 0}]
+                         "messages": FLOOD, "seconds": 10, "dropped": FLOOD - 32,
+                         "checked": FLOOD, "failed": 0}]
 
 
 async def test_a_long_flood_keeps_a_bounded_number_of_rows(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ const KIND_WORDS = {
   merge_conflict: ["result in conflict", "results in conflict"], unknown_player: ["unknown player", "unknown players"],
   replay: ["repeated message", "repeated messages"],
   wrong_pin: ["pad giving wrong PINs", "pads giving wrong PINs"],
+  flooding: ["pad sending far too much", "pads sending far too much"],
 };
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -41,6 +42,19 @@ function linkSentence(a) {
   return `Lost the connection to the MQTT broker at ${hhmm(a.since)}: ${out}`;
 }
 
+// A unit sending far more than a pad should: its extra messages are dropped (pads retransmit
+// what mattered), the room goes on. Frames failing the check are someone else's, maybe.
+function floodSentence(a, at) {
+  const many = `${a.messages.toLocaleString("en-GB")} in ${a.seconds} s`;
+  if (a.unit == null) {
+    return `Frames failing the security check are arriving far faster than pads send (${many}); the extra ones are dropped.`;
+  }
+  if (a.failed > 0 && a.failed >= a.checked / 2) {
+    return `Frames claiming to be pad ${a.unit} are arriving far faster than a pad sends (${many}) and fail the security check; the extra ones are dropped.`;
+  }
+  return `Pad ${a.unit}${at ? ` at ${at}` : ""} is sending far more than a pad should (${a.messages.toLocaleString("en-GB")} messages in ${a.seconds} s); its extra messages are dropped.`;
+}
+
 function alertText(a) {
   const at = tableLabel(a.section, a.table) ? `table ${tableLabel(a.section, a.table)}` : "";
   const At = at ? at[0].toUpperCase() + at.slice(1) : "";
@@ -50,6 +64,7 @@ function alertText(a) {
       (a.minutes < 1 ? "less than a minute." : `${plural(Math.floor(a.minutes), "minute", "minutes")}.`);
     case "missing_boards": return `${At}, round ${a.round}: ${plural(a.missing, "board", "boards")} missing.`;
     case "bad_mac": return `Unit ${a.unit}${at ? ` at ${at}` : ""} keeps failing its security check (${plural(a.count, "frame", "frames")} in a row): is it paired with this station?`;
+    case "flooding": return floodSentence(a, at);
     case "stray_bad_mac": return `${plural(a.count, "frame", "frames")} claimed to be unit ${a.unit} but failed the security check; unit ${a.unit} itself is working.`;
     case "unit_replaced": return `Unit ${a.unit} was replaced` + (a.by ? ` by unit ${a.by}` : "") + (at ? ` at ${at}` : "") + ": it is locked out.";
     case "unit_locked": return `Unit ${a.unit} was locked out by the director` + (at ? ` at ${at}` : "") + ".";

@@ -15,7 +15,7 @@ let openCell = null;      // [section, table, round] of the open dialog
 let lastGrid = null;      // the grid and units as last read (the table dialog reads them)
 let lastUnits = [];
 const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked", "merge_offer",
-  "merge_conflict", "wrong_pin"]);
+  "merge_conflict", "wrong_pin", "flooding"]);
 
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
 
