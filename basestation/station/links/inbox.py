@@ -11,6 +11,7 @@ the grid). Messages on other topics (the broker's own answers) are never dropped
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -65,3 +66,63 @@ class UnitInbox(asyncio.Queue[Any]):
 
     def qsize(self) -> int:
         return self._count
+
+
+READ_AHEAD = 8192  # bytes read from the broker at once: about a hundred small messages
+READS_A_TURN = 4  # of them before the event loop's other work has its turn
+
+
+class ReadAhead:
+    """The broker's socket, read READ_AHEAD bytes at a time. paho reads each packet in three
+    or more recv calls (its header byte by byte), each a system call; here they come from what
+    one call brought. `pending` is what aiomqtt asks of a TLS socket: while bytes wait here,
+    its reader goes on reading (the socket itself would not wake it for them). Under a flood
+    that would be for ever, so after READS_A_TURN reads the socket says "nothing yet" until
+    the event loop has been round once (paho keeps a packet it has half read)."""
+
+    def __init__(self, sock: Any) -> None:
+        self._sock = sock
+        self._read = b""
+        self._at = 0
+        self._reads = 0
+
+    def recv(self, size: int) -> bytes:
+        if self._at >= len(self._read):
+            self._turn()
+            self._read, self._at = self._sock.recv(READ_AHEAD), 0  # BlockingIOError: none
+            if not self._read:
+                return b""  # the broker closed the connection
+        chunk = self._read[self._at:self._at + size]
+        self._at += len(chunk)
+        return chunk
+
+    def _turn(self) -> None:
+        if self._reads >= READS_A_TURN:
+            raise BlockingIOError
+        if self._reads == 0:
+            with contextlib.suppress(RuntimeError):  # no loop: paho connecting in a thread
+                asyncio.get_running_loop().call_soon(self._new_turn)
+        self._reads += 1
+
+    def _new_turn(self) -> None:
+        self._reads = 0
+
+    def pending(self) -> int:
+        return len(self._read) - self._at
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+def read_ahead(paho: Any, options: tuple[tuple[int, int, int], ...]) -> None:
+    """Makes a paho client read its socket through ReadAhead from the moment it opens, with
+    `options` set on it (aiomqtt sets its socket options only on a plain socket)."""
+    opened = paho.on_socket_open
+
+    def wrap(client: Any, userdata: Any, sock: Any) -> None:
+        for option in options:
+            sock.setsockopt(*option)
+        client._sock = ReadAhead(sock)
+        opened(client, userdata, client._sock)
+
+    paho.on_socket_open = wrap
