@@ -23,7 +23,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Ack, Body, Heartbeat, Login, Message, Nak, Result
-from firmware_protocol.security import unit_key
+from firmware_protocol.security import mqtt_password, unit_key, unit_username
 from simulator.mqtt import NO_DELAY
 
 KINDS = ("logins", "heartbeats", "results", "bad MACs", "merge offers")
@@ -55,10 +55,12 @@ class Flooded:
     sent: int
     started: float  # wall clock
     ended: float
+    last_sent: float  # the last message sent (a broker may have cut the flood off before)
 
     @property
     def per_second(self) -> float:
-        return self.sent / max(self.ended - self.started, 1e-9)
+        """While it was sending."""
+        return self.sent / max(self.last_sent - self.started, 1e-9)
 
 
 def body_of(flood: Flood, seq: int) -> Body:
@@ -85,37 +87,45 @@ def payloads(flood: Flood, count: int = MADE) -> list[bytes]:
 
 
 def flood(plan: Flood) -> Flooded:
-    """Publishes the flood; returns once it has been sent (the broker has it all)."""
+    """Publishes the flood under the unit's own broker login (a broker keeping logins may
+    cut it off: then it sends no more); returns once it has stopped."""
     made = payloads(plan)
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"hostile-{plan.unit}")
+    username = unit_username(plan.unit)  # its client id too, as the shipped broker wants
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=username)
+    client.username_pw_set(username, mqtt_password(unit_key(plan.secret, plan.unit)))
     client.max_inflight_messages_set(WINDOW)
-    client.max_queued_messages_set(0)
+    client.max_queued_messages_set(QUEUED)
     client.connect("127.0.0.1", plan.port)
     client.loop_start()
     try:
         topic = topics.up(plan.station, plan.unit)
         sent = 0
-        started = time.time()
+        started = last_sent = time.time()
         deadline = time.perf_counter() + plan.seconds
         while time.perf_counter() < deadline and sent < len(made):
+            if not client.is_connected():  # not yet, or cut off
+                time.sleep(0.005)
+                continue
             for payload in made[sent:sent + 100]:
-                client.publish(topic, payload, qos=plan.qos)
-            sent = min(sent + 100, len(made))
-            while len(client._out_messages) > QUEUED:  # paho's own backlog: let it send
-                time.sleep(0.0005)
+                if client.publish(topic, payload, qos=plan.qos).rc != mqtt.MQTT_ERR_SUCCESS:
+                    break
+                sent += 1
+            last_sent = time.time()
+            while len(client._out_messages) >= QUEUED and time.perf_counter() < deadline:
+                time.sleep(0.0005)  # paho's own backlog: let it send
         ended = time.time()
-        while client._out_messages and time.time() - ended < 10:
+        while client.is_connected() and client._out_messages and time.time() - ended < 10:
             time.sleep(0.01)
     finally:
         client.loop_stop()
         client.disconnect()
-    return Flooded(sent, started, ended)
+    return Flooded(sent, started, ended, last_sent)
 
 
 @dataclass(frozen=True)
 class Watch:
     """Pads timing the acks to their heartbeats, each one in flight every `EVERY` seconds (a
-    pad's pace is far slower; this many, for enough acks to time), over one connection."""
+    pad's pace is far slower; this many, for enough acks to time), each on its own login."""
 
     port: int
     station: str
@@ -138,29 +148,35 @@ class Watched:
 
 async def watch(plan: Watch, ready: Any = None, stop: Any = None) -> Watched:
     found = Watched()
-    answers: dict[tuple[int, int], asyncio.Future[float]] = {}
-    async with aiomqtt.Client("127.0.0.1", plan.port, identifier=f"watching-{plan.units[0]}",
-                              socket_options=NO_DELAY) as client:
-        for unit in plan.units:
+    deadline = time.perf_counter() + plan.seconds
+    connected = asyncio.Barrier(len(plan.units) + 1)
+
+    async def pad(unit: int) -> None:
+        """One pad on its own connection and login: a heartbeat, its ack, a pause, again."""
+        key = unit_key(plan.secret, unit)
+        up = topics.up(plan.station, unit)
+        answers: dict[int, asyncio.Future[float]] = {}
+        async with aiomqtt.Client("127.0.0.1", plan.port, identifier=unit_username(unit),
+                                  username=unit_username(unit), password=mqtt_password(key),
+                                  socket_options=NO_DELAY) as client:
             await client.subscribe(topics.down(plan.station, unit), qos=1)
 
-        async def read() -> None:
-            async for incoming in client.messages:
-                assert isinstance(incoming.payload, bytes)
-                with contextlib.suppress(Exception):
-                    message = jsonwire.decode(incoming.payload).message
-                    if isinstance(message.body, Ack | Nak):
-                        answer = answers.pop((message.unit, message.body.re), None)
-                        if answer is not None and not answer.done():
-                            answer.set_result(time.perf_counter())
+            async def read() -> None:
+                async for incoming in client.messages:
+                    assert isinstance(incoming.payload, bytes)
+                    with contextlib.suppress(Exception):
+                        body = jsonwire.decode(incoming.payload).message.body
+                        if isinstance(body, Ack | Nak):
+                            answer = answers.pop(body.re, None)
+                            if answer is not None and not answer.done():
+                                answer.set_result(time.perf_counter())
 
-        async def pad(unit: int) -> None:
-            key = unit_key(plan.secret, unit)
-            up = topics.up(plan.station, unit)
+            reader = asyncio.create_task(read())
+            await connected.wait()
             seq = plan.first_seq
             while time.perf_counter() < deadline and not (stop is not None and stop.is_set()):
                 payload = jsonwire.encode(Message(unit, seq, Heartbeat(battery=80)), key)
-                answer = answers[(unit, seq)] = asyncio.get_running_loop().create_future()
+                answer = answers[seq] = asyncio.get_running_loop().create_future()
                 sent_at, started = time.time(), time.perf_counter()
                 for _ in range(3):  # retransmitted as a pad does, the same bytes
                     await client.publish(up, payload, qos=1)
@@ -172,32 +188,34 @@ async def watch(plan: Watch, ready: Any = None, stop: Any = None) -> Watched:
                     found.waited.append(answer.result() - started)
                 else:
                     found.unanswered += 1
-                    answers.pop((unit, seq), None)
+                    answers.pop(seq, None)
                 seq += 1
                 await asyncio.sleep(EVERY)
+            reader.cancel()
 
-        reader = asyncio.create_task(read())
-        if ready is not None:
-            await asyncio.to_thread(ready.set)
-        deadline = time.perf_counter() + plan.seconds
-        await asyncio.gather(*(pad(unit) for unit in plan.units))
-        reader.cancel()
+    pads = [asyncio.create_task(pad(unit)) for unit in plan.units]
+    await connected.wait()
+    if ready is not None:
+        await asyncio.to_thread(ready.set)
+    await asyncio.gather(*pads)
     return found
 
 
-async def log_in(port: int, station: str, secret: str, unit: int, login: Login) -> Body:
-    """A pad logging in at its table (seq 1); the station's answer."""
+async def log_in(port: int, station: str, secret: str, unit: int, login: Body, *,
+                 seq: int = 1) -> Body:
+    """A pad logging in at its table (or sending any one message); the station's answer."""
     key = unit_key(secret, unit)
-    async with aiomqtt.Client("127.0.0.1", port, identifier=f"pad-{unit}",
+    async with aiomqtt.Client("127.0.0.1", port, identifier=unit_username(unit),
+                              username=unit_username(unit), password=mqtt_password(key),
                               socket_options=NO_DELAY) as client:
         await client.subscribe(topics.down(station, unit), qos=1)
         await client.publish(topics.up(station, unit),
-                             jsonwire.encode(Message(unit, 1, login), key), qos=1)
+                             jsonwire.encode(Message(unit, seq, login), key), qos=1)
         async with asyncio.timeout(10):
             async for incoming in client.messages:
                 assert isinstance(incoming.payload, bytes)
                 body = jsonwire.decode(incoming.payload).message.body
-                if isinstance(body, Ack | Nak) and body.re == 1:
+                if isinstance(body, Ack | Nak) and body.re == seq:
                     return body
     raise RuntimeError("no answer")
 

@@ -19,7 +19,7 @@ from basestation.station.config import (
     StationConfig,
     network_defaults,
 )
-from basestation.station.hub import Hub, Link
+from basestation.station.hub import CUT_OFF, Hub, Link
 from basestation.station.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
@@ -109,6 +109,7 @@ class Station:
         if self.config.mqtt_url:
             if self.config.mqtt_dynamic_security:
                 self.logins = BrokerLogins(lambda: self.hub.units, self.bus)
+                self.hub.cut_off = CUT_OFF  # a flooding unit is cut off at the broker
                 self._tasks.append(asyncio.create_task(self.logins.run(), name="logins"))
             self.links.append(MqttLink(self.hub, self.config.mqtt_url, self.config.id,
                                        username=self.config.mqtt_username,

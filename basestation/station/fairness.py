@@ -20,9 +20,10 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 UNIT_RATE = 20.0  # a unit's messages handled per second once its burst is spent
-UNIT_BURST = 64  # handled at once after a quiet spell: a pad resending a session's entries
+UNIT_BURST = 16  # handled at once after a quiet spell (a pad resending its entries goes on at
+# UNIT_RATE: one in flight, it is paced, never dropped)
 UNIT_LANE = 32  # a unit's messages waiting at most; beyond, dropped and counted
-UNIT_TURN = 8  # a unit's messages in one batch at most: no batch is one unit's alone
+UNIT_TURN = 4  # a unit's messages in one batch at most: no batch is one unit's alone
 UNVERIFIED_RATE, UNVERIFIED_BURST = 2.0, 8  # failing the check, per unit they claim to be
 STRANGER_RATE, STRANGER_BURST = 50.0, 100  # failing the check, every claimed unit together
 STRANGER_LANE = 64
@@ -145,6 +146,7 @@ class FairQueue(Generic[T]):
         self.traffic: OrderedDict[int | None, Traffic] = OrderedDict()
         self.claimed: OrderedDict[int, Bucket] = OrderedDict()  # per claimed unit, unverified
         self.new_floods: list[int | None] = []  # units that began flooding, for the hub to say
+        self.dropping: set[int | None] = set()  # units with messages dropped, for the hub
 
     # -- in --------------------------------------------------------------------------------
 
@@ -243,6 +245,7 @@ class FairQueue(Generic[T]):
         traffic.dropped += 1
         if not traffic.flooding(now):
             self.new_floods.append(unit)
+        self.dropping.add(unit)
         traffic.last_drop = now
         return False
 

@@ -177,6 +177,8 @@ def flood_alert(flood: Flood, units: Mapping[int, UnitState]) -> dict[str, Any]:
     unit = units.get(flood.unit) if flood.unit is not None else None
     if unit is not None and unit.section is not None and unit.table is not None:
         found |= {"section": unit.section, "table": unit.table}
+    if unit is not None and unit.cut_off:
+        found["cut_off"] = unit.cut_off  # seconds its broker login is disabled for
     return found
 
 

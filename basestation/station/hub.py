@@ -51,6 +51,7 @@ MAX_BATCH = 512
 # unit alone fills only its own lane (fairness.py).
 QUEUE_LIMIT = 10_000
 BAD_MACS_SAVED = 1.0  # seconds between writes of the units' failed-check counts
+CUT_OFF = 30.0  # seconds a flooding unit's broker login is disabled, when the station keeps them
 ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
 RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
 SCREENS_KEPT = 64  # screens remembered per unit, so one that lost the unit cannot take it back
@@ -126,6 +127,9 @@ class Hub:
         self.store_down_since: datetime | None = None  # the database stopped answering then
         self.commit_failures = 0
         self.act_timeout = ACT_TIMEOUT
+        # With the broker's logins kept by the station, a flooding MQTT unit is cut off there
+        # for this long, so the broker drops its flood rather than passing it on (0: never).
+        self.cut_off = 0.0
 
     # -- state -------------------------------------------------------------------------------
 
@@ -203,18 +207,42 @@ class Hub:
         return self._queue.floods()
 
     def _say_floods(self) -> None:
-        """A unit that has begun flooding is named on the grid and in the log, once."""
-        while self._queue.new_floods:
-            unit = self._queue.new_floods.pop()
+        """A unit that has begun flooding is named on the grid and in the log, once; an MQTT
+        unit flooding is cut off at the broker for a while, if the station keeps its logins
+        (the broker's logins follow a unit's alerts: dynsec.BrokerLogins.run)."""
+        if not self._queue.dropping:
+            return
+        said = set(self._queue.new_floods)
+        for unit in said:
             if unit is None:
                 log.warning("frames failing the security check arrive far faster than pads "
                             "send; the extra ones are dropped")
             else:
                 log.warning("unit %d sends far more than a pad should; its extra messages "
                             "are dropped", unit)
-            flood = next((f for f in self._queue.floods() if f.unit == unit), None)
-            if flood is not None:
+        said |= {unit for unit in self._queue.dropping if self._cut_off(unit)}
+        self._queue.new_floods.clear()
+        self._queue.dropping.clear()
+        for flood in self._queue.floods():
+            if flood.unit in said:
                 self.bus.publish({"type": "alert", **flood_alert(flood, self.units)})
+
+    def _cut_off(self, unit_no: int | None) -> bool:
+        """Cuts an MQTT unit off at the broker for a while; whether it was."""
+        unit = self.units.get(unit_no) if unit_no is not None else None
+        if unit is None or not self.cut_off or unit.cut_off or unit.link is None \
+                or not unit.link.startswith("mqtt:"):
+            return False
+        unit.cut_off = self.cut_off
+        log.warning("unit %d is cut off at the broker for %g s", unit.unit, self.cut_off)
+        asyncio.get_running_loop().call_later(self.cut_off, self._let_back, unit.unit)
+        return True
+
+    def _let_back(self, unit_no: int) -> None:
+        unit = self.units.get(unit_no)
+        if unit is not None:
+            unit.cut_off = 0.0
+        self.bus.publish({"type": "unit", "unit": unit_no, "state": "let_back"})
 
     def has_room(self) -> bool:
         return not self._queue.full()

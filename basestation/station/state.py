@@ -206,6 +206,9 @@ class UnitState:
     # The pair it moves with, when its section's pads follow pairs (SPEC.md 14.10): in
     # memory only; after a restart, worked out from its table.
     follows: PairKey | None = None
+    # Seconds its broker login is disabled for, having flooded the station (0: it is not);
+    # in memory only (fairness.py, links/dynsec.py).
+    cut_off: float = 0.0
 
     def remember(self, seq: int, digest: str, answer: str) -> None:
         self.answers[seq] = (digest, answer)

@@ -1,11 +1,13 @@
-"""The hostile pad, as a fault of the campaign: while a session is played over MQTT, one unit
+"""The hostile pad, as a fault of the campaign: on the broker as deploy/ ships it (each pad
+logs in as itself, the station keeps the logins), while a session is played over MQTT, a pad
 floods the station with each kind of message in turn (valid logins, heartbeats, results, bad
-MACs, merge offers), as fast as a client here sends; other pads time the acks to their own
-messages meanwhile.
+MACs, merge offers), as fast as a client here sends, one pad a kind; other pads time the acks
+to their own messages meanwhile.
 
 Counted as every fault is (lost, duplicated, rankings), and besides: the other pads' ack p99
-while the unit floods, how long the queue took to drain once it stopped, the rows its floods
-left in the database, and whether the grid named it.
+while a pad floods, how long the queue took to drain once it stopped, the rows its flood left
+in the database, and whether the grid named it. A locked-out pad (whose entries would be merge
+offers) has no broker login: its flood never reaches the station.
 """
 
 from __future__ import annotations
@@ -22,8 +24,17 @@ from typing import Any
 
 from basestation.movements import generate
 from firmware_protocol.messages import Ack, Login, Result, Seat
-from simulator.broker import run_mosquitto
-from simulator.campaign.sessions import Rig, SessionFault, at, pads_acked, play_with_fault
+from simulator.broker import Dynsec
+from simulator.campaign.devices import RestartableBroker
+from simulator.campaign.sessions import (
+    STATION_LOGIN,
+    Rig,
+    SessionFault,
+    at,
+    pads_acked,
+    pair_pads,
+    play_with_fault,
+)
 from simulator.campaign.tally import RunTally, read_results, tally
 from simulator.deals import random_deals
 from simulator.hostile import (
@@ -40,9 +51,9 @@ from simulator.session import SectionSetup, SessionPlayer
 HOSTILE = "a pad floods the station (logins, heartbeats, results, bad MACs, merge offers)"
 TABLES, BOARDS = 5, 10
 SPEED = 300.0  # a board in 1.5 s: the session goes on while the unit floods
-ASIDE = "Z"  # the flooding unit's and the watching pads' own section, not scored
-FLOODING = 9001  # at table Z1
-WATCHING = (9002, 9003, 9004, 9005)  # the other pads timed (heartbeats need no table)
+ASIDE = "Z"  # the flooding pads' own section, not scored
+FLOODING = 9001  # the first kind's flooding pad, at table Z1; the next kind's at Z2, ...
+WATCHING = (9011, 9012, 9013, 9014)  # the other pads timed (heartbeats need no table)
 FLOOD_SECONDS = 3.0
 QUIET = 0.5  # seconds the flooding unit's lane stays empty for the queue to count as drained
 # What must hold (issue 24): other pads' acks within 100 ms at p99 while a unit floods, the
@@ -90,7 +101,7 @@ class Figures:
     def problems(self) -> list[str]:
         found = []
         for k in self.kinds:
-            said = f"while unit {FLOODING} flooded with {k.kind} ({k.per_second:.0f}/s)"
+            said = f"while a pad flooded with {k.kind} ({k.per_second:.0f}/s)"
             if not k.ack_p99_ms <= ACK_P99_MS:
                 found.append(f"{said}: other pads' ack p99 {k.ack_p99_ms} ms (over "
                              f"{ACK_P99_MS:.0f})")
@@ -111,7 +122,7 @@ class Figures:
                 "drain_s": max((k.drain_s for k in self.kinds), default=math.nan),
                 "flood_rows": sum(k.rows for k in self.kinds),
                 "flood_sent": sum(k.sent for k in self.kinds),
-                "flood_per_s": round(min((k.per_second for k in self.kinds), default=0.0)),
+                "flood_per_s": round(max((k.per_second for k in self.kinds), default=0.0)),
                 "by_kind": {k.kind: dataclasses.asdict(k) for k in self.kinds}}
 
     def _waits(self, k: KindFigures) -> list[float]:
@@ -120,52 +131,67 @@ class Figures:
         return self.watched.during(*self.windows[k.kind])
 
 
-async def drained(station: Any, since: float) -> float:
+async def drained(station: Any, unit: int, since: float) -> float:
     """Seconds from `since` (wall clock: the flood stopped) until the flooding unit's lane
     was empty for good (QUIET seconds on end)."""
     last_busy = since
     quiet_since = time.time()
     async with asyncio.timeout(60):
         while time.time() - quiet_since < QUIET:
-            if station.hub.waiting(FLOODING):
+            if station.hub.waiting(unit):
                 last_busy = quiet_since = time.time()
             await asyncio.sleep(0.01)
     return round(max(0.0, last_busy - since), 2)
 
 
-async def hostile_pad(rig: Rig, port: int, figures: Figures) -> None:
+async def flood_once(station: Any, database: Path, port: int, unit: int, kind: str, *,
+                     table: int, section: str = ASIDE) -> tuple[KindFigures, tuple[float, float]]:
+    """`unit` logs in at `table` of `section`, then floods for FLOOD_SECONDS with `kind`: its
+    figures (the other pads' acks to be filled in) and when it flooded (wall clock)."""
     from basestation.api.readmodel import ReadModel
 
+    secret, station_id = station.config.secret, station.config.id
+    login, entry = its_table(station, section, table)
+    if not isinstance(await log_in(port, station_id, secret, unit, login), Ack):
+        raise RuntimeError(f"unit {unit} could not log in at table {section}{table}")
+    if kind in ("results", "merge offers"):  # the entry held, then offered otherwise
+        await log_in(port, station_id, secret, unit, entry, seq=2)
+    if kind == "merge offers":  # locked out: what it sends goes to the director
+        await station.hub.act(lambda batch: station.rules.lock_unit(unit, batch))
+        entry = dataclasses.replace(entry, tricks=(entry.tricks or 10) - 1)
+    before = await asyncio.to_thread(unit_rows, database, unit)
+    flooded = await flood_in_child(Flood(port, station_id, secret, unit, kind, FLOOD_SECONDS,
+                                         1000, login, entry))
+    drain = await drained(station, unit, flooded.ended)
+    rows = await asyncio.to_thread(unit_rows, database, unit) - before
+    # Nothing sent (its broker login is gone, locked out): nothing to name.
+    named = not flooded.sent or any(alert["kind"] == "flooding" and alert["unit"] == unit
+                                    for alert in ReadModel(station).grid()["alerts"])
+    return (KindFigures(kind, flooded.sent, round(flooded.per_second), math.nan, 0, drain,
+                        rows, named), (flooded.started, flooded.ended))
+
+
+def its_table(station: Any, section: str, table: int) -> tuple[Login, Result]:
+    """A login at the table, and a result for its first board of round 1."""
+    assignment = station.rules.sections[section].movement.at(1, table)
+    return (Login(section=section, table=table),
+            Result(section=section, table=table, round=1, board=assignment.boards[0],
+                   ns=assignment.ns, ew=assignment.ew, contract="4S", declarer=Seat.S,
+                   tricks=10))
+
+
+async def hostile_pad(rig: Rig, port: int, figures: Figures) -> None:
     station = rig.station
     secret, station_id = station.config.secret, station.config.id
-    assignment = station.rules.sections[ASIDE].movement.at(1, 1)
-    entry = Result(section=ASIDE, table=1, round=1, board=assignment.boards[0],
-                   ns=assignment.ns, ew=assignment.ew, contract="4S", declarer=Seat.S,
-                   tricks=10)
-    login = Login(section=ASIDE, table=1)
-    if not isinstance(await log_in(port, station_id, secret, FLOODING, login), Ack):
-        raise RuntimeError("the flooding unit could not log in")
     watcher = Watcher(Watch(port, station_id, secret, WATCHING,
                             seconds=len(KINDS) * (FLOOD_SECONDS + 4) + 10))
     await watcher.start()
     try:
         await at(rig.player, 0.1)
         for index, kind in enumerate(KINDS):
-            if kind == "merge offers":  # locked out: what it sends goes to the director
-                await station.hub.act(lambda batch: station.rules.lock_unit(FLOODING, batch))
-            before = await asyncio.to_thread(unit_rows, rig.database, FLOODING)
-            flooded = await flood_in_child(Flood(
-                port, station_id, secret, FLOODING, kind, FLOOD_SECONDS,
-                first_seq=(index + 1) * 1_000_000, login=login,
-                entry=dataclasses.replace(entry, tricks=9) if kind == "merge offers"
-                else entry))
-            drain = await drained(station, flooded.ended)
-            rows = await asyncio.to_thread(unit_rows, rig.database, FLOODING) - before
-            named = any(alert["kind"] == "flooding" and alert["unit"] == FLOODING
-                        for alert in ReadModel(station).grid()["alerts"])
-            figures.windows[kind] = (flooded.started, flooded.ended)
-            figures.kinds.append(KindFigures(kind, flooded.sent, round(flooded.per_second),
-                                             math.nan, 0, drain, rows, named))
+            found, figures.windows[kind] = await flood_once(
+                station, rig.database, port, FLOODING + index, kind, table=index + 1)
+            figures.kinds.append(found)
         figures.watched = await watcher.figures()
     finally:
         watcher.stop()
@@ -174,26 +200,42 @@ async def hostile_pad(rig: Rig, port: int, figures: Figures) -> None:
         k.ack_p99_ms, k.acks = p99_ms(waits), len(waits)
 
 
+async def pair(station: Any, units: list[int]) -> None:
+    """The director pairs the units; the station gives each its broker login."""
+    await station.hub.act(lambda batch: [station.rules.pair_unit(u, batch) for u in units])
+    for unit in units:
+        if not await station.logins.settle(unit, timeout=10):
+            raise RuntimeError(f"the broker did not take unit {unit}'s login")
+
+
 async def run_hostile(seed: int) -> RunTally:
     from basestation.station.app import Station
     from basestation.station.config import SectionConfig, StationConfig
 
     rng = random.Random(seed)
     figures = Figures()
-    with tempfile.TemporaryDirectory(prefix="bridge-hostile-") as tmp, \
-            run_mosquitto() as port:
+    with tempfile.TemporaryDirectory(prefix="bridge-hostile-") as tmp:
         database = Path(tmp) / "station.db"
-        station = Station(StationConfig(database=f"sqlite:///{database}",
-                                        mqtt_url=f"mqtt://127.0.0.1:{port}"))
+        broker = RestartableBroker(dynsec=Dynsec(*STATION_LOGIN, folder=Path(tmp)))
+        broker.start()
+        port = broker.port
+        station = Station(StationConfig(
+            database=f"sqlite:///{database}", mqtt_url=f"mqtt://127.0.0.1:{port}",
+            mqtt_username=STATION_LOGIN[0], mqtt_password=STATION_LOGIN[1],
+            mqtt_dynamic_security=True))
         deals = random_deals(BOARDS, rng)
         station.open_event("Hostile pad", "nz",
                            [SectionConfig("A", "mitchell", TABLES, BOARDS),
-                            SectionConfig(ASIDE, "mitchell", 3, 6)], {"A": deals})
+                            SectionConfig(ASIDE, "mitchell", len(KINDS), len(KINDS) * 2)],
+                           {"A": deals})
         await station.start()
         try:
             async with asyncio.timeout(15):
                 for link in station.links:
                     await link.connected.wait()
+            await pair_pads(station, 1)
+            await pair(station, [FLOODING + index for index in range(len(KINDS))]
+                       + list(WATCHING))
             player = SessionPlayer(
                 station, [SectionSetup("A", "mqtt", generate("mitchell", TABLES, BOARDS),
                                        deals)],
@@ -203,6 +245,7 @@ async def run_hostile(seed: int) -> RunTally:
             problems = await play_with_fault(fault, Rig(station, player, database))
         finally:
             await station.stop()
+            broker.stop()
         scored = [row for row in read_results(database) if row["section"] == "A"]
         run = tally(pads_acked(player), scored, player.intended_results())
     run.problems = [*problems, *run.problems, *figures.problems()]

@@ -175,3 +175,34 @@ async def test_frames_failing_the_check_are_counted_but_not_written_each(
     assert made.hub.units[A].bad_macs == 2000
     # The unit's count is written once a second at most, not once each.
     assert commits <= time.monotonic() - started + 1
+
+
+async def test_with_the_brokers_logins_kept_a_flooding_pad_is_cut_off_a_while(
+        tmp_path: Path) -> None:
+    from basestation.station.links.dynsec import wanted_login
+
+    made = station(tmp_path)
+    link = FakeLink(name="mqtt:127.0.0.1:1883")
+    radio = FakeLink(name="serial:/dev/ttyUSB0")
+    await run(made.hub, inbound(link, A, 1, Login(section="A", table=A)))
+    await run(made.hub, inbound(radio, B, 1, Login(section="A", table=B)))
+    made.hub.cut_off = 0.2  # as the station sets it when it keeps the broker's logins
+    events = made.bus.subscribe()
+    for seq in range(2, 200):
+        made.hub.submit(inbound(link, A, seq, Heartbeat(battery=50)))
+        made.hub.submit(inbound(radio, B, seq, Heartbeat(battery=50)))
+    # The MQTT pad's login is disabled (the broker drops its flood); a radio pad has none.
+    assert made.hub.units[A].cut_off == 0.2 and not wanted_login(made.hub.units[A])[0].enabled
+    assert made.hub.units[B].cut_off == 0 and wanted_login(made.hub.units[B])[0].enabled
+    said = [e for e in _drain(events) if e.get("kind") == "flooding"]
+    assert {e["unit"]: e.get("cut_off") for e in said} == {A: 0.2, B: None}
+    await asyncio.sleep(0.3)  # let back in, and the broker's logins told (a unit event)
+    assert made.hub.units[A].cut_off == 0 and wanted_login(made.hub.units[A])[0].enabled
+    assert {"type": "unit", "unit": A, "state": "let_back"} in _drain(events)
+
+
+def _drain(events: asyncio.Queue[dict[str, Any]]) -> list[dict[str, Any]]:
+    found = []
+    while not events.empty():
+        found.append(events.get_nowait())
+    return found

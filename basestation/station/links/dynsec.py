@@ -81,8 +81,10 @@ class Login:
 
 
 def wanted_login(unit: UnitState) -> tuple[Login, str]:
+    """Enabled unless the unit is locked out, or cut off for a while for flooding."""
     password = mqtt_password(unit.key)
-    return Login(text_name(unit.unit, password), unit.locked_reason is None), password
+    enabled = unit.locked_reason is None and not unit.cut_off
+    return Login(text_name(unit.unit, password), enabled), password
 
 
 def commands_for(unit: int, password: str, want: Login,

@@ -52,7 +52,8 @@ function floodSentence(a, at) {
   if (a.failed > 0 && a.failed >= a.checked / 2) {
     return `Frames claiming to be pad ${a.unit} are arriving far faster than a pad sends (${many}) and fail the security check; the extra ones are dropped.`;
   }
-  return `Pad ${a.unit}${at ? ` at ${at}` : ""} is sending far more than a pad should (${a.messages.toLocaleString("en-GB")} messages in ${a.seconds} s); its extra messages are dropped.`;
+  const cut = a.cut_off ? `, and it is cut off for ${a.cut_off} s` : "";
+  return `Pad ${a.unit}${at ? ` at ${at}` : ""} is sending far more than a pad should (${a.messages.toLocaleString("en-GB")} messages in ${a.seconds} s); its extra messages are dropped${cut}.`;
 }
 
 function alertText(a) {
