@@ -33,7 +33,7 @@ class HealthOut(BaseModel):
     database: str  # ok, unavailable
     database_down_since: str | None
     queued: int  # messages and actions waiting for the hub
-    shed: int  # pad messages dropped while the queue was full (pads retransmit them)
+    shed: int  # pad messages dropped: a unit flooding, or the queue full (pads retransmit)
     # With [mqtt] dynamic_security: whether the pads' broker logins are in step, in a sentence.
     broker_logins: str | None = None
 
