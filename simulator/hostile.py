@@ -151,7 +151,7 @@ async def watch(plan: Watch, ready: Any = None, stop: Any = None) -> Watched:
     deadline = time.perf_counter() + plan.seconds
     connected = asyncio.Barrier(len(plan.units) + 1)
 
-    async def pad(unit: int) -> None:
+    async def pad(unit: int, phase: float) -> None:
         """One pad on its own connection and login: a heartbeat, its ack, a pause, again."""
         key = unit_key(plan.secret, unit)
         up = topics.up(plan.station, unit)
@@ -173,6 +173,7 @@ async def watch(plan: Watch, ready: Any = None, stop: Any = None) -> Watched:
 
             reader = asyncio.create_task(read())
             await connected.wait()
+            await asyncio.sleep(phase)  # pads are not in step with each other
             seq = plan.first_seq
             while time.perf_counter() < deadline and not (stop is not None and stop.is_set()):
                 payload = jsonwire.encode(Message(unit, seq, Heartbeat(battery=80)), key)
@@ -193,7 +194,8 @@ async def watch(plan: Watch, ready: Any = None, stop: Any = None) -> Watched:
                 await asyncio.sleep(EVERY)
             reader.cancel()
 
-    pads = [asyncio.create_task(pad(unit)) for unit in plan.units]
+    pads = [asyncio.create_task(pad(unit, EVERY * index / len(plan.units)))
+            for index, unit in enumerate(plan.units)]
     await connected.wait()
     if ready is not None:
         await asyncio.to_thread(ready.set)

@@ -24,6 +24,10 @@ UNIT_BURST = 16  # handled at once after a quiet spell (a pad resending its entr
 # UNIT_RATE: one in flight, it is paced, never dropped)
 UNIT_LANE = 32  # a unit's messages waiting at most; beyond, dropped and counted
 UNIT_TURN = 4  # a unit's messages in one batch at most: no batch is one unit's alone
+# A unit that has overflowed its lane (flooding): served slower and holding fewer, until a
+# minute without overflowing. Each message it is served costs a commit of its own (nobody else
+# is in its batch) that the other pads' batches would wait behind.
+FLOODING_RATE, FLOODING_LANE = 2.0, 4
 UNVERIFIED_RATE, UNVERIFIED_BURST = 2.0, 8  # failing the check, per unit they claim to be
 STRANGER_RATE, STRANGER_BURST = 50.0, 100  # failing the check, every claimed unit together
 STRANGER_LANE = 64
@@ -160,7 +164,15 @@ class FairQueue(Generic[T]):
             if lane is None:
                 lane = self.lanes[unit] = Lane(Bucket.full(UNIT_RATE, UNIT_BURST, now),
                                                UNIT_LANE, UNIT_TURN)
+            elif lane.cap == FLOODING_LANE and not self.traffic[unit].flooding(now):
+                self._pace(lane, UNIT_RATE, UNIT_LANE)  # a minute quiet: a pad's pace again
             if lane.cap is not None and len(lane.items) >= lane.cap:
+                if lane.cap != FLOODING_LANE:
+                    self._pace(lane, FLOODING_RATE, FLOODING_LANE)
+                    while len(lane.items) > FLOODING_LANE:  # its surplus, dropped too
+                        lane.items.pop()
+                        self.waiting -= 1
+                        self._drop(unit, now)
                 return self._drop(unit, now)
             self._append(unit, lane, item)
             return True
@@ -172,6 +184,13 @@ class FairQueue(Generic[T]):
             return self._drop(None, now)  # every claimed unit together: strangers
         self._append(UNVERIFIED, lane, item)
         return True
+
+    @staticmethod
+    def _pace(lane: Lane[T], rate: float, cap: int) -> None:
+        assert lane.bucket is not None
+        lane.bucket.rate = rate
+        lane.bucket.tokens = min(lane.bucket.tokens, 1.0)
+        lane.cap = cap
 
     def put_station(self, item: T) -> None:
         """A director action or the station's own work: never dropped, served in turn."""

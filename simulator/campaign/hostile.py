@@ -54,7 +54,7 @@ SPEED = 300.0  # a board in 1.5 s: the session goes on while the unit floods
 ASIDE = "Z"  # the flooding pads' own section, not scored
 FLOODING = 9001  # the first kind's flooding pad, at table Z1; the next kind's at Z2, ...
 WATCHING = (9011, 9012, 9013, 9014)  # the other pads timed (heartbeats need no table)
-FLOOD_SECONDS = 3.0
+FLOOD_SECONDS = 5.0
 QUIET = 0.5  # seconds the flooding unit's lane stays empty for the queue to count as drained
 # What must hold (issue 24): other pads' acks within 100 ms at p99 while a unit floods, the
 # queue drained within seconds, and a flood leaving no more rows than a few dozen messages do.

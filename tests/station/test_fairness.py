@@ -8,6 +8,8 @@ import pytest
 
 from basestation.station.fairness import (
     FLOOD_SHOWN,
+    FLOODING_LANE,
+    FLOODING_RATE,
     STRANGER_LANE,
     UNIT_BURST,
     UNIT_LANE,
@@ -51,9 +53,11 @@ def test_a_units_lane_is_capped_and_its_excess_counted(clock: Clock) -> None:
     fair = queue(clock)
     taken = [fair.put(1, f"A{n}", verified=True) for n in range(UNIT_LANE + 100)]
     assert taken == [True] * UNIT_LANE + [False] * 100
-    assert fair.dropped == 100 and fair.waiting == UNIT_LANE
+    # Flooding, it holds fewer: the rest of its lane is dropped too.
+    dropped = 100 + UNIT_LANE - FLOODING_LANE
+    assert fair.dropped == dropped and fair.waiting == FLOODING_LANE
     assert fair.new_floods == [1]  # said once, when it began
-    assert fair.floods() == [Flood(1, messages=UNIT_LANE + 100, dropped=100,
+    assert fair.floods() == [Flood(1, messages=UNIT_LANE + 100, dropped=dropped,
                                    checked=UNIT_LANE + 100, failed=0)]
     # Another unit is not affected.
     assert fair.put(2, "B", verified=True)
@@ -65,19 +69,36 @@ def test_a_units_lane_is_capped_and_its_excess_counted(clock: Clock) -> None:
 def test_a_unit_is_served_at_a_pads_pace_after_its_burst(clock: Clock) -> None:
     fair = queue(clock)
     served = 0
+    for _ in range(400):  # one in flight, a try every 10 ms for 4 s
+        if not fair.waiting:
+            assert fair.put(1, "A", verified=True)
+        served += len(fair.take(512))
+        if fair.waiting:  # its next turn is due within one token's time
+            assert 0 < (fair.due() or 0) <= 1 / UNIT_RATE
+        clock.now += 0.01
+    assert UNIT_BURST + 3.9 * UNIT_RATE <= served <= UNIT_BURST + 4 * UNIT_RATE + 1
+    assert fair.dropped == 0
+
+
+def test_a_flooding_unit_is_served_slower_and_drains_in_seconds(clock: Clock) -> None:
+    fair = queue(clock)
+    served = 0
     for _ in range(40):  # a flood over 4 s: the lane kept full
         while fair.put(1, "A", verified=True):
             pass
         served += len(fair.take(512))
         clock.now += 0.1
-    assert UNIT_BURST + 3.5 * UNIT_RATE <= served <= UNIT_BURST + 4 * UNIT_RATE + 1
-    # Its next turn is due within one token's time; a quiet queue has nothing due.
-    fair.take(512)
-    assert 0 < (fair.due() or 0) <= 1 / UNIT_RATE
-    clock.now += 10
-    while fair.take(512):
-        clock.now += 1
-    assert fair.due() is None and fair.waiting == 0
+    assert served <= UNIT_BURST + 4 * FLOODING_RATE + 1
+    # Once it stops, what it has queued is served within seconds; a quiet queue has nothing due.
+    waited = 0.0
+    while fair.waiting:
+        fair.take(512)
+        clock.now += 0.1
+        waited += 0.1
+    assert waited <= FLOODING_LANE / FLOODING_RATE + 0.2 and fair.due() is None
+    # A minute without overflowing: a pad's pace and lane again.
+    clock.now += FLOOD_SHOWN
+    assert fair.put(1, "A", verified=True) and fair.lanes[1].cap == UNIT_LANE
 
 
 def test_a_pad_resending_its_session_is_not_slowed(clock: Clock) -> None:
