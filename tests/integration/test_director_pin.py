@@ -1,10 +1,13 @@
 """A pad guessing the director's PIN over a real mosquitto, as fast as it can send (SPEC.md
-6.8): after 5 wrong PINs it waits, every PIN then is refused unchecked (the right one too),
-the grid names the unit, and once a PIN takes the table the audit log names the unit."""
+6.8): after 5 wrong PINs it waits, every PIN then is refused unchecked (the right one too) or,
+beyond what a pad may have waiting, dropped unanswered (docs/ARCHITECTURE.md, "A unit flooding
+the station"), the grid names the unit, and once a PIN takes the table the audit log names
+the unit."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import Any
 
@@ -30,16 +33,19 @@ async def test_a_pad_guessing_the_pin_gets_nowhere_and_is_named(
                 for n in range(GUESSES)]
         right = guesser.send(Login(section="A", table=1, takeover=True, pin="4821"))
         naks: dict[int, Nak] = {}
-        async with asyncio.timeout(30):
-            while len(naks) < GUESSES + 1:
-                body = (await guesser.inbox.get()).body
+        with contextlib.suppress(TimeoutError):
+            while len(naks) < GUESSES + 1:  # until the answers stop coming
+                body = (await asyncio.wait_for(guesser.inbox.get(), 2)).body
                 assert isinstance(body, Nak), body  # never an ack: the table was not taken
                 naks[body.re] = body
         assert {nak.code for nak in naks.values()} == {ErrorCode.BAD_PIN}
-        details = [naks[seq].detail for seq in seqs]
+        details = [naks[seq].detail for seq in seqs if seq in naks]
         assert details[:4] == [None] * 4  # checked, wrong, tries left
         assert all(d is not None and 1 <= int(d) <= 60 for d in details[4:])  # waiting
-        assert naks[right].detail is not None  # the right PIN: refused, unchecked
+        if right in naks:  # the right PIN: refused unchecked, or dropped with the flood
+            assert naks[right].detail is not None
+        if len(naks) < GUESSES + 1:  # far more than a pad sends: the rest dropped, and said
+            assert station.hub.shed and [f.unit for f in station.hub.floods()] == [22]
         # The other pads carry on meanwhile.
         assert isinstance((await other.request(Heartbeat(battery=80)))[0], Ack)
         assert station.rules.sections["A"].holders[1] == 21
