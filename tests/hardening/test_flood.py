@@ -7,7 +7,8 @@ pad is cut off there at once: the other pads' acks stay within 100 ms at p99. On
 (no logins: tests, the demo) the station's fairness alone holds: nobody else's message is
 lost or waits behind the flood's backlog in the station, the queue drains within seconds and
 the flood leaves a bounded number of rows; the other pads' messages still share the broker's
-one connection to the station with the flood, so their wait depends on the machine (docs/ARCHITECTURE.md, "A unit flooding the station").
+one connection to the station with the flood, so their wait depends on the machine
+(docs/ARCHITECTURE.md, "A unit flooding the station").
 In both, the grid names the flooding pad."""
 
 from __future__ import annotations
