@@ -400,11 +400,6 @@ class Hub:
             self._sent_to.add(unit_no)
             link.send(self.envelope(unit_no, unit.down_seq, part, unit.version), unit.key)
 
-    def broadcast(self, batch: Batch, body: Body) -> None:
-        for unit in self.units.values():
-            if unit.link is not None and unit.locked_reason is None:
-                batch.send(unit.unit, body)
-
     # -- one message -------------------------------------------------------------------------
 
     def _handle(self, inbound: Inbound, batch: Batch) -> None:
@@ -460,7 +455,7 @@ class Hub:
             return False
         if screen == unit.screen:
             return False
-        batch.send(unit.unit, self.rules.status())
+        batch.send(unit.unit, self.rules.status_for(unit.unit))
         return True
 
     def _repeat(self, unit: UnitState, message: Message, digest: str, batch: Batch) -> None:

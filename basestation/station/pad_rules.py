@@ -63,7 +63,7 @@ class PadRules(SessionState):
         re = message.seq
         if isinstance(body, Hello):
             unit.firmware, unit.battery = body.firmware, body.battery
-            return [Ack(re=re), self.status()]
+            return [Ack(re=re), self.status_for(unit.unit)]
         if isinstance(body, Heartbeat):
             unit.battery = body.battery
             batch.event("unit", unit=unit.unit, battery=unit.battery, state="heard")
