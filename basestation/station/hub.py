@@ -407,6 +407,10 @@ class Hub:
         received = inbound.received
         message = received.message
         self.links[inbound.link.name] = inbound.link  # a reopened link replaces the old one
+        if not message.type.from_pad:
+            # A station-to-pad type sent upstream: dropped, unanswered (SPEC.md 1).
+            self.bad_frames += 1
+            return
         unit = self.units.get(message.unit)
         key = unit.key if unit is not None else self.key_for(message.unit)
         if not verify(received, key):

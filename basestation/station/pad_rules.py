@@ -83,6 +83,7 @@ class PadRules(SessionState):
             return self.seat_players(unit, body, re, batch)
         if isinstance(body, Result | Correction | NotPlayed):
             return self.enter(unit, body, re, batch)
+        # The hub drops the other direction's types (SPEC.md 1); nothing else comes here.
         return [Nak(re=re, code=ErrorCode.MALFORMED, detail=f"{body.TYPE} is station-to-pad")]
 
     def other_event(self, message: Message) -> bool:
