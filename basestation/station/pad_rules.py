@@ -263,14 +263,16 @@ class PadRules(SessionState):
     # -- results -----------------------------------------------------------------------------
 
     def enter(self, unit: UnitState, body: Entry, re: int, batch: Batch) -> list[Body]:
-        if not self.running:
-            return [Nak(re=re, code=ErrorCode.STOPPED)]
+        # SPEC.md 5's order: the unit's state (locked or replaced, not logged in), then the
+        # switch, then the movement and what is held.
         if unit.locked_reason is not None:
             self._offer_merge(unit, body, batch)
             return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
         section = self._table_of(unit, body.section, body.table)
         if isinstance(section, ErrorCode):
             return [Nak(re=re, code=section)]
+        if not self.running:
+            return [Nak(re=re, code=ErrorCode.STOPPED)]
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
         if problem is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from basestation.movements import generate
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
 from firmware_protocol.messages import (
@@ -17,7 +18,6 @@ from firmware_protocol.messages import (
     Login,
     Nak,
     Result,
-    Seat,
     StationState,
     Status,
 )
@@ -198,5 +198,23 @@ async def test_pausing_tells_each_pad_its_own_sections_round(tmp_path: Path) -> 
     assert statuses(told[4]) == [Status(StationState.STOPPED, 1)]
 
 
-def test_result_helper_matches_the_movement() -> None:
-    assert round_of(2, 3) == [Result("A", 2, 3, b, 2, 3, "4S", Seat.S, 10) for b in (1, 2)]
+def test_the_table_of_boards_is_the_movements() -> None:
+    movement = generate("mitchell", 3, 6)
+    for table, rounds in BOARDS.items():
+        for round_, (ns, ew, boards) in rounds.items():
+            seat = movement.at(round_, table)
+            assert seat is not None and (seat.ns, seat.ew, seat.boards) == (ns, ew, boards)
+
+
+async def test_while_stopped_a_pad_at_no_table_is_told_it_is_not_logged_in(
+        tmp_path: Path) -> None:
+    # SPEC.md 5's order: the unit's state (NOT_LOGGED_IN) before the switch (STOPPED).
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    await director(made, lambda batch: made.rules.set_running(False, batch))
+    await pads.send(5, round_of(1, 1)[0])
+    await pads.send(1, round_of(1, 1)[0])
+    told = pads.told()
+    assert told[5] == [Nak(re=1, code=ErrorCode.NOT_LOGGED_IN)]
+    assert told[1] == [Nak(re=2, code=ErrorCode.STOPPED)]
