@@ -211,6 +211,18 @@ EPOCHS_V2: list[tuple[str, int, Message]] = [
     ("v2_nak_bad_mac_unverified", UNIT, Message(UNIT, 0, Nak(110, ErrorCode.BAD_MAC), 2, EVENT)),
 ]
 
+# Rounds (SPEC.md 6.9): the status every pad of a section is sent, unasked, as the section
+# moves on to round 3; a result two rounds past the section's refused.
+ROUNDS: list[tuple[str, int, Message]] = [
+    ("status_round_moved_on", UNIT, Message(UNIT, 70, Status(StationState.RUNNING, 3))),
+    ("nak_wrong_round", UNIT, Message(UNIT, 71, Nak(57, ErrorCode.WRONG_ROUND))),
+]
+
+ROUNDS_V2: list[tuple[str, int, Message]] = [
+    ("v2_status_round_moved_on", UNIT,
+     Message(UNIT, 142, Status(StationState.RUNNING, 3), 2, EVENT)),
+]
+
 EPOCH_OF = {"epoch_1_hello": 1, "epoch_2_heartbeat": 2, "nak_bad_mac_earlier_key": 0,
             "nak_bad_mac_unverified": 1, "v2_nak_bad_mac_earlier_key": 0,
             "v2_nak_bad_mac_unverified": 1}
@@ -221,7 +233,8 @@ FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_T
          "seating.json": SEATING, "seating_v2.json": SEATING_V2,
          "screen.json": SCREEN, "screen_v2.json": SCREEN_V2,
          "pin.json": PIN, "pin_v2.json": PIN_V2,
-         "epochs.json": EPOCHS, "epochs_v2.json": EPOCHS_V2}
+         "epochs.json": EPOCHS, "epochs_v2.json": EPOCHS_V2,
+         "rounds.json": ROUNDS, "rounds_v2.json": ROUNDS_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:
