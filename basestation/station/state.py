@@ -104,8 +104,8 @@ class SectionState:
         """True once every table that plays `round_` (two pairs there) holds an entry for each
         of its boards (SPEC.md 6.9)."""
         return all(self.held(a.table, round_, b) is not None
-                   for a in self.movement.assignments
-                   if a.round == round_ and a.ns is not None and a.ew is not None
+                   for a in self.movement.round_of(round_)
+                   if a.ns is not None and a.ew is not None
                    for b in a.boards)
 
     def held(self, table: int, round_: int, board: int) -> HeldResult | None:
