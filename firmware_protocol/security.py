@@ -13,10 +13,16 @@ MAC_SIZE = 4
 DEFAULT_WINDOW = 64
 
 
-def unit_key(secret: str | bytes, unit: int) -> bytes:
-    """A unit's key: the first 16 bytes of HMAC-SHA256(station secret, "unit:<decimal id>")."""
+def unit_key(secret: str | bytes, unit: int, epoch: int = 0) -> bytes:
+    """A unit's key in a key epoch (SPEC.md 7): the first 16 bytes of HMAC-SHA256(station
+    secret, "unit:<decimal id>"); from epoch 1 on (each re-pairing of a known unit moves it
+    on) the HMAC key is the secret followed by "#" and the epoch in decimal."""
     if isinstance(secret, str):
         secret = secret.encode("utf-8")
+    if epoch < 0:
+        raise ValueError("a key epoch is 0 or more")
+    if epoch:
+        secret += f"#{epoch}".encode("ascii")
     return hmac.new(secret, f"unit:{unit}".encode("ascii"), hashlib.sha256).digest()[:KEY_SIZE]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 from basestation.domain.board import vulnerability_of
@@ -190,14 +189,11 @@ class DirectorActions(SessionState):
         state = self._director_section(section)
         if state.current_round >= state.movement.rounds:
             raise ValueError(f"section {section} is already in its last round")
-        state.current_round += 1
-        state.round_started = datetime.now(UTC)
-        batch.ops.append(repo.update_section_round(self.section_ids[section],
-                                                   state.current_round, state.round_started))
         batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
-                                    round=state.current_round - 1))
-        batch.event("round", section=section, round=state.current_round)
-        self.tell_section(state, batch)  # the round clock starts again
+                                    round=state.current_round))
+        # Every pad of the section is told the new round; later rounds already complete are
+        # passed too (SPEC.md 6.9). Nothing is locked: a late result is still taken.
+        self._round_moves_on(state, state.current_round + 1, batch)
         return state.current_round
 
     def add_penalty(self, penalty: Penalty, batch: Batch) -> HeldPenalty:
@@ -355,6 +351,8 @@ class DirectorActions(SessionState):
                 f"{len(clashes)} result(s) already held do not fit the new movement, e.g. "
                 f"board {first.board} at table {first.table} in round {first.round}")
         state.replace_movement(movement)
+        # A round drawn after its last one completed (a Swiss draw): the section moves on.
+        self._round_moves_on(state, state.current_round, batch)
         # More rounds or a late pair: the session is no longer complete (nor its results
         # public) until their boards are in too.
         self.completed = self._all_complete()

@@ -55,14 +55,15 @@ CUT_OFF = 30.0  # seconds a flooding unit's broker login is disabled, when the s
 ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
 RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
 SCREENS_KEPT = 64  # screens remembered per unit, so one that lost the unit cannot take it back
+EARLIER_KEYS = 16  # earlier key epochs tried on a tag that fails (SPEC.md 7)
 DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any sent since the last save
 ANSWERS_KEPT = 64  # a unit's latest answers kept in the database, at least (SPEC.md 8)
 
 
 def epoch_key(secret: str, unit: int, epoch: int = 0) -> bytes:
-    """A unit's key in a key epoch. Re-pairing moves a unit to a new epoch, so its old key
-    stops working; epoch 0 is SPEC.md's derivation."""
-    return unit_key(secret if epoch == 0 else f"{secret}#{epoch}", unit)
+    """A unit's key in a key epoch (SPEC.md 7). Re-pairing moves a unit to a new epoch, so
+    its old key stops working."""
+    return unit_key(secret, unit, epoch)
 
 
 class Link(Protocol):
@@ -506,17 +507,16 @@ class Hub:
             self._sent_to.add(unit_no)
             link.send(self.envelope(unit_no, unit.down_seq, part, unit.version), unit.key)
 
-    def broadcast(self, batch: Batch, body: Body) -> None:
-        for unit in self.units.values():
-            if unit.link is not None and unit.locked_reason is None:
-                batch.send(unit.unit, body)
-
     # -- one message -------------------------------------------------------------------------
 
     def _handle(self, inbound: Inbound, batch: Batch) -> None:
         received = inbound.received
         message = received.message
         self.links[inbound.link.name] = inbound.link  # a reopened link replaces the old one
+        if not message.type.from_pad:
+            # A station-to-pad type sent upstream: dropped, unanswered (SPEC.md 1).
+            self.bad_frames += 1
+            return
         unit = self.units.get(message.unit)
         key = unit.key if unit is not None else self.key_for(message.unit)
         if not verify(received, key):
@@ -570,7 +570,7 @@ class Hub:
             return False
         if screen == unit.screen:
             return False
-        batch.send(unit.unit, self.rules.status())
+        batch.send(unit.unit, self.rules.status_for(unit.unit))
         return True
 
     def _repeat(self, unit: UnitState, message: Message, digest: str, batch: Batch) -> None:
@@ -622,11 +622,34 @@ class Hub:
             unit.failing += 1
             self._bad_macs.add(unit.unit)
         batch.event("alert", kind="bad_mac", unit=message.unit)
-        # Answered on the link it came from, without trusting the claimed unit's route.
-        nak = self.envelope(message.unit, 0, Nak(re=message.seq, code=ErrorCode.BAD_MAC),
-                            message.v)
+        earlier = self._earlier_key(inbound.received) if unit is not None else None
         with contextlib.suppress(Exception):
+            # Answered on the link it came from, without trusting the claimed unit's route.
+            if unit is not None and earlier is not None:
+                # A pad holding a key the unit had before it was paired again: told in the
+                # unit's sequence under that key, so it can verify that it must be paired
+                # again (SPEC.md 7).
+                unit.down_seq += 1
+                self._sent_to.add(unit.unit)
+                nak = self.envelope(message.unit, unit.down_seq,
+                                    Nak(re=message.seq, code=ErrorCode.BAD_MAC), message.v)
+                inbound.link.send(nak, earlier)
+                return
+            # Any other key: advice outside the unit's sequence (station seq 0).
+            nak = self.envelope(message.unit, 0, Nak(re=message.seq, code=ErrorCode.BAD_MAC),
+                                message.v)
             inbound.link.send(nak, unit.key if unit is not None else self.key_for(message.unit))
+
+    def _earlier_key(self, received: Received) -> bytes | None:
+        """The key of an earlier epoch of the unit under which the message's tag verifies, the
+        newest first and at most EARLIER_KEYS back (None: none of them)."""
+        unit = received.message.unit
+        epoch = self.rules.key_epochs.get(unit, 0)
+        for earlier in range(epoch - 1, max(epoch - 1 - EARLIER_KEYS, -1), -1):
+            key = self.key_for(unit, earlier)
+            if verify(received, key):
+                return key
+        return None
 
 
 def _answers_json(answers: list[Body]) -> str:

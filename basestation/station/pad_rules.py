@@ -63,7 +63,7 @@ class PadRules(SessionState):
         re = message.seq
         if isinstance(body, Hello):
             unit.firmware, unit.battery = body.firmware, body.battery
-            return [Ack(re=re), self.status()]
+            return [Ack(re=re), self.status_for(unit.unit)]
         if isinstance(body, Heartbeat):
             unit.battery = body.battery
             batch.event("unit", unit=unit.unit, battery=unit.battery, state="heard")
@@ -83,6 +83,7 @@ class PadRules(SessionState):
             return self.seat_players(unit, body, re, batch)
         if isinstance(body, Result | Correction | NotPlayed):
             return self.enter(unit, body, re, batch)
+        # The hub drops the other direction's types (SPEC.md 1); nothing else comes here.
         return [Nak(re=re, code=ErrorCode.MALFORMED, detail=f"{body.TYPE} is station-to-pad")]
 
     def other_event(self, message: Message) -> bool:
@@ -267,14 +268,16 @@ class PadRules(SessionState):
     # -- results -----------------------------------------------------------------------------
 
     def enter(self, unit: UnitState, body: Entry, re: int, batch: Batch) -> list[Body]:
-        if not self.running:
-            return [Nak(re=re, code=ErrorCode.STOPPED)]
+        # SPEC.md 5's order: the unit's state (locked or replaced, not logged in), then the
+        # switch, then the movement and what is held.
         if unit.locked_reason is not None:
             self._offer_merge(unit, body, batch)
             return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
         section = self._table_of(unit, body.section, body.table)
         if isinstance(section, ErrorCode):
             return [Nak(re=re, code=section)]
+        if not self.running:
+            return [Nak(re=re, code=ErrorCode.STOPPED)]
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
         if problem is not None:

@@ -22,11 +22,8 @@ def completed_round(section: SectionState) -> int:
     """The last round every table of the section has entered all its boards for (0: none)."""
     done = 0
     for round_ in range(1, section.movement.rounds + 1):
-        for a in section.movement.assignments:
-            if a.round != round_ or a.ns is None or a.ew is None:
-                continue  # a sit-out plays nothing
-            if any(section.held(a.table, round_, b) is None for b in a.boards):
-                return done
+        if not section.round_complete(round_):
+            return done
         done = round_
     return done
 

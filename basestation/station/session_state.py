@@ -358,9 +358,37 @@ class SessionState:
         return event, rows
 
     def status(self) -> Status:
+        """The station's status: the switch, and the highest current round of its sections
+        (what a unit holding no table is told)."""
         rounds = [s.current_round for s in self.sections.values()]
         state = StationState.RUNNING if self.running else StationState.STOPPED
         return Status(state=state, round=max(rounds) if rounds else None)
+
+    def held_section(self, unit_no: int) -> SectionState | None:
+        """The section where the unit holds a table now (None: it holds none)."""
+        unit = self.units.get(unit_no)
+        if unit is None or unit.section is None or unit.table is None:
+            return None
+        section = self.sections.get(unit.section)
+        if section is None or section.holders.get(unit.table) != unit_no:
+            return None
+        return section
+
+    def status_for(self, unit_no: int) -> Status:
+        """The status a unit is told: the switch, and its own section's current round when it
+        holds a table there, else the station's (SPEC.md 6.7)."""
+        section = self.held_section(unit_no)
+        if section is None:
+            return self.status()
+        state = StationState.RUNNING if self.running else StationState.STOPPED
+        return Status(state=state, round=section.current_round)
+
+    def tell_status(self, batch: Batch) -> None:
+        """The switch changed: every unit the station can reach and has not locked out is
+        told, each with its own section's round."""
+        for unit in self.units.values():
+            if unit.link is not None and unit.locked_reason is None:
+                batch.send(unit.unit, self.status_for(unit.unit))
 
     def _solve_par(self) -> None:
         """Queues the par of every deal held for solving, off the event loop."""
@@ -431,15 +459,35 @@ class SessionState:
         batch.ops.append(repo.retire_result(self.event_id, place, status))
 
     def _advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:
+        """A table entered something for `round_`: its own round, and the section's when that
+        is a later round (SPEC.md 6.9)."""
         if round_ > section.table_round.get(table, 0):
             section.table_round[table] = round_
-        if round_ > section.current_round:
-            section.current_round = round_
-            section.round_started = datetime.now(UTC)
-            batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
-                                                       section.round_started))
-            batch.event("round", section=section.letter, round=round_)
-            self.tell_section(section, batch)  # the round clock starts again
+        self._round_moves_on(section, round_, batch)
+
+    def _round_moves_on(self, section: SectionState, round_: int, batch: Batch) -> None:
+        """The section's current round becomes at least `round_`, and moves past every round
+        that is complete (each table playing it holds all its boards), up to the last. Never
+        backwards (SPEC.md 6.9)."""
+        target = max(section.current_round, round_)
+        while target < section.movement.rounds and section.round_complete(target):
+            target += 1
+        if target > section.current_round:
+            self._move_on(section, target, batch)
+
+    def _move_on(self, section: SectionState, round_: int, batch: Batch) -> None:
+        """The section's current round changes to `round_`: stored, shown on the grid, its
+        round clock restarted, and every pad holding a table there told at once, by `status`
+        with the section's round and the round's `seating` (SPEC.md 6.7, 14.6)."""
+        section.current_round = round_
+        section.round_started = datetime.now(UTC)
+        batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
+                                                   section.round_started))
+        batch.event("round", section=section.letter, round=round_)
+        state = StationState.RUNNING if self.running else StationState.STOPPED
+        for _table, unit in sorted(section.holders.items()):
+            batch.send(unit, Status(state=state, round=round_))
+        self.tell_section(section, batch)  # the round clock starts again
 
     def replace_result(self, section: SectionState, held: HeldResult | None, entry: HeldResult,
                        batch: Batch, *, push: bool = True) -> None:
@@ -453,6 +501,7 @@ class SessionState:
         if push:
             self._push(section, entry.table, push_body(entry, body_from_held(entry)), batch)
         self.rankings_moved_on(section, batch)
+        self._round_moves_on(section, section.current_round, batch)  # the round is complete
 
     def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
         holder = section.holders.get(table)

@@ -100,6 +100,14 @@ class SectionState:
         """True once every board of every round has an entry (a result, not played, a score)."""
         return self.held_count >= self.expected_count
 
+    def round_complete(self, round_: int) -> bool:
+        """True once every table that plays `round_` (two pairs there) holds an entry for each
+        of its boards (SPEC.md 6.9)."""
+        return all(self.held(a.table, round_, b) is not None
+                   for a in self.movement.round_of(round_)
+                   if a.ns is not None and a.ew is not None
+                   for b in a.boards)
+
     def held(self, table: int, round_: int, board: int) -> HeldResult | None:
         for row in self.by_table.get(table, ()):
             if row.round == round_ and row.board == board:

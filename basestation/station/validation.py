@@ -21,7 +21,8 @@ def check_placement(
     """Is this board in play at this table in this round, between these pairs?"""
     if (problem := check_table(section, table)) is not None:
         return problem
-    # A table may be one round ahead of the section (it finished early and moved on).
+    # Any round of the movement up to one past the section's (a table that finished early
+    # moved on); earlier rounds stay open for late results (SPEC.md 6.9).
     if not 1 <= round_ <= section.movement.rounds or round_ > section.current_round + 1:
         return ErrorCode.WRONG_ROUND
     return check_seat(section.movement, table=table, round_=round_, board=board, ns=ns, ew=ew)

@@ -194,21 +194,58 @@ PIN_V2: list[tuple[str, int, Message]] = [
      Message(UNIT, 140, Nak(108, ErrorCode.BAD_PIN, None, "120"), 2, EVENT)),
 ]
 
+# Key epochs (SPEC.md 7): unit 17 paired again, once (epoch 1) and twice (epoch 2); the nak to
+# a pad still holding the key of epoch 0, under that key in the unit's sequence; the nak to a
+# tag no key of the unit verifies, at station seq 0 under the unit's key now (epoch 1). Each
+# vector names its epoch; every other vector is epoch 0.
+EPOCHS: list[tuple[str, int, Message]] = [
+    ("epoch_1_hello", UNIT, Message(UNIT, 61, Hello("bp-1.4.2", 87, 1))),
+    ("epoch_2_heartbeat", UNIT, Message(UNIT, 62, Heartbeat(80))),
+    ("nak_bad_mac_earlier_key", UNIT, Message(UNIT, 31, Nak(52, ErrorCode.BAD_MAC))),
+    ("nak_bad_mac_unverified", UNIT, Message(UNIT, 0, Nak(53, ErrorCode.BAD_MAC))),
+]
+
+EPOCHS_V2: list[tuple[str, int, Message]] = [
+    ("v2_nak_bad_mac_earlier_key", UNIT,
+     Message(UNIT, 141, Nak(109, ErrorCode.BAD_MAC), 2, EVENT)),
+    ("v2_nak_bad_mac_unverified", UNIT, Message(UNIT, 0, Nak(110, ErrorCode.BAD_MAC), 2, EVENT)),
+]
+
+# Rounds (SPEC.md 6.9): the status every pad of a section is sent, unasked, as the section
+# moves on to round 3; a result two rounds past the section's refused.
+ROUNDS: list[tuple[str, int, Message]] = [
+    ("status_round_moved_on", UNIT, Message(UNIT, 70, Status(StationState.RUNNING, 3))),
+    ("nak_wrong_round", UNIT, Message(UNIT, 71, Nak(57, ErrorCode.WRONG_ROUND))),
+]
+
+ROUNDS_V2: list[tuple[str, int, Message]] = [
+    ("v2_status_round_moved_on", UNIT,
+     Message(UNIT, 142, Status(StationState.RUNNING, 3), 2, EVENT)),
+]
+
+EPOCH_OF = {"epoch_1_hello": 1, "epoch_2_heartbeat": 2, "nak_bad_mac_earlier_key": 0,
+            "nak_bad_mac_unverified": 1, "v2_nak_bad_mac_earlier_key": 0,
+            "v2_nak_bad_mac_unverified": 1}
+
 FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD,
          "pad_to_station_v2.json": PAD_TO_STATION_V2,
          "station_to_pad_v2.json": STATION_TO_PAD_V2,
          "seating.json": SEATING, "seating_v2.json": SEATING_V2,
          "screen.json": SCREEN, "screen_v2.json": SCREEN_V2,
-         "pin.json": PIN, "pin_v2.json": PIN_V2}
+         "pin.json": PIN, "pin_v2.json": PIN_V2,
+         "epochs.json": EPOCHS, "epochs_v2.json": EPOCHS_V2,
+         "rounds.json": ROUNDS, "rounds_v2.json": ROUNDS_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:
-    """One vector object as the files hold it."""
-    key = unit_key(SECRET, unit)
+    """One vector object as the files hold it (with its key epoch when it has one)."""
+    epoch = EPOCH_OF.get(name)
+    key = unit_key(SECRET, unit, epoch or 0)
     return {
         "name": name,
         "secret": SECRET,
         "unit": unit,
+        **({} if epoch is None else {"epoch": epoch}),
         "key_hex": key.hex(),
         "seq": message.seq,
         "json": encode(message, key).decode("ascii"),

@@ -16,6 +16,7 @@ from firmware_protocol.binary import (
     decode_frame,
     encode_frame,
     frame_size,
+    header_size,
     split_feedback,
     split_game_data,
 )
@@ -391,3 +392,53 @@ def test_split_parts_fit_version_2_by_default() -> None:
     rows = tuple((index, 30 - index, "4S", "N", 10, 420) for index in range(1, 60))
     for part in split_feedback(Feedback(9, FeedbackKind.TRAVELLER, rows)):
         assert frame_size(Message(1, 1, part, 2, 1)) <= MAX_FRAME
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_maximum_frame_is_read_whole_and_one_byte_more_is_oversize(version: int) -> None:
+    # SPEC.md 11.7: the largest frame is 253 unstuffed bytes, 254 stuffed; a receiver holds
+    # 254 bytes without a delimiter and drops the stretch only at the 255th.
+    payload = 253 - header_size(version) - 4 - 2
+    cell = payload - 4 - 6  # board, kind, part, parts, then [["..."]]
+    message = Message(17, 9, Feedback(1, FeedbackKind.PAR, (("y" * cell,),)), version,
+                      8 if version == 2 else 0)
+    frame = encode_frame(message, KEY)
+    assert len(frame) == MAX_FRAME and len(raw_of(frame)) == 253
+    for chunk in (len(frame), 1, 7):
+        decoder = FrameDecoder()
+        out = [item for start in range(0, len(frame), chunk)
+               for item in decoder.feed(frame[start:start + chunk])]
+        assert received(out) == [message] and not decoder.errors
+    decoder = FrameDecoder()
+    stuffed = frame[1:-1]
+    assert len(stuffed) == 254
+    out = decoder.feed(b"\x00" + stuffed + b"\x01" + b"\x00" + FRAMES[0])
+    assert errors(out) == [DecodeErrorKind.OVERSIZE]
+    assert received(out) == [RESULT]
+
+
+def test_feedback_text_is_utf_8_not_escaped() -> None:
+    # SPEC.md 11.5: the rows text writes a non-ASCII character as its UTF-8 bytes.
+    rows = ((1, 3, "NS", 14, 5833, "Zoë Smith & Bob Jones"),)
+    message = Message(17, 32, Feedback(0, FeedbackKind.RANKING, rows))
+    raw = raw_of(encode_frame(message, KEY))
+    text = '[[1,3,"NS",14,5833,"Zoë Smith & Bob Jones"]]'.encode()
+    assert raw[7 + 4:-6] == text and b"\\u" not in raw
+    assert received(FrameDecoder().feed(encode_frame(message, KEY))) == [message]
+    # Escapes are still JSON: a receiver reads them too.
+    escaped = raw[:7 + 4] + b'[[1,3,"NS",14,5833,"Zo\\u00eb Smith & Bob Jones"]]'
+    read = FrameDecoder().feed(reframe(escaped + compute_mac(KEY, escaped) + b"\x00\x00"))
+    assert received(read) == [message]
+
+
+def test_game_data_round_0_is_malformed_status_round_0_is_null() -> None:
+    # SPEC.md 11.4: only the optional rounds (status, resend) read 0 as null.
+    status = raw_of(encode_frame(Message(17, 3, Status(StationState.RUNNING, None)), KEY))
+    assert status[7:9] == b"\x00\x00"
+    game_data = Message(17, 4, GameData("A", 3, 2, ()))
+    raw = bytearray(raw_of(encode_frame(game_data, KEY)))
+    assert raw[7:10] == b"A\x03\x02"
+    raw[9] = 0
+    signed = bytes(raw[:-6])
+    out = FrameDecoder().feed(reframe(signed + compute_mac(KEY, signed) + b"\x00\x00"))
+    assert errors(out) == [DecodeErrorKind.MALFORMED]

@@ -265,3 +265,14 @@ def test_a_long_feedback_goes_as_parts_that_each_fit() -> None:
         decode(payload)  # a pad reads it
     small = Feedback(3, FeedbackKind.TRAVELLER, rows[:3])
     assert fit(small) == [small]
+
+
+def test_feedback_rows_are_ascii_in_the_json_form() -> None:
+    # SPEC.md 11.5 and 10.2: over MQTT a name like "Zoë" is written \u00eb, as the whole
+    # message is; the binary frame writes its UTF-8 bytes instead (test_binary.py).
+    message = Message(17, 32, Feedback(0, FeedbackKind.RANKING,
+                                       ((1, 3, "NS", 14, 5833, "Zoë Smith"),)))
+    data = encode(message, KEY)
+    assert b'"Zo\\u00eb Smith"' in data and data.isascii()
+    received = decode(data)
+    assert received.message == message and verify(received, KEY)

@@ -41,14 +41,14 @@ def test_coverage() -> None:
     results = [CASES[v["name"]].body for v in VECTORS if CASES[v["name"]].type == "result"]
     assert any(isinstance(r, Result) and r.lead for r in results)
     assert any(isinstance(r, Result) and r.contract == "PASS" for r in results)
-    assert all(set(v) == {"name", "secret", "unit", "key_hex", "seq", "json", "binary_hex"}
-               for v in VECTORS)
+    assert all(set(v) - {"epoch"} == {"name", "secret", "unit", "key_hex", "seq", "json",
+                                      "binary_hex"} for v in VECTORS)
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[vector["name"] for vector in VECTORS])
 def test_vector(vector: dict[str, Any]) -> None:
     key = bytes.fromhex(vector["key_hex"])
-    assert unit_key(vector["secret"], vector["unit"]) == key
+    assert unit_key(vector["secret"], vector["unit"], vector.get("epoch", 0)) == key
     expected: Message = CASES[vector["name"]]
     assert (expected.unit, expected.seq) == (vector["unit"], vector["seq"])
     # message -> bytes
@@ -63,6 +63,9 @@ def test_vector(vector: dict[str, Any]) -> None:
     assert from_binary.message == binary_view(expected)
     assert verify(from_json, key) and verify(from_binary, key)
     assert not verify(from_binary, unit_key(vector["secret"], vector["unit"] + 1))
+    # A key of another epoch does not verify it (SPEC.md 7).
+    assert not verify(from_binary, unit_key(vector["secret"], vector["unit"],
+                                            vector.get("epoch", 0) + 1))
 
 
 def binary_view(message: Message) -> Message:

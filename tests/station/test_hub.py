@@ -195,3 +195,15 @@ async def test_a_full_queue_pushes_back(tmp_path: Path) -> None:
     finally:
         hub.cancel()
     assert made.health()["shed"] == 1
+
+
+async def test_a_station_to_pad_type_sent_upstream_is_dropped(tmp_path: Path) -> None:
+    # SPEC.md 1: a receiver drops a message of the other direction, tag or no tag.
+    made = station(tmp_path)
+    link = FakeLink()
+    await run(made.hub, inbound(link, 17, 5, Ack(re=1)))
+    await run(made.hub, inbound(link, 17, 6, GameData("A", 1, 1, ())))
+    assert link.sent == [] and made.hub.bad_frames == 2
+    # Its seq was not taken: the pad's next message is new.
+    await run(made.hub, inbound(link, 17, 5, Login("A", 1)))
+    assert isinstance(link.to(17)[0], Ack)

@@ -89,16 +89,19 @@ async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
 
 
 def _start_stop(station: Any, running: bool, batch: Batch) -> None:
-    status_body = station.rules.set_running(running, batch)
-    station.hub.broadcast(batch, status_body)
+    station.rules.set_running(running, batch)
+    station.rules.tell_status(batch)  # each pad with its own section's round (SPEC.md 6.7)
 
 
 @router.post("/session/end", dependencies=[Director], response_model=StatusOut)
 async def end_session(station: StationDep, read: ReadDep) -> dict[str, Any]:
     """Ends the session: entry stops on every pad and the end-of-session backup is taken.
     The results stay the director's until they are published."""
-    await act(station, lambda batch: station.hub.broadcast(batch,
-                                                           station.rules.end_session(batch)))
+    def end(batch: Batch) -> None:
+        station.rules.end_session(batch)
+        station.rules.tell_status(batch)
+
+    await act(station, end)
     return read.status()
 
 

@@ -116,6 +116,10 @@ class SerialLink:
                 continue
             delay = 0.1
             self.opened += 1
+            # The station does not set the receiver's radio: the channel is only a record, to
+            # check against the pads' (SPEC.md 11.6).
+            log.info("receiver %s open at %d baud, radio channel %d", self.port, self.baud,
+                     self.channel)
             self.decoder = binary.FrameDecoder()
             self.connected.set()
             try:

@@ -1,0 +1,220 @@
+"""When a section's current round moves on, and what its pads are told (SPEC.md 6.7, 6.9):
+which rounds a table may enter, the round moving on as play goes (a later round entered, a
+round complete, the director closing it), and `status` with the section's own round to every
+pad holding a table there, after `hello` too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from basestation.movements import generate
+from basestation.station.app import Station
+from basestation.station.config import SectionConfig, StationConfig
+from firmware_protocol.messages import (
+    Ack,
+    Body,
+    ErrorCode,
+    Hello,
+    Login,
+    Nak,
+    Result,
+    StationState,
+    Status,
+)
+from tests.station.fakes import SECRET, FakeLink, director, inbound, result, run
+
+# mitchell 3 tables, 6 boards: 3 rounds of 2 boards. Table t holds NS pair t; EW pairs move.
+BOARDS = {1: {1: (1, 1, (1, 2)), 2: (1, 3, (3, 4)), 3: (1, 2, (5, 6))},
+          2: {1: (2, 2, (3, 4)), 2: (2, 1, (5, 6)), 3: (2, 3, (1, 2))},
+          3: {1: (3, 3, (5, 6)), 2: (3, 2, (1, 2)), 3: (3, 1, (3, 4))}}
+
+
+def two_sections(tmp: Path) -> Station:
+    config = StationConfig(id="club", secret=SECRET,
+                           database=f"sqlite:///{tmp / 'station.db'}")
+    made = Station(config)
+    made.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6),
+                                            SectionConfig("B", "mitchell", 3, 6)])
+    return made
+
+
+def in_b(body: Result) -> Result:
+    return Result("B", body.table, body.round, body.board, body.ns, body.ew, body.contract,
+                  body.declarer, body.tricks)
+
+
+def statuses(bodies: list[Body]) -> list[Status]:
+    return [b for b in bodies if isinstance(b, Status)]
+
+
+def round_of(table: int, round_: int) -> list[Result]:
+    ns, ew, boards = BOARDS[table][round_]
+    return [result(table, round_, b, ns, ew) for b in boards]
+
+
+class Pads:
+    """Units 1-3 at tables A1-A3, unit 4 at B1, each with its own counter."""
+
+    def __init__(self, made: Station) -> None:
+        self.made, self.link = made, FakeLink()
+        self.seq: dict[int, int] = {}
+
+    async def send(self, unit: int, *bodies: Body) -> None:
+        items = []
+        for body in bodies:
+            self.seq[unit] = self.seq.get(unit, 0) + 1
+            items.append(inbound(self.link, unit, self.seq[unit], body))
+        await run(self.made.hub, *items)
+
+    async def seated(self) -> None:
+        for table in (1, 2, 3):
+            await self.send(table, Login("A", table))
+        await self.send(4, Login("B", 1))
+        self.told()
+
+    def told(self) -> dict[int, list[Body]]:
+        return {unit: self.link.to(unit) for unit in (1, 2, 3, 4, 5)}
+
+
+async def test_a_table_may_enter_up_to_one_round_past_its_sections(tmp_path: Path) -> None:
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    a = made.rules.sections["A"]
+    await pads.send(1, round_of(1, 3)[0])  # two rounds ahead of round 1
+    [nak] = pads.told()[1]
+    assert isinstance(nak, Nak) and nak.code == ErrorCode.WRONG_ROUND
+    await pads.send(1, round_of(1, 2)[0])  # one ahead: taken, and the section moves on
+    assert isinstance(pads.told()[1][0], Ack)
+    assert a.current_round == 2
+    await pads.send(1, round_of(1, 3)[0])  # now one ahead of round 2
+    assert isinstance(pads.told()[1][0], Ack)
+    assert a.current_round == 3
+    # Earlier rounds stay open: a table that forgot a board enters it late.
+    await pads.send(2, *round_of(2, 1))
+    assert [type(b) for b in pads.told()[2] if isinstance(b, Ack | Nak)] == [Ack, Ack]
+
+
+async def test_every_pad_of_the_section_is_told_the_round_as_play_moves_on(
+        tmp_path: Path) -> None:
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    await pads.send(1, round_of(1, 2)[0])  # table 1 finished early and moved on
+    told = pads.told()
+    for unit in (1, 2, 3):
+        assert statuses(told[unit]) == [Status(StationState.RUNNING, 2)]
+    assert statuses(told[4]) == []  # section B is still in round 1
+    # Section B moves on by its own play; A's pads hear nothing of it.
+    await pads.send(4, in_b(round_of(1, 2)[0]))
+    told = pads.told()
+    assert statuses(told[4]) == [Status(StationState.RUNNING, 2)]
+    assert all(statuses(told[unit]) == [] for unit in (1, 2, 3))
+
+
+async def test_a_complete_round_moves_the_section_on(tmp_path: Path) -> None:
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    a = made.rules.sections["A"]
+    await pads.send(1, *round_of(1, 1))
+    await pads.send(2, *round_of(2, 1))
+    assert a.current_round == 1
+    assert all(statuses(bodies) == [] for bodies in pads.told().values())
+    await pads.send(3, *round_of(3, 1))  # the last table of round 1: the round is complete
+    assert a.current_round == 2
+    told = pads.told()
+    for unit in (1, 2, 3):
+        assert statuses(told[unit]) == [Status(StationState.RUNNING, 2)]
+    assert statuses(told[4]) == []
+    # The status comes after the answer to the entry that completed the round.
+    assert isinstance(told[3][0], Ack)
+
+
+async def test_the_current_round_complete_moves_on_whatever_is_missing_before(
+        tmp_path: Path) -> None:
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    # Every table plays round 2; table 3 forgot round 1's board 6.
+    await pads.send(1, *round_of(1, 1), *round_of(1, 2))
+    await pads.send(2, *round_of(2, 1), *round_of(2, 2))
+    await pads.send(3, round_of(3, 1)[0], round_of(3, 2)[0])
+    assert made.rules.sections["A"].current_round == 2
+    pads.told()
+    await pads.send(3, round_of(3, 2)[1])  # round 2, the current one, is complete
+    assert made.rules.sections["A"].current_round == 3
+    assert statuses(pads.told()[1]) == [Status(StationState.RUNNING, 3)]
+    await pads.send(3, round_of(3, 1)[1])  # the late board: taken, nothing moves
+    assert made.rules.sections["A"].current_round == 3
+    assert isinstance(pads.told()[3][0], Ack)
+
+
+async def test_the_director_closing_the_round_tells_the_pads(tmp_path: Path) -> None:
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    assert await director(made, lambda batch: made.rules.close_round("A", batch)) == 2
+    told = pads.told()
+    for unit in (1, 2, 3):
+        assert statuses(told[unit]) == [Status(StationState.RUNNING, 2)]
+    assert statuses(told[4]) == []
+    assert await director(made, lambda batch: made.rules.close_round("A", batch)) == 3
+    assert statuses(pads.told()[2]) == [Status(StationState.RUNNING, 3)]
+    # Closing locks nothing: a round-1 result is still taken, and the round stays 3.
+    await pads.send(1, round_of(1, 1)[0])
+    assert isinstance(pads.told()[1][0], Ack)
+    assert made.rules.sections["A"].current_round == 3
+
+
+async def test_after_hello_a_pad_is_told_its_own_sections_round(tmp_path: Path) -> None:
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    await director(made, lambda batch: made.rules.close_round("A", batch))
+    pads.told()
+    await pads.send(4, Hello("bp-1", 90, 1))  # B1's pad: section B is in round 1
+    assert statuses(pads.told()[4]) == [Status(StationState.RUNNING, 1)]
+    await pads.send(1, Hello("bp-1", 90, 1))
+    assert statuses(pads.told()[1]) == [Status(StationState.RUNNING, 2)]
+    await pads.send(5, Hello("bp-1", 90, 1))  # no table: the station's highest round
+    assert statuses(pads.told()[5]) == [Status(StationState.RUNNING, 2)]
+
+
+async def test_pausing_tells_each_pad_its_own_sections_round(tmp_path: Path) -> None:
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    await director(made, lambda batch: made.rules.close_round("A", batch))
+    pads.told()
+
+    def pause(batch: object) -> None:
+        made.rules.set_running(False, batch)  # type: ignore[arg-type]
+        made.rules.tell_status(batch)  # type: ignore[arg-type]
+
+    await director(made, pause)
+    told = pads.told()
+    assert statuses(told[1]) == [Status(StationState.STOPPED, 2)]
+    assert statuses(told[4]) == [Status(StationState.STOPPED, 1)]
+
+
+def test_the_table_of_boards_is_the_movements() -> None:
+    movement = generate("mitchell", 3, 6)
+    for table, rounds in BOARDS.items():
+        for round_, (ns, ew, boards) in rounds.items():
+            seat = movement.at(round_, table)
+            assert seat is not None and (seat.ns, seat.ew, seat.boards) == (ns, ew, boards)
+
+
+async def test_while_stopped_a_pad_at_no_table_is_told_it_is_not_logged_in(
+        tmp_path: Path) -> None:
+    # SPEC.md 5's order: the unit's state (NOT_LOGGED_IN) before the switch (STOPPED).
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    await director(made, lambda batch: made.rules.set_running(False, batch))
+    await pads.send(5, round_of(1, 1)[0])
+    await pads.send(1, round_of(1, 1)[0])
+    told = pads.told()
+    assert told[5] == [Nak(re=1, code=ErrorCode.NOT_LOGGED_IN)]
+    assert told[1] == [Nak(re=2, code=ErrorCode.STOPPED)]
