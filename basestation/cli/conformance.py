@@ -59,6 +59,7 @@ class ConsoleOperator:
 
 
 def conformance(
+    *,
     unit: Annotated[int, typer.Option("--unit", min=1, max=65535,
                                       help="The pad's unit id.")],
     serial: Annotated[str | None, typer.Option(

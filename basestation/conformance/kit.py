@@ -88,7 +88,8 @@ class Kit:
         self.unreadable = 0
         self.verdicts: list[Verdict] = []
         self.held: dict[tuple[int, int], Result | NotPlayed] = {}
-        self.answers: dict[int, Body] = {}  # pad seq -> the answer body, for duplicates
+        # pad seq -> the bytes its tag covered and the answer, for duplicates (SPEC 6.2, 8)
+        self.answers: dict[int, tuple[bytes, Body]] = {}
         self.entries: asyncio.Queue[_Heard] = asyncio.Queue()
         self.hellos: asyncio.Queue[_Heard] = asyncio.Queue()
         self.station_seq = self.options.station_seq
@@ -125,17 +126,17 @@ class Kit:
             self.link.write(data)
         return data
 
-    def answer(self, seq: int, body: Body) -> None:
-        self.answers[seq] = body
+    def answer(self, frame: PadFrame, body: Body) -> None:
+        self.answers[frame.seq] = (frame.signed, body)
         self.send(body)
 
     def ack(self, heard: _Heard) -> None:
         body = heard.message.body
         if isinstance(body, Result | NotPlayed):
             self.held[(body.round, body.board)] = body
-            self.answer(heard.frame.seq, Ack(heard.frame.seq, script.score(body)))
+            self.answer(heard.frame, Ack(heard.frame.seq, script.score(body)))
         else:
-            self.answer(heard.frame.seq, Ack(heard.frame.seq))
+            self.answer(heard.frame, Ack(heard.frame.seq))
 
     def _game_data(self) -> None:
         self.send(script.game_data(sorted(self.held.values(), key=lambda e: (e.round, e.board)),
@@ -156,18 +157,20 @@ class Kit:
         body = message.body
         if isinstance(body, Hello) and message.screen is not None:
             self.screen = message.screen  # a new screen takes the unit (SPEC 15.2)
-        if message.seq in self.answers:  # a retransmission that crossed the answer (6.2)
-            self.send(self.answers[message.seq])
+        answered = self.answers.get(message.seq)
+        if answered is not None and answered[0] == frame.signed:
+            self.send(answered[1])  # a retransmission that crossed the answer (6.2)
             return
+        # A seq used again for other bytes is the seq clause's to report: play on.
         if isinstance(body, Hello):
-            self.answer(message.seq, Ack(message.seq))
+            self.answer(frame, Ack(message.seq))
             self.send(Status(self.state, self.round))
             self.hellos.put_nowait(heard)
         elif isinstance(body, Login | Resend):
-            self.answer(message.seq, Ack(message.seq))
+            self.answer(frame, Ack(message.seq))
             self._game_data()
         elif isinstance(body, Heartbeat | Players):
-            self.answer(message.seq, Ack(message.seq))
+            self.answer(frame, Ack(message.seq))
         else:
             self.entries.put_nowait(heard)  # results and the like: the script answers
 
@@ -299,7 +302,7 @@ class Kit:
         assert isinstance(body, Result)
         self.held[(body.round, body.board)] = body
         answer = Ack(seq, script.score(body))
-        self.answers[seq] = answer
+        self.answers[seq] = (earlier.frame.signed, answer)
         copy = self.send(answer)
         self.link.write(copy)  # the same frame twice, as a duplicating radio would
         await self._not_answered_by(
@@ -352,18 +355,18 @@ class Kit:
             self.ack(heard)
 
     async def _stopped(self) -> None:
-        checked = "status stopped holds entries back; status running and a new round let " \
-                  "them go"
+        checked = "status stopped holds entries back (kept, not dropped); status running " \
+                  "in a new round lets them go"
         self.state = StationState.STOPPED
         self.stopped_frame = self.send(Status(StationState.STOPPED, self.round))
         await asyncio.sleep(0.2)
         await self.operator.enter(script.entry(7))
         early = await self.next_entry(self.window)
         if early is not None:  # sent while stopped: the station naks STOPPED (SPEC 4)
-            self.answer(early.frame.seq, Nak(early.frame.seq, ErrorCode.STOPPED))
+            self.answer(early.frame, Nak(early.frame.seq, ErrorCode.STOPPED))
             again = await self.quiet(self.window)
             self.drain_entries()
-            verdict = clauses.check_silent("4", checked, again,
+            verdict = clauses.check_silent("6.6", checked, again,
                                            "After nak STOPPED, before status running")
             if verdict.outcome == clauses.Outcome.FAIL:
                 self.verdicts.append(verdict)
@@ -373,9 +376,11 @@ class Kit:
         self.state, self.round = StationState.RUNNING, 2
         self.send(Status(self.state, self.round))
         heard = await self.next_entry(self.window + 2.0)
+        why = "Held back while stopped, once the station ran again in round 2" \
+            if early is None else "Sent while stopped and refused, once the station ran " \
+            "again in round 2"
         self.verdicts.append(clauses.check_entry_came(
-            "4", checked, script.entry(7), None if heard is None else heard.frame,
-            "Once the station was running again in round 2"))
+            "6.6", checked, script.entry(7), None if heard is None else heard.frame, why))
         if heard is not None:
             self.ack(heard)
 
@@ -400,7 +405,7 @@ class Kit:
         await asyncio.sleep(self.link.first_timeout)
         shown = await self.operator.shows(pushed)
         self.verdicts.append(clauses.check_shown(
-            "4", "correction_push replaces the pad's copy", shown,
+            "6.3", "correction_push replaces the pad's copy", shown,
             f"The pad shows the director's change of board {pushed.board}.",
             f"The pad does not show the director's change of board {pushed.board}."))
 
@@ -411,7 +416,7 @@ class Kit:
         await self.operator.enter(script.entry(9))
         frames = await self.quiet(self.window)
         for heard in self.drain_entries():
-            self.answer(heard.frame.seq, Nak(heard.frame.seq, ErrorCode.UNIT_REPLACED))
+            self.answer(heard.frame, Nak(heard.frame.seq, ErrorCode.UNIT_REPLACED))
         self.verdicts.append(clauses.check_silent("4", checked, frames, "Once locked"))
         shown = await self.operator.shows_locked()
         self.verdicts.append(clauses.check_shown(
