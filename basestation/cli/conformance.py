@@ -26,12 +26,14 @@ class ConsoleOperator:
     def __init__(self, console: Console) -> None:
         self.console = console
 
-    async def _ask(self, text: str) -> str:
-        self.console.print(f"[bold]conformance:[/] {text}")
-        return await asyncio.to_thread(input, "  (Enter when done) ")
+    async def _ask(self, text: str, reply: str = "Enter when done") -> str:
+        # On stderr, prompt included: stdout is the report's (--json).
+        self.console.print(f"[bold]conformance:[/] {text} ({reply})", soft_wrap=True)
+        return await asyncio.to_thread(input)
 
     async def switch_on(self) -> None:
-        self.console.print("[bold]conformance:[/] switch the pad on (or reset it) now")
+        self.console.print("[bold]conformance:[/] switch the pad on (or reset it) now",
+                           soft_wrap=True)
 
     async def power_cycle(self) -> None:
         await self._ask("switch the pad off and on again (a battery change)")
@@ -47,7 +49,7 @@ class ConsoleOperator:
                         "(if the pad refuses keys, just press Enter)")
 
     async def _yes(self, question: str) -> bool | None:
-        answer = (await self._ask(f"{question} [y/n, Enter: cannot tell]")).strip().lower()
+        answer = (await self._ask(question, "y or n; Enter: cannot tell")).strip().lower()
         return {"y": True, "yes": True, "n": False, "no": False}.get(answer)
 
     async def shows(self, result: Result) -> bool | None:
