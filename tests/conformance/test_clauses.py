@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from basestation.conformance import clauses, script
 from basestation.conformance.clauses import Outcome, PadFrame
-from firmware_protocol.messages import Heartbeat, Hello
+from firmware_protocol.messages import Body, Heartbeat, Hello
 
 ENTRY = script.entry(1)
 OTHER = script.entry(2)
 
 
-def frame(seq: int, at: float = 0.0, body: object = ENTRY, *, signed: bytes | None = None,
+def frame(seq: int, at: float = 0.0, body: Body = ENTRY, *, signed: bytes | None = None,
           verified: bool = True) -> PadFrame:
     return PadFrame(at, seq, body, signed if signed is not None else f"{seq}:{body}".encode(),
-                    verified)  # type: ignore[arg-type]
+                    verified)
 
 
 def test_tags_pass_fail_and_unreadable_frames() -> None:
@@ -88,7 +88,7 @@ def test_report_json_and_failure() -> None:
     report = clauses.report_json(verdicts, 17, "serial /dev/ttyUSB0 at 115200 baud")
     assert report["passed"] is False and clauses.failed(verdicts)
     assert report["clauses"] == [v.to_json() for v in verdicts]
-    assert report["clauses"][1]["outcome"] == "fail"  # type: ignore[index]
+    assert report["clauses"][1]["outcome"] == "fail"
 
 
 def test_the_script_scores_as_the_station_does() -> None:
