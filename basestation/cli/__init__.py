@@ -7,6 +7,7 @@ import typer
 from basestation.cli import (
     backup,
     bench,
+    conformance,
     congress,
     demo,
     faults,
@@ -21,7 +22,7 @@ from basestation.cli import (
 app = typer.Typer(
     help="Open base station for wireless duplicate-bridge scoring pads.", no_args_is_help=True
 )
-for module in (demo, serve, bench, movement, scoring, units, backup, faults, congress,
+for module in (demo, serve, bench, conformance, movement, scoring, units, backup, faults, congress,
                swiss, publish):
     module.register(app)
 

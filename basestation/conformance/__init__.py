@@ -1,0 +1,1 @@
+"""The conformance kit for pad firmware (`basestation conformance`, README.md)."""

@@ -1,0 +1,97 @@
+"""The conformance kit against the browser pad: the page (served by a station, paired by a
+one-time code) is pointed at a broker where `basestation conformance`'s kit plays the
+station, and the test presses the players' keys. It passes every clause."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.async_api import Browser, Page
+
+from basestation.conformance.clauses import Outcome
+from basestation.conformance.kit import Kit
+from basestation.conformance.links import MqttKitLink
+from basestation.station.app import Station
+from firmware_protocol.messages import Result
+from tests.web.conftest import serve
+from tests.web.padclub import Broker, broker
+from tests.web.padpage import enter, log_in
+
+__all__ = ["broker"]
+
+UNIT = 31
+
+
+class BrowserOperator:
+    """The players at a browser pad: a page in its own context, as a phone."""
+
+    def __init__(self, browser: Browser, link: str) -> None:
+        self.browser, self.link = browser, link
+        self.page: Page | None = None
+
+    @property
+    def opened(self) -> Page:
+        assert self.page is not None
+        return self.page
+
+    async def switch_on(self) -> None:
+        context = await self.browser.new_context(viewport={"width": 800, "height": 900})
+        self.page = await context.new_page()
+        await self.page.goto(self.link)
+        await self.page.wait_for_selector("body[data-link=online]")
+
+    async def power_cycle(self) -> None:
+        # A page started again: its storage kept, a new screen, a hello (SPEC 15.3).
+        await self.opened.reload()
+        await self.opened.wait_for_selector("body[data-link=online]")
+
+    async def log_in(self, section: str, table: int) -> None:
+        await log_in(self.opened, table, section)
+
+    async def enter(self, result: Result) -> None:
+        page = self.opened
+        if await page.locator("body[data-state=locked]").count():
+            return  # the pad takes no keys
+        wanted = f"{result.round}/{result.board}"
+        board = page.get_by_label("Board", exact=True)
+        await page.wait_for_function(
+            "(wanted) => [...document.getElementById('board').options]"
+            ".some((o) => o.value === wanted)", arg=wanted)
+        if await board.input_value() != wanted:
+            await board.select_option(wanted)
+        await enter(page, result.contract, result.declarer, result.tricks, result.lead)
+
+    async def shows(self, result: Result) -> bool | None:
+        held: Any = await self.opened.evaluate(
+            "(key) => pad.mem.entries[key] && pad.mem.entries[key].body",
+            f"{result.round}/{result.board}")
+        return bool(held) and (held["contract"], held["declarer"], held["tricks"]) == (
+            result.contract, result.declarer, result.tricks)
+
+    async def shows_locked(self) -> bool | None:
+        return await self.opened.locator("body[data-state=locked]").count() == 1
+
+    async def close(self) -> None:
+        if self.page is not None:
+            await self.page.context.close()
+
+
+async def test_the_browser_pad_passes_every_clause(
+        broker: Broker, make_station: Callable[..., Any], browser: Browser) -> None:
+    # The station only serves the page and pairs the pad; the kit is the station on the
+    # broker the pad is sent to.
+    station: Station = await make_station()
+    async for url in serve(station):
+        code = station.pairing.issue(UNIT)
+        link = f"{url}/pad#code={code}&broker=ws://127.0.0.1:{broker.websockets}"
+        operator = BrowserOperator(browser, link)
+        kit = Kit(MqttKitLink("127.0.0.1", broker.port, station.config.id, UNIT), UNIT,
+                  station.hub.key_for(UNIT), operator)
+        try:
+            verdicts = await kit.run()
+        finally:
+            await operator.close()
+        assert [v for v in verdicts if v.outcome != Outcome.PASS] == [], \
+            [(v.clause, v.checked, v.outcome, v.sentence) for v in verdicts]
+        assert {v.clause for v in verdicts} == {"4", "6.2", "6.3", "6.4", "6.6", "7", "8"}
