@@ -253,9 +253,13 @@ class PadMachine:
             else:
                 self.store.entries[(body.round, body.board)] = StoredEntry(
                     body.result, acked=True, source="director")
-        elif isinstance(body, Control) and body.command in (ControlCommand.STOP,
-                                                             ControlCommand.START):
-            self.paused = body.command == ControlCommand.STOP
+        elif isinstance(body, Control):
+            self._control(body.command)
+        return self._done(now)
+
+    def recover(self, now: float) -> list[Effect]:
+        """Re-send every entry of the pad's own as new messages (control resend, 6.5)."""
+        self._control(ControlCommand.RESEND)
         return self._done(now)
 
     def tick(self, now: float) -> list[Effect]:
@@ -336,6 +340,26 @@ class PadMachine:
         self._effects.append(ContactChanged(True))
         # The head goes again under a new seq (probes moved the counter on), then catch up.
         self.store.queue.insert(1 if self.store.queue else 0, Resend(from_round=None))
+
+    def _control(self, command: ControlCommand) -> None:
+        store = self.store
+        if command == ControlCommand.RESET:
+            # The director's reset: the session, the table and any lock go (SPEC.md 13.5).
+            store.queue.clear()
+            store.entries.clear()
+            store.section = store.table = store.locked = None
+            self.flight = self.parts = None
+            self.paused, self.running = False, True
+        elif command in (ControlCommand.STOP, ControlCommand.START):
+            self.paused = command == ControlCommand.STOP
+        elif command == ControlCommand.RELOGIN and store.section is not None \
+                and store.table is not None:
+            if not any(isinstance(body, Login) for body in store.queue):
+                store.queue.append(Login(section=store.section, table=store.table))
+        elif command == ControlCommand.RESEND:
+            for _, stored in sorted(store.entries.items()):
+                if stored.source == "pad":
+                    store.queue.append(stored.body)
 
     # -- answers --------------------------------------------------------------------------------
 

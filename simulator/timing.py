@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware_protocol.pad_machine import Timers
+
 RADIO_TIMEOUT = 1.5  # seconds before the first retransmission on serial/radio
 MQTT_TIMEOUT = 5.0  # the same over MQTT
 MAX_TIMEOUT = 30.0
@@ -51,6 +53,11 @@ class Timing:
     @property
     def game_data_wait(self) -> float:
         return max(self._scaled(GAME_DATA_WAIT), self.first * 4)
+
+    @property
+    def timers(self) -> Timers:
+        """The reference pad's timers at this speed."""
+        return Timers(self.first, self.cap, self.probe, self.idle, self.game_data_wait)
 
 
 def radio_timing(speed: float = 1.0) -> Timing:
