@@ -14,11 +14,12 @@ from itertools import cycle
 from pathlib import Path
 from typing import Any
 
-from firmware_protocol.enums import ErrorCode, ResultFlag, Seat, StationState
+from firmware_protocol.enums import ControlCommand, ErrorCode, ResultFlag, Seat, StationState
 from firmware_protocol.jsonwire import body_from_json, body_to_json
 from firmware_protocol.messages import (
     Ack,
     Body,
+    Control,
     CorrectionPush,
     GameData,
     Hello,
@@ -167,6 +168,19 @@ SCENARIOS: list[dict[str, Any]] = [
      "about": "6.7: a heartbeat after 60 s without sending anything.",
      "events": [*logged_in(), tick(60), tick(61), receive(61.1, 5, Ack(3)), tick(121.1),
                 receive(121.2, 6, Ack(4, None, (ResultFlag.DUPLICATE,)))]},
+    {"name": "control_stop_start_resend_relogin_reset",
+     "about": "The station's control: stop holds entries back, start lets them go, resend "
+              "re-sends the pad's own entries, relogin logs in again, reset forgets the "
+              "session (SPEC.md 13.5).",
+     "events": [*logged_in(), enter(2, _r(1)), receive(2.1, 5, Ack(3, 420)),
+                receive(3, 6, Control(ControlCommand.STOP)), enter(4, _r(2)),
+                receive(5, 7, Control(ControlCommand.START)), receive(5.1, 8, Ack(4, 420)),
+                receive(6, 9, Control(ControlCommand.RESEND)),
+                receive(6.1, 10, Ack(5, 420, (ResultFlag.DUPLICATE,))),
+                receive(6.2, 11, Ack(6, 420, (ResultFlag.DUPLICATE,))),
+                receive(7, 12, Control(ControlCommand.RELOGIN)),
+                receive(7.1, 13, Control(ControlCommand.RELOGIN)),
+                receive(8, 14, Control(ControlCommand.RESET))]},
     {"name": "not_played_entry",
      "about": "6.2: a not_played entry is stored and sent like a result.",
      "events": [*logged_in(), enter(2, NotPlayed("A", 3, 1, 3, 3, 10)),
