@@ -1,6 +1,6 @@
 """Write the pad's behaviour vectors: `python -m firmware_protocol.vectors.make_pad_vectors`.
 
-Each scenario is a list of events (times in seconds); after each event the file holds what
+Each scenario is a list of steps: an event (times in seconds) and what
 the reference pad (firmware_protocol/pad_machine.py) did: the frames it sent (type, seq, and
 whether it was a retransmission), the timers running with their deadlines, what its screen
 shows and what it keeps in non-volatile memory. The file is the contract: the Python machine
@@ -188,13 +188,13 @@ SCENARIOS: list[dict[str, Any]] = [
 ]
 
 
-def replay(scenario: dict[str, Any]) -> list[dict[str, Any]]:
-    """Run a scenario on the reference pad: what it did after each event."""
-    jitter = cycle(scenario.get("jitter", [1.0]))
+def replay(events: list[Event], jitters: list[float]) -> list[dict[str, Any]]:
+    """Run a scenario's events on the reference pad: what it did after each."""
+    jitter = cycle(jitters)
     store = PadState()
     machine = PadMachine(store, MQTT, lambda: next(jitter))
     steps = []
-    for event in scenario["events"]:
+    for event in events:
         at = float(event["at"])
         if "power_cycle" in event:
             machine = PadMachine(store, MQTT, lambda: next(jitter))
@@ -217,8 +217,24 @@ def replay(scenario: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def render() -> str:
-    cases = [{**scenario, "expect": replay(scenario)} for scenario in SCENARIOS]
-    return json.dumps({"timers": vars(MQTT), "scenarios": cases}, indent=1) + "\n"
+    """The file: each step's event and what is expected after it, one line each."""
+    def line(value: object) -> str:
+        return json.dumps(value, separators=(", ", ": "))
+
+    out = [f'{{"timers": {line(vars(MQTT))},', ' "scenarios": [']
+    for n, scenario in enumerate(SCENARIOS):
+        jitters = scenario.get("jitter", [1.0])
+        expected = replay(scenario["events"], jitters)
+        head = {"name": scenario["name"], "about": scenario["about"], "jitter": jitters}
+        out.append(f"  {line(head)[:-1]},")
+        out.append('   "steps": [')
+        for i, (event, expect) in enumerate(zip(scenario["events"], expected, strict=True)):
+            end = "," if i < len(expected) - 1 else ""
+            out.append(f'    {{"event": {line(event)},')
+            out.append(f'     "expect": {line(expect)}}}{end}')
+        out.append("  ]}" + ("," if n < len(SCENARIOS) - 1 else ""))
+    out.append(" ]}")
+    return "\n".join(out) + "\n"
 
 
 def main() -> None:

@@ -19,18 +19,21 @@ def test_the_file_is_what_the_generator_writes() -> None:
 
 @pytest.mark.parametrize("scenario", VECTORS, ids=[s["name"] for s in VECTORS])
 def test_the_machine_replays_each_scenario(scenario: dict[str, Any]) -> None:
-    steps = replay(scenario)
-    for index, (got, expected) in enumerate(zip(steps, scenario["expect"], strict=True)):
-        event = scenario["events"][index]
-        assert got == expected, f"{scenario['name']} after event {index}: {event}"
+    steps = scenario["steps"]
+    got = replay([step["event"] for step in steps], scenario["jitter"])
+    for index, (done, step) in enumerate(zip(got, steps, strict=True)):
+        assert done == step["expect"], f"{scenario['name']} step {index}: {step['event']}"
 
 
 def test_the_vectors_cover_the_spec_clauses() -> None:
-    kinds = {key for s in VECTORS for event in s["events"] for key in event if key != "at"}
+    steps = [step for s in VECTORS for step in s["steps"]]
+    kinds = {key for step in steps for key in step["event"] if key != "at"}
     assert kinds == {"power_on", "power_cycle", "enter", "receive", "tick"}
-    sent = {tuple(x[::2]) for s in VECTORS for step in s["expect"] for x in step["sent"]}
-    assert ("hello", True) in sent  # a retransmission
-    screens = [step["screen"] for s in VECTORS for step in s["expect"]]
+    sent = {(x[0], x[2]) for step in steps for x in step["expect"]["sent"]}
+    assert ("hello", True) in sent and ("heartbeat", False) in sent  # retransmission, probe
+    screens = [step["expect"]["screen"] for step in steps]
     assert any(not screen["contact"] for screen in screens)
     assert any(screen["locked"] for screen in screens)
     assert any(not screen["running"] for screen in screens)
+    timers = {name for step in steps for name in step["expect"]["timers"]}
+    assert timers == {"answer", "retry", "probe", "game_data", "heartbeat"}

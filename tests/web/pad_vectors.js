@@ -10,7 +10,7 @@
   for (const scenario of vectors.scenarios) {
     const saved = new Map();
     const storage = { getItem: (k) => saved.get(k) ?? null, setItem: (k, v) => saved.set(k, v) };
-    const jitter = scenario.jitter || [1.0];
+    const jitter = scenario.jitter;
     let drawn = 0;
     const random = () => (jitter[drawn++ % jitter.length] - 0.8) / 0.4;  // 0.8 + 0.4 r
     let now = 0;
@@ -30,7 +30,7 @@
     };
     let pad = null;
     const steps = [];
-    for (const event of scenario.events) {
+    for (const { event } of scenario.steps) {
       now = Math.round(event.at * 1000);
       sent = [];
       if ("power_on" in event || "power_cycle" in event) pad = powered();

@@ -25,10 +25,10 @@ async def test_padcore_replays_every_behaviour_vector(browser: Browser) -> None:
     replayed: dict[str, list[dict[str, Any]]] = await page.evaluate(REPLAY, vectors)
     wrong = []
     for scenario in vectors["scenarios"]:
-        steps = replayed[scenario["name"]]
-        for index, (got, expected) in enumerate(zip(steps, scenario["expect"], strict=True)):
-            if got != expected:
-                wrong.append((scenario["name"], index, scenario["events"][index], got, expected))
+        got = replayed[scenario["name"]]
+        for index, (done, step) in enumerate(zip(got, scenario["steps"], strict=True)):
+            if done != step["expect"]:
+                wrong.append((scenario["name"], index, step["event"], done, step["expect"]))
                 break  # the first difference of each scenario tells
     assert not wrong, "\n".join(map(str, wrong))
     assert len(replayed) == len(vectors["scenarios"])
