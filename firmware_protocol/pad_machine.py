@@ -196,7 +196,7 @@ class PadMachine:
         return min(self.timers_set().values(), default=None)
 
     def screen(self) -> dict[str, object]:
-        """What the pad shows, coarsely: the players see these, never protocol codes."""
+        """What the pad shows, coarsely (a pad says it in the players' words, never as codes)."""
         locked = self.store.locked
         return {"contact": self.contact, "locked": None if locked is None else locked.value,
                 "running": self.running and not self.paused, "round": self.round,
