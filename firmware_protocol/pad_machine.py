@@ -3,8 +3,8 @@
 No I/O and no clock: the caller passes the time with every event, sends what `Send` effects
 say, calls `tick` at `deadline`, and keeps the store (SPEC.md 6.4) in non-volatile memory.
 The jitter of 6.6 comes from the caller too (a factor in 0.8..1.2 per transmission), so the
-behaviour vectors (vectors/pad_machine.json) replay exactly. The simulator's pad is built on
-this machine; the browser pad (padcore.js) replays the same vectors.
+behaviour vectors (vectors/behaviour/pad_machine.json) replay exactly. The simulator's pad is
+built on this machine; the browser pad (padcore.js) replays the same vectors.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from firmware_protocol.messages import (
 from firmware_protocol.pad_machine import PadMachine, PadState, Send, Timers, persisted
 
 HERE = Path(__file__).parent
-FILE = HERE / "pad_machine.json"
+FILE = HERE / "behaviour" / "pad_machine.json"  # apart from the codec vectors
 MQTT = Timers()  # SPEC.md 6.6 and 6.7 with the MQTT first timeout (5 s)
 
 Event = dict[str, Any]

@@ -1,4 +1,4 @@
-"""The reference pad replays its behaviour vectors (vectors/pad_machine.json) exactly."""
+"""The reference pad replays its behaviour vectors (vectors/behaviour/pad_machine.json)."""
 
 from __future__ import annotations
 

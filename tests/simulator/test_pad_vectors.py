@@ -1,5 +1,5 @@
 """The simulator's pad, whole (not only the machine under it), replays the reference pad's
-behaviour vectors (firmware_protocol/vectors/pad_machine.json) at full MQTT speed."""
+behaviour vectors (firmware_protocol/vectors/behaviour/pad_machine.json) at full MQTT speed."""
 
 from __future__ import annotations
 

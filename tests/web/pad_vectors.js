@@ -1,6 +1,7 @@
-// Replays the reference pad's behaviour vectors (firmware_protocol/vectors/pad_machine.json)
-// on the browser pad (padcore.js): each scenario's events in, what the pad did after each out,
-// in the vectors' words, for the test to compare with what the file expects.
+// Replays the reference pad's behaviour vectors
+// (firmware_protocol/vectors/behaviour/pad_machine.json) on the browser pad (padcore.js): each
+// scenario's events in, what the pad did after each out, in the vectors' words, for the test
+// to compare with what the file expects.
 (vectors) => {
   const UNIT = 17;
   const KEY = "00112233445566778899aabbccddeeff";

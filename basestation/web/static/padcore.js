@@ -2,7 +2,7 @@
 // loses nothing), its queue, and the exchanges of SPEC 6. The page calls the event methods;
 // the core calls `transmit(payload)` and `changed()`; `tick()` runs its timers. Its link
 // (queue, retries, replay rule, naks, status, locked, control, game_data) replays the
-// reference pad's behaviour vectors, firmware_protocol/vectors/pad_machine.json
+// reference pad's behaviour vectors, firmware_protocol/vectors/behaviour/pad_machine.json
 // (tests/web/test_pad_machine_vectors.py).
 "use strict";
 
