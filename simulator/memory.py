@@ -16,23 +16,12 @@ from firmware_protocol.messages import (
     NotPlayed,
     Players,
     Result,
-    ResultFlag,
     RoundInfo,
     Seating,
 )
+from firmware_protocol.pad_machine import StoredEntry
 
 SEQ_BLOCK = 64  # seqs reserved per write of the counter
-
-
-@dataclass
-class StoredEntry:
-    """One board's entry on the pad, and what the station said about it."""
-
-    body: Result | NotPlayed
-    acked: bool = False
-    score_ns: int | None = None
-    flags: tuple[ResultFlag, ...] = ()
-    source: str = "pad"  # pad, station (from game_data) or director (correction_push)
 
 
 @dataclass

@@ -24,11 +24,12 @@ from firmware_protocol.messages import (
     RoundInfo,
     Seat,
 )
+from firmware_protocol.pad_machine import Timers
 from firmware_protocol.security import unit_key
 from simulator.memory import PadMemory
 from simulator.notices import Answered, ContactChanged, GameDataReceived
 from simulator.pad import Pad
-from simulator.timing import GIVE_UP_ATTEMPTS, Timing
+from simulator.timing import GIVE_UP_ATTEMPTS, Timing, mqtt_timing, radio_timing
 
 KEY = unit_key("change-me", 17)
 TIMING = Timing(answer_timeout=1.5, speed=1.0, min_timeout=0.0)
@@ -218,3 +219,8 @@ def test_timing_scales_with_speed(speed: float) -> None:
     assert timing.first == max(5.0 / speed, 0.2)
     assert timing.timeout(2) == pytest.approx(2 * timing.first)
     assert timing.timeout(20) == timing.cap
+
+
+@pytest.mark.parametrize("timing", [radio_timing(), mqtt_timing()])
+def test_at_full_speed_the_timers_are_the_specs(timing: Timing) -> None:
+    assert timing.timers == Timers(timing.answer_timeout, 30.0, 30.0, 60.0, 10.0)

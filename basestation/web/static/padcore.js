@@ -1,6 +1,9 @@
 // The browser pad's firmware: its memory (kept in localStorage, so a reload or a flat battery
 // loses nothing), its queue, and the exchanges of SPEC 6. The page calls the event methods;
-// the core calls `transmit(payload)` and `changed()`; `tick()` runs its timers.
+// the core calls `transmit(payload)` and `changed()`; `tick()` runs its timers. Its link
+// (queue, retries, replay rule, naks, status, locked, control, game_data) replays the
+// reference pad's behaviour vectors, firmware_protocol/vectors/behaviour/pad_machine.json
+// (tests/web/test_pad_machine_vectors.py).
 "use strict";
 
 const PadCore = (() => {
@@ -58,6 +61,7 @@ const PadCore = (() => {
       this.retryAt = null;      // after BAD_MAC or INTERNAL
       this.partsAt = null;      // a game_data set (or its first part) is awaited until then
       this.gameData = null;     // {first, parts, seen}
+      this.round = null;        // the section's current round, as the station last said (6.7)
       this.lastSent = this.now();
       this.online = false;
       this.everOnline = false;
@@ -306,6 +310,7 @@ const PadCore = (() => {
         case "game_data": this.gameDataPart(body, m.seq); break;
         case "status":
           this.mem.running = body.state === "running";
+          if (body.round != null) this.round = body.round;
           break;
         case "feedback": this.feedback(body); break;
         case "correction_push": this.pushed(body); break;
@@ -566,6 +571,7 @@ const PadCore = (() => {
         this.partsAt = this.now() + PARTS_WAIT;
       }
       this.gameData.seen.push(body.part);
+      this.round = body.round;
       this.mem.section = body.section;
       this.mem.table = body.table;
       for (const info of body.rounds) this.mem.rounds[info.round] = info;

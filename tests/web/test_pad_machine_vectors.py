@@ -1,0 +1,34 @@
+"""The browser pad (padcore.js) replays the reference pad's behaviour vectors in Chromium, so
+it and the simulator's pad (built on firmware_protocol/pad_machine.py) cannot drift apart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Browser
+
+from firmware_protocol.vectors.make_pad_vectors import FILE
+
+STATIC = Path(__file__).parents[2] / "basestation" / "web" / "static"
+SCRIPTS = ("vendor/sha256.min.js", "padwire.js", "padwords.js", "padcore.js")
+REPLAY = (Path(__file__).parent / "pad_vectors.js").read_text(encoding="utf-8")
+
+
+async def test_padcore_replays_every_behaviour_vector(browser: Browser) -> None:
+    vectors: dict[str, Any] = json.loads(FILE.read_text(encoding="ascii"))
+    page = await browser.new_page()
+    await page.set_content("<!doctype html><title>pad vectors</title>")
+    for script in SCRIPTS:
+        await page.add_script_tag(path=STATIC / script)
+    replayed: dict[str, list[dict[str, Any]]] = await page.evaluate(REPLAY, vectors)
+    wrong = []
+    for scenario in vectors["scenarios"]:
+        got = replayed[scenario["name"]]
+        for index, (done, step) in enumerate(zip(got, scenario["steps"], strict=True)):
+            if done != step["expect"]:
+                wrong.append((scenario["name"], index, step["event"], done, step["expect"]))
+                break  # the first difference of each scenario tells
+    assert not wrong, "\n".join(map(str, wrong))
+    assert len(replayed) == len(vectors["scenarios"])
