@@ -35,6 +35,7 @@ from simulator.mqtt import NO_DELAY
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
 FLOODERS = 3  # load generator processes: the pads shared out, so they are not the limit
+LINE_LEAD = 0.02  # seconds of bytes the paced line keeps written ahead (as the station does)
 
 
 def cpu_seconds() -> float:
@@ -256,7 +257,9 @@ class PacedLine:
             os.write(self.master, frame)
             self.up_bytes += len(frame)
             free_at = max(free_at, time.perf_counter()) + len(frame) / self.bytes_per_s
-            ahead = free_at - time.perf_counter()
+            # Kept a little ahead, as the station's writer is: a late wake-up on a busy
+            # machine must not leave the line idle (it would count against the station).
+            ahead = free_at - time.perf_counter() - LINE_LEAD
             if ahead > 0.005:  # sleeping for every 2 ms frame would itself slow the line
                 await asyncio.sleep(ahead)
 
@@ -287,10 +290,13 @@ async def _serial_pads(baud: int, sections: int, seconds: float, ports: Any,
     waiting: dict[tuple[int, int], asyncio.Future[Any]] = {}
     count = LineCount()
     counting = False
+    last_heard = time.perf_counter()
     to_show: dict[tuple[int, int], set[str]] = {}  # (unit, board): kinds not yet whole
     showing: dict[tuple[int, int], asyncio.Future[None]] = {}
 
     def deliver(message: Message, size: int) -> None:
+        nonlocal last_heard
+        last_heard = time.perf_counter()
         body = message.body
         if isinstance(body, Ack | Nak):
             future = waiting.pop((message.unit, body.re), None)
@@ -343,7 +349,8 @@ async def _serial_pads(baud: int, sections: int, seconds: float, ports: Any,
         await asyncio.to_thread(go.get)  # the station is listening on the port
         await asyncio.gather(*(ask(unit, 1, Login(section=section, table=table))
                                for unit, section, table in plan.seats))
-        await asyncio.sleep(1.0)  # the logins' game_data has arrived
+        while time.perf_counter() - last_heard < 0.5:  # the logins' game_data has arrived
+            await asyncio.sleep(0.1)
         counting = True
         up_before = line.up_bytes
         started = time.perf_counter()

@@ -18,7 +18,7 @@ from firmware_protocol.messages import Body, Feedback, GameData, Message
 log = logging.getLogger(__name__)
 # How far ahead of the line the station writes: enough that the line never idles while the
 # event loop is busy, little enough that an ack written next waits only that long.
-LEAD_SECONDS = 0.01
+LEAD_SECONDS = 0.02
 
 
 class _Transport(serial_asyncio_fast.SerialTransport):
@@ -111,9 +111,9 @@ class SerialLink:
         out, so whatever goes first, a pad sees the seqs rise (SPEC.md 8, 11.9)."""
         if self.transport is None:
             return  # as in `send`
-        parts = self.fit(body)
+        # Split (which measures by encoding) only when it goes: feedback may be replaced first.
         self.order.put(unit, body, lambda: b"".join(
-            binary.encode_frame(message, key) for message, key in number(parts)))
+            binary.encode_frame(message, key) for message, key in number(self.fit(body))))
         self._waiting.set()
 
     async def _write_out(self) -> None:
