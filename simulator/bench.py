@@ -34,6 +34,7 @@ from simulator.mqtt import NO_DELAY
 
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
+SERIAL_BOARDS = 3 * TABLES_PER_SECTION  # three boards a round, as SPEC.md 11.9's figures
 FLOODERS = 3  # load generator processes: the pads shared out, so they are not the limit
 LINE_LEAD = 0.02  # seconds of bytes the paced line keeps written ahead (as the station does)
 
@@ -68,7 +69,8 @@ def _letters(count: int) -> str:
     return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:count]
 
 
-def _station(tmp: Path, sections: int, *, mqtt_port: int | None = None,
+def _station(tmp: Path, sections: int, *, boards: int = TABLES_PER_SECTION,
+             mqtt_port: int | None = None,
              serial_port: str | None = None, feedback: bool = True,
              deals: dict[int, str] | None = None) -> Any:
     from basestation.station.app import Station
@@ -82,19 +84,19 @@ def _station(tmp: Path, sections: int, *, mqtt_port: int | None = None,
         config = dataclasses.replace(config, feedback=frozenset())
     station = Station(config)
     station.open_event("Bench", "nz", [
-        SectionConfig(letter, "mitchell", TABLES_PER_SECTION, TABLES_PER_SECTION)
+        SectionConfig(letter, "mitchell", TABLES_PER_SECTION, boards)
         for letter in _letters(sections)],
         dict.fromkeys(_letters(sections), deals) if deals else None)
     return station
 
 
 def _plan(port: int, sections: int, results_per_pad: int, interval: float = 0.0,
-          skip: int = 0) -> FloodPlan:
+          skip: int = 0, *, boards: int = TABLES_PER_SECTION) -> FloodPlan:
     seats = tuple((index, letter, table) for index, (letter, table) in enumerate(
         ((letter, table) for letter in _letters(sections)
          for table in range(1, TABLES_PER_SECTION + 1)), start=1))
     return FloodPlan(port=port, station="club", secret=SECRET, seats=seats,
-                     movement=generate("mitchell", TABLES_PER_SECTION, TABLES_PER_SECTION),
+                     movement=generate("mitchell", TABLES_PER_SECTION, boards),
                      results_per_pad=results_per_pad, interval=interval, skip=skip)
 
 
@@ -321,7 +323,7 @@ async def _serial_pads(baud: int, sections: int, seconds: float, ports: Any,
 
     line = PacedLine(baud, deliver)
     writer = asyncio.create_task(line.run())
-    plan = _plan(0, sections, TABLES_PER_SECTION)
+    plan = _plan(0, sections, SERIAL_BOARDS, boards=SERIAL_BOARDS)
 
     async def ask(unit: int, seq: int, body: Any) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -366,7 +368,11 @@ async def _serial_pads(baud: int, sections: int, seconds: float, ports: Any,
 def _serial_child(baud: int, sections: int, seconds: float, shown: bool,
                   queues: tuple[Any, Any, Any]) -> None:
     ports, go, out = queues
-    out.put(asyncio.run(_serial_pads(baud, sections, seconds, ports, go, shown=shown)))
+    try:
+        out.put(asyncio.run(_serial_pads(baud, sections, seconds, ports, go, shown=shown)))
+    except Exception as exc:  # said in the parent, not lost with the child
+        out.put(f"the pads failed: {exc!r}")
+        raise
 
 
 def line_bound(baud: int, up_per_result: float, down_per_result: float) -> float:
@@ -395,16 +401,19 @@ async def serial_stage(baud: int = 115200, sections: int = 5, seconds: float = 8
                             args=(baud, sections, seconds, shown, (ports, go, out)),
                             daemon=True)
     child.start()
-    deals = random_deals(TABLES_PER_SECTION, random.Random(12))
+    deals = random_deals(SERIAL_BOARDS, random.Random(12))
     try:
-        port = await asyncio.to_thread(ports.get, True, 30)
+        port = await asyncio.to_thread(ports.get, True, 120)  # a busy machine starts slowly
         with tempfile.TemporaryDirectory() as tmp:
-            station = _station(Path(tmp), sections, serial_port=port, deals=deals)
+            station = _station(Path(tmp), sections, serial_port=port, deals=deals,
+                               boards=SERIAL_BOARDS)
             await _started(station)
             await asyncio.to_thread(station.rules.par.wait, 600)
             try:
                 go.put(True)
-                count: LineCount = await asyncio.to_thread(out.get, True, seconds + 120)
+                count = await asyncio.to_thread(out.get, True, seconds + 300)
+                if not isinstance(count, LineCount):
+                    raise RuntimeError(count)
                 dropped = sum(link.order.feedback_dropped for link in station.links)
             finally:
                 await station.stop()

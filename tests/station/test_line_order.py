@@ -1,4 +1,4 @@
-"""The serial line's order (SPEC.md 11.9): answers, then what is owed, then feedback."""
+"""The serial line's order (SPEC.md 11.9): what is owed (answers too) as made, then feedback."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from firmware_protocol.messages import (
 )
 
 
-def test_answers_then_owed_then_feedback_and_nothing_owed_is_dropped() -> None:
+def test_owed_in_order_then_feedback_and_nothing_owed_is_dropped() -> None:
     order = LineOrder()
     traveller = Feedback(board=1, kind=FeedbackKind.TRAVELLER, rows=())
     ranking = Feedback(board=0, kind=FeedbackKind.RANKING, rows=())
@@ -29,5 +29,5 @@ def test_answers_then_owed_then_feedback_and_nothing_owed_is_dropped() -> None:
     out = []
     while (frames := order.take()) is not None:
         out.append(frames())
-    assert out == [b"ack", b"nak", b"bad mac", b"status", b"ranking", b"par 2"]
+    assert out == [b"status", b"ack", b"nak", b"bad mac", b"ranking", b"par 2"]
     assert order.feedback_dropped == 1 and len(order) == 0

@@ -1,12 +1,12 @@
 """The order in which a slow line (the serial/radio link) sends what the station has for pads.
 
-Answers first: an ack or nak never waits behind feedback (SPEC.md 11.9). Then everything else
-the station must deliver (game_data, status, seating, correction_push, control, locked), in
-the order it was made. Feedback last, only when nothing else is waiting: the line's idle time.
-Feedback is what a pad may show of the board it has just entered, so a waiting one is
-replaced by a newer one of the same kind for the same board, and dropped once the station has
-feedback for a later board for the same unit (the pad has moved on). Nothing answered or owed
-is ever dropped.
+An ack or nak never waits behind feedback (SPEC.md 11.9). Everything the station owes a pad
+(answers, game_data, status, seating, correction_push, control, locked) goes in the order it
+was made: an ack must not overtake the game_data made before it, which the pad would then
+apply over the entry just acked. Feedback goes only when nothing owed waits: the line's idle
+time. It is what a pad may show of the board just entered, so a waiting one is replaced by a
+newer one of the same kind for the same board, and dropped once the station has feedback for
+a later board for the same unit (the pad has moved on). Nothing owed is ever dropped.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
-from firmware_protocol.messages import Ack, Body, Feedback, Nak
+from firmware_protocol.messages import Body, Feedback
 
 Frames = Callable[[], bytes]  # makes the frames when they go out (numbered then: SPEC.md 8)
 FeedbackKey = tuple[int, int, str]  # unit, board, kind
@@ -22,25 +22,22 @@ FeedbackKey = tuple[int, int, str]  # unit, board, kind
 
 class LineOrder:
     def __init__(self) -> None:
-        self._answers: deque[Frames] = deque()
         self._owed: deque[Frames] = deque()
         self._feedback: OrderedDict[FeedbackKey, Frames] = OrderedDict()
         self.feedback_dropped = 0  # superseded before it could go
 
     def __len__(self) -> int:
-        return len(self._answers) + len(self._owed) + len(self._feedback)
+        return len(self._owed) + len(self._feedback)
 
     def put(self, unit: int, body: Body, frames: Frames) -> None:
-        if isinstance(body, Ack | Nak):
-            self._answers.append(frames)
-        elif isinstance(body, Feedback):
+        if isinstance(body, Feedback):
             self._put_feedback(unit, body, frames)
         else:
             self._owed.append(frames)
 
     def put_answer(self, frames: Frames) -> None:
         """An answer made outside a unit's sequence (station seq 0: BAD_MAC, a refused frame)."""
-        self._answers.append(frames)
+        self._owed.append(frames)
 
     def _put_feedback(self, unit: int, body: Feedback, frames: Frames) -> None:
         key = (unit, body.board, body.kind.value)
@@ -58,8 +55,6 @@ class LineOrder:
 
     def take(self) -> Frames | None:
         """What goes next, or None when nothing waits."""
-        if self._answers:
-            return self._answers.popleft()
         if self._owed:
             return self._owed.popleft()
         if self._feedback:
@@ -67,6 +62,5 @@ class LineOrder:
         return None
 
     def clear(self) -> None:
-        self._answers.clear()
         self._owed.clear()
         self._feedback.clear()

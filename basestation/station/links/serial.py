@@ -118,8 +118,8 @@ class SerialLink:
 
     async def _write_out(self) -> None:
         """Writes one queued message at a time, each when the line has nearly sent the last:
-        what waits in the station can still be put in order (answers first); what is in the
-        port's buffer cannot."""
+        what waits in the station can still be put in order (feedback after everything
+        owed); what is in the port's buffer cannot."""
         loop = asyncio.get_running_loop()
         bytes_per_s = self.baud / 10  # 8N1: ten bits a byte
         while True:
@@ -132,7 +132,11 @@ class SerialLink:
             frames = self.order.take()
             if frames is None or self.transport is None:
                 continue
-            data = frames()
+            try:
+                data = frames()
+            except Exception:  # one message that cannot be made must not stop the line
+                log.exception("a message on %s could not be encoded", self.name)
+                continue
             if not data:
                 continue
             self.transport.write(data)
