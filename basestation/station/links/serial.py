@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import serial
 import serial_asyncio_fast
 
-from basestation.station.hub import Hub, Inbound
+from basestation.station.hub import Hub, Inbound, Numbering
 from basestation.station.links.line_order import LineOrder
 from firmware_protocol import binary
 from firmware_protocol.messages import Body, Feedback, GameData, Message
 
 log = logging.getLogger(__name__)
 # How far ahead of the line the station writes: enough that the line never idles while the
-# event loop is busy, little enough that an ack written next waits only that long.
+# event loop is busy, little enough that feedback already handed to the port holds up an ack
+# by no more than that and the message on the line.
 LEAD_SECONDS = 0.02
 
 
@@ -105,8 +105,7 @@ class SerialLink:
             self._waiting.set()
         # Not connected: the pad retransmits and the stored answer is sent again.
 
-    def post(self, unit: int, body: Body,
-             number: Callable[[list[Body]], list[tuple[Message, bytes]]]) -> None:
+    def post(self, unit: int, body: Body, number: Numbering) -> None:
         """Queues a body for a unit; `number` gives its parts their station seqs when it goes
         out, so whatever goes first, a pad sees the seqs rise (SPEC.md 8, 11.9)."""
         if self.transport is None:
