@@ -25,7 +25,7 @@ import aiomqtt
 
 from basestation.movements import generate
 from firmware_protocol import binary, jsonwire, topics
-from firmware_protocol.messages import Ack, Login, Message, Nak, Result, Seat
+from firmware_protocol.messages import Ack, Feedback, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.broker import run_mosquitto
 from simulator.deals import random_deals
@@ -34,8 +34,9 @@ from simulator.mqtt import NO_DELAY
 
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
-RESULT_FRAME = 27  # bytes on the wire (SPEC.md)
+SERIAL_BOARDS = 3 * TABLES_PER_SECTION  # three boards a round, as SPEC.md 11.9's figures
 FLOODERS = 3  # load generator processes: the pads shared out, so they are not the limit
+LINE_LEAD = 0.02  # seconds of bytes the paced line keeps written ahead (as the station does)
 
 
 def cpu_seconds() -> float:
@@ -68,7 +69,8 @@ def _letters(count: int) -> str:
     return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:count]
 
 
-def _station(tmp: Path, sections: int, *, mqtt_port: int | None = None,
+def _station(tmp: Path, sections: int, *, boards: int = TABLES_PER_SECTION,
+             mqtt_port: int | None = None,
              serial_port: str | None = None, feedback: bool = True,
              deals: dict[int, str] | None = None) -> Any:
     from basestation.station.app import Station
@@ -82,19 +84,19 @@ def _station(tmp: Path, sections: int, *, mqtt_port: int | None = None,
         config = dataclasses.replace(config, feedback=frozenset())
     station = Station(config)
     station.open_event("Bench", "nz", [
-        SectionConfig(letter, "mitchell", TABLES_PER_SECTION, TABLES_PER_SECTION)
+        SectionConfig(letter, "mitchell", TABLES_PER_SECTION, boards)
         for letter in _letters(sections)],
         dict.fromkeys(_letters(sections), deals) if deals else None)
     return station
 
 
 def _plan(port: int, sections: int, results_per_pad: int, interval: float = 0.0,
-          skip: int = 0) -> FloodPlan:
+          skip: int = 0, *, boards: int = TABLES_PER_SECTION) -> FloodPlan:
     seats = tuple((index, letter, table) for index, (letter, table) in enumerate(
         ((letter, table) for letter in _letters(sections)
          for table in range(1, TABLES_PER_SECTION + 1)), start=1))
     return FloodPlan(port=port, station="club", secret=SECRET, seats=seats,
-                     movement=generate("mitchell", TABLES_PER_SECTION, TABLES_PER_SECTION),
+                     movement=generate("mitchell", TABLES_PER_SECTION, boards),
                      results_per_pad=results_per_pad, interval=interval, skip=skip)
 
 
@@ -218,9 +220,10 @@ async def _echo(port: int) -> None:
 
 
 class PacedLine:
-    """The receiver's side of a serial line at `baud`: bytes leave no faster than the line."""
+    """The receiver's side of a serial line at `baud`, both ways: bytes leave no faster than
+    the line, and what the station writes arrives no faster than the line carries it."""
 
-    def __init__(self, baud: int, deliver: Callable[[Message], None]) -> None:
+    def __init__(self, baud: int, deliver: Callable[[Message, int], None]) -> None:
         self.master, self._slave = os.openpty()
         tty.setraw(self.master)
         tty.setraw(self._slave, termios.TCSANOW)
@@ -229,45 +232,98 @@ class PacedLine:
         self.outgoing: asyncio.Queue[bytes] = asyncio.Queue()
         self.decoder = binary.FrameDecoder()
         self.deliver = deliver
-        asyncio.get_running_loop().add_reader(self.master, self._readable)
+        self.up_bytes = 0
+        self.down_bytes = 0
+        self._down_free_at = 0.0  # when the line will have carried everything read so far
+        self._loop = asyncio.get_running_loop()
+        self._loop.add_reader(self.master, self._readable)
 
     def _readable(self) -> None:
-        with contextlib.suppress(OSError):
-            for item in self.decoder.feed(os.read(self.master, 65536)):
-                if not isinstance(item, binary.DecodeError):
-                    self.deliver(item.message)
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            return
+        self.down_bytes += len(data)
+        now = self._loop.time()
+        self._down_free_at = max(self._down_free_at, now) + len(data) / self.bytes_per_s
+        for item in self.decoder.feed(data):
+            if not isinstance(item, binary.DecodeError):
+                # The frame's bytes on the wire: signed + mac 4 + crc 2 + COBS 1 + 2 delimiters.
+                size = len(item.signed) + 9
+                self._loop.call_at(self._down_free_at, self.deliver, item.message, size)
 
     async def run(self) -> None:
         free_at = time.perf_counter()  # when the line has sent everything written so far
         while True:
             frame = await self.outgoing.get()
             os.write(self.master, frame)
+            self.up_bytes += len(frame)
             free_at = max(free_at, time.perf_counter()) + len(frame) / self.bytes_per_s
-            ahead = free_at - time.perf_counter()
+            # Kept a little ahead, as the station's writer is: a late wake-up on a busy
+            # machine must not leave the line idle (it would count against the station).
+            ahead = free_at - time.perf_counter() - LINE_LEAD
             if ahead > 0.005:  # sleeping for every 2 ms frame would itself slow the line
                 await asyncio.sleep(ahead)
 
     def close(self) -> None:
-        asyncio.get_running_loop().remove_reader(self.master)
+        self._loop.remove_reader(self.master)
         os.close(self.master)
         os.close(self._slave)
 
 
-async def _serial_pads(baud: int, sections: int, seconds: float, ports: Any,
-                       go: Any) -> tuple[int, float]:
-    """The pads' side of the line: 125 pads entering results as fast as acks come back."""
-    waiting: dict[tuple[int, int], asyncio.Future[Any]] = {}
+@dataclasses.dataclass
+class LineCount:
+    """What crossed the line while the pads entered results."""
 
-    def deliver(message: Message) -> None:
-        if isinstance(message.body, Ack | Nak):
-            future = waiting.pop((message.unit, message.body.re), None)
+    acked: int = 0
+    seconds: float = 0.0
+    up_bytes: int = 0
+    answer_bytes: int = 0  # acks and naks
+    owed_bytes: int = 0  # everything else the station must deliver (seating, status, ...)
+    feedback_bytes: int = 0
+    feedback: int = 0  # feedback messages (whole: every part arrived)
+
+
+async def _serial_pads(baud: int, sections: int, seconds: float, ports: Any,
+                       go: Any, *, shown: bool) -> LineCount:
+    """The pads' side of the line: 125 pads entering results as fast as acks come back, or,
+    when `shown`, as fast as each board's traveller and par come back (players who look at
+    them before the next board)."""
+    waiting: dict[tuple[int, int], asyncio.Future[Any]] = {}
+    count = LineCount()
+    counting = False
+    last_heard = time.perf_counter()
+    to_show: dict[tuple[int, int], set[str]] = {}  # (unit, board): kinds not yet whole
+    showing: dict[tuple[int, int], asyncio.Future[None]] = {}
+
+    def deliver(message: Message, size: int) -> None:
+        nonlocal last_heard
+        last_heard = time.perf_counter()
+        body = message.body
+        if isinstance(body, Ack | Nak):
+            future = waiting.pop((message.unit, body.re), None)
             if future is not None and not future.done():
-                future.set_result(message.body)
+                future.set_result(body)
+        if isinstance(body, Feedback) and body.part == body.parts:
+            kinds = to_show.get((message.unit, body.board))
+            if kinds is not None:
+                kinds.discard(body.kind.value)
+                if not kinds:
+                    del to_show[(message.unit, body.board)]
+                    showing.pop((message.unit, body.board)).set_result(None)
+        if not counting:
+            return
+        if isinstance(body, Ack | Nak):
+            count.answer_bytes += size
+        elif isinstance(body, Feedback):
+            count.feedback_bytes += size
+            count.feedback += body.part == body.parts
+        else:
+            count.owed_bytes += size
 
     line = PacedLine(baud, deliver)
     writer = asyncio.create_task(line.run())
-    plan = _plan(0, sections, TABLES_PER_SECTION)
-    acked = 0
+    plan = _plan(0, sections, SERIAL_BOARDS, boards=SERIAL_BOARDS)
 
     async def ask(unit: int, seq: int, body: Any) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -277,66 +333,112 @@ async def _serial_pads(baud: int, sections: int, seconds: float, ports: Any,
         return await asyncio.wait_for(future, 30)
 
     async def pad(unit: int, section: str, table: int, until: float) -> None:
-        nonlocal acked
         for seq, (round_, board, ns, ew) in enumerate(entries(plan, table), start=2):
             if time.perf_counter() > until:
                 return
             body = Result(section=section, table=table, round=round_, board=board, ns=ns,
                           ew=ew, contract="4S", declarer=Seat.S, tricks=10)
+            if shown:
+                to_show[(unit, board)] = {"traveller", "par"}
+                showing[(unit, board)] = asyncio.get_running_loop().create_future()
             if isinstance(await ask(unit, seq, body), Ack):
-                acked += 1
+                count.acked += 1
+            if shown:
+                await asyncio.wait_for(showing[(unit, board)], 60)
 
     try:
         ports.put(line.port)
         await asyncio.to_thread(go.get)  # the station is listening on the port
         await asyncio.gather(*(ask(unit, 1, Login(section=section, table=table))
                                for unit, section, table in plan.seats))
+        while time.perf_counter() - last_heard < 0.5:  # the logins' game_data has arrived
+            await asyncio.sleep(0.1)
+        counting = True
+        up_before = line.up_bytes
         started = time.perf_counter()
         await asyncio.gather(*(pad(*seat, until=started + seconds) for seat in plan.seats))
-        return acked, time.perf_counter() - started
+        count.seconds = time.perf_counter() - started
+        count.up_bytes = line.up_bytes - up_before
+        return count
     finally:
         writer.cancel()
         line.close()
 
 
-def _serial_child(baud: int, sections: int, seconds: float,
+def _serial_child(baud: int, sections: int, seconds: float, shown: bool,
                   queues: tuple[Any, Any, Any]) -> None:
     ports, go, out = queues
-    out.put(asyncio.run(_serial_pads(baud, sections, seconds, ports, go)))
+    try:
+        out.put(asyncio.run(_serial_pads(baud, sections, seconds, ports, go, shown=shown)))
+    except Exception as exc:  # said in the parent, not lost with the child
+        out.put(f"the pads failed: {exc!r}")
+        raise
 
 
-async def serial_stage(baud: int = 115200, sections: int = 5,
-                       seconds: float = 8.0) -> dict[str, float]:
+def line_bound(baud: int, up_per_result: float, down_per_result: float) -> float:
+    """Results per second a full-duplex line at `baud` can carry when each result needs these
+    bytes each way (8N1: ten bits a byte): the busier direction sets it."""
+    return baud / 10 / max(up_per_result, down_per_result)
+
+
+async def serial_stage(baud: int = 115200, sections: int = 5, seconds: float = 8.0,
+                       shown: bool = False) -> dict[str, float]:
     """Results per second over one receiver at `baud` with 125 pads on its channel (a radio
-    base carries up to 128), against what the line could carry upstream.
+    base carries up to 128), travellers and par on, against what the line could carry.
 
-    The pads and the paced line run in a child process, as the radio does: a busy station
-    delays its own answers, not the pads' transmissions.
+    The bound counts every byte that must cross the line for a result, both ways: the result
+    up, and down its ack and whatever else the station owes the pads (seating as tables move
+    on). Feedback is not owed: it fills the down line when answers leave it idle (SPEC.md
+    11.9), so its rate is reported beside; with `shown` the pads wait for their traveller
+    and par before the next board, so feedback must flow too and is counted in the bound
+    (figures named serial_shown_...). The pads and the paced line run in a child
+    process, as the radio does: a busy station delays its own answers, not the pads'
+    transmissions.
     """
     context = multiprocessing.get_context("spawn")
     ports, go, out = context.Queue(), context.Queue(), context.Queue()
     child = context.Process(target=_serial_child,
-                            args=(baud, sections, seconds, (ports, go, out)), daemon=True)
+                            args=(baud, sections, seconds, shown, (ports, go, out)),
+                            daemon=True)
     child.start()
+    deals = random_deals(SERIAL_BOARDS, random.Random(12))
     try:
-        port = await asyncio.to_thread(ports.get, True, 30)
+        port = await asyncio.to_thread(ports.get, True, 120)  # a busy machine starts slowly
         with tempfile.TemporaryDirectory() as tmp:
-            station = _station(Path(tmp), sections, serial_port=port)
+            station = _station(Path(tmp), sections, serial_port=port, deals=deals,
+                               boards=SERIAL_BOARDS)
             await _started(station)
+            await asyncio.to_thread(station.rules.par.wait, 600)
             try:
                 go.put(True)
-                acked, elapsed = await asyncio.to_thread(out.get, True, seconds + 120)
+                count = await asyncio.to_thread(out.get, True, seconds + 300)
+                if not isinstance(count, LineCount):
+                    raise RuntimeError(count)
+                dropped = sum(link.order.feedback_dropped for link in station.links)
             finally:
                 await station.stop()
     finally:
         child.join(5)
         if child.is_alive():
             child.kill()
-    bound = baud / 10 / RESULT_FRAME
-    return {"serial_pads": sections * TABLES_PER_SECTION,
-            "serial_results_per_s": round(acked / elapsed, 1),
-            "serial_line_bound_per_s": round(bound, 1),
-            "serial_line_rate_fraction": round(acked / elapsed / bound, 3)}
+    acked = max(count.acked, 1)
+    up = count.up_bytes / acked
+    down = (count.answer_bytes + count.owed_bytes + (count.feedback_bytes if shown else 0)
+            ) / acked
+    bound = line_bound(baud, up, down)
+    rate = count.acked / count.seconds
+    name = "serial_shown" if shown else "serial"
+    figures = {f"{name}_results_per_s": round(rate, 1),
+               f"{name}_line_bound_per_s": round(bound, 1),
+               f"{name}_line_rate_fraction": round(rate / bound, 3),
+               f"{name}_up_bytes_per_result": round(up, 1),
+               f"{name}_down_bytes_per_result": round(down, 1),
+               f"{name}_feedback_per_s": round(count.feedback / count.seconds, 1),
+               f"{name}_feedback_superseded": dropped}
+    if not shown:
+        figures["serial_pads"] = sections * TABLES_PER_SECTION
+        figures["serial_feedback_bytes_per_s"] = round(count.feedback_bytes / count.seconds)
+    return figures
 
 
 async def _memory_stage(sections: int) -> float:
@@ -387,8 +489,10 @@ def run_bench(progress: Callable[[str], None] = lambda _: None,
         progress("feedback: travellers and par on, hand records loaded")
         figures.update(asyncio.run(feedback_stage()))
     if wanted("serial"):
-        progress("serial: one receiver at 115200 baud")
+        progress("serial: one receiver at 115200 baud, travellers and par on")
         figures.update(asyncio.run(serial_stage()))
+        progress("serial: the same, each pad waiting for its traveller and par")
+        figures.update(asyncio.run(serial_stage(shown=True)))
     if wanted("memory"):
         progress("memory: 500 tables")
         figures.update(memory_stage())

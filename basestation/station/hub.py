@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from sqlalchemy import exc as sa_exc
 
@@ -76,6 +76,17 @@ class Link(Protocol):
         ...
 
     def send(self, message: Message, key: bytes) -> None: ...
+
+
+Numbering = Callable[[list[Body]], list[tuple[Message, bytes]]]
+
+
+class OrderedLink(Link, Protocol):
+    """A link that puts what it sends in its own order (the serial line: answers before
+    feedback, SPEC.md 11.9). It numbers a body's parts with `number` as they go out, so the
+    station's seqs still rise in the order the pad receives them."""
+
+    def post(self, unit: int, body: Body, number: Numbering) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -502,10 +513,25 @@ class Hub:
         if unit is None or unit.link is None or unit.link not in self.links:
             return
         link = self.links[unit.link]
-        for part in link.fit(body):
+        if getattr(link, "post", None) is not None:  # an OrderedLink (a Protocol check is slow)
+            cast(OrderedLink, link).post(unit_no, body,
+                                         lambda parts: self._numbered(unit_no, parts))
+            return
+        for message, key in self._numbered(unit_no, link.fit(body)):
+            link.send(message, key)
+
+    def _numbered(self, unit_no: int, parts: list[Body]) -> list[tuple[Message, bytes]]:
+        """The parts as messages to the unit, under its next station seqs, with its key."""
+        unit = self.units.get(unit_no)
+        if unit is None:
+            return []
+        numbered = []
+        for part in parts:
             unit.down_seq += 1
             self._sent_to.add(unit_no)
-            link.send(self.envelope(unit_no, unit.down_seq, part, unit.version), unit.key)
+            numbered.append((self.envelope(unit_no, unit.down_seq, part, unit.version),
+                             unit.key))
+        return numbered
 
     # -- one message -------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ async def make_station(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
     async def make(*, mqtt_port: int | None = None, serial_ports: tuple[str, ...] = (),
                    database: str | None = None, tables: int = 3, boards: int = 6,
                    open_event: bool = True, director_pin: str | None = "4321",
-                   player_numbers: str = "never") -> Station:
+                   player_numbers: str = "never", baud: int = 115200) -> Station:
         # The pads ask for no numbers unless a test says: most tests are about results.
         from basestation.station.config import SerialConfig
 
@@ -34,7 +34,7 @@ async def make_station(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
             id="club", secret="change-me",
             database=database or f"sqlite:///{tmp_path / 'station.db'}",
             mqtt_url=f"mqtt://127.0.0.1:{mqtt_port}" if mqtt_port else None,
-            serial=tuple(SerialConfig(port=p) for p in serial_ports))
+            serial=tuple(SerialConfig(port=p, baud=baud) for p in serial_ports))
         station = Station(config, director_pin=director_pin)
         if open_event:
             station.open_event("Tuesday pairs", "nz",

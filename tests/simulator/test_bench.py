@@ -15,6 +15,17 @@ async def test_serial_stage_reports_figures() -> None:
     assert figures["serial_pads"] == 25
     assert figures["serial_results_per_s"] > 0
     assert 0 < figures["serial_line_rate_fraction"] <= 1.05
+    assert figures["serial_up_bytes_per_result"] == 27.0  # one result frame each
+
+
+async def test_serial_stage_with_pads_waiting_for_feedback() -> None:
+    """Pads that wait for their traveller and par: every result's feedback crosses the line,
+    and the bound counts it."""
+    figures = await serial_stage(sections=1, seconds=1.0, shown=True)
+    assert figures["serial_shown_results_per_s"] > 0
+    assert figures["serial_shown_feedback_per_s"] >= figures["serial_shown_results_per_s"]
+    assert figures["serial_shown_down_bytes_per_result"] > 24 + 49 + 36  # ack, traveller, par
+    assert 0 < figures["serial_shown_line_rate_fraction"] <= 1.05
 
 
 async def test_the_flood_shares_its_pads_between_processes() -> None:

@@ -9,11 +9,16 @@ from typing import Any
 import serial
 import serial_asyncio_fast
 
-from basestation.station.hub import Hub, Inbound
+from basestation.station.hub import Hub, Inbound, Numbering
+from basestation.station.links.line_order import LineOrder
 from firmware_protocol import binary
 from firmware_protocol.messages import Body, Feedback, GameData, Message
 
 log = logging.getLogger(__name__)
+# How far ahead of the line the station writes: enough that the line never idles while the
+# event loop is busy, little enough that feedback already handed to the port holds up an ack
+# by no more than that and the message on the line.
+LEAD_SECONDS = 0.02
 
 
 class _Transport(serial_asyncio_fast.SerialTransport):
@@ -62,6 +67,9 @@ class SerialLink:
         self.connected = asyncio.Event()
         self.opened = 0
         self._paused: asyncio.Future[None] | None = None
+        self.order = LineOrder()
+        self._waiting = asyncio.Event()
+        self._line_free_at = 0.0  # when the line will have sent everything written so far
 
     def feed(self, data: bytes) -> None:
         for item in self.decoder.feed(data):
@@ -91,9 +99,47 @@ class SerialLink:
         return [body]
 
     def send(self, message: Message, key: bytes) -> None:
+        """A message numbered already (station seq 0: BAD_MAC, a refused frame): an answer."""
         if self.transport is not None:
-            self.transport.write(binary.encode_frame(message, key))
+            self.order.put_answer(lambda: binary.encode_frame(message, key))
+            self._waiting.set()
         # Not connected: the pad retransmits and the stored answer is sent again.
+
+    def post(self, unit: int, body: Body, number: Numbering) -> None:
+        """Queues a body for a unit; `number` gives its parts their station seqs when it goes
+        out, so whatever goes first, a pad sees the seqs rise (SPEC.md 8, 11.9)."""
+        if self.transport is None:
+            return  # as in `send`
+        # Split (which measures by encoding) only when it goes: feedback may be replaced first.
+        self.order.put(unit, body, lambda: b"".join(
+            binary.encode_frame(message, key) for message, key in number(self.fit(body))))
+        self._waiting.set()
+
+    async def _write_out(self) -> None:
+        """Writes one queued message at a time, each when the line has nearly sent the last:
+        what waits in the station can still be put in order (feedback after everything
+        owed); what is in the port's buffer cannot."""
+        loop = asyncio.get_running_loop()
+        bytes_per_s = self.baud / 10  # 8N1: ten bits a byte
+        while True:
+            if not self.order:
+                self._waiting.clear()
+                await self._waiting.wait()
+            ahead = self._line_free_at - loop.time() - LEAD_SECONDS
+            if ahead > 0:
+                await asyncio.sleep(ahead)
+            frames = self.order.take()
+            if frames is None or self.transport is None:
+                continue
+            try:
+                data = frames()
+            except Exception:  # one message that cannot be made must not stop the line
+                log.exception("a message on %s could not be encoded", self.name)
+                continue
+            if not data:
+                continue
+            self.transport.write(data)
+            self._line_free_at = max(self._line_free_at, loop.time()) + len(data) / bytes_per_s
 
     async def _open(self, loop: asyncio.AbstractEventLoop) -> _Receiver:
         receiver = _Receiver(self)
@@ -122,9 +168,12 @@ class SerialLink:
                      self.channel)
             self.decoder = binary.FrameDecoder()
             self.connected.set()
+            writer = asyncio.create_task(self._write_out())
             try:
                 await receiver.lost
             finally:
+                writer.cancel()
+                self.order.clear()  # unplugged: pads retransmit and are answered again
                 if self.transport is not None:  # stopped, not unplugged: let the port go
                     self.transport.close()
             self.connected.clear()
