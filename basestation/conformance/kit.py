@@ -444,7 +444,9 @@ class Kit:
         await self.operator.log_in(script.SECTION, script.TABLE)  # out of the lock before
         while (held := await self.next_entry(self.window)) is not None:
             self.ack(held)  # what it held while locked
-        heard = await self._entered(10)
+        board = next((b for b in script.ROUNDS[-1].boards  # the next board the kit lacks
+                      if (script.round_of(b), b) not in self.held), script.ROUNDS[-1].boards[-1])
+        heard = await self._entered(board)
         if heard is None:
             self.verdicts.append(clauses.not_tested("6.6", checked, "No entry came."))
             return
@@ -453,10 +455,10 @@ class Kit:
         self.drain_entries()
         self.verdicts.append(clauses.check_quiet(
             "6.6", checked, frames, f"In the {self.options.silence:g} s after the nak"))
-        shown = await self.operator.shows(script.entry(10))
+        shown = await self.operator.shows(script.entry(board))
         self.verdicts.append(clauses.check_shown(
             "6.6", "a pad whose key was replaced keeps the entry", shown,
-            "The pad still holds board 10.", "The pad dropped board 10."))
+            f"The pad still holds board {board}.", f"The pad dropped board {board}."))
         after = "once paired again, the entry kept goes to the station under the new key"
         self._keyed.clear()
         try:
@@ -471,7 +473,7 @@ class Kit:
             return
         again = await self.next_entry(WAIT_PERSON)
         self.verdicts.append(clauses.check_entry_came(
-            "6.6", after, script.entry(10), None if again is None else again.frame,
+            "6.6", after, script.entry(board), None if again is None else again.frame,
             "Paired again"))
         if again is not None:
             self.ack(again)
