@@ -34,7 +34,7 @@ from firmware_protocol.messages import (
 )
 
 GIVE_UP_ATTEMPTS = 8
-KEEP_AND_RETRY = frozenset({ErrorCode.BAD_MAC, ErrorCode.INTERNAL})
+KEEP_AND_RETRY = frozenset({ErrorCode.INTERNAL})
 LOCKING = frozenset({ErrorCode.UNIT_REPLACED, ErrorCode.UNIT_LOCKED})
 NOT_IN_EVENT = frozenset({ErrorCode.NO_SUCH_TABLE, ErrorCode.NO_SUCH_SECTION})
 ENTRIES = (Result, NotPlayed, Correction, Players)  # held back while the station is stopped
@@ -75,6 +75,7 @@ class PadStore(Protocol):
     section: str | None
     table: int | None
     locked: ErrorCode | None
+    key_replaced: bool  # the unit was paired again: silent until this pad gets the new key
     queue: list[Body]  # not yet answered, oldest first
     entries: dict[tuple[int, int], StoredEntry]
 
@@ -91,6 +92,7 @@ class PadState:
     section: str | None = None
     table: int | None = None
     locked: ErrorCode | None = None
+    key_replaced: bool = False
     queue: list[Body] = field(default_factory=list)
     entries: dict[tuple[int, int], StoredEntry] = field(default_factory=dict)
 
@@ -130,7 +132,13 @@ class GameDataComplete:
     table: int
 
 
-Effect = Send | Answered | ContactChanged | GameDataComplete
+@dataclass(frozen=True)
+class KeyReplaced:
+    """A nak BAD_MAC in sequence under this pad's key: the unit was paired again (SPEC.md 7).
+    The pad keeps every entry and sends nothing until it is given the new key."""
+
+
+Effect = Send | Answered | ContactChanged | GameDataComplete | KeyReplaced
 
 
 @dataclass
@@ -164,7 +172,7 @@ class PadMachine:
         self.running = True  # the station's switch (status, nak STOPPED)
         self.paused = False  # control stop
         self.round: int | None = None  # the section's current round, as the station said
-        self.retry_at: float | None = None  # after BAD_MAC or INTERNAL
+        self.retry_at: float | None = None  # after INTERNAL
         self.probe_at: float | None = None
         self.last_sent = 0.0
         self.parts: _PartSet | None = None
@@ -187,7 +195,7 @@ class PadMachine:
             out["probe"] = self.probe_at
         if self.parts is not None:
             out["game_data"] = self.parts.until
-        if self.idle and self.contact and self.store.locked is None:
+        if self.idle and self.contact and self._may_idle():
             out["heartbeat"] = self.last_sent + self.timers.idle
         return out
 
@@ -200,7 +208,7 @@ class PadMachine:
         locked = self.store.locked
         return {"contact": self.contact, "locked": None if locked is None else locked.value,
                 "running": self.running and not self.paused, "round": self.round,
-                "waiting": len(self.store.queue)}
+                "waiting": len(self.store.queue), "key_replaced": self.store.key_replaced}
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -213,6 +221,12 @@ class PadMachine:
         kept = [body for body in self.store.queue if not isinstance(body, POWER_ON_AGAIN)]
         self.store.queue[:] = [*front, *kept]
         return self._done(now)
+
+    def paired(self, now: float, hello: Hello) -> list[Effect]:
+        """The pad was given the unit's new key (the director paired it again): it speaks
+        again, as after a power-on, and what it kept goes to the station."""
+        self.store.key_replaced = False
+        return self.power_on(now, hello)
 
     def enter(self, body: Body, now: float) -> list[Effect]:
         """The players' doing: a login, their numbers, an entry East/West accepted (stored
@@ -235,7 +249,9 @@ class PadMachine:
         self.store.station_seq = seq
         if not self.contact:
             self._restore_contact()
-        if isinstance(body, Ack | Nak):
+        if isinstance(body, Nak) and body.code == ErrorCode.BAD_MAC:
+            self._key_replaced(body)  # whatever it answers: a probe, a heartbeat
+        elif isinstance(body, Ack | Nak):
             if self.flight is not None and body.re == self.flight.seq:
                 self._answered(body, now)
         elif isinstance(body, GameData):
@@ -274,7 +290,7 @@ class PadMachine:
         if self.parts is not None and now >= self.parts.until:
             self.parts = None  # parts went missing on the air: ask for the whole set
             self.store.queue.append(Resend(from_round=None))
-        if self.idle and self.contact and self.store.locked is None \
+        if self.idle and self.contact and self._may_idle() \
                 and now >= self.last_sent + self.timers.idle:
             self.store.queue.append(Heartbeat(self.battery))
         return self._done(now)
@@ -300,13 +316,18 @@ class PadMachine:
         self.next_seq += 1
         return seq
 
+    def _may_idle(self) -> bool:
+        """Whether the idle heartbeat runs: not while locked or holding a replaced key."""
+        return self.store.locked is None and not self.store.key_replaced
+
     def _blocked(self, body: Body) -> bool:
         if self.store.locked is not None and not isinstance(body, Hello | Login):
             return True
         return isinstance(body, ENTRIES) and (self.paused or not self.running)
 
     def _send_next(self, now: float) -> None:
-        if self.flight is not None or not self.contact or self.retry_at is not None:
+        if self.flight is not None or not self.contact or self.retry_at is not None \
+                or self.store.key_replaced:
             return
         queue = self.store.queue
         if not queue or self._blocked(queue[0]):
@@ -375,6 +396,19 @@ class PadMachine:
                 self.store.queue.insert(0, body)
         self._effects.append(Answered(body, answer, kept))
 
+    def _key_replaced(self, nak: Nak) -> None:
+        """SPEC.md 6.6 and 7: the station answered under this pad's key in the unit's sequence
+        that the tag did not verify under the unit's key: this pad's key is an earlier one.
+        Everything stays queued and kept; nothing more goes out, not even a heartbeat."""
+        flight = self.flight
+        self.store.key_replaced = True
+        self.flight = None
+        self.retry_at = self.probe_at = None
+        self.parts = None
+        if flight is not None and nak.re == flight.seq and self.store.queue:
+            self._effects.append(Answered(self.store.queue[0], nak, True))
+        self._effects.append(KeyReplaced())
+
     def _accepted(self, body: Body, ack: Ack, now: float) -> None:
         if isinstance(body, Login | Resend):
             # game_data follows; if none comes (lost on the air), the wait runs out: resend.
@@ -442,4 +476,5 @@ def persisted(store: PadStore) -> dict[str, object]:
     return {"seq_reserved": store.seq_reserved, "station_seq": store.station_seq,
             "section": store.section, "table": store.table,
             "locked": None if locked is None else locked.value,
+            "key_replaced": store.key_replaced,
             "queue": [body.TYPE.value for body in store.queue], "entries": entries}

@@ -38,6 +38,7 @@ class PadMemory:
     entries: dict[tuple[int, int], StoredEntry] = field(default_factory=dict)
     queue: list[Body] = field(default_factory=list)  # not yet answered, oldest first
     locked: ErrorCode | None = None
+    key_replaced: bool = False  # the unit was paired again: silent until given the new key
     event: int = 0  # the event the pad holds (SPEC.md 13), 0 for none yet
     protocol: int = LATEST_VERSION  # the version it speaks; 1 for good after an old station
     # What the station said of each round (SPEC.md 14): pairs, players, names, and when the

@@ -78,5 +78,12 @@ class SeatingShown:
     seating: Seating
 
 
+@dataclass(frozen=True)
+class KeyReplaced:
+    """The unit was paired again (SPEC.md 6.6, 7): this pad keeps its entries and sends
+    nothing until it is given the new key."""
+
+
 Notice: TypeAlias = (Answered | GameDataReceived | LockedOut | ContactChanged | CorrectionPushed
-                     | FeedbackShown | EventEntered | TableForgotten | SeatingShown)
+                     | FeedbackShown | EventEntered | TableForgotten | SeatingShown
+                     | KeyReplaced)

@@ -41,6 +41,7 @@ from firmware_protocol.pad_machine import (
     NOT_IN_EVENT,
     Effect,
     GameDataComplete,
+    KeyReplaced,
     PadMachine,
     Send,
     StoredEntry,
@@ -64,6 +65,9 @@ from simulator.notices import (
     Notice,
     SeatingShown,
     TableForgotten,
+)
+from simulator.notices import (
+    KeyReplaced as KeyReplacedNotice,
 )
 from simulator.timing import Timing
 
@@ -157,6 +161,19 @@ class Pad:
         hello = Hello(firmware=self.firmware, battery=self.battery,
                       protocol=self.memory.protocol)
         self._apply(self.machine.power_on(now, hello))
+
+    @property
+    def key_replaced(self) -> bool:
+        """The unit was paired again: this pad holds an earlier key and sends nothing."""
+        return self.memory.key_replaced
+
+    def paired(self, key: bytes, now: float) -> None:
+        """The director paired the unit again and the pad was given its new key: it speaks
+        again, as after a power-on, and everything it kept goes to the station."""
+        self.memory.key = key
+        hello = Hello(firmware=self.firmware, battery=self.battery,
+                      protocol=self.memory.protocol)
+        self._apply(self.machine.paired(now, hello))
 
     def login(self, section: str, table: int, now: float, *, takeover: bool = False,
               pin: str | None = None) -> None:
@@ -290,6 +307,8 @@ class Pad:
                 self.notices.append(ContactChanged(effect.contact))
             elif isinstance(effect, GameDataComplete):
                 self.notices.append(GameDataReceived(effect.section, effect.table))
+            elif isinstance(effect, KeyReplaced):
+                self.notices.append(KeyReplacedNotice())
 
     def _send(self, send: Send) -> None:
         flight = self._flight

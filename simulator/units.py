@@ -88,6 +88,24 @@ class SimPad:
         self.power_cycles += 1
         await self.power_on()
 
+    async def pair_again(self, key: bytes) -> None:
+        """The director paired the unit again and this pad was given its new key (SPEC.md 7):
+        off, the new key in its memory, on again; it speaks again with all it kept (as
+        `PadMachine.paired`)."""
+        await self.power_off()
+        self.memory.key = key
+        self.memory.key_replaced = False
+        self._new_key(key)
+        await self.power_on()
+
+    @property
+    def key_replaced(self) -> bool:
+        """The station said this pad's key is an earlier one: it sends nothing."""
+        return self.memory.key_replaced
+
+    def _new_key(self, key: bytes) -> None:
+        raise NotImplementedError
+
     def _deliver(self, received: Received) -> None:
         if self.driver is not None:
             self.driver.deliver(received)
@@ -116,6 +134,9 @@ class RadioPad(SimPad):
     def _transmit(self, message: Message) -> None:
         self._send(message)
 
+    def _new_key(self, key: bytes) -> None:
+        self._send = self.radio.transmitter(key)
+
     async def _open(self) -> None:
         self.radio.attach(self.unit, self._deliver)
 
@@ -138,6 +159,9 @@ class MqttPad(SimPad):
 
     def _transmit(self, message: Message) -> None:
         self.connection.transmit(message)
+
+    def _new_key(self, key: bytes) -> None:
+        self.connection.key = key  # its broker login too, from the next connection (10.3)
 
     async def _open(self) -> None:
         await self.connection.start()

@@ -59,6 +59,17 @@ class ConsoleOperator:
     async def shows_locked(self) -> bool | None:
         return await self._yes("does the pad say another unit has taken its table?")
 
+    async def pair_again(self) -> bytes | None:
+        answer = await self._ask(
+            "the pad should now say its key was replaced. Pair its unit again at the station "
+            "(the director's pairing gives a new key), key the new key into the pad and type "
+            "it here", "32 hex digits; Enter: skip")
+        try:
+            key = bytes.fromhex(answer.strip())
+        except ValueError:
+            return None
+        return key if len(key) == 16 else None
+
 
 def conformance(
     *,
@@ -85,6 +96,9 @@ def conformance(
     station_seq: Annotated[int, typer.Option(
         "--station-seq", min=1, help="The kit's first station seq: above any the pad has "
         "accepted from a station before.")] = 1,
+    silence: Annotated[float, typer.Option(
+        "--silence", min=1.0, help="Seconds a pad told its key was replaced must stay "
+        "silent (SPEC 6.6); the default waits past a 30 s retry.")] = 38.0,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
 ) -> None:
     """Play the station against a pad under test and check every frame it sends against
@@ -129,7 +143,7 @@ def conformance(
         console.print(f"[dim]conformance:[/] the pad logs in to the broker as "
                       f"{unit_username(unit)}, password {mqtt_password(the_key)} (SPEC 10.3)")
     kit = Kit(link, unit, the_key, ConsoleOperator(console),
-              KitOptions(retries=retries, station_seq=station_seq),
+              KitOptions(retries=retries, station_seq=station_seq, silence=silence),
               say=lambda text: console.print(f"[dim]conformance:[/] {text}"))
     verdicts = asyncio.run(kit.run())
     show_report(verdicts, unit, link.name, as_json)

@@ -205,6 +205,14 @@ def check_silent(clause: str, checked: str, frames: Sequence[PadFrame], why: str
     return Verdict(clause, checked, Outcome.PASS, f"{why}, the pad sent no entry.")
 
 
+def check_quiet(clause: str, checked: str, frames: Sequence[PadFrame], why: str) -> Verdict:
+    """Nothing at all among `frames`: no entry, no retry, no heartbeat."""
+    if frames:
+        return Verdict(clause, checked, Outcome.FAIL,
+                       f"{why}, the pad sent a {frames[0].kind} (seq {frames[0].seq}).")
+    return Verdict(clause, checked, Outcome.PASS, f"{why}, the pad sent nothing.")
+
+
 def check_entry_came(clause: str, checked: str, body: Body, frame: PadFrame | None,
                      why: str) -> Verdict:
     """The entry the players made was sent (the pad did not wrongly hold it back)."""

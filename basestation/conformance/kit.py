@@ -60,12 +60,19 @@ class Operator(Protocol):
 
     async def shows_locked(self) -> bool | None: ...
 
+    async def pair_again(self) -> bytes | None:
+        """The director pairs the pad's unit again (a new key epoch, SPEC 7) and the pad is
+        given the new key: that key, or None when the harness cannot do it."""
+
 
 @dataclass
 class KitOptions:
     retries: int = 2  # retransmissions judged for 6.6 (the first few are enough)
     station_seq: int = 1  # the kit's first station seq (above what the pad has accepted)
     event: int = 1  # the event the kit announces to a version 2 pad
+    # How long a pad told its key was replaced must stay silent: past the 30 s retry of a
+    # pad that took the nak for "retry later" (SPEC 6.6).
+    silence: float = clauses.TIMEOUT_CAP * 1.2 + 2.0
 
 
 @dataclass
@@ -99,6 +106,8 @@ class Kit:
         self.round = 1
         self.stopped_frame = b""  # the status stopped, replayed later (SPEC 8)
         self._reader: asyncio.Task[None] | None = None
+        self._keyed = asyncio.Event()  # cleared while the pad is paired again: frames wait
+        self._keyed.set()
 
     # -- the station's side ------------------------------------------------------------------
 
@@ -178,6 +187,7 @@ class Kit:
         loop = asyncio.get_running_loop()
         while True:
             received = await self.link.heard.get()
+            await self._keyed.wait()  # a frame under a new key waits to be judged under it
             self._handle(received, loop.time())
 
     # -- waiting for the pad -----------------------------------------------------------------
@@ -254,7 +264,8 @@ class Kit:
         await asyncio.sleep(self.link.first_timeout)
         for step in (self._retransmission, self._duplicated_answer, self._corrupted_answer,
                      self._replay, self._bad_mac, self._power_cycle, self._stopped,
-                     self._replayed_station_message, self._correction_push, self._locked):
+                     self._replayed_station_message, self._correction_push, self._locked,
+                     self._key_replaced):
             self._progress(step.__name__.strip("_").replace("_", " "))
             await step()
 
@@ -423,4 +434,46 @@ class Kit:
             "4", "locked: the pad shows the reason", shown,
             "The pad shows it was replaced.", "The pad does not show that it was replaced."))
 
-
+    async def _key_replaced(self) -> None:
+        """The kit plays the station after the director paired the unit again: the pad's
+        entry is answered nak BAD_MAC in the unit's sequence, tagged with the pad's (now
+        earlier) key (SPEC 7). The pad must keep it and send nothing (6.6) until it is given
+        the new key; then the kept entry comes."""
+        checked = "a nak BAD_MAC in sequence under the pad's key: it keeps its entries and " \
+                  "sends nothing"
+        await self.operator.log_in(script.SECTION, script.TABLE)  # out of the lock before
+        while (held := await self.next_entry(self.window)) is not None:
+            self.ack(held)  # what it held while locked
+        board = next((b for b in script.ROUNDS[-1].boards  # the next board the kit lacks
+                      if (script.round_of(b), b) not in self.held), script.ROUNDS[-1].boards[-1])
+        heard = await self._entered(board)
+        if heard is None:
+            self.verdicts.append(clauses.not_tested("6.6", checked, "No entry came."))
+            return
+        self.answer(heard.frame, Nak(heard.frame.seq, ErrorCode.BAD_MAC))
+        frames = await self.quiet(self.options.silence)
+        self.drain_entries()
+        self.verdicts.append(clauses.check_quiet(
+            "6.6", checked, frames, f"In the {self.options.silence:g} s after the nak"))
+        shown = await self.operator.shows(script.entry(board))
+        self.verdicts.append(clauses.check_shown(
+            "6.6", "a pad whose key was replaced keeps the entry", shown,
+            f"The pad still holds board {board}.", f"The pad dropped board {board}."))
+        after = "once paired again, the entry kept goes to the station under the new key"
+        self._keyed.clear()
+        try:
+            key = await self.operator.pair_again()
+            if key is not None:
+                self.key = key
+        finally:
+            self._keyed.set()
+        if key is None:
+            self.verdicts.append(clauses.not_tested(
+                "6.6", after, "The harness cannot give the pad a new key."))
+            return
+        again = await self.next_entry(WAIT_PERSON)
+        self.verdicts.append(clauses.check_entry_came(
+            "6.6", after, script.entry(board), None if again is None else again.frame,
+            "Paired again"))
+        if again is not None:
+            self.ack(again)

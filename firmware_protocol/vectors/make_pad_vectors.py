@@ -56,6 +56,12 @@ def power_cycle(at: float) -> Event:
     return {"at": at, "power_cycle": {}}
 
 
+def paired(at: float) -> Event:
+    """The director paired the unit again and this pad was given the new key: a power cycle
+    with the new key; station messages after it are tagged with that key."""
+    return {"at": at, "paired": {}}
+
+
 def tick(at: float) -> Event:
     return {"at": at, "tick": {}}
 
@@ -109,12 +115,22 @@ SCENARIOS: list[dict[str, Any]] = [
      "about": "6.2: a pad that lost its counter goes above the station's highest seq.",
      "events": [power_on(0), receive(0.1, 1, Nak(1, ErrorCode.REPLAY, detail="900")),
                 receive(0.2, 2, Ack(901))]},
-    {"name": "nak_bad_mac_and_internal_keep_and_retry",
+    {"name": "nak_internal_keeps_and_retries",
      "about": "6.6: the entry stays queued and goes again, under a new seq, after 30 s.",
      "events": [*logged_in(), enter(2, _r(1)),
-                receive(2.1, 5, Nak(3, ErrorCode.BAD_MAC)), tick(20), tick(32.1),
+                receive(2.1, 5, Nak(3, ErrorCode.INTERNAL)), tick(20), tick(32.1),
                 receive(32.2, 6, Nak(4, ErrorCode.INTERNAL)), tick(62.2),
                 receive(62.3, 7, Ack(5, 420))]},
+    {"name": "nak_bad_mac_in_sequence_key_replaced",
+     "about": "6.6 and 7: a nak BAD_MAC in the unit's sequence under the pad's key: the unit "
+              "was paired again. Every entry is kept, nothing more is sent (no retry, no "
+              "heartbeat, not after a power cycle) until the pad is given the new key; then "
+              "hello, resend and the kept entries go on, above every seq used.",
+     "events": [*logged_in(), enter(2, _r(1)),
+                receive(2.1, 5, Nak(3, ErrorCode.BAD_MAC)), enter(3, _r(2)), tick(40),
+                tick(70), power_cycle(100), tick(170), paired(200),
+                receive(200.1, 6, Ack(4)), receive(200.2, 7, Ack(5)),
+                receive(200.3, 8, Ack(6, 420)), receive(200.4, 9, Ack(7, 420))]},
     {"name": "nak_stopped_waits_for_running",
      "about": "6.6: STOPPED keeps the entry until a status says running.",
      "events": [*logged_in(), enter(2, _r(1)),
@@ -198,7 +214,10 @@ def replay(events: list[Event], jitters: list[float]) -> list[dict[str, Any]]:
         at = float(event["at"])
         if "power_cycle" in event:
             machine = PadMachine(store, MQTT, lambda: next(jitter))
-        if "power_on" in event or "power_cycle" in event:
+        if "paired" in event:
+            machine = PadMachine(store, MQTT, lambda: next(jitter))
+            effects = machine.paired(at, Hello("reference pad", None))
+        elif "power_on" in event or "power_cycle" in event:
             effects = machine.power_on(at, Hello("reference pad", None))
         elif "enter" in event:
             entered = event["enter"]

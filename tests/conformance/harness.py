@@ -4,14 +4,16 @@ test programmatically where a person would press its keys."""
 from __future__ import annotations
 
 from firmware_protocol.messages import Result
+from firmware_protocol.security import unit_key
 from simulator.units import SimPad
 
 
 class SimOperator:
     """The players at a simulated pad (radio or MQTT), through its public interface."""
 
-    def __init__(self, sim: SimPad) -> None:
+    def __init__(self, sim: SimPad, secret: str | None = None) -> None:
         self.sim = sim
+        self.secret = secret  # the station's, to pair the unit again (None: cannot)
 
     async def switch_on(self) -> None:
         await self.sim.power_on()
@@ -31,6 +33,14 @@ class SimOperator:
 
     async def shows_locked(self) -> bool | None:
         return self.sim.memory.locked is not None
+
+    async def pair_again(self) -> bytes | None:
+        """The director's pairing moves the unit to epoch 1; the pad is given that key."""
+        if self.secret is None:
+            return None
+        key = unit_key(self.secret, self.sim.unit, 1)
+        await self.sim.pair_again(key)
+        return key
 
 
 class ForgetfulOperator(SimOperator):

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from basestation.cli import app
 from basestation.conformance import script
+from firmware_protocol.security import unit_key
 from simulator.radio import VirtualRadio
 from simulator.units import RadioPad
 
@@ -27,7 +28,7 @@ async def test_the_command_checks_a_pad_and_reports_json(speed: float) -> None:
     pad = RadioPad(radio, UNIT, SECRET, speed=speed)
     kit = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "basestation", "conformance", "--unit", str(UNIT),
-        "--serial", radio.port, "--secret", SECRET, "--json",
+        "--serial", radio.port, "--secret", SECRET, "--json", "--silence", "6",
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE)
     assert kit.stdin is not None and kit.stderr is not None and kit.stdout is not None
@@ -67,7 +68,13 @@ async def do(pad: RadioPad, line: str) -> str | None:
     elif "does the pad show board" in line:
         board = int(line.split("board ")[1].split(" ", maxsplit=1)[0])
         stored = pad.pad.entry_for(script.round_of(board), board)
-        return "y\n" if stored and stored.body == script.changed(script.entry(board)) else "n\n"
+        # Board 2 as the director changed it; board 10 as entered, kept by a replaced key.
+        shown = script.entry(board) if board == 10 else script.changed(script.entry(board))
+        return "y\n" if stored and stored.body == shown else "n\n"
+    elif "Pair its unit again" in line:
+        key = unit_key(SECRET, UNIT, 1)  # the director's pairing: epoch 1
+        await pad.pair_again(key)
+        return key.hex() + "\n"
     elif "does the pad say" in line:
         return "y\n" if pad.memory.locked is not None else "n\n"
     else:

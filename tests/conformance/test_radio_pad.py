@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from basestation.conformance.clauses import Outcome, Verdict
-from basestation.conformance.kit import Kit
+from basestation.conformance.kit import Kit, KitOptions
 from basestation.conformance.links import SerialKitLink
 from firmware_protocol.security import unit_key
 from simulator.radio import VirtualRadio
@@ -16,6 +16,7 @@ from simulator.units import RadioPad
 from tests.conformance.harness import ForgetfulOperator, SimOperator
 
 SECRET = "kit-secret"
+QUICK = KitOptions(silence=6.0)  # silent past the first retry (a full run waits 38 s)
 UNIT = 17
 
 
@@ -28,7 +29,7 @@ async def radio() -> AsyncIterator[VirtualRadio]:
 
 async def run_kit(radio: VirtualRadio, pad: RadioPad) -> list[Verdict]:
     link = SerialKitLink(radio.port, 115200, UNIT)
-    kit = Kit(link, UNIT, unit_key(SECRET, UNIT), SimOperator(pad))
+    kit = Kit(link, UNIT, unit_key(SECRET, UNIT), SimOperator(pad, SECRET), QUICK)
     try:
         return await kit.run()
     finally:
@@ -62,7 +63,7 @@ async def test_a_pad_that_retransmits_too_fast_fails_6_6(radio: VirtualRadio) ->
 async def test_a_pad_that_reuses_seqs_after_a_power_cycle_fails_6_4(radio: VirtualRadio) -> None:
     pad = RadioPad(radio, UNIT, SECRET)
     link = SerialKitLink(radio.port, 115200, UNIT)
-    kit = Kit(link, UNIT, unit_key(SECRET, UNIT), ForgetfulOperator(pad))
+    kit = Kit(link, UNIT, unit_key(SECRET, UNIT), ForgetfulOperator(pad, SECRET), QUICK)
     try:
         verdicts = await kit.run()
     finally:

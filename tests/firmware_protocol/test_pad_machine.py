@@ -28,12 +28,13 @@ def test_the_machine_replays_each_scenario(scenario: dict[str, Any]) -> None:
 def test_the_vectors_cover_the_spec_clauses() -> None:
     steps = [step for s in VECTORS for step in s["steps"]]
     kinds = {key for step in steps for key in step["event"] if key != "at"}
-    assert kinds == {"power_on", "power_cycle", "enter", "receive", "tick"}
+    assert kinds == {"power_on", "power_cycle", "paired", "enter", "receive", "tick"}
     sent = {(x[0], x[2]) for step in steps for x in step["expect"]["sent"]}
     assert ("hello", True) in sent and ("heartbeat", False) in sent  # retransmission, probe
     screens = [step["expect"]["screen"] for step in steps]
     assert any(not screen["contact"] for screen in screens)
     assert any(screen["locked"] for screen in screens)
     assert any(not screen["running"] for screen in screens)
+    assert any(screen["key_replaced"] for screen in screens)
     timers = {name for step in steps for name in step["expect"]["timers"]}
     assert timers == {"answer", "retry", "probe", "game_data", "heartbeat"}

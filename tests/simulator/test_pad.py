@@ -168,10 +168,10 @@ def test_forged_and_old_station_messages_are_ignored() -> None:
 def test_refusals() -> None:
     station = Station()
     pad = logged_in_pad(station)
-    # BAD_MAC keeps the entry for a later retry; BOARD_OUT_OF_RANGE gives it back to the players.
+    # INTERNAL keeps the entry for a later retry; BOARD_OUT_OF_RANGE gives it back to the players.
     pad.enter(result(1), 1.0)
     seq = pad.take_outgoing()[0].seq
-    pad.receive(station.say(Nak(re=seq, code=ErrorCode.BAD_MAC)), 1.1)
+    pad.receive(station.say(Nak(re=seq, code=ErrorCode.INTERNAL)), 1.1)
     assert pad.memory.queue == [result(1)] and pad.take_outgoing() == []
     pad.tick(pad.deadline or 0.0)
     retry = pad.take_outgoing()

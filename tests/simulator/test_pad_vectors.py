@@ -22,6 +22,7 @@ from simulator.timing import mqtt_timing
 
 VECTORS: list[dict[str, Any]] = json.loads(FILE.read_text(encoding="ascii"))["scenarios"]
 KEY = unit_key("change-me", 17)
+NEW_KEY = unit_key("change-me", 17, epoch=1)  # the key after the unit is paired again
 OTHER = unit_key("another-station", 17)  # a tag made with it does not verify
 
 
@@ -45,7 +46,10 @@ def replay(scenario: dict[str, Any]) -> list[dict[str, Any]]:
     for step in scenario["steps"]:
         event = step["event"]
         at = float(event["at"])
-        if "power_on" in event or "power_cycle" in event:
+        if "paired" in event:
+            pad = Pad(memory, mqtt_timing(), rng)
+            pad.paired(NEW_KEY, at)
+        elif "power_on" in event or "power_cycle" in event:
             pad = Pad(memory, mqtt_timing(), rng)
             pad.power_on(at)
         elif "tick" in event:
@@ -62,7 +66,7 @@ def replay(scenario: dict[str, Any]) -> list[dict[str, Any]]:
         else:
             got = event["receive"]
             body = jsonwire.body_from_json(got["type"], got["body"])
-            key = KEY if got["verified"] else OTHER
+            key = memory.key if got["verified"] else OTHER
             pad.receive(jsonwire.decode(jsonwire.encode(Message(17, got["seq"], body), key)), at)
         sent = []
         for message in pad.take_outgoing():

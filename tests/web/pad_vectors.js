@@ -6,6 +6,7 @@
   const UNIT = 17;
   const KEY = "00112233445566778899aabbccddeeff";
   const OTHER = "ffeeddccbbaa99887766554433221100";  // a tag made with it does not verify
+  const NEW_KEY = "0123456789abcdef0123456789abcdef";  // the key after the unit is paired again
   const seconds = (ms) => Math.round(ms) / 1000;
   const out = {};
   for (const scenario of vectors.scenarios) {
@@ -22,8 +23,8 @@
       sent.push([m.type, m.seq, used.has(m.seq)]);
       used.add(m.seq);
     };
-    const powered = () => {
-      const pad = new PadCore.Pad({ station: "vectors", unit: UNIT, key: KEY, storage, transmit,
+    const powered = (key = KEY) => {
+      const pad = new PadCore.Pad({ station: "vectors", unit: UNIT, key, storage, transmit,
         now: () => now, random, screen: "vectorsscreen" });
       pad.online = pad.everOnline = true;
       pad.powerOn();
@@ -34,7 +35,8 @@
     for (const { event } of scenario.steps) {
       now = Math.round(event.at * 1000);
       sent = [];
-      if ("power_on" in event || "power_cycle" in event) pad = powered();
+      if ("paired" in event) pad = powered(NEW_KEY);  // a page load with the new key
+      else if ("power_on" in event || "power_cycle" in event) pad = powered(pad ? pad.mem.key : KEY);
       else if ("tick" in event) pad.tick();
       else if ("enter" in event) {
         const { type, body } = event.enter;
@@ -42,7 +44,7 @@
         else pad.enter(type === "correction" ? "result" : type, body);
       } else {
         const { seq, verified, type, body } = event.receive;
-        pad.receive(PadWire.encode(UNIT, seq, type, body, verified ? KEY : OTHER,
+        pad.receive(PadWire.encode(UNIT, seq, type, body, verified ? pad.mem.key : OTHER,
           pad.mem.protocol, 0));
       }
       const mem = pad.mem;
@@ -51,7 +53,7 @@
       if (pad.retryAt !== null) timers.retry = seconds(pad.retryAt);
       if (pad.probeAt !== null) timers.probe = seconds(pad.probeAt);
       if (pad.partsAt !== null) timers.game_data = seconds(pad.partsAt);
-      if (pad.idle() && pad.contact && !mem.locked) {
+      if (pad.idle() && pad.contact && !mem.locked && !mem.keyReplaced) {
         timers.heartbeat = seconds(pad.lastSent + vectors.timers.idle * 1000);
       }
       const entries = {};
@@ -61,10 +63,11 @@
       }
       steps.push({ sent, timers,
         screen: { contact: pad.contact, locked: mem.locked || null,
-          running: mem.running && !mem.paused, round: pad.round, waiting: mem.queue.length },
+          running: mem.running && !mem.paused, round: pad.round, waiting: mem.queue.length,
+          key_replaced: mem.keyReplaced },
         persist: { seq_reserved: mem.nextSeq, station_seq: mem.stationSeq,
           section: mem.section, table: mem.table, locked: mem.locked || null,
-          queue: mem.queue.map((m) => m.type), entries } });
+          key_replaced: mem.keyReplaced, queue: mem.queue.map((m) => m.type), entries } });
     }
     out[scenario.name] = steps;
   }

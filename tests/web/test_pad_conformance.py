@@ -10,7 +10,7 @@ from typing import Any
 from playwright.async_api import Browser, Page
 
 from basestation.conformance.clauses import Outcome
-from basestation.conformance.kit import Kit
+from basestation.conformance.kit import Kit, KitOptions
 from basestation.conformance.links import MqttKitLink
 from basestation.station.app import Station
 from firmware_protocol.messages import Result
@@ -26,8 +26,9 @@ UNIT = 31
 class BrowserOperator:
     """The players at a browser pad: a page in its own context, as a phone."""
 
-    def __init__(self, browser: Browser, link: str) -> None:
+    def __init__(self, browser: Browser, link: str, station: Station, broker: int) -> None:
         self.browser, self.link = browser, link
+        self.station, self.broker = station, broker
         self.page: Page | None = None
 
     @property
@@ -72,6 +73,22 @@ class BrowserOperator:
     async def shows_locked(self) -> bool | None:
         return await self.opened.locator("body[data-state=locked]").count() == 1
 
+    async def pair_again(self) -> bytes | None:
+        """The director pairs the unit again (as the API does) and the players open the new
+        pairing link on the same phone: the page takes the new key by its code (SPEC 10.5)."""
+        page, station = self.opened, self.station
+        await page.get_by_role("alert").filter(has_text="key was replaced").wait_for()
+        old = await page.evaluate("() => pad.mem.key")
+        state = await station.hub.act(lambda batch: station.rules.pair_unit(UNIT, batch))
+        if state.key.hex() == old:  # the unit was new to this station: epoch 0 is the pad's
+            state = await station.hub.act(lambda batch: station.rules.pair_unit(UNIT, batch))
+        code = station.pairing.issue(UNIT)
+        base = self.link.split("#", 1)[0]
+        await page.goto("about:blank")  # a new link in the same tab: the page loads anew
+        await page.goto(f"{base}#code={code}&broker=ws://127.0.0.1:{self.broker}")
+        await page.wait_for_selector("body[data-link=online]")
+        return state.key
+
     async def close(self) -> None:
         if self.page is not None:
             await self.page.context.close()
@@ -85,9 +102,9 @@ async def test_the_browser_pad_passes_every_clause(
     async for url in serve(station):
         code = station.pairing.issue(UNIT)
         link = f"{url}/pad#code={code}&broker=ws://127.0.0.1:{broker.websockets}"
-        operator = BrowserOperator(browser, link)
+        operator = BrowserOperator(browser, link, station, broker.websockets)
         kit = Kit(MqttKitLink("127.0.0.1", broker.port, station.config.id, UNIT), UNIT,
-                  station.hub.key_for(UNIT), operator)
+                  station.hub.key_for(UNIT), operator, KitOptions(silence=6.0))
         try:
             verdicts = await kit.run()
         finally:

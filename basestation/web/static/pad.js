@@ -182,7 +182,7 @@ function renderElsewhere() {
   $("link").textContent = "offline";
   $("other-screen-text").textContent = PadWords.OTHER_SCREEN;
   for (const id of ["login-table", "players", "play", "moves", "waiting", "feedback", "round-ranking", "finished",
-    "leave", "logout-confirm", "locked", "stopped", "round-clock"]) show(id, false);
+    "leave", "logout-confirm", "locked", "key-replaced", "stopped", "round-clock"]) show(id, false);
   return true;
 }
 
@@ -238,6 +238,8 @@ function render() {
   $("queue").textContent = pad.waiting ? `${pad.waiting} waiting` : "all sent";
   $("where").textContent = `Unit ${mem.unit}` + (mem.table ? `, table ${mem.section}${mem.table}` : "");
   show("locked", Boolean(mem.locked));
+  show("key-replaced", mem.keyReplaced);
+  $("key-replaced").textContent = mem.keyReplaced ? `${PadWords.KEY_REPLACED}.` : "";
   const lock = mem.locked ? PadWords.lock(mem.locked) : null;
   $("locked").textContent = lock ? `${lock.word}. ${lock.sentence}.` : "";
   $("locked").dataset.reason = lock ? lock.word.toLowerCase() : "";

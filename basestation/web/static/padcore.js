@@ -9,7 +9,7 @@
 const PadCore = (() => {
   // SPEC 6.6 and 6.7, MQTT figures.
   const TIMEOUT = 5000, CAP = 30000, GIVE_UP = 8, PROBE = 30000, IDLE = 60000, PARTS_WAIT = 10000;
-  const KEEP_AND_RETRY = ["BAD_MAC", "INTERNAL"];
+  const KEEP_AND_RETRY = ["INTERNAL"];
   const ENTRY_TYPES = ["result", "not_played", "correction", "players"];
   const NO_EVENT = ["hello", "login", "heartbeat"];  // kept when the pad enters a new event
   const LOCKING = ["UNIT_REPLACED", "UNIT_LOCKED"];
@@ -24,6 +24,7 @@ const PadCore = (() => {
     return { station, unit, key, nextSeq: 1, stationSeq: 0, event: 0,
       protocol: PadWire.VERSION, section: null, table: null,
       rounds: {}, entries: {}, queue: [], locked: null, running: true, paused: false,
+      keyReplaced: false,  // the unit was paired again: silent until this pad has the new key
       feedback: {}, lastBoard: null, notices: [], ranking: null,
       // SPEC 14.9: the section's setting (null: rankings only once published) and the
       // rankings the station last sent after a round: {round, rows}.
@@ -37,8 +38,9 @@ const PadCore = (() => {
 
   // A session forgotten: what the pad keeps is its identity, counters, event and version.
   function forgotten(mem) {
-    const { station, unit, key, nextSeq, stationSeq, event, protocol } = mem;
-    return { ...freshMemory(station, unit, key), nextSeq, stationSeq, event, protocol };
+    const { station, unit, key, nextSeq, stationSeq, event, protocol, keyReplaced } = mem;
+    return { ...freshMemory(station, unit, key), nextSeq, stationSeq, event, protocol,
+      keyReplaced };
   }
 
   class Pad {
@@ -54,11 +56,15 @@ const PadCore = (() => {
       const saved = storage.getItem(storeKey(station, unit));
       // Memory saved by an older pad page lacks the newer fields: they take their defaults.
       this.mem = { ...freshMemory(station, unit, key), ...(saved ? JSON.parse(saved) : {}) };
-      if (this.mem.key !== key) this.mem.key = key;  // re-paired: new key, same counter
+      if (this.mem.key !== key) {
+        // Paired again: the new key, the same counters and entries; it speaks again (SPEC 7).
+        this.mem.key = key;
+        this.mem.keyReplaced = false;
+      }
       this.flight = null;       // {seq, payload, message, attempts, deadline}
       this.contact = true;
       this.probeAt = null;
-      this.retryAt = null;      // after BAD_MAC or INTERNAL
+      this.retryAt = null;      // after INTERNAL
       this.partsAt = null;      // a game_data set (or its first part) is awaited until then
       this.gameData = null;     // {first, parts, seen}
       this.round = null;        // the section's current round, as the station last said (6.7)
@@ -305,7 +311,8 @@ const PadCore = (() => {
       const body = m.body;
       switch (m.type) {
         case "ack": case "nak":
-          if (this.flight && body.re === this.flight.seq) this.answered(m.type, body);
+          if (m.type === "nak" && body.code === "BAD_MAC") this.keyWasReplaced();
+          else if (this.flight && body.re === this.flight.seq) this.answered(m.type, body);
           break;
         case "game_data": this.gameDataPart(body, m.seq); break;
         case "status":
@@ -382,7 +389,8 @@ const PadCore = (() => {
         this.gameData = null;
         this.enqueue({ type: "resend", body: PadWire.bodies.resend(null) });
       }
-      if (this.idle() && this.contact && !this.mem.locked && now >= this.lastSent + IDLE) {
+      if (this.idle() && this.contact && !this.mem.locked && !this.mem.keyReplaced &&
+          now >= this.lastSent + IDLE) {
         this.enqueue({ type: "heartbeat", body: PadWire.bodies.heartbeat(this.battery) });
       }
       if (this.followAt !== null && now >= this.followAt) this.follow();
@@ -413,8 +421,8 @@ const PadCore = (() => {
 
     sendNext() {
       if (this.elsewhere) return;
-      if (!this.flight && this.contact && this.retryAt === null && this.mem.queue.length &&
-          !this.blocked(this.mem.queue[0])) {
+      if (!this.flight && this.contact && this.retryAt === null && !this.mem.keyReplaced &&
+          this.mem.queue.length && !this.blocked(this.mem.queue[0])) {
         const message = this.mem.queue[0];
         const seq = this.newSeq();
         const payload = this.encode(seq, message.type, message.body);
@@ -466,6 +474,16 @@ const PadCore = (() => {
 
     // -- answers ----------------------------------------------------------------------------
 
+    // A nak BAD_MAC in the unit's sequence under this pad's key (seq 0 never gets here): the
+    // director paired the unit again and this pad holds its earlier key (SPEC 6.6, 7). Every
+    // entry stays; nothing more goes out, not even a heartbeat, until it has the new key.
+    keyWasReplaced() {
+      this.mem.keyReplaced = true;
+      this.flight = null;
+      this.retryAt = this.probeAt = this.partsAt = null;
+      this.gameData = null;  // the page says it (PadWords.KEY_REPLACED), for as long as it lasts
+    }
+
     answered(kind, answer) {
       const message = this.mem.queue.shift();
       this.flight = null;
@@ -513,7 +531,6 @@ const PadCore = (() => {
       if (KEEP_AND_RETRY.includes(nak.code)) {
         this.mem.queue.unshift(message);
         this.retryAt = this.now() + CAP;
-        if (nak.code === "BAD_MAC") this.notice(PadWords.refusal(nak.code), "bad", "link");
         return;
       }
       if (nak.code === "STOPPED") {

@@ -10,7 +10,7 @@ const PadWords = (() => {
   const REFUSALS = {
     MALFORMED: () => "the station could not read what this pad sent: ask the director",
     UNSUPPORTED_VERSION: () => "the station does not speak this pad's language: ask the director",
-    BAD_MAC: () => "the station does not know this pad's key: ask the director to pair it again",
+    BAD_MAC: () => "this pad's key was replaced: ask the director to pair it again",
     REPLAY: () => "the station had seen this pad's numbers before: sending again",
     NOT_LOGGED_IN: () => "this pad is not logged in to a table at the station: log in to your table",
     NO_SUCH_SECTION: (b) => `this event has no section ${b.section}: choose your table`,
@@ -194,6 +194,9 @@ const PadWords = (() => {
     stillUnit: (unit) => `This page stays the pad it was (unit ${unit})`,
     RESET: "The director reset this pad: log in to your table",
     LOGGED_OUT: "Logged out: log in to your table",
+    // SPEC 6.6: the unit was paired again; this pad keeps its results and waits for its key.
+    KEY_REPLACED: "This pad's key was replaced: ask the director to pair it again. " +
+      "Results entered here are kept and sent once it is paired",
     BROKER_REFUSED: "The station's broker refused this pad: ask the director to pair it again",
   };
 })();
