@@ -42,8 +42,8 @@ async def no_violations(page: Page, where: str) -> None:
 
 
 async def fill_the_session(station: Station, page: Page, port: int) -> str:
-    """Round 1 played (table 1 by a pad, the others by the director), a penalty, board 1's
-    hand record, and round 1 closed."""
+    """Round 1 played (table 1 by a pad, the others by the director), a penalty and board 1's
+    hand record: round 1 complete, the section is in round 2 by itself (SPEC.md 6.9)."""
     url = page.url.split("/", 3)[:3]
     base = "/".join(url)
     await play_round_one(station, port, base)
@@ -51,15 +51,14 @@ async def fill_the_session(station: Station, page: Page, port: int) -> str:
         await director.post("/api/login", json={"password": PASSWORD})
         for call in (director.put("/api/sections/A/hand-records", json={"pbn": PBN}),
                      director.post("/api/penalties", json={"section": "A", "pair": 2,
-                                                           "direction": "NS", "percent": 25}),
-                     director.post("/api/sections/A/close-round")):
+                                                           "direction": "NS", "percent": 25})):
             answer = await call
             assert answer.is_success, answer.text
     return base
 
 
 async def erase_board_2(base: str) -> None:
-    """Table 1's board 2 of round 1 erased: the round is closed, so the board is missing."""
+    """Table 1's board 2 of round 1 erased: the section has moved on, so the board is missing."""
     async with httpx.AsyncClient(base_url=base, headers={"Origin": base}, timeout=15) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         answer = await director.delete("/api/sections/A/tables/1/rounds/1/boards/2")
