@@ -9,6 +9,7 @@ mid-session change: every pad of the section logs in again and receives its new 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from decimal import Decimal
@@ -244,8 +245,7 @@ async def draw_rounds_as_they_end(station: Station) -> None:
             if station.rules.event_format not in SWISS:
                 continue
             try:
-                drawn = await station.hub.act(
-                    lambda batch: draw_completed_rounds(station.rules, batch))
+                drawn = await _draw(station)
             except ValueError:
                 log.exception("the Swiss draw failed; the director can draw the round")
                 continue
@@ -253,6 +253,21 @@ async def draw_rounds_as_they_end(station: Station) -> None:
                 log.info("section %s: round %s drawn", letter, round_)
     finally:
         station.bus.unsubscribe(events)
+
+
+async def _draw(station: Station) -> list[tuple[str, int]]:
+    """Draws what is due, trying again while the station is too busy to take it: the round's
+    last result may be the last event for a long while, so a draw given up would never come."""
+    from basestation.station.hub import StationBusy  # the hub imports this module's users
+
+    while True:
+        try:
+            drawn: list[tuple[str, int]] = await station.hub.act(
+                lambda batch: draw_completed_rounds(station.rules, batch))
+            return drawn
+        except StationBusy:
+            log.warning("the station was too busy to draw the next Swiss round; trying again")
+            await asyncio.sleep(1.0)
 
 
 def _vps(value: Decimal) -> float:
