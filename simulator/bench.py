@@ -102,9 +102,7 @@ def _plan(port: int, sections: int, results_per_pad: int, interval: float = 0.0,
 
 async def _started(station: Any) -> None:
     await station.start()
-    async with asyncio.timeout(15):
-        for link in station.links:
-            await link.connected.wait()
+    await station.connected()
 
 
 async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, float]:
@@ -175,7 +173,7 @@ async def feedback_stage(sections: int = 8, results_per_pad: int = 8) -> dict[st
         solving = time.perf_counter()
         await _started(station)
         # Hand records load before play; their par is solved off the loop meanwhile.
-        await asyncio.to_thread(station.rules.par.wait, 600)
+        await station.par_solved()
         solved = time.perf_counter() - solving
         cpu = cpu_seconds()
         try:
@@ -408,13 +406,13 @@ async def serial_stage(baud: int = 115200, sections: int = 5, seconds: float = 8
             station = _station(Path(tmp), sections, serial_port=port, deals=deals,
                                boards=SERIAL_BOARDS)
             await _started(station)
-            await asyncio.to_thread(station.rules.par.wait, 600)
+            await station.par_solved()
             try:
                 go.put(True)
                 count = await asyncio.to_thread(out.get, True, seconds + 300)
                 if not isinstance(count, LineCount):
                     raise RuntimeError(count)
-                dropped = sum(link.order.feedback_dropped for link in station.links)
+                dropped = station.feedback_dropped()
             finally:
                 await station.stop()
     finally:

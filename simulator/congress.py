@@ -242,8 +242,7 @@ async def play_congress(tables: int = 1000, rounds: int = ROUNDS, *, feedback: b
         try:
             async with asyncio.timeout(30):
                 for station in stations:
-                    for link in station.links:
-                        await link.connected.wait()
+                    await station.connected()
             process.start()
             await _report(reports, process)  # every pad logged in
             progress(f"{tables} tables logged in, {len(rooms)} rooms; RSS {rss_mb():.1f} MB")
@@ -258,8 +257,8 @@ async def play_congress(tables: int = 1000, rounds: int = ROUNDS, *, feedback: b
                 progress(f"round {round_}: {acked} results acked in "
                          f"{report.round_seconds[-1]:.1f}s; RSS {report.rss_mb[-1]:.1f} MB")
             orders.put(None)
-            report.stored = sum(len(state.all_results()) for station in stations
-                                for state in station.rules.sections.values())
+            report.stored = sum(len(station.held_results(letter)) for station in stations
+                                for letter in station.movements())
         finally:
             if process.pid is not None:
                 process.join(10)

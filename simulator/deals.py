@@ -6,7 +6,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from basestation.station.feedback import DOUBLE_DUMMY
+from basestation.domain.double_dummy import tricks_table
 from firmware_protocol.messages import Seat, Strain
 
 SUITS = "SHDC"  # PBN order within a hand
@@ -53,15 +53,6 @@ def hands(deal: str) -> dict[Seat, list[str]]:
 
 @cache
 def double_dummy(deal: str) -> dict[tuple[Strain, Seat], int]:
-    """Tricks each declarer takes in each strain with best play (endplay's solver)."""
-    from endplay.dds import calc_dd_table
-    from endplay.types import Deal, Denom, Player
-
-    with DOUBLE_DUMMY:  # the station may be solving a par on its own thread
-        table = calc_dd_table(Deal(deal))
-    denoms = {Strain.S: Denom.spades, Strain.H: Denom.hearts, Strain.D: Denom.diamonds,
-              Strain.C: Denom.clubs, Strain.NT: Denom.nt}
-    players = {Seat.N: Player.north, Seat.E: Player.east, Seat.S: Player.south,
-               Seat.W: Player.west}
-    return {(strain, seat): int(table[denom, players[seat]])
-            for strain, denom in denoms.items() for seat, _ in players.items()}
+    """Tricks each declarer takes in each strain with best play."""
+    table = tricks_table(deal)
+    return {(strain, seat): table[strain.value, seat.value] for strain in Strain for seat in Seat}

@@ -24,8 +24,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from basestation.api.match_shapes import matches_json
 from basestation.movements import TEAMS, generate
-from basestation.station.matches import boards_needed, matches_json
+from basestation.scoring.event_formats import boards_needed
 from simulator.broker import free_port, port_in_use, run_mosquitto
 from simulator.club import club_list
 from simulator.deals import hand_record_deals, random_deals
@@ -139,8 +140,7 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
             sections = [SectionConfig(letter, "mitchell", tables, boards) for letter in "AB"]
             station.open_event("Demo pairs", "nz", sections, {"A": deals, "B": deals})
         # The club's list, whose numbers the tables enter: the results carry names.
-        station.import_players(club_list((letter, state.movement)
-                                         for letter, state in station.rules.sections.items()))
+        station.import_players(club_list(station.movements().items()))
         server = web_server(create_app(station), config.http_host, port)
         serving = asyncio.create_task(server.serve())
         try:
@@ -149,8 +149,7 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                     if serving.done():
                         raise RuntimeError(f"the web server could not start on port {port}")
                     await asyncio.sleep(0.05)
-                for link in station.links:
-                    await link.connected.wait()
+            await station.connected()
             console.print(f"[bold]Director's grid:[/bold] http://{HTTP_HOST}:{port}  "
                           f"(password {config.director_password!r}; database {workdir})")
             if event is not None:
@@ -158,7 +157,7 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                               f"rounds of {event.per_match} boards, bridgepads on radio "
                               f"{radio.port}")
                 player: SessionPlayer = MatchSessionPlayer(
-                    station, [SectionSetup("A", "radio", station.rules.sections["A"].movement,
+                    station, [SectionSetup("A", "radio", station.movements()["A"],
                                            deals)],
                     speed=speed, seed=seed, faults=faults, radio=radio, rounds=event.rounds)
             else:
@@ -225,7 +224,7 @@ def _print_standings(station: Station, console: Console) -> None:
 
 
 def _print_rankings(player: SessionPlayer, console: Console) -> None:
-    scored = rank(player.held_results(), player.station.rules.regulations)
+    scored = rank(player.held_results(), player.station.regulations)
     for letter in player.deals:
         table = Table(title=f"Section {letter}")
         for name in ("Rank", "Pair", "Total", "%"):

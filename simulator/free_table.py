@@ -42,7 +42,7 @@ DEMO_CODE_LIFE = 24 * 3600.0  # seconds: the demo's link works whenever it is fi
 
 async def pair_free_unit(station: Station) -> str:
     """Pairs the free table's unit; its one-time pairing code goes in the pad's link."""
-    await station.hub.act(lambda batch: station.rules.pair_unit(FREE_UNIT, batch))
+    await station.pair_units([FREE_UNIT])
     return station.pairing.issue(FREE_UNIT, life=DEMO_CODE_LIFE)
 
 

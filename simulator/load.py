@@ -94,9 +94,7 @@ async def run_load(link: LinkKind, pads: int, results_per_pad: int, *,
                                                         movement.boards)], {"A": deals})
         await station.start()
         try:
-            async with asyncio.timeout(15):
-                for station_link in station.links:
-                    await station_link.connected.wait()
+            await station.connected()
             report = LoadReport(link=link, pads=pads)
             units: list[SimPad] = []
             for table in range(1, pads + 1):

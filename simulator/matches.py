@@ -8,6 +8,7 @@ import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
+from basestation.api.match_shapes import matches_json
 from basestation.movements import (
     TEAMS,
     Assignment,
@@ -16,7 +17,6 @@ from basestation.movements import (
     troika_seats,
     troikas_of,
 )
-from basestation.station.matches import matches_json
 from simulator.plan import plan_section
 from simulator.session import SessionPlayer, SessionReport
 from simulator.table import TablePlayer
@@ -94,7 +94,7 @@ class MatchSessionPlayer(SessionPlayer):
         await super().round_started(round_)
 
     def _movement(self, letter: str) -> Movement:
-        return self.station.rules.sections[letter].movement
+        return self.station.movements()[letter]
 
 
 def _one_round(movement: Movement, round_: int) -> Movement:
@@ -105,22 +105,22 @@ def _one_round(movement: Movement, round_: int) -> Movement:
 
 def event_json(station: Station, report: SessionReport) -> dict[str, Any]:
     """Every result the station holds and the final standings, for checking independently."""
-    rules = station.rules
     results = []
-    for state in rules.sections.values():
-        for held in sorted(state.all_results(), key=lambda h: (h.round, h.table, h.board)):
+    for letter in station.movements():
+        for held in sorted(station.held_results(letter),
+                           key=lambda h: (h.round, h.table, h.board)):
             results.append({"section": held.section, "round": held.round, "table": held.table,
                             "board": held.board, "ns": held.ns, "ew": held.ew,
                             "contract": held.contract, "declarer": held.declarer,
                             "tricks": held.tricks, "lead": held.lead, "kind": held.kind,
                             "score_ns": held.score_ns})
-    data: dict[str, Any] = {"format": rules.event_format, "regulations": rules.regulations,
+    data: dict[str, Any] = {"format": station.event_format, "regulations": station.regulations,
                             "results": results, "summary": report.summary()}
-    if rules.event_format == "pairs":
+    if station.event_format == "pairs":
         from simulator.ranking import rank
 
         rows = [{k: r[k] for k in r if k != "score_ns"} for r in results]
-        data["standings"] = [entry.to_json() for entry in rank(rows, rules.regulations).ranking]
+        data["standings"] = [entry.to_json() for entry in rank(rows, station.regulations).ranking]
     else:
-        data |= matches_json(rules)
+        data |= matches_json(station.rules)  # read only, as the API shows it
     return data

@@ -24,7 +24,6 @@ from simulator.units import MqttPad, RadioPad, SimPad
 
 if TYPE_CHECKING:
     from basestation.station.app import Station
-    from basestation.station.batch import Batch
 
 log = logging.getLogger(__name__)
 BOARD_MINUTES = 7.0  # real time per board at the table
@@ -85,9 +84,7 @@ async def restart_station(station: Station) -> None:
     """Stop the station and start it again on the same database (a crash and a reboot)."""
     await station.stop()
     await station.start()
-    async with asyncio.timeout(15):
-        for link in station.links:
-            await link.connected.wait()
+    await station.connected()
 
 
 class SessionPlayer:
@@ -140,19 +137,18 @@ class SessionPlayer:
         await asyncio.sleep(max(0.0, start - asyncio.get_running_loop().time()))
 
     async def authorise_takeover(self, section: str, table: int) -> None:
-        await self._act(lambda batch: self.station.rules.authorise_takeover(section, table,
-                                                                            batch))
+        await self._act(lambda: self.station.authorise_takeover(section, table))
 
     def needs_director(self, intended: Intended, why: str) -> None:
         log.info("director needed at %s: %s", intended.key, why)
         self.to_correct[intended.key] = intended
 
-    async def _act(self, run: Callable[[Batch], object]) -> object:
+    async def _act(self, run: Callable[[], Awaitable[None]]) -> None:
         # A director action queued while the station restarts may be lost with the old hub.
         for _ in range(5):
             try:
                 async with asyncio.timeout(10):
-                    return await self.station.hub.act(run)
+                    return await run()
             except TimeoutError:
                 continue
         raise RuntimeError("the station does not answer the director")
@@ -243,9 +239,9 @@ class SessionPlayer:
             await self._act(self._director_enters(intended))
             self.report.corrected_by_director += 1
 
-    def _director_enters(self, intended: Intended) -> Callable[[Batch], object]:
+    def _director_enters(self, intended: Intended) -> Callable[[], Awaitable[None]]:
         result = intended.result()
-        return lambda batch: self.station.rules.director_enter(result, batch)
+        return lambda: self.station.director_enter(result)
 
     async def _settle(self) -> None:
         # Let the director's correction_push messages reach the pads before they switch off.
@@ -272,10 +268,7 @@ class SessionPlayer:
         """What the station holds now, as rows for simulator.ranking."""
         rows = []
         for letter in self.deals:
-            state = self.station.rules.sections.get(letter)
-            if state is None:
-                continue
-            for held in state.all_results():
+            for held in self.station.held_results(letter):
                 if (held.section, held.table) in self.free:
                     continue
                 rows.append({"section": held.section, "table": held.table,
@@ -305,10 +298,8 @@ class SessionPlayer:
         return sorted(problems)
 
     def held_count(self, letter: str) -> int:
-        state = self.station.rules.sections.get(letter)
-        if state is None:
-            return 0
-        return sum(1 for h in state.all_results() if (letter, h.table) not in self.free)
+        return sum(1 for h in self.station.held_results(letter)
+                   if (letter, h.table) not in self.free)
 
     def planned_count(self, letter: str) -> int:
         return sum(1 for key in self.plan if key[0] == letter)

@@ -16,14 +16,9 @@ from basestation.formats.match_event import (
 from basestation.formats.roster import Entrant, Player, Roster
 from basestation.movements import SWISS_PAIRS
 from basestation.scoring import ScoredSession
+from basestation.scoring.event_formats import PAIRS, entrants_of
 from basestation.scoring.match_scoring import Match
-from basestation.station.matches import (
-    PAIRS,
-    entrants_of,
-    match_boards,
-    matches_now,
-    standings_now,
-)
+from basestation.station.live_matches import match_boards, matches_now, standings_now
 from basestation.station.session import SessionRules
 from basestation.station.state import HeldResult, SectionState
 from basestation.store.models import SeatingRow
@@ -49,7 +44,7 @@ def match_roster(rules: SessionRules, seatings: list[SeatingRow]) -> Roster:
     """Every team's players (and its NS and EW pairs'), or every Swiss pair's."""
     found: dict[Entrant, tuple[Player, ...]] = {}
     for letter, state in rules.sections.items():
-        for entrant in entrants_of(state):
+        for entrant in entrants_of(state.movement):
             if rules.event_format == SWISS_PAIRS:
                 found[(letter, entrant, None)] = players_of(
                     rules, pair_numbers(rules, seatings, letter, entrant, None))

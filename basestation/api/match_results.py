@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from basestation.api.match_shapes import matches_json
 from basestation.api.views import held_json, pair_names
 from basestation.movements import SWISS_PAIRS
+from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.match_scoring import Match
-from basestation.station.matches import PAIRS, match_boards, matches_json
+from basestation.station.live_matches import match_boards
 from basestation.station.session import SessionRules
 from basestation.station.state import SectionState
 from basestation.store.models import SeatingRow

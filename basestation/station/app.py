@@ -7,10 +7,11 @@ import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from basestation.movements import Movement
 from basestation.station.batch import Batch
 from basestation.station.bus import EventBus
 from basestation.station.config import (
@@ -24,12 +25,14 @@ from basestation.station.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
-from basestation.station.matches import draw_rounds_as_they_end
 from basestation.station.pairing_codes import PairingCodes
 from basestation.station.session import SessionRules
+from basestation.station.state import HeldResult
+from basestation.station.swiss_draw import draw_rounds_as_they_end
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
 from basestation.store.repository import Store
+from firmware_protocol.messages import Entry
 
 log = logging.getLogger(__name__)
 STOP_WAIT = 10.0  # seconds the station's tasks get to end once cancelled
@@ -120,7 +123,8 @@ class Station:
         self._tasks.append(asyncio.create_task(self._supervise_hub(), name="hub"))
         self._tasks.append(asyncio.create_task(self._rescore(), name="scores"))
         self._tasks.append(asyncio.create_task(self._backup_at_session_end(), name="backup"))
-        self._tasks.append(asyncio.create_task(draw_rounds_as_they_end(self), name="swiss"))
+        self._tasks.append(asyncio.create_task(draw_rounds_as_they_end(self.hub, self.rules),
+                                               name="swiss"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))
         self._tasks.append(asyncio.create_task(self.link_health.watch(self.links),
@@ -208,6 +212,78 @@ class Station:
 
     async def act(self, run: object) -> object:
         return await self.hub.act(run)  # type: ignore[arg-type]
+
+    # -- for programs running a station in-process (the simulator, the demo, the bench) ----
+    # What they may do and read, besides start/stop, open_event, import_players and the
+    # events on `bus`: each write goes in turn through the hub, as the director's would.
+
+    async def connected(self, timeout: float = 15.0) -> None:
+        """Returns once every link is connected (the broker, the receiver's port)."""
+        async with asyncio.timeout(timeout):
+            for link in self.links:
+                await link.connected.wait()
+
+    async def pair_units(self, units: Iterable[int]) -> None:
+        """Pairs the units as the director would; with the broker's logins kept by the
+        station, returns once the broker has each one's login."""
+        wanted = list(units)
+        await self.hub.act(lambda batch: [self.rules.pair_unit(u, batch) for u in wanted])
+        if self.logins is None:
+            return
+        for unit in wanted:
+            if not await self.logins.settle(unit, timeout=10):
+                raise RuntimeError(f"the broker did not take unit {unit}'s login")
+
+    async def lock_unit(self, unit: int) -> None:
+        await self.hub.act(lambda batch: self.rules.lock_unit(unit, batch))
+
+    async def authorise_takeover(self, section: str, table: int) -> None:
+        await self.hub.act(lambda batch: self.rules.authorise_takeover(section, table, batch))
+
+    async def director_enter(self, entry: Entry) -> None:
+        """The director's result for a board, as from the grid."""
+        await self.hub.act(lambda batch: self.rules.director_enter(entry, batch))
+
+    def move_receiver(self, port: str) -> None:
+        """The radio receiver is on another serial port now (unplugged and plugged back)."""
+        for link in self.links:
+            if isinstance(link, SerialLink):
+                link.port = port
+
+    @property
+    def event_id(self) -> int | None:
+        return self.rules.event_id
+
+    @property
+    def event_format(self) -> str:
+        return self.rules.event_format
+
+    @property
+    def regulations(self) -> str:
+        return self.rules.regulations
+
+    def movements(self) -> dict[str, Movement]:
+        """Each section's movement now, by letter (a Swiss section's grows as rounds are
+        drawn)."""
+        return {letter: state.movement for letter, state in self.rules.sections.items()}
+
+    def held_results(self, letter: str) -> list[HeldResult]:
+        """Every result the section holds now."""
+        state = self.rules.sections.get(letter)
+        return [] if state is None else state.all_results()
+
+    def waiting(self, unit: int) -> int:
+        """The unit's messages waiting for the hub."""
+        return self.hub.waiting(unit)
+
+    async def par_solved(self, timeout: float = 600.0) -> None:
+        """Returns once every par the station has been asked for is solved."""
+        await asyncio.to_thread(self.rules.par.wait, timeout)
+
+    def feedback_dropped(self) -> int:
+        """Feedback frames the serial links left out to keep their lines for answers."""
+        return sum(link.order.feedback_dropped for link in self.links
+                   if isinstance(link, SerialLink))
 
 
 __all__ = ["Batch", "Link", "Station"]

@@ -17,6 +17,7 @@ from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import Deal
 from basestation.domain.contract import parse_contract, score_ns
 from basestation.movements import MATCH_KINDS, SWISS_PAIRS, Movement, matches_of, missing_pair
+from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.scoring.vp import VP_TOTAL
@@ -28,7 +29,6 @@ from basestation.station.entries import (
     held_from_body,
     push_body,
 )
-from basestation.station.matches import entrants_of
 from basestation.station.rulings import Ruling, has_outcome, ruled_result
 from basestation.station.session_state import (
     HeldMatchPenalty,
@@ -232,7 +232,7 @@ class DirectorActions(SessionState):
                              "event a penalty is a percentage of a top")
         state = self._director_section(penalty.section)
         who = "pair" if self.event_format == SWISS_PAIRS else "team"
-        if penalty.entrant not in entrants_of(state):
+        if penalty.entrant not in entrants_of(state.movement):
             raise ValueError(f"section {penalty.section} has no {who} {penalty.entrant}")
         if penalty.vps > VP_TOTAL:
             raise ValueError(f"a VP penalty of {penalty.vps:g} is more than a whole match "

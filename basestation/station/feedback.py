@@ -6,17 +6,13 @@ entered as not played.
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from functools import lru_cache
 
 from basestation.domain.board import dealer_of
+from basestation.domain.double_dummy import SEATS, par_contracts
 from basestation.station.state import HeldResult, SectionState
 from firmware_protocol.messages import Feedback, FeedbackKind, Row
-
-_STRAINS = ("S", "H", "D", "C", "NT")  # endplay's Denom order
-_SEATS = ("N", "E", "S", "W")  # endplay's Player order
-_DOUBLING = {1: "", 2: "X", 4: "XX"}
 
 
 def traveller_rows(results: list[HeldResult]) -> tuple[Row, ...]:
@@ -33,31 +29,16 @@ def frequency_rows(results: list[HeldResult]) -> tuple[Row, ...]:
 
 def hand_rows(deal_pbn: str) -> tuple[Row, ...]:
     first, *hands = deal_pbn.split(":", 1)[1].split()
-    start = _SEATS.index(deal_pbn[0])
-    seats = [_SEATS[(start + i) % 4] for i in range(4)]
+    start = SEATS.index(deal_pbn[0])
+    seats = [SEATS[(start + i) % 4] for i in range(4)]
     return tuple((seat, *hand.split(".")) for seat, hand in zip(seats, [first, *hands],
                                                                    strict=True))
 
 
-# endplay's double-dummy solver crashes the process when two threads run it at once (the
-# station's par thread and a simulator in the same process): every caller holds this.
-DOUBLE_DUMMY = threading.Lock()
-
-
 def par_rows(deal_pbn: str, board: int) -> tuple[Row, ...]:
-    """Par contracts by double-dummy analysis (endplay): slow, so the station solves them
-    ahead, off the event loop (basestation.station.par)."""
-    from endplay.dds import par
-    from endplay.types import Deal, Player
-
-    with DOUBLE_DUMMY:
-        result = par(Deal(deal_pbn), board, Player(_SEATS.index(dealer_of(board).value)))
-        score = result.score
-        # endplay's par list must be read in one pass, each contract as it is yielded.
-        return tuple(
-            (f"{c.level}{_STRAINS[c.denom.value]}{_DOUBLING.get(c.penalty.value, '')}",
-             _SEATS[c.declarer.value], score)
-            for c in result)
+    """Par contracts by double-dummy analysis: slow, so the station solves them ahead, off
+    the event loop (basestation.station.par)."""
+    return tuple(par_contracts(deal_pbn, board, dealer_of(board).value))
 
 
 def feedback_for(section: SectionState, board: int, kinds: frozenset[str],

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
 from basestation.movements import Movement, MovementError, check_pads_follow
+from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.batch import Batch
@@ -25,7 +26,6 @@ from basestation.station.entries import (
     push_body,
     row_values,
 )
-from basestation.station.matches import rounds_to_draw, section_movement
 from basestation.station.par import ParSolver
 from basestation.station.pin_tries import PinTries
 from basestation.station.round_rankings import completed_round, ranking_after, shown_round
@@ -335,7 +335,9 @@ class SessionState:
                          format=event_format, rounds=rounds)
         rows = []
         for spec in sections:
-            movement = section_movement(spec, event_format, rounds)
+            movement = first_movement(event_format, rounds, movement=spec.movement,
+                                      tables=spec.tables, boards=spec.boards,
+                                      phantom=spec.phantom)
             pairs = event_format == "pairs"  # else a match event: spec.tables counts entrants
             hidden = spec.rankings_hide_first + spec.rankings_hide_last
             if spec.round_rankings and hidden >= movement.rounds:
@@ -432,7 +434,9 @@ class SessionState:
 
     def _all_complete(self) -> bool:
         return (bool(self.sections) and all(s.complete() for s in self.sections.values())
-                and not rounds_to_draw(self))
+                and not rounds_to_draw(self.event_format,
+                                       [s.movement for s in self.sections.values()],
+                                       self.format_rounds))
 
     def checks(self, section: SectionState, entry: HeldResult,
                replacing: HeldResult | None = None) -> list[str]:

@@ -138,7 +138,7 @@ async def drained(station: Any, unit: int, since: float) -> float:
     quiet_since = time.time()
     async with asyncio.timeout(60):
         while time.time() - quiet_since < QUIET:
-            if station.hub.waiting(unit):
+            if station.waiting(unit):
                 last_busy = quiet_since = time.time()
             await asyncio.sleep(0.01)
     return round(max(0.0, last_busy - since), 2)
@@ -157,7 +157,7 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
     if kind in ("results", "merge offers"):  # the entry held, then offered otherwise
         await log_in(port, station_id, secret, unit, entry, seq=2)
     if kind == "merge offers":  # locked out: what it sends goes to the director
-        await station.hub.act(lambda batch: station.rules.lock_unit(unit, batch))
+        await station.lock_unit(unit)
         entry = dataclasses.replace(entry, tricks=(entry.tricks or 10) - 1)
     before = await asyncio.to_thread(unit_rows, database, unit)
     flooded = await flood_in_child(Flood(port, station_id, secret, unit, kind, FLOOD_SECONDS,
@@ -173,7 +173,7 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
 
 def its_table(station: Any, section: str, table: int) -> tuple[Login, Result]:
     """A login at the table, and a result for its first board of round 1."""
-    assignment = station.rules.sections[section].movement.at(1, table)
+    assignment = station.movements()[section].at(1, table)
     return (Login(section=section, table=table),
             Result(section=section, table=table, round=1, board=assignment.boards[0],
                    ns=assignment.ns, ew=assignment.ew, contract="4S", declarer=Seat.S,
@@ -202,10 +202,7 @@ async def hostile_pad(rig: Rig, port: int, figures: Figures) -> None:
 
 async def pair(station: Any, units: list[int]) -> None:
     """The director pairs the units; the station gives each its broker login."""
-    await station.hub.act(lambda batch: [station.rules.pair_unit(u, batch) for u in units])
-    for unit in units:
-        if not await station.logins.settle(unit, timeout=10):
-            raise RuntimeError(f"the broker did not take unit {unit}'s login")
+    await station.pair_units(units)
 
 
 async def run_hostile(seed: int) -> RunTally:
@@ -230,9 +227,7 @@ async def run_hostile(seed: int) -> RunTally:
                            {"A": deals})
         await station.start()
         try:
-            async with asyncio.timeout(15):
-                for link in station.links:
-                    await link.connected.wait()
+            await station.connected()
             await pair_pads(station, 1)
             await pair(station, [FLOODING + index for index in range(len(KINDS))]
                        + list(WATCHING))

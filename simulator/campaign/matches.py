@@ -66,9 +66,9 @@ def standings_of(movement: Movement, rows: Iterable[dict[str, Any]]) -> list[tup
 
 
 async def run_match_fault(fault: MatchFault, seed: int) -> RunTally:
+    from basestation.scoring.event_formats import boards_needed
     from basestation.station.app import Station
     from basestation.station.config import SectionConfig, SerialConfig, StationConfig
-    from basestation.station.matches import boards_needed
     from simulator.matches import MatchSessionPlayer, planned_rounds
     from simulator.session import SectionSetup
 
@@ -89,20 +89,18 @@ async def run_match_fault(fault: MatchFault, seed: int) -> RunTally:
         await station.start()
         problems: list[str] = []
         player = MatchSessionPlayer(
-            station, [SectionSetup("A", "radio", station.rules.sections["A"].movement, deals)],
+            station, [SectionSetup("A", "radio", station.movements()["A"], deals)],
             speed=SPEED, seed=seed, faults=MATCH_FAULTS, radio=radio, rounds=rounds)
         try:
-            async with asyncio.timeout(15):
-                for link in station.links:
-                    await link.connected.wait()
+            await station.connected()
             try:
                 async with asyncio.timeout(300):
                     report = await player.play()
                 problems += [f"differs from what was played: {m}" for m in report.mismatches]
             except Exception as exc:  # a run that breaks is a failed run
                 problems.append(f"session failed: {exc!r}"[:300])
-            event_id = station.rules.event_id
-            movement = station.rules.sections["A"].movement  # every Swiss round drawn
+            event_id = station.event_id
+            movement = station.movements()["A"]  # every Swiss round drawn
         finally:
             await station.stop()
         rows = read_results(database, event_id)

@@ -73,17 +73,13 @@ async def restart_broker(rig: Rig) -> None:
 
 
 async def unplug_receiver(rig: Rig) -> None:
-    from basestation.station.links.serial import SerialLink
-
     assert rig.radio is not None
     for fraction in (0.35, 0.7):
         await at(rig.player, fraction)
         rig.radio.unplug()
         await asyncio.sleep(0.5)
         port = rig.radio.replug()
-        for link in rig.station.links:
-            if isinstance(link, SerialLink):
-                link.port = port
+        rig.station.move_receiver(port)
 
 
 async def lock_store(rig: Rig) -> None:
@@ -153,10 +149,7 @@ async def pair_pads(station: Any, sections: int) -> None:
     the station gives each its broker login before the pads switch on."""
     units = [index * UNIT_BASE + offset + table for index in range(1, sections + 1)
              for offset in (0, SPARE_OFFSET) for table in range(1, TABLES + 2)]
-    await station.hub.act(lambda batch: [station.rules.pair_unit(u, batch) for u in units])
-    for unit in units:
-        if not await station.logins.settle(unit, timeout=10):
-            raise RuntimeError(f"the broker did not take unit {unit}'s login")
+    await station.pair_units(units)
 
 
 def night_movement(night: int, seed: int) -> tuple[str, int, int]:
@@ -246,9 +239,7 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
         await station.start()
         pads: dict[int, SimPad] = {}  # the club's pads, the same every night
         try:
-            async with asyncio.timeout(15):
-                for link in station.links:
-                    await link.connected.wait()
+            await station.connected()
             if fault.secured:
                 await pair_pads(station, len(letters))
             for night in range(1, fault.nights + 1):
@@ -265,8 +256,8 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
                     websockets_port=broker.websockets_port if broker else None, pads=pads)
                 problems = await play_with_fault(fault, Rig(station, player, database, radio,
                                                             broker))
-                assert station.rules.event_id is not None
-                nights.append(Night(player, station.rules.event_id, pads_acked(player),
+                assert station.event_id is not None
+                nights.append(Night(player, station.event_id, pads_acked(player),
                                     problems))
                 if problems:
                     break

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from basestation.movements import KINDS
-from basestation.station.matches import FORMATS
+from basestation.scoring.event_formats import FORMATS
 from basestation.web.pages import STATIC
 
 

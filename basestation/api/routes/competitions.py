@@ -23,9 +23,9 @@ from basestation.api.deps import Director, ReadDep, StationDep, director_token
 from basestation.api.responses import CompetitionOut, CompetitionSummaryOut, LadderOut
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.formats.ladder_csv import ladder_csv
+from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.ladder import KINDS, Ladder, LadderRules, Played, run_ladder
 from basestation.station.batch import Batch
-from basestation.station.matches import PAIRS
 from basestation.store import repository as repo
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store

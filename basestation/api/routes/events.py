@@ -12,8 +12,8 @@ from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import EventOut, PastEventOut
 from basestation.movements import KINDS
 from basestation.scoring import PRESETS
+from basestation.scoring.event_formats import FORMATS, MAX_TABLE
 from basestation.station.config import SectionConfig
-from basestation.station.matches import FORMATS, MAX_TABLE
 from basestation.station.opening import NewEvent, open_new_event
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 

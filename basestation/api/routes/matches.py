@@ -10,8 +10,10 @@ from pydantic import BaseModel
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ResultsReader, StationDep
+from basestation.api.match_shapes import matches_json
+from basestation.scoring.event_formats import PAIRS
 from basestation.station.batch import Batch
-from basestation.station.matches import PAIRS, draw_next_round, matches_json
+from basestation.station.swiss_draw import draw_next_round
 
 router = APIRouter(prefix="/api", tags=["matches"])
 

@@ -23,8 +23,8 @@ from basestation.movements import (
     missing_pair,
     withdraw_pair,
 )
+from basestation.scoring.event_formats import MAX_TABLE
 from basestation.station.app import Station
-from basestation.station.matches import MAX_TABLE
 from basestation.station.state import SectionState
 
 router = APIRouter(prefix="/api/sections", tags=["sections"], dependencies=[Director])

@@ -34,8 +34,7 @@ from basestation.movements import (
     troikas_of,
 )
 from basestation.scoring import PRESETS
-from basestation.station.config import SectionConfig
-from basestation.station.matches import PAIRS, section_movement
+from basestation.scoring.event_formats import PAIRS, first_movement
 from basestation.station.opening import NewEvent, check_deals, open_new_event
 from firmware_protocol.enums import PadPlace
 
@@ -86,10 +85,10 @@ class SectionPlan(SectionIn):
 def _movement(section: SectionIn, event_format: str = PAIRS, rounds: int = 0) -> Movement:
     if event_format == PAIRS and section.movement not in KINDS:
         raise HTTPException(422, f"movement must be one of {', '.join(KINDS)}")
-    spec = SectionConfig(section.letter, section.movement, section.tables, section.boards,
-                         section.phantom)
     try:
-        return section_movement(spec, event_format, rounds)
+        return first_movement(event_format, rounds, movement=section.movement,
+                              tables=section.tables, boards=section.boards,
+                              phantom=section.phantom)
     except MovementError as exc:
         raise HTTPException(422, str(exc)) from exc
 
