@@ -7,7 +7,7 @@ import { KIND_WORDS, alertKey, alertText, linkSentence, plural } from "./alert_w
 import { showCell } from "./cell_dialog.js";
 import { refresh } from "./grid_state.js";
 import { tableLabel } from "./grid_words.js";
-import { showTable } from "./tables.js";
+import { showTable } from "./table_dialog.js";
 
 // Bad frames, links down and locked-out units are standing alerts, in the grid's answer for as
 // long as they last; the others pass by on the live stream and are kept here.

@@ -1,12 +1,12 @@
 // The live grid page: puts its panels together. A refresh reads the grid, the units and (for
 // the director) who plays, then redraws every panel in place; the live stream and a slow
 // timer ask for it. Each panel is its own module:
-//   grid_table.js   the sections' tables of rounds     cell_dialog.js  a cell's boards and forms
-//   tables.js       a table's pad and the way back     units.js        the units panel
-//   alerts.js       the alerts panel, the link banner  clock.js        the round clock
-//   grid_actions.js rounds and the session switches    movement.js     the movement dialog
-//   players.js      who plays, seating                 matches.js      teams and Swiss matches
-//   pairing.js      pairing a pad                      grid_stream.js  the live event stream
+//   grid_table.js    the sections' tables of rounds   cell_dialog.js  a cell's boards and forms
+//   table_dialog.js  a table's pad and the way back   units.js        the units panel
+//   alerts.js        the alerts panel, link banner    clock.js        the round clock
+//   grid_actions.js  rounds and the session switches  movement.js     the movement dialog
+//   players.js       who plays, seating               matches.js      teams and Swiss matches
+//   pairing.js       pairing a pad                    grid_stream.js  the live event stream
 import { api, checkLogin, setupLogin } from "./common.js";
 import { fillThresholds, renderAlerts, renderLinkBanner, setupAlerts } from "./alerts.js";
 import { setupCellDialog, updateOpenCell } from "./cell_dialog.js";
@@ -19,7 +19,7 @@ import { setupMatches } from "./matches.js";
 import { setupMovement } from "./movement.js";
 import { setupPairing } from "./pairing.js";
 import { renderSeats, whenSeated } from "./players.js";
-import { fillTable, setupTables } from "./tables.js";
+import { fillTable, setupTableDialog } from "./table_dialog.js";
 import { renderUnits } from "./units.js";
 
 onRefresh(async () => {
@@ -50,7 +50,7 @@ function tickLastSeen() {
 document.addEventListener("DOMContentLoaded", () => {
   setupLogin(refresh, refresh);
   setupAlerts();
-  setupTables();
+  setupTableDialog();
   whenSeated(refresh);
   checkLogin().then((director) => { if (director) refresh(); });
   setupSessionSwitches();

@@ -8,7 +8,7 @@ import { closeRound, setRoundRankings } from "./grid_actions.js";
 import { STATE_WORDS, ago, boardRange, cellWords, tableWords } from "./grid_words.js";
 import { showMovement } from "./movement.js";
 import { namesAt, pairsWithNames } from "./players.js";
-import { showTable } from "./tables.js";
+import { showTable } from "./table_dialog.js";
 
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
 

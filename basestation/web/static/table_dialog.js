@@ -108,6 +108,6 @@ function tableButton(action, label, question, method, path, done, before) {
 
 const clock = (ms) => new Date(ms).toTimeString().slice(0, 8);
 
-export function setupTables() {
+export function setupTableDialog() {
   document.getElementById("table-dialog").addEventListener("close", () => { openTable = null; });
 }
