@@ -102,6 +102,12 @@ async def login(page: Page) -> None:
     await page.wait_for_selector("body[data-live=yes]")
 
 
+async def refresh_grid(page: Page) -> None:
+    """The grid page reads the station again now, as its slow timer would (its one refresh,
+    from the module every panel asks)."""
+    await page.evaluate("async () => (await import('/static/grid_state.js')).refresh()")
+
+
 async def screenshot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -2,7 +2,9 @@
 // (firmware_protocol/vectors/behaviour/pad_machine.json) on the browser pad (padcore.js): each
 // scenario's events in, what the pad did after each out, in the vectors' words, for the test
 // to compare with what the file expects.
-(vectors) => {
+async (vectors) => {
+  const { Pad } = await import("/static/padcore.js");
+  const { encode } = await import("/static/padwire.js");
   const UNIT = 17;
   const KEY = "00112233445566778899aabbccddeeff";
   const OTHER = "ffeeddccbbaa99887766554433221100";  // a tag made with it does not verify
@@ -24,7 +26,7 @@
       used.add(m.seq);
     };
     const powered = (key = KEY) => {
-      const pad = new PadCore.Pad({ station: "vectors", unit: UNIT, key, storage, transmit,
+      const pad = new Pad({ station: "vectors", unit: UNIT, key, storage, transmit,
         now: () => now, random, screen: "vectorsscreen" });
       pad.online = pad.everOnline = true;
       pad.powerOn();
@@ -44,7 +46,7 @@
         else pad.enter(type === "correction" ? "result" : type, body);
       } else {
         const { seq, verified, type, body } = event.receive;
-        pad.receive(PadWire.encode(UNIT, seq, type, body, verified ? pad.mem.key : OTHER,
+        pad.receive(encode(UNIT, seq, type, body, verified ? pad.mem.key : OTHER,
           pad.mem.protocol, 0));
       }
       const mem = pad.mem;

@@ -17,6 +17,14 @@ from basestation.station.app import Station
 from simulator.broker import free_port, run_mosquitto
 from tests.web.conftest import PASSWORD, serve
 
+# The pad's ES modules, put on the page under the names the tests' scripts use (the page's own
+# modules share nothing through globals; importing gives the very modules the page runs).
+EXPOSE_MODULES = """async () => {
+  window.PadCore = await import("/static/padcore.js");
+  window.PadWire = await import("/static/padwire.js");
+  window.PadWords = await import("/static/padwords.js");
+}"""
+
 
 @dataclass
 class Broker:
@@ -66,6 +74,7 @@ class Club:
         page = await context.new_page()
         await page.goto(self.link(unit))
         await page.wait_for_selector("body[data-link=online]")
+        await page.evaluate(EXPOSE_MODULES)
         return page
 
     async def scripts(self) -> Page:
@@ -75,6 +84,7 @@ class Club:
         page = await context.new_page()
         await page.goto(self.url + "/pad")
         await page.wait_for_selector("body[data-state=unpaired]")
+        await page.evaluate(EXPOSE_MODULES)
         return page
 
 

@@ -19,7 +19,14 @@ from firmware_protocol.messages import (
     Nak,
 )
 from tests.pads import MqttPad
-from tests.web.conftest import accept_dialogs, acked, log_in_pad, next_of, screenshot
+from tests.web.conftest import (
+    accept_dialogs,
+    acked,
+    log_in_pad,
+    next_of,
+    refresh_grid,
+    screenshot,
+)
 from tests.web.test_grid import boards, result
 
 pytestmark = pytest.mark.integration
@@ -123,7 +130,7 @@ async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Pa
         assert (await page.evaluate("fetch('/api/console/thresholds').then(r => r.json())"))[
             "silent_minutes"] == 0.1
         await asyncio.sleep(6.5)  # the pad says nothing for more than 0.1 minutes
-        await page.evaluate("refresh()")
+        await refresh_grid(page)
         await page.wait_for_selector(
             "#alerts li[data-kind=no_contact] >> text=its pad (unit 17) not heard for")
         unit_link = page.locator("#alerts li[data-kind=stray_bad_mac] a.alert-link")

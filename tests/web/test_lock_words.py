@@ -15,7 +15,14 @@ from basestation.station.app import Station
 from firmware_protocol.messages import Heartbeat, Locked
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations
-from tests.web.conftest import accept_dialogs, acked, log_in_pad, next_of, screenshot
+from tests.web.conftest import (
+    accept_dialogs,
+    acked,
+    log_in_pad,
+    next_of,
+    refresh_grid,
+    screenshot,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -64,7 +71,7 @@ async def test_replaced_and_locked_say_which(director_page: tuple[Station, Page,
         await unit_row(page, 19).get_by_role("button", name="Withdraw unit 19").click()
         await expect(unit_row(page, 19)).to_have_attribute("data-state", "locked")
         station.hub.units[19].locked_reason = "UNIT_LOCKED"
-        await page.evaluate("refresh()")
+        await refresh_grid(page)
         await expect(unit_row(page, 19)).to_contain_text("locked by the director")
         await expect(page.locator("#alerts li[data-kind=unit_locked]")).to_contain_text(
             "Unit 19 was locked out by the director.")
@@ -84,7 +91,7 @@ async def test_replaced_and_locked_say_which(director_page: tuple[Station, Page,
 
         # Last heard: the same words in the dialog as in the Units panel, ticking together.
         await acked(new, new.send(Heartbeat(battery=77)))
-        await page.evaluate("refresh()")
+        await refresh_grid(page)
         dialog = page.get_by_role("dialog", name="Table A2")
         await expect(dialog).to_contain_text(re.compile(r"last heard \d+s ago"))
         in_panel = unit_row(page, 18).locator(".seen")

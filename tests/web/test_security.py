@@ -12,12 +12,13 @@ import pytest
 from playwright.async_api import Browser, Page, Request, Route, expect
 
 from basestation.station.app import Station
+from basestation.web.pages import PAGES as ALL_PAGES
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import PASSWORD, login, screenshot, serve
 
 pytestmark = pytest.mark.integration
 
-PAGES = ("/", "/setup", "/results", "/penalties", "/history", "/pad")
+PAGES = tuple(ALL_PAGES)
 
 
 def other_port(url: str) -> str:
@@ -38,6 +39,10 @@ async def test_every_page_works_under_the_policy(
         director_page: tuple[Station, Page, int]) -> None:
     _, page, _ = director_page
     base = page.url.rstrip("/")
+    # A module that fails to load or to link (an import its file does not export) is an
+    # uncaught error on the page.
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
     for path in PAGES:
         answer = await page.goto(base + path)
         assert answer is not None and answer.ok
@@ -46,6 +51,7 @@ async def test_every_page_works_under_the_policy(
         await expect(page.get_by_role("heading", level=1).filter(visible=True)).to_be_visible()
         await page.wait_for_load_state("load")
         await page.wait_for_timeout(300)
+    assert not errors
     # The printable guide cards: their own style, allowed by its hash, applied.
     cards = await page.goto(base + "/api/setup/cards?letter=A&movement=mitchell&tables=3"
                                    "&boards=6&title=Friday")

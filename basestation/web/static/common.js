@@ -1,7 +1,6 @@
 // Shared by the director's pages: API calls, the login form, and the live event stream.
-"use strict";
 
-async function api(method, path, body) {
+export async function api(method, path, body) {
   const options = { method, credentials: "same-origin", headers: {} };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -26,7 +25,7 @@ function detailText(detail) {
   return detail.map((e) => `${(e.loc || []).slice(-1)[0] || ""}: ${e.msg}`).join("; ");
 }
 
-function el(tag, attrs, ...children) {
+export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {
     if (name === "onclick") node.addEventListener("click", value);
@@ -38,19 +37,19 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function say(text, bad) {
+export function say(text, bad) {
   const bar = document.getElementById("message");
   if (!bar) return;
   bar.textContent = text;
   bar.className = bad ? "message bad" : "message";
 }
 
-function showLogin() {
+export function showLogin() {
   document.getElementById("login").hidden = false;
   document.getElementById("password").focus();
 }
 
-async function checkLogin() {
+export async function checkLogin() {
   const who = await api("GET", "/api/whoami");
   document.body.dataset.director = who.director ? "yes" : "no";
   if (!who.director) showLogin();
@@ -68,7 +67,7 @@ function loginOverlay() {
       el("p", { id: "login-error", class: "message bad" })));
 }
 
-function setupLogin(onLogin, onLogout) {
+export function setupLogin(onLogin, onLogout) {
   document.body.append(loginOverlay());
   document.getElementById("login-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -93,7 +92,7 @@ function setupLogin(onLogin, onLogout) {
 }
 
 // Server-sent events; EventSource reconnects by itself, and `onOpen` resyncs after a gap.
-function listen(onEvent, onOpen) {
+export function listen(onEvent, onOpen) {
   const source = new EventSource("/api/stream");
   source.onmessage = (message) => onEvent(JSON.parse(message.data));
   source.onopen = () => { document.body.dataset.live = "yes"; onOpen(); };
@@ -102,7 +101,7 @@ function listen(onEvent, onOpen) {
 }
 
 // Runs `job` now, or once more after the run in progress: bursts of events cost one fetch.
-function coalesced(job) {
+export function coalesced(job) {
   let running = false;
   let again = false;
   return async function run() {
@@ -123,7 +122,7 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
   "September", "October", "November", "December"];
 
 // "Friday 27 November 2026": spelt out here, not by the browser's locale, so every print reads the same.
-function dayText(date) {
+export function dayText(date) {
   if (!date) return "";
   const [year, month, day] = date.split("-").map(Number);
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();

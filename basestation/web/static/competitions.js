@@ -1,6 +1,6 @@
 // Competitions and their ladders: the ladder as the rules rank it (shown, printed, CSV), the
 // director's forms for a competition's rules and sessions, and a year's place-getters.
-"use strict";
+import { api, el, say, setupLogin, showLogin, dayText } from "./common.js";
 
 const state = { competitions: [], chosen: null, events: [] };
 const two = (value) => (value === null || value === undefined ? "" : value.toFixed(2));

@@ -1,5 +1,5 @@
 // History: the audit log of an event, newest first, paged back on demand; live for the open one.
-"use strict";
+import { api, el, say, checkLogin, setupLogin, listen, coalesced } from "./common.js";
 
 let shown = [];   // entries on the page, newest first
 let openEvent = null;

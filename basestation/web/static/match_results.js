@@ -1,7 +1,8 @@
 // Results of a teams or Swiss event: the standings (VPs, then Swiss points, then IMPs) with
 // the teams' names, each round's matches with IMPs and VPs, a match's boards on a click (each
 // table's result and the IMPs), and every match's sheet to print with the event's name and date.
-"use strict";
+import { el } from "./common.js";
+import { dealDiagram, eventLine, fmt, pct, printEvent, resultText, table, view } from "./result_parts.js";
 
 const entrantWord = (format) => (format === "swiss-pairs" ? "Pair" : "Team");
 const matchKey = (section, m) => ({ section: section.section, round: m.round, a: m.a, b: m.b });
@@ -96,7 +97,7 @@ function showMatch(key) {
 }
 
 // Called by results.js with each document; a pairs event has no `matches`.
-function renderMatchResults(documentData) {
+export function renderMatchResults(documentData) {
   const data = documentData.matches;
   document.body.dataset.format = data ? "match" : "pairs";
   const box = document.querySelector("#standings > div");
@@ -115,7 +116,7 @@ function renderMatchResults(documentData) {
   if (view.match) showMatch(view.match);
 }
 
-function clearMatchResults() {
+export function clearMatchResults() {
   document.querySelector("#standings > div").replaceChildren();
   document.getElementById("match-sheets").replaceChildren();
   document.getElementById("match-boards").hidden = true;

@@ -1,6 +1,7 @@
 // The grid's matches panel for a teams or Swiss event: who plays whom each round, live IMPs
 // and VPs, the standings (VPs, then Swiss points, then IMPs), and the director's early draw.
-"use strict";
+import { api, coalesced, el, say } from "./common.js";
+import { entrantNames } from "./players.js";
 
 function vpText(value) { return value.toFixed(2); }
 
@@ -8,7 +9,7 @@ function standingsTable(section) {
   const head = el("tr", {}, ...["Rank", "Team", "VPs", "Swiss points", "IMPs"].map((h) => el("th", {}, h)));
   const rows = section.standings.map((s) => el("tr", { "data-entrant": s.entrant },
     el("td", {}, String(s.rank)),
-    el("td", {}, String(s.entrant), typeof entrantNames === "function" && entrantNames(section.section, s.entrant)
+    el("td", {}, String(s.entrant), entrantNames(section.section, s.entrant)
       ? el("small", { class: "names" }, ` ${entrantNames(section.section, s.entrant)}`) : null),
     el("td", {}, vpText(s.vps)),
     el("td", {}, vpText(s.swiss_points)), el("td", {}, String(s.imps))));
@@ -59,9 +60,9 @@ const refreshMatches = coalesced(async () => {
   renderMatches(await api("GET", "/api/matches"));
 });
 
-document.addEventListener("DOMContentLoaded", () => {
+export function setupMatches() {
   // The grid page's own stream says when results come in; a light poll keeps this panel
   // in step without a second connection.
   setInterval(refreshMatches, 1500);
   refreshMatches();
-});
+}

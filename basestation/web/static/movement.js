@@ -1,9 +1,10 @@
 // The movement dialog on the grid: a late pair, a pair withdrawing, a new movement from a round.
-"use strict";
+import { api, say } from "./common.js";
+import { refresh } from "./grid_state.js";
 
 let movementSection = null;
 
-function showMovement(section) {
+export function showMovement(section) {
   movementSection = section;
   document.getElementById("movement-title").textContent = `Section ${section}: change the movement`;
   document.getElementById("movement-error").textContent = "";
@@ -31,7 +32,7 @@ function movementForm(id, method, path, body) {
   });
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+export function setupMovement() {
   const number = (form, name) => Number(form.elements[name].value);
   movementForm("late-pair", "POST", "late-pair", (f) => ({ from_round: number(f, "from_round") }));
   movementForm("withdraw", "POST", "withdraw", (f) => ({
@@ -41,4 +42,4 @@ document.addEventListener("DOMContentLoaded", () => {
     movement: f.elements.movement.value, tables: number(f, "tables"), boards: number(f, "boards"),
     phantom: f.elements.phantom.checked, from_round: number(f, "from_round"),
   }));
-});
+}

@@ -1,6 +1,11 @@
 // The table pad page: pairing from the link's fragment, the MQTT-over-WebSockets link, and
 // what the players see and touch. The protocol itself is in padcore.js and padwire.js.
-"use strict";
+// mqtt.js (vendor/mqtt.min.js) is a classic script, copied unchanged, that sets the global
+// `mqtt`; the page loads it before this module runs.
+import { PAIRING_LINK } from "./padlink.js";
+import * as PadCore from "./padcore.js";
+import * as PadWire from "./padwire.js";
+import * as PadWords from "./padwords.js";
 
 const CURRENT = "bridgepad:current";  // which pad this browser is, for a reload without the link
 const $ = (id) => document.getElementById(id);
@@ -69,7 +74,7 @@ function connect(paired) {
   const login = PadWire.mqttLogin(paired.unit, paired.key);
   // mqtt.js stops after a refused login unless told otherwise: the pad never stops trying,
   // since the director may pair it (or fix the broker) at any time.
-  const client = mqtt.connect(paired.broker, {
+  const client = globalThis.mqtt.connect(paired.broker, {
     clientId: `webpad-${paired.unit}-${Math.random().toString(16).slice(2, 10)}`,
     username: login.username, password: login.password, clean: true, keepalive: KEEPALIVE,
     reconnectPeriod: RETRY_FIRST, connectTimeout: 5000, reconnectOnConnackError: true,

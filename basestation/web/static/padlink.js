@@ -1,10 +1,8 @@
 // The pairing link, read before anything else on the pad page: /pad#code=<one-time code>
-// [&broker=ws://host:9001]. The fragment leaves the address bar at once, before any request
-// or other script; pad.js then exchanges the code for the unit's key (SPEC 10.5). The code is
+// [&broker=ws://host:9001]. The fragment leaves the address bar before any other script
+// runs (pad.html loads this module first); pad.js then exchanges the code for the unit's key (SPEC 10.5). The code is
 // good once, so the link the browser's history recorded is worthless once the pad has paired.
-"use strict";
-
-const PAIRING_LINK = (() => {
+export const PAIRING_LINK = (() => {
   if (!location.hash) return null;
   const fragment = new URLSearchParams(location.hash.slice(1));
   history.replaceState(null, "", location.pathname);

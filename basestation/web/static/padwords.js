@@ -1,202 +1,200 @@
 // What the browser pad tells the players, in their words: the station's refusals, locks and
 // what the pad does on its own. Players never see a protocol code (SPEC 5 lists them).
-"use strict";
 
-const PadWords = (() => {
-  const table = (body) => `table ${body.section}${body.table}`;
+const table = (body) => `table ${body.section}${body.table}`;
 
-  // A nak's code, for the message it answers (`body`: what the pad sent); capitalised when
-  // it is not after "Board 5: ".
-  const REFUSALS = {
-    MALFORMED: () => "the station could not read what this pad sent: ask the director",
-    UNSUPPORTED_VERSION: () => "the station does not speak this pad's language: ask the director",
-    BAD_MAC: () => "this pad's key was replaced: ask the director to pair it again",
-    REPLAY: () => "the station had seen this pad's numbers before: sending again",
-    NOT_LOGGED_IN: () => "this pad is not logged in to a table at the station: log in to your table",
-    NO_SUCH_SECTION: (b) => `this event has no section ${b.section}: choose your table`,
-    NO_SUCH_TABLE: (b) => `this event has no table ${b.table} in section ${b.section}: choose your table`,
-    BAD_PIN: (b, wait) => (wait ? `too many wrong PINs from this pad: the station takes a PIN ` +
-      `from it again in ${waitWords(wait)}` : "the director's PIN is not right"),
-    TABLE_IN_USE: (b) => `another pad is logged in to ${table(b)}: ask the director to let ` +
-      "this pad take over, then log in with \"Take over\" ticked",
-    UNIT_REPLACED: () => "another pad has taken over this table",
-    UNIT_LOCKED: () => "the director has locked this pad: ask the director",
-    STOPPED: () => "entry is stopped by the director: results wait on this pad",
-    WRONG_ROUND: (b) => `round ${b.round} cannot be entered at this table now: ask the director`,
-    BOARD_OUT_OF_RANGE: (b) => `this board is not played at this table in round ${b.round}`,
-    WRONG_PAIRS: () => "these are not the pairs the movement puts at this table: ask the director",
-    ALREADY_PLAYED: () => "the station already holds another result for this board",
-    INVALID_CONTRACT: () => "the contract or the declarer is not right: enter it again",
-    INVALID_TRICKS: () => "the result is not possible for this contract: enter it again",
-    INVALID_LEAD: () => "the lead is not a card, or there is a lead on a passed-out board",
-    INVALID_PLAYER: () => "the station refused a player number: check the numbers",
-    NOT_YOUR_BOARD: () => "this board's results are not this table's to see",
-    CORRECTION_CLOSED: () => "that round is over: only the director can change it now",
-    INTERNAL: () => "the station had a problem and took nothing: this pad tries again shortly",
-    OTHER_EVENT: () => "this belongs to the previous event: the station did not take it",
-  };
+// A nak's code, for the message it answers (`body`: what the pad sent); capitalised when
+// it is not after "Board 5: ".
+const REFUSALS = {
+  MALFORMED: () => "the station could not read what this pad sent: ask the director",
+  UNSUPPORTED_VERSION: () => "the station does not speak this pad's language: ask the director",
+  BAD_MAC: () => "this pad's key was replaced: ask the director to pair it again",
+  REPLAY: () => "the station had seen this pad's numbers before: sending again",
+  NOT_LOGGED_IN: () => "this pad is not logged in to a table at the station: log in to your table",
+  NO_SUCH_SECTION: (b) => `this event has no section ${b.section}: choose your table`,
+  NO_SUCH_TABLE: (b) => `this event has no table ${b.table} in section ${b.section}: choose your table`,
+  BAD_PIN: (b, wait) => (wait ? `too many wrong PINs from this pad: the station takes a PIN ` +
+    `from it again in ${waitWords(wait)}` : "the director's PIN is not right"),
+  TABLE_IN_USE: (b) => `another pad is logged in to ${table(b)}: ask the director to let ` +
+    "this pad take over, then log in with \"Take over\" ticked",
+  UNIT_REPLACED: () => "another pad has taken over this table",
+  UNIT_LOCKED: () => "the director has locked this pad: ask the director",
+  STOPPED: () => "entry is stopped by the director: results wait on this pad",
+  WRONG_ROUND: (b) => `round ${b.round} cannot be entered at this table now: ask the director`,
+  BOARD_OUT_OF_RANGE: (b) => `this board is not played at this table in round ${b.round}`,
+  WRONG_PAIRS: () => "these are not the pairs the movement puts at this table: ask the director",
+  ALREADY_PLAYED: () => "the station already holds another result for this board",
+  INVALID_CONTRACT: () => "the contract or the declarer is not right: enter it again",
+  INVALID_TRICKS: () => "the result is not possible for this contract: enter it again",
+  INVALID_LEAD: () => "the lead is not a card, or there is a lead on a passed-out board",
+  INVALID_PLAYER: () => "the station refused a player number: check the numbers",
+  NOT_YOUR_BOARD: () => "this board's results are not this table's to see",
+  CORRECTION_CLOSED: () => "that round is over: only the director can change it now",
+  INTERNAL: () => "the station had a problem and took nothing: this pad tries again shortly",
+  OTHER_EVENT: () => "this belongs to the previous event: the station did not take it",
+};
 
-  // A wait the station gave, in seconds (a nak's detail: SPEC 6.1), as "2 minutes".
-  function waitWords(detail) {
-    const seconds = Number(detail);
-    if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
-    const minutes = Math.ceil(seconds / 60);
-    return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+// A wait the station gave, in seconds (a nak's detail: SPEC 6.1), as "2 minutes".
+function waitWords(detail) {
+  const seconds = Number(detail);
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+// "Board 5: ..." for an entry, the sentence alone for anything else; `detail` is the nak's.
+function refusal(code, body, detail) {
+  const said = (REFUSALS[code] || (() => "the station refused it: ask the director"))(body || {},
+    /^\d+$/.test(detail || "") ? detail : null);
+  if (body && body.board) return `Board ${body.board}: ${said}`;
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
+// The `locked` reason as one word for the banner, and a sentence.
+function lock(reason) {
+  if (reason === "UNIT_REPLACED") return { word: "Replaced", sentence: refusal(reason) };
+  if (reason === "UNIT_LOCKED") return { word: "Locked", sentence: refusal(reason) };
+  return { word: "Locked", sentence: "The station no longer takes this pad's results: ask the director" };
+}
+
+const dropped = (count) => `The director opened a new event: ${count} ` +
+  `${count === 1 ? "entry" : "entries"} of the previous event that the station never got ` +
+  `${count === 1 ? "was" : "were"} dropped`;
+
+// SPEC 14: a number the station did not find, in a sentence (UNKNOWN_PLAYER is a flag only).
+const unknownPlayer = (number) => `Player ${number} is not on the club's list: check the ` +
+  "number or enter a visitor";
+
+// A typed player number, checked: an error sentence, or null.
+function playerNumber(seat, text, visitor) {
+  if (visitor) return null;
+  if (text === "") return `${seat}: enter the player's number, or tick "visitor"`;
+  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 4294967295) {
+    return `${seat}: a player number is digits only, for example 10234`;
   }
+  return null;
+}
 
-  // "Board 5: ..." for an entry, the sentence alone for anything else; `detail` is the nak's.
-  function refusal(code, body, detail) {
-    const said = (REFUSALS[code] || (() => "the station refused it: ask the director"))(body || {},
-      /^\d+$/.test(detail || "") ? detail : null);
-    if (body && body.board) return `Board ${body.board}: ${said}`;
-    return said.charAt(0).toUpperCase() + said.slice(1);
+// The round clock (SPEC 14.6): "Round 3: 12:40 left", then "Round 3: time is up, 2 min over".
+function clock(round, secondsLeft) {
+  if (secondsLeft > 0) {
+    const minutes = Math.floor(secondsLeft / 60);
+    const seconds = String(secondsLeft % 60).padStart(2, "0");
+    return `Round ${round}: ${minutes}:${seconds} left`;
   }
+  const over = Math.floor(-secondsLeft / 60);
+  return `Round ${round}: time is up` + (over ? `, ${over} min over` : "");
+}
 
-  // The `locked` reason as one word for the banner, and a sentence.
-  function lock(reason) {
-    if (reason === "UNIT_REPLACED") return { word: "Replaced", sentence: refusal(reason) };
-    if (reason === "UNIT_LOCKED") return { word: "Locked", sentence: refusal(reason) };
-    return { word: "Locked", sentence: "The station no longer takes this pad's results: ask the director" };
+// "boards 7-8", "board 5", "boards 1, 3 and 5".
+function boardsText(boards) {
+  const sorted = [...boards].sort((a, b) => a - b);
+  if (sorted.length === 1) return `board ${sorted[0]}`;
+  const run = sorted.every((b, i) => i === 0 || b === sorted[i - 1] + 1);
+  if (run) return `boards ${sorted[0]}-${sorted[sorted.length - 1]}`;
+  return `boards ${sorted.slice(0, -1).join(", ")} and ${sorted[sorted.length - 1]}`;
+}
+
+const SIDES = { NS: "North-South", EW: "East-West" };
+
+// One pair's move: "NS pair 3 stay at table 3", "EW pair 5 move to table 4", "NS pair 4
+// move to table 2 and sit East-West", "EW pair 6 sit out next round".
+function pairMove(side, pair, table, move) {
+  const who = `${side} pair ${pair}`;
+  if (!move) return `${who} sit out next round`;
+  const sit = move.side === side ? "" : ` and sit ${SIDES[move.side]}`;
+  if (move.table === table) return `${who} stay at table ${table}${sit}`;
+  return `${who} move to table ${move.table}${sit}`;
+}
+
+// A pad moving with its pair (SPEC 14.10): "Your pair (EW 5) moves to table 4: this pad
+// will log in there", "... stays at table 3", "... sits out next round".
+function pairGoes(side, pair, table, move) {
+  const who = `Your pair (${side} ${pair})`;
+  if (!move) return `${who} sits out next round: this pad stays here`;
+  if (move.table === table) return `${who} stays at table ${table}`;
+  return `${who} moves to table ${move.table}: this pad will log in there`;
+}
+
+function tableBusy(table) {
+  return `Table ${table} is still playing: this pad logs in there as soon as it is free`;
+}
+
+function notDue(table, detail) {
+  return `This pad cannot log in to table ${table}` + (detail ? ` (${detail})` : "") +
+    ": ask the director";
+}
+
+// Where everyone at the table goes when the round is over (SPEC 14.7), one sentence each:
+// the pairs, then the boards ("Boards 7-8 go to table 2", "... go to the relay stand").
+function moves(table, seating, boards) {
+  const next = seating.next;
+  const lines = [];
+  if (seating.ns != null) lines.push(pairMove("NS", seating.ns, table, next.ns));
+  if (seating.ew != null) lines.push(pairMove("EW", seating.ew, table, next.ew));
+  const which = boardsText(boards);
+  const Which = which.charAt(0).toUpperCase() + which.slice(1);
+  const tables = next.boards || [];
+  const verb = boards.length === 1 ? "goes" : "go";
+  if (tables.length === 0) lines.push(`${Which} ${verb} to the relay stand`);
+  else if (tables.length === 1 && tables[0] === table) {
+    lines.push(`${Which} ${boards.length === 1 ? "stays" : "stay"} at table ${table}`);
+  } else {
+    const others = tables.length === 1 ? `table ${tables[0]}` :
+      `tables ${tables.slice(0, -1).join(", ")} and ${tables[tables.length - 1]}`;
+    lines.push(`${Which} ${verb} to ${others}`);
   }
+  return lines;
+}
 
-  const dropped = (count) => `The director opened a new event: ${count} ` +
-    `${count === 1 ? "entry" : "entries"} of the previous event that the station never got ` +
-    `${count === 1 ? "was" : "were"} dropped`;
+// -- the entry form: what is missing, and a board out of the expected order ---------------
 
-  // SPEC 14: a number the station did not find, in a sentence (UNKNOWN_PLAYER is a flag only).
-  const unknownPlayer = (number) => `Player ${number} is not on the club's list: check the ` +
-    "number or enter a visitor";
-
-  // A typed player number, checked: an error sentence, or null.
-  function playerNumber(seat, text, visitor) {
-    if (visitor) return null;
-    if (text === "") return `${seat}: enter the player's number, or tick "visitor"`;
-    if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 4294967295) {
-      return `${seat}: a player number is digits only, for example 10234`;
-    }
-    return null;
+// The choice on the keys, checked before East-West see it: a sentence, or null.
+function entryProblem(choice, byTricks) {
+  if (choice.pass) return null;
+  if (!choice.level) return "Choose the contract's level, 1 to 7, or Pass";
+  if (!choice.strain) return "Choose the contract's suit, or no trump";
+  if (!choice.declarer) return "Choose the declarer: North, East, South or West";
+  if (choice.result === null) {
+    return byTricks ? "Choose the tricks declarer took" : "Choose the result: =, a plus or a minus";
   }
+  if (choice.leadSuit && !choice.leadRank) return "Choose the lead's card, or no lead suit";
+  if (choice.leadRank && !choice.leadSuit) return "Choose the lead's suit, or no lead card";
+  return null;
+}
 
-  // The round clock (SPEC 14.6): "Round 3: 12:40 left", then "Round 3: time is up, 2 min over".
-  function clock(round, secondsLeft) {
-    if (secondsLeft > 0) {
-      const minutes = Math.floor(secondsLeft / 60);
-      const seconds = String(secondsLeft % 60).padStart(2, "0");
-      return `Round ${round}: ${minutes}:${seconds} left`;
-    }
-    const over = Math.floor(-secondsLeft / 60);
-    return `Round ${round}: time is up` + (over ? `, ${over} min over` : "");
-  }
+// What the station flagged on a result it took (SPEC 5), for the players to check.
+const FLAGS = {
+  LEAD_DECLARER_MISMATCH: "the lead or the declarer looks wrong. Check it and correct it.",
+  SUSPECT_WRONG_SIDE: "was the score given to the wrong side? Check it.",
+};
+const flag = (code, board) => `Board ${board}: ${FLAGS[code]}`;
 
-  // "boards 7-8", "board 5", "boards 1, 3 and 5".
-  function boardsText(boards) {
-    const sorted = [...boards].sort((a, b) => a - b);
-    if (sorted.length === 1) return `board ${sorted[0]}`;
-    const run = sorted.every((b, i) => i === 0 || b === sorted[i - 1] + 1);
-    if (run) return `boards ${sorted[0]}-${sorted[sorted.length - 1]}`;
-    return `boards ${sorted.slice(0, -1).join(", ")} and ${sorted[sorted.length - 1]}`;
-  }
+const alreadyHeld = (board, held, entered) => `Board ${board}: the station already holds ` +
+  `${held}; you entered ${entered}. Correct it if the station's is wrong.`;
 
-  const SIDES = { NS: "North-South", EW: "East-West" };
+const directorChanged = (board, round, result) =>
+  `The director changed board ${board} (round ${round}): ${result || "erased"}`;
 
-  // One pair's move: "NS pair 3 stay at table 3", "EW pair 5 move to table 4", "NS pair 4
-  // move to table 2 and sit East-West", "EW pair 6 sit out next round".
-  function pairMove(side, pair, table, move) {
-    const who = `${side} pair ${pair}`;
-    if (!move) return `${who} sit out next round`;
-    const sit = move.side === side ? "" : ` and sit ${SIDES[move.side]}`;
-    if (move.table === table) return `${who} stay at table ${table}${sit}`;
-    return `${who} move to table ${move.table}${sit}`;
-  }
+const outOfOrder = (board, next) => `Board ${board} is not the next board (${next}). ` +
+  `Enter board ${board}?`;
 
-  // A pad moving with its pair (SPEC 14.10): "Your pair (EW 5) moves to table 4: this pad
-  // will log in there", "... stays at table 3", "... sits out next round".
-  function pairGoes(side, pair, table, move) {
-    const who = `Your pair (${side} ${pair})`;
-    if (!move) return `${who} sits out next round: this pad stays here`;
-    if (move.table === table) return `${who} stays at table ${table}`;
-    return `${who} moves to table ${move.table}: this pad will log in there`;
-  }
 
-  function tableBusy(table) {
-    return `Table ${table} is still playing: this pad logs in there as soon as it is free`;
-  }
+export const OTHER_SCREEN = "This pad was opened on another screen: use that one, or take it back here";
+export const TABLE_FORM = "Section is one letter, table a number from 1";
+export const PIN_FORM = "The director's PIN is 1 to 8 letters, digits or signs";
+export const OLD_LINK = "This pairing link is not one this station gives now: ask the director to pair the unit again";
+export const PAIRING_REFUSED = "The station did not give this pad its key: ask the director to pair the unit again";
+export const PAIRING_UNREACHABLE = "Pairing: the station cannot be reached just now; trying again";
+export const stillUnit = (unit) => `This page stays the pad it was (unit ${unit})`;
+export const RESET = "The director reset this pad: log in to your table";
+export const LOGGED_OUT = "Logged out: log in to your table";
+// SPEC 6.6: the unit was paired again; this pad keeps its results and waits for its key.
+export const KEY_REPLACED = "This pad's key was replaced: ask the director to pair it again. " +
+  "Results entered here are kept and sent once it is paired";
+export const BROKER_REFUSED = "The station's broker refused this pad: ask the director to pair it again";
 
-  function notDue(table, detail) {
-    return `This pad cannot log in to table ${table}` + (detail ? ` (${detail})` : "") +
-      ": ask the director";
-  }
-
-  // Where everyone at the table goes when the round is over (SPEC 14.7), one sentence each:
-  // the pairs, then the boards ("Boards 7-8 go to table 2", "... go to the relay stand").
-  function moves(table, seating, boards) {
-    const next = seating.next;
-    const lines = [];
-    if (seating.ns != null) lines.push(pairMove("NS", seating.ns, table, next.ns));
-    if (seating.ew != null) lines.push(pairMove("EW", seating.ew, table, next.ew));
-    const which = boardsText(boards);
-    const Which = which.charAt(0).toUpperCase() + which.slice(1);
-    const tables = next.boards || [];
-    const verb = boards.length === 1 ? "goes" : "go";
-    if (tables.length === 0) lines.push(`${Which} ${verb} to the relay stand`);
-    else if (tables.length === 1 && tables[0] === table) {
-      lines.push(`${Which} ${boards.length === 1 ? "stays" : "stay"} at table ${table}`);
-    } else {
-      const others = tables.length === 1 ? `table ${tables[0]}` :
-        `tables ${tables.slice(0, -1).join(", ")} and ${tables[tables.length - 1]}`;
-      lines.push(`${Which} ${verb} to ${others}`);
-    }
-    return lines;
-  }
-
-  // -- the entry form: what is missing, and a board out of the expected order ---------------
-
-  // The choice on the keys, checked before East-West see it: a sentence, or null.
-  function entryProblem(choice, byTricks) {
-    if (choice.pass) return null;
-    if (!choice.level) return "Choose the contract's level, 1 to 7, or Pass";
-    if (!choice.strain) return "Choose the contract's suit, or no trump";
-    if (!choice.declarer) return "Choose the declarer: North, East, South or West";
-    if (choice.result === null) {
-      return byTricks ? "Choose the tricks declarer took" : "Choose the result: =, a plus or a minus";
-    }
-    if (choice.leadSuit && !choice.leadRank) return "Choose the lead's card, or no lead suit";
-    if (choice.leadRank && !choice.leadSuit) return "Choose the lead's suit, or no lead card";
-    return null;
-  }
-
-  // What the station flagged on a result it took (SPEC 5), for the players to check.
-  const FLAGS = {
-    LEAD_DECLARER_MISMATCH: "the lead or the declarer looks wrong. Check it and correct it.",
-    SUSPECT_WRONG_SIDE: "was the score given to the wrong side? Check it.",
-  };
-  const flag = (code, board) => `Board ${board}: ${FLAGS[code]}`;
-
-  const alreadyHeld = (board, held, entered) => `Board ${board}: the station already holds ` +
-    `${held}; you entered ${entered}. Correct it if the station's is wrong.`;
-
-  const directorChanged = (board, round, result) =>
-    `The director changed board ${board} (round ${round}): ${result || "erased"}`;
-
-  const outOfOrder = (board, next) => `Board ${board} is not the next board (${next}). ` +
-    `Enter board ${board}?`;
-
-  return {
-    refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves, pairGoes, tableBusy,
-    notDue, entryProblem, outOfOrder,
-    flag, alreadyHeld, directorChanged,
-    OTHER_SCREEN: "This pad was opened on another screen: use that one, or take it back here",
-    TABLE_FORM: "Section is one letter, table a number from 1",
-    PIN_FORM: "The director's PIN is 1 to 8 letters, digits or signs",
-    OLD_LINK: "This pairing link is not one this station gives now: ask the director to pair the unit again",
-    PAIRING_REFUSED: "The station did not give this pad its key: ask the director to pair the unit again",
-    PAIRING_UNREACHABLE: "Pairing: the station cannot be reached just now; trying again",
-    stillUnit: (unit) => `This page stays the pad it was (unit ${unit})`,
-    RESET: "The director reset this pad: log in to your table",
-    LOGGED_OUT: "Logged out: log in to your table",
-    // SPEC 6.6: the unit was paired again; this pad keeps its results and waits for its key.
-    KEY_REPLACED: "This pad's key was replaced: ask the director to pair it again. " +
-      "Results entered here are kept and sent once it is paired",
-    BROKER_REFUSED: "The station's broker refused this pad: ask the director to pair it again",
-  };
-})();
+export {
+  refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves, pairGoes, tableBusy,
+  notDue, entryProblem, outOfOrder, flag, alreadyHeld, directorChanged,
+};

@@ -2,7 +2,9 @@
 // and the page shows the pad's link and its QR code. The link carries the code, never the key
 // (SPEC 10.5): the pad exchanges it once for its key, so the link left in the phone's history
 // is worthless. The QR code is drawn here, so the link is in no request either.
-"use strict";
+// vendor/qrcode.js is a classic script, copied unchanged, that sets the global `qrcode`; the
+// grid page loads it before its modules run.
+import { api, say } from "./common.js";
 
 function padLink(paired, broker) {
   const fragment = new URLSearchParams({ code: paired.code });
@@ -10,7 +12,7 @@ function padLink(paired, broker) {
   return `${location.origin}/pad#${fragment}`;
 }
 
-function setupPairing() {
+export function setupPairing() {
   const form = document.getElementById("pair");
   const broker = form.elements.broker;
   broker.value = `ws://${location.hostname}:9001`;  // deploy/mosquitto's WebSockets listener
@@ -20,7 +22,7 @@ function setupPairing() {
     try {
       const paired = await api("POST", `/api/units/${unit}/pair`);
       const link = padLink(paired, broker.value.trim());
-      const qr = qrcode(0, "M");
+      const qr = globalThis.qrcode(0, "M");
       qr.addData(link);
       qr.make();
       document.getElementById("pair-qr").innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4 });
@@ -41,4 +43,3 @@ function setupPairing() {
   });
 }
 
-document.addEventListener("DOMContentLoaded", setupPairing);

@@ -1,7 +1,7 @@
 // Penalties: the procedural and disciplinary penalties of the open event, added and removed.
 // A pairs event takes a percentage of a top; a teams or Swiss event VPs off a total or IMPs
 // off one round's match.
-"use strict";
+import { api, el, say, checkLogin, setupLogin, listen, coalesced } from "./common.js";
 
 const MATCH_FORMATS = ["teams", "swiss-teams", "swiss-pairs"];
 let entrantWord = "team";

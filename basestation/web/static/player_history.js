@@ -1,6 +1,6 @@
 // A player's results over a chosen period (the past year unless changed): each session's date,
 // event, partner, percentage and place; shown and printed.
-"use strict";
+import { api, el, say, setupLogin, showLogin, dayText } from "./common.js";
 
 const twoPlaces = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
 const isoDay = (date) => date.toISOString().slice(0, 10);

@@ -1,9 +1,12 @@
 // Who plays for each pair or team of the open event: a table per section with the names, and
 // the director's dialog to seat a pair or team (numbers from the club's list, found by number
 // or by name, or a visitor by name). Used by the grid and by the set-up page.
-"use strict";
+import { api, el, say } from "./common.js";
 
 const seating = { data: null, club: [], section: null, row: null, done: null };
+
+// What the page does once a pair or team is seated (the grid refreshes, set-up shows them again).
+export function whenSeated(done) { seating.done = done; }
 
 // "NS pair 3", "pair 4" (one field), "team 2".
 function entrantWords(section, row) {
@@ -15,7 +18,7 @@ const capital = (text) => text[0].toUpperCase() + text.slice(1);
 
 // The names of the pair sitting `side` ("NS"/"EW") for `entrant` in a section: a team's pair
 // at that side, a one-field pair whichever way it sits. "" when nobody said.
-function namesAt(letter, entrant, side) {
+export function namesAt(letter, entrant, side) {
   const section = seating.data && seating.data.sections.find((s) => s.section === letter);
   if (!section || entrant == null) return "";
   if (section.entrant === "team") {
@@ -27,14 +30,14 @@ function namesAt(letter, entrant, side) {
 }
 
 // A team's or Swiss pair's names, as a whole.
-function entrantNames(letter, entrant) {
+export function entrantNames(letter, entrant) {
   const section = seating.data && seating.data.sections.find((s) => s.section === letter);
   const row = section && section.entrants.find((e) => e.entrant === entrant && e.side === "");
   return row ? row.names : "";
 }
 
 // "NS 1 (Ann Smith & Bob Jones) v EW 1 (...)": who plays at a table, with the names known.
-function pairsWithNames(letter, ns, ew) {
+export function pairsWithNames(letter, ns, ew) {
   const one = (side, n) => {
     const names = namesAt(letter, n, side);
     return `${side} ${n}${names ? " (" + names + ")" : ""}`;
@@ -42,7 +45,7 @@ function pairsWithNames(letter, ns, ew) {
   return `${one("NS", ns)} v ${one("EW", ew)}`;
 }
 
-function renderSeats(box, data) {
+export function renderSeats(box, data) {
   seating.data = data;
   if (!data) {  // not logged in: the names are the director's
     box.replaceChildren(el("p", {}, "Log in as the director to see who plays."));

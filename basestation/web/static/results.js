@@ -1,31 +1,9 @@
 // Results of the open event (kept live) or of a past one: rankings with the pairs' names, each
 // row opening that pair's score card; travellers with the hand records; prints of each, with
 // the event's name and date on every printed piece.
-"use strict";
-
-const fmt = (value) => (value === null || value === undefined ? "" : String(value));
-const pct = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
-const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
-const view = { events: [], chosen: null, document: null, card: null, match: null };
-
-function resultText(line) {
-  if (line.kind === "adjusted") return `adj ${line.adjusted}`;
-  if (line.kind === "not_played") return "not played";
-  return `${fmt(line.contract)} ${fmt(line.declarer)}`;
-}
-
-function eventLine(event) {
-  return [event.name, dayText(event.date)].filter(Boolean).join(", ");
-}
-
-// On every printed piece (hidden on screen): which night this is.
-const printEvent = () => el("p", { class: "print-event" }, eventLine(view.document.event));
-
-function table(headers, rows, attrs) {
-  return el("table", attrs || {},
-    el("thead", {}, el("tr", {}, ...headers.map(([text, cls]) => el("th", { class: cls || null, scope: "col" }, text)))),
-    el("tbody", {}, ...rows));
-}
+import { api, coalesced, el, listen, say, setupLogin, showLogin } from "./common.js";
+import { clearMatchResults, renderMatchResults } from "./match_results.js";
+import { dealDiagram, eventLine, fmt, pct, printEvent, resultText, table, view } from "./result_parts.js";
 
 function fieldKey(entry) {
   return `${entry.section || ""} ${entry.direction || ""}`.trim();
@@ -51,27 +29,6 @@ function renderRankings(entries) {
         return row;
       })))));
   if (!entries.length) box.append(el("p", {}, "No results yet."));
-}
-
-// Dealer and vulnerability follow the board number, as on every duplicate board.
-function boardFacts(board) {
-  const dealer = "NESW"[(board - 1) % 4];
-  const vul = ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"][(board - 1) % 16];
-  return `Dealer ${dealer}, vul ${vul}`;
-}
-
-function hand(seat, text) {
-  const suits = text.split(".");
-  return el("div", { class: `hand ${seat}` }, el("b", {}, seat),
-    ...SUITS.map(([symbol, name], i) => el("div", { class: name }, `${symbol} ${suits[i] || "—"}`)));
-}
-
-function dealDiagram(deal, board) {
-  // The station gives deals North first: "N:<north> <east> <south> <west>".
-  const hands = deal.slice(2).split(" ");
-  return el("div", { class: "deal" },
-    el("div", { class: "facts" }, boardFacts(board)),
-    hand("N", hands[0]), hand("W", hands[3]), hand("E", hands[1]), hand("S", hands[2]));
 }
 
 // A pair's names under its number, on screen and in print; nothing when nobody said.

@@ -2,7 +2,8 @@
 // with its balance check as it is typed; files are read by the station as they are chosen, so
 // a bad one is refused at once; the event is opened in one request, which changes nothing if
 // anything in it is refused.
-"use strict";
+import { api, el, say, checkLogin, setupLogin } from "./common.js";
+import { renderSeats, whenSeated } from "./players.js";
 
 const setup = { kinds: [], pbn: null, players: new Map() };
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -309,7 +310,7 @@ async function showOpenNow() {
 
 async function init() {
   showOpenNow();
-  seating.done = showSeating;
+  whenSeated(showSeating);
   showSeating();
   const choices = await api("GET", "/api/setup/choices");
   setup.kinds = choices.kinds;

@@ -2,17 +2,21 @@
 // an orphaned table (its pad gone or silent): authorise a takeover, withdraw it, ask the pad
 // to resend, lock it out. Every action asks first and shows it is pending until the station
 // says it is done.
-"use strict";
+import { api, el, say } from "./common.js";
+import { linkSentence } from "./alert_words.js";
+import { last, refresh } from "./grid_state.js";
+import { ago, tableLabel, tableWords } from "./grid_words.js";
+import { pairsWithNames } from "./players.js";
 
 let openTable = null;         // [section, table] of the open dialog
 const resendAsked = new Map(); // "A3" -> {unit, at}: a resend waiting for the pad's answer
 
 function tableRow(section, table) {
-  const grid = lastGrid && lastGrid.sections.find((s) => s.section === section);
+  const grid = last.grid && last.grid.sections.find((s) => s.section === section);
   return grid ? grid.tables.find((t) => t.table === table) : null;
 }
 
-function showTable(section, table) {
+export function showTable(section, table) {
   if (!tableLabel(section, table)) return;  // an alert about a unit with no table
   openTable = [section, table];
   document.getElementById("table-error").textContent = "";
@@ -22,7 +26,7 @@ function showTable(section, table) {
 }
 
 // Kept up to date from each grid refresh; the buttons are rebuilt only when not pending.
-function fillTable() {
+export function fillTable() {
   if (!openTable) return;
   const [section, table] = openTable;
   const row = tableRow(section, table);
@@ -31,17 +35,17 @@ function fillTable() {
   document.getElementById("table-title").textContent = `Table ${where}`;
   const unit = row.unit ? `unit ${row.unit}` : "no pad";
   // Last heard: the pad's, read as the Units panel reads it and in the same words.
-  const pad = row.unit ? lastUnits.find((u) => u.unit === row.unit) : null;
+  const pad = row.unit ? last.units.find((u) => u.unit === row.unit) : null;
   const seen = pad ? pad.last_seen : row.last_contact;
   const down = row.state === "link_lost" &&
-    lastGrid.alerts.find((a) => a.kind === "link_down" && a.link === row.link);
+    last.grid.alerts.find((a) => a.kind === "link_down" && a.link === row.link);
   const facts = document.getElementById("table-facts");
   facts.replaceChildren(`${unit}, ${tableWords(row)}; last heard `,
     el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)),
     row.battery != null ? `; battery ${row.battery}%` : "",
     down ? el("span", { class: "link-down" }, `. ${linkSentence(down)}`) : "");
   // Who plays there in the section's round, by name once seated.
-  const grid = lastGrid.sections.find((s) => s.section === section);
+  const grid = last.grid.sections.find((s) => s.section === section);
   const now = grid && row.cells.find((c) => c.round === grid.round);
   if (now && now.state !== "sit_out" && now.ns != null) {
     facts.append(el("br"), `Round ${now.round}: ${pairsWithNames(section, now.ns, now.ew)}`);
@@ -50,7 +54,7 @@ function fillTable() {
   if (row.takeover) pending.push("Takeover authorised: waiting for a pad to log in to this table.");
   const asked = resendAsked.get(where);
   if (asked) {
-    const units = lastUnits.find((u) => u.unit === asked.unit);
+    const units = last.units.find((u) => u.unit === asked.unit);
     const heard = units && units.last_seen && Date.parse(units.last_seen) > asked.at;
     pending.push(heard ? `Resend asked at ${clock(asked.at)}; the pad answered at ${clock(Date.parse(units.last_seen))}.`
       : `Resend asked at ${clock(asked.at)}: waiting for the pad to answer.`);
@@ -104,6 +108,6 @@ function tableButton(action, label, question, method, path, done, before) {
 
 const clock = (ms) => new Date(ms).toTimeString().slice(0, 8);
 
-function setupTables() {
+export function setupTableDialog() {
   document.getElementById("table-dialog").addEventListener("close", () => { openTable = null; });
 }

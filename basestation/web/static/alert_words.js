@@ -1,0 +1,84 @@
+// The grid's alerts in the director's words: each kind counted, each alert a sentence. No page
+// state, no requests (alerts.js shows them; the table dialog says a link's sentence).
+import { tableLabel } from "./grid_words.js";
+
+export const KIND_WORDS = {
+  silent_table: ["table behind", "tables behind"], no_contact: ["pad not heard", "pads not heard"],
+  missing_boards: ["missing board", "missing boards"], bad_mac: ["failing pad", "failing pads"],
+  stray_bad_mac: ["stray frame warning", "stray frame warnings"], unit_replaced: ["pad replaced", "pads replaced"],
+  unit_locked: ["pad locked by the director", "pads locked by the director"],
+  link_down: ["link down", "links down"], link_back: ["link back", "links back"],
+  lead_declarer_mismatch: ["lead to check", "leads to check"], suspect_wrong_side: ["score to check", "scores to check"],
+  wrong_pairs: ["wrong pairs", "wrong pairs"], table_in_use: ["table already taken", "tables already taken"],
+  merge_offer: ["result to merge", "results to merge"],
+  merge_conflict: ["result in conflict", "results in conflict"], unknown_player: ["unknown player", "unknown players"],
+  replay: ["repeated message", "repeated messages"],
+  wrong_pin: ["pad giving wrong PINs", "pads giving wrong PINs"],
+  flooding: ["pad sending far too much", "pads sending far too much"],
+};
+
+export const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+export function alertKey(a) {
+  return JSON.stringify([a.kind, a.section ?? null, a.table ?? null, a.round ?? null,
+    a.board ?? null, a.unit ?? null, a.id ?? null, a.link ?? null]);
+}
+
+const hhmm = (iso) => new Date(iso).toTimeString().slice(0, 5);
+
+// A link in the director's words: the MQTT broker, or the radio receiver on its port.
+export function linkSentence(a) {
+  const tables = a.tables && a.tables.length ? ` (${a.tables.join(", ")})` : "";
+  const out = `the tables on it are out of contact${tables}.`;
+  if (a.link_kind === "serial") {
+    return `The radio receiver on ${a.where} is unplugged (since ${hhmm(a.since)}): ${out}`;
+  }
+  if (!a.lost) return `Cannot reach the MQTT broker at ${a.where} (since ${hhmm(a.since)}): ${out}`;
+  return `Lost the connection to the MQTT broker at ${hhmm(a.since)}: ${out}`;
+}
+
+// A unit sending far more than a pad should: its extra messages are dropped (pads retransmit
+// what mattered), the room goes on. Frames failing the check are someone else's, maybe.
+function floodSentence(a, at) {
+  const many = `${a.messages.toLocaleString("en-GB")} in ${a.seconds} s`;
+  if (a.unit == null) {
+    return `Frames failing the security check are arriving far faster than pads send (${many}); the extra ones are dropped.`;
+  }
+  if (a.failed > 0 && a.failed >= a.checked / 2) {
+    return `Frames claiming to be pad ${a.unit} are arriving far faster than a pad sends (${many}) and fail the security check; the extra ones are dropped.`;
+  }
+  const cut = a.cut_off ? `, and it is cut off for ${a.cut_off} s` : "";
+  return `Pad ${a.unit}${at ? ` at ${at}` : ""} is sending far more than a pad should (${a.messages.toLocaleString("en-GB")} messages in ${a.seconds} s); its extra messages are dropped${cut}.`;
+}
+
+export function alertText(a) {
+  const at = tableLabel(a.section, a.table) ? `table ${tableLabel(a.section, a.table)}` : "";
+  const At = at ? at[0].toUpperCase() + at.slice(1) : "";
+  switch (a.kind) {
+    case "silent_table": return `${At} has sent nothing for ${plural(a.rounds, "round", "rounds")}: is its pad working? Replace it or ask it to resend.`;
+    case "no_contact": return `${At}: its pad (unit ${a.unit}) not heard for ` +
+      (a.minutes < 1 ? "less than a minute." : `${plural(Math.floor(a.minutes), "minute", "minutes")}.`);
+    case "missing_boards": return `${At}, round ${a.round}: ${plural(a.missing, "board", "boards")} missing.`;
+    case "bad_mac": return `Unit ${a.unit}${at ? ` at ${at}` : ""} keeps failing its security check (${plural(a.count, "frame", "frames")} in a row): is it paired with this station?`;
+    case "flooding": return floodSentence(a, at);
+    case "stray_bad_mac": return `${plural(a.count, "frame", "frames")} claimed to be unit ${a.unit} but failed the security check; unit ${a.unit} itself is working.`;
+    case "unit_replaced": return `Unit ${a.unit} was replaced` + (a.by ? ` by unit ${a.by}` : "") + (at ? ` at ${at}` : "") + ": it is locked out.";
+    case "unit_locked": return `Unit ${a.unit} was locked out by the director` + (at ? ` at ${at}` : "") + ".";
+    case "link_down": return linkSentence(a);
+    case "link_back": return a.link_kind === "serial" ? `The radio receiver on ${a.where} is back (${hhmm(a.back)}).`
+      : `The connection to the MQTT broker is back (${hhmm(a.back)}).`;
+    case "lead_declarer_mismatch": return `${At}, round ${a.round}, board ${a.board}: the lead does not fit the declarer; check it.`;
+    case "suspect_wrong_side": return `${At}, round ${a.round}, board ${a.board}: the score may be given to the wrong side.`;
+    case "wrong_pairs": return `${At}, round ${a.round}, board ${a.board}: the pairs entered are not the ones seated there.`;
+    case "table_in_use": return `Unit ${a.unit} asked for ${at}, which unit ${a.holder} holds.`;
+    case "merge_offer": return `A replaced pad still had board ${a.board} (${at}, round ${a.round})` + (a.unit ? ` from unit ${a.unit}` : "") + ": merge it?";
+    case "merge_conflict": return `Board ${a.board} at ${at} (round ${a.round}): the station holds ${a.held ?? "a result"}; ` +
+      (a.unit ? `unit ${a.unit}'s pad` : "a replaced pad") + ` has ${a.offered ?? "another result"}.`;
+    case "unknown_player": return `${At}: player number(s) ${a.players} are not in the player list.`;
+    case "replay": return `Unit ${a.unit} sent message ${a.seq} again with different contents.`;
+    case "wrong_pin": return `Unit ${a.unit} has given a wrong director's PIN ${plural(a.count, "time", "times")}: ` +
+      (a.until ? `the station checks its PIN again at ${hhmm(a.until)}.` : "it may try again now.") +
+      " Is someone guessing the PIN? Reset the unit once it is dealt with.";
+    default: return `${(a.kind || "alert").replaceAll("_", " ")} ${at}`.trim();
+  }
+}

@@ -1,0 +1,49 @@
+// The results page's shared pieces, for the rankings and travellers (results.js) and a
+// teams or Swiss event's matches (match_results.js): what the page shows now (`view`),
+// number and result words, tables, and the deal diagrams.
+import { el, dayText } from "./common.js";
+
+export const fmt = (value) => (value === null || value === undefined ? "" : String(value));
+export const pct = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
+const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
+export const view = { events: [], chosen: null, document: null, card: null, match: null };
+
+export function resultText(line) {
+  if (line.kind === "adjusted") return `adj ${line.adjusted}`;
+  if (line.kind === "not_played") return "not played";
+  return `${fmt(line.contract)} ${fmt(line.declarer)}`;
+}
+
+export function eventLine(event) {
+  return [event.name, dayText(event.date)].filter(Boolean).join(", ");
+}
+
+// On every printed piece (hidden on screen): which night this is.
+export const printEvent = () => el("p", { class: "print-event" }, eventLine(view.document.event));
+
+export function table(headers, rows, attrs) {
+  return el("table", attrs || {},
+    el("thead", {}, el("tr", {}, ...headers.map(([text, cls]) => el("th", { class: cls || null, scope: "col" }, text)))),
+    el("tbody", {}, ...rows));
+}
+
+// Dealer and vulnerability follow the board number, as on every duplicate board.
+function boardFacts(board) {
+  const dealer = "NESW"[(board - 1) % 4];
+  const vul = ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"][(board - 1) % 16];
+  return `Dealer ${dealer}, vul ${vul}`;
+}
+
+function hand(seat, text) {
+  const suits = text.split(".");
+  return el("div", { class: `hand ${seat}` }, el("b", {}, seat),
+    ...SUITS.map(([symbol, name], i) => el("div", { class: name }, `${symbol} ${suits[i] || "—"}`)));
+}
+
+export function dealDiagram(deal, board) {
+  // The station gives deals North first: "N:<north> <east> <south> <west>".
+  const hands = deal.slice(2).split(" ");
+  return el("div", { class: "deal" },
+    el("div", { class: "facts" }, boardFacts(board)),
+    hand("N", hands[0]), hand("W", hands[3]), hand("E", hands[1]), hand("S", hands[2]));
+}

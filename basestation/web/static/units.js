@@ -1,0 +1,47 @@
+// The grid's units panel: each pad, where it plays, its battery and when it was last heard,
+// and the director's replace, withdraw and reset, each waiting for the station's answer.
+import { api, el, say } from "./common.js";
+import { refresh } from "./grid_state.js";
+import { ago, tableLabel, unitWords } from "./grid_words.js";
+
+const UNIT_QUESTIONS = {
+  replace: (u) => `Replace unit ${u}? The next pad that asks takes over its table, and unit ${u} is locked out.`,
+  withdraw: (u) => `Withdraw unit ${u}? It is locked out and can no longer log in; its table is freed for another pad.`,
+  reset: (u) => `Reset unit ${u}? Its table is freed, it is unlocked, and the pad forgets its session and shows the login form.`,
+};
+
+async function unitAction(unit, what, button) {
+  if (!confirm(UNIT_QUESTIONS[what](unit))) return;
+  const row = document.getElementById(`unit-${unit}`);
+  row.dataset.pending = what;
+  if (button) { button.disabled = true; button.textContent = `${what}: waiting for the station…`; }
+  try {
+    const answer = await api("POST", `/api/units/${unit}/${what}`);
+    // Withdraw and reset say in a sentence what they did (table freed, lock lifted, pad told).
+    say(answer.done || answer.detail || (what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table` : `Unit ${unit}: ${what} done`));
+  } catch (e) { say(e.message, true); }
+  delete row.dataset.pending;
+  refresh();
+}
+
+export function renderUnits(units) {
+  const body = document.querySelector("#units tbody");
+  // A row waiting for the station's answer stays as it is, showing what is pending.
+  const pending = new Map([...body.querySelectorAll("tr[data-pending]")].map((row) => [row.id, row]));
+  body.textContent = "";
+  for (const u of units) {
+    if (pending.has(`unit-${u.unit}`)) { body.append(pending.get(`unit-${u.unit}`)); continue; }
+    const state = u.locked ? "locked" : u.failing ? "failing check" : u.section ? "playing" : "free";
+    const where = tableLabel(u.section, u.table);
+    // Each button says which unit it acts on ("Withdraw unit 17"), as a screen reader reads it.
+    const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
+      onclick: (event) => unitAction(u.unit, what, event.currentTarget) },
+      `${what[0].toUpperCase()}${what.slice(1)} unit ${u.unit}`);
+    body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
+      el("td", {}, `${u.unit}`), el("td", {}, where ?? "-"),
+      el("td", {}, u.battery != null ? `${u.battery}%` : "?"),
+      el("td", { class: "seen", "data-seen": u.last_seen || "" }, ago(u.last_seen)),
+      el("td", { class: "unit-state" }, unitWords(u)),
+      el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("withdraw"))));
+  }
+}
