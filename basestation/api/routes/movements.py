@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
+from basestation.api.responses import MovementChangedOut
 from basestation.api.routes.sections import section_of
 from basestation.movements import (
     KINDS,
@@ -78,7 +79,7 @@ def _movement(make: Callable[[], Movement]) -> Movement:
         raise HTTPException(422, str(exc)) from exc
 
 
-@router.post("/{section}/late-pair")
+@router.post("/{section}/late-pair", response_model=MovementChangedOut)
 async def late_pair(section: str, body: LatePairIn, station: StationDep) -> dict[str, Any]:
     """Seats a late pair from a round on: in the phantom's place, or (a Mitchell without a
     phantom, before play) at a new top table."""
@@ -90,7 +91,7 @@ async def late_pair(section: str, body: LatePairIn, station: StationDep) -> dict
     return await _change(station, state, new, f"late pair from round {body.from_round}")
 
 
-@router.post("/{section}/withdraw")
+@router.post("/{section}/withdraw", response_model=MovementChangedOut)
 async def withdraw(section: str, body: WithdrawIn, station: StationDep) -> dict[str, Any]:
     """A pair leaves before a round: its opponents sit out from then on."""
     state = section_of(station, section)
@@ -101,7 +102,7 @@ async def withdraw(section: str, body: WithdrawIn, station: StationDep) -> dict[
                          f"pair {body.pair}{side} withdrawn from round {body.from_round}")
 
 
-@router.put("/{section}/movement")
+@router.put("/{section}/movement", response_model=MovementChangedOut)
 async def replace_movement(section: str, body: MovementIn,
                            station: StationDep) -> dict[str, Any]:
     """A new movement from a round on; the rounds before it stay as they were played."""

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
-from basestation.api.responses import GridOut, StatusOut
+from basestation.api.responses import GridOut, RunningOut, StatusOut, TakeoverOut
 from basestation.station.batch import Batch
 from basestation.station.grid import cell_state
 
@@ -80,7 +80,7 @@ class Running(BaseModel):
     running: bool
 
 
-@router.post("/running", dependencies=[Director])
+@router.post("/running", dependencies=[Director], response_model=RunningOut)
 async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
     """Pause (`running` false: pads are told the station is stopped and entry waits) or
     resume. Pausing neither ends the session nor publishes anything."""
@@ -119,7 +119,8 @@ async def publish(station: StationDep, read: ReadDep,
     return read.status()
 
 
-@router.post("/sections/{section}/tables/{table}/takeover", dependencies=[Director])
+@router.post("/sections/{section}/tables/{table}/takeover", dependencies=[Director],
+             response_model=TakeoverOut)
 async def authorise_takeover(section: str, table: int, station: StationDep) -> dict[str, Any]:
     """Lets the next pad that asks take over this table (the faulty pad is locked out)."""
     try:
