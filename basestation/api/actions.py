@@ -30,7 +30,9 @@ async def answered(work: Awaitable[T]) -> T:
     try:
         value: T = await work
     except LookupError as exc:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc).strip("'\"")) from exc
+        # A KeyError's text is its key quoted: the sentence is the key itself.
+        said = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+        raise HTTPException(status.HTTP_404_NOT_FOUND, said) from exc
     except ValueError as exc:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, refusal(str(exc))) from exc
     return value
