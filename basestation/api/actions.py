@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from fastapi import HTTPException, status
@@ -22,10 +22,17 @@ async def act(station: Station, action: Callable[[Batch], T], *, need_event: boo
     """
     if need_event and station.rules.event_id is None:
         raise HTTPException(status.HTTP_409_CONFLICT, "no event is open")
+    return await answered(station.hub.act(action))
+
+
+async def answered(work: Awaitable[T]) -> T:
+    """`work`'s value (the core's action), with `act`'s refusals as HTTP answers."""
     try:
-        value: T = await station.hub.act(action)
+        value: T = await work
     except LookupError as exc:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc).strip("'\"")) from exc
+        # A KeyError's text is its key quoted: the sentence is the key itself.
+        said = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+        raise HTTPException(status.HTTP_404_NOT_FOUND, said) from exc
     except ValueError as exc:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, refusal(str(exc))) from exc
     return value

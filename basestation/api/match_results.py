@@ -1,7 +1,7 @@
 """A teams or Swiss event's results for the results page: each section's standings with the
 entrants' names, and every match with its boards (each table's result and the IMPs won).
 
-The matches and standings are the ones GET /api/matches shows (station.matches); this adds
+The matches and standings are the ones GET /api/matches shows (api/match_shapes.py); this adds
 what a printed result sheet needs besides.
 """
 

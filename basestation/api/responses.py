@@ -387,3 +387,89 @@ class PlayerHistoryOut(BaseModel):
     until: str
     sessions: list[PlayerSessionOut]
     average: float | None = None  # over the sessions shown; left out when none
+
+
+# The director's actions' answers: what changed, as the pages read it back.
+
+
+class OkOut(BaseModel):
+    ok: bool
+
+
+class RunningOut(BaseModel):
+    running: bool
+
+
+class TakeoverOut(BaseModel):
+    """A table's takeover, authorised or withdrawn."""
+
+    section: str
+    table: int
+    takeover: str = Field(description="authorised or withdrawn")
+
+
+class UnitTakeoverOut(BaseModel):
+    """A unit's table handed to the next pad that asks."""
+
+    unit: int
+    section: str
+    table: int
+    takeover: str = Field(description="authorised")
+
+
+class ResendOut(BaseModel):
+    section: str
+    table: int
+    unit: int = Field(description="the unit holding the table, asked to resend")
+    command: str
+
+
+class CommandOut(BaseModel):
+    unit: int
+    command: str
+
+
+class UnitResetOut(UnitOut):
+    done: str = Field(description="what the reset did, in a sentence")
+
+
+class RoundClosedOut(BaseModel):
+    section: str
+    current_round: int
+
+
+class HandRecordsLoadedOut(BaseModel):
+    section: str
+    boards: list[int] = Field(description="the boards whose deals were loaded")
+    ignored: list[int] = Field(description="boards in the file the section does not have")
+
+
+class SeatedOut(BaseModel):
+    """Where a pair new to the movement sits first."""
+
+    round: int
+    table: int
+    direction: str
+    pair: int
+
+
+class MovementChangedOut(BaseModel):
+    section: str
+    kind: str
+    tables: int
+    boards: int
+    rounds: int
+    seated: list[SeatedOut] = Field(description="pairs the new movement seats that the old "
+                                                "one did not")
+
+
+class PlayersCountOut(BaseModel):
+    players: int = Field(description="players on the club's list now")
+
+
+class ErasedOut(BaseModel):
+    erased: bool
+
+
+class RemovedOut(BaseModel):
+    removed: int = Field(description="the penalty's id")

@@ -1,15 +1,16 @@
 """Opening a new event while the station runs: the director's set-up page.
 
 Everything is checked before anything changes (a movement that cannot be, a deal that is not
-one). The event in play is then closed properly in the same transaction as the new one is
-created: its session is ended (the results wait for the director to publish them), its
-tables are freed, every pad the station can reach is sent the station's status under the new
-event (a version 2 pad then forgets the old event's session), and the pads that held tables are
-told to log in again, so they download the new event's rounds.
-"""
+one). The event in play is then closed properly in the same transaction (the hub's batch) as
+the new one is written: its session is ended (the results wait for the director to publish
+them) and its tables are freed. In the hub's next turn the new event is loaded, every pad the
+station can reach is sent the station's status under it (a version 2 pad then forgets the old
+event's session), and the pads that held tables are told to log in again, so they download
+the new event's rounds."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ from firmware_protocol.messages import Control, ControlCommand
 if TYPE_CHECKING:
     from basestation.station.app import Station
 
+# How long the second turn may wait for the hub: as long as the database takes to come back.
+LOAD_WAIT = 24 * 3600.0
+
 
 @dataclass(frozen=True)
 class NewEvent:
@@ -40,53 +44,86 @@ class NewEvent:
     held_on: date | None = None
     deals: Mapping[int, str] = field(default_factory=dict)  # board -> PBN deal, every section
     players: Mapping[int, str] = field(default_factory=dict)  # number -> name
-    event_format: str = "pairs"  # or a teams or Swiss format (basestation.station.matches)
+    event_format: str = "pairs"  # or a teams or Swiss format (scoring/event_formats.py)
     rounds: int = 0  # a Swiss event's rounds
 
 
-def open_new_event(station: Station, new: NewEvent, batch: Batch) -> int:
-    """Closes the event in play and opens `new`; returns its id. Run in turn with pad
-    traffic (hub.act). MovementError or CardError (ValueErrors) leave everything as it was."""
+async def open_new_event(station: Station, new: NewEvent) -> int:
+    """Closes the event in play and opens `new`; returns its id once the station runs it and
+    the pads are told. MovementError or CardError (ValueErrors) leave everything as it was.
+
+    Two turns of the hub, each committed with its batch: the first closes the old event and
+    writes the new one; the second, queued by the first, loads the new event (its rows have
+    their ids only once written) and tells the pads. Between them the old event is ended in
+    memory as in the database, so no pad's entry lands in it.
+    """
+    told: asyncio.Task[int] = await station.hub.act(
+        lambda batch: _close_and_write(station, new, batch))
+    return await told
+
+
+def _close_and_write(station: Station, new: NewEvent, batch: Batch) -> asyncio.Task[int]:
     event, section_rows = SessionRules.event_rows(new.name, new.regulations,
                                                   list(new.sections), new.held_on,
                                                   event_format=new.event_format,
                                                   rounds=new.rounds)
     check_deals(new.deals)
     rules = station.rules
-    holders = sorted({unit for s in rules.sections.values() for unit in s.holders.values()})
-    ops: list[repo.Op] = []
+    holders = _holders(station)
     if rules.event_id is not None:
         old = rules.event_id
         # Ended, as the director's End session would; publishing stays the director's call.
-        ops.append(repo.update(EventRow, old, running=False, ended=True))
-        ops.extend(repo.release_unit_holds(old, unit) for unit in holders)
-        ops.append(repo.audit(old, "director", "close_event", why=f"new event {new.name}"))
-    ops.extend(repo.upsert_unit({"unit": unit, "section": None, "table_no": None})
-               for unit in holders)
+        batch.ops.append(repo.update(EventRow, old, running=False, ended=True))
+        batch.ops.extend(repo.release_unit_holds(old, unit) for unit in holders)
+        batch.ops.append(repo.audit(old, "director", "close_event", why=f"new event {new.name}"))
+        rules.running, rules.ended = False, True
+    batch.ops.extend(repo.upsert_unit({"unit": unit, "section": None, "table_no": None})
+                     for unit in holders)
+    _free(station, holders)
     deals = {s.letter: {b: d for b, d in new.deals.items() if 1 <= b <= s.boards}
              for s in new.sections}
-    ops.append(repo.create_event(event, section_rows, deals))
-    ops.append(_audit_opened(event, len(new.deals), len(new.players)))
-    ops.extend(repo.merge(PlayerRow(number=n, name=name)) for n, name in new.players.items())
-    # Committed now, not with the batch: the new event's rows need their ids before the
-    # working memory can be rebuilt from them.
-    station.store.commit(ops)
+    batch.ops.append(repo.create_event(event, section_rows, deals))
+    batch.ops.append(_audit_opened(event, len(new.deals), len(new.players)))
+    batch.ops.extend(repo.merge(PlayerRow(number=n, name=name))
+                     for n, name in new.players.items())
+    # Queued now, in the station's own lane, so it comes after this batch's commit and runs
+    # even if the director's request gives up waiting (the hub's patience is for the first
+    # turn). It loads whatever the database holds then.
+    told = asyncio.ensure_future(station.hub.act(
+        lambda later: _load_and_tell(station, event, holders, later), timeout=LOAD_WAIT))
+    told.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return told
+
+
+def _load_and_tell(station: Station, event: EventRow, holders: set[int], batch: Batch) -> int:
+    # Pads that took a table of the old event while it was being closed log in again too.
+    holders = holders | _holders(station)
+    _free(station, holders)
+    station.rules.load(station.store.snapshot(), station.hub.units)
+    # Sent after the commit, so they carry the new event (SPEC.md 13.4).
+    status = station.rules.status()
+    for state in station.hub.units.values():
+        if state.link is not None:
+            batch.send(state.unit, status)
+    for unit in sorted(holders):
+        batch.send(unit, Control(command=ControlCommand.RELOGIN))
+    if event.id is None or station.rules.event_id != event.id:
+        # This first turn's commit failed (the hub said so to its caller): the database's
+        # event stays.
+        raise RuntimeError(f"{event.name} was not written")
+    batch.event("event", id=event.id, name=event.name)
+    return event.id
+
+
+def _holders(station: Station) -> set[int]:
+    return {unit for s in station.rules.sections.values() for unit in s.holders.values()}
+
+
+def _free(station: Station, holders: set[int]) -> None:
     for unit in holders:
         state = station.hub.units.get(unit)
         if state is not None:
             state.section, state.table = None, None
-    rules.takeovers.clear()
-    rules.load(station.store.snapshot(), station.hub.units)
-    # Sent after the commit, so they carry the new event (SPEC.md 13.4).
-    status = rules.status()
-    for state in station.hub.units.values():
-        if state.link is not None:
-            batch.send(state.unit, status)
-    for unit in holders:
-        batch.send(unit, Control(command=ControlCommand.RELOGIN))
-    assert event.id is not None
-    batch.event("event", id=event.id, name=event.name)
-    return event.id
 
 
 def check_deals(deals: Mapping[int, str]) -> None:

@@ -130,7 +130,7 @@ class SessionState:
     event_date: date | None = None
     regulations: str = "nz"
     running: bool = True
-    event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (station.matches)
+    event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (scoring/event_formats.py)
     format_rounds: int = 0  # a Swiss event's rounds
     ended: bool = False  # the director ended the session
     published: bool = False  # the director published the results

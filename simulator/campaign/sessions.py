@@ -170,7 +170,7 @@ async def open_night(station: Any, night: int, letters: str, shape: tuple[str, i
     new = NewEvent(f"Fault campaign, night {night}", "nz",
                    tuple(SectionConfig(letter, kind, tables, boards) for letter in letters),
                    deals=deals)
-    await station.hub.act(lambda batch: open_new_event(station, new, batch))
+    await open_new_event(station, new)
 
 
 async def play_with_fault(fault: SessionFault, rig: Rig) -> list[str]:

@@ -72,3 +72,22 @@ async def test_more_rounds_reopen_a_complete_session(director: httpx.AsyncClient
         "movement": "mitchell", "tables": 4, "boards": 8, "from_round": 4}))
     status = await ok(await director.get("/api/status"))
     assert status["complete"] is False and status["results_public"] is False
+
+
+async def test_a_late_pair_refused_in_plain_words(director: httpx.AsyncClient,
+                                                  station: Station) -> None:
+    """The checks run in the core now (station/movement_changes.py): the same sentences,
+    and nothing changed."""
+    before = station.rules.sections["A"].movement
+    await ok(await director.put(place(1, 1, 1), json=FOUR_S))
+    late = await director.post("/api/sections/A/late-pair", json={"from_round": 2})
+    assert late.status_code == 422
+    assert late.json()["detail"] == (
+        "play has started and this movement has no phantom: a late pair could only join by "
+        "adding a table before round 1")
+    nowhere = await director.post("/api/sections/Z/late-pair", json={"from_round": 2})
+    assert (nowhere.status_code, nowhere.json()["detail"]) == (404, "no section Z")
+    unknown = await director.put("/api/sections/A/movement", json={
+        "movement": "square", "tables": 4, "boards": 8})
+    assert unknown.json()["detail"].startswith("movement must be one of ")
+    assert station.rules.sections["A"].movement is before

@@ -3,14 +3,18 @@ cannot be, and then with nothing changed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 
 from basestation.station.app import Station
+from basestation.station.batch import Batch
 from basestation.station.config import EventConfig, SectionConfig, StationConfig
 from basestation.station.opening import NewEvent, open_new_event
-from firmware_protocol.messages import Control, ControlCommand
+from firmware_protocol.messages import Body, Control, ControlCommand
 from tests.api.conftest import ok, place
 from tests.formats.test_handrecords_players import PBN
 
@@ -123,11 +127,18 @@ async def test_a_refused_event_changes_nothing(director: httpx.AsyncClient,
     assert await ok(await director.get("/api/players")) == []
 
 
-async def test_pads_of_the_closed_event_are_told_to_log_in_again(station: Station) -> None:
+async def test_pads_of_the_closed_event_are_told_to_log_in_again(
+        station: Station, monkeypatch: pytest.MonkeyPatch) -> None:
     station.rules.sections["A"].holders[2] = 77
     new = NewEvent("Friday", "nz", (SectionConfig("A", "mitchell", 3, 6),))
-    sends = await station.hub.act(lambda batch: (open_new_event(station, new, batch),
-                                                 list(batch.sends))[1])
+    sends: list[tuple[int, Body]] = []  # what the hub's turns queued to send
+    act = station.hub.act
+
+    async def watched(run: Callable[[Batch], Any], **kwargs: Any) -> Any:
+        return await act(lambda batch: (run(batch), sends.extend(batch.sends))[0], **kwargs)
+
+    monkeypatch.setattr(station.hub, "act", watched)
+    await open_new_event(station, new)
     assert sends == [(77, Control(command=ControlCommand.RELOGIN))]
     assert station.rules.event_name == "Friday" and station.rules.sections["A"].holders == {}
 
@@ -142,7 +153,7 @@ async def test_a_restart_keeps_the_event_set_up_in_the_browser(tmp_path: Path) -
     try:
         assert station.rules.event_name == "Tuesday pairs"
         new = NewEvent("Friday", "nz", (SectionConfig("A", "howell", 3, 10),))
-        await station.hub.act(lambda batch: open_new_event(station, new, batch))
+        await open_new_event(station, new)
     finally:
         await station.stop()
     again = Station(config)

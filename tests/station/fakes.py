@@ -4,9 +4,10 @@ exercised without a broker or a radio (unit tests only)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
@@ -16,6 +17,7 @@ from firmware_protocol.messages import Body, Message, Result, Seat
 from firmware_protocol.security import unit_key
 
 SECRET = "change-me"
+T = TypeVar("T")
 DEAL_1 = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
 
@@ -78,4 +80,15 @@ async def director(made: Station, action: Any) -> Any:
     task = asyncio.create_task(made.hub.act(action))
     await asyncio.sleep(0)
     await run(made.hub, *made.hub._queue.take(1))
+    return await task
+
+
+async def turns(made: Station, work: Awaitable[T]) -> T:
+    """`work` (director actions, one after another) with the hub's turns run as they come."""
+    task = asyncio.ensure_future(work)
+    for _ in range(10):
+        await asyncio.sleep(0)
+        if task.done():
+            break
+        await run(made.hub, *made.hub._queue.take(1))
     return await task

@@ -28,7 +28,16 @@ from firmware_protocol.messages import (
     Status,
 )
 from firmware_protocol.security import compute_mac, unit_key
-from tests.station.fakes import SECRET, FakeLink, director, inbound, result, run, station
+from tests.station.fakes import (
+    SECRET,
+    FakeLink,
+    director,
+    inbound,
+    result,
+    run,
+    station,
+    turns,
+)
 
 
 async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) -> None:
@@ -136,7 +145,7 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
               inbound(link, 3, 1, Login("A", 3)))
     link.sent.clear()
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
-    opened = await director(made, lambda batch: open_new_event(made, new, batch))
+    opened = await turns(made, open_new_event(made, new))
     assert opened != old and made.rules.event_id == opened
     running = Status(StationState.RUNNING, 1)
     first = link.messages_to(1)

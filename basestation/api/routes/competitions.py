@@ -2,8 +2,8 @@
 ladder's rules; the ladder is run by them (scoring/ladder.py), shown, printed and exported as
 CSV; a year's competitions give their place-getters.
 
-Writes go through the hub's batch. What they are checked against (the competitions and events
-stored) is read first, under one lock, so two writes never pass the same check. Until an event
+The changes are the core's (station/competitions.py: checked under one lock, written through
+the hub's batch); the routes parse, call it and shape its answer. Until an event
 is published its results are the director's: a ladder read without the director's login counts
 only the published ones.
 """
@@ -17,22 +17,20 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.competitions_data import ClubList, EventScores, event_scores, played_on
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
 from basestation.api.responses import CompetitionOut, CompetitionSummaryOut, LadderOut
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.formats.ladder_csv import ladder_csv
-from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.ladder import KINDS, Ladder, LadderRules, Played, run_ladder
-from basestation.station.batch import Batch
-from basestation.store import repository as repo
+from basestation.station import competitions as competitions_core
+from basestation.station.competitions import Stored, events_of, find, rules_of
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store
 
 router = APIRouter(prefix="/api/competitions", tags=["competitions"])
 RowId = Annotated[int, Path(ge=1, le=ROW_ID_MAX)]
-Stored = list[tuple[CompetitionRow, list[int]]]
 
 
 class RulesIn(BaseModel):
@@ -52,10 +50,6 @@ class CompetitionIn(RulesIn):
     name: str = Field(min_length=1, max_length=100)
 
 
-def rules_of(row: CompetitionRow) -> LadderRules:
-    return LadderRules(row.kind, row.sessions, row.qualify, row.count, row.change_partner)
-
-
 def _lock(request: Request) -> asyncio.Lock:
     state = request.app.state
     if getattr(state, "competition_lock", None) is None:
@@ -65,14 +59,10 @@ def _lock(request: Request) -> asyncio.Lock:
 
 
 def _find(stored: Stored, competition_id: int) -> tuple[CompetitionRow, list[int]]:
-    for row, events in stored:
-        if row.id == competition_id:
-            return row, events
-    raise HTTPException(404, f"there is no competition {competition_id}")
-
-
-def _events(store: Store) -> dict[int, EventRow]:
-    return {e.id: e for e, _ in store.events() if e.id is not None}
+    try:
+        return find(stored, competition_id)
+    except LookupError as exc:
+        raise HTTPException(404, str(exc)) from exc
 
 
 def _json(row: CompetitionRow, event_ids: list[int],
@@ -88,62 +78,17 @@ def _event_json(event: EventRow) -> dict[str, Any]:
     return {"id": event.id, "name": event.name, "date": played_on(event).isoformat()}
 
 
-def _refuse(sentence: str) -> HTTPException:
-    return HTTPException(422, sentence)
-
-
-def _check_rules(rules: LadderRules) -> None:
-    try:
-        rules.check()
-    except ValueError as exc:
-        raise _refuse(f"{str(exc)[0].upper()}{str(exc)[1:]}; nothing was changed.") from exc
-
-
-def _check_shared(stored: Stored, competition: CompetitionRow, rules: LadderRules,
-                  event_ids: list[int], events: dict[int, EventRow]) -> None:
-    """An event in two competitions must be run by the same rules in both."""
-    for other, other_events in stored:
-        if other.id == competition.id or rules_of(other) == rules:
-            continue
-        for event_id in event_ids:
-            if event_id in other_events:
-                name = events[event_id].name if event_id in events else f"event {event_id}"
-                raise _refuse(f"{name} is also in the competition '{other.name}', whose rules "
-                              f"differ ({_words(rules_of(other))} there, {_words(rules)} "
-                              "here): an event in two competitions needs the same rules in "
-                              "both; nothing was changed.")
-
-
-def _words(rules: LadderRules) -> str:
-    change = ", partners must change" if rules.change_partner else ""
-    return (f"{rules.kind}, {rules.sessions} sessions, {rules.qualify} to qualify, "
-            f"{rules.count} to count{change}")
-
-
 @router.get("", response_model=list[CompetitionOut])
 async def competitions(station: StationDep, read: ReadDep) -> list[dict[str, Any]]:
     stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                _events(station.store)))
+                                                events_of(station.store)))
     return [_json(row, ids, events) for row, ids in stored]
 
 
 @router.post("", dependencies=[Director], status_code=201, response_model=CompetitionOut)
 async def create_competition(body: CompetitionIn, station: StationDep) -> dict[str, Any]:
     """A new competition with its rules and no events yet."""
-    rules = body.rules()
-    _check_rules(rules)
-    row = CompetitionRow(name=body.name, kind=rules.kind, sessions=rules.sessions,
-                         qualify=rules.qualify, count=rules.count,
-                         change_partner=rules.change_partner)
-    made: list[int] = []
-
-    def create(batch: Batch) -> None:
-        batch.ops.append(repo.insert(row, made.append))
-        batch.ops.append(repo.audit(None, "director", "competition", name=body.name,
-                                    rules=_words(rules)))
-
-    await act(station, create, need_event=False)
-    row.id = made[0]
+    row = await answered(competitions_core.create(station, body.name, body.rules()))
     return _json(row, [], {})
 
 
@@ -156,7 +101,7 @@ async def summary(request: Request, station: StationDep, read: ReadDep,
     club, store = ClubList.of(station.rules), station.store
 
     def gather() -> list[dict[str, Any]]:
-        events = _events(store)
+        events = events_of(store)
         found = []
         for row, ids in store.competitions():
             if not any(e in events and played_on(events[e]).year == year for e in ids):
@@ -175,93 +120,39 @@ async def summary(request: Request, station: StationDep, read: ReadDep,
 async def competition(competition_id: RowId, station: StationDep,
                       read: ReadDep) -> dict[str, Any]:
     stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                _events(station.store)))
+                                                events_of(station.store)))
     row, ids = _find(stored, competition_id)
     return _json(row, ids, events)
 
 
 @router.put("/{competition_id}/rules", dependencies=[Director], response_model=CompetitionOut)
 async def set_rules(competition_id: RowId, body: RulesIn, request: Request,
-                    station: StationDep, read: ReadDep) -> dict[str, Any]:
+                    station: StationDep) -> dict[str, Any]:
     """The competition's ladder rules; refused (nothing changed) when no ladder can be run by
     them, when it holds more events than sessions, or when one of its events is in another
     competition with other rules."""
-    rules = body.rules()
-    _check_rules(rules)
-    async with _lock(request):
-        stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                    _events(station.store)))
-        row, ids = _find(stored, competition_id)
-        if len(ids) > rules.sessions:
-            raise _refuse(f"The competition '{row.name}' holds {len(ids)} events already, "
-                          f"more than {rules.sessions} sessions; nothing was changed.")
-        _check_shared(stored, row, rules, ids, events)
-
-        def change(batch: Batch) -> None:
-            batch.ops.append(repo.update(CompetitionRow, competition_id, kind=rules.kind,
-                                         sessions=rules.sessions, qualify=rules.qualify,
-                                         count=rules.count,
-                                         change_partner=rules.change_partner))
-            batch.ops.append(repo.audit(None, "director", "competition rules",
-                                        competition=row.name, rules=_words(rules)))
-
-        await act(station, change, need_event=False)
-    for name in ("kind", "sessions", "qualify", "count", "change_partner"):
-        setattr(row, name, getattr(rules, name))
-    return _json(row, ids, events)
+    found = await answered(competitions_core.set_rules(station, _lock(request), competition_id,
+                                                       body.rules()))
+    return _json(found.row, found.event_ids, found.events)
 
 
 @router.put("/{competition_id}/events/{event_id}", dependencies=[Director],
             response_model=CompetitionOut)
 async def add_event(competition_id: RowId, event_id: RowId, request: Request,
-                    station: StationDep, read: ReadDep) -> dict[str, Any]:
+                    station: StationDep) -> dict[str, Any]:
     """Adds a pairs event to the competition (already in it: nothing changes)."""
-    async with _lock(request):
-        stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                    _events(station.store)))
-        row, ids = _find(stored, competition_id)
-        event = events.get(event_id)
-        if event is None:
-            raise HTTPException(404, f"there is no event {event_id}")
-        if event_id in ids:
-            return _json(row, ids, events)
-        if event.format != PAIRS:
-            raise _refuse(f"{event.name} is a {event.format} event: a ladder ranks the "
-                          "percentages of pairs events; nothing was changed.")
-        if len(ids) >= row.sessions:
-            raise _refuse(f"The competition '{row.name}' has {row.sessions} sessions and "
-                          f"holds {len(ids)} events already: change its number of sessions "
-                          "first; nothing was changed.")
-        _check_shared(stored, row, rules_of(row), [event_id], events)
-
-        def add(batch: Batch) -> None:
-            batch.ops.append(repo.add_competition_event(competition_id, event_id))
-            batch.ops.append(repo.audit(event_id, "director", "competition event",
-                                        competition=row.name, added=True))
-
-        await act(station, add, need_event=False)
-    return _json(row, [*ids, event_id], events)
+    found = await answered(competitions_core.add_event(station, _lock(request), competition_id,
+                                                       event_id))
+    return _json(found.row, found.event_ids, found.events)
 
 
 @router.delete("/{competition_id}/events/{event_id}", dependencies=[Director],
                response_model=CompetitionOut)
 async def remove_event(competition_id: RowId, event_id: RowId, request: Request,
-                       station: StationDep, read: ReadDep) -> dict[str, Any]:
-    async with _lock(request):
-        stored, events = await read.stored(lambda: (station.store.competitions(),
-                                                    _events(station.store)))
-        row, ids = _find(stored, competition_id)
-        if event_id not in ids:
-            raise HTTPException(404, f"event {event_id} is not in the competition "
-                                     f"'{row.name}'")
-
-        def remove(batch: Batch) -> None:
-            batch.ops.append(repo.remove_competition_event(competition_id, event_id))
-            batch.ops.append(repo.audit(event_id, "director", "competition event",
-                                        competition=row.name, added=False))
-
-        await act(station, remove, need_event=False)
-    return _json(row, [e for e in ids if e != event_id], events)
+                       station: StationDep) -> dict[str, Any]:
+    found = await answered(competitions_core.remove_event(station, _lock(request),
+                                                          competition_id, event_id))
+    return _json(found.row, found.event_ids, found.events)
 
 
 def _ladder(store: Store, row: CompetitionRow, ids: list[int],

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
-from basestation.api.responses import ThresholdsOut
+from basestation.api.responses import ResendOut, TakeoverOut, ThresholdsOut
 from basestation.api.routes.sections import section_of
 from basestation.station.console import set_pads as store_pads
 from basestation.station.console import set_player_numbers as store_player_numbers
@@ -153,7 +153,8 @@ async def set_round_rankings(section: str, body: RoundRankingsIn,
     return body if body.after_each_round else RoundRankingsIn(after_each_round=False)
 
 
-@router.delete("/sections/{section}/tables/{table}/takeover", dependencies=[Director])
+@router.delete("/sections/{section}/tables/{table}/takeover", dependencies=[Director],
+               response_model=TakeoverOut)
 async def withdraw_takeover(section: str, table: Table, station: StationDep) -> dict[str, Any]:
     """Withdraws a takeover not yet taken: the table's pad keeps it."""
     letter = section.upper()
@@ -161,7 +162,8 @@ async def withdraw_takeover(section: str, table: Table, station: StationDep) -> 
     return {"section": letter, "table": table, "takeover": "withdrawn"}
 
 
-@router.post("/sections/{section}/tables/{table}/resend", dependencies=[Director])
+@router.post("/sections/{section}/tables/{table}/resend", dependencies=[Director],
+             response_model=ResendOut)
 async def resend(section: str, table: Table, station: StationDep) -> dict[str, Any]:
     """Asks the table's pad to re-send every result it holds (after the station lost some,
     or to see whether a silent pad is still there)."""

@@ -29,10 +29,10 @@ from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_json
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
-from basestation.station.batch import Batch
+from basestation.station.event_results import past_event
+from basestation.station.event_results import publish as publish_results
 from basestation.station.session import SessionRules
-from basestation.store import repository as repo
-from basestation.store.models import EventRow, SeatingRow
+from basestation.store.models import SeatingRow
 from basestation.store.repository import Store
 
 router = APIRouter(prefix="/api/events", tags=["scores"])
@@ -108,11 +108,11 @@ async def event_results(event_id: EventId, request: Request,
         await require_results_reader(request)
         seatings = await read.stored(store.seatings, event_id)
         return results_document(station.rules, seatings, is_open=True)
-    document = await read.stored(_past_results, store, event_id)
-    if document is None:
+    past = await read.stored(_past_results, store, event_id)
+    if past is None:
         raise HTTPException(404, f"no event {event_id}")
-    need_publication(request, document["event"]["published"])
-    return document
+    need_publication(request, past["event"]["published"])
+    return past
 
 
 class PublishIn(BaseModel):
@@ -124,28 +124,18 @@ async def publish(event_id: EventId, body: PublishIn,
                   station: StationDep, read: ReadDep) -> PublishIn:
     """Publishes an event's results (or withdraws them): the open event's, as the grid's
     Publish does, or a past one's, closed before the director had published it."""
-    rules = station.rules
-    if event_id == rules.event_id:
-        await act(station, lambda batch: rules.publish(body.published, batch))
-        return body
-    if not any(event.id == event_id for event, _ in await read.stored(station.store.events)):
+    if event_id != station.rules.event_id and not any(
+            event.id == event_id for event, _ in await read.stored(station.store.events)):
         raise HTTPException(404, f"no event {event_id}")
-
-    def publish_past(batch: Batch) -> None:
-        batch.ops.append(repo.update(EventRow, event_id, published=body.published))
-        batch.ops.append(repo.audit(event_id, "director",
-                                    "publish" if body.published else "unpublish"))
-
-    await act(station, publish_past, need_event=False)
+    await act(station, lambda batch: publish_results(station.rules, event_id, body.published,
+                                                     batch), need_event=False)
     return body
 
 
 def _past_results(store: Store, event_id: int) -> dict[str, Any] | None:
-    snap = store.snapshot(event_id)
-    if snap.event is None:
+    rules = past_event(store, event_id)
+    if rules is None:
         return None
-    rules = SessionRules()
-    rules.load(snap, {})
     return results_document(rules, store.seatings(event_id), is_open=False)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, status
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import EventOut, PastEventOut
 from basestation.movements import KINDS
@@ -100,6 +100,5 @@ async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> dict[
     page's POST /api/setup/event does the same with deals and players, and asks first."""
     new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)),
                    event_format=body.format, rounds=body.rounds)
-    # In turn with pad traffic, so no pad message sees half an event.
-    await act(station, lambda batch: open_new_event(station, new, batch), need_event=False)
+    await answered(open_new_event(station, new))
     return read.event()

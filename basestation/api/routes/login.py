@@ -6,7 +6,7 @@ from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel
 
 from basestation.api.deps import COOKIE, AuthDep, director_token, presented_tokens
-from basestation.api.responses import WhoAmIOut
+from basestation.api.responses import OkOut, WhoAmIOut
 
 router = APIRouter(prefix="/api", tags=["login"])
 
@@ -37,7 +37,7 @@ async def whoami(request: Request, auth: AuthDep) -> dict[str, bool]:
     return {"director": director_token(request, auth) is not None}
 
 
-@router.post("/logout")
+@router.post("/logout", response_model=OkOut)
 async def logout(request: Request, response: Response, auth: AuthDep) -> dict[str, bool]:
     """Ends the login however it was presented: the cookie's token and a bearer token both
     stop working at once."""

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
 from basestation.api.limits import upload
-from basestation.api.responses import PlayerOut
+from basestation.api.responses import PlayerOut, PlayersCountOut
 from basestation.formats.players import PlayerListError, parse_player_list, players_csv
 from basestation.station.seating import VISITOR_BASE
 
@@ -48,7 +48,7 @@ async def players(station: StationDep) -> list[dict[str, Any]]:
             for n, name in sorted(rules.players.items())]
 
 
-@router.put("", dependencies=[Director])
+@router.put("", dependencies=[Director], response_model=PlayersCountOut)
 @upload
 async def put_players(body: list[PlayerIn], station: StationDep) -> dict[str, int]:
     """Adds or renames players; numbers not given are kept."""

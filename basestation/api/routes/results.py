@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, ResultsReader, StationDep
-from basestation.api.responses import CellDetailOut, EnteredOut, HeldOut
+from basestation.api.responses import CellDetailOut, EnteredOut, ErasedOut, HeldOut
 from basestation.api.routes.sections import section_of
 from basestation.api.views import entered_sentence, held_json
 from basestation.domain.cards import CardError, parse_card
@@ -146,7 +146,7 @@ def not_played_at(at: Place) -> NotPlayed:
                      ns=ns, ew=ew)
 
 
-@router.delete(PLACE, dependencies=[Director])
+@router.delete(PLACE, dependencies=[Director], response_model=ErasedOut)
 async def erase(at: PlaceDep, station: StationDep) -> dict[str, Any]:
     """Erases the held result (e.g. entered under the wrong board); the pad is told."""
     entry = not_played_at(at)
@@ -154,7 +154,7 @@ async def erase(at: PlaceDep, station: StationDep) -> dict[str, Any]:
     return {"erased": True}
 
 
-@router.post(PLACE + "/not-played", dependencies=[Director])
+@router.post(PLACE + "/not-played", dependencies=[Director], response_model=HeldOut)
 async def not_played(at: PlaceDep, station: StationDep) -> dict[str, Any]:
     """Not played: late play to come, or an adjusted score later. Hides the traveller."""
     entry = not_played_at(at)
@@ -169,7 +169,7 @@ class MoveIn(BaseModel):
     ew: int | None = Field(default=None, ge=1, le=255)
 
 
-@router.post(PLACE + "/move", dependencies=[Director])
+@router.post(PLACE + "/move", dependencies=[Director], response_model=HeldOut)
 async def move(at: PlaceDep, body: MoveIn, station: StationDep) -> dict[str, Any]:
     """Puts a result entered under the wrong board number or the wrong pairs right."""
     held = await act(station, lambda batch: station.rules.director_move(

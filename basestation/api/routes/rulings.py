@@ -10,7 +10,7 @@ from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
-from basestation.api.responses import MatchPenaltyOut, PenaltyOut
+from basestation.api.responses import HeldOut, MatchPenaltyOut, PenaltyOut, RemovedOut
 from basestation.api.routes.results import PLACE, PlaceDep
 from basestation.api.routes.sections import section_of
 from basestation.api.views import held_json
@@ -85,7 +85,8 @@ class RulingIn(BaseModel):
         return ruling
 
 
-@router.post("/sections/{section}" + PLACE + "/ruling", dependencies=[Director])
+@router.post("/sections/{section}" + PLACE + "/ruling", dependencies=[Director],
+             response_model=HeldOut)
 async def rule(at: PlaceDep, body: RulingIn, station: StationDep) -> dict[str, Any]:
     """An adjusted score or a ruling on the played result; pushed to the table's pad."""
     ruling = body.as_ruling()
@@ -112,7 +113,8 @@ async def penalties(station: StationDep) -> list[dict[str, Any]]:
     return [penalty_json(p.row_id, p.penalty) for p in station.rules.penalties]
 
 
-@router.post("/penalties", dependencies=[Director], status_code=status.HTTP_201_CREATED)
+@router.post("/penalties", dependencies=[Director], status_code=status.HTTP_201_CREATED,
+             response_model=PenaltyOut)
 async def add_penalty(body: PenaltyIn, station: StationDep) -> dict[str, Any]:
     """A procedural or disciplinary penalty (a percentage of a top off the session total)."""
     state = section_of(station, body.section)
@@ -165,7 +167,7 @@ async def add_match_penalty(body: MatchPenaltyIn, station: StationDep) -> dict[s
     return match_penalty_json(held.row_id, held.penalty)
 
 
-@router.delete("/penalties/{penalty_id}", dependencies=[Director])
+@router.delete("/penalties/{penalty_id}", dependencies=[Director], response_model=RemovedOut)
 async def remove_penalty(penalty_id: int, station: StationDep) -> dict[str, Any]:
     await act(station, lambda batch: station.rules.remove_penalty(penalty_id, batch))
     return {"removed": penalty_id}

@@ -11,7 +11,13 @@ from pydantic import BaseModel, Field
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.limits import upload
-from basestation.api.responses import DealsOut, MovementOut, SectionOut
+from basestation.api.responses import (
+    DealsOut,
+    HandRecordsLoadedOut,
+    MovementOut,
+    RoundClosedOut,
+    SectionOut,
+)
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
 from basestation.movements import check
 from basestation.station.app import Station
@@ -41,7 +47,7 @@ async def movement(section: str, station: StationDep) -> dict[str, Any]:
             "balanced": report.ok, "balance_report": report.summary()}
 
 
-@router.post("/{section}/close-round", dependencies=[Director])
+@router.post("/{section}/close-round", dependencies=[Director], response_model=RoundClosedOut)
 async def close_round(section: str, station: StationDep) -> dict[str, Any]:
     """Moves the section on to the next round; boards still missing turn red on the grid."""
     letter = section.upper()
@@ -62,7 +68,8 @@ class HandRecordsIn(BaseModel):
     pbn: str = Field(min_length=1, max_length=2_000_000)
 
 
-@router.put("/{section}/hand-records", dependencies=[Director])
+@router.put("/{section}/hand-records", dependencies=[Director],
+            response_model=HandRecordsLoadedOut)
 @upload
 async def put_hand_records(section: str, body: HandRecordsIn,
                            station: StationDep) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from fastapi import APIRouter, HTTPException, Query, status
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.headers import CSP, policy, source_hash
 from basestation.api.limits import upload
@@ -222,5 +222,5 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players}, event_format=body.format,
                    rounds=body.rounds)
-    await act(station, lambda batch: open_new_event(station, new, batch), need_event=False)
+    await answered(open_new_event(station, new))
     return read.event()

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.readmodel import unit_json
-from basestation.api.responses import UnitOut
+from basestation.api.responses import CommandOut, UnitOut, UnitResetOut, UnitTakeoverOut
 from firmware_protocol.messages import MAX_UNIT, ControlCommand
 
 router = APIRouter(prefix="/api/units", tags=["units"])
@@ -44,7 +44,7 @@ async def pair(unit: int, response: Response, station: StationDep) -> Paired:
                   code=station.pairing.issue(unit), expires_in=round(station.pairing.life))
 
 
-@router.post("/{unit}/replace", dependencies=[Director])
+@router.post("/{unit}/replace", dependencies=[Director], response_model=UnitTakeoverOut)
 async def replace(unit: int, station: StationDep) -> dict[str, Any]:
     """Lets the next pad that asks take over this unit's table; this unit is then locked out
     and the new pad downloads everything the station holds for the table."""
@@ -58,7 +58,7 @@ async def replace(unit: int, station: StationDep) -> dict[str, Any]:
     return {"unit": unit, "section": section, "table": table, "takeover": "authorised"}
 
 
-@router.post("/{unit}/lock", dependencies=[Director])
+@router.post("/{unit}/lock", dependencies=[Director], response_model=UnitOut)
 async def lock(unit: int, station: StationDep) -> dict[str, Any]:
     """Locks a unit out (lost or at the wrong table); its table is freed."""
     await act(station, lambda batch: station.rules.lock_unit(unit, batch))
@@ -86,7 +86,7 @@ async def withdraw(unit: int, station: StationDep) -> Withdrawn:
                                        "disabled (see the station's status).")
 
 
-@router.post("/{unit}/reset", dependencies=[Director])
+@router.post("/{unit}/reset", dependencies=[Director], response_model=UnitResetOut)
 async def reset(unit: int, station: StationDep) -> dict[str, Any]:
     """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget
     its session; `done` says all that in a sentence for the director."""
@@ -99,7 +99,7 @@ class Command(BaseModel):
     command: ControlCommand
 
 
-@router.post("/{unit}/command", dependencies=[Director])
+@router.post("/{unit}/command", dependencies=[Director], response_model=CommandOut)
 async def command(unit: int, body: Command, station: StationDep) -> dict[str, Any]:
     """Sends the pad a command; `resend` makes it re-send every result it holds (anything
     the station already has is acknowledged again, anything new is stored)."""

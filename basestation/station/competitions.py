@@ -1,0 +1,173 @@
+"""Competitions as the director changes them: a new one, its ladder's rules, an event added
+or taken out. Each is checked against what is stored (the competitions and the events), read
+first under one lock so two changes never pass the same check, then written through the
+hub's batch like every write. A refusal says why in a sentence, with nothing changed:
+LookupError for what is not there, ValueError for what cannot be."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from basestation.scoring.event_formats import PAIRS
+from basestation.scoring.ladder import LadderRules
+from basestation.station.batch import Batch
+from basestation.store import repository as repo
+from basestation.store.models import CompetitionRow, EventRow
+from basestation.store.repository import Store
+
+if TYPE_CHECKING:
+    from basestation.station.app import Station
+
+Stored = list[tuple[CompetitionRow, list[int]]]
+
+
+@dataclass
+class Competition:
+    """A competition as stored, its events' ids, and every event stored (to name them)."""
+
+    row: CompetitionRow
+    event_ids: list[int]
+    events: dict[int, EventRow]
+
+
+def rules_of(row: CompetitionRow) -> LadderRules:
+    return LadderRules(row.kind, row.sessions, row.qualify, row.count, row.change_partner)
+
+
+def events_of(store: Store) -> dict[int, EventRow]:
+    return {e.id: e for e, _ in store.events() if e.id is not None}
+
+
+def find(stored: Stored, competition_id: int) -> tuple[CompetitionRow, list[int]]:
+    for row, events in stored:
+        if row.id == competition_id:
+            return row, events
+    raise LookupError(f"there is no competition {competition_id}")
+
+
+def words(rules: LadderRules) -> str:
+    change = ", partners must change" if rules.change_partner else ""
+    return (f"{rules.kind}, {rules.sessions} sessions, {rules.qualify} to qualify, "
+            f"{rules.count} to count{change}")
+
+
+async def create(station: Station, name: str, rules: LadderRules) -> CompetitionRow:
+    """A new competition with its rules and no events yet."""
+    _check_rules(rules)
+    row = CompetitionRow(name=name, kind=rules.kind, sessions=rules.sessions,
+                         qualify=rules.qualify, count=rules.count,
+                         change_partner=rules.change_partner)
+    made: list[int] = []
+
+    def write(batch: Batch) -> None:
+        batch.ops.append(repo.insert(row, made.append))
+        batch.ops.append(repo.audit(None, "director", "competition", name=name,
+                                    rules=words(rules)))
+
+    await station.hub.act(write)
+    row.id = made[0]
+    return row
+
+
+async def set_rules(station: Station, lock: asyncio.Lock, competition_id: int,
+                    rules: LadderRules) -> Competition:
+    """The competition's ladder rules; refused when no ladder can be run by them, when it
+    holds more events than sessions, or when one of its events is in another competition
+    with other rules."""
+    _check_rules(rules)
+    async with lock:
+        stored, events = await _read(station.store)
+        row, ids = find(stored, competition_id)
+        if len(ids) > rules.sessions:
+            raise ValueError(f"The competition '{row.name}' holds {len(ids)} events already, "
+                             f"more than {rules.sessions} sessions; nothing was changed.")
+        _check_shared(stored, row, rules, ids, events)
+
+        def write(batch: Batch) -> None:
+            batch.ops.append(repo.update(CompetitionRow, competition_id, kind=rules.kind,
+                                         sessions=rules.sessions, qualify=rules.qualify,
+                                         count=rules.count,
+                                         change_partner=rules.change_partner))
+            batch.ops.append(repo.audit(None, "director", "competition rules",
+                                        competition=row.name, rules=words(rules)))
+
+        await station.hub.act(write)
+    for name in ("kind", "sessions", "qualify", "count", "change_partner"):
+        setattr(row, name, getattr(rules, name))
+    return Competition(row, ids, events)
+
+
+async def add_event(station: Station, lock: asyncio.Lock, competition_id: int,
+                    event_id: int) -> Competition:
+    """Adds a pairs event to the competition (already in it: nothing changes)."""
+    async with lock:
+        stored, events = await _read(station.store)
+        row, ids = find(stored, competition_id)
+        event = events.get(event_id)
+        if event is None:
+            raise LookupError(f"there is no event {event_id}")
+        if event_id in ids:
+            return Competition(row, ids, events)
+        if event.format != PAIRS:
+            raise ValueError(f"{event.name} is a {event.format} event: a ladder ranks the "
+                             "percentages of pairs events; nothing was changed.")
+        if len(ids) >= row.sessions:
+            raise ValueError(f"The competition '{row.name}' has {row.sessions} sessions and "
+                             f"holds {len(ids)} events already: change its number of "
+                             "sessions first; nothing was changed.")
+        _check_shared(stored, row, rules_of(row), [event_id], events)
+
+        def write(batch: Batch) -> None:
+            batch.ops.append(repo.add_competition_event(competition_id, event_id))
+            batch.ops.append(repo.audit(event_id, "director", "competition event",
+                                        competition=row.name, added=True))
+
+        await station.hub.act(write)
+    return Competition(row, [*ids, event_id], events)
+
+
+async def remove_event(station: Station, lock: asyncio.Lock, competition_id: int,
+                       event_id: int) -> Competition:
+    """Takes an event out of the competition."""
+    async with lock:
+        stored, events = await _read(station.store)
+        row, ids = find(stored, competition_id)
+        if event_id not in ids:
+            raise LookupError(f"event {event_id} is not in the competition '{row.name}'")
+
+        def write(batch: Batch) -> None:
+            batch.ops.append(repo.remove_competition_event(competition_id, event_id))
+            batch.ops.append(repo.audit(event_id, "director", "competition event",
+                                        competition=row.name, added=False))
+
+        await station.hub.act(write)
+    return Competition(row, [e for e in ids if e != event_id], events)
+
+
+async def _read(store: Store) -> tuple[Stored, dict[int, EventRow]]:
+    """The competitions and events stored, read off the event loop."""
+    return await asyncio.to_thread(lambda: (store.competitions(), events_of(store)))
+
+
+def _check_rules(rules: LadderRules) -> None:
+    try:
+        rules.check()
+    except ValueError as exc:
+        raise ValueError(f"{str(exc)[0].upper()}{str(exc)[1:]}; nothing was changed.") from exc
+
+
+def _check_shared(stored: Stored, competition: CompetitionRow, rules: LadderRules,
+                  event_ids: list[int], events: dict[int, EventRow]) -> None:
+    """An event in two competitions must be run by the same rules in both."""
+    for other, other_events in stored:
+        if other.id == competition.id or rules_of(other) == rules:
+            continue
+        for event_id in event_ids:
+            if event_id in other_events:
+                name = events[event_id].name if event_id in events else f"event {event_id}"
+                raise ValueError(f"{name} is also in the competition '{other.name}', whose "
+                                 f"rules differ ({words(rules_of(other))} there, "
+                                 f"{words(rules)} here): an event in two competitions needs "
+                                 "the same rules in both; nothing was changed.")

@@ -1,0 +1,49 @@
+"""Opening a new event goes through the hub's batch like every write (issue 23): one turn
+closes the old event and writes the new one, the next loads it and tells the pads. A pad
+heard between the two turns is refused, and nothing of it is stored in either event."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from basestation.station.app import Station
+from basestation.station.config import SectionConfig
+from basestation.station.opening import NewEvent, open_new_event
+from firmware_protocol.messages import Control, ControlCommand, Login, Nak
+from tests.station.fakes import FakeLink, inbound, result, run, station
+
+
+async def _next_turn(made: Station) -> None:
+    for _ in range(3):  # the second turn is queued by a task the first turn started
+        await asyncio.sleep(0)
+    await run(made.hub, *made.hub._queue.take(1))
+
+
+async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
+    made = station(tmp_path)
+    link = FakeLink()
+    old = made.rules.event_id
+    await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
+    link.sent.clear()
+    new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
+    opening = asyncio.ensure_future(open_new_event(made, new))
+    await _next_turn(made)
+    # Written: the database's open event is the new one; memory still holds the old one,
+    # ended as the database has it, and its table free.
+    snap = made.store.snapshot()
+    assert snap.event is not None and snap.event.name == "Night two"
+    assert made.rules.event_id == old and not made.rules.running and made.rules.ended
+    assert made.hub.units[1].table is None
+
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    [refused] = link.to(1)
+    assert isinstance(refused, Nak)
+
+    await _next_turn(made)
+    opened = await opening
+    assert opened == made.rules.event_id != old
+    assert made.rules.event_name == "Night two"
+    assert Control(ControlCommand.RELOGIN) in link.to(1)
+    assert made.rules.sections["A"].held_count == 0
+    assert made.store.snapshot(old).results == []
