@@ -25,7 +25,10 @@ log = logging.getLogger(__name__)
 # aiomqtt warns about pending calls under load; that is by design here.
 _quiet_client_log = logging.getLogger("basestation.mqtt.client")
 _quiet_client_log.setLevel(logging.ERROR)
-IN_FLIGHT = 256  # publishes awaiting PUBACK at once (paho queues beyond its window)
+# Publishes awaiting PUBACK at once: no limit (0). With a window, paho goes through every
+# message it holds, in flight or queued, on each PUBACK (Client._update_inflight): under load,
+# hundreds of steps per answer. The broker acknowledges a QoS 1 publish as it reads it.
+IN_FLIGHT = 0
 RETRY_FIRST, RETRY_MOST = 0.2, 5.0  # seconds before connecting again (doubling while refused)
 NO_DELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
 
@@ -141,9 +144,9 @@ class MqttLink:
                     await writer
 
     async def _write(self, client: aiomqtt.Client) -> None:
-        # Answers go straight to paho's own queue, not one awaiting task each: paho keeps its
-        # in-flight window (max_inflight_messages) and queues beyond it, and a PUBACK that never
-        # comes is no loss, as the pad retransmits and gets the stored answer again.
+        # Answers go straight to paho's own queue, not one awaiting task each: paho writes them
+        # as the socket takes them (IN_FLIGHT), and a PUBACK that never comes is no loss, as
+        # the pad retransmits and gets the stored answer again.
         paho = client._client  # aiomqtt's own publish awaits each PUBACK
         while True:
             topic, payload, retain = await self._outgoing.get()
