@@ -65,6 +65,7 @@ __all__ = ["MAX_JSON", "Received", "answers_from_json", "answers_json", "body_fr
 MAX_JSON = 65536  # longer payloads are refused unread
 
 _MAC_HEX = re.compile(r"[0-9a-fA-F]{8}")
+_TYPE_NAMES = frozenset(kind.value for kind in MessageType)  # not the enum walked per message
 
 JsonObject = dict[str, Any]
 E = TypeVar("E")
@@ -192,7 +193,7 @@ def body_from_json(type_name: str, body: object) -> Body:
 
 def _read_body(obj: JsonObject) -> Body:
     type_name = obj.get("type")
-    if type_name not in tuple(MessageType):
+    if not isinstance(type_name, str) or type_name not in _TYPE_NAMES:
         raise ProtocolError(ErrorCode.MALFORMED, f"unknown type {type_name!r}")
     body = obj.get("body")
     if not isinstance(body, dict):
