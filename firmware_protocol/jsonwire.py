@@ -58,12 +58,14 @@ from firmware_protocol.messages import (
 )
 from firmware_protocol.security import compute_mac, verify
 
-__all__ = ["MAX_JSON", "Received", "body_from_json", "body_to_json", "canonical_bytes",
-           "decode", "encode", "fit", "sign_object", "verify"]
+__all__ = ["MAX_JSON", "Received", "answers_from_json", "answers_json", "body_from_json",
+           "body_text", "body_to_json", "canonical_bytes", "decode", "encode", "fit",
+           "sign_object", "verify"]
 
 MAX_JSON = 65536  # longer payloads are refused unread
 
 _MAC_HEX = re.compile(r"[0-9a-fA-F]{8}")
+_TYPE_NAMES = frozenset(kind.value for kind in MessageType)  # not the enum walked per message
 
 JsonObject = dict[str, Any]
 E = TypeVar("E")
@@ -82,19 +84,53 @@ def sign_object(obj: JsonObject, key: bytes) -> bytes:
 
 
 def encode(message: Message, key: bytes) -> bytes:
-    """The message as MQTT payload bytes, mac included."""
-    envelope: JsonObject = {
-        "v": message.v,
-        "type": message.type.value,
-        "unit": message.unit,
-        "seq": message.seq,
-        "body": body_to_json(message.body),
-    }
+    """The message as MQTT payload bytes, mac included.
+
+    The same bytes as `sign_object` of the envelope (sorted keys: body, event, mac, screen,
+    seq, type, unit, v), put together around the body's text so that nothing is encoded twice:
+    the body comes from `body_text`, the signed text is the envelope without its mac."""
+    head = '{"body":' + body_text(message.body)
     if message.v >= 2:
-        envelope["event"] = message.event  # version 1 has no event: its bytes stay as they were
-    if message.screen is not None:
-        envelope["screen"] = message.screen  # only when said (SPEC.md 15)
-    return sign_object(envelope, key)
+        head += f',"event":{message.event:d}'  # version 1 has none: its bytes stay as they were
+    tail = ""
+    if message.screen is not None:  # only when said (SPEC.md 15)
+        tail = ',"screen":' + json.dumps(message.screen, ensure_ascii=True)
+    tail += (f',"seq":{message.seq:d},"type":"{message.type.value}","unit":{message.unit:d},'
+             f'"v":{message.v:d}}}')
+    mac = compute_mac(key, (head + tail).encode("ascii")).hex()
+    return (head + ',"mac":"' + mac + '"' + tail).encode("ascii")
+
+
+MADE_KEPT = 4096  # bodies whose text `body_text` remembers (more than a batch sends)
+_made: dict[int, tuple[Body, str]] = {}
+
+
+def body_text(body: Body) -> str:
+    """The body's canonical JSON text (what the mac covers), made once per body object.
+
+    An answer's text is made when the hub stores it (`answers_json`) and used again when the
+    link sends that same object; a seating sent to each pad of a section is made once too.
+    Remembered by identity, holding the body so its id is not reused while remembered."""
+    made = _made.get(id(body))
+    if made is not None and made[0] is body:
+        return made[1]
+    text = canonical_bytes(body_to_json(body)).decode("ascii")
+    if len(_made) >= MADE_KEPT:
+        _made.clear()
+    _made[id(body)] = (body, text)
+    return text
+
+
+def answers_json(answers: list[Body]) -> str:
+    """Answers as stored for repeats: a JSON list of {"body", "type"} (`answers_from_json`
+    reads it), each body's text the one the link sends."""
+    return "[" + ",".join('{"body":' + body_text(body) + ',"type":"' + body.TYPE.value + '"}'
+                          for body in answers) + "]"
+
+
+def answers_from_json(stored: str) -> list[Body]:
+    """The answers `answers_json` stored (or the spaced form stored before it)."""
+    return [body_from_json(item["type"], item["body"]) for item in json.loads(stored)]
 
 
 def fit(body: Body, limit: int = MAX_JSON) -> list[Body]:
@@ -157,7 +193,7 @@ def body_from_json(type_name: str, body: object) -> Body:
 
 def _read_body(obj: JsonObject) -> Body:
     type_name = obj.get("type")
-    if type_name not in tuple(MessageType):
+    if not isinstance(type_name, str) or type_name not in _TYPE_NAMES:
         raise ProtocolError(ErrorCode.MALFORMED, f"unknown type {type_name!r}")
     body = obj.get("body")
     if not isinstance(body, dict):

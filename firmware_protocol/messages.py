@@ -116,6 +116,9 @@ def _check_board_pairs(board: object, ns: object, ew: object) -> None:
     check_int(ew, "ew", 1, MAX_PAIR)
 
 
+_SEATS = frozenset(seat.value for seat in Seat)  # looked up, not the enum walked per result
+
+
 def _check_played(entry: Result | Correction) -> None:
     """Contract, declarer, tricks and lead of a result or correction, normalised in place."""
     _check_place(entry.section, entry.table, entry.round)
@@ -130,7 +133,7 @@ def _check_played(entry: Result | Correction) -> None:
         if entry.lead is not None:
             raise ProtocolError(ErrorCode.INVALID_LEAD, "a passed-out board has no lead")
         return
-    if entry.declarer not in tuple(Seat):
+    if not isinstance(entry.declarer, str) or entry.declarer not in _SEATS:
         raise ProtocolError(
             ErrorCode.INVALID_CONTRACT, f"declarer must be N, E, S or W, not {entry.declarer!r}"
         )

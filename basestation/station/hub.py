@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import sqlite3
 import time
@@ -568,7 +567,7 @@ class Hub:
         answers = self.rules.dispatch(unit, message, batch)
         # The answer goes out before anything the message caused (feedback, say).
         batch.sends[mark:mark] = [(unit.unit, body) for body in answers]
-        answer_json = _answers_json(answers)
+        answer_json = jsonwire.answers_json(answers)  # the text the link sends (jsonwire)
         unit.remember(message.seq, digest, answer_json)
         batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))
         if message.seq // ANSWERS_KEPT > previous // ANSWERS_KEPT:
@@ -603,7 +602,7 @@ class Hub:
         """A seq already seen: the same message gets its original answer, anything else REPLAY."""
         previous = unit.answers.get(message.seq) or self.store.answer(unit.unit, message.seq)
         if previous is not None and previous[0] == digest:
-            for body in _answers_from_json(previous[1]):
+            for body in jsonwire.answers_from_json(previous[1]):
                 batch.send(unit.unit, body)
             return
         # The highest seq seen: a pad that lost its counter goes on above it (SPEC.md 6.2).
@@ -677,12 +676,3 @@ class Hub:
                 return key
         return None
 
-
-def _answers_json(answers: list[Body]) -> str:
-    """The answers as stored for repeats: each body's JSON form with its type."""
-    return json.dumps([{"type": b.TYPE.value, "body": jsonwire.body_to_json(b)} for b in answers],
-                      sort_keys=True)
-
-
-def _answers_from_json(stored: str) -> list[Body]:
-    return [jsonwire.body_from_json(item["type"], item["body"]) for item in json.loads(stored)]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import operator
 import os
 import sqlite3
 from collections.abc import Callable, Iterable
@@ -268,19 +270,87 @@ def add(row: Any) -> Op:
 
 
 def audit(event_id: int | None, actor: str, action: str, **detail: Any) -> Op:
-    return add(AuditRow(event_id=event_id, actor=actor, action=action,
-                        detail=json.dumps(detail, sort_keys=True, default=str)))
+    return Insert(AuditRow, {"event_id": event_id, "at": datetime.now(UTC), "actor": actor,
+                             "action": action,
+                             "detail": json.dumps(detail, sort_keys=True, default=str)})
 
 
 def _insert_all(session: Session, pending: dict[Any, list[dict[str, Any]]]) -> None:
     """Rows of different tables here never refer to each other, so grouping keeps them right.
-    Core statements, not the ORM's bulk path: these rows need nothing back."""
+    Each table's rows go in one DBAPI executemany (`_write_rows`): they need nothing back."""
     if pending:
         session.flush()  # rows the ORM holds go first, as they were asked for first
         connection = session.connection()
         for table, rows in pending.items():
-            connection.execute(sa.insert(table.__table__), rows)
+            _write_rows(connection, table.__table__, rows)
         pending.clear()
+
+
+def _write_rows(connection: sa.Connection, table: sa.Table, rows: list[dict[str, Any]],
+                conflict: str | None = None) -> None:
+    """Inserts `rows` into `table` in one executemany of plain SQL, in the transaction of
+    `connection`: the hot inserts (results, answers, audit, the units' upsert) are a few
+    statements a batch, and SQLAlchemy's statement machinery cost more than the database.
+
+    Each value goes through its column's type (a datetime as SQLAlchemy stores it, a JSON
+    column as text), and a column left out takes its default, so the rows read back as if
+    the ORM had written them. With `conflict` (a key column) an existing row has the given
+    columns replaced instead: the same SQL on SQLite and PostgreSQL. Rows not all of one shape,
+    or missing a column whose default is computed, go through SQLAlchemy Core as before."""
+    names = tuple(rows[0])
+    plan = _plain_insert(connection.dialect, table, names, conflict)
+    values: list[tuple[Any, ...]] | None = None
+    if plan is not None and all(len(row) == len(names) for row in rows):
+        sql, take, convert, fixed = plan
+        with contextlib.suppress(KeyError):  # a row of other columns: as below
+            values = [_converted([*take(row), *fixed], convert) for row in rows]
+    if values is None:
+        connection.execute(sa.insert(table) if conflict is None
+                           else _upsert(connection.dialect.name, table, names, conflict), rows)
+        return
+    connection.exec_driver_sql(sql, values)
+
+
+def _converted(value: list[Any], convert: tuple[tuple[int, Any], ...]) -> tuple[Any, ...]:
+    for at, processor in convert:
+        value[at] = processor(value[at])
+    return tuple(value)
+
+
+@functools.cache
+def _plain_insert(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...],
+                  conflict: str | None) -> tuple[str, Any, Any, tuple[Any, ...]] | None:
+    """The SQL text for rows with columns `names`; what takes their values from a row, in
+    order; the type conversions, by place; and the stored values of the other columns'
+    defaults. None when a column left out has a default that is computed."""
+    fixed: dict[str, Any] = {}
+    for column in table.columns:
+        if column.name in names or column.default is None:
+            continue
+        default = column.default
+        if not isinstance(default, sa.ColumnDefault) or not default.is_scalar:
+            return None
+        fixed[column.name] = default.arg
+    convert = tuple(
+        (at, processor) for at, name in enumerate(names)
+        for processor in [table.c[name].type.dialect_impl(dialect).bind_processor(dialect)]
+        if processor is not None)
+    defaults = tuple(
+        (processor(value) if processor else value)
+        for name, value in fixed.items()
+        for processor in [table.c[name].type.dialect_impl(dialect).bind_processor(dialect)])
+    quote = dialect.identifier_preparer.quote
+    marker = "?" if dialect.paramstyle == "qmark" else "%s"
+    columns = [*names, *fixed]
+    sql = (f"INSERT INTO {dialect.identifier_preparer.format_table(table)} "
+           f"({', '.join(quote(name) for name in columns)}) "
+           f"VALUES ({', '.join(marker for _ in columns)})")
+    if conflict is not None:
+        sql += (f" ON CONFLICT ({quote(conflict)}) DO UPDATE SET "
+                + ", ".join(f"{quote(name)} = excluded.{quote(name)}"
+                            for name in names if name != conflict))
+    take = operator.itemgetter(*names) if len(names) > 1 else (lambda row: (row[names[0]],))
+    return sql, take, convert, defaults
 
 
 def _update(session: Session, op: Update) -> None:
@@ -308,19 +378,19 @@ def save_units(rows: list[dict[str, Any]]) -> Op:
     def op(session: Session) -> None:
         # One statement text whatever the number of units: a `unit IN (...)` lookup made a
         # new prepared statement for every batch size, and each one stayed in SQLite's cache.
-        dialect = session.connection().dialect.name
-        session.connection().execute(_units_upsert(dialect, tuple(rows[0])), rows)
+        _write_rows(session.connection(), UnitRow.__table__, rows,  # type: ignore[attr-defined]
+                    conflict="unit")
     return op
 
 
 @functools.cache
-def _units_upsert(dialect: str, names: tuple[str, ...]) -> Any:
+def _upsert(dialect: str, table: sa.Table, names: tuple[str, ...], conflict: str) -> Any:
     # Made once: building `excluded` (an alias of the table, a proxy per column) in every
     # batch held the worker thread, and with it the event loop, for up to 150 ms at times.
-    upsert = (sqlite_insert if dialect == "sqlite" else postgresql_insert)(UnitRow)
+    upsert = (sqlite_insert if dialect == "sqlite" else postgresql_insert)(table)
     return upsert.on_conflict_do_update(
-        index_elements=[UnitRow.__table__.c.unit],  # type: ignore[attr-defined]
-        set_={name: upsert.excluded[name] for name in names if name != "unit"})
+        index_elements=[table.c[conflict]],
+        set_={name: upsert.excluded[name] for name in names if name != conflict})
 
 
 def update(model: type[SQLModel], key: Any, **values: Any) -> Op:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -114,9 +115,13 @@ class ReadAhead:
         return getattr(self._sock, name)
 
 
+CORK = getattr(socket, "TCP_CORK", None)  # Linux: hold a socket's writes until uncorked
+
+
 def read_ahead(paho: Any, options: tuple[tuple[int, int, int], ...]) -> None:
     """Makes a paho client read its socket through ReadAhead from the moment it opens, with
-    `options` set on it (aiomqtt sets its socket options only on a plain socket)."""
+    `options` set on it (aiomqtt sets its socket options only on a plain socket); and write
+    what it has queued as one stream (`corked_writes`)."""
     opened = paho.on_socket_open
 
     def wrap(client: Any, userdata: Any, sock: Any) -> None:
@@ -126,3 +131,27 @@ def read_ahead(paho: Any, options: tuple[tuple[int, int, int], ...]) -> None:
         opened(client, userdata, client._sock)
 
     paho.on_socket_open = wrap
+    corked_writes(paho)
+
+
+def corked_writes(paho: Any) -> None:
+    """paho writes its queued packets one system call each, and with TCP_NODELAY each call
+    is a segment the broker is woken for: an ack and a PUBACK per result. Corked while paho
+    writes (aiomqtt calls `loop_write` when the socket can take more), the kernel sends what
+    the calls wrote together once uncorked. Nothing waits: the cork is off when it returns."""
+    if CORK is None:
+        return
+    write = paho.loop_write
+
+    def loop_write() -> Any:
+        sock = paho.socket()
+        if sock is None:
+            return write()
+        sock.setsockopt(socket.IPPROTO_TCP, CORK, 1)
+        try:
+            return write()
+        finally:
+            with contextlib.suppress(OSError):  # closed by what was written (a DISCONNECT)
+                sock.setsockopt(socket.IPPROTO_TCP, CORK, 0)
+
+    paho.loop_write = loop_write

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import socket
 from typing import Any, cast
@@ -25,7 +24,11 @@ log = logging.getLogger(__name__)
 # aiomqtt warns about pending calls under load; that is by design here.
 _quiet_client_log = logging.getLogger("basestation.mqtt.client")
 _quiet_client_log.setLevel(logging.ERROR)
-IN_FLIGHT = 256  # publishes awaiting PUBACK at once (paho queues beyond its window)
+# Publishes awaiting PUBACK at once: no limit (0). With a window, paho goes through every
+# message it holds, in flight or queued, on each PUBACK (Client._update_inflight): under load,
+# hundreds of steps per answer. The broker acknowledges a QoS 1 publish as it reads it.
+IN_FLIGHT = 0
+TAKEN_A_TURN = 64  # messages taken from the inbox before the event loop's next turn
 RETRY_FIRST, RETRY_MOST = 0.2, 5.0  # seconds before connecting again (doubling while refused)
 NO_DELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
 
@@ -84,6 +87,11 @@ class MqttLink:
 
     async def _session(self) -> None:
         will = aiomqtt.Will(topics.status(self.station), b"offline", qos=1, retain=True)
+        inboxes: list[UnitInbox] = []
+
+        def inbox(maxsize: int = 0) -> UnitInbox:
+            inboxes.append(UnitInbox(maxsize, dropped=self.hub.dropped_unread))
+            return inboxes[-1]
         # MQTT 5: the subscriptions below see whether a pad asked for its message to be kept.
         client = aiomqtt.Client(self.host, self.port, username=self.username,
                                 password=self.password, will=will,
@@ -95,8 +103,7 @@ class MqttLink:
                                 max_inflight_messages=IN_FLIGHT,
                                 # Read but not yet handled: a lane per unit, in turn, so a
                                 # flooding unit's backlog is not everyone's (inbox.py).
-                                queue_type=cast(Any, functools.partial(
-                                    UnitInbox, dropped=self.hub.dropped_unread)),
+                                queue_type=cast(Any, inbox),
                                 max_queued_incoming_messages=QUEUE_LIMIT)
         read_ahead(client._client, NO_DELAY)  # fewer system calls per message read (inbox.py)
         async with client:
@@ -119,20 +126,12 @@ class MqttLink:
                     (CONTROL, command, False)))
             try:
                 async for message in client.messages:
-                    if self.logins is not None and message.topic.value == RESPONSE:
-                        payload = message.payload
-                        self.logins.answer(payload if isinstance(payload, bytes) else b"")
-                        continue
-                    topic = message.topic.value
-                    if message.retain and not self._may_keep(topic, message.payload):
-                        # Cleared at once: a pad's message is kept only as its availability.
-                        self._outgoing.put_nowait((topic, b"", True))
-                    if topics.station_of(topic) != self.station or topic.endswith(
-                            "/availability"):
-                        continue
-                    # Backpressure: a full hub queue stops the reading; the broker holds on.
-                    await self.hub.room()
-                    self._receive(topic, message.payload)
+                    await self._take(message)
+                    # What is read already is taken from the inbox itself, a few at a time:
+                    # the messages iterator makes a task and a wait for each (more than
+                    # taking one costs), but it lets the event loop's other work have a turn.
+                    for _ in range(min(inboxes[0].qsize(), TAKEN_A_TURN)):
+                        await self._take(inboxes[0].get_nowait())
             finally:
                 if self.logins is not None:
                     self.logins.disconnected()
@@ -140,10 +139,27 @@ class MqttLink:
                 with contextlib.suppress(asyncio.CancelledError):
                     await writer
 
+    async def _take(self, message: aiomqtt.Message) -> None:
+        """One message read from the broker: a pad's goes to the hub."""
+        if self.logins is not None and message.topic.value == RESPONSE:
+            payload = message.payload
+            self.logins.answer(payload if isinstance(payload, bytes) else b"")
+            return
+        topic = message.topic.value
+        if message.retain and not self._may_keep(topic, message.payload):
+            # Cleared at once: a pad's message is kept only as its availability.
+            self._outgoing.put_nowait((topic, b"", True))
+        if topics.station_of(topic) != self.station or topic.endswith("/availability"):
+            return
+        if not self.hub.has_room():
+            # Backpressure: a full hub queue stops the reading; the broker holds on.
+            await self.hub.room()
+        self._receive(topic, message.payload)
+
     async def _write(self, client: aiomqtt.Client) -> None:
-        # Answers go straight to paho's own queue, not one awaiting task each: paho keeps its
-        # in-flight window (max_inflight_messages) and queues beyond it, and a PUBACK that never
-        # comes is no loss, as the pad retransmits and gets the stored answer again.
+        # Answers go straight to paho's own queue, not one awaiting task each: paho writes them
+        # as the socket takes them (IN_FLIGHT), and a PUBACK that never comes is no loss, as
+        # the pad retransmits and gets the stored answer again.
         paho = client._client  # aiomqtt's own publish awaits each PUBACK
         while True:
             topic, payload, retain = await self._outgoing.get()

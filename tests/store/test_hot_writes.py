@@ -1,0 +1,92 @@
+"""The hot writes (results, answers, audit, the units' upsert) go as plain executemany: the
+rows must read back exactly as SQLAlchemy's own insert would have written them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from sqlmodel import select
+
+from basestation.store import repository as repo
+from basestation.store.models import AnswerRow, AuditRow, EventRow, ResultRow, UnitRow
+from basestation.store.repository import Store
+
+WHEN = datetime(2026, 11, 24, 19, 30, 5, 123456, tzinfo=UTC)
+
+
+def result(board: int, **fields: Any) -> dict[str, Any]:
+    return {"event_id": 1, "section": "A", "table_no": 3, "round": 1, "board": board,
+            "ns": 3, "ew": 10, "kind": "result", "contract": "4S", "declarer": "S",
+            "tricks": 10, "lead": None, "ruling": None, "score_ns": 420, "flags": "",
+            "status": "active", "source": "pad", "unit": 17, "seq": 2**40 + board,
+            "created_at": WHEN, **fields}
+
+
+def unit(number: int, **fields: Any) -> dict[str, Any]:
+    return {"unit": number, "last_seq": 5, "last_seen": WHEN, "battery": 80,
+            "firmware": "1.2", "section": "A", "table_no": 3, "locked_reason": None,
+            "replaced_by": None, "bad_macs": 0, "down_seq": 2**35, **fields}
+
+
+def columns(row: Any) -> dict[str, Any]:
+    return {name: value for name, value in row.model_dump().items() if name != "id"}
+
+
+@pytest.fixture
+def store(database_url: str) -> Any:
+    store = Store(database_url)
+    store.commit([repo.merge(EventRow(id=1, name="Monday pairs"))])
+    yield store
+    store.close()
+
+
+def test_rows_read_back_as_the_orm_writes_them(store: Store) -> None:
+    ruling = {"ns_percent": 60, "ew_percent": 40}
+    store.commit([repo.insert_result(result(1)), repo.insert_result(result(2, ruling=ruling)),
+                  repo.save_answer(17, 2, "ab" * 16, '[{"body":{"re":2},"type":"ack"}]'),
+                  repo.audit(1, "unit 17", "login", section="A", table=3),
+                  repo.save_units([unit(17), unit(18, battery=None)])])
+    # The same rows through the ORM, for comparison.
+    store.commit([repo.add(ResultRow(**result(3))),
+                  repo.add(ResultRow(**result(4, ruling=ruling)))])
+    rows = store.read(lambda s: list(s.exec(select(ResultRow).order_by(ResultRow.board))))
+    assert [columns(row) for row in rows[:2]] == [
+        {**columns(row), "board": board, "seq": 2**40 + board}
+        for row, board in zip(rows[2:], (1, 2), strict=True)]
+    assert rows[1].ruling == ruling and rows[0].ruling is None
+    assert rows[0].created_at == WHEN and rows[0].seq == 2**40 + 1
+    # JSON null, as SQLAlchemy stores a None ruling, on either database.
+    raw = store.read(lambda s: s.connection().execute(sa.text(
+        "SELECT board, ruling FROM result ORDER BY board")).all())
+    assert raw[0][1] == raw[2][1]
+    assert store.answer(17, 2) == ("ab" * 16, '[{"body":{"re":2},"type":"ack"}]')
+    [entry] = store.audit_log(1)
+    assert (entry.actor, entry.action, entry.detail) == (
+        "unit 17", "login", '{"section": "A", "table": 3}')
+    units = store.snapshot().units
+    # A new unit takes the columns' defaults for what the upsert leaves out.
+    assert [(u.unit, u.key_epoch, u.kind, u.battery, u.last_seen, u.down_seq) for u in units] \
+        == [(17, 0, "", 80, WHEN, 2**35), (18, 0, "", None, WHEN, 2**35)]
+
+
+def test_the_units_upsert_changes_only_what_it_names(store: Store) -> None:
+    store.commit([repo.upsert_unit({"unit": 17, "key_epoch": 3, "kind": "pad"})])
+    store.commit([repo.save_units([unit(17, battery=55, last_seq=9)])])
+    store.commit([repo.save_units([unit(17, battery=54, last_seq=10), unit(19)])])
+    units = {u.unit: u for u in store.snapshot().units}
+    assert (units[17].key_epoch, units[17].kind, units[17].battery, units[17].last_seq) == (
+        3, "pad", 54, 10)
+    assert (units[19].key_epoch, units[19].last_seq) == (0, 5)
+
+
+def test_a_refused_row_rolls_the_whole_batch_back(store: Store) -> None:
+    answer = repo.save_answer(17, 2, "x", "[]")
+    with pytest.raises(sa.exc.IntegrityError):
+        store.commit([repo.insert_result(result(1)), answer, answer])
+    assert store.read(lambda s: list(s.exec(select(ResultRow)))) == []
+    assert store.read(lambda s: list(s.exec(select(AnswerRow)))) == []
+    assert store.read(lambda s: list(s.exec(select(AuditRow)))) == []
+    assert store.read(lambda s: list(s.exec(select(UnitRow)))) == []
