@@ -13,7 +13,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from basestation.station.app import Station
-from basestation.station.grid import ATTENTION_FLAGS, flood_alert, grid
+from basestation.station.events import flood_alert
+from basestation.station.grid import ATTENTION_FLAGS, grid
 from basestation.station.state import Thresholds, UnitState
 
 T = TypeVar("T")

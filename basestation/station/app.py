@@ -20,6 +20,7 @@ from basestation.station.config import (
     StationConfig,
     network_defaults,
 )
+from basestation.station.events import AlertKind, station_alert
 from basestation.station.hub import CUT_OFF, Hub, Link
 from basestation.station.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
@@ -142,8 +143,8 @@ class Station:
                 self.hub_restarts += 1
                 self.hub_failure = f"{datetime.now(UTC):%H:%M:%S} {exc!r}"[:200]
                 log.exception("the hub failed; restarting it (restart %d)", self.hub_restarts)
-                self.bus.publish({"type": "alert", "kind": "hub_restarted",
-                                  "restarts": self.hub_restarts})
+                self.bus.publish(station_alert(AlertKind.HUB_RESTARTED,
+                                               restarts=self.hub_restarts))
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 with contextlib.suppress(Exception):  # still unavailable: the hub waits for it

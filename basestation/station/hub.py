@@ -23,8 +23,8 @@ from sqlalchemy import exc as sa_exc
 
 from basestation.station.batch import Batch
 from basestation.station.bus import EventBus
+from basestation.station.events import AlertKind, flood_alert, published, station_alert
 from basestation.station.fairness import FairQueue, Flood
-from basestation.station.grid import flood_alert
 from basestation.station.session import SessionRules
 from basestation.station.state import UnitState
 from basestation.store import repository as repo
@@ -237,7 +237,7 @@ class Hub:
         self._queue.dropping.clear()
         for flood in self._queue.floods():
             if flood.unit in said:
-                self.bus.publish({"type": "alert", **flood_alert(flood, self.units)})
+                self.bus.publish(published(flood_alert(flood, self.units)))
 
     def _cut_off(self, unit_no: int | None) -> bool:
         """Cuts an MQTT unit off at the broker for a while; whether it was."""
@@ -455,14 +455,14 @@ class Hub:
             self.store_down_since = datetime.now(UTC)
             log.error("the database is unavailable (%s); holding answers until it is back",
                       exc)
-            self.bus.publish({"type": "alert", "kind": "database_unavailable"})
+            self.bus.publish(station_alert(AlertKind.DATABASE_UNAVAILABLE))
 
     def _store_up(self) -> None:
         if self.store_down_since is not None:
             down = datetime.now(UTC) - self.store_down_since
             log.warning("the database is back after %.1f s", down.total_seconds())
             self.store_down_since = None
-            self.bus.publish({"type": "alert", "kind": "database_back"})
+            self.bus.publish(station_alert(AlertKind.DATABASE_BACK))
 
     def _refuse_alone(self, item: Inbound | _Action, exc: BaseException) -> None:
         """One item whose commit fails on its own: an action reports it, a pad gets INTERNAL."""
@@ -609,7 +609,7 @@ class Hub:
         # The highest seq seen: a pad that lost its counter goes on above it (SPEC.md 6.2).
         batch.send(unit.unit, Nak(re=message.seq, code=ErrorCode.REPLAY,
                                   detail=str(unit.last_seq)))
-        batch.event("alert", kind="replay", unit=unit.unit, seq=message.seq)
+        batch.alert(AlertKind.REPLAY, unit=unit.unit, seq=message.seq)
 
     def refuse(self, link: Link, error: ProtocolError | DecodeError) -> None:
         """Answers a message the codec could not accept (a bad contract, say) with a nak.
@@ -647,7 +647,7 @@ class Hub:
             unit.bad_macs += 1
             unit.failing += 1
             self._bad_macs.add(unit.unit)
-        batch.event("alert", kind="bad_mac", unit=message.unit)
+        batch.alert(AlertKind.BAD_MAC, unit=message.unit)
         earlier = self._earlier_key(inbound.received) if unit is not None else None
         with contextlib.suppress(Exception):
             # Answered on the link it came from, without trusting the claimed unit's route.

@@ -16,6 +16,7 @@ from basestation.station.entries import (
     held_from_body,
     result_flags,
 )
+from basestation.station.events import AlertKind
 from basestation.station.feedback import feedback_for, par_feedback
 from basestation.station.following import arriving, check_move, pair_of
 from basestation.station.pin_tries import PinRefused
@@ -121,7 +122,7 @@ class PadRules(SessionState):
             return [Ack(re=re), *self.game_data(unit), *self.round_rankings(section)]
         if holder is not None and holder != unit.unit:
             if not body.takeover:
-                batch.event("alert", kind="table_in_use", section=body.section,
+                batch.alert(AlertKind.TABLE_IN_USE, section=body.section,
                             table=body.table, unit=unit.unit, holder=holder)
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE)]
             if body.pin is not None:
@@ -158,7 +159,7 @@ class PadRules(SessionState):
         detail is the wait in seconds; a wrong PIN that makes the unit wait is told to the
         director, naming the unit, and logged."""
         if refused.began_wait:
-            batch.event("alert", kind="wrong_pin", unit=unit.unit, count=refused.wrong,
+            batch.alert(AlertKind.WRONG_PIN, unit=unit.unit, count=refused.wrong,
                         wait=refused.wait)
             batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "wrong_pin",
                                         section=body.section, table=body.table,
@@ -182,7 +183,7 @@ class PadRules(SessionState):
             "director", {})
         batch.ops.append(repo.audit(self.event_id, actor, "replace", old=old.unit, new=by,
                                     section=old.section, table=old.table, **how))
-        batch.event("alert", kind="unit_replaced", unit=old.unit, by=by, section=old.section,
+        batch.alert(AlertKind.UNIT_REPLACED, unit=old.unit, by=by, section=old.section,
                     table=old.table)
         old.section, old.table = None, None
 
@@ -229,7 +230,7 @@ class PadRules(SessionState):
         self._seat_from_table(state, entered, f"unit {unit.unit}", batch)
         flags = (ResultFlag.UNKNOWN_PLAYER,) if unknown else ()
         if unknown:
-            batch.event("alert", kind="unknown_player", section=body.section, table=body.table,
+            batch.alert(AlertKind.UNKNOWN_PLAYER, section=body.section, table=body.table,
                         players=unknown)
         return [Ack(re=re, flags=flags), self.seating(state, body.table, body.round)]
 
@@ -354,6 +355,6 @@ class PadRules(SessionState):
         self.offered.add(stored)
         batch.ops.append(repo.insert(
             MergeOfferRow(event_id=self.event_id, unit=unit.unit, body_json=stored), remember))
-        kind = "merge_offer" if held is None else "merge_conflict"
-        batch.event("alert", kind=kind, unit=unit.unit, section=body.section,
+        kind = AlertKind.MERGE_OFFER if held is None else AlertKind.MERGE_CONFLICT
+        batch.alert(kind, unit=unit.unit, section=body.section,
                     table=body.table, round=body.round, board=body.board)
