@@ -30,6 +30,7 @@ from basestation.station.pairing_codes import PairingCodes
 from basestation.station.session import SessionRules
 from basestation.station.state import HeldResult
 from basestation.station.swiss_draw import draw_rounds_as_they_end
+from basestation.station.session_state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
 from basestation.store.repository import Store
@@ -46,9 +47,11 @@ class Station:
         self.config = config
         self.store = Store(config.database)
         self.bus = EventBus()
-        self.rules = SessionRules(director_pin=director_pin, feedback=config.feedback,
-                                  own_sections=frozenset(config.sections))
-        self.hub = Hub(self.store, config.secret, self.bus, self.rules)
+        session = SessionState(director_pin=director_pin, feedback=config.feedback,
+                               own_sections=frozenset(config.sections))
+        self.hub = Hub(self.store, config.secret, self.bus,
+                       lambda hub: SessionRules(session, hub))
+        self.rules = self.hub.rules
         self.links: list[MqttLink | SerialLink] = []
         self.link_health = LinkHealth(self.bus)  # which links are down, said on the grid
         self.logins: BrokerLogins | None = None  # with [mqtt] dynamic_security

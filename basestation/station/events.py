@@ -35,6 +35,7 @@ class AlertKind(StrEnum):
     FLOODING = "flooding"
     WRONG_PIN = "wrong_pin"
     UNIT_REPLACED = "unit_replaced"
+    UNIT_LOCKED = "unit_locked"
     NO_CONTACT = "no_contact"
     # Tables and entries.
     TABLE_IN_USE = "table_in_use"
@@ -71,4 +72,16 @@ def flood_alert(flood: Flood, units: Mapping[int, UnitState]) -> Event:
         found |= {"section": unit.section, "table": unit.table}
     if unit is not None and unit.cut_off:
         found["cut_off"] = unit.cut_off  # seconds its broker login is disabled for
+    return found
+
+
+def lock_alert(unit: UnitState, units: Mapping[int, UnitState]) -> Event:
+    """A locked-out unit: locked by the director (UNIT_LOCKED), or replaced by another unit
+    that took its table over (UNIT_REPLACED), with the table that unit holds now."""
+    if unit.locked_reason == "UNIT_LOCKED":
+        return alert(AlertKind.UNIT_LOCKED, unit=unit.unit)
+    found = alert(AlertKind.UNIT_REPLACED, unit=unit.unit, by=unit.replaced_by)
+    successor = units.get(unit.replaced_by) if unit.replaced_by is not None else None
+    if successor is not None and successor.section is not None and successor.table is not None:
+        found["section"], found["table"] = successor.section, successor.table
     return found
