@@ -141,6 +141,7 @@ class Hub:
         snap = self.store.snapshot()
         self.units.load(snap)
         self.rules.load(snap, self.units)
+
     def key_for(self, unit: int, epoch: int = 0) -> bytes:
         return self.units.key_for(unit, epoch)
 

@@ -13,7 +13,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, ValuesView
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from basestation.station.events import AlertKind
 from basestation.station.state import UnitState
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 SCREENS_KEPT = 64  # screens remembered per unit, so one that lost the unit cannot take it back
 EARLIER_KEYS = 16  # earlier key epochs tried on a tag that fails (SPEC.md 7)
+T = TypeVar("T")
 DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any sent since the last save
 
 # The stored answer to a unit's message: (digest of what was signed, the answers as JSON).
@@ -82,7 +83,13 @@ class Units(Mapping[int, UnitState]):
     def __contains__(self, unit: object) -> bool:
         return unit in self._units
 
-    def get(self, unit: int, default: Any = None) -> Any:
+    @overload
+    def get(self, unit: int, /) -> UnitState | None: ...
+
+    @overload
+    def get(self, unit: int, /, default: UnitState | T) -> UnitState | T: ...
+
+    def get(self, unit: int, /, default: object = None) -> object:
         return self._units.get(unit, default)
 
     def values(self) -> ValuesView[UnitState]:
