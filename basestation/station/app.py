@@ -28,9 +28,9 @@ from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.pairing_codes import PairingCodes
 from basestation.station.session import SessionRules
+from basestation.station.session_state import SessionState
 from basestation.station.state import HeldResult
 from basestation.station.swiss_draw import draw_rounds_as_they_end
-from basestation.station.session_state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
 from basestation.store.repository import Store
