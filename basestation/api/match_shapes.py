@@ -11,8 +11,7 @@ from basestation.movements import TEAMS
 from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.match_scoring import Match, event_standings
 from basestation.scoring.swiss import Standing
-from basestation.station.live_matches import matches_now, vps_off
-from basestation.station.session_state import SessionState
+from basestation.station.live_matches import LiveSession, matches_now, vps_off
 from basestation.station.state import SectionState
 
 
@@ -35,14 +34,14 @@ def standing_json(s: Standing) -> dict[str, Any]:
             "swiss_points": _vps(s.swiss_points), "imps": s.imps}
 
 
-def planned_rounds(rules: SessionState) -> int:
+def planned_rounds(rules: LiveSession) -> int:
     """A Swiss event's rounds, or the rounds of a teams round robin."""
     if rules.event_format == TEAMS and rules.sections:
         return max(s.movement.rounds for s in rules.sections.values())
     return rules.format_rounds
 
 
-def matches_json(rules: SessionState, *,
+def matches_json(rules: LiveSession, *,
                  match_extra: Callable[[SectionState, Match], dict[str, Any]] | None = None,
                  standing_extra: Callable[[str, Standing], dict[str, Any]] | None = None,
                  ) -> dict[str, Any]:

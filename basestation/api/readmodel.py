@@ -13,7 +13,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from basestation.station.app import Station
-from basestation.station.grid import ATTENTION_FLAGS, flood_alert, grid
+from basestation.station.events import flood_alert, lock_alert
+from basestation.station.grid import ATTENTION_FLAGS, grid
 from basestation.station.state import Thresholds, UnitState
 
 T = TypeVar("T")
@@ -25,18 +26,6 @@ def unit_json(unit: UnitState) -> dict[str, Any]:
             "last_seen": unit.last_seen.isoformat() if unit.last_seen else None,
             "bad_macs": unit.bad_macs, "failing": unit.failing, "locked": unit.locked_reason,
             "replaced_by": unit.replaced_by, "link": unit.link}
-
-
-def lock_alert(unit: UnitState, units: dict[int, UnitState]) -> dict[str, Any]:
-    """A locked-out unit: locked by the director (UNIT_LOCKED), or replaced by another unit
-    that took its table over (UNIT_REPLACED), with the table that unit holds now."""
-    if unit.locked_reason == "UNIT_LOCKED":
-        return {"kind": "unit_locked", "unit": unit.unit}
-    alert: dict[str, Any] = {"kind": "unit_replaced", "unit": unit.unit, "by": unit.replaced_by}
-    successor = units.get(unit.replaced_by) if unit.replaced_by is not None else None
-    if successor is not None and successor.section is not None and successor.table is not None:
-        alert["section"], alert["table"] = successor.section, successor.table
-    return alert
 
 
 class ReadModel:

@@ -20,6 +20,7 @@ from basestation.station.config import (
     StationConfig,
     network_defaults,
 )
+from basestation.station.events import AlertKind, station_alert
 from basestation.station.hub import CUT_OFF, Hub, Link
 from basestation.station.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
@@ -27,6 +28,7 @@ from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.pairing_codes import PairingCodes
 from basestation.station.session import SessionRules
+from basestation.station.session_state import SessionState
 from basestation.station.state import HeldResult
 from basestation.station.swiss_draw import draw_rounds_as_they_end
 from basestation.store import repository as repo
@@ -45,9 +47,11 @@ class Station:
         self.config = config
         self.store = Store(config.database)
         self.bus = EventBus()
-        self.rules = SessionRules(director_pin=director_pin, feedback=config.feedback,
-                                  own_sections=frozenset(config.sections))
-        self.hub = Hub(self.store, config.secret, self.bus, self.rules)
+        session = SessionState(director_pin=director_pin, feedback=config.feedback,
+                               own_sections=frozenset(config.sections))
+        self.hub = Hub(self.store, config.secret, self.bus,
+                       lambda hub: SessionRules(session, hub))
+        self.rules = self.hub.rules
         self.links: list[MqttLink | SerialLink] = []
         self.link_health = LinkHealth(self.bus)  # which links are down, said on the grid
         self.logins: BrokerLogins | None = None  # with [mqtt] dynamic_security
@@ -142,8 +146,8 @@ class Station:
                 self.hub_restarts += 1
                 self.hub_failure = f"{datetime.now(UTC):%H:%M:%S} {exc!r}"[:200]
                 log.exception("the hub failed; restarting it (restart %d)", self.hub_restarts)
-                self.bus.publish({"type": "alert", "kind": "hub_restarted",
-                                  "restarts": self.hub_restarts})
+                self.bus.publish(station_alert(AlertKind.HUB_RESTARTED,
+                                               restarts=self.hub_restarts))
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 with contextlib.suppress(Exception):  # still unavailable: the hub waits for it

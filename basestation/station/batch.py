@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from basestation.station.bus import Event
+from basestation.station.events import AlertKind, alert
 from basestation.store.repository import Op
 from firmware_protocol.messages import Body
 
@@ -23,6 +24,10 @@ class Batch:
 
     def event(self, event_type: str, /, **fields: object) -> None:
         self.events.append({"type": event_type, **fields})
+
+    def alert(self, kind: AlertKind, /, **fields: object) -> None:
+        """An alert for the grid page, published once the batch is committed."""
+        self.events.append({"type": "alert", **alert(kind, **fields)})
 
     def mark(self) -> tuple[int, int, int, frozenset[int]]:
         """Where the batch stands, so one message's share can be taken out again."""

@@ -30,6 +30,7 @@ from basestation.station.entries import (
     push_body,
 )
 from basestation.station.rulings import Ruling, has_outcome, ruled_result
+from basestation.station.services import HubServices
 from basestation.station.session_state import (
     HeldMatchPenalty,
     HeldPenalty,
@@ -50,18 +51,22 @@ from firmware_protocol.messages import (
 )
 
 
-class DirectorActions(SessionState):
+class DirectorActions:
     """The director's commands on the open session."""
 
+    def __init__(self, session: SessionState, hub: HubServices | None = None) -> None:
+        self.session = session
+        self.hub = hub  # None: a session loaded only to be read
+
     def authorise_takeover(self, section: str, table: int, batch: Batch) -> None:
-        state = self.sections.get(section)
+        state = self.session.sections.get(section)
         if state is None or check_table(state, table) is not None:
             raise LookupError(f"no table {section}{table}")
-        if (section, table) not in self.takeovers:
-            assert self.event_id is not None
-            self.takeovers.add((section, table))
-            batch.ops.append(repo.open_takeover(self.event_id, section, table))
-        batch.ops.append(repo.audit(self.event_id, "director", "authorise_takeover",
+        if (section, table) not in self.session.takeovers:
+            assert self.session.event_id is not None
+            self.session.takeovers.add((section, table))
+            batch.ops.append(repo.open_takeover(self.session.event_id, section, table))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
         batch.event("table", section=section, table=table, takeover=True)
 
@@ -70,35 +75,35 @@ class DirectorActions(SessionState):
         """The director takes a replaced unit's undelivered entry into the session, or not.
         Over a different entry the station holds (a conflict) only with `replace`: nothing
         held is ever replaced unseen."""
-        offer = self.merge_offers.get(offer_id)
+        offer = self.session.merge_offers.get(offer_id)
         if offer is None:
             raise LookupError(f"no open merge offer {offer_id}")
-        held, same = self.offer_held(offer)
+        held, same = self.session.offer_held(offer)
         if accept and held is not None and not same and not replace:
             raise MergeConflict(conflict_sentence(offer, held))
         entry = None
         if accept and not same:
             entry = self.director_enter(offer.body, batch, source="recovery")
-        del self.merge_offers[offer_id]
+        del self.session.merge_offers[offer_id]
         batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
-        batch.ops.append(repo.audit(self.event_id, "director", "merge", offer=offer_id,
+        batch.ops.append(repo.audit(self.session.event_id, "director", "merge", offer=offer_id,
                                     accepted=accept))
         return entry
 
     def director_enter(self, body: Entry, batch: Batch, erase: bool = False, *,
                        source: str = "director") -> HeldResult | None:
         """The director's correction, not-played or erasure; pushed to the table's pad."""
-        section = self.sections.get(body.section)
+        section = self.session.sections.get(body.section)
         if section is None:
             raise LookupError(f"no section {body.section}")
         held = section.held(body.table, body.round, body.board)
         if erase:
             if held is None:
                 raise LookupError("nothing held for that board at that table in that round")
-            self._retire(section, held, "erased", batch)
+            self.session.retire(section, held, "erased", batch)
             batch.event("result", erased=True, **event_fields(held))
-            self._push(section, body.table, push_body(held, None), batch)
-            batch.ops.append(repo.audit(self.event_id, "director", "erase", **_place(body)))
+            self.session.push(section, body.table, push_body(held, None), batch)
+            batch.ops.append(repo.audit(self.session.event_id, "director", "erase", **_place(body)))
             return None
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
@@ -110,10 +115,10 @@ class DirectorActions(SessionState):
         entry.source = source
         # Checked as a pad's entry is: a lead from the wrong hand is flagged whoever enters it.
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,
-                       *self.checks(section, entry, replacing=held))
+                       *self.session.checks(section, entry, replacing=held))
         # A not-played goes to the pad too: it must stop showing the result it replaced.
-        self.replace_result(section, held, entry, batch)
-        batch.ops.append(repo.audit(self.event_id, source, "enter", kind=entry.kind,
+        self.session.replace_result(section, held, entry, batch)
+        batch.ops.append(repo.audit(self.session.event_id, source, "enter", kind=entry.kind,
                                     contract=entry.contract, declarer=entry.declarer,
                                     tricks=entry.tricks, **_place(body)))
         return entry
@@ -145,8 +150,8 @@ class DirectorActions(SessionState):
         entry.ruling = Ruling.of(ruling)
         entry.source = "director"
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
-        self.replace_result(state, held, entry, batch)
-        batch.ops.append(repo.audit(self.event_id, "director", "ruling", section=section,
+        self.session.replace_result(state, held, entry, batch)
+        batch.ops.append(repo.audit(self.session.event_id, "director", "ruling", section=section,
                                     table=table, round=round_, board=board,
                                     ruling=entry.ruling.as_dict()))
         return entry
@@ -174,13 +179,14 @@ class DirectorActions(SessionState):
                                       entry.tricks, vulnerability_of(new_board))
         if new_board != board:
             # The old board's place is emptied on the grid and on the pad first.
-            self._retire(state, held, "superseded", batch)
+            self.session.retire(state, held, "superseded", batch)
             batch.event("result", erased=True, **event_fields(held))
-            self._push(state, table, push_body(held, None), batch)
+            self.session.push(state, table, push_body(held, None), batch)
             held = None
-        self.replace_result(state, held, entry, batch)
-        batch.ops.append(repo.audit(self.event_id, "director", "move_result", section=section,
-                                    table=table, round=round_, board=board, to_board=new_board,
+        self.session.replace_result(state, held, entry, batch)
+        batch.ops.append(repo.audit(self.session.event_id, "director", "move_result",
+                                    section=section, table=table, round=round_, board=board,
+                                    to_board=new_board,
                                     ns=entry.ns, ew=entry.ew))
         return entry
 
@@ -189,16 +195,16 @@ class DirectorActions(SessionState):
         state = self._director_section(section)
         if state.current_round >= state.movement.rounds:
             raise ValueError(f"section {section} is already in its last round")
-        batch.ops.append(repo.audit(self.event_id, "director", "close_round", section=section,
-                                    round=state.current_round))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "close_round",
+                                    section=section, round=state.current_round))
         # Every pad of the section is told the new round; later rounds already complete are
         # passed too (SPEC.md 6.9). Nothing is locked: a late result is still taken.
-        self._round_moves_on(state, state.current_round + 1, batch)
+        self.session.round_moves_on(state, state.current_round + 1, batch)
         return state.current_round
 
     def add_penalty(self, penalty: Penalty, batch: Batch) -> HeldPenalty:
         """A procedural or disciplinary penalty, off the pair's session total."""
-        assert self.event_id is not None
+        assert self.session.event_id is not None
         movement = self._director_section(penalty.section).movement
         if movement.pair_key(penalty.pair, penalty.direction) not in movement.pair_keys():
             if movement.two_field and penalty.direction is None:
@@ -208,17 +214,18 @@ class DirectorActions(SessionState):
         if penalty.board is not None and not 1 <= penalty.board <= movement.boards:
             raise ValueError(f"section {penalty.section} has no board {penalty.board}")
         held = HeldPenalty(penalty)
-        self.penalties.append(held)
+        self.session.penalties.append(held)
 
         def remember(row_id: int) -> None:
             held.row_id = row_id
 
-        row = ResultRow(event_id=self.event_id, section=penalty.section, table_no=0, round=0,
+        row = ResultRow(event_id=self.session.event_id, section=penalty.section, table_no=0,
+                        round=0,
                         board=penalty.board or 0, ns=penalty.pair, kind="penalty",
                         ruling={"direction": penalty.direction, "percent": penalty.percent},
                         source="director")
         batch.ops.append(repo.insert(row, remember))
-        batch.ops.append(repo.audit(self.event_id, "director", "penalty", pair=penalty.pair,
+        batch.ops.append(repo.audit(self.session.event_id, "director", "penalty", pair=penalty.pair,
                                     section=penalty.section, percent=penalty.percent))
         self._penalties_changed(batch)
         return held
@@ -226,12 +233,12 @@ class DirectorActions(SessionState):
     def add_match_penalty(self, penalty: MatchPenalty, batch: Batch) -> HeldMatchPenalty:
         """A VP penalty off a team's (or Swiss pair's) total, or an IMP penalty off its score
         in one round's match; only in a teams or Swiss event."""
-        assert self.event_id is not None
-        if self.event_format not in MATCH_KINDS:
+        assert self.session.event_id is not None
+        if self.session.event_format not in MATCH_KINDS:
             raise ValueError("VP and IMP penalties are for teams and Swiss events; in a pairs "
                              "event a penalty is a percentage of a top")
         state = self._director_section(penalty.section)
-        who = "pair" if self.event_format == SWISS_PAIRS else "team"
+        who = "pair" if self.session.event_format == SWISS_PAIRS else "team"
         if penalty.entrant not in entrants_of(state.movement):
             raise ValueError(f"section {penalty.section} has no {who} {penalty.entrant}")
         if penalty.vps > VP_TOTAL:
@@ -246,56 +253,58 @@ class DirectorActions(SessionState):
                 raise ValueError(f"{who} {penalty.entrant} plays no match in round "
                                  f"{penalty.round}")
         held = HeldMatchPenalty(penalty)
-        self.match_penalties.append(held)
+        self.session.match_penalties.append(held)
 
         def remember(row_id: int) -> None:
             held.row_id = row_id
 
         detail: dict[str, Any] = {"vps": penalty.vps} if penalty.vps else {"imps": penalty.imps}
-        row = ResultRow(event_id=self.event_id, section=penalty.section, table_no=0,
+        row = ResultRow(event_id=self.session.event_id, section=penalty.section, table_no=0,
                         round=penalty.round or 0, board=0, ns=penalty.entrant, kind="penalty",
                         ruling=detail, source="director")
         batch.ops.append(repo.insert(row, remember))
-        batch.ops.append(repo.audit(self.event_id, "director", "penalty", section=penalty.section,
-                                    entrant=penalty.entrant, round=penalty.round, **detail))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "penalty",
+                                    section=penalty.section, entrant=penalty.entrant,
+                                    round=penalty.round, **detail))
         batch.event("scores", boards=[])
         return held
 
     def remove_penalty(self, row_id: int, batch: Batch) -> None:
-        matched = next((p for p in self.match_penalties if p.row_id == row_id), None)
+        matched = next((p for p in self.session.match_penalties if p.row_id == row_id), None)
         if matched is not None:
-            self.match_penalties.remove(matched)
+            self.session.match_penalties.remove(matched)
             batch.ops.append(repo.set_status(row_id, "erased"))
-            batch.ops.append(repo.audit(self.event_id, "director", "remove_penalty", id=row_id))
+            batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty",
+                                        id=row_id))
             batch.event("scores", boards=[])
             return
-        held = next((p for p in self.penalties if p.row_id == row_id), None)
+        held = next((p for p in self.session.penalties if p.row_id == row_id), None)
         if held is None:
             raise LookupError(f"no penalty {row_id}")
-        self.penalties.remove(held)
+        self.session.penalties.remove(held)
         batch.ops.append(repo.set_status(row_id, "erased"))
-        batch.ops.append(repo.audit(self.event_id, "director", "remove_penalty", id=row_id))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty", id=row_id))
         self._penalties_changed(batch)
 
     def _penalties_changed(self, batch: Batch) -> None:
-        if self.scores is not None:
-            self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
+        if self.session.scores is not None:
+            self.session.scores.scorer.set_penalties(p.penalty for p in self.session.penalties)
         batch.event("scores", boards=[])
 
     def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
         """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
         state = self._director_section(section)
-        assert self.event_id is not None
+        assert self.session.event_id is not None
         parsed = {board: Deal.from_pbn(text) for board, text in deals.items()
                   if 1 <= board <= state.movement.boards}
         for board in sorted(parsed):
-            batch.ops.append(repo.add(HandRecordRow(event_id=self.event_id, section=section,
+            batch.ops.append(repo.add(HandRecordRow(event_id=self.session.event_id, section=section,
                                                     board=board, deal=deals[board])))
-            self.deals[(section, board)] = parsed[board]
-            self.deal_text[(section, board)] = deals[board]  # what feedback shows
-        batch.ops.append(repo.audit(self.event_id, "director", "hand_records", section=section,
-                                    boards=sorted(parsed)))
-        self._solve_par()
+            self.session.deals[(section, board)] = parsed[board]
+            self.session.deal_text[(section, board)] = deals[board]  # what feedback shows
+        batch.ops.append(repo.audit(self.session.event_id, "director", "hand_records",
+                                    section=section, boards=sorted(parsed)))
+        self.session.solve_par()
         return sorted(parsed)
 
     def set_players(self, players: dict[int, str], batch: Batch,
@@ -303,38 +312,34 @@ class DirectorActions(SessionState):
         """Adds or renames players in the club's list (numbers the pads enter). With
         `national`, their national numbers are set too (None: none); else they are kept."""
         for number, name in sorted(players.items()):
-            number_there = self.national.get(number) if national is None \
+            number_there = self.session.national.get(number) if national is None \
                 else national.get(number)
             batch.ops.append(repo.merge(PlayerRow(number=number, name=name,
                                                   national=number_there)))
             if number_there:
-                self.national[number] = number_there
+                self.session.national[number] = number_there
             else:
-                self.national.pop(number, None)
-        self.players.update(players)
-        batch.ops.append(repo.audit(self.event_id, "director", "players", count=len(players)))
+                self.session.national.pop(number, None)
+        self.session.players.update(players)
+        batch.ops.append(repo.audit(self.session.event_id, "director", "players",
+                                    count=len(players)))
 
     def pair_unit(self, unit: int, batch: Batch) -> UnitState:
         """Registers a unit (its key is shown to the director). A unit already known is
         re-keyed: it moves to the next key epoch, so its old key (a lost pad's, say) stops
         verifying and only the pad given the new key can speak for it."""
-        if self.key_for is None:
-            raise RuntimeError("pairing needs the hub's key derivation")
-        known = self.units.get(unit)
-        epoch = 0
-        if known is None:
-            known = UnitState(unit=unit, key=self.key_for(unit, epoch))
-            self.units[unit] = known
+        if self.hub is None:
+            raise RuntimeError("pairing needs the hub")
+        paired = self.hub.pair(unit)
+        if paired.new:
             batch.ops.append(repo.upsert_unit({"unit": unit}))
             batch.event("unit", unit=unit, state="new")
         else:
-            epoch = self.key_epochs.get(unit, 0) + 1
-            known.key = self.key_for(unit, epoch)
-            batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": epoch}))
+            batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": paired.epoch}))
             batch.event("unit", unit=unit, state="rekeyed")
-        self.key_epochs[unit] = epoch
-        batch.ops.append(repo.audit(self.event_id, "director", "pair", unit=unit, epoch=epoch))
-        return known
+        batch.ops.append(repo.audit(self.session.event_id, "director", "pair", unit=unit,
+                                    epoch=paired.epoch))
+        return paired.unit
 
     def change_movement(self, section: str, movement: Movement, batch: Batch, *,
                         why: str) -> None:
@@ -352,16 +357,16 @@ class DirectorActions(SessionState):
                 f"board {first.board} at table {first.table} in round {first.round}")
         state.replace_movement(movement)
         # A round drawn after its last one completed (a Swiss draw): the section moves on.
-        self._round_moves_on(state, state.current_round, batch)
+        self.session.round_moves_on(state, state.current_round, batch)
         # More rounds or a late pair: the session is no longer complete (nor its results
         # public) until their boards are in too.
-        self.completed = self._all_complete()
-        if self.scores is not None:
-            self.scores.movement_changed(section)
+        self.session.completed = self.session.all_complete()
+        if self.session.scores is not None:
+            self.session.scores.movement_changed(section)
         batch.ops.append(repo.update_section_movement(
-            self.section_ids[section], json.dumps(movement.to_json()), movement.tables,
+            self.session.section_ids[section], json.dumps(movement.to_json()), movement.tables,
             movement.boards, missing_pair(movement) is not None))
-        batch.ops.append(repo.audit(self.event_id, "director", "movement", section=section,
+        batch.ops.append(repo.audit(self.session.event_id, "director", "movement", section=section,
                                     why=why, tables=movement.tables, boards=movement.boards))
         batch.event("movement", section=section)
         for unit in sorted(set(state.holders.values())):
@@ -370,10 +375,10 @@ class DirectorActions(SessionState):
     def command_unit(self, unit: int, command: ControlCommand, batch: Batch) -> None:
         """A director's command to one pad: `resend` has it re-send everything it holds
         (recovery after the station lost data), `relogin`, `reset`, `stop`, `start`."""
-        if unit not in self.units:
+        if unit not in self.session.units:
             raise LookupError(f"no unit {unit}")
         batch.send(unit, Control(command=command))
-        batch.ops.append(repo.audit(self.event_id, "director", "command", unit=unit,
+        batch.ops.append(repo.audit(self.session.event_id, "director", "command", unit=unit,
                                     command=command.value))
 
     def lock_unit(self, unit: int, batch: Batch) -> None:
@@ -385,7 +390,7 @@ class DirectorActions(SessionState):
         batch.send(unit, Locked(reason=ErrorCode.UNIT_LOCKED))
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": state.locked_reason,
                                            "section": None, "table_no": None}))
-        batch.ops.append(repo.audit(self.event_id, "director", "lock", unit=unit))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "lock", unit=unit))
         batch.event("unit", unit=unit, state="locked")
 
     def reset_unit(self, unit: int, batch: Batch) -> str:
@@ -400,14 +405,14 @@ class DirectorActions(SessionState):
             done.append("lifted its lock")
         if state.bad_macs:
             done.append("cleared its failed checks")
-        if self.pin_tries.forget(unit):
+        if self.session.pin_tries.forget(unit):
             done.append("forgot its wrong PINs")
         self._free_table(state, batch)
         state.locked_reason, state.bad_macs, state.failing = None, 0, 0
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
                                            "section": None, "table_no": None}))
         batch.send(unit, Control(command=ControlCommand.RESET))
-        batch.ops.append(repo.audit(self.event_id, "director", "reset", unit=unit))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "reset", unit=unit))
         batch.event("unit", unit=unit, state="reset")
         if state.link is None:  # never heard on any link since the station started
             done.append("could not tell the pad, which the station has not heard from")
@@ -417,23 +422,23 @@ class DirectorActions(SessionState):
 
     def _free_table(self, unit: UnitState, batch: Batch) -> None:
         if unit.section is not None and unit.table is not None:
-            section = self.sections.get(unit.section)
+            section = self.session.sections.get(unit.section)
             if section is not None and section.holders.get(unit.table) == unit.unit:
                 del section.holders[unit.table]
                 batch.event("table", section=unit.section, table=unit.table, unit=None,
                             state="not_logged_in")
-            if self.event_id is not None:
-                batch.ops.append(repo.release_unit_holds(self.event_id, unit.unit))
+            if self.session.event_id is not None:
+                batch.ops.append(repo.release_unit_holds(self.session.event_id, unit.unit))
         unit.section, unit.table = None, None
 
     def _director_section(self, section: str) -> SectionState:
-        state = self.sections.get(section)
-        if state is None or self.event_id is None:
+        state = self.session.sections.get(section)
+        if state is None or self.session.event_id is None:
             raise LookupError(f"no section {section}")
         return state
 
     def _director_unit(self, unit: int) -> UnitState:
-        state = self.units.get(unit)
+        state = self.session.units.get(unit)
         if state is None:
             raise LookupError(f"no unit {unit}")
         return state

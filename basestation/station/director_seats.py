@@ -30,12 +30,15 @@ class Seated:
     visitor: str | None = None
 
 
-class DirectorSeats(SessionState):
+class DirectorSeats:
     """Who plays for each pair or team, as the director says."""
+
+    def __init__(self, session: SessionState) -> None:
+        self.session = session
 
     @property
     def team_event(self) -> bool:
-        return self.event_format in (TEAMS, SWISS_TEAMS)
+        return self.session.event_format in (TEAMS, SWISS_TEAMS)
 
     def director_seat(self, section: str, entrant: int, side: str | None,
                       players: Sequence[Seated], batch: Batch) -> tuple[int, ...]:
@@ -53,22 +56,22 @@ class DirectorSeats(SessionState):
                 need = "a visitor needs a name" if player.visitor is not None else \
                     "give a number on the club's list or a visitor's name"
                 raise ValueError(f"player {place} of {who}: {need}")
-            if player.number is not None and player.number not in self.players:
+            if player.number is not None and player.number not in self.session.players:
                 raise ValueError(f"player {player.number} is not on the club's list: add them "
                                  "to the list, or seat them as a visitor by name")
         given = [p.number for p in players if p.number is not None]
         twice = sorted({n for n in given if given.count(n) > 1})
         if twice:
             raise ValueError(f"player {twice[0]} is given twice for {who}")
-        numbers = tuple(p.number if p.number is not None else self.add_visitor(name, batch)
+        numbers = tuple(p.number if p.number is not None else self.session.add_visitor(name, batch)
                         for p, name in zip(players, names, strict=True))
-        self.seat((section, entrant, side), numbers, "director", batch)
-        batch.ops.append(repo.audit(self.event_id, "director", "seat", section=section,
+        self.session.seat((section, entrant, side), numbers, "director", batch)
+        batch.ops.append(repo.audit(self.session.event_id, "director", "seat", section=section,
                                     entrant=entrant, side=side, players=list(numbers)))
         return numbers
 
     def _check_place(self, section: str, entrant: int, side: str) -> None:
-        state = self.sections.get(section)
+        state = self.session.sections.get(section)
         if state is None:
             raise LookupError(f"there is no section {section} in the event")
         movement = state.movement

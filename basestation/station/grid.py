@@ -10,19 +10,40 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from basestation.station.entries import entry_words
-from basestation.station.fairness import Flood
+from basestation.station.events import AlertKind, alert
 from basestation.station.link_health import LinkDown
-from basestation.station.session import SessionRules
-from basestation.station.session_state import MergeOffer
-from basestation.station.state import SectionState, Thresholds, UnitState
+from basestation.station.pin_tries import PinTries
+from basestation.station.state import HeldResult, SectionState, Thresholds, UnitState
+
+if TYPE_CHECKING:
+    from basestation.station.session_state import MergeOffer
 
 ATTENTION_FLAGS = frozenset({"LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE", "WRONG_PAIRS"})
+Units = Mapping[int, UnitState]
 
 
-def table_state(section: SectionState, table: int, units: dict[int, UnitState],
+class GridSession(Protocol):
+    """What the grid reads of the open session (the session's state: session_state)."""
+
+    event_name: str
+    running: bool
+    completed: bool
+    takeovers: set[tuple[str, int]]
+    pin_tries: PinTries
+
+    @property
+    def sections(self) -> Mapping[str, SectionState]: ...
+
+    @property
+    def merge_offers(self) -> Mapping[int, MergeOffer]: ...
+
+    def offer_clash(self, offer: MergeOffer) -> HeldResult | None: ...
+
+
+def table_state(section: SectionState, table: int, units: Units,
                 now: datetime, *, limits: Thresholds | None = None,
                 takeovers: set[tuple[str, int]] | None = None,
                 links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
@@ -95,7 +116,7 @@ def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> dic
             "minutes_per_round": limits.clock(section)[1], "playing": playing}
 
 
-def section_grid(section: SectionState, units: dict[int, UnitState], now: datetime, *,
+def section_grid(section: SectionState, units: Units, now: datetime, *,
                  limits: Thresholds | None = None,
                  takeovers: set[tuple[str, int]] | None = None,
                  links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
@@ -112,7 +133,7 @@ def section_grid(section: SectionState, units: dict[int, UnitState], now: dateti
             "clock": round_clock(section, limits, now)}
 
 
-def link_alerts(rules: SessionRules, units: dict[int, UnitState],
+def link_alerts(rules: GridSession, units: Units,
                 links_down: Mapping[str, LinkDown]) -> list[dict[str, Any]]:
     """A link down (broker lost, receiver unplugged), with the tables whose pads were last
     heard on it: those are out of contact until it is back."""
@@ -122,11 +143,11 @@ def link_alerts(rules: SessionRules, units: dict[int, UnitState],
                   for table, holder in sorted(section.holders.items())
                   if (unit := units.get(holder)) is not None and unit.link == name
                   and unit.locked_reason is None]
-        found.append({"kind": "link_down", **down.to_json(), "tables": tables})
+        found.append(alert(AlertKind.LINK_DOWN, **down.to_json(), tables=tables))
     return found
 
 
-def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | None = None,
+def alerts(rules: GridSession, units: Units, now: datetime | None = None,
            limits: Thresholds | None = None,
            links_down: Mapping[str, LinkDown] | None = None) -> list[dict[str, Any]]:
     """Standing problems: links down, silent tables, missing boards, failing pads, pads
@@ -138,66 +159,49 @@ def alerts(rules: SessionRules, units: dict[int, UnitState], now: datetime | Non
         for table in range(1, section.movement.tables + 1):
             last = section.table_round.get(table, 0)
             if section.current_round - last >= limits.rounds_behind:
-                found.append({"kind": "silent_table", "section": section.letter,
-                              "table": table, "rounds": section.current_round - last})
+                found.append(alert(AlertKind.SILENT_TABLE, section=section.letter, table=table,
+                                   rounds=section.current_round - last))
             holder = units.get(section.holders.get(table, -1))
             if (holder is not None and holder.locked_reason is None
                     and holder.last_seen is not None):
                 quiet = (now - holder.last_seen).total_seconds() / 60
                 if quiet >= limits.silent_minutes:
-                    found.append({"kind": "no_contact", "section": section.letter,
-                                  "table": table, "unit": holder.unit,
-                                  "minutes": round(quiet, 1)})
+                    found.append(alert(AlertKind.NO_CONTACT, section=section.letter, table=table,
+                                       unit=holder.unit, minutes=round(quiet, 1)))
             for r in range(1, section.current_round):
                 cell = cell_state(section, table, r)
                 if cell["state"] == "missing":
-                    found.append({"kind": "missing_boards", "section": section.letter,
-                                  "table": table, "round": r,
-                                  "missing": cell["boards"] - cell["done"]})
+                    found.append(alert(AlertKind.MISSING_BOARDS, section=section.letter,
+                                       table=table, round=r,
+                                       missing=cell["boards"] - cell["done"]))
     for unit in units.values():
         if unit.failing >= limits.bad_mac_run:
-            found.append({"kind": "bad_mac", "unit": unit.unit, "count": unit.failing,
-                          "section": unit.section, "table": unit.table})
+            found.append(alert(AlertKind.BAD_MAC, unit=unit.unit, count=unit.failing,
+                               section=unit.section, table=unit.table))
         elif unit.bad_macs:
             # Frames claiming a pad that otherwise works: noted, but its table stays as it is.
-            found.append({"kind": "stray_bad_mac", "unit": unit.unit, "count": unit.bad_macs})
+            found.append(alert(AlertKind.STRAY_BAD_MAC, unit=unit.unit, count=unit.bad_macs))
     found.extend(rules.pin_tries.alerts())
     found.extend(offer_alert(rules, offer_id, offer)
                  for offer_id, offer in sorted(rules.merge_offers.items()))
     return found
 
 
-def flood_alert(flood: Flood, units: Mapping[int, UnitState]) -> dict[str, Any]:
-    """A unit sending far more than a pad should (its extra messages dropped), with the
-    table its pad holds; unit None: frames failing the check, claiming many units."""
-    found: dict[str, Any] = {"kind": "flooding", "unit": flood.unit,
-                             "messages": flood.messages, "seconds": flood.seconds,
-                             "dropped": flood.dropped, "checked": flood.checked,
-                             "failed": flood.failed}
-    unit = units.get(flood.unit) if flood.unit is not None else None
-    if unit is not None and unit.section is not None and unit.table is not None:
-        found |= {"section": unit.section, "table": unit.table}
-    if unit is not None and unit.cut_off:
-        found["cut_off"] = unit.cut_off  # seconds its broker login is disabled for
-    return found
-
-
-def offer_alert(rules: SessionRules, offer_id: int, offer: MergeOffer) -> dict[str, Any]:
+def offer_alert(rules: GridSession, offer_id: int, offer: MergeOffer) -> dict[str, Any]:
     """An open offer: `merge_offer` for a board the station does not hold, `merge_conflict`
     (with both entries in words) for one it holds with another entry."""
     body = offer.body
-    found: dict[str, Any] = {"kind": "merge_offer", "id": offer_id, "unit": offer.unit,
-                             "section": body.section, "table": body.table,
-                             "round": body.round, "board": body.board}
+    found = alert(AlertKind.MERGE_OFFER, id=offer_id, unit=offer.unit, section=body.section,
+                  table=body.table, round=body.round, board=body.board)
     held = rules.offer_clash(offer)
     if held is not None:
         offered = offer.entry
-        found |= {"kind": "merge_conflict", "held": entry_words(held),
+        found |= {"kind": AlertKind.MERGE_CONFLICT.value, "held": entry_words(held),
                   "offered": None if offered is None else entry_words(offered)}
     return found
 
 
-def grid(rules: SessionRules, units: dict[int, UnitState], now: datetime | None = None,
+def grid(rules: GridSession, units: Units, now: datetime | None = None,
          limits: Thresholds | None = None,
          links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
     now = now or datetime.now(UTC)

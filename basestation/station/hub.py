@@ -12,7 +12,6 @@ import hashlib
 import logging
 import sqlite3
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,10 +21,12 @@ from sqlalchemy import exc as sa_exc
 
 from basestation.station.batch import Batch
 from basestation.station.bus import EventBus
+from basestation.station.events import AlertKind, flood_alert, published, station_alert
 from basestation.station.fairness import FairQueue, Flood
-from basestation.station.grid import flood_alert
+from basestation.station.services import HubServices
 from basestation.station.session import SessionRules
 from basestation.station.state import UnitState
+from basestation.station.units import Paired, Units
 from basestation.store import repository as repo
 from basestation.store.repository import Store
 from firmware_protocol import jsonwire
@@ -35,13 +36,12 @@ from firmware_protocol.messages import (
     PROTOCOL_VERSION,
     Body,
     ErrorCode,
-    Hello,
     Message,
     Nak,
     Received,
     for_version,
 )
-from firmware_protocol.security import unit_key, verify, verify_mac
+from firmware_protocol.security import verify, verify_mac
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
@@ -53,16 +53,7 @@ BAD_MACS_SAVED = 1.0  # seconds between writes of the units' failed-check counts
 CUT_OFF = 30.0  # seconds a flooding unit's broker login is disabled, when the station keeps them
 ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
 RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
-SCREENS_KEPT = 64  # screens remembered per unit, so one that lost the unit cannot take it back
-EARLIER_KEYS = 16  # earlier key epochs tried on a tag that fails (SPEC.md 7)
-DOWN_SEQ_MARGIN = 1000  # after a restart, station seqs jump past any sent since the last save
 ANSWERS_KEPT = 64  # a unit's latest answers kept in the database, at least (SPEC.md 8)
-
-
-def epoch_key(secret: str, unit: int, epoch: int = 0) -> bytes:
-    """A unit's key in a key epoch (SPEC.md 7). Re-pairing moves a unit to a new epoch, so
-    its old key stops working."""
-    return unit_key(secret, unit, epoch)
 
 
 class Link(Protocol):
@@ -117,14 +108,15 @@ def unavailable(exc: BaseException) -> bool:
 class Hub:
     """Authenticates, de-duplicates and dispatches pad messages; runs director actions."""
 
-    def __init__(self, store: Store, secret: str, bus: EventBus, rules: SessionRules) -> None:
+    def __init__(self, store: Store, secret: str, bus: EventBus,
+                 make_rules: Callable[[HubServices], SessionRules]) -> None:
+        """`make_rules` makes the session's rules, given what they may ask of the hub
+        (services.HubServices: pairing a unit, running something later)."""
         self.store = store
         self.secret = secret
         self.bus = bus
-        self.rules = rules
-        rules.key_for = self.key_for  # re-pairing derives the unit's next key here
-        rules.later = self.later  # a par solved off the loop is sent in turn
-        self.units: dict[int, UnitState] = {}
+        self.units = Units(secret, store.answer)
+        self.rules = make_rules(self)
         self.links: dict[str, Link] = {}
         self._queue: FairQueue[Inbound | _Action] = FairQueue(QUEUE_LIMIT, time.monotonic)
         self._arrived = asyncio.Event()
@@ -132,9 +124,7 @@ class Hub:
         self._room.set()
         self.full_shed = 0  # messages dropped because the whole queue was full
         self.bad_frames = 0
-        self._bad_macs: set[int] = set()  # units whose failed-check count is not yet saved
-        self._bad_macs_saved = 0.0
-        self._sent_to: set[int] = set()
+        self._bad_macs_saved = 0.0  # when failed-check counts were last written
         self.store_down_since: datetime | None = None  # the database stopped answering then
         self.commit_failures = 0
         self.act_timeout = ACT_TIMEOUT
@@ -148,24 +138,15 @@ class Hub:
         """Rebuilds the working memory from the database (start-up, or after a failed commit).
         Which link each known unit was last heard on is kept: it is not stored."""
         snap = self.store.snapshot()
-        heard_on = {unit.unit: unit.link for unit in self.units.values()}
-        spoken = {unit.unit: unit.version for unit in self.units.values()}
-        self.units = {}
-        for row in snap.units:
-            self.units[row.unit] = UnitState(
-                unit=row.unit, key=self.key_for(row.unit, row.key_epoch), last_seq=row.last_seq,
-                down_seq=row.down_seq, bad_macs=row.bad_macs,
-                locked_reason=row.locked_reason, replaced_by=row.replaced_by,
-                section=row.section, table=row.table_no,
-                battery=row.battery, firmware=row.firmware, last_seen=row.last_seen,
-                link=heard_on.get(row.unit), version=spoken.get(row.unit, PROTOCOL_VERSION))
-        # Answers are not loaded: a repeat after a restart is answered from the database.
-        for unit in self.units.values():
-            unit.down_seq += DOWN_SEQ_MARGIN
+        self.units.load(snap)
         self.rules.load(snap, self.units)
 
     def key_for(self, unit: int, epoch: int = 0) -> bytes:
-        return epoch_key(self.secret, unit, epoch)
+        return self.units.key_for(unit, epoch)
+
+    def pair(self, unit: int) -> Paired:
+        """A unit the director pairs (HubServices): registered, or moved on a key epoch."""
+        return self.units.pair(unit)
 
     # -- input -------------------------------------------------------------------------------
 
@@ -186,9 +167,7 @@ class Hub:
         queued = self._queue.put(message.unit, inbound, verified=verified)
         if not queued and not verified and unit is not None:
             # Dropped unanswered, but counted against the unit all the same.
-            unit.bad_macs += 1
-            unit.failing += 1
-            self._bad_macs.add(unit.unit)
+            self.units.failed_check(unit)
         self._say_floods()
         if queued:
             self._arrived.set()
@@ -236,7 +215,7 @@ class Hub:
         self._queue.dropping.clear()
         for flood in self._queue.floods():
             if flood.unit in said:
-                self.bus.publish({"type": "alert", **flood_alert(flood, self.units)})
+                self.bus.publish(published(flood_alert(flood, self.units)))
 
     def _cut_off(self, unit_no: int | None) -> bool:
         """Cuts an MQTT unit off at the broker for a while; whether it was."""
@@ -351,17 +330,14 @@ class Hub:
             mark = batch.mark()
             if isinstance(item, Inbound):
                 unit_no = item.received.message.unit
-                before = self._unit_copy(unit_no)
+                before = self.units.copy(unit_no)
                 try:
                     self._handle(item, batch)
                 except Exception:  # one bad message must not stop the station
                     log.exception("message from unit %s", unit_no)
                     batch.undo_to(mark)
                     # Its unit's row is saved with the batch: as it was before the message.
-                    if before is None:
-                        self.units.pop(unit_no, None)
-                    else:
-                        vars(self.units[unit_no]).update(before)
+                    self.units.restore(unit_no, before)
                     failed.append(item)
                 continue
             item.begun = True
@@ -372,16 +348,15 @@ class Hub:
                 batch.undo_to(mark)
                 outcomes.append((item, None, exc))
         # Units sent to since the last commit: their station sequence numbers are saved too.
-        batch.units |= {u for u in self._sent_to if u in self.units}
-        self._sent_to = set()
         # Failed-check counts go with the next write a second or more after the last one,
         # so frames failing the check cost no write each.
-        if self._bad_macs and time.monotonic() - self._bad_macs_saved >= BAD_MACS_SAVED:
-            batch.units |= {u for u in self._bad_macs if u in self.units}
-            self._bad_macs = set()
+        bad_macs_due = (bool(self.units.bad_macs_unsaved)
+                        and time.monotonic() - self._bad_macs_saved >= BAD_MACS_SAVED)
+        batch.units |= self.units.to_save(bad_macs_due)
+        if bad_macs_due:
             self._bad_macs_saved = time.monotonic()
         if batch.units:
-            batch.ops.append(repo.save_units([self._unit_row(u) for u in sorted(batch.units)]))
+            batch.ops.append(repo.save_units([self.units.row(u) for u in sorted(batch.units)]))
         try:
             if batch.ops:
                 await self._commit(batch.ops)
@@ -411,15 +386,6 @@ class Hub:
                 action.done.set_exception(error)
         for inbound in failed:
             self._answer_internal(inbound)
-
-    def _unit_copy(self, unit_no: int) -> dict[str, Any] | None:
-        """The unit's fields before a message, to put back if its handling fails."""
-        unit = self.units.get(unit_no)
-        if unit is None:
-            return None
-        before = dict(vars(unit))
-        before["answers"] = OrderedDict(unit.answers)
-        return before
 
     async def _commit(self, ops: list[repo.Op]) -> None:
         """Commits `ops`, waiting out a database that is unavailable (locked, stopped, its file
@@ -454,14 +420,14 @@ class Hub:
             self.store_down_since = datetime.now(UTC)
             log.error("the database is unavailable (%s); holding answers until it is back",
                       exc)
-            self.bus.publish({"type": "alert", "kind": "database_unavailable"})
+            self.bus.publish(station_alert(AlertKind.DATABASE_UNAVAILABLE))
 
     def _store_up(self) -> None:
         if self.store_down_since is not None:
             down = datetime.now(UTC) - self.store_down_since
             log.warning("the database is back after %.1f s", down.total_seconds())
             self.store_down_since = None
-            self.bus.publish({"type": "alert", "kind": "database_back"})
+            self.bus.publish(station_alert(AlertKind.DATABASE_BACK))
 
     def _refuse_alone(self, item: Inbound | _Action, exc: BaseException) -> None:
         """One item whose commit fails on its own: an action reports it, a pad gets INTERNAL."""
@@ -488,14 +454,6 @@ class Hub:
         unit.version = message.v
         self.links[inbound.link.name] = inbound.link
         self._send(message.unit, nak)
-
-    def _unit_row(self, unit_no: int) -> dict[str, Any]:
-        unit = self.units[unit_no]
-        return {"unit": unit.unit, "last_seq": unit.last_seq, "last_seen": unit.last_seen,
-                "battery": unit.battery, "firmware": unit.firmware, "section": unit.section,
-                "table_no": unit.table, "locked_reason": unit.locked_reason,
-                "replaced_by": unit.replaced_by,
-                "bad_macs": unit.bad_macs, "down_seq": unit.down_seq}
 
     # -- output ------------------------------------------------------------------------------
 
@@ -526,10 +484,8 @@ class Hub:
             return []
         numbered = []
         for part in parts:
-            unit.down_seq += 1
-            self._sent_to.add(unit_no)
-            numbered.append((self.envelope(unit_no, unit.down_seq, part, unit.version),
-                             unit.key))
+            seq = self.units.next_seq(unit)
+            numbered.append((self.envelope(unit_no, seq, part, unit.version), unit.key))
         return numbered
 
     # -- one message -------------------------------------------------------------------------
@@ -548,8 +504,7 @@ class Hub:
             self._bad_mac(inbound, unit, batch)
             return
         if unit is None:
-            unit = UnitState(unit=message.unit, key=key)
-            self.units[message.unit] = unit
+            unit = self.units.add(message.unit)
             batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}", "paired"))
             batch.event("unit", unit=unit.unit, state="new")
         if message.screen is not None and self._other_screen(unit, message, batch):
@@ -560,7 +515,7 @@ class Hub:
         unit.failing = 0
         digest = hashlib.sha256(received.signed).hexdigest()[:32]
         if message.seq <= unit.last_seq:
-            self._repeat(unit, message, digest, batch)
+            self.units.repeat(unit, message, digest, batch)
             return
         previous, unit.last_seq = unit.last_seq, message.seq
         mark = len(batch.sends)
@@ -577,38 +532,15 @@ class Hub:
         batch.units.add(unit.unit)
 
     def _other_screen(self, unit: UnitState, message: Message, batch: Batch) -> bool:
-        """Two phones or tabs opened as one unit (SPEC.md 15): the newest screen holds it. A
-        hello from a screen never seen before takes the unit; a message from a screen that
-        has lost it is answered with a status, which names the screen holding the unit, and
-        is otherwise ignored: nothing stored, the unit's sequence untouched."""
-        screen = message.screen
-        assert screen is not None
-        if unit.screen is None or (isinstance(message.body, Hello)
-                                   and screen not in unit.screens):
-            if unit.screen is not None and unit.screen != screen:
-                batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}",
-                                            "other_screen"))
-            unit.screen = screen
-            unit.screens[screen] = None
-            while len(unit.screens) > SCREENS_KEPT:
-                unit.screens.popitem(last=False)
-            return False
-        if screen == unit.screen:
-            return False
-        batch.send(unit.unit, self.rules.status_for(unit.unit))
-        return True
-
-    def _repeat(self, unit: UnitState, message: Message, digest: str, batch: Batch) -> None:
-        """A seq already seen: the same message gets its original answer, anything else REPLAY."""
-        previous = unit.answers.get(message.seq) or self.store.answer(unit.unit, message.seq)
-        if previous is not None and previous[0] == digest:
-            for body in jsonwire.answers_from_json(previous[1]):
-                batch.send(unit.unit, body)
-            return
-        # The highest seq seen: a pad that lost its counter goes on above it (SPEC.md 6.2).
-        batch.send(unit.unit, Nak(re=message.seq, code=ErrorCode.REPLAY,
-                                  detail=str(unit.last_seq)))
-        batch.event("alert", kind="replay", unit=unit.unit, seq=message.seq)
+        """A message from a screen that has lost its unit to another (SPEC.md 15) is answered
+        with a status, which names the screen holding the unit, and is otherwise ignored."""
+        lost, taken = self.units.lost_screen(unit, message)
+        if taken:
+            batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}",
+                                        "other_screen"))
+        if lost:
+            batch.send(unit.unit, self.rules.status_for(unit.unit))
+        return lost
 
     def refuse(self, link: Link, error: ProtocolError | DecodeError) -> None:
         """Answers a message the codec could not accept (a bad contract, say) with a nak.
@@ -641,38 +573,13 @@ class Hub:
         self._send(unit, nak)
 
     def _bad_mac(self, inbound: Inbound, unit: UnitState | None, batch: Batch) -> None:
+        """A tag that fails: the units count it and say under which seq and key the BAD_MAC
+        nak goes, answered on the link it came from, without trusting the claimed unit's
+        route."""
         message = inbound.received.message
-        if unit is not None:
-            unit.bad_macs += 1
-            unit.failing += 1
-            self._bad_macs.add(unit.unit)
-        batch.event("alert", kind="bad_mac", unit=message.unit)
-        earlier = self._earlier_key(inbound.received) if unit is not None else None
+        seq, key = self.units.bad_mac(inbound.received, unit, batch)
         with contextlib.suppress(Exception):
-            # Answered on the link it came from, without trusting the claimed unit's route.
-            if unit is not None and earlier is not None:
-                # A pad holding a key the unit had before it was paired again: told in the
-                # unit's sequence under that key, so it can verify that it must be paired
-                # again (SPEC.md 7).
-                unit.down_seq += 1
-                self._sent_to.add(unit.unit)
-                nak = self.envelope(message.unit, unit.down_seq,
-                                    Nak(re=message.seq, code=ErrorCode.BAD_MAC), message.v)
-                inbound.link.send(nak, earlier)
-                return
-            # Any other key: advice outside the unit's sequence (station seq 0).
-            nak = self.envelope(message.unit, 0, Nak(re=message.seq, code=ErrorCode.BAD_MAC),
+            nak = self.envelope(message.unit, seq, Nak(re=message.seq, code=ErrorCode.BAD_MAC),
                                 message.v)
-            inbound.link.send(nak, unit.key if unit is not None else self.key_for(message.unit))
-
-    def _earlier_key(self, received: Received) -> bytes | None:
-        """The key of an earlier epoch of the unit under which the message's tag verifies, the
-        newest first and at most EARLIER_KEYS back (None: none of them)."""
-        unit = received.message.unit
-        epoch = self.rules.key_epochs.get(unit, 0)
-        for earlier in range(epoch - 1, max(epoch - 1 - EARLIER_KEYS, -1), -1):
-            key = self.key_for(unit, earlier)
-            if verify(received, key):
-                return key
-        return None
+            inbound.link.send(nak, key)
 

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from basestation.station.bus import EventBus
+from basestation.station.events import AlertKind, station_alert
 
 WATCH_EVERY = 0.5  # seconds between looks at the links
 GRACE = timedelta(seconds=3)  # a link may take this long to connect at start
@@ -55,13 +56,13 @@ class LinkHealth:
         if name in self.down:
             return
         self.down[name] = LinkDown(name, now or datetime.now(UTC), lost)
-        self.bus.publish({"type": "alert", "kind": "link_down", **self.down[name].to_json()})
+        self.bus.publish(station_alert(AlertKind.LINK_DOWN, **self.down[name].to_json()))
 
     def went_up(self, name: str, now: datetime | None = None) -> None:
         gone = self.down.pop(name, None)
         if gone is not None:
-            self.bus.publish({"type": "alert", "kind": "link_back", **gone.to_json(),
-                              "back": (now or datetime.now(UTC)).isoformat()})
+            self.bus.publish(station_alert(AlertKind.LINK_BACK, **gone.to_json(),
+                                            back=(now or datetime.now(UTC)).isoformat()))
 
     async def follow(self, link: WatchedLink) -> None:
         """Coming up is seen at once (the flag is awaited); going down within `every`."""

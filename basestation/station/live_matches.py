@@ -3,7 +3,8 @@ holds now, with the director's penalties."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from basestation.scoring.event_formats import entrants_of, imp_penalties, vp_penalties
 from basestation.scoring.match_scoring import Match, event_matches, event_standings
@@ -16,11 +17,31 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
     from basestation.scoring.penalties import MatchPenalty
-    from basestation.station.session_state import SessionState
+    from basestation.station.session_state import HeldMatchPenalty
     from basestation.station.state import HeldResult, SectionState
 
 
-def matches_now(rules: SessionState, state: SectionState) -> list[Match]:
+class LiveSession(Protocol):
+    """What the live matches read of the open session: its state (session_state), or the
+    rules composed around it (session.SessionRules)."""
+
+    @property
+    def regulations(self) -> str: ...
+
+    @property
+    def event_format(self) -> str: ...
+
+    @property
+    def format_rounds(self) -> int: ...
+
+    @property
+    def sections(self) -> Mapping[str, SectionState]: ...
+
+    @property
+    def match_penalties(self) -> list[HeldMatchPenalty]: ...
+
+
+def matches_now(rules: LiveSession, state: SectionState) -> list[Match]:
     """The section's matches, scored from the results held now (boards in at both tables),
     the director's adjusted scores and IMP penalties with them."""
     scores = {}
@@ -34,16 +55,16 @@ def matches_now(rules: SessionState, state: SectionState) -> list[Match]:
                          imp_penalties=imp_penalties(penalties_of(rules), state.letter))
 
 
-def penalties_of(rules: SessionState) -> list[MatchPenalty]:
+def penalties_of(rules: LiveSession) -> list[MatchPenalty]:
     return [held.penalty for held in rules.match_penalties]
 
 
-def vps_off(rules: SessionState, letter: str) -> dict[int, Decimal]:
+def vps_off(rules: LiveSession, letter: str) -> dict[int, Decimal]:
     """VPs off each entrant's total in the section."""
     return vp_penalties(penalties_of(rules), letter)
 
 
-def standings_now(rules: SessionState, state: SectionState) -> list[Standing]:
+def standings_now(rules: LiveSession, state: SectionState) -> list[Standing]:
     return event_standings(entrants_of(state.movement), matches_now(rules, state),
                            vps_off(rules, state.letter))
 

@@ -16,10 +16,12 @@ from basestation.station.entries import (
     held_from_body,
     result_flags,
 )
+from basestation.station.events import AlertKind
 from basestation.station.feedback import feedback_for, par_feedback
 from basestation.station.following import arriving, check_move, pair_of
 from basestation.station.pin_tries import PinRefused
 from basestation.station.seating import play_round
+from basestation.station.services import HubServices
 from basestation.station.session_state import MergeOffer, SessionState
 from basestation.station.state import SectionState, UnitState
 from basestation.station.validation import check_placement, check_table
@@ -53,8 +55,12 @@ from firmware_protocol.messages import (
 )
 
 
-class PadRules(SessionState):
+class PadRules:
     """What the station does with each message a pad sends."""
+
+    def __init__(self, session: SessionState, hub: HubServices | None = None) -> None:
+        self.session = session
+        self.hub = hub  # None: a session loaded only to be read
 
     # -- dispatch ----------------------------------------------------------------------------
 
@@ -63,7 +69,7 @@ class PadRules(SessionState):
         re = message.seq
         if isinstance(body, Hello):
             unit.firmware, unit.battery = body.firmware, body.battery
-            return [Ack(re=re), self.status_for(unit.unit)]
+            return [Ack(re=re), self.session.status_for(unit.unit)]
         if isinstance(body, Heartbeat):
             unit.battery = body.battery
             batch.event("unit", unit=unit.unit, battery=unit.battery, state="heard")
@@ -89,15 +95,15 @@ class PadRules(SessionState):
     def other_event(self, message: Message) -> bool:
         """A version 2 message that says it belongs to an event other than the open one.
         Version 1 carries no event, so it cannot be checked (SPEC.md 13.4)."""
-        return message.v >= 2 and message.event != (self.event_id or 0)
+        return message.v >= 2 and message.event != (self.session.event_id or 0)
 
     # -- login -------------------------------------------------------------------------------
 
     def login(self, unit: UnitState, body: Login, re: int, batch: Batch) -> list[Body]:
         if unit.locked_reason is not None:
             return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
-        section = self.sections.get(body.section)
-        if section is None or self.event_id is None:
+        section = self.session.sections.get(body.section)
+        if section is None or self.session.event_id is None:
             return [Nak(re=re, code=ErrorCode.NO_SUCH_SECTION)]
         if (problem := check_table(section, body.table)) is not None:
             return [Nak(re=re, code=problem)]
@@ -111,46 +117,48 @@ class PadRules(SessionState):
             follows = pair
             left = section.holders.pop(body.table, None)
             if left is not None and left != unit.unit:  # that pad's pair has moved on
-                batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "pair_moved",
-                                            section=body.section, table=body.table, left=left))
+                batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}",
+                                            "pair_moved", section=body.section, table=body.table,
+                                            left=left))
         holder = section.holders.get(body.table)
         if holder == unit.unit and (unit.section, unit.table) == (body.section, body.table):
             # Again at the table it holds (a pad restarted, or one repeating itself): nothing
             # changes, so nothing is written, however often it comes.
             unit.follows = follows
-            return [Ack(re=re), *self.game_data(unit), *self.round_rankings(section)]
+            return [Ack(re=re), *self.game_data(unit), *self.session.round_rankings(section)]
         if holder is not None and holder != unit.unit:
             if not body.takeover:
-                batch.event("alert", kind="table_in_use", section=body.section,
+                batch.alert(AlertKind.TABLE_IN_USE, section=body.section,
                             table=body.table, unit=unit.unit, holder=holder)
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE)]
             if body.pin is not None:
-                wrong = self.pin_tries.check(unit.unit, body.pin, self.director_pin)
+                wrong = self.session.pin_tries.check(unit.unit, body.pin, self.session.director_pin)
                 if wrong is not None:
                     return [self._wrong_pin(unit, body, wrong, re, batch)]
-            elif (body.section, body.table) not in self.takeovers:
+            elif (body.section, body.table) not in self.session.takeovers:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
-            self.takeovers.discard((body.section, body.table))
-            batch.ops.append(repo.close_takeovers(self.event_id, body.section, body.table,
+            self.session.takeovers.discard((body.section, body.table))
+            batch.ops.append(repo.close_takeovers(self.session.event_id, body.section, body.table,
                                                   "taken"))
             self._lock_out(holder, batch, by=unit.unit, pin=body.pin is not None)
         if unit.section is not None and unit.table is not None:
-            old = self.sections.get(unit.section)
+            old = self.session.sections.get(unit.section)
             if old is not None and old.holders.get(unit.table) == unit.unit:
                 del old.holders[unit.table]
-                batch.ops.append(repo.release_holds(self.event_id, unit.section, unit.table))
+                batch.ops.append(repo.release_holds(self.session.event_id, unit.section,
+                                                    unit.table))
         section.holders[body.table] = unit.unit
-        self.tables_held.add((unit.unit, body.section, body.table))
+        self.session.tables_held.add((unit.unit, body.section, body.table))
         unit.section, unit.table = body.section, body.table
         unit.follows = follows
-        batch.ops.append(repo.release_holds(self.event_id, body.section, body.table))
-        batch.ops.append(repo.add(TableHoldRow(event_id=self.event_id, section=body.section,
+        batch.ops.append(repo.release_holds(self.session.event_id, body.section, body.table))
+        batch.ops.append(repo.add(TableHoldRow(event_id=self.session.event_id, section=body.section,
                                                table_no=body.table, unit=unit.unit)))
-        batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "login",
+        batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}", "login",
                                     section=body.section, table=body.table))
         batch.event("table", section=body.section, table=body.table, unit=unit.unit,
                     state="logged_in")
-        return [Ack(re=re), *self.game_data(unit), *self.round_rankings(section)]
+        return [Ack(re=re), *self.game_data(unit), *self.session.round_rankings(section)]
 
     def _wrong_pin(self, unit: UnitState, body: Login, refused: PinRefused, re: int,
                    batch: Batch) -> Nak:
@@ -158,9 +166,9 @@ class PadRules(SessionState):
         detail is the wait in seconds; a wrong PIN that makes the unit wait is told to the
         director, naming the unit, and logged."""
         if refused.began_wait:
-            batch.event("alert", kind="wrong_pin", unit=unit.unit, count=refused.wrong,
+            batch.alert(AlertKind.WRONG_PIN, unit=unit.unit, count=refused.wrong,
                         wait=refused.wait)
-            batch.ops.append(repo.audit(self.event_id, f"unit {unit.unit}", "wrong_pin",
+            batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}", "wrong_pin",
                                         section=body.section, table=body.table,
                                         **{"wrong PINs": refused.wrong,
                                            "waits": f"{refused.wait} s"}))
@@ -168,7 +176,7 @@ class PadRules(SessionState):
                    detail=str(refused.wait) if refused.wait else None)
 
     def _lock_out(self, holder: int, batch: Batch, by: int, pin: bool) -> None:
-        old = self.units.get(holder)
+        old = self.session.units.get(holder)
         if old is None:
             return
         old.locked_reason = ErrorCode.UNIT_REPLACED.value
@@ -180,16 +188,16 @@ class PadRules(SessionState):
         # it did, and the log names that unit.
         actor, how = (f"unit {by}", {"authorised": "by the director's PIN"}) if pin else (
             "director", {})
-        batch.ops.append(repo.audit(self.event_id, actor, "replace", old=old.unit, new=by,
+        batch.ops.append(repo.audit(self.session.event_id, actor, "replace", old=old.unit, new=by,
                                     section=old.section, table=old.table, **how))
-        batch.event("alert", kind="unit_replaced", unit=old.unit, by=by, section=old.section,
+        batch.alert(AlertKind.UNIT_REPLACED, unit=old.unit, by=by, section=old.section,
                     table=old.table)
         old.section, old.table = None, None
 
     def game_data(self, unit: UnitState) -> list[Body]:
         if unit.section is None or unit.table is None:
             return []
-        section = self.sections[unit.section]
+        section = self.session.sections[unit.section]
         table = unit.table
         rounds = tuple(
             RoundInfo(round=a.round, ns=a.ns, ew=a.ew, boards=a.boards)
@@ -201,7 +209,7 @@ class PadRules(SessionState):
         whole = GameData(section=section.letter, table=table, round=current, rounds=rounds,
                          results=held)
         # Then the round the table plays: who is there and whether to ask their numbers.
-        return [whole, self.seating(section, table, play_round(section, table))]
+        return [whole, self.session.seating(section, table, play_round(section, table))]
 
     # -- players -----------------------------------------------------------------------------
 
@@ -218,20 +226,21 @@ class PadRules(SessionState):
                         detail=f"table {body.table} has no round {body.round}")]
         numbers = list(body.numbers)
         for seat, name in body.visitors:
-            numbers[SEAT_NAMES.index(seat)] = self.add_visitor(name, batch)
+            numbers[SEAT_NAMES.index(seat)] = self.session.add_visitor(name, batch)
         north, east, south, west = numbers
-        unknown = [n for n in numbers if n != 0 and self.players and n not in self.players]
-        assert self.event_id is not None
-        batch.ops.append(repo.add(SeatingRow(event_id=self.event_id, section=body.section,
+        players = self.session.players
+        unknown = [n for n in numbers if n != 0 and players and n not in players]
+        assert self.session.event_id is not None
+        batch.ops.append(repo.add(SeatingRow(event_id=self.session.event_id, section=body.section,
                                              table_no=body.table, round=body.round,
                                              north=north, east=east, south=south, west=west)))
         entered = Players(body.section, body.table, body.round, north, east, south, west)
         self._seat_from_table(state, entered, f"unit {unit.unit}", batch)
         flags = (ResultFlag.UNKNOWN_PLAYER,) if unknown else ()
         if unknown:
-            batch.event("alert", kind="unknown_player", section=body.section, table=body.table,
+            batch.alert(AlertKind.UNKNOWN_PLAYER, section=body.section, table=body.table,
                         players=unknown)
-        return [Ack(re=re, flags=flags), self.seating(state, body.table, body.round)]
+        return [Ack(re=re, flags=flags), self.session.seating(state, body.table, body.round)]
 
     def _seat_from_table(self, state: SectionState, body: Players, actor: str,
                          batch: Batch) -> None:
@@ -248,9 +257,9 @@ class PadRules(SessionState):
             if pair is None or not any(held):
                 continue
             place = (state.letter, pair, side if two_field else "")
-            if self.seats.held.get(place) == held:
+            if self.session.seats.held.get(place) == held:
                 continue
-            self.seat(place, held, actor, batch, answered=table)
+            self.session.seat(place, held, actor, batch, answered=table)
 
     def _table_of(self, unit: UnitState, section: str | None,
                   table: int | None) -> SectionState | ErrorCode:
@@ -260,7 +269,7 @@ class PadRules(SessionState):
             return ErrorCode.NOT_LOGGED_IN
         if section is not None and (section, table) != (unit.section, unit.table):
             return ErrorCode.NOT_LOGGED_IN
-        state = self.sections.get(unit.section)
+        state = self.session.sections.get(unit.section)
         if state is None or state.holders.get(unit.table) != unit.unit:
             return ErrorCode.NOT_LOGGED_IN
         return state
@@ -276,7 +285,7 @@ class PadRules(SessionState):
         section = self._table_of(unit, body.section, body.table)
         if isinstance(section, ErrorCode):
             return [Nak(re=re, code=section)]
-        if not self.running:
+        if not self.session.running:
             return [Nak(re=re, code=ErrorCode.STOPPED)]
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
@@ -295,15 +304,15 @@ class PadRules(SessionState):
             if body.round != section.table_round.get(body.table, 0):
                 return [Nak(re=re, code=ErrorCode.CORRECTION_CLOSED)]
         if held is not None:
-            self._retire(section, held, "superseded", batch)
+            self.session.retire(section, held, "superseded", batch)
             if isinstance(body, Correction):
                 entry.flags = (*entry.flags, ResultFlag.CORRECTED.value)
         # Checked against the other tables' entries, without the one it replaces.
-        entry.flags = (*entry.flags, *self.checks(section, entry))
-        self.replace_result(section, None, entry, batch, push=False)
-        self._advance(section, body.table, body.round, batch)
+        entry.flags = (*entry.flags, *self.session.checks(section, entry))
+        self.session.replace_result(section, None, entry, batch, push=False)
+        self.session.advance(section, body.table, body.round, batch)
         self._next_round_seating(section, body.table, body.round, unit.unit, batch)
-        if entry.kind == "result" and self.feedback:
+        if entry.kind == "result" and self.session.feedback:
             self._feedback(section, entry.board, unit.unit, batch)
         return [Ack(re=re, score_ns=entry.score_ns, flags=result_flags(entry.flags))]
 
@@ -312,32 +321,32 @@ class PadRules(SessionState):
         """The table's round is complete: its pad is told who comes next (SPEC.md 14.2)."""
         now = play_round(section, table)
         if now > round_:
-            batch.send(unit, self.seating(section, table, now))
+            batch.send(unit, self.session.seating(section, table, now))
 
     def _feedback(self, section: SectionState, board: int, unit: int, batch: Batch) -> None:
         """What the pad may see of the board it just played. A par not solved yet follows on
         its own once it is, rather than holding up the batch."""
-        deal = self.deal_text.get((section.letter, board))
-        wants_par = deal is not None and "par" in self.feedback
-        par = self.par.get(deal, board) if deal is not None and wants_par else None
-        for message in feedback_for(section, board, self.feedback, deal, par):
+        deal = self.session.deal_text.get((section.letter, board))
+        wants_par = deal is not None and "par" in self.session.feedback
+        par = self.session.par.get(deal, board) if deal is not None and wants_par else None
+        for message in feedback_for(section, board, self.session.feedback, deal, par):
             batch.send(unit, message)
-        if deal is not None and wants_par and par is None and self.later is not None:
-            later = self.later
+        if deal is not None and wants_par and par is None and self.hub is not None:
+            later = self.hub.later
 
             def send(rows: tuple[Row, ...]) -> None:
                 later(lambda batch: batch.send(unit, par_feedback(board, rows)))
 
-            self.par.when_solved(deal, board, send)
+            self.session.par.when_solved(deal, board, send)
 
     def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> None:
         """A replaced unit's entry goes to the director, not away: a merge offer for a board
         with another entry; the same entry again is nothing new. Only for a table the unit held
         in this event: a locked pad cannot fill the director's list with other tables' boards."""
-        section = self.sections.get(body.section)
-        if section is None or self.event_id is None:
+        section = self.session.sections.get(body.section)
+        if section is None or self.session.event_id is None:
             return
-        if (unit.unit, body.section, body.table) not in self.tables_held:
+        if (unit.unit, body.section, body.table) not in self.session.tables_held:
             return
         held = section.held(body.table, body.round, body.board)
         entry = held_from_body(body, unit.unit, None)
@@ -345,15 +354,16 @@ class PadRules(SessionState):
             return
         stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body)},
                             sort_keys=True)
-        if stored in self.offered:
+        if stored in self.session.offered:
             return  # the old unit retransmits: one offer is enough
 
         def remember(offer_id: int) -> None:
-            self.merge_offers[offer_id] = MergeOffer(body, unit.unit)
+            self.session.merge_offers[offer_id] = MergeOffer(body, unit.unit)
 
-        self.offered.add(stored)
+        self.session.offered.add(stored)
         batch.ops.append(repo.insert(
-            MergeOfferRow(event_id=self.event_id, unit=unit.unit, body_json=stored), remember))
-        kind = "merge_offer" if held is None else "merge_conflict"
-        batch.event("alert", kind=kind, unit=unit.unit, section=body.section,
+            MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored),
+            remember))
+        kind = AlertKind.MERGE_OFFER if held is None else AlertKind.MERGE_CONFLICT
+        batch.alert(kind, unit=unit.unit, section=body.section,
                     table=body.table, round=body.round, board=body.board)

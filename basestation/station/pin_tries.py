@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from basestation.station.events import AlertKind, alert
+
 FREE_TRIES = 5
 FIRST_WAIT = 60.0  # seconds
 LONGEST_WAIT = 3600.0
@@ -82,6 +84,5 @@ class PinTries:
                 continue
             left = tries.until - now
             until = (wall + timedelta(seconds=left)).isoformat() if left > 0 else None
-            found.append({"kind": "wrong_pin", "unit": unit, "count": tries.wrong,
-                          "until": until})
+            found.append(alert(AlertKind.WRONG_PIN, unit=unit, count=tries.wrong, until=until))
         return found

@@ -6,7 +6,7 @@ station's status, completion (docs/ARCHITECTURE.md, "Module map of the core").
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
@@ -147,18 +147,13 @@ class SessionState:
     # locked unit's entries become merge offers only for these.
     tables_held: set[tuple[int, str, int]] = field(default_factory=set)
     thresholds: Thresholds = field(default_factory=Thresholds)  # the console's, as stored
-    units: dict[int, UnitState] = field(default_factory=dict)
+    units: Mapping[int, UnitState] = field(default_factory=dict)  # read only: units.py's
     scores: LiveScores | None = None
     merge_offers: dict[int, MergeOffer] = field(default_factory=dict)  # open ones, by id
     offered: set[str] = field(default_factory=set)  # every offer made, as stored
     penalties: list[HeldPenalty] = field(default_factory=list)
     match_penalties: list[HeldMatchPenalty] = field(default_factory=list)  # teams and Swiss
-    # The hub's key derivation (unit, epoch) and each unit's epoch: re-pairing moves it on.
-    key_for: Callable[[int, int], bytes] | None = None
-    key_epochs: dict[int, int] = field(default_factory=dict)
-    # Par solved ahead, and the hub's way to run something in turn later (a par solved).
-    par: ParSolver = field(default_factory=ParSolver)
-    later: Callable[[Callable[[Batch], object]], None] | None = None
+    par: ParSolver = field(default_factory=ParSolver)  # par solved ahead, off the loop
     # Empty: every section. Otherwise this process holds only these (another process, sharing
     # the database, holds the others): it loads, answers and changes nothing else.
     own_sections: frozenset[str] = frozenset()
@@ -167,9 +162,8 @@ class SessionState:
 
     # -- start-up ----------------------------------------------------------------------------
 
-    def load(self, snap: Snapshot, units: dict[int, UnitState]) -> None:
+    def load(self, snap: Snapshot, units: Mapping[int, UnitState]) -> None:
         self.units = units
-        self.key_epochs = {row.unit: row.key_epoch for row in snap.units}
         self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
         self.national = {p.number: p.national for p in snap.players if p.national}
@@ -242,8 +236,8 @@ class SessionState:
                 continue
             self.deals[(record.section, record.board)] = Deal.from_pbn(record.deal)
             self.deal_text[(record.section, record.board)] = record.deal
-        self._solve_par()
-        self.completed = self._all_complete()
+        self.solve_par()
+        self.completed = self.all_complete()
         for section in self.sections.values():  # the pads had these; a login gets them again
             section.rankings_sent = completed_round(section)
         self.scores = LiveScores(self.regulations, self.sections)
@@ -273,7 +267,7 @@ class SessionState:
         if state is not None:  # the pads where it plays now show who plays, at once
             for table, round_ in tables_playing(state, entrant):
                 if table != answered:
-                    self._push(state, table, self.seating(state, table, round_), batch)
+                    self.push(state, table, self.seating(state, table, round_), batch)
 
     def seating(self, section: SectionState, table: int, round_: int) -> Seating:
         """What the table's pad is told of that round (SPEC.md 14)."""
@@ -392,7 +386,7 @@ class SessionState:
             if unit.link is not None and unit.locked_reason is None:
                 batch.send(unit.unit, self.status_for(unit.unit))
 
-    def _solve_par(self) -> None:
+    def solve_par(self) -> None:
         """Queues the par of every deal held for solving, off the event loop."""
         if "par" in self.feedback:
             self.par.solve((text, board) for (_, board), text in self.deal_text.items())
@@ -405,7 +399,7 @@ class SessionState:
             self.scores.changed(section.letter, entry.board)
         batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
         batch.event("result", **event_fields(entry))
-        if not self.completed and section.complete() and self._all_complete():
+        if not self.completed and section.complete() and self.all_complete():
             self.completed = True
             batch.event("complete", event=self.event_id)
 
@@ -432,7 +426,7 @@ class SessionState:
         cannot show a board still to be played, nor a score the director is still checking."""
         return self.event_id is None or self.published
 
-    def _all_complete(self) -> bool:
+    def all_complete(self) -> bool:
         return (bool(self.sections) and all(s.complete() for s in self.sections.values())
                 and not rounds_to_draw(self.event_format,
                                        [s.movement for s in self.sections.values()],
@@ -453,7 +447,7 @@ class SessionState:
             flags.append(ResultFlag.SUSPECT_WRONG_SIDE.value)
         return flags
 
-    def _retire(self, section: SectionState, held: HeldResult, status: str,
+    def retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:
         section.remove(held.table, held.round, held.board)
         if self.scores is not None:
@@ -462,14 +456,14 @@ class SessionState:
         place = (held.section, held.table, held.round, held.board)
         batch.ops.append(repo.retire_result(self.event_id, place, status))
 
-    def _advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:
+    def advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:
         """A table entered something for `round_`: its own round, and the section's when that
         is a later round (SPEC.md 6.9)."""
         if round_ > section.table_round.get(table, 0):
             section.table_round[table] = round_
-        self._round_moves_on(section, round_, batch)
+        self.round_moves_on(section, round_, batch)
 
-    def _round_moves_on(self, section: SectionState, round_: int, batch: Batch) -> None:
+    def round_moves_on(self, section: SectionState, round_: int, batch: Batch) -> None:
         """The section's current round becomes at least `round_`, and moves past every round
         that is complete (each table playing it holds all its boards), up to the last. Never
         backwards (SPEC.md 6.9)."""
@@ -500,14 +494,14 @@ class SessionState:
         (memory, row, grid event, live scores) and, unless `push` is off, sent to the table's
         pad so it shows what the station holds."""
         if held is not None:
-            self._retire(section, held, "superseded", batch)
+            self.retire(section, held, "superseded", batch)
         self._store(section, entry, batch)
         if push:
-            self._push(section, entry.table, push_body(entry, body_from_held(entry)), batch)
+            self.push(section, entry.table, push_body(entry, body_from_held(entry)), batch)
         self.rankings_moved_on(section, batch)
-        self._round_moves_on(section, section.current_round, batch)  # the round is complete
+        self.round_moves_on(section, section.current_round, batch)  # the round is complete
 
-    def _push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
+    def push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
         holder = section.holders.get(table)
         if holder is not None:
             batch.send(holder, body)

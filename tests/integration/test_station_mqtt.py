@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from basestation.station import hub as hub_module
+from basestation.station import units as units_module
 from firmware_protocol.messages import (
     Ack,
     Correction,
@@ -214,6 +214,6 @@ async def test_station_numbers_keep_rising_across_a_restart(
         await asyncio.sleep(0.2)
         highest = station.hub.units[91].down_seq
         await pad.request(Heartbeat(battery=80))  # its commit saves what was sent before it
-        monkeypatch.setattr(hub_module, "DOWN_SEQ_MARGIN", 0)
+        monkeypatch.setattr(units_module, "DOWN_SEQ_MARGIN", 0)
         station.hub.load()  # what a restart does
         assert station.hub.units[91].down_seq >= highest > 0

@@ -1,0 +1,86 @@
+"""The core's parts (issue 23): the units owned by one module, the rules composed around one
+session state and given the hub's services at construction, alerts typed in one module with
+the bus events' JSON unchanged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from basestation.station.batch import Batch
+from basestation.station.events import AlertKind, alert, flood_alert, station_alert
+from basestation.station.fairness import Flood
+from basestation.station.session import SessionRules
+from basestation.station.state import UnitState
+from basestation.station.units import Units, epoch_key
+from tests.station.fakes import SECRET, director, station
+
+
+def no_answers(unit: int, seq: int) -> None:
+    return None
+
+
+def test_pairing_a_unit_registers_it_then_moves_it_to_the_next_key_epoch() -> None:
+    units = Units(SECRET, no_answers)
+    first = units.pair(17)
+    assert (first.new, first.epoch, first.unit.key) == (True, 0, epoch_key(SECRET, 17, 0))
+    again = units.pair(17)
+    assert (again.new, again.epoch) == (False, 1)
+    assert units[17] is first.unit and units[17].key == epoch_key(SECRET, 17, 1)
+    assert units.key_epochs == {17: 1} and len(units) == 1 and list(units) == [17]
+
+
+def test_a_failed_message_puts_its_unit_back_as_it_was() -> None:
+    units = Units(SECRET, no_answers)
+    known = units.add(3)
+    was = (known.last_seq, known.battery)
+    before = units.copy(3)
+    known.last_seq, known.battery = 9, 40
+    units.restore(3, before)
+    assert (units[3].last_seq, units[3].battery) == was
+    units.add(4)
+    units.restore(4, units.copy(99))  # not known before the message: dropped again
+    assert 4 not in units
+
+
+def test_sent_to_and_failed_checks_are_saved_with_the_next_commit_once() -> None:
+    units = Units(SECRET, no_answers)
+    one, two = units.add(1), units.add(2)
+    assert units.next_seq(one) == 1
+    units.failed_check(two)
+    assert units.to_save(bad_macs_too=False) == {1}
+    assert units.to_save(bad_macs_too=True) == {2}
+    assert units.to_save(bad_macs_too=True) == set()
+    assert (two.bad_macs, two.failing) == (1, 1)
+
+
+def test_the_rules_parts_hold_one_state(tmp_path: Path) -> None:
+    rules = station(tmp_path).rules
+    session = rules.session
+    assert rules.pads.session is rules.director.session is session
+    assert rules.director_seats.session is rules.switches.session is session
+    assert rules.sections is session.sections and rules.event_name == "Tuesday pairs"
+    rules.running = False  # a field written through the rules is the state's
+    assert session.running is False
+
+
+async def test_pairing_goes_through_the_hub_services(tmp_path: Path) -> None:
+    made = station(tmp_path)
+    paired = await director(made, lambda batch: made.rules.pair_unit(71, batch))
+    assert made.hub.units[71] is paired and made.rules.units[71] is paired
+    with pytest.raises(RuntimeError, match="needs the hub"):
+        SessionRules().pair_unit(71, Batch())  # a session loaded only to be read
+
+
+def test_alerts_keep_the_json_the_pages_read() -> None:
+    batch = Batch()
+    batch.alert(AlertKind.REPLAY, unit=3, seq=7)
+    assert json.dumps(batch.events) == '[{"type": "alert", "kind": "replay", "unit": 3, "seq": 7}]'
+    assert station_alert(AlertKind.DATABASE_BACK) == {"type": "alert", "kind": "database_back"}
+    assert type(alert(AlertKind.BAD_MAC)["kind"]) is str
+    units = {5: UnitState(unit=5, key=b"k", section="A", table=2)}
+    assert flood_alert(Flood(5, 900, 800, 0, 0), units) == {
+        "kind": "flooding", "unit": 5, "messages": 900, "seconds": 10, "dropped": 800,
+        "checked": 0, "failed": 0, "section": "A", "table": 2}
