@@ -11,6 +11,7 @@ import pytest
 from basestation.movements import generate
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
+from tests.pads import VirtualRadio
 
 DEAL_1 = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
@@ -57,3 +58,12 @@ async def _wait(event: Any) -> None:
 
     async with asyncio.timeout(10):
         await event.wait()
+
+
+@pytest.fixture
+async def radio() -> AsyncIterator[VirtualRadio]:
+    """The receiver's air for the tests' own pads (tests.pads); a module playing the
+    simulator's pads defines its own."""
+    air = VirtualRadio()
+    yield air
+    air.close()

@@ -32,13 +32,6 @@ from tests.pads import MqttPad, VirtualRadio
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-async def radio() -> Any:
-    air = VirtualRadio()
-    yield air
-    air.close()
-
-
 async def told_round(pad: test_pads.TestPad, round_: int) -> Status:
     """The next status the pad is sent, unasked; anything else on the way is skipped."""
     async with asyncio.timeout(10):

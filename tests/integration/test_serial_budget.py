@@ -24,13 +24,6 @@ from tests.pads import VirtualRadio
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-async def radio() -> Any:
-    air = VirtualRadio()
-    yield air
-    air.close()
-
-
 class Listener:
     """Stands for the pads on the air: what arrives, for whom, in arrival order."""
 

@@ -25,13 +25,6 @@ from tests.pads import MqttPad, VirtualRadio
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-async def radio() -> Any:
-    air = VirtualRadio()
-    yield air
-    air.close()
-
-
 async def test_session_over_the_radio(radio: VirtualRadio, make_station: Any) -> None:
     station = await make_station(serial_ports=(radio.port,))
     pads = [radio.pad(100 + t) for t in (1, 2, 3)]
