@@ -100,9 +100,10 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
         conf = Path(tmp) / "mosquitto.conf"
         ws = (f"listener {websockets} {websockets_host}\nprotocol websockets\n"
               if websockets else "")
-        # set_tcp_nodelay: without it every message waits on Nagle and delayed acks.
+        # set_tcp_nodelay: without it every message waits on Nagle and delayed acks;
+        # max_inflight_messages as deploy/ sets it (the station's window of answers).
         conf.write_text(f"listener {port} 127.0.0.1\n{ws}{extra_config}persistence false\n"
-                        "set_tcp_nodelay true\n")
+                        "set_tcp_nodelay true\nmax_inflight_messages 1000\n")
         with run_mosquitto_conf(conf, port, websockets) as running:
             yield running
 

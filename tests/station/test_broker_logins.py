@@ -93,5 +93,5 @@ def test_a_station_message_too_long_for_the_broker_is_not_sent(
     huge = Feedback(1, FeedbackKind.TRAVELLER, ((123456789,) * 8000,))
     assert link.fit(huge) == [huge]
     link.send(Message(17, 3, huge), bytes(16))
-    assert link._outgoing.empty()
+    assert not link._outgoing
     assert "not sent to unit 17: a feedback of" in caplog.text

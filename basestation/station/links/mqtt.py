@@ -1,36 +1,106 @@
 """The MQTT link: BridgeScorer pads over a broker, JSON messages on the protocol's topics
-(firmware_protocol.topics)."""
+(firmware_protocol.topics).
+
+The broker's client is gmqtt: asyncio-native, it reads whatever the socket holds at once and
+parses every packet in it, so a busy broker costs a system call per burst, not several per
+message. Its PUBACK for a pad's message goes out as the message is read: nothing is lost by
+that, as the pad retransmits until the station's own answer (sent after the commit) comes.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import socket
-from typing import Any, cast
+from collections import deque
+from typing import Any
 from urllib.parse import urlparse
 
-import aiomqtt
-import paho.mqtt.client as mqtt
-from paho.mqtt.subscribeoptions import SubscribeOptions
+import gmqtt
+from gmqtt.mqtt.constants import MQTTv50
+from gmqtt.mqtt.handler import MQTTConnectError
+from gmqtt.storage import PersistentStorage
 
 from basestation.station.hub import QUEUE_LIMIT, Hub, Inbound
 from basestation.station.links.dynsec import CONTROL, RESPONSE, BrokerLogins
-from basestation.station.links.inbox import UnitInbox, read_ahead
+from basestation.station.links.inbox import Read, UnitInbox
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Body, Message, ProtocolError
 
 log = logging.getLogger(__name__)
-# aiomqtt warns about pending calls under load; that is by design here.
-_quiet_client_log = logging.getLogger("basestation.mqtt.client")
-_quiet_client_log.setLevel(logging.ERROR)
-# Publishes awaiting PUBACK at once: no limit (0). With a window, paho goes through every
-# message it holds, in flight or queued, on each PUBACK (Client._update_inflight): under load,
-# hundreds of steps per answer. The broker acknowledges a QoS 1 publish as it reads it.
-IN_FLIGHT = 0
 TAKEN_A_TURN = 64  # messages taken from the inbox before the event loop's next turn
 RETRY_FIRST, RETRY_MOST = 0.2, 5.0  # seconds before connecting again (doubling while refused)
-NO_DELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
+CONNECT_WAIT = 10.0  # seconds for the broker to accept (or refuse) a connection
+KEEPALIVE = 60  # seconds
+# gmqtt reconnects by itself while its failed attempts are at most `reconnect_retries` (-1:
+# for ever). Below any count it never does: the link makes a fresh client itself, as a new
+# connection must subscribe and say "online" again.
+NEVER = -2
+# Publishes the broker has not acknowledged yet, at most, when it does not say (MQTT 5's
+# receive maximum; mosquitto says 20 unless configured).
+IN_FLIGHT_DEFAULT = 20
+
+
+class BrokerLost(ConnectionError):
+    """The connection to the broker went away."""
+
+
+class Window(PersistentStorage):  # type: ignore[misc]
+    """gmqtt's store of the publishes in flight (awaiting their PUBACK), counting them so the
+    link sends no more than the broker takes at once; `freed` is called as each is
+    acknowledged."""
+
+    def __init__(self, freed: Any) -> None:
+        super().__init__()
+        self.in_flight = 0
+        self.freed = freed
+
+    def push_message(self, mid: int, raw_package: bytes) -> None:
+        super().push_message(mid, raw_package)
+        self.in_flight = len(self._messages)
+
+    def remove_message_by_mid(self, mid: int) -> None:
+        super().remove_message_by_mid(mid)
+        self.in_flight = len(self._messages)
+        self.freed()
+
+
+class Coalesced:
+    """A connection's transport whose writes in one turn of the event loop leave in one
+    system call: asyncio sends each write at once, and a busy station writes a PUBACK and
+    an answer per result, each otherwise a system call and a TCP segment."""
+
+    def __init__(self, transport: Any) -> None:
+        self._transport = transport
+        self._parts: list[bytes] = []
+        self._loop = asyncio.get_running_loop()
+
+    def write(self, data: bytes) -> None:
+        if not self._parts:
+            self._loop.call_soon(self.flush)
+        self._parts.append(data)
+
+    def flush(self) -> None:
+        if self._parts:
+            data = b"".join(self._parts)
+            self._parts.clear()
+            if not self._transport.is_closing():
+                self._transport.write(data)
+
+    def close(self) -> None:
+        self.flush()  # a DISCONNECT written last goes before the socket closes
+        self._transport.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+
+def coalesce_writes(client: Any) -> None:
+    """Makes a connected gmqtt client write through `Coalesced` (its connection and
+    protocol each hold the transport)."""
+    connection = client._connection
+    coalesced = Coalesced(connection._transport)
+    connection._transport = connection._protocol._transport = coalesced
 
 
 class MqttLink:
@@ -47,7 +117,12 @@ class MqttLink:
         self.password = password or parsed.password
         self.station = station
         self.logins = logins  # the pads' broker logins, kept by the station (dynamic security)
-        self._outgoing: asyncio.Queue[tuple[str, bytes, bool]] = asyncio.Queue()  # retain?
+        # Waiting to be published (topic, payload, retain?): while the window is full or the
+        # broker away. Kept across connections, as answers were before.
+        self._outgoing: deque[tuple[str, bytes, bool]] = deque()
+        self._client: Any = None  # the connected gmqtt client, or None
+        self._window: Window | None = None
+        self._limit = IN_FLIGHT_DEFAULT
         self.connected = asyncio.Event()
         self.received = 0
         self.malformed = 0
@@ -66,7 +141,22 @@ class MqttLink:
             log.warning("not sent to unit %s: a %s of %d bytes", message.unit,
                         message.type.value, len(payload))
             return
-        self._outgoing.put_nowait((topic, payload, False))
+        self._publish(topic, payload, False)
+
+    def _publish(self, topic: str, payload: bytes, retain: bool) -> None:
+        self._outgoing.append((topic, payload, retain))
+        self._flush()
+
+    def _flush(self) -> None:
+        """Publishes what waits, as far as the broker's window allows. A publish in flight
+        when the connection goes is not sent again: the pad retransmits and gets the stored
+        answer."""
+        client, window, waiting = self._client, self._window, self._outgoing
+        if client is None or window is None:
+            return
+        while waiting and window.in_flight < self._limit:
+            topic, payload, retain = waiting.popleft()
+            client.publish(topic, payload, qos=1, retain=retain)
 
     async def run(self) -> None:
         """Connects, and reconnects with a fresh client whenever the broker goes away: soon
@@ -76,96 +166,125 @@ class MqttLink:
         while True:
             try:
                 await self._session()
-            except aiomqtt.MqttError as exc:
-                stopping(exc)
+            except (OSError, TimeoutError, MQTTConnectError) as exc:
                 if self.connected.is_set():
                     delay = RETRY_FIRST
-                log.warning("MQTT broker lost (%s); reconnecting in %.1fs", exc, delay)
+                log.warning("MQTT broker lost (%s); reconnecting in %.1fs",
+                            exc or type(exc).__name__, delay)
             self.connected.clear()
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MOST)
 
     async def _session(self) -> None:
-        will = aiomqtt.Will(topics.status(self.station), b"offline", qos=1, retain=True)
-        inboxes: list[UnitInbox] = []
+        inbox = UnitInbox(QUEUE_LIMIT, dropped=self.hub.dropped_unread)
+        lost = asyncio.Event()
+        window = Window(self._flush)
+        client = gmqtt.Client(f"basestation-{self.station}", persistent_storage=window,
+                              will_message=gmqtt.Message(topics.status(self.station),
+                                                         b"offline", qos=1, retain=True))
+        client.set_config({"reconnect_retries": NEVER})
+        if self.username:
+            client.set_auth_credentials(self.username, self.password)
+        subscribed: dict[int, asyncio.Future[None]] = {}
 
-        def inbox(maxsize: int = 0) -> UnitInbox:
-            inboxes.append(UnitInbox(maxsize, dropped=self.hub.dropped_unread))
-            return inboxes[-1]
-        # MQTT 5: the subscriptions below see whether a pad asked for its message to be kept.
-        client = aiomqtt.Client(self.host, self.port, username=self.username,
-                                password=self.password, will=will,
-                                identifier=f"basestation-{self.station}",
-                                protocol=aiomqtt.ProtocolVersion.V5,
-                                logger=_quiet_client_log,
-                                # Without it, Nagle and delayed acks add ~40 ms per hop.
-                                socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),),
-                                max_inflight_messages=IN_FLIGHT,
-                                # Read but not yet handled: a lane per unit, in turn, so a
-                                # flooding unit's backlog is not everyone's (inbox.py).
-                                queue_type=cast(Any, inbox),
-                                max_queued_incoming_messages=QUEUE_LIMIT)
-        read_ahead(client._client, NO_DELAY)  # fewer system calls per message read (inbox.py)
-        async with client:
-            # Listening before saying so: a pad that sees "online" may send at once. The
-            # station keeping the broker's logins lets units publish under any station id
-            # (rooms, dynsec.unit_acls), so it looks after every station id's pad topics.
-            scope = "+" if self.logins is not None else self.station
-            pads = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True)
-            await client.subscribe(topics.up(scope), options=pads)
-            await client.subscribe(topics.availability(scope), options=pads)
-            if self.logins is not None:
-                await client.subscribe(RESPONSE, qos=1)
-            await client.publish(topics.status(self.station), b"online", qos=1, retain=True)
+        def on_subscribe(_client: Any, mid: int, *_: Any) -> None:
+            if (future := subscribed.pop(mid, None)) is not None and not future.done():
+                future.set_result(None)
+
+        def on_disconnect(*_: Any) -> None:
+            self._client = self._window = None  # nothing more is written to this connection
+            lost.set()
+
+        def on_connect(_client: Any, _flags: Any, _rc: Any, properties: Any) -> None:
+            most = (properties or {}).get("receive_maximum")
+            # gmqtt gives out one packet id fewer than the broker's maximum; one is kept for
+            # a subscription.
+            self._limit = max(1, (most[0] if most else IN_FLIGHT_DEFAULT) - 2)
+
+        client.on_message = lambda _client, topic, payload, _qos, properties: self._read(
+            inbox, topic, payload, properties)
+        client.on_subscribe = on_subscribe
+        client.on_disconnect = on_disconnect
+        client.on_connect = on_connect
+        taking: asyncio.Task[None] | None = None
+        gone = asyncio.create_task(lost.wait())
+        try:
+            async with asyncio.timeout(CONNECT_WAIT):
+                await client.connect(self.host, self.port, keepalive=KEEPALIVE, version=MQTTv50)
+                coalesce_writes(client)
+                # Listening before saying so: a pad that sees "online" may send at once. The
+                # station keeping the broker's logins lets units publish under any station id
+                # (rooms, dynsec.unit_acls), so it looks after every station id's pad topics.
+                scope = "+" if self.logins is not None else self.station
+                wanted = [gmqtt.Subscription(topics.up(scope), qos=1, no_local=True,
+                                             retain_as_published=True),
+                          gmqtt.Subscription(topics.availability(scope), qos=1, no_local=True,
+                                             retain_as_published=True)]
+                if self.logins is not None:
+                    wanted.append(gmqtt.Subscription(RESPONSE, qos=1))
+                future = subscribed[client.subscribe(wanted)] = (
+                    asyncio.get_running_loop().create_future())
+                await future
+            if lost.is_set():
+                raise BrokerLost("the broker closed the connection")
+            self._client, self._window = client, window
+            client.publish(topics.status(self.station), b"online", qos=1, retain=True)
             self.connected.set()
-            writer = asyncio.create_task(self._write(client))
+            taking = asyncio.create_task(self._take_all(inbox))
             if self.logins is not None:
                 # Through the answers' own queue: a Locked answer goes out before the login
                 # that would have carried it is disabled.
-                self.logins.connected(lambda command: self._outgoing.put_nowait(
-                    (CONTROL, command, False)))
-            try:
-                async for message in client.messages:
-                    await self._take(message)
-                    # What is read already is taken from the inbox itself, a few at a time:
-                    # the messages iterator makes a task and a wait for each (more than
-                    # taking one costs), but it lets the event loop's other work have a turn.
-                    for _ in range(min(inboxes[0].qsize(), TAKEN_A_TURN)):
-                        await self._take(inboxes[0].get_nowait())
-            finally:
-                if self.logins is not None:
-                    self.logins.disconnected()
-                writer.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await writer
+                self.logins.connected(lambda command: self._publish(CONTROL, command, False))
+            self._flush()
+            done, _ = await asyncio.wait((taking, gone), return_when=asyncio.FIRST_COMPLETED)
+            if taking in done:
+                taking.result()  # raises what stopped it
+            raise BrokerLost("the broker closed the connection")
+        finally:
+            on_disconnect()
+            if self.logins is not None:
+                self.logins.disconnected()
+            for task in (taking, gone):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(1):
+                    await client.disconnect()
 
-    async def _take(self, message: aiomqtt.Message) -> None:
+    def _read(self, inbox: UnitInbox, topic: str, payload: bytes,
+              properties: dict[str, Any]) -> int:
+        """gmqtt's callback for each message read: into the inbox, to be taken in turn."""
+        try:
+            inbox.put_nowait(Read(topic, payload, bool(properties.get("retain"))))
+        except asyncio.QueueFull:
+            log.warning("MQTT inbox full: a message on %s dropped unread", topic)
+        return 0  # PUBACK: received
+
+    async def _take_all(self, inbox: UnitInbox) -> None:
+        while True:
+            await self._take(await inbox.get())
+            # What is read already is taken a few at a time before the event loop's other
+            # work has its turn.
+            for _ in range(min(inbox.qsize(), TAKEN_A_TURN)):
+                await self._take(inbox.get_nowait())
+
+    async def _take(self, message: Read) -> None:
         """One message read from the broker: a pad's goes to the hub."""
-        if self.logins is not None and message.topic.value == RESPONSE:
-            payload = message.payload
-            self.logins.answer(payload if isinstance(payload, bytes) else b"")
+        topic = message.topic
+        if self.logins is not None and topic == RESPONSE:
+            self.logins.answer(message.payload)
             return
-        topic = message.topic.value
         if message.retain and not self._may_keep(topic, message.payload):
             # Cleared at once: a pad's message is kept only as its availability.
-            self._outgoing.put_nowait((topic, b"", True))
+            self._publish(topic, b"", True)
         if topics.station_of(topic) != self.station or topic.endswith("/availability"):
             return
         if not self.hub.has_room():
-            # Backpressure: a full hub queue stops the reading; the broker holds on.
+            # Backpressure: a full hub queue stops the taking; the inbox holds on.
             await self.hub.room()
         self._receive(topic, message.payload)
-
-    async def _write(self, client: aiomqtt.Client) -> None:
-        # Answers go straight to paho's own queue, not one awaiting task each: paho writes them
-        # as the socket takes them (IN_FLIGHT), and a PUBACK that never comes is no loss, as
-        # the pad retransmits and gets the stored answer again.
-        paho = client._client  # aiomqtt's own publish awaits each PUBACK
-        while True:
-            topic, payload, retain = await self._outgoing.get()
-            info = paho.publish(topic, payload, qos=1, retain=retain)
-            if info.rc != mqtt.MQTT_ERR_SUCCESS:
-                log.warning("publish to %s failed (%s)", topic, mqtt.error_string(info.rc))
 
     def _may_keep(self, topic: str, payload: object) -> bool:
         """Whether the broker may keep a pad's retained message: only its availability under
@@ -195,12 +314,3 @@ class MqttLink:
             self.malformed += 1
             return
         self.hub.submit(Inbound(received, self))
-
-
-def stopping(exc: aiomqtt.MqttError) -> None:
-    """Raises CancelledError if the running task is being cancelled. A cancel that lands in
-    aiomqtt's disconnect comes out as an MqttError (its disconnect timed out); taken for a lost
-    broker, the link would reconnect for ever and never stop."""
-    task = asyncio.current_task()
-    if task is not None and task.cancelling():
-        raise asyncio.CancelledError from exc
