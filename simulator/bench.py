@@ -19,18 +19,15 @@ import time
 import tty
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-import aiomqtt
+from typing import Any, cast
 
 from basestation.movements import generate
-from firmware_protocol import binary, jsonwire, topics
+from firmware_protocol import binary
 from firmware_protocol.messages import Ack, Feedback, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.broker import run_mosquitto
 from simulator.deals import random_deals
 from simulator.flood import FloodPlan, entries, flood_in_child
-from simulator.mqtt import NO_DELAY
 
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
@@ -137,8 +134,9 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
             await station.stop()
         grid = [grid_seen[k] - sent for k, sent in paced.sent_at.items() if k in grid_seen]
     with run_mosquitto() as port:
-        echo = asyncio.create_task(_echo(port))
-        await asyncio.sleep(0.3)
+        link = _echo(port)
+        echo = asyncio.create_task(link.run())
+        await link.connected.wait()
         try:
             baseline = await flood_in_child(_plan(port, sections, results_per_pad - 6),
                                             FLOODERS)
@@ -193,28 +191,37 @@ async def feedback_stage(sections: int = 8, results_per_pad: int = 8) -> dict[st
     }
 
 
-async def _echo(port: int) -> None:
-    """The broker round trip alone: every up message answered with an ack at once."""
-    async with aiomqtt.Client("127.0.0.1", port, identifier="echo", socket_options=NO_DELAY,
-                              max_inflight_messages=256) as client:
-        await client.subscribe(topics.up("club"), qos=1)
-        window = asyncio.Semaphore(128)
-        tasks: set[asyncio.Task[None]] = set()
+class _EchoHub:
+    """In place of the station's hub: every message the link hands on is acked at once,
+    nothing decided, nothing stored."""
 
-        async def reply(unit: int, seq: int) -> None:
-            try:
-                ack = jsonwire.encode(Message(unit, seq, Ack(re=seq)), unit_key(SECRET, unit))
-                await client.publish(topics.down("club", unit), ack, qos=1)
-            finally:
-                window.release()
+    def __init__(self) -> None:
+        self.keys: dict[int, bytes] = {}
 
-        async for incoming in client.messages:
-            assert isinstance(incoming.payload, bytes)
-            message = jsonwire.decode(incoming.payload).message
-            await window.acquire()
-            task = asyncio.create_task(reply(message.unit, message.seq))
-            tasks.add(task)
-            task.add_done_callback(tasks.discard)
+    def submit(self, inbound: Any) -> bool:
+        message = inbound.received.message
+        key = self.keys.get(message.unit) or self.keys.setdefault(
+            message.unit, unit_key(SECRET, message.unit))
+        inbound.link.send(Message(message.unit, message.seq, Ack(re=message.seq)), key)
+        return True
+
+    def has_room(self) -> bool:
+        return True
+
+    def turned_away(self, unit: int) -> bool:
+        return False
+
+    def dropped_unread(self, unit: int) -> None: ...
+
+    def refuse(self, link: Any, error: Any) -> None: ...
+
+
+def _echo(port: int) -> Any:
+    """The broker round trip alone, through the station's own MQTT link (the same client,
+    reading and decoding): every up message answered with an ack at once."""
+    from basestation.station.links.mqtt import MqttLink
+
+    return MqttLink(cast(Any, _EchoHub()), f"mqtt://127.0.0.1:{port}", "club")
 
 
 class PacedLine:

@@ -39,8 +39,9 @@ async def test_the_flood_shares_its_pads_between_processes() -> None:
     from simulator.flood import flood_in_child
 
     with run_mosquitto() as port:
-        echo = asyncio.create_task(_echo(port))
-        await asyncio.sleep(0.3)
+        link = _echo(port)
+        echo = asyncio.create_task(link.run())
+        await asyncio.wait_for(link.connected.wait(), 10)
         try:
             report = await flood_in_child(_plan(port, 1, 2), 3)
         finally:

@@ -241,6 +241,7 @@ class MqttLink:
                 taking.result()  # raises what stopped it
             raise BrokerLost("the broker closed the connection")
         finally:
+            was_lost = lost.is_set()
             on_disconnect()
             if self.logins is not None:
                 self.logins.disconnected()
@@ -249,9 +250,10 @@ class MqttLink:
                     task.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(1):
-                    await client.disconnect()
+            if not was_lost:  # stopping, or the session failed while connected
+                with contextlib.suppress(Exception):
+                    async with asyncio.timeout(1):
+                        await client.disconnect()
 
     def _read(self, inbox: UnitInbox, topic: str, payload: bytes,
               properties: dict[str, Any]) -> int:
