@@ -22,6 +22,7 @@ from sqlmodel import Session
 from basestation.domain.cards import Deal
 from basestation.station.batch import Batch
 from basestation.station.config import SectionConfig
+from basestation.station.conflicts import Conflict
 from basestation.station.session import SessionRules
 from basestation.store import repository as repo
 from basestation.store.models import AuditRow, EventRow, PlayerRow
@@ -46,11 +47,15 @@ class NewEvent:
     players: Mapping[int, str] = field(default_factory=dict)  # number -> name
     event_format: str = "pairs"  # or a teams or Swiss format (scoring/event_formats.py)
     rounds: int = 0  # a Swiss event's rounds
+    # An event whose session has not ended is closed only when this says so (the set-up page
+    # asks the director first); else a Conflict, and nothing changes.
+    close_open: bool = True
 
 
 async def open_new_event(station: Station, new: NewEvent) -> int:
     """Closes the event in play and opens `new`; returns its id once the station runs it and
-    the pads are told. MovementError or CardError (ValueErrors) leave everything as it was.
+    the pads are told. MovementError or CardError (ValueErrors), or a Conflict (an event in
+    play that `new` may not close), leave everything as it was.
 
     Two turns of the hub, each committed with its batch: the first closes the old event and
     writes the new one; the second, queued by the first, loads the new event (its rows have
@@ -69,6 +74,9 @@ def _close_and_write(station: Station, new: NewEvent, batch: Batch) -> asyncio.T
                                                   rounds=new.rounds)
     check_deals(new.deals)
     rules = station.rules
+    if rules.event_id is not None and not rules.ended and not new.close_open:
+        raise Conflict(f"{rules.event_name} is still in play: confirm to close it and open "
+                       f"{new.name}")
     holders = _holders(station)
     if rules.event_id is not None:
         old = rules.event_id

@@ -215,12 +215,8 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
     if len(set(numbers)) != len(numbers):
         twice = sorted({n for n in numbers if numbers.count(n) > 1})
         raise HTTPException(422, f"player {twice[0]} is in the list twice")
-    rules = station.rules
-    if rules.event_id is not None and not rules.ended and not body.close_open:
-        raise HTTPException(409, f"{rules.event_name} is still in play: confirm to close it "
-                                 f"and open {body.name}")
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players}, event_format=body.format,
-                   rounds=body.rounds)
+                   rounds=body.rounds, close_open=body.close_open)
     await answered(open_new_event(station, new))
     return read.event()
