@@ -35,7 +35,7 @@ from basestation.movements import (
 )
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import PAIRS, first_movement
-from basestation.station.opening import NewEvent, check_deals, open_new_event
+from basestation.station.opening import NewEvent, check_deals
 from firmware_protocol.enums import PadPlace
 
 router = APIRouter(prefix="/api/setup", tags=["setup"], dependencies=[Director])
@@ -218,5 +218,5 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players}, event_format=body.format,
                    rounds=body.rounds, close_open=body.close_open)
-    await answered(open_new_event(station, new))
+    await answered(station.open_new_event(new))
     return read.event()
