@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
-from basestation.domain.cards import Deal
+from basestation.domain.cards import check_deals
 from basestation.station.batch import Batch
 from basestation.station.config import SectionConfig
 from basestation.station.conflicts import Conflict
@@ -133,15 +133,6 @@ def _free(hub: Hub, holders: set[int]) -> None:
         state = hub.units.get(unit)
         if state is not None:
             state.section, state.table = None, None
-
-
-def check_deals(deals: Mapping[int, str]) -> None:
-    """Raises ValueError naming the first board whose deal is not a whole deal."""
-    for board, text in sorted(deals.items()):
-        try:
-            Deal.from_pbn(text)
-        except ValueError as exc:
-            raise ValueError(f"board {board} of the hand records: {exc}") from exc
 
 
 def _audit_opened(event: EventRow, deals: int, players: int) -> repo.Op:

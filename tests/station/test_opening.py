@@ -60,8 +60,8 @@ async def test_an_event_in_play_is_closed_only_when_asked(tmp_path: Path) -> Non
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),), close_open=False)
     opening = asyncio.ensure_future(made.open_new_event(new))
     await _next_turn(made)
-    with pytest.raises(Conflict, match="^Tuesday pairs is still in play: confirm to close it "
-                                       "and open Night two$"):
+    with pytest.raises(Conflict, match=r"^Tuesday pairs is still in play: confirm to close it "
+                                       r"and open Night two$"):
         await opening
     assert made.rules.event_id == old and not made.rules.ended
     snap = made.store.snapshot()

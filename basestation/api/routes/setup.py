@@ -20,6 +20,7 @@ from basestation.api.headers import CSP, policy, source_hash
 from basestation.api.limits import upload
 from basestation.api.responses import EventOut
 from basestation.api.routes.events import EventIn, SectionIn, checked_sections
+from basestation.domain.cards import check_deals
 from basestation.formats.handrecords import parse_hand_records
 from basestation.formats.players import PlayerListError, parse_players
 from basestation.movements import (
@@ -35,7 +36,7 @@ from basestation.movements import (
 )
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import PAIRS, first_movement
-from basestation.station.opening import NewEvent, check_deals
+from basestation.station.opening import NewEvent
 from firmware_protocol.enums import PadPlace
 
 router = APIRouter(prefix="/api/setup", tags=["setup"], dependencies=[Director])
