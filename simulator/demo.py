@@ -213,7 +213,7 @@ async def _play_with_progress(player: SessionPlayer, console: Console) -> Sessio
 
 
 def _print_standings(station: Station, console: Console) -> None:
-    for section in matches_json(station.rules)["sections"]:
+    for section in matches_json(station.live_session())["sections"]:
         table = Table(title=f"Section {section['section']}: standings")
         for name in ("Rank", "Entrant", "VPs", "Swiss points", "IMPs"):
             table.add_column(name, justify="right")

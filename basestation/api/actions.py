@@ -10,6 +10,7 @@ from fastapi import HTTPException, status
 from basestation.api.errors import refusal
 from basestation.station.app import Station
 from basestation.station.batch import Batch
+from basestation.station.conflicts import Conflict
 
 T = TypeVar("T")
 
@@ -18,7 +19,8 @@ async def act(station: Station, action: Callable[[Batch], T], *, need_event: boo
     """Runs `action` in turn with pad traffic; returns once it is committed.
 
     LookupError (no such section, table, unit or result) is a 404; ValueError (a ruling or
-    result that cannot be) is a 422, so the director sees why.
+    result that cannot be) is a 422; Conflict (the director must confirm or do something
+    else first) is a 409, so the director sees why.
     """
     if need_event and station.rules.event_id is None:
         raise HTTPException(status.HTTP_409_CONFLICT, "no event is open")
@@ -35,4 +37,6 @@ async def answered(work: Awaitable[T]) -> T:
         raise HTTPException(status.HTTP_404_NOT_FOUND, said) from exc
     except ValueError as exc:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, refusal(str(exc))) from exc
+    except Conflict as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from exc
     return value

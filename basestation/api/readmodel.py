@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from basestation.station.app import Station
-from basestation.station.events import flood_alert, lock_alert
-from basestation.station.grid import ATTENTION_FLAGS, grid
+from basestation.station.events import AlertKind, flood_alert, lock_alert
+from basestation.station.grid import ATTENTION_FLAGS, grid, offer_alert
 from basestation.station.state import Thresholds, UnitState
+from firmware_protocol import jsonwire
 
 T = TypeVar("T")
 
@@ -82,6 +83,19 @@ class ReadModel:
                                   "table": held.table, "round": held.round,
                                   "board": held.board})
         return sorted(found, key=lambda a: (a["section"], a["round"], a["table"], a["board"]))
+
+    def merge_offers(self) -> list[dict[str, Any]]:
+        """Open merge offers, each with its entry and, when the station holds another entry
+        for that board, that one in words (a conflict)."""
+        rules = self.station.rules
+        found = []
+        for offer_id, offer in sorted(rules.merge_offers.items()):
+            shown = offer_alert(rules, offer_id, offer)
+            found.append({"id": offer_id, "type": offer.body.TYPE.value,
+                          **jsonwire.body_to_json(offer.body), "unit": offer.unit,
+                          "conflict": shown["kind"] == AlertKind.MERGE_CONFLICT,
+                          "held": shown.get("held"), "offered": shown.get("offered")})
+        return found
 
     def units(self) -> list[dict[str, Any]]:
         return [unit_json(u) for u in sorted(self.station.hub.units.values(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -97,6 +98,15 @@ class Deal:
     def holds(self, seat: Seat, card: Card) -> bool:
         """Whether `seat` was dealt `card`."""
         return card in self.hands[seat]
+
+
+def check_deals(deals: Mapping[int, str]) -> None:
+    """Raises ValueError (CardError) naming the first board whose deal is not a whole deal."""
+    for board, text in sorted(deals.items()):
+        try:
+            Deal.from_pbn(text)
+        except ValueError as exc:
+            raise CardError(f"board {board} of the hand records: {exc}") from exc
 
 
 def lead_matches(deal: Deal, declarer: Seat, lead: Card) -> bool:

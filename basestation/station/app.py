@@ -26,6 +26,8 @@ from basestation.station.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
+from basestation.station.live_matches import LiveSession
+from basestation.station.opening import NewEvent, open_new_event
 from basestation.station.pairing_codes import PairingCodes
 from basestation.station.session import SessionRules
 from basestation.station.session_state import SessionState
@@ -64,11 +66,21 @@ class Station:
     def mqtt(self) -> MqttLink | None:
         return next((link for link in self.links if isinstance(link, MqttLink)), None)
 
+    # -- before the station runs ------------------------------------------------------------
+    # The event and the club's list a program (or the config file, at start-up) sets up
+    # before `start`. Nothing serves the hub's queue yet (a Station may be made outside any
+    # event loop, as the core's tests do) and nothing else can write: no link is open, no page
+    # served. So these commit their rows in one transaction of their own and the working
+    # memory is loaded from them, as `start` does (docs/ARCHITECTURE.md, "Writes before the
+    # station runs"). Once it runs they refuse: a new event or players then go through the
+    # hub like every other write (`open_new_event`, `add_players`).
+
     def open_event(self, name: str, regulations: str, sections: list[SectionConfig],
                    hand_records: Mapping[str, Mapping[int, str]] | None = None,
                    held_on: date | None = None, *, event_format: str = "pairs",
                    rounds: int = 0) -> int:
         """Creates a new event (before the station runs) and makes it the open one."""
+        self._not_running("open_new_event")
         event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on,
                                                       event_format=event_format, rounds=rounds)
         deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
@@ -78,9 +90,15 @@ class Station:
         return event.id
 
     def import_players(self, players: Mapping[int, str]) -> None:
+        """The club's list (number: name), before the station runs."""
+        self._not_running("add_players")
         rows = [PlayerRow(number=n, name=name) for n, name in players.items()]
         self.store.commit([repo.merge(row) for row in rows])
         self.hub.load()
+
+    def _not_running(self, instead: str) -> None:
+        if self._tasks:
+            raise RuntimeError(f"the station runs: its writes go through the hub ({instead})")
 
     def _event_from_config(self) -> None:
         event = self.config.event
@@ -218,8 +236,26 @@ class Station:
         return await self.hub.act(run)  # type: ignore[arg-type]
 
     # -- for programs running a station in-process (the simulator, the demo, the bench) ----
-    # What they may do and read, besides start/stop, open_event, import_players and the
-    # events on `bus`: each write goes in turn through the hub, as the director's would.
+    # What they may do and read, besides start/stop, open_event and import_players (before
+    # start) and the events on `bus`: each write goes in turn through the hub, as the
+    # director's would.
+
+    async def open_new_event(self, new: NewEvent) -> int:
+        """Opens `new` while the station runs, as the director's set-up page does
+        (`opening.py`): the event in play is closed, the new one loaded and the pads told;
+        returns its id."""
+        return await open_new_event(self.hub, new)
+
+    async def add_players(self, players: Mapping[int, str]) -> None:
+        """Adds or renames players in the club's list while the station runs, as the
+        director's players page does."""
+        named = dict(players)
+        await self.hub.act(lambda batch: self.rules.set_players(named, batch))
+
+    def live_session(self) -> LiveSession:
+        """The open event as its live matches read it (sections, results, the director's
+        match penalties): read only, for `api/match_shapes.matches_json`."""
+        return self.rules
 
     async def connected(self, timeout: float = 15.0) -> None:
         """Returns once every link is connected (the broker, the receiver's port)."""

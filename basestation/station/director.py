@@ -22,6 +22,7 @@ from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.scoring.vp import VP_TOTAL
 from basestation.station.batch import Batch
+from basestation.station.conflicts import Conflict
 from basestation.station.entries import (
     Entry,
     entry_words,
@@ -454,9 +455,8 @@ def _place(body: Entry) -> dict[str, object]:
             "board": body.board}
 
 
-class MergeConflict(Exception):
-    """Accepting an offer over a different entry the station holds, unconfirmed (the API's
-    409: not a ValueError, which it answers 422)."""
+class MergeConflict(Conflict):
+    """Accepting an offer over a different entry the station holds, unconfirmed."""
 
 
 def conflict_sentence(offer: MergeOffer, held: HeldResult) -> str:

@@ -19,16 +19,17 @@ from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
-from basestation.domain.cards import Deal
+from basestation.domain.cards import check_deals
 from basestation.station.batch import Batch
 from basestation.station.config import SectionConfig
+from basestation.station.conflicts import Conflict
 from basestation.station.session import SessionRules
 from basestation.store import repository as repo
 from basestation.store.models import AuditRow, EventRow, PlayerRow
 from firmware_protocol.messages import Control, ControlCommand
 
 if TYPE_CHECKING:
-    from basestation.station.app import Station
+    from basestation.station.hub import Hub
 
 # How long the second turn may wait for the hub: as long as the database takes to come back.
 LOAD_WAIT = 24 * 3600.0
@@ -46,30 +47,36 @@ class NewEvent:
     players: Mapping[int, str] = field(default_factory=dict)  # number -> name
     event_format: str = "pairs"  # or a teams or Swiss format (scoring/event_formats.py)
     rounds: int = 0  # a Swiss event's rounds
+    # An event whose session has not ended is closed only when this says so (the set-up page
+    # asks the director first); else a Conflict, and nothing changes.
+    close_open: bool = True
 
 
-async def open_new_event(station: Station, new: NewEvent) -> int:
+async def open_new_event(hub: Hub, new: NewEvent) -> int:
     """Closes the event in play and opens `new`; returns its id once the station runs it and
-    the pads are told. MovementError or CardError (ValueErrors) leave everything as it was.
+    the pads are told. MovementError or CardError (ValueErrors), or a Conflict (an event in
+    play that `new` may not close), leave everything as it was.
 
     Two turns of the hub, each committed with its batch: the first closes the old event and
     writes the new one; the second, queued by the first, loads the new event (its rows have
     their ids only once written) and tells the pads. Between them the old event is ended in
     memory as in the database, so no pad's entry lands in it.
     """
-    told: asyncio.Task[int] = await station.hub.act(
-        lambda batch: _close_and_write(station, new, batch))
+    told: asyncio.Task[int] = await hub.act(lambda batch: _close_and_write(hub, new, batch))
     return await told
 
 
-def _close_and_write(station: Station, new: NewEvent, batch: Batch) -> asyncio.Task[int]:
+def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]:
     event, section_rows = SessionRules.event_rows(new.name, new.regulations,
                                                   list(new.sections), new.held_on,
                                                   event_format=new.event_format,
                                                   rounds=new.rounds)
     check_deals(new.deals)
-    rules = station.rules
-    holders = _holders(station)
+    rules = hub.rules
+    if rules.event_id is not None and not rules.ended and not new.close_open:
+        raise Conflict(f"{rules.event_name} is still in play: confirm to close it and open "
+                       f"{new.name}")
+    holders = _holders(rules)
     if rules.event_id is not None:
         old = rules.event_id
         # Ended, as the director's End session would; publishing stays the director's call.
@@ -79,7 +86,7 @@ def _close_and_write(station: Station, new: NewEvent, batch: Batch) -> asyncio.T
         rules.running, rules.ended = False, True
     batch.ops.extend(repo.upsert_unit({"unit": unit, "section": None, "table_no": None})
                      for unit in holders)
-    _free(station, holders)
+    _free(hub, holders)
     deals = {s.letter: {b: d for b, d in new.deals.items() if 1 <= b <= s.boards}
              for s in new.sections}
     batch.ops.append(repo.create_event(event, section_rows, deals))
@@ -89,25 +96,27 @@ def _close_and_write(station: Station, new: NewEvent, batch: Batch) -> asyncio.T
     # Queued now, in the station's own lane, so it comes after this batch's commit and runs
     # even if the director's request gives up waiting (the hub's patience is for the first
     # turn). It loads whatever the database holds then.
-    told = asyncio.ensure_future(station.hub.act(
-        lambda later: _load_and_tell(station, event, holders, later), timeout=LOAD_WAIT))
+    told = asyncio.ensure_future(hub.act(
+        lambda later: _load_and_tell(hub, event, holders, later), timeout=LOAD_WAIT))
     told.add_done_callback(lambda done: done.cancelled() or done.exception())
     return told
 
 
-def _load_and_tell(station: Station, event: EventRow, holders: set[int], batch: Batch) -> int:
+def _load_and_tell(hub: Hub, event: EventRow, holders: set[int], batch: Batch) -> int:
     # Pads that took a table of the old event while it was being closed log in again too.
-    holders = holders | _holders(station)
-    _free(station, holders)
-    station.rules.load(station.store.snapshot(), station.hub.units)
+    holders = holders | _holders(hub.rules)
+    _free(hub, holders)
+    # Read in the hub's turn, so no batch's write can come between the read and the load
+    # (docs/ARCHITECTURE.md, "Writes before the station runs").
+    hub.rules.load(hub.store.snapshot(), hub.units)
     # Sent after the commit, so they carry the new event (SPEC.md 13.4).
-    status = station.rules.status()
-    for state in station.hub.units.values():
+    status = hub.rules.status()
+    for state in hub.units.values():
         if state.link is not None:
             batch.send(state.unit, status)
     for unit in sorted(holders):
         batch.send(unit, Control(command=ControlCommand.RELOGIN))
-    if event.id is None or station.rules.event_id != event.id:
+    if event.id is None or hub.rules.event_id != event.id:
         # This first turn's commit failed (the hub said so to its caller): the database's
         # event stays.
         raise RuntimeError(f"{event.name} was not written")
@@ -115,24 +124,15 @@ def _load_and_tell(station: Station, event: EventRow, holders: set[int], batch: 
     return event.id
 
 
-def _holders(station: Station) -> set[int]:
-    return {unit for s in station.rules.sections.values() for unit in s.holders.values()}
+def _holders(rules: SessionRules) -> set[int]:
+    return {unit for s in rules.sections.values() for unit in s.holders.values()}
 
 
-def _free(station: Station, holders: set[int]) -> None:
+def _free(hub: Hub, holders: set[int]) -> None:
     for unit in holders:
-        state = station.hub.units.get(unit)
+        state = hub.units.get(unit)
         if state is not None:
             state.section, state.table = None, None
-
-
-def check_deals(deals: Mapping[int, str]) -> None:
-    """Raises ValueError naming the first board whose deal is not a whole deal."""
-    for board, text in sorted(deals.items()):
-        try:
-            Deal.from_pbn(text)
-        except ValueError as exc:
-            raise ValueError(f"board {board} of the hand records: {exc}") from exc
 
 
 def _audit_opened(event: EventRow, deals: int, players: int) -> repo.Op:

@@ -1,9 +1,11 @@
-"""The director's way back for an orphaned table (its pad gone or silent): withdraw a
-takeover authorised by mistake, and ask the table's pad to re-send what it holds."""
+"""The director's way back for an orphaned table (its pad gone or silent): let another pad
+take over a unit's table, withdraw a takeover authorised by mistake, and ask the table's pad
+to re-send what it holds."""
 
 from __future__ import annotations
 
 from basestation.station.batch import Batch
+from basestation.station.conflicts import Conflict
 from basestation.station.session import SessionRules
 from basestation.station.validation import check_table
 from basestation.store import repository as repo
@@ -14,6 +16,20 @@ def _table(rules: SessionRules, section: str, table: int) -> None:
     state = rules.sections.get(section)
     if state is None or rules.event_id is None or check_table(state, table) is not None:
         raise LookupError(f"no table {section}{table}")
+
+
+def replace_unit(rules: SessionRules, unit: int, batch: Batch) -> tuple[str, int]:
+    """Lets the next pad that asks take over the table this unit holds (returned); this unit
+    is then locked out and the new pad downloads everything the station holds for the table.
+    No such unit is a LookupError; a unit holding no table, a Conflict."""
+    state = rules.units.get(unit)
+    if state is None:
+        raise LookupError(f"no unit {unit}")
+    section, table = state.section, state.table
+    if section is None or table is None:
+        raise Conflict(f"unit {unit} holds no table")
+    rules.authorise_takeover(section, table, batch)
+    return section, table
 
 
 def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch) -> None:
@@ -40,4 +56,4 @@ def resend_table(rules: SessionRules, section: str, table: int, batch: Batch) ->
     return holder
 
 
-__all__ = ["cancel_takeover", "resend_table"]
+__all__ = ["cancel_takeover", "replace_unit", "resend_table"]

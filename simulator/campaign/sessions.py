@@ -164,13 +164,13 @@ async def open_night(station: Any, night: int, letters: str, shape: tuple[str, i
                      deals: dict[int, str]) -> None:
     """The director opens the next night from the set-up page (the same call it makes)."""
     from basestation.station.config import SectionConfig
-    from basestation.station.opening import NewEvent, open_new_event
+    from basestation.station.opening import NewEvent
 
     kind, tables, boards = shape
     new = NewEvent(f"Fault campaign, night {night}", "nz",
                    tuple(SectionConfig(letter, kind, tables, boards) for letter in letters),
                    deals=deals)
-    await open_new_event(station, new)
+    await station.open_new_event(new)
 
 
 async def play_with_fault(fault: SessionFault, rig: Rig) -> list[str]:

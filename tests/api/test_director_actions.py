@@ -97,7 +97,11 @@ async def test_units_pair_lock_reset(director: httpx.AsyncClient) -> None:
     assert reset["done"] == ("Unit 31: lifted its lock and could not tell the pad, which the "
                              "station has not heard from; clear it on the pad itself.")
     assert (await director.post("/api/units/99/lock")).status_code == 404
-    assert (await director.post("/api/units/31/replace")).status_code == 409
+    held_none = await director.post("/api/units/31/replace")
+    assert held_none.status_code == 409
+    assert held_none.json() == {"detail": "unit 31 holds no table"}
+    unknown = await director.post("/api/units/99/replace")
+    assert unknown.status_code == 404 and unknown.json() == {"detail": "no unit 99"}
     # SPEC section 2: a unit id fits 16 bits, so a pad could never use a larger one.
     for unit in (0, 65536):
         refused = await director.post(f"/api/units/{unit}/pair")

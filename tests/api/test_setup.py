@@ -13,7 +13,7 @@ import pytest
 from basestation.station.app import Station
 from basestation.station.batch import Batch
 from basestation.station.config import EventConfig, SectionConfig, StationConfig
-from basestation.station.opening import NewEvent, open_new_event
+from basestation.station.opening import NewEvent
 from firmware_protocol.messages import Body, Control, ControlCommand
 from tests.api.conftest import ok, place
 from tests.formats.test_handrecords_players import PBN
@@ -138,7 +138,7 @@ async def test_pads_of_the_closed_event_are_told_to_log_in_again(
         return await act(lambda batch: (run(batch), sends.extend(batch.sends))[0], **kwargs)
 
     monkeypatch.setattr(station.hub, "act", watched)
-    await open_new_event(station, new)
+    await station.open_new_event(new)
     assert sends == [(77, Control(command=ControlCommand.RELOGIN))]
     assert station.rules.event_name == "Friday" and station.rules.sections["A"].holders == {}
 
@@ -153,7 +153,7 @@ async def test_a_restart_keeps_the_event_set_up_in_the_browser(tmp_path: Path) -
     try:
         assert station.rules.event_name == "Tuesday pairs"
         new = NewEvent("Friday", "nz", (SectionConfig("A", "howell", 3, 10),))
-        await open_new_event(station, new)
+        await station.open_new_event(new)
     finally:
         await station.stop()
     again = Station(config)

@@ -13,6 +13,7 @@ import pytest
 from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig
+from basestation.station.opening import NewEvent
 from firmware_protocol.messages import (
     Ack,
     Control,
@@ -38,8 +39,8 @@ def result(round_: int, board: int, ns: int, ew: int) -> Result:
 async def test_a_late_pair_takes_the_phantoms_place(
         mosquitto: int, make_station: Callable[..., Any]) -> None:
     station: Station = await make_station(mqtt_port=mosquitto, open_event=False)
-    await station.hub.act(lambda _: station.open_event(
-        "Late", "nz", [SectionConfig("A", "mitchell", 4, 8, phantom=True)]))
+    await station.open_new_event(
+        NewEvent("Late", "nz", (SectionConfig("A", "mitchell", 4, 8, phantom=True),)))
     transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
     async with MqttPad(mosquitto, "club", 17) as pad, httpx.AsyncClient(
             transport=transport, base_url="http://club", headers=BROWSER) as director:

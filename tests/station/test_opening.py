@@ -1,15 +1,20 @@
 """Opening a new event goes through the hub's batch like every write (issue 23): one turn
 closes the old event and writes the new one, the next loads it and tells the pads. A pad
-heard between the two turns is refused, and nothing of it is stored in either event."""
+heard between the two turns is refused, and nothing of it is stored in either event. Before
+the station runs a program sets it up directly; once it runs, only through the hub
+(docs/ARCHITECTURE.md, "Writes before the station runs")."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent, open_new_event
+from basestation.station.conflicts import Conflict
+from basestation.station.opening import NewEvent
 from firmware_protocol.messages import Control, ControlCommand, Login, Nak
 from tests.station.fakes import FakeLink, inbound, result, run, station
 
@@ -27,7 +32,7 @@ async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
     await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
     link.sent.clear()
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
-    opening = asyncio.ensure_future(open_new_event(made, new))
+    opening = asyncio.ensure_future(made.open_new_event(new))
     await _next_turn(made)
     # Written: the database's open event is the new one; memory still holds the old one,
     # ended as the database has it, and its table free.
@@ -47,3 +52,36 @@ async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
     assert Control(ControlCommand.RELOGIN) in link.to(1)
     assert made.rules.sections["A"].held_count == 0
     assert made.store.snapshot(old).results == []
+
+
+async def test_an_event_in_play_is_closed_only_when_asked(tmp_path: Path) -> None:
+    made = station(tmp_path)
+    old = made.rules.event_id
+    new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),), close_open=False)
+    opening = asyncio.ensure_future(made.open_new_event(new))
+    await _next_turn(made)
+    with pytest.raises(Conflict, match=r"^Tuesday pairs is still in play: confirm to close it "
+                                       r"and open Night two$"):
+        await opening
+    assert made.rules.event_id == old and not made.rules.ended
+    snap = made.store.snapshot()
+    assert snap.event is not None and snap.event.id == old and not snap.event.ended
+
+
+async def test_set_up_writes_go_through_the_hub_once_the_station_runs(tmp_path: Path) -> None:
+    made = station(tmp_path)
+    await made.start()
+    try:
+        with pytest.raises(RuntimeError, match=r"^the station runs: its writes go through the "
+                                               r"hub \(open_new_event\)$"):
+            made.open_event("Other", "nz", [SectionConfig("A", "mitchell", 3, 6)])
+        with pytest.raises(RuntimeError, match=r"\(add_players\)$"):
+            made.import_players({101: "Ann Smith"})
+        snap = made.store.snapshot()
+        assert snap.event is not None and snap.event.name == "Tuesday pairs"
+        assert snap.players == []
+        await made.add_players({101: "Ann Smith"})
+        assert made.rules.players == {101: "Ann Smith"}
+        assert [(p.number, p.name) for p in made.store.snapshot().players] == [(101, "Ann Smith")]
+    finally:
+        await made.stop()

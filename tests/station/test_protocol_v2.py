@@ -8,7 +8,7 @@ from pathlib import Path
 
 from basestation.station.config import SectionConfig
 from basestation.station.hub import Inbound
-from basestation.station.opening import NewEvent, open_new_event
+from basestation.station.opening import NewEvent
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import DecodeError, DecodeErrorKind
 from firmware_protocol.messages import (
@@ -145,7 +145,7 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
               inbound(link, 3, 1, Login("A", 3)))
     link.sent.clear()
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
-    opened = await turns(made, open_new_event(made, new))
+    opened = await turns(made, made.open_new_event(new))
     assert opened != old and made.rules.event_id == opened
     running = Status(StationState.RUNNING, 1)
     first = link.messages_to(1)

@@ -12,7 +12,7 @@ from playwright.async_api import Browser, Page
 
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent, open_new_event
+from basestation.station.opening import NewEvent
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import PASSWORD, login, screenshot, serve
 from tests.web.test_match_results_page import play_swiss_round_one
@@ -25,7 +25,7 @@ async def test_teams_penalties_in_vps_and_imps(
     station: Station = await make_station(mqtt_port=mosquitto, open_event=False)
     new = NewEvent("Club teams", "nz", (SectionConfig("A", "teams", 4, 2),),
                    event_format="teams")
-    await open_new_event(station, new)
+    await station.open_new_event(new)
     async for url in serve(station):
         page: Page = await browser.new_page(viewport={"width": 1280, "height": 900})
         await page.goto(url + "/")

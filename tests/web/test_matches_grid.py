@@ -12,7 +12,7 @@ from playwright.async_api import Browser, Page
 
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent, open_new_event
+from basestation.station.opening import NewEvent
 from firmware_protocol.messages import Control, ControlCommand, GameData, Login, Result, Seat
 from tests.pads import MqttPad
 from tests.web.conftest import acked, log_in_pad, login, next_of, screenshot, serve
@@ -32,7 +32,7 @@ async def test_swiss_teams_round_by_round_at_the_grid(
     station: Station = await make_station(mqtt_port=mosquitto, open_event=False)
     new = NewEvent("Swiss teams", "nz", (SectionConfig("A", "swiss-teams", 4, 2),),
                    event_format="swiss-teams", rounds=3)
-    await open_new_event(station, new)
+    await station.open_new_event(new)
     async for url in serve(station):
         page: Page = await browser.new_page(viewport={"width": 1280, "height": 900})
         await page.goto(url + "/")

@@ -32,7 +32,7 @@ async def log_in_to(page: Page, table: int) -> None:
 
 async def test_players_confirm_their_names_then_see_who_they_play(club: Club) -> None:
     station = club.station
-    station.import_players(CLUB)
+    await station.add_players(CLUB)
     async with director(club) as api:
         answer = await api.put("/api/sections/A/player-numbers", json={"ask": "first"})
         assert answer.status_code == 200 and answer.json() == {"ask": "first"}

@@ -115,7 +115,7 @@ async def test_a_page_on_another_port_cannot_act_as_the_director(
 async def test_who_plays_is_shown_only_to_the_director(
         mosquitto: int, make_station: object, browser: Browser) -> None:
     station: Station = await make_station(mqtt_port=mosquitto)  # type: ignore[operator]
-    station.import_players({10234: "Ann Smith", 10567: "Bob Jones"})
+    await station.add_players({10234: "Ann Smith", 10567: "Bob Jones"})
     async for url in serve(station):
         page = await browser.new_page(viewport={"width": 1024, "height": 768})
         asked: list[str] = []
@@ -143,7 +143,7 @@ async def test_who_plays_is_shown_only_to_the_director(
 async def test_a_players_results_are_found_by_number_without_the_clubs_list(
         make_station: object, browser: Browser) -> None:
     station: Station = await make_station()  # type: ignore[operator]
-    station.import_players({10234: "Ann Smith", 10567: "Bob Jones"})
+    await station.add_players({10234: "Ann Smith", 10567: "Bob Jones"})
     async for url in serve(station):
         page = await browser.new_page(viewport={"width": 1024, "height": 768})
         asked: list[str] = []

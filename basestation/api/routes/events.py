@@ -14,7 +14,7 @@ from basestation.movements import KINDS
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import FORMATS, MAX_TABLE
 from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent, open_new_event
+from basestation.station.opening import NewEvent
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 
 router = APIRouter(prefix="/api", tags=["events"])
@@ -100,5 +100,5 @@ async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> dict[
     page's POST /api/setup/event does the same with deals and players, and asks first."""
     new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)),
                    event_format=body.format, rounds=body.rounds)
-    await answered(open_new_event(station, new))
+    await answered(station.open_new_event(new))
     return read.event()

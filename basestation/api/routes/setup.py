@@ -20,6 +20,7 @@ from basestation.api.headers import CSP, policy, source_hash
 from basestation.api.limits import upload
 from basestation.api.responses import EventOut
 from basestation.api.routes.events import EventIn, SectionIn, checked_sections
+from basestation.domain.cards import check_deals
 from basestation.formats.handrecords import parse_hand_records
 from basestation.formats.players import PlayerListError, parse_players
 from basestation.movements import (
@@ -35,7 +36,7 @@ from basestation.movements import (
 )
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import PAIRS, first_movement
-from basestation.station.opening import NewEvent, check_deals, open_new_event
+from basestation.station.opening import NewEvent
 from firmware_protocol.enums import PadPlace
 
 router = APIRouter(prefix="/api/setup", tags=["setup"], dependencies=[Director])
@@ -215,12 +216,8 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
     if len(set(numbers)) != len(numbers):
         twice = sorted({n for n in numbers if numbers.count(n) > 1})
         raise HTTPException(422, f"player {twice[0]} is in the list twice")
-    rules = station.rules
-    if rules.event_id is not None and not rules.ended and not body.close_open:
-        raise HTTPException(409, f"{rules.event_name} is still in play: confirm to close it "
-                                 f"and open {body.name}")
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players}, event_format=body.format,
-                   rounds=body.rounds)
-    await answered(open_new_event(station, new))
+                   rounds=body.rounds, close_open=body.close_open)
+    await answered(station.open_new_event(new))
     return read.event()

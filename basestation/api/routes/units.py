@@ -11,6 +11,7 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.readmodel import unit_json
 from basestation.api.responses import CommandOut, UnitOut, UnitResetOut, UnitTakeoverOut
+from basestation.station import table_actions
 from firmware_protocol.messages import MAX_UNIT, ControlCommand
 
 router = APIRouter(prefix="/api/units", tags=["units"])
@@ -48,13 +49,9 @@ async def pair(unit: int, response: Response, station: StationDep) -> Paired:
 async def replace(unit: int, station: StationDep) -> dict[str, Any]:
     """Lets the next pad that asks take over this unit's table; this unit is then locked out
     and the new pad downloads everything the station holds for the table."""
-    state = station.hub.units.get(unit)
-    if state is None:
-        raise HTTPException(404, f"no unit {unit}")
-    section, table = state.section, state.table
-    if section is None or table is None:
-        raise HTTPException(409, f"unit {unit} holds no table")
-    await act(station, lambda batch: station.rules.authorise_takeover(section, table, batch))
+    section, table = await act(
+        station, lambda batch: table_actions.replace_unit(station.rules, unit, batch),
+        need_event=False)  # a unit holding a table is of the open event
     return {"unit": unit, "section": section, "table": table, "takeover": "authorised"}
 
 

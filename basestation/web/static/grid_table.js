@@ -5,7 +5,8 @@ import { el } from "./common.js";
 import { showCell } from "./cell_dialog.js";
 import { renderClock, setRoundLength } from "./clock.js";
 import { closeRound, setRoundRankings } from "./grid_actions.js";
-import { STATE_WORDS, ago, boardRange, cellWords, tableWords } from "./grid_words.js";
+import { STATE_WORDS, ago, boardTag, cellWords, tableWords } from "./grid_words.js";
+import { boardRange } from "./boards.js";
 import { showMovement } from "./movement.js";
 import { namesAt, pairsWithNames } from "./players.js";
 import { showTable } from "./table_dialog.js";
@@ -103,8 +104,8 @@ function paintCell(section, table, cell) {
   const open = td.firstChild;  // kept, so a focused button stays focused
   open.textContent = "";
   if (cell.state === "sit_out") open.textContent = "-";
-  else open.append(`${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`, el("small", { class: "bds" }, boardRange(cell.board_numbers)));
-  const boards = boardRange(cell.board_numbers).slice(1);
+  else open.append(`${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`, el("small", { class: "bds" }, boardTag(cell.board_numbers)));
+  const boards = boardRange(cell.board_numbers, ",");
   open.setAttribute("aria-label", `Table ${table}, round ${cell.round}: ${cellWords(cell)}` +
     (boards ? `, boards ${boards}` : "") +
     (cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : ""));

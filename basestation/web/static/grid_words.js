@@ -1,5 +1,6 @@
 // The grid's words: a table's, a unit's and a cell's state as the director says them, board
 // ranges and "last heard". No page state, no requests.
+import { boardRange } from "./boards.js";
 
 export const STATE_WORDS = {
   not_logged_in: "not logged in", logged_in: "logged in", no_contact: "no contact",
@@ -44,15 +45,7 @@ export function cellWords(cell) {
 }
 
 // Boards 5, 6, 7 as "B5-7"; boards that do not follow on as "B5,9".
-export function boardRange(boards) {
-  if (!boards || !boards.length) return "";
-  const runs = [];
-  for (const b of boards) {
-    const last = runs[runs.length - 1];
-    if (last && b === last[1] + 1) last[1] = b; else runs.push([b, b]);
-  }
-  return "B" + runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(",");
-}
+export const boardTag = (boards) => (boards && boards.length ? `B${boardRange(boards, ",")}` : "");
 
 export function ago(iso) {
   if (!iso) return "never";

@@ -3,6 +3,7 @@
 // table's result and the IMPs), and every match's sheet to print with the event's name and date.
 import { el } from "./common.js";
 import { dealDiagram, eventLine, fmt, pct, printEvent, resultText, table, view } from "./result_parts.js";
+import { standingsTable } from "./standings.js";
 
 const entrantWord = (format) => (format === "swiss-pairs" ? "Pair" : "Team");
 const matchKey = (section, m) => ({ section: section.section, round: m.round, a: m.a, b: m.b });
@@ -14,15 +15,12 @@ function entrantText(format, section, entrant) {
   return `${entrantWord(format)} ${entrant}${names}`;
 }
 
-function standingsTable(format, section) {
-  return el("div", { class: "ranking" },
-    el("h3", {}, `Section ${section.section}`),
-    table([["Rank"], [entrantWord(format)], ["Names", "text"], ["VPs"], ["Swiss points"], ["IMPs"]],
-      section.standings.map((s) => el("tr", { "data-entrant": s.entrant },
-        el("td", {}, `${s.rank}`), el("td", {}, `${s.entrant}`), el("td", { class: "text" }, s.names),
-        el("td", {}, s.vp_penalty ? `${pct(s.vps)} (penalty ${pct(s.vp_penalty)})` : pct(s.vps)),
-        el("td", {}, pct(s.swiss_points)), el("td", {}, `${s.imps}`))),
-      { class: "standings", "aria-label": `Section ${section.section} standings` }));
+function standingsPart(format, section) {
+  const who = { heads: [[entrantWord(format)], ["Names", "text"]],
+    cells: (s) => [el("td", {}, `${s.entrant}`), el("td", { class: "text" }, s.names)] };
+  const vps = (s) => (s.vp_penalty ? `${pct(s.vps)} (penalty ${pct(s.vp_penalty)})` : pct(s.vps));
+  return el("div", { class: "ranking" }, el("h3", {}, `Section ${section.section}`),
+    standingsTable(section, who, vps, pct));
 }
 
 const vpPair = (m) => (m.vp_a === null ? "-" : `${pct(m.vp_a)}-${pct(m.vp_b)}`);
@@ -110,7 +108,7 @@ export function renderMatchResults(documentData) {
   document.getElementById("standings-title").textContent = `Standings (${data.format}, ${data.rounds} rounds)`;
   box.replaceChildren(...data.sections.flatMap((section) => {
     const rounds = [...new Set(section.matches.map((m) => m.round))].sort((a, b) => a - b);
-    return [standingsTable(data.format, section), ...rounds.map((r) => roundMatches(data.format, section, r))];
+    return [standingsPart(data.format, section), ...rounds.map((r) => roundMatches(data.format, section, r))];
   }));
   sheets.replaceChildren(...data.sections.flatMap((section) => section.matches.map((m) => matchSheet(data.format, section, m))));
   if (view.match) showMatch(view.match);

@@ -2,20 +2,13 @@
 // and VPs, the standings (VPs, then Swiss points, then IMPs), and the director's early draw.
 import { api, coalesced, el, say } from "./common.js";
 import { entrantNames } from "./players.js";
+import { standingsTable } from "./standings.js";
 
 function vpText(value) { return value.toFixed(2); }
 
-function standingsTable(section) {
-  const head = el("tr", {}, ...["Rank", "Team", "VPs", "Swiss points", "IMPs"].map((h) => el("th", {}, h)));
-  const rows = section.standings.map((s) => el("tr", { "data-entrant": s.entrant },
-    el("td", {}, String(s.rank)),
-    el("td", {}, String(s.entrant), entrantNames(section.section, s.entrant)
-      ? el("small", { class: "names" }, ` ${entrantNames(section.section, s.entrant)}`) : null),
-    el("td", {}, vpText(s.vps)),
-    el("td", {}, vpText(s.swiss_points)), el("td", {}, String(s.imps))));
-  return el("table", { class: "standings", "aria-label": `Section ${section.section} standings` },
-    el("thead", {}, head), el("tbody", {}, ...rows));
-}
+// The team's names beside its number, small.
+const teamCells = (section) => ({ heads: [["Team"]], cells: (s) => [el("td", {}, String(s.entrant),
+  entrantNames(section.section, s.entrant) ? el("small", { class: "names" }, ` ${entrantNames(section.section, s.entrant)}`) : null)] });
 
 function roundTable(section, round) {
   const matches = section.matches.filter((m) => m.round === round);
@@ -50,7 +43,7 @@ function renderMatches(data) {
       parts.push(el("button", { type: "button", class: "director-only draw-next",
         onclick: () => drawNext(section.section) }, "Close the round and draw the next"));
     }
-    parts.push(standingsTable(section), ...rounds.map((r) => roundTable(section, r)));
+    parts.push(standingsTable(section, teamCells(section), (s) => vpText(s.vps), vpText), ...rounds.map((r) => roundTable(section, r)));
   }
   panel.replaceChildren(...parts);
 }

@@ -4,20 +4,10 @@
 // anything in it is refused.
 import { api, el, say, checkLogin, setupLogin } from "./common.js";
 import { renderSeats, whenSeated } from "./players.js";
+import { boardRange } from "./boards.js";
 
 const setup = { kinds: [], pbn: null, players: new Map() };
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-// "1-4" for consecutive boards, "1-2, 7-8" otherwise.
-function boardRange(boards) {
-  const runs = [];
-  for (const b of boards) {
-    const last = runs[runs.length - 1];
-    if (last && b === last[1] + 1) last[1] = b;
-    else runs.push([b, b]);
-  }
-  return runs.map(([a, z]) => (a === z ? `${a}` : `${a}-${z}`)).join(", ");
-}
 
 const pairText = (n) => (n === null ? "PH" : `${n}`);
 
