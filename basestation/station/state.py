@@ -68,6 +68,9 @@ class SectionState:
     by_table: dict[int, list[HeldResult]] = field(default_factory=dict)
     by_board: dict[int, list[HeldResult]] = field(default_factory=dict)
     held_count: int = 0
+    # The same objects again by (table, round, board): `held` is asked several times a result.
+    _at: dict[tuple[int, int, int], HeldResult] = field(default_factory=dict, init=False,
+                                                        repr=False, compare=False)
     # When the section's current round began (the round clock): set as the round moves on;
     # after a restart, from the restart.
     round_started: datetime = field(default_factory=lambda: datetime.now(UTC))
@@ -109,20 +112,19 @@ class SectionState:
                    for b in a.boards)
 
     def held(self, table: int, round_: int, board: int) -> HeldResult | None:
-        for row in self.by_table.get(table, ()):
-            if row.round == round_ and row.board == board:
-                return row
-        return None
+        return self._at.get((table, round_, board))
 
     def put(self, result: HeldResult) -> None:
         if _put(self.by_table.setdefault(result.table, []), result):
             self.held_count += 1
         _put(self.by_board.setdefault(result.board, []), result)
+        self._at[result.table, result.round, result.board] = result
 
     def remove(self, table: int, round_: int, board: int) -> None:
         if _remove(self.by_table.get(table, []), table, round_, board):
             self.held_count -= 1
         _remove(self.by_board.get(board, []), table, round_, board)
+        self._at.pop((table, round_, board), None)
 
     def results_for_table(self, table: int) -> list[HeldResult]:
         return sorted(self.by_table.get(table, ()), key=lambda r: (r.round, r.board))
