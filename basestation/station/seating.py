@@ -69,6 +69,19 @@ def next_round(movement: Movement, table: int, round_: int) -> NextRound | None:
     return NextRound(after, move(here.ns, "NS"), move(here.ew, "EW"), tuple(tables))
 
 
+def _next_round_of(section: SectionState, table: int, round_: int) -> NextRound | None:
+    """`next_round` for the section's movement, worked out once per table and round."""
+    known = section.next_rounds.get((table, round_))
+    if known is not None and known[0] is section.movement:
+        return known[1]
+    after = next_round(section.movement, table, round_)
+    section.next_rounds[table, round_] = (section.movement, after)
+    return after
+
+
+NOBODY = SeatPlayer()  # a seat nobody is known for
+
+
 def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
                 players: Mapping[int, str], *, limits: Thresholds | None = None,
                 now: datetime | None = None) -> Seating:
@@ -82,7 +95,7 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
     def pair(entrant: int | None, side: str) -> tuple[SeatPlayer, SeatPlayer]:
         numbers = seats.of(section.letter, entrant, side) if entrant is not None else ()
         if len(numbers) < 2:
-            return SeatPlayer(), SeatPlayer()
+            return NOBODY, NOBODY
         first, second = numbers[0], numbers[1]
         return (SeatPlayer(first, short_name(players.get(first)) if first else None),
                 SeatPlayer(second, short_name(players.get(second)) if second else None))
@@ -92,7 +105,7 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
     clock = round_clock(section, limits or Thresholds(), now) if now is not None else None
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
                    west, result_entry=section.result_entry, clock=clock,
-                   next_round=next_round(section.movement, table, round_),
+                   next_round=_next_round_of(section, table, round_),
                    rankings=section.rankings, pads=section.pads)
 
 

@@ -482,9 +482,10 @@ class SessionState:
         batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
                                                    section.round_started))
         batch.event("round", section=section.letter, round=round_)
-        state = StationState.RUNNING if self.running else StationState.STOPPED
+        status = Status(state=StationState.RUNNING if self.running else StationState.STOPPED,
+                        round=round_)
         for _table, unit in sorted(section.holders.items()):
-            batch.send(unit, Status(state=state, round=round_))
+            batch.send(unit, status)  # one body for all: its text is made once
         self.tell_section(section, batch)  # the round clock starts again
 
     def replace_result(self, section: SectionState, held: HeldResult | None, entry: HeldResult,

@@ -13,7 +13,7 @@ from typing import Any
 from basestation.movements import Movement, PairKey
 from basestation.station.rulings import Ruling
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
-from firmware_protocol.messages import RoundRankings
+from firmware_protocol.messages import NextRound, RoundRankings
 
 MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
@@ -85,6 +85,10 @@ class SectionState:
     # The last round whose rankings its pads were sent (0: none yet), so each goes once.
     rankings_sent: int = 0
     _expected: int = field(default=-1, repr=False)
+    # Where a table's pairs and boards go after a round (seating.next_round), by (table,
+    # round), with the movement it was worked out from: told with every seating.
+    next_rounds: dict[tuple[int, int], tuple[Movement, NextRound | None]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def expected_count(self) -> int:
