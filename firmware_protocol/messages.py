@@ -322,6 +322,9 @@ def _check_entry(entry: object, name: str) -> None:
         raise ProtocolError(ErrorCode.MALFORMED, f"{name} must be a result or not_played")
 
 
+_FLAG_ORDER = {flag: place for place, flag in enumerate(ResultFlag)}  # an ack's flags' order
+
+
 @dataclass(frozen=True, slots=True)
 class Ack:
     """The message `re` was accepted (for a result: stored). Flags are kept in a canonical order."""
@@ -334,10 +337,12 @@ class Ack:
     def __post_init__(self) -> None:
         check_int(self.re, "re", 0, MAX_SEQ)
         check_optional_int(self.score_ns, "score_ns", -MAX_SCORE, MAX_SCORE)
+        if self.flags == ():  # the usual ack: nothing to check or put in order
+            return
         flags = set(self.flags)
         if not all(isinstance(flag, ResultFlag) for flag in flags):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown flag in {self.flags!r}")
-        _set(self, "flags", tuple(flag for flag in ResultFlag if flag in flags))
+        _set(self, "flags", tuple(sorted(flags, key=_FLAG_ORDER.__getitem__)))
 
 
 @dataclass(frozen=True, slots=True)
