@@ -25,12 +25,16 @@ VISITOR_BASE = 9_000_000  # visitors added by name are numbered from 9 000 001 u
 def play_round(section: SectionState, table: int) -> int:
     """The round the table plays now: its first round with a board not held, else its last
     (what a pad that entered everything so far goes on to)."""
-    rounds = [a for a in section.movement.table_rounds(table)
-              if a.ns is not None and a.ew is not None]
-    for assignment in rounds:
-        if any(section.held(table, assignment.round, b) is None for b in assignment.boards):
-            return assignment.round
-    return rounds[-1].round if rounds else max(section.current_round, 1)
+    held = section.held
+    last = None
+    for assignment in section.movement.table_rounds(table):
+        if assignment.ns is None or assignment.ew is None:
+            continue
+        last = assignment.round
+        for board in assignment.boards:  # plain loops: asked for with every result
+            if held(table, last, board) is None:
+                return last
+    return last if last is not None else max(section.current_round, 1)
 
 
 def short_name(name: str | None) -> str | None:

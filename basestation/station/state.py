@@ -110,10 +110,13 @@ class SectionState:
     def round_complete(self, round_: int) -> bool:
         """True once every table that plays `round_` (two pairs there) holds an entry for each
         of its boards (SPEC.md 6.9)."""
-        return all(self.held(a.table, round_, b) is not None
-                   for a in self.movement.round_of(round_)
-                   if a.ns is not None and a.ew is not None
-                   for b in a.boards)
+        held = self._at
+        for a in self.movement.round_of(round_):  # plain loops: asked twice a result
+            if a.ns is not None and a.ew is not None:
+                for b in a.boards:
+                    if (a.table, round_, b) not in held:
+                        return False
+        return True
 
     def held(self, table: int, round_: int, board: int) -> HeldResult | None:
         return self._at.get((table, round_, board))
