@@ -364,7 +364,7 @@ def _plain_insert(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...],
             return None
         fixed[column.name] = default.arg
     convert = tuple(
-        (at, processor) for at, name in enumerate(names)
+        (at, _none_once(processor)) for at, name in enumerate(names)
         for processor in [table.c[name].type.dialect_impl(dialect).bind_processor(dialect)]
         if processor is not None)
     defaults = tuple(
@@ -383,6 +383,16 @@ def _plain_insert(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...],
                             for name in names if name != conflict))
     take = operator.itemgetter(*names) if len(names) > 1 else (lambda row: (row[names[0]],))
     return sql, take, convert, defaults
+
+
+def _none_once(processor: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A column's bind processor with None's stored value worked out once: a result's ruling
+    is nearly always None, and a JSON column made "null" anew for every row."""
+    try:
+        stored_none = processor(None)
+    except Exception:  # a type that takes no None: as it was
+        return processor
+    return lambda value: stored_none if value is None else processor(value)
 
 
 def _update(connection: sa.Connection, op: Update) -> None:
