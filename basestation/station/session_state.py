@@ -442,8 +442,8 @@ class SessionState:
         if (deal is not None and entry.lead is not None and entry.declarer is not None
                 and not lead_matches(deal, Seat(entry.declarer), parse_card(entry.lead))):
             flags.append(ResultFlag.LEAD_DECLARER_MISMATCH.value)
-        others = [o for o in section.results_for_board(entry.board) if o is not replacing]
-        if entry.kind == "result" and looks_wrong_side(entry, others):
+        if entry.kind == "result" and looks_wrong_side(
+                entry, [o for o in section.by_board.get(entry.board, ()) if o is not replacing]):
             flags.append(ResultFlag.SUSPECT_WRONG_SIDE.value)
         return flags
 
