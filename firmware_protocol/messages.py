@@ -669,6 +669,7 @@ BODY_TYPES: dict[MessageType, type[Body]] = {
                 Ack, Nak, GameData, Status, Feedback, CorrectionPush, Control, Locked,
                 Seating)
 }
+_BODY_CLASSES = frozenset(BODY_TYPES.values())  # looked up for every message made
 
 
 @dataclass(frozen=True, slots=True)
@@ -698,7 +699,7 @@ class Message:
         check_int(self.event, "event", 0, MAX_EVENT)
         if self.v < 2 and self.event != 0:
             raise ProtocolError(ErrorCode.MALFORMED, "version 1 carries no event")
-        if type(self.body) not in BODY_TYPES.values():
+        if type(self.body) not in _BODY_CLASSES:
             raise ProtocolError(ErrorCode.MALFORMED, f"not a message body: {self.body!r}")
         if self.screen is not None and (not isinstance(self.screen, str)
                                         or SCREEN.fullmatch(self.screen) is None):

@@ -397,8 +397,38 @@ def _none_once(processor: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 def _update(connection: sa.Connection, op: Update) -> None:
     table = op.table.__table__
-    key = table.primary_key.columns.values()[0]
-    connection.execute(sa.update(table).where(key == op.key).values(op.values))
+    names = tuple(op.values)
+    plan = _plain_update(connection.dialect, table, names)
+    if plan is None:
+        key = table.primary_key.columns.values()[0]
+        connection.execute(sa.update(table).where(key == op.key).values(op.values))
+        return
+    sql, convert = plan
+    connection.exec_driver_sql(sql, _converted([*op.values.values(), op.key], convert))
+
+
+@functools.cache
+def _plain_update(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...]
+                  ) -> tuple[str, tuple[tuple[int, Any], ...]] | None:
+    """An update of columns `names` by primary key as SQL text (a round moving on is one a
+    round per section: building and compiling the statement each time cost more than it), with
+    the values' type conversions by place, the key's last. None (SQLAlchemy Core then) for a
+    table whose columns change on update by themselves, or a key of several columns."""
+    keys = table.primary_key.columns.values()
+    if len(keys) != 1 or any(column.onupdate is not None or column.server_onupdate is not None
+                             for column in table.columns):
+        return None
+    quote = dialect.identifier_preparer.quote
+    marker = "?" if dialect.paramstyle == "qmark" else "%s"
+    sql = (f"UPDATE {dialect.identifier_preparer.format_table(table)} SET "
+           + ", ".join(f"{quote(name)} = {marker}" for name in names)
+           + f" WHERE {quote(keys[0].name)} = {marker}")
+    convert = tuple(
+        (at, _none_once(processor)) for at, column in enumerate([*(table.c[n] for n in names),
+                                                                 keys[0]])
+        for processor in [column.type.dialect_impl(dialect).bind_processor(dialect)]
+        if processor is not None)
+    return sql, convert
 
 
 def retire_result(event_id: int, place: tuple[str, int, int, int], status: str) -> Op:
