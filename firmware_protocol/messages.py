@@ -322,6 +322,9 @@ def _check_entry(entry: object, name: str) -> None:
         raise ProtocolError(ErrorCode.MALFORMED, f"{name} must be a result or not_played")
 
 
+_FLAG_ORDER = {flag: place for place, flag in enumerate(ResultFlag)}  # an ack's flags' order
+
+
 @dataclass(frozen=True, slots=True)
 class Ack:
     """The message `re` was accepted (for a result: stored). Flags are kept in a canonical order."""
@@ -334,10 +337,12 @@ class Ack:
     def __post_init__(self) -> None:
         check_int(self.re, "re", 0, MAX_SEQ)
         check_optional_int(self.score_ns, "score_ns", -MAX_SCORE, MAX_SCORE)
+        if self.flags == ():  # the usual ack: nothing to check or put in order
+            return
         flags = set(self.flags)
         if not all(isinstance(flag, ResultFlag) for flag in flags):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown flag in {self.flags!r}")
-        _set(self, "flags", tuple(flag for flag in ResultFlag if flag in flags))
+        _set(self, "flags", tuple(sorted(flags, key=_FLAG_ORDER.__getitem__)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,6 +669,7 @@ BODY_TYPES: dict[MessageType, type[Body]] = {
                 Ack, Nak, GameData, Status, Feedback, CorrectionPush, Control, Locked,
                 Seating)
 }
+_BODY_CLASSES = frozenset(BODY_TYPES.values())  # looked up for every message made
 
 
 @dataclass(frozen=True, slots=True)
@@ -693,7 +699,7 @@ class Message:
         check_int(self.event, "event", 0, MAX_EVENT)
         if self.v < 2 and self.event != 0:
             raise ProtocolError(ErrorCode.MALFORMED, "version 1 carries no event")
-        if type(self.body) not in BODY_TYPES.values():
+        if type(self.body) not in _BODY_CLASSES:
             raise ProtocolError(ErrorCode.MALFORMED, f"not a message body: {self.body!r}")
         if self.screen is not None and (not isinstance(self.screen, str)
                                         or SCREEN.fullmatch(self.screen) is None):

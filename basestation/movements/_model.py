@@ -60,6 +60,13 @@ class Movement:
     _by_pair: dict[tuple[PairKey, int], tuple[int, str]] = field(
         init=False, repr=False, compare=False, hash=False
     )
+    # Each round's and each table's assignments, in order (asked for with every result).
+    _by_round: dict[int, tuple[Assignment, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+    _by_table: dict[int, tuple[Assignment, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         if self.tables < 1:
@@ -98,6 +105,14 @@ class Movement:
         object.__setattr__(self, "_by_seat", by_seat)
         object.__setattr__(self, "_by_board", {k: tuple(sorted(v)) for k, v in by_board.items()})
         object.__setattr__(self, "_by_pair", by_pair)
+        by_round: dict[int, list[Assignment]] = {}
+        by_table: dict[int, list[Assignment]] = {}
+        for a in sorted(self.assignments, key=lambda a: (a.round, a.table)):
+            by_round.setdefault(a.round, []).append(a)
+        for a in sorted(self.assignments, key=lambda a: (a.table, a.round)):
+            by_table.setdefault(a.table, []).append(a)
+        object.__setattr__(self, "_by_round", {r: tuple(v) for r, v in by_round.items()})
+        object.__setattr__(self, "_by_table", {t: tuple(v) for t, v in by_table.items()})
 
     def pair_key(self, number: int, direction: str | None) -> PairKey:
         """The station's name for a pair: the direction counts only in a two-field movement."""
@@ -139,11 +154,11 @@ class Movement:
 
     def round_of(self, round: int) -> tuple[Assignment, ...]:
         """Every table's assignment in one round, in table order."""
-        return tuple(a for t in range(1, self.tables + 1) if (a := self.at(round, t)) is not None)
+        return self._by_round.get(round, ())
 
     def table_rounds(self, table: int) -> tuple[Assignment, ...]:
         """One table's assignments, in round order: what its guide card shows."""
-        return tuple(a for r in range(1, self.rounds + 1) if (a := self.at(r, table)) is not None)
+        return self._by_table.get(table, ())
 
     @property
     def board_sets(self) -> int:

@@ -79,10 +79,14 @@ class OrderedLink(Link, Protocol):
     def post(self, unit: int, body: Body, number: Numbering) -> None: ...
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Inbound:
     received: Received
     link: Link
+    # The key its tag was checked with when it was queued, and whether it checked out then:
+    # handling checks it again only if the unit's key is another by then (paired again).
+    checked_with: bytes | None = None
+    verified: bool = False
 
 
 @dataclass
@@ -160,10 +164,11 @@ class Hub:
             return False
         message = inbound.received.message
         unit = self.units.get(message.unit)
-        # Checked here only to choose the lane (a unit's own, or the frames failing the
-        # check); handling checks it again, with the unit's key of that moment.
-        verified = verify(inbound.received, unit.key if unit is not None
-                          else self.key_for(message.unit))
+        # Checked here to choose the lane (a unit's own, or the frames failing the check);
+        # handling takes the verdict if the unit's key is still the same then.
+        key = unit.key if unit is not None else self.key_for(message.unit)
+        verified = verify(inbound.received, key)
+        inbound.checked_with, inbound.verified = key, verified
         queued = self._queue.put(message.unit, inbound, verified=verified)
         if not queued and not verified and unit is not None:
             # Dropped unanswered, but counted against the unit all the same.
@@ -500,7 +505,7 @@ class Hub:
             return
         unit = self.units.get(message.unit)
         key = unit.key if unit is not None else self.key_for(message.unit)
-        if not verify(received, key):
+        if not (inbound.verified if inbound.checked_with == key else verify(received, key)):
             self._bad_mac(inbound, unit, batch)
             return
         if unit is None:

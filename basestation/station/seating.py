@@ -25,12 +25,16 @@ VISITOR_BASE = 9_000_000  # visitors added by name are numbered from 9 000 001 u
 def play_round(section: SectionState, table: int) -> int:
     """The round the table plays now: its first round with a board not held, else its last
     (what a pad that entered everything so far goes on to)."""
-    rounds = [a for a in section.movement.table_rounds(table)
-              if a.ns is not None and a.ew is not None]
-    for assignment in rounds:
-        if any(section.held(table, assignment.round, b) is None for b in assignment.boards):
-            return assignment.round
-    return rounds[-1].round if rounds else max(section.current_round, 1)
+    held = section.held
+    last = None
+    for assignment in section.movement.table_rounds(table):
+        if assignment.ns is None or assignment.ew is None:
+            continue
+        last = assignment.round
+        for board in assignment.boards:  # plain loops: asked for with every result
+            if held(table, last, board) is None:
+                return last
+    return last if last is not None else max(section.current_round, 1)
 
 
 def short_name(name: str | None) -> str | None:
@@ -69,6 +73,19 @@ def next_round(movement: Movement, table: int, round_: int) -> NextRound | None:
     return NextRound(after, move(here.ns, "NS"), move(here.ew, "EW"), tuple(tables))
 
 
+def _next_round_of(section: SectionState, table: int, round_: int) -> NextRound | None:
+    """`next_round` for the section's movement, worked out once per table and round."""
+    known = section.next_rounds.get((table, round_))
+    if known is not None and known[0] is section.movement:
+        return known[1]
+    after = next_round(section.movement, table, round_)
+    section.next_rounds[table, round_] = (section.movement, after)
+    return after
+
+
+NOBODY = SeatPlayer()  # a seat nobody is known for
+
+
 def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
                 players: Mapping[int, str], *, limits: Thresholds | None = None,
                 now: datetime | None = None) -> Seating:
@@ -82,7 +99,7 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
     def pair(entrant: int | None, side: str) -> tuple[SeatPlayer, SeatPlayer]:
         numbers = seats.of(section.letter, entrant, side) if entrant is not None else ()
         if len(numbers) < 2:
-            return SeatPlayer(), SeatPlayer()
+            return NOBODY, NOBODY
         first, second = numbers[0], numbers[1]
         return (SeatPlayer(first, short_name(players.get(first)) if first else None),
                 SeatPlayer(second, short_name(players.get(second)) if second else None))
@@ -92,7 +109,7 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
     clock = round_clock(section, limits or Thresholds(), now) if now is not None else None
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
                    west, result_entry=section.result_entry, clock=clock,
-                   next_round=next_round(section.movement, table, round_),
+                   next_round=_next_round_of(section, table, round_),
                    rankings=section.rankings, pads=section.pads)
 
 

@@ -442,8 +442,8 @@ class SessionState:
         if (deal is not None and entry.lead is not None and entry.declarer is not None
                 and not lead_matches(deal, Seat(entry.declarer), parse_card(entry.lead))):
             flags.append(ResultFlag.LEAD_DECLARER_MISMATCH.value)
-        others = [o for o in section.results_for_board(entry.board) if o is not replacing]
-        if entry.kind == "result" and looks_wrong_side(entry, others):
+        if entry.kind == "result" and looks_wrong_side(
+                entry, [o for o in section.by_board.get(entry.board, ()) if o is not replacing]):
             flags.append(ResultFlag.SUSPECT_WRONG_SIDE.value)
         return flags
 
@@ -482,9 +482,10 @@ class SessionState:
         batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
                                                    section.round_started))
         batch.event("round", section=section.letter, round=round_)
-        state = StationState.RUNNING if self.running else StationState.STOPPED
+        status = Status(state=StationState.RUNNING if self.running else StationState.STOPPED,
+                        round=round_)
         for _table, unit in sorted(section.holders.items()):
-            batch.send(unit, Status(state=state, round=round_))
+            batch.send(unit, status)  # one body for all: its text is made once
         self.tell_section(section, batch)  # the round clock starts again
 
     def replace_result(self, section: SectionState, held: HeldResult | None, entry: HeldResult,

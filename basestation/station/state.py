@@ -13,7 +13,7 @@ from typing import Any
 from basestation.movements import Movement, PairKey
 from basestation.station.rulings import Ruling
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
-from firmware_protocol.messages import RoundRankings
+from firmware_protocol.messages import NextRound, RoundRankings
 
 MINUTES_PER_BOARD = 7.5  # a club's usual pace, for a round clock nobody has set
 # Per unit. A pad has one message in flight (SPEC.md), so only its latest can come again;
@@ -68,6 +68,15 @@ class SectionState:
     by_table: dict[int, list[HeldResult]] = field(default_factory=dict)
     by_board: dict[int, list[HeldResult]] = field(default_factory=dict)
     held_count: int = 0
+    # The same objects again by (table, round, board): `held` is asked several times a result.
+    _at: dict[tuple[int, int, int], HeldResult] = field(default_factory=dict, init=False,
+                                                        repr=False, compare=False)
+    # Entries held per round, and the entries each round needs (for the movement named):
+    # a round with fewer held than it needs is not complete, without looking at its tables.
+    _per_round: dict[int, int] = field(default_factory=dict, init=False, repr=False,
+                                       compare=False)
+    _needs: tuple[Movement | None, dict[int, int]] = field(
+        default_factory=lambda: (None, {}), init=False, repr=False, compare=False)
     # When the section's current round began (the round clock): set as the round moves on;
     # after a restart, from the restart.
     round_started: datetime = field(default_factory=lambda: datetime.now(UTC))
@@ -82,6 +91,10 @@ class SectionState:
     # The last round whose rankings its pads were sent (0: none yet), so each goes once.
     rankings_sent: int = 0
     _expected: int = field(default=-1, repr=False)
+    # Where a table's pairs and boards go after a round (seating.next_round), by (table,
+    # round), with the movement it was worked out from: told with every seating.
+    next_rounds: dict[tuple[int, int], tuple[Movement, NextRound | None]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def expected_count(self) -> int:
@@ -103,26 +116,44 @@ class SectionState:
     def round_complete(self, round_: int) -> bool:
         """True once every table that plays `round_` (two pairs there) holds an entry for each
         of its boards (SPEC.md 6.9)."""
-        return all(self.held(a.table, round_, b) is not None
-                   for a in self.movement.round_of(round_)
-                   if a.ns is not None and a.ew is not None
-                   for b in a.boards)
+        if self._per_round.get(round_, 0) < self._round_needs(round_):
+            return False  # the usual answer while a round is played, and found at once
+        held = self._at
+        for a in self.movement.round_of(round_):  # plain loops: asked twice a result
+            if a.ns is not None and a.ew is not None:
+                for b in a.boards:
+                    if (a.table, round_, b) not in held:
+                        return False
+        return True
+
+    def _round_needs(self, round_: int) -> int:
+        """Entries the round needs: each board at each table with two pairs, once."""
+        movement, needs = self._needs
+        if movement is not self.movement:  # worked out again for a new movement
+            needs = {}
+            self._needs = (self.movement, needs)
+        count = needs.get(round_)
+        if count is None:
+            count = needs[round_] = sum(len(set(a.boards)) for a in self.movement.round_of(round_)
+                                        if a.ns is not None and a.ew is not None)
+        return count
 
     def held(self, table: int, round_: int, board: int) -> HeldResult | None:
-        for row in self.by_table.get(table, ()):
-            if row.round == round_ and row.board == board:
-                return row
-        return None
+        return self._at.get((table, round_, board))
 
     def put(self, result: HeldResult) -> None:
         if _put(self.by_table.setdefault(result.table, []), result):
             self.held_count += 1
+            self._per_round[result.round] = self._per_round.get(result.round, 0) + 1
         _put(self.by_board.setdefault(result.board, []), result)
+        self._at[result.table, result.round, result.board] = result
 
     def remove(self, table: int, round_: int, board: int) -> None:
         if _remove(self.by_table.get(table, []), table, round_, board):
             self.held_count -= 1
+            self._per_round[round_] -= 1
         _remove(self.by_board.get(board, []), table, round_, board)
+        self._at.pop((table, round_, board), None)
 
     def results_for_table(self, table: int) -> list[HeldResult]:
         return sorted(self.by_table.get(table, ()), key=lambda r: (r.round, r.board))

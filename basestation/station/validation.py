@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from operator import itemgetter
 
 from basestation.movements import Movement
 from basestation.station.state import HeldResult, SectionState
@@ -47,10 +47,15 @@ def looks_wrong_side(entry: HeldResult, others: list[HeldResult]) -> bool:
     common one and this score appears nowhere else, the players most likely entered the
     declarer or the side wrongly.
     """
-    if entry.score_ns is None or entry.score_ns == 0:
+    score = entry.score_ns
+    if score is None or score == 0:
         return False
-    scores = Counter(o.score_ns for o in others if o.score_ns is not None and o is not entry)
-    if sum(scores.values()) < 2 or scores[entry.score_ns]:
+    scores: dict[int, int] = {}
+    for other in others:  # counted in a plain loop: asked for every result
+        if other.score_ns is not None and other is not entry:
+            scores[other.score_ns] = scores.get(other.score_ns, 0) + 1
+    if sum(scores.values()) < 2 or score in scores:
         return False
-    common, count = scores.most_common(1)[0]
-    return common == -entry.score_ns and count >= 2
+    # The first of the most common, as Counter.most_common(1) gives it.
+    common, count = max(scores.items(), key=itemgetter(1))
+    return common == -score and count >= 2

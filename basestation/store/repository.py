@@ -59,7 +59,17 @@ class Update:
     values: dict[str, Any]
 
 
-Op = Callable[[Session], None] | Insert | Update
+@dataclass(frozen=True)
+class OnConnection:
+    """SQL run on the transaction's connection, needing nothing of the ORM (the units' upsert,
+    forgetting old answers): a batch of only these, inserts and updates is committed on a
+    plain connection, without an ORM session (the hub's hot path)."""
+
+    run: Callable[[sa.Connection], None]
+
+
+Op = Callable[[Session], None] | Insert | Update | OnConnection
+_PLAIN = (Insert, Update, OnConnection)  # ops that need no ORM session
 
 
 @dataclass
@@ -92,22 +102,19 @@ class Store:
 
     def commit(self, ops: Iterable[Op]) -> None:
         """Applies `ops` in order in one transaction; returns only once it is durable."""
+        ops = list(ops)
+        if all(isinstance(op, _PLAIN) for op in ops):
+            # Nothing for the ORM: a plain connection, without a session's machinery.
+            with self.engine.begin() as connection:
+                _apply(ops, lambda: connection, None)
+            return
         with Session(self.engine, expire_on_commit=False) as session:
-            # Plain inserts wait, by table, until an op that reads or changes rows comes (or
-            # the end): a batch's results go in one statement and its answers in another.
-            pending: dict[Any, list[dict[str, Any]]] = {}
-            for op in ops:
-                if isinstance(op, Insert):
-                    pending.setdefault(op.table, []).append(op.values)
-                    continue
-                if isinstance(op, Update):
-                    _insert_all(session, {op.table: pending.pop(op.table)}
-                                if op.table in pending else {})
-                    _update(session, op)
-                    continue
-                _insert_all(session, pending)
-                op(session)
-            _insert_all(session, pending)
+
+            def flushed() -> sa.Connection:
+                session.flush()  # rows the ORM holds go first, as they were asked for first
+                return session.connection()
+
+            _apply(ops, flushed, session)
             session.commit()
 
     def backup(self, path: Path) -> Path:
@@ -275,14 +282,39 @@ def audit(event_id: int | None, actor: str, action: str, **detail: Any) -> Op:
                              "detail": json.dumps(detail, sort_keys=True, default=str)})
 
 
-def _insert_all(session: Session, pending: dict[Any, list[dict[str, Any]]]) -> None:
+def _apply(ops: list[Op], connection: Callable[[], sa.Connection],
+           session: Session | None) -> None:
+    """Runs `ops` in order in the transaction; `connection` gives its connection (the ORM's
+    rows flushed first), `session` is for the ops that need the ORM (None: there are none).
+    Plain inserts wait, by table, until an op that reads or changes rows comes (or the end):
+    a batch's results go in one statement and its answers in another."""
+    pending: dict[Any, list[dict[str, Any]]] = {}
+    for op in ops:
+        if isinstance(op, Insert):
+            pending.setdefault(op.table, []).append(op.values)
+            continue
+        if isinstance(op, Update):
+            if op.table in pending:
+                _insert_all(connection, {op.table: pending.pop(op.table)})
+            _update(connection(), op)
+            continue
+        _insert_all(connection, pending)
+        if isinstance(op, OnConnection):
+            op.run(connection())
+        else:
+            assert session is not None
+            op(session)
+    _insert_all(connection, pending)
+
+
+def _insert_all(connection: Callable[[], sa.Connection],
+                pending: dict[Any, list[dict[str, Any]]]) -> None:
     """Rows of different tables here never refer to each other, so grouping keeps them right.
     Each table's rows go in one DBAPI executemany (`_write_rows`): they need nothing back."""
     if pending:
-        session.flush()  # rows the ORM holds go first, as they were asked for first
-        connection = session.connection()
+        made = connection()
         for table, rows in pending.items():
-            _write_rows(connection, table.__table__, rows)
+            _write_rows(made, table.__table__, rows)
         pending.clear()
 
 
@@ -332,7 +364,7 @@ def _plain_insert(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...],
             return None
         fixed[column.name] = default.arg
     convert = tuple(
-        (at, processor) for at, name in enumerate(names)
+        (at, _none_once(processor)) for at, name in enumerate(names)
         for processor in [table.c[name].type.dialect_impl(dialect).bind_processor(dialect)]
         if processor is not None)
     defaults = tuple(
@@ -353,11 +385,50 @@ def _plain_insert(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...],
     return sql, take, convert, defaults
 
 
-def _update(session: Session, op: Update) -> None:
-    session.flush()  # the ORM's own changes to the row, asked for earlier, go first
+def _none_once(processor: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A column's bind processor with None's stored value worked out once: a result's ruling
+    is nearly always None, and a JSON column made "null" anew for every row."""
+    try:
+        stored_none = processor(None)
+    except Exception:  # a type that takes no None: as it was
+        return processor
+    return lambda value: stored_none if value is None else processor(value)
+
+
+def _update(connection: sa.Connection, op: Update) -> None:
     table = op.table.__table__
-    key = table.primary_key.columns.values()[0]
-    session.connection().execute(sa.update(table).where(key == op.key).values(op.values))
+    names = tuple(op.values)
+    plan = _plain_update(connection.dialect, table, names)
+    if plan is None:
+        key = table.primary_key.columns.values()[0]
+        connection.execute(sa.update(table).where(key == op.key).values(op.values))
+        return
+    sql, convert = plan
+    connection.exec_driver_sql(sql, _converted([*op.values.values(), op.key], convert))
+
+
+@functools.cache
+def _plain_update(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...]
+                  ) -> tuple[str, tuple[tuple[int, Any], ...]] | None:
+    """An update of columns `names` by primary key as SQL text (a round moving on is one a
+    round per section: building and compiling the statement each time cost more than it), with
+    the values' type conversions by place, the key's last. None (SQLAlchemy Core then) for a
+    table whose columns change on update by themselves, or a key of several columns."""
+    keys = table.primary_key.columns.values()
+    if len(keys) != 1 or any(column.onupdate is not None or column.server_onupdate is not None
+                             for column in table.columns):
+        return None
+    quote = dialect.identifier_preparer.quote
+    marker = "?" if dialect.paramstyle == "qmark" else "%s"
+    sql = (f"UPDATE {dialect.identifier_preparer.format_table(table)} SET "
+           + ", ".join(f"{quote(name)} = {marker}" for name in names)
+           + f" WHERE {quote(keys[0].name)} = {marker}")
+    convert = tuple(
+        (at, _none_once(processor)) for at, column in enumerate([*(table.c[n] for n in names),
+                                                                 keys[0]])
+        for processor in [column.type.dialect_impl(dialect).bind_processor(dialect)]
+        if processor is not None)
+    return sql, convert
 
 
 def retire_result(event_id: int, place: tuple[str, int, int, int], status: str) -> Op:
@@ -375,12 +446,12 @@ def retire_result(event_id: int, place: tuple[str, int, int, int], status: str) 
 
 def save_units(rows: list[dict[str, Any]]) -> Op:
     """Writes the units' current state in one upsert, inserting units not yet stored."""
-    def op(session: Session) -> None:
+    def run(connection: sa.Connection) -> None:
         # One statement text whatever the number of units: a `unit IN (...)` lookup made a
         # new prepared statement for every batch size, and each one stayed in SQLite's cache.
-        _write_rows(session.connection(), UnitRow.__table__, rows,  # type: ignore[attr-defined]
+        _write_rows(connection, UnitRow.__table__, rows,  # type: ignore[attr-defined]
                     conflict="unit")
-    return op
+    return OnConnection(run)
 
 
 @functools.cache
@@ -426,11 +497,10 @@ def save_answer(unit: int, seq: int, digest: str, answer: str) -> Op:
 def forget_answers(unit: int, below: int) -> Op:
     """Drops the answers to a unit's messages numbered below `below`: only its latest can be
     asked for again (SPEC.md 8), so its answers keep a bounded number of rows."""
-    def op(session: Session) -> None:
+    def run(connection: sa.Connection) -> None:
         table = AnswerRow.__table__  # type: ignore[attr-defined]
-        session.connection().execute(sa.delete(table).where(table.c.unit == unit,
-                                                            table.c.seq < below))
-    return op
+        connection.execute(sa.delete(table).where(table.c.unit == unit, table.c.seq < below))
+    return OnConnection(run)
 
 
 def insert_result(values: dict[str, Any]) -> Op:

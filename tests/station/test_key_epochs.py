@@ -65,3 +65,33 @@ async def test_a_tag_no_key_of_the_unit_verifies_gets_advice_at_seq_0(tmp_path: 
     assert (nak.seq, nak.body) == (0, Nak(re=5, code=ErrorCode.BAD_MAC))
     assert link.keys == [unit_key(SECRET, 17, 1)]
     assert made.hub.units[17].down_seq == 0  # outside the unit's sequence
+
+
+async def test_a_message_queued_before_a_re_pairing_is_checked_with_the_new_key(
+        tmp_path: Path) -> None:
+    """The tag is checked as the message is queued; the unit paired again before its turn,
+    the verdict under the old key no longer counts: it is checked again, and fails."""
+    made = station(tmp_path)
+    link = KeyedLink()
+    await run(made.hub, inbound(link, 17, 1, Heartbeat(90)))
+    link.messages_to(17)
+    queued = signed(link, 17, 2, unit_key(SECRET, 17, 0))
+    assert made.hub.submit(queued) and queued.verified
+    made.hub.pair(17)  # the director's pairing moves it to epoch 1 while it waits
+    assert made.hub.units[17].key == unit_key(SECRET, 17, 1)
+    await run(made.hub, *made.hub._queue.take(8))
+    [nak] = link.messages_to(17)
+    assert nak.body == Nak(re=2, code=ErrorCode.BAD_MAC)
+    assert made.hub.units[17].last_seq == 1
+
+
+async def test_a_message_queued_under_the_unit_s_key_is_not_checked_again(
+        tmp_path: Path) -> None:
+    made = station(tmp_path)
+    link = KeyedLink()
+    queued = inbound(link, 17, 1, Heartbeat(90))
+    assert made.hub.submit(queued) and queued.verified
+    assert queued.checked_with == unit_key(SECRET, 17, 0)
+    await run(made.hub, *made.hub._queue.take(8))
+    [ack] = link.messages_to(17)
+    assert isinstance(ack.body, Ack)

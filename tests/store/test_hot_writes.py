@@ -11,7 +11,14 @@ import sqlalchemy as sa
 from sqlmodel import select
 
 from basestation.store import repository as repo
-from basestation.store.models import AnswerRow, AuditRow, EventRow, ResultRow, UnitRow
+from basestation.store.models import (
+    AnswerRow,
+    AuditRow,
+    EventRow,
+    ResultRow,
+    SectionRow,
+    UnitRow,
+)
 from basestation.store.repository import Store
 
 WHEN = datetime(2026, 11, 24, 19, 30, 5, 123456, tzinfo=UTC)
@@ -90,3 +97,38 @@ def test_a_refused_row_rolls_the_whole_batch_back(store: Store) -> None:
     assert store.read(lambda s: list(s.exec(select(AnswerRow)))) == []
     assert store.read(lambda s: list(s.exec(select(AuditRow)))) == []
     assert store.read(lambda s: list(s.exec(select(UnitRow)))) == []
+
+
+def test_updates_by_key_read_back_as_the_orm_writes_them(store: Store) -> None:
+    """Updates by key go as plain SQL, each value through its column's type: the section the
+    plain way reads back as the one changed through the ORM."""
+    event = store.snapshot().event
+    assert event is not None
+    sections = [SectionRow(event_id=1, letter=letter, movement_kind="mitchell", tables=3,
+                           boards=6, movement_json="{}") for letter in "AB"]
+    store.commit([repo.add(row) for row in sections])
+    plain, orm = (store.read(lambda s, letter=letter: s.exec(
+        select(SectionRow).where(SectionRow.letter == letter)).one().id) for letter in "AB")
+    changes: dict[str, Any] = {"current_round": 3, "round_started": WHEN}
+    store.commit([repo.update_section_round(plain, 3, WHEN),
+                  repo.set_round_clock(plain, 7.5, 1.0),
+                  repo.set_round_rankings(plain, True, 1, 0),
+                  repo.update_section_round(plain + 99, 5)])  # a row that is gone stays gone
+    store.commit([repo.update(SectionRow, orm, **changes, board_minutes=7.5, round_minutes=1.0,
+                              round_rankings=True, rankings_hide_first=1,
+                              rankings_hide_last=0)])
+    rows = store.read(lambda s: list(s.exec(select(SectionRow).order_by(SectionRow.letter))))
+    assert [columns(row) for row in rows] == [{**columns(rows[1]), "letter": "A"},
+                                              columns(rows[1])]
+    assert rows[0].round_started == WHEN and rows[0].current_round == 3
+
+
+def test_a_batch_of_plain_writes_forgets_old_answers_in_order(store: Store) -> None:
+    """Answers, the units' upsert and forgetting answers commit together, in order, without an
+    ORM session: what is forgotten is what was there before."""
+    store.commit([repo.save_answer(17, seq, "d", "[]") for seq in range(1, 4)])
+    store.commit([repo.save_answer(17, 4, "d", "[]"), repo.forget_answers(17, 4),
+                  repo.save_answer(17, 5, "d", "[]"), repo.save_units([unit(17, last_seq=5)])])
+    kept = store.read(lambda s: [a.seq for a in s.exec(select(AnswerRow).order_by(AnswerRow.seq))])
+    assert kept == [4, 5]
+    assert store.snapshot().units[0].last_seq == 5
