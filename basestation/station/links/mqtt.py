@@ -192,7 +192,8 @@ class MqttLink:
                 future.set_result(None)
 
         def on_disconnect(*_: Any) -> None:
-            self._client = self._window = None  # nothing more is written to this connection
+            if self._client is client:  # not a later connection's
+                self._client = self._window = None  # nothing more is written to this one
             lost.set()
 
         def on_connect(_client: Any, _flags: Any, _rc: Any, properties: Any) -> None:
@@ -224,7 +225,7 @@ class MqttLink:
                     wanted.append(gmqtt.Subscription(RESPONSE, qos=1))
                 future = subscribed[client.subscribe(wanted)] = (
                     asyncio.get_running_loop().create_future())
-                await future
+                await asyncio.wait((future, gone), return_when=asyncio.FIRST_COMPLETED)
             if lost.is_set():
                 raise BrokerLost("the broker closed the connection")
             self._client, self._window = client, window
