@@ -2,6 +2,8 @@
 
 The station opens the pty's other end as its serial port. Frames on the air can be lost,
 corrupted, duplicated and delayed, in both directions, and the whole channel can drop out.
+A late frame holds back the frames sent after it by the same sender (one radio sends one frame
+at a time), unless the faults say the air reorders them.
 """
 
 from __future__ import annotations
@@ -21,12 +23,17 @@ from firmware_protocol.messages import Message, Received
 
 @dataclass(frozen=True)
 class AirFaults:
-    """Per-frame rates (0..1) and a latency range in seconds."""
+    """Per-frame rates (0..1) and a latency range in seconds.
+
+    With `reorder`, each frame's latency is its own, so a later frame may overtake an earlier
+    one; without, a frame is never heard before one sent earlier to or from the same pad.
+    """
 
     loss: float = 0.0
     corrupt: float = 0.0
     duplicate: float = 0.0
     latency: tuple[float, float] = (0.0, 0.0)
+    reorder: bool = False
 
 
 @dataclass
@@ -57,6 +64,8 @@ class VirtualRadio:
         self._pending = bytearray()  # written when the pty has room
         self._silent_until = 0.0
         self._unit_silent_until: dict[int, float] = {}
+        # When the last frame sent up or down for a unit is heard: a later one waits for it.
+        self._last_heard: dict[tuple[str, int | None], float] = {}
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(self.master, self._readable)
         self._closed = False
@@ -95,9 +104,20 @@ class VirtualRadio:
     def _chance(self, rate: float) -> bool:
         return rate > 0 and self.rng.random() < rate
 
-    def _delay(self) -> float:
+    def _heard_at(self, way: str, unit: int | None) -> float | None:
+        """When a frame sent now is heard, on the loop's clock (None: at once)."""
         low, high = self.faults.latency
-        return self.rng.uniform(low, high) if high > 0 else 0.0
+        delay = self.rng.uniform(low, high) if high > 0 else 0.0
+        now = self._loop.time()
+        if self.faults.reorder:
+            return now + delay if delay else None
+        # Strictly after the frame before it: timers due at the same moment run in any order.
+        before = self._last_heard.get((way, unit), 0.0)
+        if not delay and before < now:
+            return None
+        heard = max(now + delay, before + 1e-6)
+        self._last_heard[(way, unit)] = heard
+        return heard
 
     def send_frame(self, frame: bytes, unit: int | None = None) -> None:
         """Pad to station: a whole frame, subject to the channel's faults."""
@@ -114,9 +134,9 @@ class VirtualRadio:
             if self._chance(self.faults.corrupt):
                 self.stats.corrupted += 1
                 data = self._corrupted(frame)
-            delay = self._delay()
-            if delay:
-                self._loop.call_later(delay, self._write, data)
+            heard = self._heard_at("up", unit)
+            if heard is not None:
+                self._loop.call_at(heard, self._write, data)
             else:
                 self._write(data)
 
@@ -179,9 +199,9 @@ class VirtualRadio:
         copies = 2 if self._chance(self.faults.duplicate) else 1
         self.stats.duplicated += copies - 1
         for _ in range(copies):
-            delay = self._delay()
-            if delay:
-                self._loop.call_later(delay, self._deliver, received)
+            heard = self._heard_at("down", received.message.unit)
+            if heard is not None:
+                self._loop.call_at(heard, self._deliver, received)
             else:
                 deliver(received)
 

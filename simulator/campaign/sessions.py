@@ -111,7 +111,7 @@ SESSION_FAULTS = (
     SessionFault("receiver unplugged and replugged", ("radio",), inject=unplug_receiver),
     SessionFault("30% radio loss", ("radio",), Faults(air=AirFaults(loss=0.3))),
     SessionFault("duplicated and reordered frames", ("radio", "mqtt"),
-                 Faults(air=AirFaults(duplicate=0.3, latency=(0.0, 0.03)))),
+                 Faults(air=AirFaults(duplicate=0.3, latency=(0.0, 0.03), reorder=True))),
     SessionFault("database locked", ("mqtt",), inject=lock_store),
     SessionFault("database unavailable 10 s", ("radio", "mqtt"), inject=database_unavailable),
     SessionFault("pad replaced mid-round", ("radio", "mqtt"), Faults(dead_pad=0.6)),
