@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from basestation.station.links.inbox import UNIT_INBOX, Read, UnitInbox
+from basestation.station.links.mqtt import INBOX_FULL_SAID, MqttLink
 from firmware_protocol import topics
 
 
@@ -48,3 +51,20 @@ async def test_the_whole_inbox_has_a_limit() -> None:
     for unit in range(1, 5):
         inbox.put_nowait(up(unit))
     assert inbox.full()
+
+
+async def test_a_full_inbox_says_so_once_in_a_while_not_once_a_message(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Under a flood of many claimed units the whole inbox fills: each further message is
+    dropped unread and counted, and a warning says how many, at most every INBOX_FULL_SAID s
+    (a line per message cost more than reading them)."""
+    link = MqttLink(None, "mqtt://127.0.0.1:1884", "club")  # type: ignore[arg-type]
+    inbox = UnitInbox(UNIT_INBOX * 2, dropped=lambda unit: None)
+    for n in range(1, 1001):
+        link._read(inbox, topics.up("club", n), b"{}", {})
+    assert inbox.qsize() == UNIT_INBOX * 2
+    assert link.dropped_full == 1000 - UNIT_INBOX * 2
+    said = [r.getMessage() for r in caplog.records if "inbox full" in r.getMessage()]
+    assert said == ["MQTT inbox full: 1 message(s) dropped unread, the last on "
+                    f"{topics.up('club', UNIT_INBOX * 2 + 1)}; pads retransmit what mattered"]
+    assert INBOX_FULL_SAID >= 1

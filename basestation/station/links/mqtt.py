@@ -39,6 +39,8 @@ NEVER = -2
 # Publishes the broker has not acknowledged yet, at most, when it does not say (MQTT 5's
 # receive maximum; mosquitto says 20 unless configured).
 IN_FLIGHT_DEFAULT = 20
+INBOX_FULL_SAID = 10.0  # seconds between warnings that the inbox is full (one per drop was a
+# line per message under a flood: the logging alone cost more than reading)
 
 
 class BrokerLost(ConnectionError):
@@ -126,6 +128,9 @@ class MqttLink:
         self.connected = asyncio.Event()
         self.received = 0
         self.malformed = 0
+        self.dropped_full = 0  # messages dropped unread because the whole inbox was full
+        self._full_said: float | None = None  # when that was last said, on the loop's clock
+        self._full_unsaid = 0
 
     def fit(self, body: Body) -> list[Body]:
         try:
@@ -262,8 +267,18 @@ class MqttLink:
         try:
             inbox.put_nowait(Read(topic, payload, bool(properties.get("retain"))))
         except asyncio.QueueFull:
-            log.warning("MQTT inbox full: a message on %s dropped unread", topic)
+            self._inbox_full(topic)
         return 0  # PUBACK: received
+
+    def _inbox_full(self, topic: str) -> None:
+        """A message dropped unread: counted, and said at most once every INBOX_FULL_SAID s."""
+        self.dropped_full += 1
+        self._full_unsaid += 1
+        now = asyncio.get_running_loop().time()
+        if self._full_said is None or now - self._full_said >= INBOX_FULL_SAID:
+            log.warning("MQTT inbox full: %d message(s) dropped unread, the last on %s; pads "
+                        "retransmit what mattered", self._full_unsaid, topic)
+            self._full_said, self._full_unsaid = now, 0
 
     async def _take_all(self, inbox: UnitInbox) -> None:
         while True:
