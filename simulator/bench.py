@@ -126,9 +126,11 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
             # A busy session: every table enters a result each 2.5 s (a real one: ~7 min).
             paced = await flood_in_child(_plan(port, sections, 6, interval=2.5), FLOODERS)
             cpu = cpu_seconds()
+            sent = _sent(station)
             report = await flood_in_child(_plan(port, sections, results_per_pad - 6, skip=6),
                                           FLOODERS)
             cpu = cpu_seconds() - cpu
+            sent = _sent(station) - sent
         finally:
             watcher.cancel()
             await station.stop()
@@ -138,8 +140,10 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         echo = asyncio.create_task(link.run())
         await link.connected.wait()
         try:
+            echo_cpu = cpu_seconds()
             baseline = await flood_in_child(_plan(port, sections, results_per_pad - 6),
                                             FLOODERS)
+            echo_cpu = cpu_seconds() - echo_cpu
         finally:
             echo.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -158,6 +162,12 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         "grid_p99_ms": round(percentile_ms(grid, 99), 2),
         # Acks are sent only after the commit: each acked result is a durable one.
         "station_cpu_us_per_result": us_per_result(cpu, report.acked),
+        # The same through the baseline's link alone (read, decode, check, ack, publish):
+        # the floor under the station's own figure, which also decides, stores and tells.
+        "baseline_cpu_us_per_result": us_per_result(echo_cpu, baseline.acked),
+        # Messages the station sent per result: the ack, and as each table's round completes
+        # and the section's round moves on, seatings and status (SPEC.md 6.7, 14).
+        "station_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,
         "load_processes": FLOODERS,
     }
 
@@ -214,6 +224,11 @@ class _EchoHub:
     def dropped_unread(self, unit: int) -> None: ...
 
     def refuse(self, link: Any, error: Any) -> None: ...
+
+
+def _sent(station: Any) -> int:
+    """Messages the station's MQTT link has sent so far."""
+    return int(station.mqtt.sent) if station.mqtt is not None else 0
 
 
 def _echo(port: int) -> Any:

@@ -50,3 +50,17 @@ async def test_the_flood_shares_its_pads_between_processes() -> None:
                 await echo
     assert report.acked == 25 * 2 and report.refused == 0
     assert len(report.latencies) == 50 and report.seconds > 0
+
+
+async def test_mqtt_stage_reports_the_station_against_its_links_floor() -> None:
+    """One section, briefly: the station's results a second and CPU a result, and beside them
+    the baseline's (the station's MQTT link acking at once) and the messages sent a result."""
+    from simulator.bench import mqtt_stage
+
+    figures = await mqtt_stage(sections=1, results_per_pad=8)
+    assert figures["mqtt_results"] == 25 * 2
+    assert figures["mqtt_results_per_s"] > 0 and figures["mqtt_baseline_per_s"] > 0
+    assert figures["station_cpu_us_per_result"] > 0 and figures["baseline_cpu_us_per_result"] > 0
+    # Each result is acked; the tables' rounds completing and moving on add seatings and
+    # status (one board a round here).
+    assert figures["station_sends_per_result"] > 1

@@ -127,6 +127,7 @@ class MqttLink:
         self._limit = IN_FLIGHT_DEFAULT
         self.connected = asyncio.Event()
         self.received = 0
+        self.sent = 0  # messages to pads handed to the broker's client (or waiting for it)
         self.malformed = 0
         self.dropped_full = 0  # messages dropped unread because the whole inbox was full
         self._full_said: float | None = None  # when that was last said, on the loop's clock
@@ -146,6 +147,7 @@ class MqttLink:
             log.warning("not sent to unit %s: a %s of %d bytes", message.unit,
                         message.type.value, len(payload))
             return
+        self.sent += 1
         self._publish(topic, payload, False)
 
     def _publish(self, topic: str, payload: bytes, retain: bool) -> None:
