@@ -320,10 +320,12 @@ class PadRules:
                             batch: Batch) -> None:
         """The table's round is complete: its pad is told who comes next (SPEC.md 14.2)."""
         here = section.movement.at(round_, table)
-        if here is not None and here.ns is not None and here.ew is not None \
-                and any(section.held(table, round_, b) is None for b in here.boards):
-            return  # a board of the round still to come: the table plays on (no need to look)
-        now = play_round(section, table)
+        if here is not None and here.ns is not None and here.ew is not None:
+            held = section.held
+            for board in here.boards:  # a plain loop: asked with every result
+                if held(table, round_, board) is None:
+                    return  # a board of the round still to come: the table plays on
+        now = section.play_round(table)
         if now > round_:
             batch.send(unit, self.session.seating(section, table, now))
 

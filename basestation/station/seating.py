@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from functools import lru_cache
 
 from basestation.movements import Movement
 from basestation.station.seats import Seats
@@ -25,16 +26,7 @@ VISITOR_BASE = 9_000_000  # visitors added by name are numbered from 9 000 001 u
 def play_round(section: SectionState, table: int) -> int:
     """The round the table plays now: its first round with a board not held, else its last
     (what a pad that entered everything so far goes on to)."""
-    held = section.held
-    last = None
-    for assignment in section.movement.table_rounds(table):
-        if assignment.ns is None or assignment.ew is None:
-            continue
-        last = assignment.round
-        for board in assignment.boards:  # plain loops: asked for with every result
-            if held(table, last, board) is None:
-                return last
-    return last if last is not None else max(section.current_round, 1)
+    return section.play_round(table)
 
 
 def short_name(name: str | None) -> str | None:
@@ -86,12 +78,20 @@ def _next_round_of(section: SectionState, table: int, round_: int) -> NextRound 
 NOBODY = SeatPlayer()  # a seat nobody is known for
 
 
+@lru_cache(maxsize=4096)
+def seat_player(number: int, name: str | None) -> SeatPlayer:
+    """The seat's player as a pad is told it, for a player number and the name the list has
+    for it (made once: the same players are told again with every round)."""
+    return SeatPlayer(number, short_name(name) if number else None)
+
+
 def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
                 players: Mapping[int, str], *, limits: Thresholds | None = None,
-                now: datetime | None = None) -> Seating:
+                now: datetime | None = None, clock: RoundClock | None = None) -> Seating:
     """The table's round as its pad is told it: the pairs' players as seated (by the
     director, or from the numbers entered at a table), with their names from the list;
-    with `now`, the section's round clock; and where everyone goes next."""
+    with `now`, the section's round clock (or `clock`, worked out already); and where
+    everyone goes next."""
     assignment = section.movement.at(round_, table)
     ns = assignment.ns if assignment is not None else None
     ew = assignment.ew if assignment is not None else None
@@ -101,12 +101,13 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
         if len(numbers) < 2:
             return NOBODY, NOBODY
         first, second = numbers[0], numbers[1]
-        return (SeatPlayer(first, short_name(players.get(first)) if first else None),
-                SeatPlayer(second, short_name(players.get(second)) if second else None))
+        return (seat_player(first, players.get(first)),
+                seat_player(second, players.get(second)))
 
     north, south = pair(ns, "NS")
     east, west = pair(ew, "EW")
-    clock = round_clock(section, limits or Thresholds(), now) if now is not None else None
+    if clock is None and now is not None:
+        clock = round_clock(section, limits or Thresholds(), now)
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
                    west, result_entry=section.result_entry, clock=clock,
                    next_round=_next_round_of(section, table, round_),

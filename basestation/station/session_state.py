@@ -32,7 +32,7 @@ from basestation.station.round_rankings import completed_round, ranking_after, s
 from basestation.station.scores import LiveScores
 from basestation.station.seating import (
     VISITOR_BASE,
-    play_round,
+    round_clock,
     seating_for,
     tables_playing,
 )
@@ -51,6 +51,7 @@ from firmware_protocol.messages import (
     NotPlayed,
     Result,
     ResultFlag,
+    RoundClock,
     RoundRankings,
     Seat,
     Seating,
@@ -269,16 +270,22 @@ class SessionState:
                 if table != answered:
                     self.push(state, table, self.seating(state, table, round_), batch)
 
-    def seating(self, section: SectionState, table: int, round_: int) -> Seating:
-        """What the table's pad is told of that round (SPEC.md 14)."""
-        return seating_for(section, table, round_, self.seats, self.players,
-                           limits=self.thresholds, now=datetime.now(UTC))
+    def seating(self, section: SectionState, table: int, round_: int, *,
+                clock: RoundClock | None = None) -> Seating:
+        """What the table's pad is told of that round (SPEC.md 14), with the section's round
+        clock now (or `clock`, worked out already for the same moment)."""
+        if clock is None:
+            clock = round_clock(section, self.thresholds, datetime.now(UTC))
+        return seating_for(section, table, round_, self.seats, self.players, clock=clock)
 
     def tell_section(self, section: SectionState, batch: Batch) -> None:
         """Every pad of the section is sent its round's seating: the section's setting, or its
-        round clock, changed (SPEC.md 14.2, 14.6, 14.8)."""
+        round clock, changed (SPEC.md 14.2, 14.6, 14.8). One clock for all: they are told
+        at the same moment."""
+        clock = round_clock(section, self.thresholds, datetime.now(UTC))
         for table, unit in sorted(section.holders.items()):
-            batch.send(unit, self.seating(section, table, play_round(section, table)))
+            batch.send(unit, self.seating(section, table, section.play_round(table),
+                                          clock=clock))
 
     def round_rankings(self, section: SectionState) -> list[Body]:
         """The rankings after the section's last completed round, when its setting shows

@@ -77,6 +77,11 @@ class SectionState:
                                        compare=False)
     _needs: tuple[Movement | None, dict[int, int]] = field(
         default_factory=lambda: (None, {}), init=False, repr=False, compare=False)
+    # Per table, where `play_round` starts looking (for the movement named): the index in the
+    # table's rounds before which every round with two pairs holds all its boards, and the
+    # last such round. Storing an entry never undoes that; removing one forgets the table's.
+    _played: dict[int, tuple[Movement, int, int | None]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
     # When the section's current round began (the round clock): set as the round moves on;
     # after a restart, from the restart.
     round_started: datetime = field(default_factory=lambda: datetime.now(UTC))
@@ -141,6 +146,27 @@ class SectionState:
     def held(self, table: int, round_: int, board: int) -> HeldResult | None:
         return self._at.get((table, round_, board))
 
+    def play_round(self, table: int) -> int:
+        """The round the table plays now: its first round with a board not held, else its
+        last (what a pad that entered everything so far goes on to). Asked with every result
+        and for every table as the round moves on, so it starts after the rounds the table
+        was last found to hold whole (`_played`)."""
+        rounds = self.movement.table_rounds(table)
+        known = self._played.get(table)
+        start, last = (known[1], known[2]) if known and known[0] is self.movement else (0, None)
+        held = self._at
+        for index in range(start, len(rounds)):  # plain loops: asked for with every result
+            a = rounds[index]
+            if a.ns is None or a.ew is None:
+                continue
+            for board in a.boards:
+                if (table, a.round, board) not in held:
+                    self._played[table] = (self.movement, index, last)
+                    return a.round
+            last = a.round
+        self._played[table] = (self.movement, len(rounds), last)
+        return last if last is not None else max(self.current_round, 1)
+
     def put(self, result: HeldResult) -> None:
         if _put(self.by_table.setdefault(result.table, []), result):
             self.held_count += 1
@@ -154,6 +180,7 @@ class SectionState:
             self._per_round[round_] -= 1
         _remove(self.by_board.get(board, []), table, round_, board)
         self._at.pop((table, round_, board), None)
+        self._played.pop(table, None)  # a round it held whole may be missing a board now
 
     def results_for_table(self, table: int) -> list[HeldResult]:
         return sorted(self.by_table.get(table, ()), key=lambda r: (r.round, r.board))

@@ -4,6 +4,8 @@ for the movement the section has now."""
 
 from __future__ import annotations
 
+import random
+
 from basestation.movements import generate
 from basestation.station.seating import play_round
 from basestation.station.state import HeldResult, SectionState
@@ -54,3 +56,72 @@ def test_a_new_movement_is_looked_at_afresh() -> None:
     assert not section.round_complete(1)
     section.movement = generate("mitchell", 3, 6)  # set directly, as a test may
     assert section.round_complete(1)
+
+
+def scanned(section: SectionState, table: int) -> int:
+    """The table's play round looked up from its first round, as `play_round` answered before
+    it remembered where to start: what the remembered start must always agree with."""
+    last = None
+    for a in section.movement.table_rounds(table):
+        if a.ns is None or a.ew is None:
+            continue
+        last = a.round
+        if any(section.held(table, a.round, b) is None for b in a.boards):
+            return last
+    return last if last is not None else max(section.current_round, 1)
+
+
+def test_the_play_round_goes_back_when_a_result_is_erased() -> None:
+    section = SectionState("A", generate("mitchell", 3, 6))
+    for round_ in (1, 2, 3):
+        fill_round(section, round_)
+    assert play_round(section, 1) == 3  # everything held: its last round
+    section.remove(1, 1, 1)  # the director erases a round-1 result
+    assert play_round(section, 1) == 1
+    section.put(entry(section, 1, 1, 1, score=-100))  # entered again, corrected
+    assert play_round(section, 1) == 3
+    section.put(entry(section, 1, 2, section.movement.at(2, 1).boards[0], score=50))  # type: ignore[union-attr]
+    assert play_round(section, 1) == 3  # a correction in place keeps the round whole
+
+
+def test_rounds_entered_out_of_order_count_once_the_gap_is_filled() -> None:
+    section = SectionState("A", generate("mitchell", 3, 6))
+    fill_round(section, 3)
+    fill_round(section, 2)
+    assert play_round(section, 2) == 1
+    fill_round(section, 1)
+    assert play_round(section, 2) == 3
+
+
+def test_the_play_round_follows_a_new_movement() -> None:
+    section = SectionState("A", generate("mitchell", 3, 6))
+    fill_round(section, 1)
+    assert play_round(section, 1) == 2
+    section.replace_movement(generate("mitchell", 3, 9))  # three boards a round now
+    assert play_round(section, 1) == 1
+    section.movement = generate("mitchell", 3, 6)  # set directly, as a test may
+    assert play_round(section, 1) == 2
+
+
+def test_the_play_round_agrees_with_a_full_scan_whatever_happens() -> None:
+    rng = random.Random(23)
+    movements = [generate("mitchell", 4, 8), generate("howell", 4, 14),
+                 generate("mitchell", 4, 8, phantom=True)]
+    section = SectionState("A", movements[0])
+    for _ in range(3000):
+        step = rng.random()
+        if step < 0.02:
+            section.replace_movement(rng.choice(movements))
+        elif step < 0.3:
+            held = section.all_results()
+            if held:
+                gone = rng.choice(held)
+                section.remove(gone.table, gone.round, gone.board)
+        else:
+            a = rng.choice(section.movement.assignments)
+            if a.ns is not None and a.ew is not None:
+                section.put(entry(section, a.table, a.round, rng.choice(a.boards),
+                                  score=rng.choice((420, -50))))
+        section.current_round = rng.randint(1, section.movement.rounds)
+        table = rng.randint(1, section.movement.tables)
+        assert play_round(section, table) == scanned(section, table)

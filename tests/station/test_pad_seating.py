@@ -173,6 +173,21 @@ async def test_the_director_seating_a_pair_shows_on_its_tables_pad(tmp_path: Pat
     assert (told.north.name, told.south.name) == ("Ann Smith", "Cat Brown")
 
 
+async def test_a_name_changed_on_the_list_shows_on_the_next_seating(tmp_path: Path) -> None:
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    ns, _ = pairs_at(made, 1, 1)
+    await director(made, lambda batch: made.rules.seat(("A", ns, "NS"), (10234, 0),
+                                                       "director", batch))
+    [told] = link.to(1)
+    assert isinstance(told, Seating) and told.north == SeatPlayer(10234, "Ann Smith")
+    assert told.south == SeatPlayer(0, None)  # a visitor without a name
+    made.rules.players[10234] = "Ann Smith-Jones"  # the club's list says otherwise now
+    again = made.rules.seating(made.rules.sections["A"], 1, 1)
+    assert again.north == SeatPlayer(10234, "Ann Smith-Jones")
+
+
 def test_a_long_name_is_cut_to_what_a_pad_shows() -> None:
     assert short_name("Bartholomew Featherstonehaugh") == "Bartholomew Featherstone"
     assert short_name("Zoë Ångström-Öberg Ærøskøbing") == "Zoë Ångström-Öberg"
