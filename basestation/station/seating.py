@@ -46,6 +46,12 @@ def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> Rou
                       max(0, min(MAX_CLOCK, length)))
 
 
+@lru_cache(maxsize=1024)
+def _move(table: int, side: str) -> Move:
+    """A seat to move to, made once (a few dozen tables, two sides)."""
+    return Move(table, side)
+
+
 def next_round(movement: Movement, table: int, round_: int) -> NextRound | None:
     """Where the table's pairs and boards go when the round ends, from the movement (SPEC.md
     14.7); None after the last round. A pair with no seat next round sits out; boards no
@@ -59,7 +65,7 @@ def next_round(movement: Movement, table: int, round_: int) -> NextRound | None:
         if pair is None:
             return None
         seat = movement.seat_of(pair, side if movement.two_field else None, after)
-        return Move(seat[0], seat[1]) if seat is not None else None
+        return _move(seat[0], seat[1]) if seat is not None else None
 
     tables = sorted({t for board in here.boards for t in movement.tables_for(after, board)})
     return NextRound(after, move(here.ns, "NS"), move(here.ew, "EW"), tuple(tables))
