@@ -52,6 +52,12 @@ class LiveScores:
                                         source=self._results)
         self.dirty = {(letter, b) for letter, s in sections.items()
                       for b in range(1, s.movement.boards + 1)}
+        # Per board, the scoring engine's view of each held entry, by the entry's identity: a
+        # held entry is never changed once stored (a correction or ruling stores a new one),
+        # so a board rescored for one new result converts that one alone. Each board keeps
+        # only the entries it held when last scored, the entry itself beside its id.
+        self._converted: dict[tuple[str, int],
+                              dict[int, tuple[HeldResult, TravellerResult | None]]] = {}
 
     def _expected(self, board: int, section: str) -> int:
         if (section, board) not in self._expected_counts:
@@ -85,8 +91,18 @@ class LiveScores:
         state = self.sections.get(section)
         if state is None:
             return []
-        return [r for held in state.by_board.get(board, ())
-                if (r := traveller_result(held)) is not None]
+        before = self._converted.get((section, board), {})
+        now: dict[int, tuple[HeldResult, TravellerResult | None]] = {}
+        results = []
+        for held in state.by_board.get(board, ()):
+            known = before.get(id(held))
+            if known is None or known[0] is not held:
+                known = (held, traveller_result(held))
+            now[id(held)] = known
+            if known[1] is not None:
+                results.append(known[1])
+        self._converted[(section, board)] = now
+        return results
 
     def ranking(self) -> list[dict[str, Any]]:
         self.refresh()
