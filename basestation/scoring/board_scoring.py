@@ -39,11 +39,13 @@ def score_board(
         if (score is not None and result.fouled not in small and not result.arrowswitch
                 and result.mp_override is None):
             key = (result.fouled, score)
-            if key not in plain:
-                line = _score(result, fields[result.fouled], expected, top, regulations)
-                plain[key] = (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew)  # type: ignore[assignment]
-            mp_ns, mp_ew, pct_ns, pct_ew = plain[key]
-            scored.append(ScoredResult(result, score, mp_ns, mp_ew, pct_ns, pct_ew))
+            values = plain.get(key)
+            if values is None:
+                mp_ns, mp_ew = _compared(fields[result.fouled], score, expected, top,
+                                         regulations)
+                values = plain[key] = (mp_ns, mp_ew, percentage(mp_ns, top, regulations),
+                                       percentage(mp_ew, top, regulations))
+            scored.append(ScoredResult(result, score, *values))
             continue
         if result.fouled in small and result.is_real:
             ns_pct, ew_pct = awards[id(result)]
@@ -120,24 +122,14 @@ def _score(
     mp_ns: float | None = None
     mp_ew: float | None = None
     if result.score_ns is not None:
-        # The result is itself in the field: it ties with itself, which does not count.
-        mp_ns, mp_ew = _against(field, result.score_ns, len(field), expected, regulations,
-                                itself=True)
-    elif result.weighted:
-        mp_ns = mp_ew = 0.0
-        for outcome in result.weighted:
-            ns, ew = _against(field, outcome.score_ns, len(field) + 1, expected, regulations)
-            mp_ns += ns * outcome.weight / 100
-            mp_ew += ew * outcome.weight / 100
-    elif result.split is not None:
-        mp_ns = _against(field, result.split[0], len(field) + 1, expected, regulations)[0]
-        mp_ew = _against(field, result.split[1], len(field) + 1, expected, regulations)[1]
-    if mp_ns is not None and mp_ew is not None:
-        mp_ns = round_matchpoints(mp_ns, top, regulations)
-        mp_ew = round_matchpoints(mp_ew, top, regulations)
-        if result.arrowswitch:
-            # The pairs sat the wrong way: each joins the other field for this board.
-            mp_ns, mp_ew = mp_ew, mp_ns
+        mp_ns, mp_ew = _compared(field, result.score_ns, expected, top, regulations)
+    elif result.weighted or result.split is not None:
+        ns, ew = _assigned(result, field, expected, regulations)
+        mp_ns = round_matchpoints(ns, top, regulations)
+        mp_ew = round_matchpoints(ew, top, regulations)
+    if mp_ns is not None and result.arrowswitch:
+        # The pairs sat the wrong way: each joins the other field for this board.
+        mp_ns, mp_ew = mp_ew, mp_ns
     if result.mp_override is not None:
         mp_ns, mp_ew = result.mp_override
     return ScoredResult(
@@ -145,6 +137,32 @@ def _score(
         None if mp_ns is None else percentage(mp_ns, top, regulations),
         None if mp_ew is None else percentage(mp_ew, top, regulations),
     )
+
+
+def _assigned(
+    result: TravellerResult, field: list[int], expected: int, regulations: Regulations
+) -> tuple[float, float]:
+    """Unrounded matchpoints of a weighted or split score, compared with the whole field."""
+    if result.weighted:
+        mp_ns = mp_ew = 0.0
+        for outcome in result.weighted:
+            ns, ew = _against(field, outcome.score_ns, len(field) + 1, expected, regulations)
+            mp_ns += ns * outcome.weight / 100
+            mp_ew += ew * outcome.weight / 100
+        return mp_ns, mp_ew
+    assert result.split is not None
+    return (_against(field, result.split[0], len(field) + 1, expected, regulations)[0],
+            _against(field, result.split[1], len(field) + 1, expected, regulations)[1])
+
+
+def _compared(
+    field: list[int], score: int, expected: int, top: float, regulations: Regulations
+) -> tuple[float, float]:
+    """Rounded NS and EW matchpoints of a real score against its field, which holds it."""
+    # The result is itself in the field: it ties with itself, which does not count.
+    mp_ns, mp_ew = _against(field, score, len(field), expected, regulations, itself=True)
+    return (round_matchpoints(mp_ns, top, regulations),
+            round_matchpoints(mp_ew, top, regulations))
 
 
 def _against(
