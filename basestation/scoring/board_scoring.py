@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from basestation.scoring.adjusted import award_percent
@@ -16,6 +17,9 @@ from basestation.scoring.matchpoints import (
 from basestation.scoring.regulations import Fault, Regulations
 from basestation.scoring.scored import ScoredBoard, ScoredResult, SessionRule
 from basestation.scoring.traveller import BoardTraveller, TravellerResult
+
+# A distinct score's NS and EW matchpoints and percentages.
+Line = tuple[float, float, float, float]
 
 _FAULT_RULE = {Fault.NONE: SessionRule.NON_OFFENDER, Fault.PARTLY: SessionRule.NONE,
                Fault.RESPONSIBLE: SessionRule.OFFENDER}
@@ -32,20 +36,14 @@ def score_board(
     fields = {version: sorted(scores) for version, scores in groups.items()}
     awards = _small_group_awards(board.results, small, regulations)
     # Many tables share a score: matchpoint each distinct score of a version once.
-    plain: dict[tuple[int, int], tuple[float, float, float, float]] = {}
+    lines = {version: _field_lines(field, expected, top, regulations)
+             for version, field in fields.items() if version not in small}
     scored = []
     for result in board.results:
         score = result.score_ns
         if (score is not None and result.fouled not in small and not result.arrowswitch
                 and result.mp_override is None):
-            key = (result.fouled, score)
-            values = plain.get(key)
-            if values is None:
-                mp_ns, mp_ew = _compared(fields[result.fouled], score, expected, top,
-                                         regulations)
-                values = plain[key] = (mp_ns, mp_ew, percentage(mp_ns, top, regulations),
-                                       percentage(mp_ew, top, regulations))
-            scored.append(ScoredResult(result, score, *values))
+            scored.append(ScoredResult(result, score, *lines[result.fouled][score]))
             continue
         if result.fouled in small and result.is_real:
             ns_pct, ew_pct = awards[id(result)]
@@ -53,7 +51,8 @@ def score_board(
                                ns_rule=_FAULT_RULE[result.fault_ns],
                                ew_rule=_FAULT_RULE[result.fault_ew])
         else:
-            line = _score(result, fields.get(result.fouled, []), expected, top, regulations)
+            line = _score(result, fields.get(result.fouled, []), expected, top, regulations,
+                          lines=lines.get(result.fouled, {}))
         scored.append(line)
     return ScoredBoard(board.board, top, tuple(scored), section)
 
@@ -113,6 +112,8 @@ def _score(
     expected: int,
     top: float,
     regulations: Regulations,
+    *,
+    lines: dict[int, Line],
 ) -> ScoredResult:
     if result.artificial is not None:
         ns_pct = award_percent(result.artificial.ns, regulations)
@@ -122,7 +123,7 @@ def _score(
     mp_ns: float | None = None
     mp_ew: float | None = None
     if result.score_ns is not None:
-        mp_ns, mp_ew = _compared(field, result.score_ns, expected, top, regulations)
+        mp_ns, mp_ew, _pct_ns, _pct_ew = lines[result.score_ns]
     elif result.weighted or result.split is not None:
         ns, ew = _assigned(result, field, expected, regulations)
         mp_ns = round_matchpoints(ns, top, regulations)
@@ -155,30 +156,40 @@ def _assigned(
             _against(field, result.split[1], len(field) + 1, expected, regulations)[1])
 
 
-def _compared(
-    field: list[int], score: int, expected: int, top: float, regulations: Regulations
-) -> tuple[float, float]:
-    """Rounded NS and EW matchpoints of a real score against its field, which holds it."""
-    # The result is itself in the field: it ties with itself, which does not count.
-    mp_ns, mp_ew = _against(field, score, len(field), expected, regulations, itself=True)
-    return (round_matchpoints(mp_ns, top, regulations),
-            round_matchpoints(mp_ew, top, regulations))
+def _field_lines(
+    field: list[int], expected: int, top: float, regulations: Regulations
+) -> dict[int, Line]:
+    """Each distinct score of a sorted field: NS and EW matchpoints and percentages."""
+    lines = {}
+    actual = len(field)
+    beaten = 0
+    while beaten < actual:
+        score = field[beaten]
+        end = bisect_right(field, score, beaten)
+        # The result is itself in the field: it ties with itself, which does not count.
+        mp_ns, mp_ew = _matchpoints(beaten, end - beaten - 1, actual, expected, regulations)
+        mp_ns = round_matchpoints(mp_ns, top, regulations)
+        mp_ew = round_matchpoints(mp_ew, top, regulations)
+        lines[score] = (mp_ns, mp_ew, percentage(mp_ns, top, regulations),
+                        percentage(mp_ew, top, regulations))
+        beaten = end
+    return lines
 
 
 def _against(
-    field: list[int],
-    score: int,
-    actual: int,
-    expected: int,
-    regulations: Regulations,
-    *,
-    itself: bool = False,
+    field: list[int], score: int, actual: int, expected: int, regulations: Regulations
 ) -> tuple[float, float]:
     """NS and EW matchpoints of `score` against the sorted field, factored to `expected`."""
-    tie = unit(regulations)
     beaten, tied = beaten_and_tied(field, score)
-    if itself:
-        tied -= 1
+    return _matchpoints(beaten, tied, actual, expected, regulations)
+
+
+def _matchpoints(
+    beaten: int, tied: int, actual: int, expected: int, regulations: Regulations
+) -> tuple[float, float]:
+    """NS and EW matchpoints for beating and tying so many of `actual` results (this one
+    included), factored to `expected`."""
+    tie = unit(regulations)
     raw_ns = 2 * tie * beaten + tie * tied
     raw_ew = 2 * tie * (actual - 1) - raw_ns
     return (factored(raw_ns, actual, expected, regulations),
