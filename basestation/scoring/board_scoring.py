@@ -20,6 +20,15 @@ from basestation.scoring.traveller import BoardTraveller, TravellerResult
 
 # A distinct score's NS and EW matchpoints and percentages.
 Line = tuple[float, float, float, float]
+# A score's place in its field: results it beats, results it ties (itself not counted),
+# results on the board, results expected, the top.
+Place = tuple[int, int, int, int, float]
+# The lines already worked out, by regulations and place: the same places come up on board
+# after board, and looking a line up costs a fraction of working it out. A line depends on
+# its place and regulations alone, so this changes no result. Past _PLACES_KEPT places (or
+# sets of regulations) it starts again.
+_PLACES: dict[Regulations, dict[Place, Line]] = {}
+_PLACES_KEPT = 20_000
 
 _FAULT_RULE = {Fault.NONE: SessionRule.NON_OFFENDER, Fault.PARTLY: SessionRule.NONE,
                Fault.RESPONSIBLE: SessionRule.OFFENDER}
@@ -160,6 +169,11 @@ def _field_lines(
     field: list[int], expected: int, top: float, regulations: Regulations
 ) -> dict[int, Line]:
     """Each distinct score of a sorted field: NS and EW matchpoints and percentages."""
+    known = _PLACES.get(regulations)
+    if known is None or len(known) > _PLACES_KEPT:
+        if len(_PLACES) > _PLACES_KEPT:
+            _PLACES.clear()
+        known = _PLACES[regulations] = {}
     lines = {}
     actual = len(field)
     beaten = 0
@@ -167,13 +181,22 @@ def _field_lines(
         score = field[beaten]
         end = bisect_right(field, score, beaten)
         # The result is itself in the field: it ties with itself, which does not count.
-        mp_ns, mp_ew = _matchpoints(beaten, end - beaten - 1, actual, expected, regulations)
-        mp_ns = round_matchpoints(mp_ns, top, regulations)
-        mp_ew = round_matchpoints(mp_ew, top, regulations)
-        lines[score] = (mp_ns, mp_ew, percentage(mp_ns, top, regulations),
-                        percentage(mp_ew, top, regulations))
+        place = (beaten, end - beaten - 1, actual, expected, top)
+        line = known.get(place)
+        if line is None:
+            line = known[place] = _line(place, regulations)
+        lines[score] = line
         beaten = end
     return lines
+
+
+def _line(place: Place, regulations: Regulations) -> Line:
+    beaten, tied, actual, expected, top = place
+    mp_ns, mp_ew = _matchpoints(beaten, tied, actual, expected, regulations)
+    mp_ns = round_matchpoints(mp_ns, top, regulations)
+    mp_ew = round_matchpoints(mp_ew, top, regulations)
+    return (mp_ns, mp_ew, percentage(mp_ns, top, regulations),
+            percentage(mp_ew, top, regulations))
 
 
 def _against(
