@@ -15,7 +15,7 @@ from basestation.scoring.matchpoints import (
     unit,
 )
 from basestation.scoring.regulations import Fault, Regulations
-from basestation.scoring.scored import ScoredBoard, ScoredResult, SessionRule
+from basestation.scoring.scored import ScoredBoard, ScoredResult, SessionRule, compared_result
 from basestation.scoring.traveller import BoardTraveller, TravellerResult
 
 # A distinct score's NS and EW matchpoints and percentages.
@@ -52,7 +52,7 @@ def score_board(
         score = result.score_ns
         if (score is not None and result.fouled not in small and not result.arrowswitch
                 and result.mp_override is None):
-            scored.append(ScoredResult(result, score, *lines[result.fouled][score]))
+            scored.append(compared_result(result, score, lines[result.fouled][score]))
             continue
         if result.fouled in small and result.is_real:
             ns_pct, ew_pct = awards[id(result)]
