@@ -23,7 +23,11 @@ RECENT_ANSWERS = 4
 
 @dataclass(slots=True)
 class HeldResult:
-    """The station's current entry for one board at one table in one round."""
+    """The station's current entry for one board at one table in one round.
+
+    Not changed once held: a correction, ruling or move holds a new entry in its place (live
+    scores keep each held entry's conversion for scoring by the entry's identity).
+    """
 
     section: str
     table: int
