@@ -25,10 +25,11 @@ Line = tuple[float, float, float, float]
 Place = tuple[int, int, int, int, float]
 # The lines already worked out, by regulations and place: the same places come up on board
 # after board, and looking a line up costs a fraction of working it out. A line depends on
-# its place and regulations alone, so this changes no result. Past _PLACES_KEPT places (or
-# sets of regulations) it starts again.
+# its place and regulations alone, so this changes no result. Bounded (a few MB at most):
+# past so many places, or sets of regulations, it starts again.
 _PLACES: dict[Regulations, dict[Place, Line]] = {}
-_PLACES_KEPT = 20_000
+_PLACES_KEPT = 10_000
+_REGULATIONS_KEPT = 4
 
 _FAULT_RULE = {Fault.NONE: SessionRule.NON_OFFENDER, Fault.PARTLY: SessionRule.NONE,
                Fault.RESPONSIBLE: SessionRule.OFFENDER}
@@ -171,7 +172,7 @@ def _field_lines(
     """Each distinct score of a sorted field: NS and EW matchpoints and percentages."""
     known = _PLACES.get(regulations)
     if known is None or len(known) > _PLACES_KEPT:
-        if len(_PLACES) > _PLACES_KEPT:
+        if len(_PLACES) >= _REGULATIONS_KEPT:
             _PLACES.clear()
         known = _PLACES[regulations] = {}
     lines = {}
