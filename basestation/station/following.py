@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from basestation.movements import PairKey, followed_pair, table_of
 from basestation.movements._model import describe_pair
-from basestation.station.seating import play_round
 from basestation.station.state import SectionState, UnitState
 from firmware_protocol.enums import ErrorCode, PadPlace
 
@@ -24,7 +23,7 @@ def pair_of(section: SectionState, unit: UnitState) -> PairKey | None:
         return None
     if unit.follows is not None:
         return unit.follows
-    round_ = play_round(section, unit.table)
+    round_ = section.play_round(unit.table)
     here = section.movement.at(round_, unit.table)
     begun = here is not None and any(section.held(unit.table, round_, b) is not None
                                      for b in here.boards)
@@ -45,7 +44,7 @@ def arriving(section: SectionState, table: int) -> PairKey | None:
     side = side_of(section)
     if side is None:
         return None
-    return followed_pair(section.movement, side, table, play_round(section, table))
+    return followed_pair(section.movement, side, table, section.play_round(table))
 
 
 def check_move(section: SectionState, pair: PairKey, table: int,
@@ -55,7 +54,7 @@ def check_move(section: SectionState, pair: PairKey, table: int,
     still plays the round the pair played at `left` (TABLE_IN_USE: the pad tries again,
     the pair is due there next), or the pair is due
     elsewhere (WRONG_PAIRS). Each sentence fits a nak's detail (64 bytes)."""
-    round_ = play_round(section, table)
+    round_ = section.play_round(table)
     if table_of(section.movement, pair, round_) == table:
         return None
     name = describe_pair(pair)  # "EW pair 5", or "pair 5" in a one-field movement

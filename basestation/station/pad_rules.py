@@ -20,7 +20,6 @@ from basestation.station.events import AlertKind
 from basestation.station.feedback import feedback_for, par_feedback
 from basestation.station.following import arriving, check_move, pair_of
 from basestation.station.pin_tries import PinRefused
-from basestation.station.seating import play_round
 from basestation.station.services import HubServices
 from basestation.station.session_state import MergeOffer, SessionState
 from basestation.station.state import SectionState, UnitState
@@ -209,7 +208,7 @@ class PadRules:
         whole = GameData(section=section.letter, table=table, round=current, rounds=rounds,
                          results=held)
         # Then the round the table plays: who is there and whether to ask their numbers.
-        return [whole, self.session.seating(section, table, play_round(section, table))]
+        return [whole, self.session.seating(section, table, section.play_round(table))]
 
     # -- players -----------------------------------------------------------------------------
 

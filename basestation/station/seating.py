@@ -23,12 +23,6 @@ from firmware_protocol.messages import (
 VISITOR_BASE = 9_000_000  # visitors added by name are numbered from 9 000 001 up
 
 
-def play_round(section: SectionState, table: int) -> int:
-    """The round the table plays now: its first round with a board not held, else its last
-    (what a pad that entered everything so far goes on to)."""
-    return section.play_round(table)
-
-
 def short_name(name: str | None) -> str | None:
     """A name as a pad shows it: at most MAX_NAME bytes of UTF-8, cut between characters."""
     if not name:
@@ -92,12 +86,10 @@ def seat_player(number: int, name: str | None) -> SeatPlayer:
 
 
 def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
-                players: Mapping[int, str], *, limits: Thresholds | None = None,
-                now: datetime | None = None, clock: RoundClock | None = None) -> Seating:
+                players: Mapping[int, str], *, clock: RoundClock | None = None) -> Seating:
     """The table's round as its pad is told it: the pairs' players as seated (by the
     director, or from the numbers entered at a table), with their names from the list;
-    with `now`, the section's round clock (or `clock`, worked out already); and where
-    everyone goes next."""
+    the section's round clock (`round_clock`), when given; and where everyone goes next."""
     assignment = section.movement.at(round_, table)
     ns = assignment.ns if assignment is not None else None
     ew = assignment.ew if assignment is not None else None
@@ -112,8 +104,6 @@ def seating_for(section: SectionState, table: int, round_: int, seats: Seats,
 
     north, south = pair(ns, "NS")
     east, west = pair(ew, "EW")
-    if clock is None and now is not None:
-        clock = round_clock(section, limits or Thresholds(), now)
     return Seating(section.letter, table, round_, section.ask, ns, ew, north, east, south,
                    west, result_entry=section.result_entry, clock=clock,
                    next_round=_next_round_of(section, table, round_),
@@ -125,7 +115,7 @@ def tables_playing(section: SectionState, entrant: int) -> list[tuple[int, int]]
     tell when who plays for it changes."""
     found = []
     for table in sorted(section.holders):
-        round_ = play_round(section, table)
+        round_ = section.play_round(table)
         assignment = section.movement.at(round_, table)
         if assignment is not None and entrant in (assignment.ns, assignment.ew):
             found.append((table, round_))

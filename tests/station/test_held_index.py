@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 from basestation.movements import generate
-from basestation.station.seating import play_round
 from basestation.station.state import HeldResult, SectionState
 
 
@@ -35,9 +34,9 @@ def test_a_round_is_complete_with_every_board_of_every_table_and_not_before() ->
     assert section.held_count == 6 and section.round_complete(1)
     section.remove(2, 1, 3)
     assert section.held(2, 1, 3) is None and not section.round_complete(1)
-    assert play_round(section, 2) == 1  # table 2 still has board 3 of round 1 to play
+    assert section.play_round(2) == 1  # table 2 still has board 3 of round 1 to play
     section.put(entry(section, 2, 1, 3))
-    assert section.round_complete(1) and play_round(section, 2) == 2
+    assert section.round_complete(1) and section.play_round(2) == 2
 
 
 def test_an_entry_outside_the_movement_does_not_complete_a_round() -> None:
@@ -75,32 +74,32 @@ def test_the_play_round_goes_back_when_a_result_is_erased() -> None:
     section = SectionState("A", generate("mitchell", 3, 6))
     for round_ in (1, 2, 3):
         fill_round(section, round_)
-    assert play_round(section, 1) == 3  # everything held: its last round
+    assert section.play_round(1) == 3  # everything held: its last round
     section.remove(1, 1, 1)  # the director erases a round-1 result
-    assert play_round(section, 1) == 1
+    assert section.play_round(1) == 1
     section.put(entry(section, 1, 1, 1, score=-100))  # entered again, corrected
-    assert play_round(section, 1) == 3
+    assert section.play_round(1) == 3
     section.put(entry(section, 1, 2, section.movement.at(2, 1).boards[0], score=50))  # type: ignore[union-attr]
-    assert play_round(section, 1) == 3  # a correction in place keeps the round whole
+    assert section.play_round(1) == 3  # a correction in place keeps the round whole
 
 
 def test_rounds_entered_out_of_order_count_once_the_gap_is_filled() -> None:
     section = SectionState("A", generate("mitchell", 3, 6))
     fill_round(section, 3)
     fill_round(section, 2)
-    assert play_round(section, 2) == 1
+    assert section.play_round(2) == 1
     fill_round(section, 1)
-    assert play_round(section, 2) == 3
+    assert section.play_round(2) == 3
 
 
 def test_the_play_round_follows_a_new_movement() -> None:
     section = SectionState("A", generate("mitchell", 3, 6))
     fill_round(section, 1)
-    assert play_round(section, 1) == 2
+    assert section.play_round(1) == 2
     section.replace_movement(generate("mitchell", 3, 9))  # three boards a round now
-    assert play_round(section, 1) == 1
+    assert section.play_round(1) == 1
     section.movement = generate("mitchell", 3, 6)  # set directly, as a test may
-    assert play_round(section, 1) == 2
+    assert section.play_round(1) == 2
 
 
 def test_the_play_round_agrees_with_a_full_scan_whatever_happens() -> None:
@@ -124,4 +123,4 @@ def test_the_play_round_agrees_with_a_full_scan_whatever_happens() -> None:
                                   score=rng.choice((420, -50))))
         section.current_round = rng.randint(1, section.movement.rounds)
         table = rng.randint(1, section.movement.tables)
-        assert play_round(section, table) == scanned(section, table)
+        assert section.play_round(table) == scanned(section, table)

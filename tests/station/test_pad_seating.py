@@ -161,27 +161,27 @@ async def test_tricks_entry_reaches_the_pads_and_is_kept(tmp_path: Path) -> None
     assert made.rules.sections["A"].result_entry == ResultEntry.TRICKS
 
 
-async def test_the_director_seating_a_pair_shows_on_its_tables_pad(tmp_path: Path) -> None:
-    made = club_station(tmp_path)
+async def seated_ns_at_table_1(made: Station, numbers: tuple[int, int]) -> Seating:
+    """The director seats `numbers` as table 1's NS pair: what table 1's pad is told."""
     link = FakeLink()
     await logged_in(made, link)
     ns, _ = pairs_at(made, 1, 1)
-    await director(made, lambda batch: made.rules.seat(("A", ns, "NS"), (10234, 10890),
-                                                       "director", batch))
+    await director(made, lambda batch: made.rules.seat(("A", ns, "NS"), numbers, "director",
+                                                       batch))
     [told] = link.to(1)
     assert isinstance(told, Seating)
+    return told
+
+
+async def test_the_director_seating_a_pair_shows_on_its_tables_pad(tmp_path: Path) -> None:
+    told = await seated_ns_at_table_1(club_station(tmp_path), (10234, 10890))
     assert (told.north.name, told.south.name) == ("Ann Smith", "Cat Brown")
 
 
 async def test_a_name_changed_on_the_list_shows_on_the_next_seating(tmp_path: Path) -> None:
     made = club_station(tmp_path)
-    link = FakeLink()
-    await logged_in(made, link)
-    ns, _ = pairs_at(made, 1, 1)
-    await director(made, lambda batch: made.rules.seat(("A", ns, "NS"), (10234, 0),
-                                                       "director", batch))
-    [told] = link.to(1)
-    assert isinstance(told, Seating) and told.north == SeatPlayer(10234, "Ann Smith")
+    told = await seated_ns_at_table_1(made, (10234, 0))
+    assert told.north == SeatPlayer(10234, "Ann Smith")
     assert told.south == SeatPlayer(0, None)  # a visitor without a name
     made.rules.players[10234] = "Ann Smith-Jones"  # the club's list says otherwise now
     again = made.rules.seating(made.rules.sections["A"], 1, 1)
