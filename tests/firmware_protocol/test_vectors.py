@@ -11,8 +11,8 @@ import pytest
 
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import FrameDecoder, decode_frame, encode_frame
-from firmware_protocol.enums import MessageType
-from firmware_protocol.messages import Message, Received, Result, Seating
+from firmware_protocol.enums import FeedbackKind, MessageType
+from firmware_protocol.messages import RANKING_CELLS, Feedback, Message, Received, Result, Seating
 from firmware_protocol.security import unit_key, verify
 from firmware_protocol.vectors import make_vectors
 
@@ -69,11 +69,15 @@ def test_vector(vector: dict[str, Any]) -> None:
 
 
 def binary_view(message: Message) -> Message:
-    """The message as its binary frame carries it: no screen, a seating without clock and
-    moves."""
+    """The message as its binary frame carries it: without the JSON-only fields SPEC.md 12
+    lists (a screen, a seating's clock and moves, a ranking's round and names)."""
     message = replace(message, screen=None)
-    if isinstance(message.body, Seating):
-        return replace(message, body=replace(message.body, clock=None, next_round=None))
+    body = message.body
+    if isinstance(body, Seating):
+        return replace(message, body=replace(body, clock=None, next_round=None))
+    if isinstance(body, Feedback) and body.kind is FeedbackKind.RANKING:
+        rows = tuple(row[:RANKING_CELLS] for row in body.rows)
+        return replace(message, body=replace(body, rows=rows, round=None))
     return message
 
 

@@ -4,6 +4,7 @@ a new event reaches every pad, and the director's lock and reset say what they a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from basestation.station.config import SectionConfig
@@ -38,6 +39,9 @@ from tests.station.fakes import (
     station,
     turns,
 )
+
+VECTORS = (Path(__file__).resolve().parents[2] / "firmware_protocol" / "vectors"
+           / "station_to_pad_v2.json")
 
 
 async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) -> None:
@@ -148,6 +152,10 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
     opened = await turns(made, made.open_new_event(new))
     assert opened != old and made.rules.event_id == opened
     running = Status(StationState.RUNNING, 1)
+    # What the vector says a new event's status is (SPEC.md 13.1): the new event's round 1.
+    [vector] = [v for v in json.loads(VECTORS.read_text(encoding="utf-8"))
+                if v["name"] == "v2_status_new_event"]
+    assert jsonwire.decode(vector["json"].encode()).message.body == running
     first = link.messages_to(1)
     assert [m.body for m in first] == [running, Control(ControlCommand.RELOGIN)]
     assert {(m.v, m.event) for m in first} == {(2, opened)}
