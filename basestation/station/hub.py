@@ -481,8 +481,9 @@ class Hub:
             return
         link = self.links[unit.link]
         if getattr(link, "post", None) is not None:  # an OrderedLink (a Protocol check is slow)
-            # Numbered when it goes, under the event open now (SPEC.md 13.4): what waits for
-            # the line keeps its event, and feedback of an event since closed is dropped.
+            # Numbered when it goes, but under the event open now, as it is made (SPEC.md
+            # 13.4): what waits for the line keeps its event; feedback of an event since
+            # closed is dropped.
             made = self.rules.event_id or 0
 
             def number(parts: list[Body]) -> list[tuple[Message, bytes]]:
