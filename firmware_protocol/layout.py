@@ -22,6 +22,7 @@ from firmware_protocol.enums import (
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.fields import RANKS, SUITS, card_parts, contract_parts, make_contract
 from firmware_protocol.messages import (
+    RANKING_CELLS,
     Ack,
     Body,
     Control,
@@ -197,8 +198,13 @@ def _payload(body: Body) -> bytes:
         case Status():
             return bytes([STATE_CODES[body.state]]) + _u8_or_none(body.round, 0)
         case Feedback():
+            rows = body.rows
+            if body.kind is FeedbackKind.RANKING:
+                # A ranking row's names are JSON only (SPEC.md 14.9): airtime, and a keypad's
+                # screen, go to the five cells of section 4.
+                rows = tuple(row[:RANKING_CELLS] for row in rows)
             return (bytes([body.board, KIND_CODES[body.kind], body.part, body.parts])
-                    + _rows_text(body.rows))
+                    + _rows_text(rows))
         case CorrectionPush():
             push = _place(body) + bytes([body.board, _entry_kind(body.result)])
             if body.result is not None:

@@ -435,6 +435,11 @@ Cell: TypeAlias = "str | int | None"
 Row: TypeAlias = "tuple[Cell, ...]"
 
 
+# A ranking row's cells in both forms (SPEC.md 4); a sixth, the names after a round (14.9),
+# is JSON only.
+RANKING_CELLS = 5
+
+
 @dataclass(frozen=True, slots=True)
 class Feedback:
     """Rows to show after a board (board 0: the whole session); part `part` of `parts`."""
@@ -520,7 +525,8 @@ class Locked:
 @dataclass(frozen=True, slots=True)
 class SeatPlayer:
     """Who sits in a seat, as the station knows it: `number` None when nobody has said, 0 for
-    a visitor without a name; `name` None when the number is not on the club's list."""
+    a visitor without a name; `name` None when the number is not on the club's list, and
+    always None without a number (None or 0)."""
 
     number: int | None = None
     name: str | None = None
@@ -531,6 +537,8 @@ class SeatPlayer:
             _set(self, "name", None)  # no name (the binary form cannot tell "" from none)
         if self.name is not None:
             check_text(self.name, "name", MAX_NAME)
+            if not self.number:  # a name is a listed number's (SPEC.md 14.2)
+                raise ProtocolError(ErrorCode.MALFORMED, "a name needs a player number")
 
 
 SCREEN = re.compile(r"[0-9a-z]{1,16}")  # a page's screen name (SPEC.md 15)

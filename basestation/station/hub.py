@@ -36,6 +36,7 @@ from firmware_protocol.messages import (
     PROTOCOL_VERSION,
     Body,
     ErrorCode,
+    Feedback,
     Message,
     Nak,
     Received,
@@ -462,10 +463,14 @@ class Hub:
 
     # -- output ------------------------------------------------------------------------------
 
-    def envelope(self, unit_no: int, seq: int, body: Body, version: int) -> Message:
-        """A station message in `version`: from version 2 on it carries the open event (0 for
-        none), and a code the version lacks is mapped down (SPEC.md 13)."""
-        event = (self.rules.event_id or 0) if version >= 2 else 0
+    def envelope(self, unit_no: int, seq: int, body: Body, version: int,
+                 event: int | None = None) -> Message:
+        """A station message in `version`: from version 2 on it carries the open event, or
+        `event`, the one open when it was made (0 for none), and a code the version lacks is
+        mapped down (SPEC.md 13)."""
+        if event is None:
+            event = self.rules.event_id or 0
+        event = event if version >= 2 else 0
         unit = self.units.get(unit_no)
         return Message(unit=unit_no, seq=seq, body=for_version(body, version), v=version,
                        event=event, screen=unit.screen if unit is not None else None)
@@ -476,21 +481,33 @@ class Hub:
             return
         link = self.links[unit.link]
         if getattr(link, "post", None) is not None:  # an OrderedLink (a Protocol check is slow)
-            cast(OrderedLink, link).post(unit_no, body,
-                                         lambda parts: self._numbered(unit_no, parts))
+            # Numbered when it goes, but under the event open now, as it is made (SPEC.md
+            # 13.4): what waits for the line keeps its event; feedback of an event since
+            # closed is dropped.
+            made = self.rules.event_id or 0
+
+            def number(parts: list[Body]) -> list[tuple[Message, bytes]]:
+                if isinstance(body, Feedback) and (self.rules.event_id or 0) != made:
+                    return []
+                return self._numbered(unit_no, parts, made)
+
+            cast(OrderedLink, link).post(unit_no, body, number)
             return
         for message, key in self._numbered(unit_no, link.fit(body)):
             link.send(message, key)
 
-    def _numbered(self, unit_no: int, parts: list[Body]) -> list[tuple[Message, bytes]]:
-        """The parts as messages to the unit, under its next station seqs, with its key."""
+    def _numbered(self, unit_no: int, parts: list[Body],
+                  event: int | None = None) -> list[tuple[Message, bytes]]:
+        """The parts as messages to the unit, under its next station seqs, with its key (and
+        `event`, when they were made under another than the open one)."""
         unit = self.units.get(unit_no)
         if unit is None:
             return []
         numbered = []
         for part in parts:
             seq = self.units.next_seq(unit)
-            numbered.append((self.envelope(unit_no, seq, part, unit.version), unit.key))
+            numbered.append((self.envelope(unit_no, seq, part, unit.version, event),
+                             unit.key))
         return numbered
 
     # -- one message -------------------------------------------------------------------------

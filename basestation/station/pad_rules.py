@@ -20,6 +20,7 @@ from basestation.station.events import AlertKind
 from basestation.station.feedback import feedback_for, par_feedback
 from basestation.station.following import arriving, check_move, pair_of
 from basestation.station.pin_tries import PinRefused
+from basestation.station.seating import VISITOR_BASE
 from basestation.station.services import HubServices
 from basestation.station.session_state import MergeOffer, SessionState
 from basestation.station.state import SectionState, UnitState
@@ -227,8 +228,7 @@ class PadRules:
         for seat, name in body.visitors:
             numbers[SEAT_NAMES.index(seat)] = self.session.add_visitor(name, batch)
         north, east, south, west = numbers
-        players = self.session.players
-        unknown = [n for n in numbers if n != 0 and players and n not in players]
+        unknown = self._unknown(numbers)
         assert self.session.event_id is not None
         batch.ops.append(repo.add(SeatingRow(event_id=self.session.event_id, section=body.section,
                                              table_no=body.table, round=body.round,
@@ -240,6 +240,15 @@ class PadRules:
             batch.alert(AlertKind.UNKNOWN_PLAYER, section=body.section, table=body.table,
                         players=unknown)
         return [Ack(re=re, flags=flags), self.session.seating(state, body.table, body.round)]
+
+    def _unknown(self, numbers: list[int]) -> list[int]:
+        """The numbers to flag UNKNOWN_PLAYER (SPEC.md 14.3): not on the club's list. With no
+        club list loaded (none, or only visitors added by name) a club number cannot be told
+        wrong, so only a visitor's number the station never gave is."""
+        players = self.session.players
+        listed = any(n <= VISITOR_BASE for n in players)
+        return [n for n in numbers
+                if n != 0 and n not in players and (listed or n > VISITOR_BASE)]
 
     def _seat_from_table(self, state: SectionState, body: Players, actor: str,
                          batch: Batch) -> None:
@@ -338,11 +347,19 @@ class PadRules:
             batch.send(unit, message)
         if deal is not None and wants_par and par is None and self.hub is not None:
             later = self.hub.later
+            event = self.session.event_id
 
             def send(rows: tuple[Row, ...]) -> None:
-                later(lambda batch: batch.send(unit, par_feedback(board, rows)))
+                later(lambda batch: self._par_solved(event, unit, board, rows, batch))
 
             self.session.par.when_solved(deal, board, send)
+
+    def _par_solved(self, event: int | None, unit: int, board: int, rows: tuple[Row, ...],
+                    batch: Batch) -> None:
+        """A par solved after its board's feedback went: sent unless another event has been
+        opened since (SPEC.md 13.4: it would be about a board of the event closed)."""
+        if self.session.event_id == event:
+            batch.send(unit, par_feedback(board, rows))
 
     def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> None:
         """A replaced unit's entry goes to the director, not away: a merge offer for a board

@@ -127,7 +127,7 @@ STATION_TO_PAD_V2: list[tuple[str, int, Message]] = [
     ("v2_game_data_part_2_of_3", UNIT, Message(UNIT, 113, GameData(
         "A", 3, 2, (), (_RESULT_4S,), 2, 3), 2, EVENT)),
     ("v2_status_new_event", UNIT,
-     Message(UNIT, 120, Status(StationState.RUNNING, None), 2, NEXT_EVENT)),
+     Message(UNIT, 120, Status(StationState.RUNNING, 1), 2, NEXT_EVENT)),
     ("v2_status_no_event", UNIT, Message(UNIT, 121, Status(StationState.STOPPED, None), 2, 0)),
     ("v2_nak_other_event", UNIT,
      Message(UNIT, 122, Nak(143, ErrorCode.OTHER_EVENT), 2, NEXT_EVENT)),
@@ -227,6 +227,14 @@ EPOCH_OF = {"epoch_1_hello": 1, "epoch_2_heartbeat": 2, "nak_bad_mac_earlier_key
             "nak_bad_mac_unverified": 1, "v2_nak_bad_mac_earlier_key": 0,
             "v2_nak_bad_mac_unverified": 1}
 
+# The rankings after a round (SPEC.md 14.9): the JSON form carries the round and each row's
+# names; the binary frame neither (five cells a row, as section 4).
+RANKINGS: list[tuple[str, int, Message]] = [
+    ("feedback_ranking_after_round", UNIT, Message(UNIT, 32, Feedback(0, FeedbackKind.RANKING, (
+        (1, 3, "NS", 14, 5833, "Ann Smith & Bob Jones"),
+        (2, 1, "NS", 12, 5000, "Cat Brown & Dan White")), round=2))),
+]
+
 FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD,
          "pad_to_station_v2.json": PAD_TO_STATION_V2,
          "station_to_pad_v2.json": STATION_TO_PAD_V2,
@@ -234,7 +242,7 @@ FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_T
          "screen.json": SCREEN, "screen_v2.json": SCREEN_V2,
          "pin.json": PIN, "pin_v2.json": PIN_V2,
          "epochs.json": EPOCHS, "epochs_v2.json": EPOCHS_V2,
-         "rounds.json": ROUNDS, "rounds_v2.json": ROUNDS_V2}
+         "rounds.json": ROUNDS, "rounds_v2.json": ROUNDS_V2, "rankings.json": RANKINGS}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:

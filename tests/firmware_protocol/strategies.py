@@ -114,9 +114,10 @@ def feedback(draw: st.DrawFn) -> Feedback:
                     draw(st.integers(1, parts)), parts)
 
 
-seat_players = st.builds(SeatPlayer, st.none() | st.integers(0, 0xFFFF_FFFF),
-                         st.none() | st.text(st.characters(blacklist_categories=("Cs",)),
-                                             min_size=1, max_size=6))
+# A name only with a player number (SPEC.md 14.2).
+seat_players = st.builds(SeatPlayer, st.none() | st.just(0)) | st.builds(
+    SeatPlayer, st.integers(1, 0xFFFF_FFFF),
+    st.none() | st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=6))
 seatings = st.builds(Seating, sections, small, small, st.sampled_from(AskPlayers),
                      st.none() | pairs, st.none() | pairs, seat_players, seat_players,
                      seat_players, seat_players)

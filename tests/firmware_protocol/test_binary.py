@@ -418,9 +418,10 @@ def test_a_maximum_frame_is_read_whole_and_one_byte_more_is_oversize(version: in
 
 
 def test_feedback_text_is_utf_8_not_escaped() -> None:
-    # SPEC.md 11.5: the rows text writes a non-ASCII character as its UTF-8 bytes.
+    # SPEC.md 11.5: the rows text writes a non-ASCII character as its UTF-8 bytes (any text
+    # cell; a ranking's names, the usual one, are JSON only: 14.9).
     rows = ((1, 3, "NS", 14, 5833, "Zoë Smith & Bob Jones"),)
-    message = Message(17, 32, Feedback(0, FeedbackKind.RANKING, rows))
+    message = Message(17, 32, Feedback(0, FeedbackKind.TRAVELLER, rows))
     raw = raw_of(encode_frame(message, KEY))
     text = '[[1,3,"NS",14,5833,"Zoë Smith & Bob Jones"]]'.encode()
     assert raw[7 + 4:-6] == text and b"\\u" not in raw

@@ -9,6 +9,7 @@ import pytest
 
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import decode_frame, encode_frame, frame_size
+from firmware_protocol.cobs import cobs_decode
 from firmware_protocol.enums import (
     AskPlayers,
     ErrorCode,
@@ -56,6 +57,32 @@ def test_a_name_longer_than_a_pad_shows_is_refused() -> None:
 
 def test_an_empty_name_is_no_name() -> None:
     assert SeatPlayer(10234, "").name is None
+
+
+@pytest.mark.parametrize("number", [None, 0])
+def test_a_name_on_a_seat_with_no_number_is_malformed_in_both_forms(number: int | None) -> None:
+    # SPEC.md 14.2: a name is a listed number's; a seat nobody said (null) or a visitor
+    # without a name (0) has none, and a message saying otherwise is refused.
+    with pytest.raises(ProtocolError) as caught:
+        SeatPlayer(number, "Ann Smith")
+    assert caught.value.code == ErrorCode.MALFORMED
+    body = jsonwire.body_to_json(Seating("A", 3, 1, AskPlayers.FIRST))
+    with pytest.raises(ProtocolError) as caught:
+        jsonwire.body_from_json("seating", {**body, "north": {"number": number,
+                                                              "name": "Ann Smith"}})
+    assert caught.value.code == ErrorCode.MALFORMED
+    # The binary form: north's name kept, its number taken away (0, or its known bit off).
+    named = Seating("A", 3, 1, AskPlayers.FIRST, 3, 9, SeatPlayer(10234, "Ann Smith"))
+    raw = bytearray(cobs_decode(encode_frame(Message(17, 21, named), KEY).strip(b"\x00")) or b"")
+    known = 7 + 8  # header, then section, table, round, ask, ns and ew
+    assert raw[known] == 0b0001 and raw[known + 1:known + 5] == (10234).to_bytes(4)
+    if number is None:
+        raw[known] = 0
+    else:
+        raw[known + 1:known + 5] = bytes(4)
+    with pytest.raises(ProtocolError) as caught:
+        read_body(MessageType.SEATING, bytes(raw[7:-6]))
+    assert caught.value.code == ErrorCode.MALFORMED
 
 
 def test_unknown_ask_in_json_is_malformed() -> None:

@@ -11,8 +11,24 @@ import pytest
 
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import FrameDecoder, decode_frame, encode_frame
-from firmware_protocol.enums import MessageType
-from firmware_protocol.messages import Message, Received, Result, Seating
+from firmware_protocol.enums import AskPlayers, FeedbackKind, MessageType, PadPlace, ResultEntry
+from firmware_protocol.messages import (
+    RANKING_CELLS,
+    CorrectionPush,
+    Feedback,
+    GameData,
+    Heartbeat,
+    Message,
+    Nak,
+    NextRound,
+    NotPlayed,
+    Players,
+    Received,
+    Result,
+    RoundClock,
+    RoundRankings,
+    Seating,
+)
 from firmware_protocol.security import unit_key, verify
 from firmware_protocol.vectors import make_vectors
 
@@ -69,12 +85,33 @@ def test_vector(vector: dict[str, Any]) -> None:
 
 
 def binary_view(message: Message) -> Message:
-    """The message as its binary frame carries it: no screen, a seating without clock and
-    moves."""
+    """The message as its binary frame carries it: without the JSON-only fields SPEC.md 12
+    lists (a screen, visitors' names, an adjusted score, a seating's clock, moves and
+    settings, a ranking's round and names)."""
     message = replace(message, screen=None)
-    if isinstance(message.body, Seating):
-        return replace(message, body=replace(message.body, clock=None, next_round=None))
-    return message
+    body = message.body
+
+    def plain(entry: Any) -> Any:
+        return replace(entry, adjusted=None) if isinstance(entry, NotPlayed) else entry
+
+    match body:
+        case Players():
+            body = replace(body, visitors=())
+        case GameData():
+            body = replace(body, results=tuple(plain(entry) for entry in body.results))
+        case CorrectionPush():
+            body = replace(body, result=plain(body.result))
+        case Nak():
+            body = replace(body, held=plain(body.held))
+        case Seating():
+            body = replace(body, clock=None, next_round=None, result_entry=ResultEntry.RESULT,
+                           rankings=None, pads=PadPlace.TABLES)
+        case Feedback() if body.kind is FeedbackKind.RANKING:
+            body = replace(body, rows=tuple(row[:RANKING_CELLS] for row in body.rows),
+                           round=None)
+        case Feedback():
+            body = replace(body, round=None)
+    return replace(message, body=body)
 
 
 def test_all_vectors_in_one_stream() -> None:
@@ -109,3 +146,39 @@ def test_version_1_ignores_an_event_in_its_envelope() -> None:
     received = jsonwire.decode(jsonwire.sign_object(obj, key))
     assert received.message == CASES["result_with_lead"]
     assert received.message.event == 0 and verify(received, key)
+
+
+SPEC = (HERE.parent / "SPEC.md").read_text(encoding="utf-8")
+_NP = NotPlayed("A", 3, 2, 9, 3, 10)
+_SEAT = Seating("A", 3, 2, AskPlayers.NEVER, 3, 10)
+_RANKING = Feedback(0, FeedbackKind.RANKING, ((1, 3, "NS", 14, 5833, "Ann Smith"),))
+# Each JSON-only field of SPEC.md 12's table: a message with it, and what a frame reads back.
+JSON_ONLY: list[tuple[str, Message, Message]] = [
+    ("screen", Message(17, 1, Heartbeat(50), screen="k3x9q2"), Message(17, 1, Heartbeat(50))),
+    ("visitors", Message(17, 2, Players("A", 3, 2, 1, 0, 2, 3, visitors=(("east", "Jo"),))),
+     Message(17, 2, Players("A", 3, 2, 1, 0, 2, 3))),
+    ("adjusted", Message(17, 3, GameData("A", 3, 2, (), (replace(_NP, adjusted="60/40"),))),
+     Message(17, 3, GameData("A", 3, 2, (), (_NP,)))),
+    ("clock", Message(17, 4, replace(_SEAT, clock=RoundClock(2, 60, 900))), Message(17, 4, _SEAT)),
+    ("next", Message(17, 5, replace(_SEAT, next_round=NextRound(3, None, None, ()))),
+     Message(17, 5, _SEAT)),
+    ("result_entry", Message(17, 6, replace(_SEAT, result_entry=ResultEntry.TRICKS)),
+     Message(17, 6, _SEAT)),
+    ("rankings", Message(17, 7, replace(_SEAT, rankings=RoundRankings(0, 1))),
+     Message(17, 7, _SEAT)),
+    ("pads", Message(17, 8, replace(_SEAT, pads=PadPlace.EW)), Message(17, 8, _SEAT)),
+    ("round", Message(17, 9, replace(_RANKING, round=2)), Message(17, 9, replace(
+        _RANKING, rows=((1, 3, "NS", 14, 5833),)))),
+]
+
+
+@pytest.mark.parametrize(("field", "sent", "read"), JSON_ONLY, ids=[f for f, _, _ in JSON_ONLY])
+def test_every_json_only_field_spec_12_lists_is_left_out_of_a_frame(
+        field: str, sent: Message, read: Message) -> None:
+    key = unit_key("tuesday-club-secret", 17)
+    assert jsonwire.decode(jsonwire.encode(sent, key)).message == sent
+    item = decode_frame(encode_frame(sent, key))
+    assert isinstance(item, Received) and item.message == read == binary_view(sent)
+    table = SPEC[SPEC.index("| message | JSON-only field |"):]
+    table = table[:table.index("\n\n")]
+    assert f"`{field}`" in table

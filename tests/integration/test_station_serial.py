@@ -8,11 +8,15 @@ from typing import Any
 
 import pytest
 
-from firmware_protocol import jsonwire
+from basestation.station.config import SectionConfig
+from basestation.station.opening import NewEvent
+from firmware_protocol import binary, jsonwire
 from firmware_protocol.messages import (
     Ack,
     ErrorCode,
+    Feedback,
     GameData,
+    Heartbeat,
     Login,
     Message,
     Nak,
@@ -104,3 +108,51 @@ async def test_impossible_contract_gets_a_clear_nak(mosquitto: int, make_station
         assert isinstance((await pad.request(Result(
             section="A", table=1, round=1, board=1, ns=1, ew=1, contract="4S",
             declarer=Seat.S, tricks=10)))[0], Ack)
+
+
+async def test_new_event_x_serial_line_old_feedback_never_reaches_the_pad(
+        radio: VirtualRadio, make_station: Any) -> None:
+    """SPEC.md 13.4 over a real pty at 300 baud, travellers and par on: pad A's result is
+    acked, its feedback waits behind pad B's game_data on the line, and the director opens
+    the next night meanwhile. A gets its ack under the old event, then the new event's
+    status and relogin, and never the old board's feedback."""
+    station = await make_station(serial_ports=(radio.port,), baud=300)
+    old = station.rules.event_id or 0
+    a, b = radio.pad(101), radio.pad(102)
+
+    def send_v2(body: Any) -> int:
+        seq, a.seq = a.seq, a.seq + 1
+        radio.write(binary.encode_frame(Message(a.unit, seq, body, 2, old), a.key))
+        return seq
+
+    assert isinstance((await a.answer(send_v2(Login("A", 1)), timeout=30))[0], Ack)
+    section = station.rules.sections["A"]
+    b.send(Login(section="A", table=2))  # its game_data will fill the line for seconds
+    async with asyncio.timeout(30):
+        while section.holders.get(2) != 102:
+            await asyncio.sleep(0.02)
+    entered = send_v2(result(1, 1, 1, 1, 1))
+    async with asyncio.timeout(30):
+        while section.held(1, 1, 1) is None:
+            await asyncio.sleep(0.02)
+    new = NewEvent("Wednesday pairs", "nz", (SectionConfig("A", "mitchell", 3, 6),))
+    opened = await station.open_new_event(new)
+    link = station.links[0]
+    async with asyncio.timeout(60):
+        while len(link.order):
+            await asyncio.sleep(0.05)
+    # Whatever went on the line before it is read before the answer to this.
+    heartbeat = a.seq
+    a.seq += 1
+    radio.write(binary.encode_frame(Message(a.unit, heartbeat, Heartbeat(50), 2, opened),
+                                    a.key))
+    told: list[Message] = []
+    async with asyncio.timeout(30):
+        while not (told and isinstance(told[-1].body, Ack) and told[-1].body.re == heartbeat):
+            told.append(await a.inbox.get())
+    acked = next(i for i, m in enumerate(told) if isinstance(m.body, Ack)
+                 and m.body.re == entered)
+    kinds = [(type(m.body).__name__, m.event) for m in told[acked:]]
+    assert kinds == [("Ack", old), ("Status", opened), ("Control", opened), ("Ack", opened)]
+    assert not any(isinstance(m.body, Feedback) for m in told)
+    assert station.rules.event_id == opened

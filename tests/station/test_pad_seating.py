@@ -83,6 +83,27 @@ async def test_a_number_not_on_the_list_is_taken_and_flagged(tmp_path: Path) -> 
     assert seating.east == SeatPlayer(55555, None)
 
 
+async def test_with_no_club_list_loaded_only_a_visitor_number_never_given_is_flagged(
+        tmp_path: Path) -> None:
+    # SPEC.md 14.3: with no club list (none, then only a visitor named at a pad) a club
+    # number cannot be told wrong; a visitor's number the station never gave can.
+    made = station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 10234, 55555, 10890, 11012)))
+    ack, seating = link.to(1)
+    assert ack == Ack(re=2)
+    assert isinstance(seating, Seating) and seating.east == SeatPlayer(55555, None)
+    body = Players("A", 1, 2, 10234, 0, 10890, 11012, visitors=(("east", "Jane Doe"),))
+    await run(made.hub, inbound(link, 1, 3, body))
+    ack, seating = link.to(1)
+    assert ack == Ack(re=3)  # the visitor makes no club list
+    assert isinstance(seating, Seating) and seating.east == SeatPlayer(9_000_001, "Jane Doe")
+    await run(made.hub, inbound(link, 1, 4, Players("A", 1, 1, 10234, 9_000_007, 10890, 0)))
+    ack, _ = link.to(1)
+    assert isinstance(ack, Ack) and ack.flags == (ResultFlag.UNKNOWN_PLAYER,)
+
+
 async def test_a_visitor_named_at_the_pad_joins_the_list_once(tmp_path: Path) -> None:
     made = club_station(tmp_path)
     link = FakeLink()

@@ -4,15 +4,20 @@ a new event reaches every pad, and the director's lock and reset say what they a
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from basestation.station.config import SectionConfig
 from basestation.station.hub import Inbound
+from basestation.station.links.line_order import LineOrder
 from basestation.station.opening import NewEvent
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import DecodeError, DecodeErrorKind
 from firmware_protocol.messages import (
     Ack,
+    Body,
     Control,
     ControlCommand,
     ErrorCode,
@@ -38,6 +43,9 @@ from tests.station.fakes import (
     station,
     turns,
 )
+
+VECTORS = (Path(__file__).resolve().parents[2] / "firmware_protocol" / "vectors"
+           / "station_to_pad_v2.json")
 
 
 async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) -> None:
@@ -148,6 +156,10 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
     opened = await turns(made, made.open_new_event(new))
     assert opened != old and made.rules.event_id == opened
     running = Status(StationState.RUNNING, 1)
+    # What the vector says a new event's status is (SPEC.md 13.1): the new event's round 1.
+    [vector] = [v for v in json.loads(VECTORS.read_text(encoding="utf-8"))
+                if v["name"] == "v2_status_new_event"]
+    assert jsonwire.decode(vector["json"].encode()).message.body == running
     first = link.messages_to(1)
     assert [m.body for m in first] == [running, Control(ControlCommand.RELOGIN)]
     assert {(m.v, m.event) for m in first} == {(2, opened)}
@@ -180,3 +192,42 @@ async def test_reset_tells_the_pad_and_says_what_it_did(tmp_path: Path) -> None:
     done = await director(made, lambda batch: made.rules.reset_unit(17, batch))
     assert done.startswith("Unit 17: freed table A3 and told the pad to forget its session")
     assert made.rules.sections["A"].holders == {}
+
+
+@dataclass
+class SlowLine(FakeLink):
+    """An ordered link as the serial one (SPEC.md 11.9): what the station posts waits for the
+    line, owed first, and is numbered when it goes."""
+
+    order: LineOrder = field(default_factory=LineOrder)
+
+    def post(self, unit: int, body: Body, number: Any) -> None:
+        self.order.put(unit, body, lambda: number(self.fit(body)))
+
+    def drain(self) -> None:
+        while (frames := self.order.take()) is not None:
+            self.sent += [message for message, _ in frames()]
+
+
+async def test_new_event_x_serial_line_old_feedback_dropped_owed_keep_their_event(
+        tmp_path: Path) -> None:
+    # SPEC.md 13.4: what waits for a slow line when a new event opens keeps the event it was
+    # made under; feedback of the old event never goes, under either event.
+    made = station(tmp_path, feedback=frozenset({"traveller"}))
+    line = SlowLine()
+    old = made.rules.event_id or 0
+    await run(made.hub, inbound(line, 1, 1, Login("A", 1), v=2, event=old))
+    line.drain()
+    line.sent.clear()
+    await run(made.hub, inbound(line, 1, 2, result(1, 1, 1, 1, 1), v=2, event=old))
+    new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
+    opened = await turns(made, made.open_new_event(new))
+    line.drain()
+    told = [(type(m.body), m.event) for m in line.messages_to(1)]
+    assert told == [(Ack, old), (Status, opened), (Control, opened)]
+    seqs = [m.seq for m in line.sent]
+    assert seqs == sorted(seqs)
+    # The old event's par, solved after the new event opened, is not sent either.
+    await director(made, lambda batch: made.rules.pads._par_solved(old, 1, 1, (), batch))
+    line.drain()
+    assert line.messages_to(1) == []

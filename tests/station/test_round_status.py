@@ -18,6 +18,7 @@ from firmware_protocol.messages import (
     Login,
     Nak,
     Result,
+    Seating,
     StationState,
     Status,
 )
@@ -110,6 +111,26 @@ async def test_every_pad_of_the_section_is_told_the_round_as_play_moves_on(
     told = pads.told()
     assert statuses(told[4]) == [Status(StationState.RUNNING, 2)]
     assert all(statuses(told[unit]) == [] for unit in (1, 2, 3))
+
+
+async def test_as_the_section_moves_on_each_pad_is_told_the_round_its_table_plays(
+        tmp_path: Path) -> None:
+    # SPEC.md 6.9 and 14.6: the seating sent as the section moves on is for the round each
+    # table plays now; its clock times the section's round.
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    await pads.send(1, *round_of(1, 1))
+    pads.told()
+    await pads.send(1, round_of(1, 2)[0])  # the section moves on to round 2
+    told = pads.told()
+    seatings = {unit: [b for b in told[unit] if isinstance(b, Seating)] for unit in (1, 2, 3)}
+    assert [s.round for s in seatings[1]] == [2]  # table 1 plays round 2 now
+    assert [s.round for s in seatings[2]] == [1]  # tables 2 and 3 are still in round 1
+    assert [s.round for s in seatings[3]] == [1]
+    for unit in (1, 2, 3):
+        assert [s.clock.round for s in seatings[unit] if s.clock is not None] == [2]
+    assert [b for b in told[4] if isinstance(b, Seating)] == []  # section B hears nothing
 
 
 async def test_a_complete_round_moves_the_section_on(tmp_path: Path) -> None:

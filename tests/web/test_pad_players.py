@@ -30,6 +30,27 @@ async def log_in_to(page: Page, table: int) -> None:
     await page.get_by_role("button", name="Log in").click()
 
 
+async def test_no_club_list_x_players_screen_shows_numbers_without_calling_them_unknown(
+        club: Club) -> None:
+    # SPEC.md 14.3: with no club list loaded the station flags no club number, and the pad
+    # says "not on the club's list" only of a flagged one.
+    station = club.station
+    assert not station.rules.players
+    async with director(club) as api:
+        answer = await api.put("/api/sections/A/player-numbers", json={"ask": "first"})
+        assert answer.status_code == 200
+    page = await club.pad(72, PHONE)
+    await log_in_to(page, 1)
+    await expect(page.get_by_role("heading", name="Round 1: who is playing?")).to_be_visible()
+    await type_numbers(page, {"North": "10234", "East": "10567", "South": "10890",
+                              "West": "55555"})
+    check = page.get_by_role("region", name="Is this who is playing?")
+    await expect(check.get_by_text("North: player 10234")).to_be_visible()
+    await expect(check.get_by_text("West: player 55555")).to_be_visible()
+    await expect(check.get_by_text("not on the club's list")).to_have_count(0)
+    assert await serious_violations(page) == []
+
+
 async def test_players_confirm_their_names_then_see_who_they_play(club: Club) -> None:
     station = club.station
     await station.add_players(CLUB)

@@ -329,11 +329,13 @@ function seatFields() {
   }
 }
 
-// A seat's player in words: "Ann Smith (10234)", "a visitor", "55555, not on the club's list".
-function playerText(player) {
+// A seat's player in words: "Ann Smith (10234)", "a visitor", "55555, not on the club's list"
+// (when the station flagged it: SPEC 14.3), else "player 55555".
+function playerText(player, flagged) {
   if (!player || player.number == null) return null;
   if (player.number === 0) return player.name ? `${player.name} (visitor)` : "a visitor";
-  return player.name ? `${player.name} (${player.number})` : `${player.number}, not on the club's list`;
+  if (player.name) return `${player.name} (${player.number})`;
+  return flagged ? `${player.number}, not on the club's list` : `player ${player.number}`;
 }
 
 function renderPlayers(round) {
@@ -357,10 +359,11 @@ function renderPlayers(round) {
   const unknown = $("players-unknown");
   names.textContent = "";
   unknown.textContent = "";
+  const flagged = Boolean(lineup && lineup.unknown);
   for (const [seat, word] of SEATS) {
     const player = seating[seat];
-    names.append(node("li", `${word}: ${playerText(player) || "not given"}`, { "data-seat": seat }));
-    if (player && player.number && !player.name) unknown.append(node("p", PadWords.unknownPlayer(player.number)));
+    names.append(node("li", `${word}: ${playerText(player, flagged) || "not given"}`, { "data-seat": seat }));
+    if (flagged && player && player.number && !player.name) unknown.append(node("p", PadWords.unknownPlayer(player.number)));
   }
 }
 

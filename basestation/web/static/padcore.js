@@ -512,6 +512,8 @@ class Pad {
     }
     if (type === "players" && this.mem.lineups[body.round]) {
       this.mem.lineups[body.round].acked = true;  // the seating with the names follows
+      // SPEC 14.3: only a flagged number is "not on the club's list" (there may be no list).
+      this.mem.lineups[body.round].unknown = ack.flags.includes("UNKNOWN_PLAYER");
     }
     if (["result", "not_played", "correction"].includes(type)) {
       const key = boardKey(body.round, body.board);
