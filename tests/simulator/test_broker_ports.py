@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from basestation.cli import app
 from simulator import broker, demo
 from simulator.broker import PortTaken, run_mosquitto, run_mosquitto_on_free_ports
+from simulator.campaign.devices import RestartableBroker
 
 pytestmark = pytest.mark.integration
 
@@ -100,3 +101,17 @@ def test_demo_with_its_broker_ports_taken_says_so_without_a_traceback(
     assert result.output.strip().endswith(
         f"Error: port {taken} on this computer is taken by another program, so the MQTT "
         "broker cannot listen there; stop that program or choose another port.")
+
+
+async def test_the_campaigns_broker_picks_again_at_first_then_keeps_its_ports() -> None:
+    with occupied() as taken:
+        made = RestartableBroker(websockets=True)
+        made.port = taken  # another program took it since it was picked
+        made.start()
+        try:
+            assert made.port != taken and answers_mqtt(made.port)
+            kept = made.port
+            await made.restart(down_for=0)
+            assert made.port == kept and answers_mqtt(kept)
+        finally:
+            made.stop()
