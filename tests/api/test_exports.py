@@ -138,7 +138,10 @@ async def test_a_match_events_exports(director: httpx.AsyncClient, station: Stat
     played = [m for m in section["matches"] if m["round"] == 1]
     found = await _exports(director)
 
-    # PBN: a game per board of each match, with every table's entry, then the standings.
+    # PBN: a game per board of each match, with every table's entry, and the standings;
+    # in export format, which endplay reads.
+    assert_export_format(found["pbn"])
+    assert {b.board_num for b in endplay_pbn.loads(found["pbn"])} >= {1}
     games = pbn_games(found["pbn"])
     boards = [g for g in games if "Board" in g]
     # The board left out is at no table in Swiss pairs (one table a match): no game for it.
