@@ -82,6 +82,25 @@ class Dynsec:
                 f"plugin_opt_config_file {path}\n")
 
 
+# How many times a broker is started again on fresh ports when a port picked for it is taken
+# by another program before mosquitto binds it (the machine is shared: tests, other brokers).
+PORT_TRIES = 5
+
+
+# How long mosquitto must keep running after its ports answer when its log says nothing.
+SETTLE = 0.5
+
+
+class PortTaken(RuntimeError):
+    """A port the broker was to listen on is held by another program."""
+
+    def __init__(self, port: int, what: str = "the MQTT broker") -> None:
+        super().__init__(f"port {port} on this computer is taken by another program, so "
+                         f"{what} cannot listen there; stop that program or choose another "
+                         "port")
+        self.port = port
+
+
 @contextlib.contextmanager
 def run_mosquitto(extra_config: str = "allow_anonymous true\n",
                   port: int | None = None, websockets: int | None = None,
@@ -90,42 +109,124 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
     """A mosquitto broker on a free port, stopped afterwards; with `websockets`, a second
     listener on that port speaks MQTT over WebSockets (the browser pad's way in); with
     `dynsec`, logins and ACLs come from the dynamic-security plugin (on both listeners).
-    `websockets_host` "0.0.0.0" lets phones on the network reach the WebSockets listener."""
-    port = port or free_port()
+    `websockets_host` "0.0.0.0" lets phones on the network reach the WebSockets listener.
+
+    A port picked here that another program takes before mosquitto binds it is picked again
+    (PORT_TRIES times); a port the caller gave that is taken raises PortTaken."""
     with tempfile.TemporaryDirectory() as tmp:
         if dynsec is not None:
             extra_config = dynsec.config(Path(tmp))
             if os.geteuid() == 0:  # mosquitto would drop to a user that cannot write tmp files
                 extra_config = "user root\n" + extra_config
         conf = Path(tmp) / "mosquitto.conf"
-        ws = (f"listener {websockets} {websockets_host}\nprotocol websockets\n"
-              if websockets else "")
-        # set_tcp_nodelay: without it every message waits on Nagle and delayed acks;
-        # max_inflight_messages as deploy/ sets it (the station's window of answers).
-        conf.write_text(f"listener {port} 127.0.0.1\n{ws}{extra_config}persistence false\n"
-                        "set_tcp_nodelay true\nmax_inflight_messages 1000\n")
-        with run_mosquitto_conf(conf, port, websockets) as running:
-            yield running
+        for attempt in range(1, PORT_TRIES + 1):
+            chosen = port or free_port()
+            ws = (f"listener {websockets} {websockets_host}\nprotocol websockets\n"
+                  if websockets else "")
+            # set_tcp_nodelay: without it every message waits on Nagle and delayed acks;
+            # max_inflight_messages as deploy/ sets it (the station's window of answers).
+            conf.write_text(f"listener {chosen} 127.0.0.1\n{ws}{extra_config}"
+                            "persistence false\nset_tcp_nodelay true\n"
+                            "max_inflight_messages 1000\n")
+            try:
+                proc = _start(conf, chosen, websockets)
+            except PortTaken as taken:
+                if port is None and taken.port == chosen and attempt < PORT_TRIES:
+                    continue  # ours to pick: another one
+                raise
+            try:
+                yield chosen
+            finally:
+                _stop(proc)
+            return
+
+
+@contextlib.contextmanager
+def run_mosquitto_on_free_ports(websockets_host: str = "127.0.0.1",
+                                ) -> Iterator[tuple[int, int]]:
+    """A broker with a WebSockets listener, both on ports picked here (again when another
+    program takes one first); yields (MQTT port, WebSockets port)."""
+    for attempt in range(1, PORT_TRIES + 1):
+        websockets = free_port()
+        stack = contextlib.ExitStack()
+        try:
+            port = stack.enter_context(run_mosquitto(websockets=websockets,
+                                                     websockets_host=websockets_host))
+        except PortTaken as taken:
+            if taken.port != websockets or attempt == PORT_TRIES:
+                raise
+            continue
+        with stack:
+            yield port, websockets
+        return
 
 
 @contextlib.contextmanager
 def run_mosquitto_conf(conf: Path, port: int, websockets: int | None = None) -> Iterator[int]:
     """mosquitto with a whole configuration file of the caller's, listening on `port` (and on
-    `websockets`, if the file has such a listener)."""
+    `websockets`, if the file has such a listener); PortTaken if another program holds one."""
+    proc = _start(conf, port, websockets)
+    try:
+        yield port
+    finally:
+        _stop(proc)
+
+
+def _start(conf: Path, port: int, websockets: int | None) -> subprocess.Popen[bytes]:
+    """mosquitto started on `conf`, once it listens on its ports."""
     log = conf.with_suffix(".log")
     with log.open("wb") as out:
         proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
                                 stdout=subprocess.DEVNULL, stderr=out)
     try:
-        try:
-            wait_for_port(port)
-            if websockets:
-                wait_for_port(websockets)
-        except TimeoutError as exc:
-            said = log.read_text(errors="replace")[-2000:]
-            raise TimeoutError(f"mosquitto did not start ({exc}; exit code {proc.poll()}): "
-                               f"{said}") from None
-        yield port
-    finally:
-        proc.terminate()
+        _wait_listening(proc, log, [port, *([websockets] if websockets else [])])
+    except BaseException:
+        _stop(proc)
+        raise
+    return proc
+
+
+def _wait_listening(proc: subprocess.Popen[bytes], log: Path, ports: list[int],
+                    timeout: float = 10.0) -> None:
+    """Until mosquitto listens on every port: a port answering is not enough, as another
+    program may be the one answering, so mosquitto must also still run, and say it runs where
+    it logs here (it exits at once when it cannot bind a port)."""
+    start = time.monotonic()
+    answered: float | None = None  # when every port first answered
+    while True:
+        said = log.read_text(errors="replace")
+        code = proc.poll()
+        if code is not None:
+            for port in ports:
+                if port_in_use(port):  # mosquitto holds nothing now: another program does
+                    raise PortTaken(port)
+            raise RuntimeError(f"mosquitto stopped as it started (exit code {code}): "
+                               f"{said[-2000:]}")
+        now = time.monotonic()
+        if answered is None and all(_answers(port) for port in ports):
+            answered = now
+        # "running" is logged once every listener is bound; a configuration that logs
+        # elsewhere (or only notices) says nothing here: then mosquitto still running a
+        # while after the ports answer shows the ports are its own (a port it cannot bind
+        # makes it exit at once).
+        if answered is not None and ("running" in said or now - answered > SETTLE):
+            return
+        if now - start > timeout:
+            raise TimeoutError(f"mosquitto did not start (nothing listening on port "
+                               f"{ports}): {said[-2000:]}")
+        time.sleep(0.05)
+
+
+def _answers(port: int) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+        return True
+    return False
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
         proc.wait(5)

@@ -14,6 +14,7 @@ import dataclasses
 import logging
 import random
 import secrets
+import socket
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from rich.table import Table
 from basestation.api.match_shapes import matches_json
 from basestation.movements import TEAMS, generate
 from basestation.scoring.event_formats import boards_needed
-from simulator.broker import free_port, port_in_use, run_mosquitto
+from simulator.broker import PortTaken, run_mosquitto_on_free_ports
 from simulator.club import club_list
 from simulator.deals import hand_record_deals, random_deals
 from simulator.faults import Faults
@@ -72,13 +73,35 @@ class MatchEvent:
         return boards_needed(self.format, self.entrants, self.per_match, self.rounds)
 
 
-def choose_http_port(console: Console, wanted: int = HTTP_PORT) -> int:
-    if not port_in_use(wanted, HTTP_HOST):
-        return wanted
-    port = free_port()
+def grid_socket(console: Console, host: str, given: int | None = None) -> socket.socket:
+    """The grid's listening socket, bound here and handed to the web server, so no other
+    program can take its port between choosing and serving: port 8000, or one the system
+    picks when 8000 is busy; a port the caller gave that is busy is refused in a sentence
+    (PortTaken)."""
+    wanted = given or HTTP_PORT
+    try:
+        return _bound(host, wanted)
+    except OSError:
+        if given is not None:
+            raise PortTaken(given, "the director's grid") from None
+    sock = _bound(host, 0)
     console.print(f"[yellow]port {wanted} is busy (another station?): the grid is on port "
-                  f"{port} instead[/yellow]")
-    return port
+                  f"{sock.getsockname()[1]} instead[/yellow]")
+    return sock
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds its own
+        sock.bind((host, port))
+        # Listening at once: with SO_REUSEADDR two programs may both bind a port neither
+        # listens on yet, and the second to listen would fail; the first to listen holds it.
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
@@ -114,12 +137,13 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
         faults = Faults.on_the_air() if event is not None else Faults.some()
     with contextlib.ExitStack() as stack:
         workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bridge-demo-")))
-        websockets_port = free_port()
-        mqtt_port = stack.enter_context(run_mosquitto(
-            websockets=websockets_port, websockets_host="0.0.0.0" if lan else "127.0.0.1"))
+        mqtt_port, websockets_port = stack.enter_context(run_mosquitto_on_free_ports(
+            websockets_host="0.0.0.0" if lan else "127.0.0.1"))
         radio = VirtualRadio(faults.air, random.Random(rng.random()))
         stack.callback(radio.close)
-        port = http_port or choose_http_port(console)
+        grid = stack.enter_context(grid_socket(console, "0.0.0.0" if lan else HTTP_HOST,
+                                               http_port))
+        port = grid.getsockname()[1]
         # On this computer only, the built-in secret and password; open to the network
         # (--lan), ones of its own, as the station refuses the built-in ones there.
         config = StationConfig(
@@ -142,7 +166,7 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
         # The club's list, whose numbers the tables enter: the results carry names.
         station.import_players(club_list(station.movements().items()))
         server = web_server(create_app(station), config.http_host, port)
-        serving = asyncio.create_task(server.serve())
+        serving = asyncio.create_task(server.serve(sockets=[grid]))
         try:
             async with asyncio.timeout(20):
                 while not server.started:

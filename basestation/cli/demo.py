@@ -58,6 +58,7 @@ def demo(
     """Run the station and a simulated club session (grid at http://127.0.0.1:8000)."""
     from rich.console import Console
 
+    from simulator.broker import PortTaken
     from simulator.demo import MatchEvent, run_demo
     from simulator.matches import event_json
 
@@ -80,5 +81,8 @@ def demo(
         return
     except ValueError as exc:  # an event the station cannot run (an odd field, say)
         raise typer.BadParameter(str(exc)) from exc
+    except PortTaken as exc:  # taken again on every try, or a port given that is taken
+        typer.echo(f"Error: {exc}.", err=True)
+        raise typer.Exit(1) from None
     if report.mismatches:
         raise typer.Exit(1)

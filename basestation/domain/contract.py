@@ -82,6 +82,19 @@ def parse_contract(text: str) -> Contract:
     return contract
 
 
+def result_notation(contract: str | None, tricks: int | None) -> str:
+    """A result as the pads write it on a traveller: "4S+1", "3NTX=", "2H-2", "Pass" (the
+    pad's own is padcore.js's notation, which this matches)."""
+    try:
+        parsed = parse_contract(contract or "")
+    except ContractError:
+        return contract or ""
+    if parsed.passed_out:
+        return "Pass"
+    made = (tricks or 0) - 6 - parsed.level
+    return f"{parsed}{'=' if made == 0 else f'{made:+d}'}"
+
+
 def _trick_value(strain: Strain) -> int:
     return 20 if strain in (Strain.C, Strain.D) else 30
 

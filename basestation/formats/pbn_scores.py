@@ -7,10 +7,19 @@ splitter here keeps a quoted value whole.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
+from basestation.formats.pbn_games import (
+    Deals,
+    PbnEvent,
+    game_tags,
+    pbn_file,
+    quoted,
+    tag,
+)
 from basestation.formats.roster import Roster, names, nationals
-from basestation.scoring.scored import ScoredSession
+from basestation.scoring.scored import ScoredResult, ScoredSession
 from basestation.scoring.traveller import ScoringError
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
@@ -123,11 +132,6 @@ def _int(text: str, line: int, what: str) -> int:
         raise ScoringError(f"line {line}: {what} must be a whole number, not {text!r}") from None
 
 
-def quoted(text: str) -> str:
-    """A PBN string token: in double quotes, with quotes and backslashes escaped."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def pbn_names(roster: Roster, section: str, number: int | None,
               direction: str | None = None) -> str:
     """PBN's <names>: the players' names separated by ';' ("" when nobody was seated)."""
@@ -140,49 +144,62 @@ def pbn_nationals(roster: Roster, section: str, number: int | None,
     return quoted(nationals(roster.of(section, number, direction), ";"))
 
 
-def write_pbn_scores(session: ScoredSession, roster: Roster | None = None) -> str:
-    """A PBN file: per board a ScoreTable with MP_NS, MP_EW, Percentage_NS, Percentage_EW,
-    IMP_NS and the pairs' names, then a TotalScoreTable with the ranking, the pairs' names
-    and their national numbers (a column of our own, as PBN allows). Columns are only ever
-    added at the end: programs read these files by position too."""
+def write_pbn_scores(session: ScoredSession, roster: Roster | None = None, *,
+                     event: str = "", held_on: date | None = None,
+                     deals: Deals | None = None) -> str:
+    """A PBN 2.1 file in export format (formats/pbn_games.py): a game per board and section
+    with its deal from `deals` and a ScoreTable with MP_NS, MP_EW, Percentage_NS,
+    Percentage_EW, IMP_NS and the pairs' names; the last game also holds a TotalScoreTable
+    with the ranking, the pairs' names and their national numbers (a column of our own, as
+    PBN allows). Columns are only ever added at the end: programs read these files by
+    position too. With no board scored, the ranking is a game of its own without a board
+    (import format)."""
     roster = roster or Roster()
-    out = ['% PBN 2.1', '% EXPORT', '[Event ""]', ""]
+    facts = PbnEvent(event, held_on, "IMP" if session.scale == "imps" else "MP", deals or {})
+    games: list[list[str]] = []
     for board in session.boards:
-        out.append(f'[Board "{board.board}"]')
-        if board.section:
-            out.append(f'[Section "{board.section}"]')
-        out.append('[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
-                   'Result\\2R;Score_NS\\6R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\6R;'
-                   'Percentage_EW\\6R;IMP_NS\\6R;Names_NS;Names_EW"]')
-        for line in board.results:
-            result = line.result
-            contract = str(result.contract) if result.contract is not None else "-"
-            if contract == "PASS":
-                contract = "Pass"
-            cells = [
-                str(result.ns), str(result.ew), contract,
-                result.declarer.value if result.declarer else "-",
-                "-" if result.tricks is None else str(result.tricks),
-                "-" if line.score_ns is None else str(line.score_ns),
-                *(number_cell(v) for v in (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew,
-                                           line.imp_ns)),
-                pbn_names(roster, board.section, result.ns, "NS"),
-                pbn_names(roster, board.section, result.ew, "EW"),
-            ]
-            out.append(" ".join(cells))
-        out.append("")
-    out.append('[TotalScoreTable "Rank\\3R;PairId\\3R;Section\\1R;Direction\\2R;'
-               'TotalScore\\7R;TotalPercentage\\6R;NrOfBoards\\2R;Names;NationalIds"]')
+        game = game_tags(facts, board.section, board.board,
+                         {"Section": board.section} if board.section else {})
+        game.append('[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
+                    'Result\\2R;Score_NS\\6R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\6R;'
+                    'Percentage_EW\\6R;IMP_NS\\6R;Names_NS;Names_EW"]')
+        game += [_score_row(roster, board.section, line) for line in board.results]
+        games.append(game)
+    if not games:
+        games.append([tag("Event", event)])
+    games[-1] += _ranking(session, roster)
+    return pbn_file(games, export=bool(session.boards))
+
+
+def _score_row(roster: Roster, section: str, line: ScoredResult) -> str:
+    result = line.result
+    contract = str(result.contract) if result.contract is not None else "-"
+    if contract == "PASS":
+        contract = "Pass"
+    return " ".join([
+        str(result.ns), str(result.ew), contract,
+        result.declarer.value if result.declarer else "-",
+        "-" if result.tricks is None else str(result.tricks),
+        "-" if line.score_ns is None else str(line.score_ns),
+        *(number_cell(v) for v in (line.mp_ns, line.mp_ew, line.pct_ns, line.pct_ew,
+                                   line.imp_ns)),
+        pbn_names(roster, section, result.ns, "NS"),
+        pbn_names(roster, section, result.ew, "EW"),
+    ])
+
+
+def _ranking(session: ScoredSession, roster: Roster) -> list[str]:
+    rows = ['[TotalScoreTable "Rank\\3R;PairId\\3R;Section\\1R;Direction\\2R;'
+            'TotalScore\\7R;TotalPercentage\\6R;NrOfBoards\\2R;Names;NationalIds"]']
     for entry in session.ranking:
-        out.append(" ".join([
+        rows.append(" ".join([
             entry.rank_label, str(entry.pair), quoted(entry.section),
             entry.direction or "-", number_cell(entry.total), number_cell(entry.pct),
             str(entry.boards),
             pbn_names(roster, entry.section, entry.pair, entry.direction),
             pbn_nationals(roster, entry.section, entry.pair, entry.direction),
         ]))
-    out.append("")
-    return "\n".join(out)
+    return rows
 
 
 def number_cell(value: float | None) -> str:

@@ -8,6 +8,8 @@ import io
 from pathlib import Path
 from typing import NamedTuple
 
+from basestation.domain.csv_cells import csv_text, unquoted
+
 
 class PlayerListError(ValueError):
     """A row of the player list is not a number and a name."""
@@ -43,19 +45,17 @@ def parse_player_list(text: str) -> dict[int, Listed]:
         number = int(first)
         if number in players:
             raise PlayerListError(f"line {line_no}: player {number} appears twice")
-        national = row[2].strip() if len(row) > 2 and row[2].strip() else None
-        players[number] = Listed(row[1].strip(), national)
+        # unquoted: the quote players_csv put before a formula-like name comes off again.
+        national = unquoted(row[2].strip()) if len(row) > 2 and row[2].strip() else None
+        players[number] = Listed(unquoted(row[1].strip()), national)
     return players
 
 
 def players_csv(players: dict[int, str], national: dict[int, str]) -> str:
     """The list as this module reads it back: a header, then number, name, national number."""
-    out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["number", "name", "national"])
-    for number, name in sorted(players.items()):
-        writer.writerow([number, name, national.get(number, "")])
-    return out.getvalue()
+    rows: list[list[object]] = [["number", "name", "national"]]
+    rows += [[number, name, national.get(number, "")] for number, name in sorted(players.items())]
+    return csv_text(rows, lineterminator="\n")
 
 
 def read_players(path: Path) -> dict[int, str]:

@@ -3,15 +3,15 @@ the matches of a teams or Swiss event.
 
 One header for every event format, so a program reading these files reads them all alike;
 columns are only ever added at the end. Names are joined with " & ", and a pair's or team's
-national numbers follow its names' order ("" for a player without one)."""
+national numbers follow its names' order ("" for a player without one). A cell a spreadsheet
+would take for a formula is quoted (domain/csv_cells.py)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
 from decimal import Decimal
 
+from basestation.domain.csv_cells import csv_text
 from basestation.formats.match_event import MatchEvent
 from basestation.formats.roster import Player, Roster, names, nationals
 from basestation.scoring.scored import ScoredSession
@@ -28,11 +28,7 @@ SEPARATOR = " & "
 
 
 def _csv(header: list[str], rows: Iterable[list[object]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
+    return csv_text([header, *rows])
 
 
 def _names(players: tuple[Player, ...]) -> str:

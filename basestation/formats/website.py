@@ -18,6 +18,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from basestation.domain.board import dealer_of, vulnerability_of
+from basestation.domain.contract import result_notation
 
 USEBIO_FILE = "results.xml"
 SUITS = (("♠", "spades"), ("♥", "hearts"), ("♦", "diamonds"), ("♣", "clubs"))
@@ -58,7 +59,8 @@ def _nationals(players: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _signed(value: int | None) -> str:
-    return "" if value is None else f"{value:+d}"
+    """A score as the pads show it: "+420", "-100", "0"."""
+    return "" if value is None else f"{value:+d}" if value else "0"
 
 
 def day_words(iso: str | None) -> str:
@@ -70,16 +72,13 @@ def day_words(iso: str | None) -> str:
 
 
 def result_words(line: Mapping[str, Any]) -> str:
-    """A traveller line's contract as the results page shows it."""
+    """A traveller line's result as the pads write it ("4S+1", "3NT=", "Pass"), or the
+    ruling."""
     if line.get("kind") == "adjusted":
         return f"adjusted {line.get('adjusted') or ''}".strip()
     if line.get("kind") == "not_played":
         return "not played"
-    contract = line.get("contract") or ""
-    if contract.upper() == "PASS":
-        return "passed out"
-    declarer = line.get("declarer")
-    return f"{contract} by {SEATS.get(declarer, declarer)}" if declarer else contract
+    return result_notation(line.get("contract"), line.get("tricks"))
 
 
 def board_facts(board: int) -> str:

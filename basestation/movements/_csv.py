@@ -10,20 +10,19 @@ from __future__ import annotations
 import csv
 import io
 
+from basestation.domain.csv_cells import csv_text
 from basestation.movements._model import Assignment, Movement, MovementError
 
 HEADER = ("section", "table", "round", "ns", "ew", "low_board", "high_board", "boards")
 
 
 def movement_to_csv(movement: Movement, section: str = "A") -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HEADER)
+    rows: list[tuple[object, ...]] = [HEADER]
     for a in sorted(movement.assignments, key=lambda a: (a.round, a.table)):
         low = min(a.boards, default=0)
         high = max(a.boards, default=0)
         run = list(a.boards) == list(range(low, high + 1))
-        writer.writerow(
+        rows.append(
             (
                 section,
                 a.table,
@@ -35,7 +34,7 @@ def movement_to_csv(movement: Movement, section: str = "A") -> str:
                 "" if run else " ".join(str(b) for b in a.boards),
             )
         )
-    return out.getvalue()
+    return csv_text(rows, lineterminator="\n")
 
 
 def movement_from_csv(

@@ -7,7 +7,12 @@ from datetime import UTC, datetime
 
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import CardError, parse_card
-from basestation.domain.contract import ContractError, parse_contract, score_ns
+from basestation.domain.contract import (
+    ContractError,
+    parse_contract,
+    result_notation,
+    score_ns,
+)
 from basestation.station.rulings import Ruling
 from basestation.station.state import HeldResult
 from basestation.store.models import ResultRow
@@ -131,8 +136,6 @@ def entry_words(held: HeldResult) -> str:
         return "not played"
     if held.contract is None or held.contract == "PASS":
         return "passed out, NS 0"
-    made = (held.tricks or 0) - 6 - int(held.contract[0])
-    result = "=" if made == 0 else f"{made:+d}"
     by = SEAT_WORDS.get(held.declarer or "", held.declarer or "?")
     score = f"{held.score_ns:+d}" if held.score_ns else "0"
-    return f"{held.contract}{result} by {by}, NS {score}"
+    return f"{result_notation(held.contract, held.tricks)} by {by}, NS {score}"

@@ -45,6 +45,8 @@ class NewEvent:
     held_on: date | None = None
     deals: Mapping[int, str] = field(default_factory=dict)  # board -> PBN deal, every section
     players: Mapping[int, str] = field(default_factory=dict)  # number -> name
+    # number -> national number; a player listed without one keeps the club list's
+    national: Mapping[int, str] = field(default_factory=dict)
     event_format: str = "pairs"  # or a teams or Swiss format (scoring/event_formats.py)
     rounds: int = 0  # a Swiss event's rounds
     # An event whose session has not ended is closed only when this says so (the set-up page
@@ -91,7 +93,8 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
              for s in new.sections}
     batch.ops.append(repo.create_event(event, section_rows, deals))
     batch.ops.append(_audit_opened(event, len(new.deals), len(new.players)))
-    batch.ops.extend(repo.merge(PlayerRow(number=n, name=name))
+    batch.ops.extend(repo.merge(PlayerRow(number=n, name=name,
+                                          national=new.national.get(n) or rules.national.get(n)))
                      for n, name in new.players.items())
     # Queued now, in the station's own lane, so it comes after this batch's commit and runs
     # even if the director's request gives up waiting (the hub's patience is for the first

@@ -12,7 +12,7 @@ import tty
 from pathlib import Path
 
 from firmware_protocol import binary
-from simulator.broker import Dynsec, free_port, run_mosquitto
+from simulator.broker import PORT_TRIES, Dynsec, PortTaken, free_port, run_mosquitto
 from simulator.radio import VirtualRadio
 
 
@@ -28,10 +28,23 @@ class RestartableBroker:
         # which a restart reads again.
         self.dynsec = dynsec
         self._stack = contextlib.ExitStack()
+        self._started = False
 
     def start(self) -> None:
-        self._stack.enter_context(run_mosquitto(port=self.port, websockets=self.websockets_port,
-                                                dynsec=self.dynsec))
+        """Starts the broker; the first time, ports another program took since they were
+        picked are picked again (read `port` after this). A restart keeps its ports."""
+        for attempt in range(1, PORT_TRIES + 1):
+            try:
+                self._stack.enter_context(run_mosquitto(
+                    port=self.port, websockets=self.websockets_port, dynsec=self.dynsec))
+            except PortTaken:
+                if self._started or attempt == PORT_TRIES:
+                    raise
+                self.port = free_port()
+                self.websockets_port = self.websockets_port and free_port()
+                continue
+            self._started = True
+            return
 
     def stop(self) -> None:
         self._stack.close()

@@ -10,6 +10,8 @@ from typing import Any
 
 import httpx
 import pytest
+from endplay.parsers import pbn as endplay_pbn
+from endplay.types import Deal
 
 from basestation.station.app import Station
 from basestation.store import repository as repo
@@ -17,9 +19,18 @@ from basestation.store.models import SeatingRow
 from tests.api.conftest import ok, place
 from tests.api.test_matches import SWISS, _enter_round
 from tests.formats.test_exports import pbn_games
+from tests.formats.test_pbn_export import (
+    BOARD_ONE,
+    BOARD_TWO,
+    VULNERABLE,
+    assert_export_format,
+)
 
 PLAYERS = ("number,name,national\n101,Ann Smith,NZB 4411\n102,Bob Brown,\n"
            "103,Cy Young,77\n104,Di Dee,78\n")
+HAND_RECORDS = "\n\n".join(
+    f'[Board "{board}"]\n[Deal "{BOARD_TWO if board % 2 == 0 else BOARD_ONE}"]'
+    for board in range(1, 7))
 EXPORTS = ("pbn", "usebio", "csv", "rankings.csv", "matches.csv")
 
 
@@ -127,7 +138,10 @@ async def test_a_match_events_exports(director: httpx.AsyncClient, station: Stat
     played = [m for m in section["matches"] if m["round"] == 1]
     found = await _exports(director)
 
-    # PBN: a game per board of each match, with every table's entry, then the standings.
+    # PBN: a game per board of each match, with every table's entry, and the standings;
+    # in export format, which endplay reads.
+    assert_export_format(found["pbn"])
+    assert {b.board_num for b in endplay_pbn.loads(found["pbn"])} >= {1}
     games = pbn_games(found["pbn"])
     boards = [g for g in games if "Board" in g]
     # The board left out is at no table in Swiss pairs (one table a match): no game for it.
@@ -205,3 +219,28 @@ async def test_the_exports_are_the_directors_while_in_play(client: httpx.AsyncCl
     for kind in EXPORTS:
         refused = await client.get(f"/api/exports/{kind}")
         assert refused.status_code == 401 and refused.json()["detail"], kind
+
+
+async def test_pbn_export_has_the_loaded_hand_records_as_usebio_does(
+        director: httpx.AsyncClient) -> None:
+    """The PBN export carries each board's Deal, Dealer and Vulnerable from the hand records
+    loaded on the station, as its USEBIO export does; endplay reads it back."""
+    await ok(await director.put("/api/sections/A/hand-records", json={"pbn": HAND_RECORDS}))
+    await ok(await director.post("/api/players/csv", json={"csv": PLAYERS}))
+    await _pairs_round_one(director)
+    found = await _exports(director)
+    assert_export_format(found["pbn"])
+    boards = {b.board_num: b for b in endplay_pbn.loads(found["pbn"])}
+    assert sorted(boards) == [1, 2, 3, 4, 5, 6]
+    handset = {int(b.findtext("BOARD_NUMBER") or 0): b
+               for b in ET.fromstring(found["usebio"]).iterfind("EVENT/HANDSET/BOARD")}
+    for number, board in boards.items():
+        usebio = handset[number]
+        assert board.dealer.abbr == usebio.findtext("DEALER")
+        assert VULNERABLE[usebio.findtext("VULNERABLE") or ""] == board.vul
+        north = usebio.find("HAND[@DIRECTION='N']")
+        assert north is not None
+        assert board.deal.north.to_pbn() == ".".join(
+            north.findtext(s) or "" for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+    assert boards[2].deal.to_pbn() == Deal(BOARD_TWO).to_pbn()
+    assert boards[1].info["Event"] == "Tuesday pairs"

@@ -221,3 +221,25 @@ async def test_a_swiss_event_is_opened_from_the_setup_route(director: httpx.Asyn
     cards = await director.get("/api/setup/cards", params={
         "letter": "A", "tables": 6, "boards": 3, "format": "swiss-teams", "rounds": 4})
     assert cards.status_code == 200 and cards.text.count('class="card"') == 6
+
+
+async def test_roster_national_numbers_are_read_kept_and_not_wiped_by_a_later_event(
+        director: httpx.AsyncClient, station: Station) -> None:
+    roster = await ok(await director.post("/api/setup/players", json={
+        "csv": "number,name,national,phone\n12,Ann Smith,NZB 4411,555\n7,Bob Brown,,\n"}))
+    assert roster == [{"number": 7, "name": "Bob Brown"},
+                      {"number": 12, "name": "Ann Smith", "national": "NZB 4411"}]
+    long = await director.post("/api/setup/players", json={"csv": f"1,Ann,{'9' * 41}\n"})
+    assert long.status_code == 422
+    assert long.json()["detail"] == "player 1's national number is longer than 40 characters"
+    await ok(await director.post("/api/setup/event", json={
+        **EVENT, "close_open": True, "players": roster}), 201)
+    listed = await ok(await director.get("/api/players"))
+    assert {"number": 12, "name": "Ann Smith", "national": "NZB 4411"} in listed
+    assert station.rules.national == {12: "NZB 4411"}
+    # The next night's set-up lists Ann again without her number (a visitor list, say):
+    # the club's list keeps it.
+    await ok(await director.post("/api/setup/event", json={
+        **EVENT, "name": "Saturday pairs", "close_open": True,
+        "players": [{"number": 12, "name": "Ann Smith"}]}), 201)
+    assert station.rules.national == {12: "NZB 4411"}

@@ -97,3 +97,17 @@ def test_score_ns_signs_by_declarer_and_vulnerability() -> None:
     assert score_ns(four_spades, Seat.E, 10, Vulnerability.NS) == -420
     assert score_ns(four_spades, Seat.W, 9, Vulnerability.EW) == 100
     assert score_ns(PASSED_OUT, Seat.N, 0, Vulnerability.ALL) == 0
+
+
+def test_result_notation_as_the_pads_write_it() -> None:
+    """club-directors-manual.txt, Law 77 examples: "4DX making 5 is 610", "5DX making 5 is
+    550", "3DX making 4 is 570" read 4DX+1, 5DX=, 3DX+1 on a traveller."""
+    from basestation.domain.contract import result_notation
+    assert [result_notation(c, t) for c, t in (("4DX", 11), ("5DX", 11), ("3DX", 10))] == [
+        "4DX+1", "5DX=", "3DX+1"]
+    assert result_notation("3nt", 9) == "3NT="
+    assert result_notation("2H", 6) == "2H-2"
+    assert result_notation("7NTXX", 0) == "7NTXX-13"
+    assert result_notation("PASS", None) == "Pass"
+    assert result_notation(None, None) == ""
+    assert result_notation("junk", 9) == "junk"  # an entry the station could not read

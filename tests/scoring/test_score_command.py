@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from endplay.parsers import pbn as endplay_pbn
 from typer.testing import CliRunner
 
 from basestation.cli import app
+from tests.formats.test_pbn_export import assert_export_format
 
 # The Traveller JSON example (docs/ARCHITECTURE.md, Contracts), with board 1's passed-out
 # and adjusted lines.
@@ -48,7 +50,11 @@ def test_score_table_and_out_files(tmp_path: Path) -> None:
         outcome = CliRunner().invoke(app, ["score", str(path), "--out", str(tmp_path / name)])
         assert outcome.exit_code == 0, outcome.output
         assert "Ranking" in outcome.stdout
-    assert "[TotalScoreTable" in (tmp_path / "results.pbn").read_text()
+    written = (tmp_path / "results.pbn").read_bytes().decode()  # as written: CR LF kept
+    assert "[TotalScoreTable" in written
+    assert_export_format(written)  # PBN 2.1's export format, which endplay reads back
+    assert [b.board_num for b in endplay_pbn.loads(written)] == [
+        b["board"] for b in TRAVELLER["boards"]]
     assert "<USEBIO" in (tmp_path / "results.xml").read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "results.pbn", "results.xml", "travellers.json"]

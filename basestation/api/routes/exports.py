@@ -42,12 +42,17 @@ async def _event(station: Station, read: ReadModel,
 
 @router.get("/pbn", response_class=Response)
 async def pbn(station: StationDep, read: ReadDep) -> Response:
-    """PBN: a pairs event's boards with ScoreTable and a TotalScoreTable of the ranking; a
-    teams or Swiss event's boards match by match, both tables in each ScoreTable, and a
+    """PBN 2.1 in export format: a pairs event's boards, each with its Deal, Dealer and
+    Vulnerable from the hand records and a ScoreTable, and a TotalScoreTable of the ranking;
+    a teams or Swiss event's boards match by match, both tables in each ScoreTable, and a
     TotalScoreTable of the standings. Names as PBN's Names columns."""
     event, roster = await _event(station, read)
-    text = write_pbn_matches(event, roster) if isinstance(event, MatchEvent) \
-        else write_pbn_scores(event, roster)
+    rules = station.rules
+    deals = dict(rules.deal_text)
+    text = write_pbn_matches(event, roster, held_on=rules.event_date, deals=deals) \
+        if isinstance(event, MatchEvent) else \
+        write_pbn_scores(event, roster, event=rules.event_name or "Pairs",
+                         held_on=rules.event_date, deals=deals)
     return _download(text, "text/plain", "results.pbn")
 
 

@@ -22,7 +22,7 @@ from basestation.api.responses import EventOut
 from basestation.api.routes.events import EventIn, SectionIn, checked_sections
 from basestation.domain.cards import check_deals
 from basestation.formats.handrecords import parse_hand_records
-from basestation.formats.players import PlayerListError, parse_players
+from basestation.formats.players import PlayerListError, parse_player_list
 from basestation.movements import (
     CARDS_STYLE,
     KINDS,
@@ -159,25 +159,36 @@ class RosterIn(BaseModel):
 
 
 MAX_PLAYER = 10_000_000
+MAX_NATIONAL = 40
 
 
 class PlayerOut(BaseModel):
     number: int = Field(ge=1, le=MAX_PLAYER)
     name: str = Field(min_length=1, max_length=100)
+    national: str | None = Field(default=None, max_length=MAX_NATIONAL,
+                                 description="the national body's number; left out when "
+                                             "not known")
 
 
-@router.post("/players")
+@router.post("/players", response_model=list[PlayerOut], response_model_exclude_none=True)
 @upload
 async def read_roster(body: RosterIn) -> list[PlayerOut]:
-    """Reads the club roster (CSV: number, name) and lists it (nothing is stored yet)."""
+    """Reads the club roster and lists it (nothing is stored yet). CSV, one player a line:
+    number (what the pads enter), name and, optionally, national number; a first line whose
+    first cell is not a number (headings) is skipped and further columns are not read."""
     try:
-        players = await asyncio.to_thread(parse_players, body.csv)
+        players = await asyncio.to_thread(parse_player_list, body.csv)
     except PlayerListError as exc:
         raise HTTPException(422, str(exc)) from exc
     too_big = [n for n in players if not 1 <= n <= MAX_PLAYER]
     if too_big:
         raise HTTPException(422, f"player numbers run from 1 to {MAX_PLAYER}, not {too_big[0]}")
-    return [PlayerOut(number=n, name=name) for n, name in sorted(players.items())]
+    for number, listed in players.items():
+        if listed.national and len(listed.national) > MAX_NATIONAL:
+            raise HTTPException(422, f"player {number}'s national number is longer than "
+                                     f"{MAX_NATIONAL} characters")
+    return [PlayerOut(number=n, name=p.name, national=p.national)
+            for n, p in sorted(players.items())]
 
 
 class SetupIn(EventIn):
@@ -218,6 +229,7 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
         raise HTTPException(422, f"player {twice[0]} is in the list twice")
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players}, event_format=body.format,
-                   rounds=body.rounds, close_open=body.close_open)
+                   rounds=body.rounds, close_open=body.close_open,
+                   national={p.number: p.national for p in body.players if p.national})
     await answered(station.open_new_event(new))
     return read.event()

@@ -2,7 +2,7 @@
 // the teams' names, each round's matches with IMPs and VPs, a match's boards on a click (each
 // table's result and the IMPs), and every match's sheet to print with the event's name and date.
 import { el } from "./common.js";
-import { dealDiagram, eventLine, fmt, pct, printEvent, resultText, table, view } from "./result_parts.js";
+import { dealDiagram, eventLine, fmt, pct, printEvent, resultText, scoreText, table, view } from "./result_parts.js";
 import { standingsTable } from "./standings.js";
 
 const entrantWord = (format) => (format === "swiss-pairs" ? "Pair" : "Team");
@@ -50,15 +50,16 @@ function impPenalties(who, m) {
   return off.map(([team, imps]) => `; ${who} ${team} penalised ${imps} IMPs`).join("");
 }
 
-// One match board by board: each table's contract, tricks and NS score, then the IMPs won.
+// One match board by board: each table's result as the pad writes it ("4S+1 N") and NS
+// score, then the IMPs won.
 function matchSheet(format, section, m) {
   const who = entrantWord(format);
   const tableHeads = m.tables.flatMap((t, i) => [
-    [m.rounds[i] === m.round ? `Table ${t}` : `Table ${t} (round ${m.rounds[i]})`, "text"], ["Tricks"], ["NS score"]]);
+    [m.rounds[i] === m.round ? `Table ${t}` : `Table ${t} (round ${m.rounds[i]})`, "text"], ["NS score"]]);
   const rows = m.board_results.map((b) => el("tr", { "data-board": b.board },
     el("td", {}, `${b.board}`),
-    ...b.tables.flatMap((h) => (h ? [el("td", { class: "text" }, resultText(h)), el("td", {}, fmt(h.tricks)), el("td", {}, fmt(h.score_ns))]
-      : [el("td", { class: "text" }, ""), el("td", {}, ""), el("td", {}, "")])),
+    ...b.tables.flatMap((h) => (h ? [el("td", { class: "text" }, [resultText(h), h.declarer].filter(Boolean).join(" ")), el("td", {}, scoreText(h.score_ns))]
+      : [el("td", { class: "text" }, ""), el("td", {}, "")])),
     el("td", {}, b.compared ? `${Math.max(b.imps_a, 0)}` : ""),
     el("td", {}, b.compared ? `${Math.max(b.imps_b ?? -b.imps_a, 0)}` : "")));
   return el("div", { class: "match-sheet", "data-section": section.section, "data-round": m.round, "data-a": m.a, "data-b": m.b },

@@ -667,7 +667,7 @@ function boardChosen(ask) {
 // A traveller's line: NS, EW, "4S=", by, lead, NS score.
 function travellerLine([ns, ew, contract, declarer, tricks, lead, score]) {
   return [ns, ew, PadCore.notation(contract, tricks), declarer, PadCore.cardWords(lead) || null,
-    score == null ? null : (score > 0 ? `+${score}` : String(score))];
+    score == null ? null : PadCore.signed(score)];
 }
 
 // [round, board] of the board chosen to enter or correct.

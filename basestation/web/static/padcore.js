@@ -754,7 +754,9 @@ function notation(contract, tricks) {
   return `${contract}${resultMark(parsed.level, tricks)}`;
 }
 
-const nsScore = (score) => `NS ${score > 0 ? "+" : ""}${score}`;
+// A score as the pad shows it: "+420", "-100", "0".
+const signed = (score) => (score > 0 ? `+${score}` : String(score));
+const nsScore = (score) => `NS ${signed(score)}`;
 const cardWords = (card) => (card ? `${SUITS[card[0]] || card[0]}${card.slice(1)}` : "");
 
 // An entry in the players' words: "4S by North, made 5, lead \u2665K", "3NT by South,
@@ -773,4 +775,4 @@ function describe(entry) {
 
 export { Pad, describe, storeKey, boardKey, SEAT_NAMES, SUITS, dealer, vulnerability,
   boardFacts, parseContract, scoreNs, resultMark, possibleResults, tricksOf, notation,
-  nsScore, cardWords };
+  signed, nsScore, cardWords };

@@ -2,17 +2,22 @@
 // teams or Swiss event's matches (match_results.js): what the page shows now (`view`),
 // number and result words, tables, and the deal diagrams.
 import { el, dayText } from "./common.js";
+import { notation, signed } from "./padcore.js";
 
 export const fmt = (value) => (value === null || value === undefined ? "" : String(value));
 export const pct = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
 const SUITS = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
 export const view = { events: [], chosen: null, document: null, card: null, match: null };
 
+// A line's result as the pad writes it ("4S+1", "3NT=", "2H-2", "Pass"), or the ruling.
 export function resultText(line) {
   if (line.kind === "adjusted") return `adj ${line.adjusted}`;
   if (line.kind === "not_played") return "not played";
-  return `${fmt(line.contract)} ${fmt(line.declarer)}`;
+  return notation(line.contract, line.tricks);
 }
+
+// A score as the pad shows it ("+420", "-100", "0"); nothing for a ruling without one.
+export const scoreText = (score) => (score === null || score === undefined ? "" : signed(score));
 
 export function eventLine(event) {
   return [event.name, dayText(event.date)].filter(Boolean).join(", ");

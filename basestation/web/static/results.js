@@ -3,7 +3,7 @@
 // the event's name and date on every printed piece.
 import { api, coalesced, el, listen, say, setupLogin, showLogin } from "./common.js";
 import { clearMatchResults, renderMatchResults } from "./match_results.js";
-import { dealDiagram, eventLine, fmt, pct, printEvent, resultText, table, view } from "./result_parts.js";
+import { dealDiagram, eventLine, fmt, pct, printEvent, resultText, scoreText, table, view } from "./result_parts.js";
 
 function fieldKey(entry) {
   return `${entry.section || ""} ${entry.direction || ""}`.trim();
@@ -35,18 +35,17 @@ function renderRankings(entries) {
 const named = (names) => (names ? el("small", { class: "names" }, names) : null);
 
 function travellerBox(board) {
+  const label = `Results of board ${board.board}${board.section ? ", section " + board.section : ""}`;
   return el("div", { class: "traveller", "data-board": board.board, "data-section": board.section },
     printEvent(),
     el("h3", {}, `Board ${board.board}${board.section ? " (section " + board.section + ")" : ""}`, el("small", {}, ` top ${fmt(board.top)}`)),
     board.deal ? dealDiagram(board.deal, board.board) : null,
-    table([["NS"], ["EW"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["NS score"], ["EW score"], ["NS MP"], ["EW MP"]],
+    table([["NS"], ["EW"], ["Result", "text"], ["By", "text"], ["Lead", "text"], ["NS score"], ["NS MP"], ["EW MP"]],
       board.results.map((line) => el("tr", { class: line.source === "director" ? "director" : null },
         el("td", { class: "pair" }, `${line.ns}`, named(line.ns_names)), el("td", { class: "pair" }, `${line.ew}`, named(line.ew_names)),
-        el("td", { class: "text" }, resultText(line)), el("td", {}, fmt(line.tricks)),
-        el("td", { class: "text" }, fmt(line.lead)),
-        el("td", {}, line.score_ns > 0 ? `${line.score_ns}` : ""),
-        el("td", {}, line.score_ns < 0 ? `${-line.score_ns}` : ""),
-        el("td", {}, fmt(line.mp_ns)), el("td", {}, fmt(line.mp_ew))))));
+        el("td", { class: "text" }, resultText(line)), el("td", { class: "text" }, fmt(line.declarer)),
+        el("td", { class: "text" }, fmt(line.lead)), el("td", {}, scoreText(line.score_ns)),
+        el("td", {}, fmt(line.mp_ns)), el("td", {}, fmt(line.mp_ew)))), { "aria-label": label }));
 }
 
 function cardBox(card) {
@@ -55,12 +54,12 @@ function cardBox(card) {
     printEvent(),
     el("h3", {}, `Pair ${card.pair}${side}, section ${card.section}${card.names ? ": " + card.names : ""}`),
     cardTotal(card),
-    table([["Round"], ["Board"], ["Dir"], ["Opps"], ["Contract", "text"], ["Tricks"], ["Lead", "text"], ["Score"], ["MP"], ["%"]],
+    table([["Round"], ["Board"], ["Dir"], ["Opps"], ["Result", "text"], ["By", "text"], ["Lead", "text"], ["Score"], ["MP"], ["%"]],
       card.boards.map((b) => el("tr", { class: b.source === "director" ? "director" : null },
         el("td", {}, `${b.round}`), el("td", {}, `${b.board}`), el("td", {}, b.direction),
         el("td", { class: "pair" }, fmt(b.opponents), named(b.opponents_names)), el("td", { class: "text" }, resultText(b)),
-        el("td", {}, fmt(b.tricks)), el("td", { class: "text" }, fmt(b.lead)),
-        el("td", {}, b.score_ns === null ? "" : `${b.direction === "NS" ? b.score_ns : -b.score_ns}`),
+        el("td", { class: "text" }, fmt(b.declarer)), el("td", { class: "text" }, fmt(b.lead)),
+        el("td", {}, b.score_ns === null ? "" : scoreText(b.direction === "NS" ? b.score_ns : -b.score_ns)),
         el("td", {}, fmt(b.mp)), el("td", {}, pct(b.pct))))));
 }
 

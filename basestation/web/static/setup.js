@@ -204,9 +204,11 @@ async function chooseRoster(input) {
     file = await readFile(input);
     if (!file) return;
     const roster = await api("POST", "/api/setup/players", { csv: file.text });
-    for (const p of roster) setup.players.set(p.number, p.name);
+    for (const p of roster) setup.players.set(p.number, { name: p.name, national: p.national || null });
+    const numbered = roster.filter((p) => p.national).length;
     state.className = "note good";
-    state.textContent = `${roster.length} players read from ${file.name}.`;
+    state.textContent = `${roster.length} players read from ${file.name}` +
+      (numbered ? `, ${numbered} with a national number.` : ".");
   } catch (error) {
     state.className = "note bad";
     state.textContent = file ? `${file.name}: ${error.message}` : error.message;
@@ -224,10 +226,10 @@ function addVisitor() {
     return;
   }
   if (setup.players.has(number)) {
-    state.textContent = `Number ${number} is ${setup.players.get(number)} already.`;
+    state.textContent = `Number ${number} is ${setup.players.get(number).name} already.`;
     return;
   }
-  setup.players.set(number, name);
+  setup.players.set(number, { name, national: null });
   state.className = "note good";
   state.textContent = `${name} added as number ${number}.`;
   document.getElementById("visitor-number").value = "";
@@ -238,8 +240,8 @@ function addVisitor() {
 function showPlayers() {
   const body = document.querySelector("#players tbody");
   const sorted = [...setup.players].sort((a, b) => a[0] - b[0]);
-  body.replaceChildren(...sorted.map(([number, name]) => el("tr", { "data-number": number },
-    el("td", {}, `${number}`), el("td", { class: "text" }, name),
+  body.replaceChildren(...sorted.map(([number, { name, national }]) => el("tr", { "data-number": number },
+    el("td", {}, `${number}`), el("td", { class: "text" }, name), el("td", { class: "text" }, national || ""),
     el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, `Remove ${name}`)))));
 }
 
@@ -250,7 +252,7 @@ function eventBody(closeOpen) {
     format: eventFormat().format, rounds: eventFormat().rounds,
     sections: [...document.querySelectorAll(".section-setup")].map(sectionBody),
     hand_records: setup.pbn, close_open: closeOpen,
-    players: [...setup.players].map(([number, name]) => ({ number, name })),
+    players: [...setup.players].map(([number, { name, national }]) => ({ number, name, national })),
   };
 }
 
