@@ -10,6 +10,7 @@ from typing import Any
 from simulator.broker import run_mosquitto
 from simulator.campaign.hostile import HOSTILE, run_hostile
 from simulator.campaign.matches import MATCH_FAULT_RUNS, MatchFault, run_match_fault
+from simulator.campaign.moving import MOVING, run_moving
 from simulator.campaign.sessions import SESSION_FAULTS, SessionFault, run_session_fault
 from simulator.campaign.sigkill import run_sigkill
 from simulator.campaign.tally import FaultOutcome, RunTally
@@ -19,7 +20,7 @@ SIGKILL_RUNS = 20  # the issue asks for at least twenty
 
 
 def fault_names() -> list[str]:
-    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS), HOSTILE,
+    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS), HOSTILE, MOVING,
             *(fault.name for fault in MATCH_FAULT_RUNS)]
 
 
@@ -53,6 +54,8 @@ async def campaign(runs: int, sigkill_runs: int, only: str | None,
             outcomes.append(await _repeat(fault.name, runs, _session_run(fault), progress))
     if only is None or only.lower() in HOSTILE.lower():  # one unit flooding, other pads timed
         outcomes.append(await _repeat(HOSTILE, runs, run_hostile, progress))
+    if only is None or only.lower() in MOVING.lower():  # corrections as the pads move on
+        outcomes.append(await _repeat(MOVING, runs, run_moving, progress))
     for match_fault in MATCH_FAULT_RUNS:  # teams and Swiss events under every radio fault
         if only is None or only.lower() in match_fault.name.lower():
             outcomes.append(await _repeat(match_fault.name, runs, _match_run(match_fault),
