@@ -109,7 +109,9 @@ class Pad {
     if (!seating || !seating.next) return null;
     const after = this.mem.rounds[seating.next.round];
     const begun = after && after.boards.some((b) => this.mem.entries[boardKey(after.round, b)]);
-    if (begun || this.movedOn(seating.next.round, done.round)) return null;
+    if (begun) return null;
+    // A pad moving with its pair keeps it until it has moved (it logs in there by it).
+    if (this.mem.follows == null && this.movedOn(seating.next.round, done.round)) return null;
     return { round: done.round, seating, boards: done.boards };
   }
 
