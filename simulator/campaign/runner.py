@@ -72,7 +72,10 @@ def _session_run(fault: SessionFault) -> Callable[[int], Coroutine[Any, Any, Run
 
 
 def figure_lines(figures: dict[str, Any]) -> list[str]:
-    """A fault's own figures in words (the hostile pad's), one line each."""
+    """A fault's own figures in words (the hostile pad's, the moving pads'), one line each."""
+    if "corrections_keyed" in figures:
+        return [f"corrections keyed {figures['corrections_keyed']}, of which sent to the "
+                f"director {figures['corrections_to_director']}"]
     if "ack_p99_ms_while_flooded" not in figures:
         return []
     lines = [f"other pads' ack p99 while a unit floods: {figures['ack_p99_ms_while_flooded']} "
