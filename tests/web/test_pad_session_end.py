@@ -12,6 +12,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from firmware_protocol.messages import Result, Seat
+from tests.web.accessibility import serious_violations
 from tests.web.conftest import login
 from tests.web.padclub import Club, broker, club, director, pairs
 from tests.web.padpage import enter, log_in, stored
@@ -80,6 +81,7 @@ async def test_end_session_x_round_clock_where_to_go_and_results_label(club: Clu
         assert (await console.post("/api/session/publish")).status_code == 200
     await expect(page.get_by_role("table", name="Rankings")).to_be_visible(timeout=WAIT)
     await expect(clock).to_be_hidden()
+    assert await serious_violations(page) == []
     await results.reload()
     await expect(event).to_have_text(label(""), timeout=WAIT)
     await results.close()
