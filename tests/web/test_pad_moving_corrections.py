@@ -132,3 +132,38 @@ async def test_correction_x_next_board_the_pad_moves_on_after_a_correction(
     await expect(board.locator("option:checked")).to_have_text(f"Board {boards[1]}")
     entry = held(club.station, 1, 1, boards[0])
     assert entry is not None and entry.tricks == 10
+
+
+async def test_correction_x_pads_that_move_sent_after_the_pad_moved_on(club: Club) -> None:
+    """EW 1's pad, out of contact while it waits, has its login to table 2 queued when East-West
+    correct a board of table 1: back in contact, it moves on first, then the correction goes
+    for table 1, and the station takes it; the pad says so and keeps nothing of table 1."""
+    station = club.station
+    async with director(club) as console:
+        answer = await console.put("/api/sections/A/pads", json={"pads": "ew"})
+        assert answer.status_code == 200, answer.text
+    pads: dict[int, Page] = {}
+    for pair, unit in UNITS.items():
+        pads[pair] = await club.pad(unit)
+        await log_in(pads[pair], pair)
+    first = pads[1]
+    await play(club, first, 1, 1)
+    await expect(first.get_by_text("Table 2 is still playing", exact=False)).to_be_visible(
+        timeout=WAIT)
+    boards = pairs(station, 1, 1)[2]
+    await first.context.set_offline(True)
+    await expect(first.get_by_role("status", name="Connection to the station")).to_have_text(
+        "offline", timeout=WAIT)
+    await play(club, pads[2], 2, 1)  # table 2 is free now
+    await first.wait_for_function("() => pad.mem.queue.some((m) => m.type === 'login')",
+                                  timeout=WAIT)
+    await correct(first, 1, boards[0], 10)
+    await first.context.set_offline(False)
+    await expect(first.get_by_text("Unit 81, table A2")).to_be_visible(timeout=WAIT)
+    messages = first.get_by_role("region", name="Messages")
+    await expect(messages.get_by_role("listitem").filter(
+        has_text=f"Board {boards[0]} at table A1: the station took your correction")) \
+        .to_be_visible(timeout=WAIT)
+    fixed = held(station, 1, 1, boards[0])
+    assert fixed is not None and fixed.tricks == 10 and fixed.unit == UNITS[1]
+    assert await first.evaluate(f"() => pad.mem.entries['1/{boards[0]}'] === undefined")
