@@ -18,7 +18,7 @@ from basestation.station.entries import (
 )
 from basestation.station.events import AlertKind
 from basestation.station.feedback import feedback_for, par_feedback
-from basestation.station.following import arriving, check_move, pair_of
+from basestation.station.following import arriving, check_move, pair_of, side_of
 from basestation.station.pin_tries import PinRefused
 from basestation.station.seating import VISITOR_BASE
 from basestation.station.services import HubServices
@@ -53,6 +53,9 @@ from firmware_protocol.messages import (
     RoundInfo,
     Row,
 )
+
+# A correction's nak detail when the station kept it for the director to decide (SPEC.md 14.10).
+TO_DIRECTOR = "sent to the director to decide"
 
 
 class PadRules:
@@ -292,7 +295,10 @@ class PadRules:
             return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
         section = self._table_of(unit, body.section, body.table)
         if isinstance(section, ErrorCode):
-            return [Nak(re=re, code=section)]
+            left = self._left_behind(unit, body)
+            if left is None:
+                return [Nak(re=re, code=section)]
+            section = left
         if not self.session.running:
             return [Nak(re=re, code=ErrorCode.STOPPED)]
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
@@ -310,6 +316,11 @@ class PadRules:
             if not isinstance(body, Correction):
                 return [Nak(re=re, code=ErrorCode.ALREADY_PLAYED, held=as_result(held))]
             if body.round != section.table_round.get(body.table, 0):
+                if section.holders.get(body.table) != unit.unit:
+                    # The pad's pair has left and the next round has begun there: the
+                    # director sees both results side by side and decides (SPEC.md 14.10).
+                    self._offer_merge(unit, body, batch)
+                    return [Nak(re=re, code=ErrorCode.CORRECTION_CLOSED, detail=TO_DIRECTOR)]
                 return [Nak(re=re, code=ErrorCode.CORRECTION_CLOSED)]
         if held is not None:
             self.session.retire(section, held, "superseded", batch)
@@ -319,10 +330,22 @@ class PadRules:
         entry.flags = (*entry.flags, *self.session.checks(section, entry))
         self.session.replace_result(section, None, entry, batch, push=False)
         self.session.advance(section, body.table, body.round, batch)
-        self._next_round_seating(section, body.table, body.round, unit.unit, batch)
+        if section.holders.get(body.table) == unit.unit:  # not when the pad has moved on
+            self._next_round_seating(section, body.table, body.round, unit.unit, batch)
         if entry.kind == "result" and self.session.feedback:
             self._feedback(section, entry.board, unit.unit, batch)
         return [Ack(re=re, score_ns=entry.score_ns, flags=result_flags(entry.flags))]
+
+    def _left_behind(self, unit: UnitState, body: Entry) -> SectionState | None:
+        """The section, for a correction from a pad that has moved on with its pair (or is
+        about to: the arriving pair's pad already holds the table) of a board it entered at
+        the table it left; None for anything else (SPEC.md 14.10)."""
+        section = self.session.sections.get(body.section)
+        if (not isinstance(body, Correction) or section is None or side_of(section) is None
+                or (unit.unit, body.section, body.table) not in self.session.tables_held):
+            return None
+        held = section.held(body.table, body.round, body.board)
+        return section if held is not None and held.unit == unit.unit else None
 
     def _next_round_seating(self, section: SectionState, table: int, round_: int, unit: int,
                             batch: Batch) -> None:

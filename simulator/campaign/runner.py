@@ -10,6 +10,7 @@ from typing import Any
 from simulator.broker import run_mosquitto
 from simulator.campaign.hostile import HOSTILE, run_hostile
 from simulator.campaign.matches import MATCH_FAULT_RUNS, MatchFault, run_match_fault
+from simulator.campaign.moving import MOVING, run_moving
 from simulator.campaign.sessions import SESSION_FAULTS, SessionFault, run_session_fault
 from simulator.campaign.sigkill import run_sigkill
 from simulator.campaign.tally import FaultOutcome, RunTally
@@ -19,7 +20,7 @@ SIGKILL_RUNS = 20  # the issue asks for at least twenty
 
 
 def fault_names() -> list[str]:
-    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS), HOSTILE,
+    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS), HOSTILE, MOVING,
             *(fault.name for fault in MATCH_FAULT_RUNS)]
 
 
@@ -53,6 +54,8 @@ async def campaign(runs: int, sigkill_runs: int, only: str | None,
             outcomes.append(await _repeat(fault.name, runs, _session_run(fault), progress))
     if only is None or only.lower() in HOSTILE.lower():  # one unit flooding, other pads timed
         outcomes.append(await _repeat(HOSTILE, runs, run_hostile, progress))
+    if only is None or only.lower() in MOVING.lower():  # corrections as the pads move on
+        outcomes.append(await _repeat(MOVING, runs, run_moving, progress))
     for match_fault in MATCH_FAULT_RUNS:  # teams and Swiss events under every radio fault
         if only is None or only.lower() in match_fault.name.lower():
             outcomes.append(await _repeat(match_fault.name, runs, _match_run(match_fault),
@@ -69,7 +72,10 @@ def _session_run(fault: SessionFault) -> Callable[[int], Coroutine[Any, Any, Run
 
 
 def figure_lines(figures: dict[str, Any]) -> list[str]:
-    """A fault's own figures in words (the hostile pad's), one line each."""
+    """A fault's own figures in words (the hostile pad's, the moving pads'), one line each."""
+    if "corrections_keyed" in figures:
+        return [f"corrections keyed {figures['corrections_keyed']}, of which sent to the "
+                f"director {figures['corrections_to_director']}"]
     if "ack_p99_ms_while_flooded" not in figures:
         return []
     lines = [f"other pads' ack p99 while a unit floods: {figures['ack_p99_ms_while_flooded']} "

@@ -53,7 +53,7 @@ class FaultOutcome:
     problems: list[str] = field(default_factory=list)
     pad_restarts: int = 0
     dropouts: int = 0
-    figures: dict[str, Any] = field(default_factory=dict)  # the worst run's
+    figures: dict[str, Any] = field(default_factory=dict)  # the worst run's, or counts summed
     checks_failed: int = 0
 
     def add(self, run: RunTally) -> None:
@@ -69,7 +69,10 @@ class FaultOutcome:
         self.dropouts += run.dropouts
         self.checks_failed += run.checks_failed
         worst = "ack_p99_ms_while_flooded"
-        if run.figures and not (self.figures.get(worst, -1.0) >= run.figures.get(worst, 0.0)):
+        if run.figures and worst not in run.figures:  # a fault's own counts: summed
+            for name, count in run.figures.items():
+                self.figures[name] = self.figures.get(name, 0) + count
+        elif run.figures and not (self.figures.get(worst, -1.0) >= run.figures.get(worst, 0.0)):
             self.figures = run.figures
 
     @property

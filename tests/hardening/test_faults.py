@@ -48,3 +48,17 @@ def test_teams_and_swiss_events_under_faults() -> None:
         assert row["rankings_match"] and not row["problems"], row
         assert row["pad_restarts"] > 0 and row["dropouts"] > 0, row
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_correction_x_pads_that_move_quick() -> None:
+    # EW pairs on their own phones correct a board of the table they are leaving, at once,
+    # once the arriving pad holds it, once they have moved on, or once the next round has
+    # begun there: every correction is taken or shown to the director, nothing lost.
+    done = subprocess.run([sys.executable, "-m", "basestation", "faults", "--quick", "--json",
+                           "--only", "a correction just after the round with pads moving"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    (row,) = json.loads(done.stdout)["faults"]
+    assert row["runs"] == 1 and row["acked"] > 0 and row["corrections_keyed"] > 0, row
+    assert row["lost"] == 0 and row["duplicated"] == 0, row
+    assert row["rankings_match"] and not row["problems"], row
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -11,9 +11,10 @@ import pytest
 from basestation.movements import generate
 from basestation.station.app import Station
 from basestation.station.console import set_pads
+from basestation.station.grid import alerts
 from basestation.station.hub import Hub
 from firmware_protocol.enums import ErrorCode, PadPlace
-from firmware_protocol.messages import Ack, Body, Login, Nak, Seating
+from firmware_protocol.messages import Ack, Body, Correction, Login, Nak, Seat, Seating
 from tests.station.fakes import FakeLink, director, inbound, result, run, station
 
 # 3 tables, 6 boards: EW pair 1 sits at table 1, then 2, then 3; boards go down a table.
@@ -23,13 +24,15 @@ UNITS = (1, 2, 3)  # the pads of EW 1, 2, 3, starting at tables 1, 2, 3
 class Pads:
     def __init__(self, made: Station, link: FakeLink) -> None:
         self.made, self.link, self.seq = made, link, 0
+        self.told: list[Body] = []
 
     async def send(self, unit: int, body: Body) -> Ack | Nak:
         """The station's answer to the pad's message (what else it sent is dropped)."""
         self.seq += 1
         self.link.to(unit)
         await run(self.made.hub, inbound(self.link, unit, self.seq, body))
-        return next(b for b in self.link.to(unit) if isinstance(b, Ack | Nak))
+        self.told = self.link.to(unit)  # all the station sent the pad this time
+        return next(b for b in self.told if isinstance(b, Ack | Nak))
 
     async def login(self, unit: int, table: int) -> Ack | Nak:
         return await self.send(unit, Login("A", table))
@@ -128,3 +131,65 @@ async def test_a_movement_that_cannot_follow_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="meet at table"):
         await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.NS, batch))
     assert made.rules.sections["A"].pads is PadPlace.TABLES
+
+
+def correction(table: int, round_: int, board: int, ns: int, ew: int,
+               tricks: int) -> Correction:
+    return Correction(section="A", table=table, round=round_, board=board, ns=ns, ew=ew,
+                      contract="4S", declarer=Seat.S, tricks=tricks)
+
+
+async def test_correction_x_pads_that_move_is_taken_from_the_pad_that_left(
+        tmp_path: Path) -> None:
+    """EW 1 finish round 1 at table 1 and EW 3's pad takes the table at once: EW 1's
+    correction of a board they entered there is still theirs to make, before and after
+    their pad has moved on."""
+    pads = await following(tmp_path)
+    await pads.play(1, 1, 1)
+    await pads.play(3, 3, 1)
+    assert isinstance(await pads.login(3, 1), Ack)  # EW 3 arrive at table 1
+    section = pads.made.rules.sections["A"]
+    ns, ew, boards = 1, 1, section.movement.at(1, 1).boards  # type: ignore[union-attr]
+    fixed = await pads.send(1, correction(1, 1, boards[0], ns, ew, tricks=9))
+    assert isinstance(fixed, Ack) and "CORRECTED" in [f.value for f in fixed.flags]
+    held = section.held(1, 1, boards[0])
+    assert held is not None and held.tricks == 9 and held.unit == 1
+    assert section.holders[1] == 3  # the table stays with the pad that arrived
+    # Nothing of table 1's next round goes to the pad that left.
+    assert not any(isinstance(b, Seating) for b in pads.told)
+    await pads.play(2, 2, 1)
+    assert isinstance(await pads.login(1, 2), Ack)  # EW 1 now at table 2
+    again = await pads.send(1, correction(1, 1, boards[1], ns, ew, tricks=8))
+    assert isinstance(again, Ack)
+    assert (held := section.held(1, 1, boards[1])) is not None and held.tricks == 8
+
+
+async def test_correction_x_pads_that_move_goes_to_the_director_once_the_next_round_began(
+        tmp_path: Path) -> None:
+    pads = await following(tmp_path)
+    for unit in UNITS:
+        await pads.play(unit, unit, 1)
+    assert isinstance(await pads.login(3, 1), Ack)
+    section = pads.made.rules.sections["A"]
+    first = section.movement.at(1, 1)
+    later = section.movement.at(2, 1)
+    assert first is not None and later is not None and later.ns and later.ew
+    answer = await pads.send(3, result(1, 2, later.boards[0], later.ns, later.ew))
+    assert isinstance(answer, Ack)  # round 2 has begun at table 1
+    closed = await pads.send(1, correction(1, 1, first.boards[0], 1, 1, tricks=9))
+    assert isinstance(closed, Nak) and closed.code == ErrorCode.CORRECTION_CLOSED
+    assert closed.detail == "sent to the director to decide"
+    held = section.held(1, 1, first.boards[0])
+    assert held is not None and held.tricks == 10  # unchanged until the director decides
+    conflicts = [a for a in alerts(pads.made.rules, pads.made.hub.units)
+                 if a["kind"] == "merge_conflict"]
+    assert [(a["unit"], a["board"], a["held"], a["offered"]) for a in conflicts] == [
+        (1, first.boards[0], "4S= by South, NS +420", "4S-1 by South, NS -50")]
+    (offer_id,) = pads.made.rules.merge_offers
+    await director(pads.made, lambda batch: pads.made.rules.decide_merge(
+        offer_id, True, batch, replace=True))
+    assert (held := section.held(1, 1, first.boards[0])) is not None and held.tricks == 9
+    # A pad never at table 1, or a board another pad entered, is refused as ever.
+    stranger = await pads.send(2, correction(1, 1, first.boards[1], 1, 1, tricks=9))
+    assert isinstance(stranger, Nak) and stranger.code == ErrorCode.NOT_LOGGED_IN
+    assert len(pads.made.rules.merge_offers) == 0

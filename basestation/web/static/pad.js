@@ -206,8 +206,10 @@ function renderLink() {
 
 // "Round 3: 12:40 left", counted down from what the station last said.
 function renderClock() {
-  const clock = pad && !pad.elsewhere && pad.mem.table !== null && !pad.mem.locked ?
-    pad.mem.clock : null;
+  // Gone once the table has played its last round (the session is over for it).
+  const finished = pad && Object.keys(pad.mem.rounds).length > 0 && !pad.playRound();
+  const clock = pad && !pad.elsewhere && pad.mem.table !== null && !pad.mem.locked &&
+    !finished ? pad.mem.clock : null;
   show("round-clock", Boolean(clock));
   $("round-clock").textContent = clock ?
     PadWords.clock(clock.round, Math.round((clock.endsAt - Date.now()) / 1000)) : "";
@@ -250,10 +252,14 @@ function render() {
   $("locked").dataset.reason = lock ? lock.word.toLowerCase() : "";
   // An entry of another event (or one before a log out) is never accepted into this one.
   if (pending && (pending.event !== mem.event || mem.table === null)) closeConfirm();
-  const round = pad.playRound();
+  // While its pair waits to move on, the round it just played (to correct), not the next
+  // round of the table it is leaving.
+  const leaving = pad.leaving();
+  const round = leaving || pad.playRound();
   const hasTable = mem.table !== null && Object.keys(mem.rounds).length > 0;
   document.body.dataset.state = mem.locked ? "locked" : !hasTable ? "login" : round ? "play" : "finished";
-  const asking = hasTable && Boolean(round) && !mem.locked && pad.needsPlayers(round.round);
+  const asking = hasTable && Boolean(round) && !mem.locked && !leaving &&
+    pad.needsPlayers(round.round);
   show("login-table", !hasTable || Boolean(mem.locked));
   show("players", asking);
   show("play", hasTable && Boolean(round) && !mem.locked && !asking);
@@ -344,15 +350,26 @@ function renderPlayers(round) {
   show("players-form", state === "typing");
   show("players-wait", state === "waiting");
   show("players-check", state === "check");
+  show("players-later", state !== "check");  // the players may always give names later
   $("players-title").textContent = `Round ${round}: who is playing?`;
+  const info = pad.mem.rounds[round];
+  $("players-pairs").textContent = info ? PadWords.pairsExpected(info.ns, info.ew) : "";
   const seating = pad.mem.seatings[round];
   const form = $("players-form");
-  if (state === "typing" && form.dataset.round !== String(round)) {
-    form.dataset.round = String(round);  // the numbers the station knows, to confirm or change
+  // Filled afresh for each event, table and round: never another night's numbers.
+  const filled = `${pad.mem.event}/${pad.mem.section}${pad.mem.table}/${round}`;
+  if (state === "typing" && form.dataset.filled !== filled) {
+    form.dataset.filled = filled;  // the numbers the station knows, to confirm or change
+    form.dataset.round = String(round);
     for (const [seat] of SEATS) {
       const known = seating && seating[seat] && seating[seat].number;
       $(seat).value = known ? String(known) : "";
+      $(seat).disabled = false;
+      $(`${seat}-visitor`).checked = false;
+      $(`${seat}-name`).value = "";
+      $(`${seat}-name`).parentElement.hidden = true;
     }
+    $("players-error").textContent = "";
   }
   if (state !== "check" || !seating) return;
   const names = $("players-names");
@@ -757,6 +774,7 @@ async function setup() {
     closeConfirm();
     clearKeys();
     delete $("board").dataset.picked;  // the next board to play comes up
+    delete $("board").dataset.choices;  // ... after a correction too (the choices stay the same)
     pad.enter(type, body);
   });
   $("back").addEventListener("click", closeConfirm);
@@ -765,7 +783,7 @@ async function setup() {
   $("players-yes").addEventListener("click", () => pad.confirmPlayers(asked()));
   $("players-later").addEventListener("click", () => pad.confirmPlayers(asked()));
   $("players-change").addEventListener("click", () => {
-    delete $("players-form").dataset.round;  // filled again with what the station found
+    delete $("players-form").dataset.filled;  // filled again with what the station found
     pad.changePlayers(asked());
   });
   $("take-back").addEventListener("click", () => location.reload());

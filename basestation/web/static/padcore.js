@@ -15,6 +15,8 @@ const NO_EVENT = ["hello", "login", "heartbeat"];  // kept when the pad enters a
 const LOCKING = ["UNIT_REPLACED", "UNIT_LOCKED"];
 const NOT_IN_EVENT = ["NO_SUCH_TABLE", "NO_SUCH_SECTION"];
 const FOLLOW_RETRY = 5000;  // a pad moving with its pair tries its next table again (SPEC 14.10)
+// "Where to go" stays this long once the section is in the next round (the players have moved).
+const MOVE_SHOWN = 180000;
 
 const storeKey = (station, unit) => `bridgepad:${station}:${unit}`;
 const boardKey = (round, board) => `${round}/${board}`;
@@ -108,7 +110,28 @@ class Pad {
     const after = this.mem.rounds[seating.next.round];
     const begun = after && after.boards.some((b) => this.mem.entries[boardKey(after.round, b)]);
     if (begun) return null;
+    // A pad moving with its pair keeps it until it has moved (it logs in there by it).
+    if (this.mem.follows == null && this.movedOn(seating.next.round, done.round)) return null;
     return { round: done.round, seating, boards: done.boards };
+  }
+
+  // The section has been in round `next` (its round clock says so) for MOVE_SHOWN, and so
+  // long since this table ended round `done`: the players have moved, the box goes.
+  movedOn(next, done) {
+    const clock = this.mem.clock;
+    if (!clock || clock.round < next) return false;
+    const over = this.mem.roundOver;
+    const since = Math.max(clock.endsAt - clock.length * 1000,
+      over && over.round === done ? over.at : 0);
+    return this.now() - since >= MOVE_SHOWN;
+  }
+
+  // The round just played, while the pad's pair waits to move to another table (or sits
+  // out): what the pad shows instead of the next round there, another pair's (SPEC 14.10).
+  leaving() {
+    const going = this.pairMove();
+    if (!going || (going.move && going.move.table === this.mem.table)) return null;
+    return this.mem.rounds[this.finishedRound().round] || null;
   }
 
   // A pad moving with its pair (SPEC 14.10), once the round at its table is over: the
@@ -141,7 +164,12 @@ class Pad {
 
   // Results the players may still correct at the table: the latest round it entered (SPEC 6.3).
   correctable() {
-    const entries = Object.values(this.mem.entries);
+    const follows = this.mem.follows;
+    // A pad moving with its pair: only its pair's boards (the table's earlier rounds, in
+    // the station's game_data, are the pair that left's to correct).
+    const ours = (e) => follows == null || this.mem.seatings[e.body.round] &&
+      [e.body.ns, e.body.ew].includes(follows);
+    const entries = Object.values(this.mem.entries).filter(ours);
     const latest = Math.max(0, ...entries.map((e) => e.body.round));
     return entries.filter((e) => e.body.round === latest && e.acked && e.type === "result")
       .map((e) => e.body).sort((a, b) => a.board - b.board);
@@ -515,6 +543,12 @@ class Pad {
       // SPEC 14.3: only a flagged number is "not on the club's list" (there may be no list).
       this.mem.lineups[body.round].unknown = ack.flags.includes("UNKNOWN_PLAYER");
     }
+    if (["result", "not_played", "correction"].includes(type) &&
+        (body.table !== this.mem.table || body.section !== this.mem.section)) {
+      // A correction of the table this pad's pair has left: the station has it (SPEC 14.10).
+      this.notice(PadWords.correctedThere(body), "info", noticeAbout(type, body));
+      return;
+    }
     if (["result", "not_played", "correction"].includes(type)) {
       const key = boardKey(body.round, body.board);
       this.mem.entries[key] = { type: type === "correction" ? "result" : type, body,
@@ -524,6 +558,10 @@ class Pad {
       }
       if (ack.flags.includes("SUSPECT_WRONG_SIDE")) {
         this.notice(PadWords.flag("SUSPECT_WRONG_SIDE", body.board), "bad", key);
+      }
+      const info = this.mem.rounds[body.round];
+      if (info && info.boards.every((b) => this.mem.entries[boardKey(body.round, b)])) {
+        this.mem.roundOver = { round: body.round, at: this.now() };  // where to go, from now
       }
     }
   }

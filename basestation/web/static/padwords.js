@@ -44,11 +44,25 @@ function waitWords(detail) {
 
 // "Board 5: ..." for an entry, the sentence alone for anything else; `detail` is the nak's.
 function refusal(code, body, detail) {
+  if (code === "CORRECTION_CLOSED" && detail === TO_DIRECTOR && body && body.board) {
+    return sentToDirector(body);
+  }
   const said = (REFUSALS[code] || (() => "the station refused it: ask the director"))(body || {},
     /^\d+$/.test(detail || "") ? detail : null);
   if (body && body.board) return `Board ${body.board}: ${said}`;
   return said.charAt(0).toUpperCase() + said.slice(1);
 }
+
+// SPEC 14.10: a correction of a table left, once its next round had begun there.
+const TO_DIRECTOR = "sent to the director to decide";
+const sentToDirector = (body) => `Board ${body.board}: the next round has begun at ` +
+  `${table(body)}: your correction went to the director to decide`;
+const correctedThere = (body) => `Board ${body.board} at ${table(body)}: the station took ` +
+  "your correction";
+
+// The players screen (SPEC 14): the pairs the movement puts at the table that round.
+const pairsExpected = (ns, ew) => `The movement puts pair ${ns} North-South and pair ${ew} ` +
+  "East-West";
 
 // The `locked` reason as one word for the banner, and a sentence.
 function lock(reason) {
@@ -196,5 +210,6 @@ export const BROKER_REFUSED = "The station's broker refused this pad: ask the di
 
 export {
   refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves, pairGoes, tableBusy,
-  notDue, entryProblem, outOfOrder, flag, alreadyHeld, directorChanged,
+  notDue, entryProblem, outOfOrder, flag, alreadyHeld, directorChanged, correctedThere,
+  pairsExpected,
 };

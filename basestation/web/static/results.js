@@ -98,8 +98,14 @@ function render(documentData) {
   renderMatchResults(documentData);  // a teams or Swiss event's standings and matches
 }
 
+// "(in play)" only while the open event's session runs; once ended, "(ended)" until published.
+function eventState(event) {
+  if (!event.open || event.published && event.ended) return "";
+  return event.ended ? " (ended)" : " (in play)";
+}
+
 function eventOption(event) {
-  const label = `${event.name}${event.date ? ", " + event.date : ""}${event.open ? " (open)" : ""}`;
+  const label = `${event.name}${event.date ? ", " + event.date : ""}${eventState(event)}`;
   return el("option", { value: event.id }, label);
 }
 
