@@ -96,7 +96,7 @@ class GuardedHTTP(H11Protocol):
                    if isinstance(other, GuardedHTTP) and other is not self and other._waiting()]
         if not waiting:
             return False
-        held = Counter(other.client[0] for other in self.connections
+        held: Counter[str | None] = Counter(other.client[0] for other in self.connections
                        if isinstance(other, H11Protocol) and other.client)
         chosen = max(waiting, key=lambda other: (held[other._address()],
                                                  -other._waiting_since))
