@@ -256,6 +256,34 @@ def network_defaults(config: StationConfig) -> list[str]:
     return problems
 
 
+MIN_SECRET = 16  # characters: every pad's key derives from the secret
+
+
+def served_defaults(config: StationConfig) -> list[str]:
+    """Why `basestation serve` must not run `config`, wherever its pages and broker are: the
+    built-in or a short secret, the built-in director password. A station on this computer
+    only may still be reached from the network (a TLS proxy in front of its pages, the pads'
+    broker listener on the network while the station uses its loopback one), so only the
+    demo, which serves nobody's club, keeps the built-in ones. Empty when it may run."""
+    problems = []
+    secret = config.secret.strip()
+    if _is_default(secret):
+        problems.append("station.secret is the default: every pad's key derives from it, so "
+                        "anyone could pose as a pad. Set [station] secret to a long random "
+                        "value of your own (deploy/install.sh writes one).")
+    elif len(secret) < MIN_SECRET:
+        problems.append(f"station.secret is too short ({len(secret)} characters): every "
+                        f"pad's key derives from it, so it needs at least {MIN_SECRET} that "
+                        "nobody could guess. Set [station] secret to a long random value of "
+                        "your own (deploy/install.sh writes one).")
+    if _is_default(config.director_password):
+        problems.append("station.director_password is the default: anyone who reaches the "
+                        "director's pages (through a proxy in front of them too) could act as "
+                        "the director. Set [station] director_password to a password of your "
+                        "own.")
+    return problems
+
+
 def load_config(path: Path | None) -> StationConfig:
     """Reads `path` (None: all defaults)."""
     if path is None:
