@@ -14,11 +14,18 @@ def register(app: typer.Typer) -> None:
     app.command("serve")(serve)
 
 
+PIN_ENV = "BASESTATION_DIRECTOR_PIN"
+
+
 def serve(
+    ctx: typer.Context,
     config: Annotated[Path | None, typer.Option("--config", help="TOML configuration.")] = None,
     director_pin: Annotated[
-        str | None, typer.Option(help="PIN a pad may give to take over a table (5 wrong "
-                                      "tries per pad, then a wait that doubles).")
+        str | None, typer.Option(
+            envvar=PIN_ENV, show_envvar=True,
+            help="PIN a pad may give to take over a table (5 wrong tries per pad, then a wait "
+                 "that doubles). Better in the configuration ([station] director_pin) or the "
+                 f"environment ({PIN_ENV}): a command line shows in `ps` to every user.")
     ] = None,
 ) -> None:
     """Run the station: links to the pads, the store, and the director's pages."""
@@ -29,6 +36,11 @@ def serve(
     from basestation.station.config import served_defaults
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    source = ctx.get_parameter_source("director_pin")
+    if director_pin is not None and source is not None and source.name == "COMMANDLINE":
+        typer.echo("warning: the director's PIN on the command line shows in `ps` to every "
+                   "user of this computer: put it in the configuration ([station] "
+                   f"director_pin) or in {PIN_ENV} instead.", err=True)
     settings = read_settings(config)
     if problems := served_defaults(settings):  # before anything listens
         for problem in problems:

@@ -67,6 +67,9 @@ class StationConfig:
     database: str = "sqlite:///basestation.db"
     http: str = "127.0.0.1:8000"
     director_password: str = field(default="change-me", repr=False)
+    # The PIN a pad may give to take over a table (SPEC.md 6.8); none: only the grid's
+    # authorisation. Kept here (or in BASESTATION_DIRECTOR_PIN), off the command line.
+    director_pin: str | None = field(default=None, repr=False)
     mqtt_url: str | None = None
     mqtt_username: str | None = None  # the broker's login for the station (deploy/ ACL)
     mqtt_password: str | None = field(default=None, repr=False)
@@ -189,6 +192,7 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         database=database,
         http=http,
         director_password=str(station.get("director_password", "change-me")),
+        director_pin=_pin(station.get("director_pin")),
         mqtt_url=mqtt.get("url"),
         mqtt_username=_optional(mqtt.get("username")),
         mqtt_password=_optional(mqtt.get("password")),
@@ -202,6 +206,16 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         sections=own_sections,
         backups=resolve(_optional(station.get("backups"))),
     )
+
+
+def _pin(value: Any) -> str | None:
+    if value is None:
+        return None
+    pin = str(value)
+    if not 1 <= len(pin) <= 8 or not pin.isascii() or not pin.isprintable():
+        raise ConfigError("station.director_pin must be 1 to 8 printable characters (a pad "
+                          "types it), e.g. director_pin = \"4821\"")
+    return pin
 
 
 def _rounds(value: Any) -> int:
