@@ -114,5 +114,5 @@ def test_a_pin_no_pad_could_type_is_a_configuration_error() -> None:
     assert parse_config({"station": {"director_pin": 4821}}).director_pin == "4821"
     assert parse_config({}).director_pin is None
     for bad in ("", "123456789", "48\n21", "4821é"):
-        with pytest.raises(ConfigError, match="station.director_pin must be 1 to 8"):
+        with pytest.raises(ConfigError, match=r"station\.director_pin must be 1 to 8"):
             parse_config({"station": {"director_pin": bad}})
