@@ -58,6 +58,8 @@ class GuardedHTTP(H11Protocol):
     connections; `limits` is set on the subclass `server` makes."""
 
     limits: ClassVar[ServerLimits] = ServerLimits()
+    # A proxy in front brings everyone's connections: it is not held to `per_client`.
+    proxies: ClassVar[frozenset[str]] = frozenset()
     _deadline: asyncio.TimerHandle | None = None
     _waiting_since = 0.0  # on the loop's clock: opened, or its last answer sent
 
@@ -74,7 +76,8 @@ class GuardedHTTP(H11Protocol):
         same = sum(1 for other in self.connections
                    if isinstance(other, H11Protocol) and other.client
                    and other.client[0] == address)
-        if address is not None and same > self.limits.per_client:
+        if address is not None and same > self.limits.per_client \
+                and address not in self.proxies:
             return (f"This computer has {same - 1} connections to the station open already: "
                     "close some pages and try again.")
         if len(self.connections) > self.limits.connections and not self._make_room():
@@ -148,11 +151,13 @@ class GuardedHTTP(H11Protocol):
 
 
 def server(app: FastAPI, host: str, port: int, *, limits: ServerLimits | None = None,
-           **options: Any) -> uvicorn.Server:
-    """The uvicorn server for the station's app on host:port, with `limits`; `options` go
-    to uvicorn.Config (log_level, lifespan, ...)."""
+           proxies: tuple[str, ...] = (), **options: Any) -> uvicorn.Server:
+    """The uvicorn server for the station's app on host:port, with `limits`; `proxies`: the
+    addresses whose X-Forwarded-For and X-Forwarded-Proto are believed (none: nobody's).
+    `options` go to uvicorn.Config (log_level, lifespan, ssl_certfile, ...)."""
     chosen = limits or ServerLimits()
-    protocol = type("StationHTTP", (GuardedHTTP,), {"limits": chosen})
+    protocol = type("StationHTTP", (GuardedHTTP,), {"limits": chosen,
+                                                    "proxies": frozenset(proxies)})
     options.setdefault("log_level", "warning")
     config = uvicorn.Config(
         app, host=host, port=port, http=protocol,
@@ -162,5 +167,7 @@ def server(app: FastAPI, host: str, port: int, *, limits: ServerLimits | None = 
         # it only ever stops running requests piling up.
         limit_concurrency=chosen.connections + 64,
         h11_max_incomplete_event_size=16 * 1024,  # a request's headers: more is a 400
+        # uvicorn believes 127.0.0.1's forwarded headers unless told: only a proxy's.
+        proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies) or None,
         **options)
     return uvicorn.Server(config)

@@ -47,6 +47,9 @@ def serve(
             typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)
     station = Station(settings, director_pin=director_pin)
-    server = web_server(create_app(station), settings.http_host, settings.http_port)
-    typer.echo(f"basestation: grid at http://{settings.http}")
+    tls = settings.tls_certificate is not None
+    server = web_server(create_app(station), settings.http_host, settings.http_port,
+                        proxies=settings.proxies, ssl_certfile=settings.tls_certificate,
+                        ssl_keyfile=settings.tls_key)
+    typer.echo(f"basestation: grid at {'https' if tls else 'http'}://{settings.http}")
     asyncio.run(server.serve())

@@ -82,6 +82,12 @@ class StationConfig:
     # Empty: every section of the open event. Otherwise only these (one process per room).
     sections: tuple[str, ...] = ()
     backups: str | None = None  # folder for end-of-session SQLite backups
+    # The pages over TLS: the certificate (chain) and its key, PEM files.
+    tls_certificate: str | None = None
+    tls_key: str | None = None
+    # Addresses of a proxy in front of the pages (one doing TLS, say), trusted to say the
+    # client's address and scheme (X-Forwarded-For, X-Forwarded-Proto); none by default.
+    proxies: tuple[str, ...] = ()
 
     @property
     def backup_folder(self) -> Path | None:
@@ -205,7 +211,29 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         feedback=frozenset(str(f) for f in feedback),
         sections=own_sections,
         backups=resolve(_optional(station.get("backups"))),
+        **_tls(station, resolve),
+        proxies=_proxies(station.get("proxies", [])),
     )
+
+
+def _tls(station: dict[str, Any], resolve: Any) -> dict[str, str | None]:
+    certificate, key = (_optional(station.get(k)) for k in ("tls_certificate", "tls_key"))
+    if (certificate is None) != (key is None):
+        raise ConfigError("station.tls_certificate and station.tls_key go together: the "
+                          "certificate and its key, both PEM files")
+    return {"tls_certificate": resolve(certificate), "tls_key": resolve(key)}
+
+
+def _proxies(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ConfigError(f"station.proxies must be a list of addresses, not {value!r}")
+    for address in value:
+        try:
+            ipaddress.ip_address(str(address))
+        except ValueError:
+            raise ConfigError(f"station.proxies: {address!r} is not an IP address (the "
+                              "proxy's own, e.g. \"127.0.0.1\")") from None
+    return tuple(str(address) for address in value)
 
 
 def _pin(value: Any) -> str | None:
