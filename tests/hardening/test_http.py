@@ -287,6 +287,35 @@ async def test_twelve_hundred_slow_clients_cannot_take_the_grid_down(station: St
             writer.close()
 
 
+async def test_when_every_connection_is_busy_answering_a_newcomer_is_refused(
+        station: Station) -> None:
+    # Nothing waiting to close to make room: 20 live streams (the grid's) hold the 20 allowed.
+    limits = ServerLimits(connections=20)
+    async with serve_station(station, server_limits=limits) as url:
+        writers = []
+        for _ in range(limits.connections):
+            reader, writer = await connect(url)
+            writer.write(request_head(url, "GET", "/api/stream"))
+            async with asyncio.timeout(5):
+                assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 200")
+            writers.append(writer)
+        reader, writer = await connect(url, "127.0.0.2")
+        code, _, body = await answer_of(reader)
+        assert code == 503 and body == {"detail": "The station has too many connections open: "
+                                                  "try again in a few seconds."}
+        writer.close()
+        for writer in writers:  # the streams end: room again
+            writer.close()
+        async with asyncio.timeout(10), httpx.AsyncClient(base_url=url, timeout=5) as pad:
+            while True:
+                try:
+                    if (await pad.get("/api/status")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                await asyncio.sleep(0.1)
+
+
 async def test_one_address_gets_a_share_of_the_connections(station: Station) -> None:
     limits = ServerLimits(headers_seconds=30.0, per_client=40)
     async with serve_station(station, server_limits=limits) as url:
