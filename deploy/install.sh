@@ -68,13 +68,23 @@ done
 install -d -m 0755 -o root -g root /etc/basestation
 conf=/etc/basestation/station.toml
 if [ ! -f "$conf" ]; then
-    random() { /usr/bin/python3 -c 'import secrets; print(secrets.token_hex(16))'; }
-    sed -e "s/CHANGE-ME-station-secret/$(random)/" \
-        -e "s/CHANGE-ME-director-password/$(random)/" \
-        -e "s/CHANGE-ME-mqtt-password/$(random)/" "$src/deploy/station.toml" > "$conf.new"
+    # Secrets are made and written inside Python, never on a command line (ps shows those).
+    /usr/bin/python3 - "$src/deploy/station.toml" > "$conf.new" <<'EOF'
+import secrets, sys
+text = open(sys.argv[1]).read()
+for name in ("station-secret", "director-password", "mqtt-password"):
+    text = text.replace(f"CHANGE-ME-{name}", secrets.token_hex(16))
+sys.stdout.write(text)
+EOF
     if [ "$postgresql" = yes ]; then
         url="$("$src/deploy/postgresql/setup.sh")"
-        sed -i -e "s|^database = .*|database = \"$url\"|" "$conf.new"
+        DATABASE_URL="$url" /usr/bin/python3 - "$conf.new" <<'EOF'
+import os, re, sys
+text = open(sys.argv[1]).read()
+url = os.environ["DATABASE_URL"]
+text = re.sub(r"(?m)^database = .*$", lambda _: f'database = "{url}"', text)
+open(sys.argv[1], "w").write(text)
+EOF
     fi
     chown root:basestation "$conf.new"
     chmod 0640 "$conf.new"

@@ -20,7 +20,9 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CSP = "Content-Security-Policy"
-SWAGGER = "https://cdn.jsdelivr.net"  # where FastAPI's /docs page loads Swagger UI from
+# Swagger UI for /docs, vendored (web/static/vendor/README.md): no script from anywhere else.
+SWAGGER_JS = "/static/vendor/swagger-ui-bundle.js"
+SWAGGER_CSS = "/static/vendor/swagger-ui.css"
 
 
 def source_hash(text: str) -> str:
@@ -78,12 +80,15 @@ class SecurityHeaders:
 
 
 def mount_docs(app: FastAPI) -> None:
-    """/docs: FastAPI's Swagger UI page (from FastAPI's own create_app defaults turned off),
-    with a policy allowing its one inline script by hash and Swagger UI's files."""
-    page = get_swagger_ui_html(openapi_url="/openapi.json", title=f"{app.title} - API")
+    """/docs: FastAPI's Swagger UI page (from FastAPI's own create_app defaults turned off) on
+    the station's own copy of Swagger UI, with a policy allowing its one inline script by hash
+    and nothing from another host."""
+    page = get_swagger_ui_html(openapi_url="/openapi.json", title=f"{app.title} - API",
+                               swagger_js_url=SWAGGER_JS, swagger_css_url=SWAGGER_CSS,
+                               swagger_favicon_url="data:,")
     html = bytes(page.body).decode()
     inline = re.findall(r"<script>(.*?)</script>", html, re.S)
-    header = policy(scripts=[SWAGGER, *map(source_hash, inline)], styles=[SWAGGER])
+    header = policy(scripts=list(map(source_hash, inline)))
 
     async def docs() -> HTMLResponse:
         return HTMLResponse(html, headers={CSP: header})

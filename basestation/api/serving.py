@@ -6,14 +6,20 @@ use up the station's file handles.
   last answer; a client that sends them a byte at a time is cut off (uvicorn has no such
   timeout: each byte would restart its keep-alive timer). The body then has
   `Limits.body_seconds` (api/limits.py).
-- At most `connections` connections at once, `per_client` from one address: one more is
-  answered 503 with a sentence and closed at once, so its file handle is freed.
+- At most `per_client` connections from one address: one more is answered 503 with a sentence
+  and closed at once, so its file handle is freed.
+- At most `connections` at once: one more closes, to make room, the connection that has waited
+  longest for a request from the address holding the most connections (a stranger's slow or
+  idle ones, not a pad's or the director's at work), so a stranger holding connections from
+  many addresses cannot keep anyone out; only when every connection is busy answering is the
+  new one answered 503 and closed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -36,6 +42,9 @@ class ServerLimits:
     per_client: int = 40
 
 
+TOO_MANY = "The station has too many connections open: try again in a few seconds."
+
+
 def _raw_answer(status: int, reason: str, sentence: str) -> bytes:
     body = json.dumps({"detail": sentence}).encode()
     headers = {"Content-Type": "application/json", "Content-Length": str(len(body)),
@@ -49,7 +58,10 @@ class GuardedHTTP(H11Protocol):
     connections; `limits` is set on the subclass `server` makes."""
 
     limits: ClassVar[ServerLimits] = ServerLimits()
+    # A proxy in front brings everyone's connections: it is not held to `per_client`.
+    proxies: ClassVar[frozenset[str]] = frozenset()
     _deadline: asyncio.TimerHandle | None = None
+    _waiting_since = 0.0  # on the loop's clock: opened, or its last answer sent
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -60,20 +72,46 @@ class GuardedHTTP(H11Protocol):
         self._arm()
 
     def _over_limit(self) -> str | None:
-        if len(self.connections) > self.limits.connections:
-            return ("The station has too many connections open: try again in a few "
-                    "seconds.")
-        address = self.client[0] if self.client else None
+        address = self._address()
         same = sum(1 for other in self.connections
                    if isinstance(other, H11Protocol) and other.client
                    and other.client[0] == address)
-        if address is not None and same > self.limits.per_client:
+        if address is not None and same > self.limits.per_client \
+                and address not in self.proxies:
             return (f"This computer has {same - 1} connections to the station open already: "
                     "close some pages and try again.")
+        if len(self.connections) > self.limits.connections and not self._make_room():
+            return TOO_MANY
         return None
+
+    def _address(self) -> str | None:
+        return self.client[0] if self.client else None
+
+    def _waiting(self) -> bool:
+        """Open, and waiting for a request: none begun, or its headers still coming."""
+        return (not self.transport.is_closing() and self.conn.their_state is h11.IDLE
+                and (self.cycle is None or self.cycle.response_complete))
+
+    def _make_room(self) -> bool:
+        """Closes the connection waiting longest for a request from the address holding the
+        most connections; False when every other one is busy answering."""
+        waiting = [other for other in self.connections
+                   if isinstance(other, GuardedHTTP) and other is not self and other._waiting()]
+        if not waiting:
+            return False
+        held: Counter[str | None] = Counter(other.client[0] for other in self.connections
+                       if isinstance(other, H11Protocol) and other.client)
+        chosen = max(waiting, key=lambda other: (held[other._address()],
+                                                 -other._waiting_since))
+        chosen._disarm()
+        if chosen.conn.trailing_data[0]:  # a request begun: told why, as a newcomer would be
+            chosen.transport.write(_raw_answer(503, "Service Unavailable", TOO_MANY))
+        chosen.transport.close()
+        return True
 
     def _arm(self) -> None:
         self._disarm()
+        self._waiting_since = self.loop.time()
         self._deadline = self.loop.call_later(self.limits.headers_seconds, self._too_slow)
 
     def _disarm(self) -> None:
@@ -113,18 +151,23 @@ class GuardedHTTP(H11Protocol):
 
 
 def server(app: FastAPI, host: str, port: int, *, limits: ServerLimits | None = None,
-           **options: Any) -> uvicorn.Server:
-    """The uvicorn server for the station's app on host:port, with `limits`; `options` go
-    to uvicorn.Config (log_level, lifespan, ...)."""
+           proxies: tuple[str, ...] = (), **options: Any) -> uvicorn.Server:
+    """The uvicorn server for the station's app on host:port, with `limits`; `proxies`: the
+    addresses whose X-Forwarded-For and X-Forwarded-Proto are believed (none: nobody's).
+    `options` go to uvicorn.Config (log_level, lifespan, ssl_certfile, ...)."""
     chosen = limits or ServerLimits()
-    protocol = type("StationHTTP", (GuardedHTTP,), {"limits": chosen})
+    protocol = type("StationHTTP", (GuardedHTTP,), {"limits": chosen,
+                                                    "proxies": frozenset(proxies)})
     options.setdefault("log_level", "warning")
     config = uvicorn.Config(
         app, host=host, port=port, http=protocol,
         timeout_keep_alive=chosen.keep_alive_seconds,
-        # uvicorn's own cap counts connections and running requests alike: one above ours,
-        # so it only ever stops running requests piling up.
-        limit_concurrency=chosen.connections + 1,
+        # uvicorn's own cap counts connections and running requests alike: above ours (with
+        # room for connections closed to make room, gone by the next turn of the loop), so
+        # it only ever stops running requests piling up.
+        limit_concurrency=chosen.connections + 64,
         h11_max_incomplete_event_size=16 * 1024,  # a request's headers: more is a 400
+        # uvicorn believes 127.0.0.1's forwarded headers unless told: only a proxy's.
+        proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies) or None,
         **options)
     return uvicorn.Server(config)

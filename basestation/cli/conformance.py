@@ -85,12 +85,16 @@ def conformance(
     username: Annotated[str | None, typer.Option(
         "--mqtt-user", help="The kit's own broker login (the station's), if the broker "
         "wants one.")] = None,
+    # Secrets are best given in the environment: a command line shows in `ps` to every user.
     password: Annotated[str | None, typer.Option(
-        "--mqtt-password", help="The password of --mqtt-user.")] = None,
+        "--mqtt-password", envvar="BASESTATION_MQTT_PASSWORD", show_envvar=True,
+        help="The password of --mqtt-user.")] = None,
     key: Annotated[str | None, typer.Option(
-        "--key", help="The unit key, 32 hex digits.")] = None,
+        "--key", envvar="BASESTATION_UNIT_KEY", show_envvar=True,
+        help="The unit key, 32 hex digits.")] = None,
     secret: Annotated[str | None, typer.Option(
-        "--secret", help="The station secret, to derive the unit key (SPEC 7).")] = None,
+        "--secret", envvar="BASESTATION_SECRET", show_envvar=True,
+        help="The station secret, to derive the unit key (SPEC 7).")] = None,
     retries: Annotated[int, typer.Option(
         "--retries", min=1, max=5, help="Retransmissions whose timing is checked.")] = 2,
     station_seq: Annotated[int, typer.Option(

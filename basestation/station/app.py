@@ -49,7 +49,8 @@ class Station:
         self.config = config
         self.store = Store(config.database)
         self.bus = EventBus()
-        session = SessionState(director_pin=director_pin, feedback=config.feedback,
+        session = SessionState(director_pin=director_pin or config.director_pin,
+                               feedback=config.feedback,
                                own_sections=frozenset(config.sections))
         self.hub = Hub(self.store, config.secret, self.bus,
                        lambda hub: SessionRules(session, hub))

@@ -67,6 +67,9 @@ class StationConfig:
     database: str = "sqlite:///basestation.db"
     http: str = "127.0.0.1:8000"
     director_password: str = field(default="change-me", repr=False)
+    # The PIN a pad may give to take over a table (SPEC.md 6.8); none: only the grid's
+    # authorisation. Kept here (or in BASESTATION_DIRECTOR_PIN), off the command line.
+    director_pin: str | None = field(default=None, repr=False)
     mqtt_url: str | None = None
     mqtt_username: str | None = None  # the broker's login for the station (deploy/ ACL)
     mqtt_password: str | None = field(default=None, repr=False)
@@ -79,6 +82,12 @@ class StationConfig:
     # Empty: every section of the open event. Otherwise only these (one process per room).
     sections: tuple[str, ...] = ()
     backups: str | None = None  # folder for end-of-session SQLite backups
+    # The pages over TLS: the certificate (chain) and its key, PEM files.
+    tls_certificate: str | None = None
+    tls_key: str | None = None
+    # Addresses of a proxy in front of the pages (one doing TLS, say), trusted to say the
+    # client's address and scheme (X-Forwarded-For, X-Forwarded-Proto); none by default.
+    proxies: tuple[str, ...] = ()
 
     @property
     def backup_folder(self) -> Path | None:
@@ -189,6 +198,7 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         database=database,
         http=http,
         director_password=str(station.get("director_password", "change-me")),
+        director_pin=_pin(station.get("director_pin")),
         mqtt_url=mqtt.get("url"),
         mqtt_username=_optional(mqtt.get("username")),
         mqtt_password=_optional(mqtt.get("password")),
@@ -201,7 +211,39 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         feedback=frozenset(str(f) for f in feedback),
         sections=own_sections,
         backups=resolve(_optional(station.get("backups"))),
+        **_tls(station, resolve),
+        proxies=_proxies(station.get("proxies", [])),
     )
+
+
+def _tls(station: dict[str, Any], resolve: Any) -> dict[str, str | None]:
+    certificate, key = (_optional(station.get(k)) for k in ("tls_certificate", "tls_key"))
+    if (certificate is None) != (key is None):
+        raise ConfigError("station.tls_certificate and station.tls_key go together: the "
+                          "certificate and its key, both PEM files")
+    return {"tls_certificate": resolve(certificate), "tls_key": resolve(key)}
+
+
+def _proxies(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ConfigError(f"station.proxies must be a list of addresses, not {value!r}")
+    for address in value:
+        try:
+            ipaddress.ip_address(str(address))
+        except ValueError:
+            raise ConfigError(f"station.proxies: {address!r} is not an IP address (the "
+                              "proxy's own, e.g. \"127.0.0.1\")") from None
+    return tuple(str(address) for address in value)
+
+
+def _pin(value: Any) -> str | None:
+    if value is None:
+        return None
+    pin = str(value)
+    if not 1 <= len(pin) <= 8 or not pin.isascii() or not pin.isprintable():
+        raise ConfigError("station.director_pin must be 1 to 8 printable characters (a pad "
+                          "types it), e.g. director_pin = \"4821\"")
+    return pin
 
 
 def _rounds(value: Any) -> int:
@@ -253,6 +295,34 @@ def network_defaults(config: StationConfig) -> list[str]:
                         f"pages are open to the network on {config.http}. Set [station] "
                         f"director_password to a password of your own, or [station] http to "
                         f"127.0.0.1:{config.http_port} to keep the pages on this computer.")
+    return problems
+
+
+MIN_SECRET = 16  # characters: every pad's key derives from the secret
+
+
+def served_defaults(config: StationConfig) -> list[str]:
+    """Why `basestation serve` must not run `config`, wherever its pages and broker are: the
+    built-in or a short secret, the built-in director password. A station on this computer
+    only may still be reached from the network (a TLS proxy in front of its pages, the pads'
+    broker listener on the network while the station uses its loopback one), so only the
+    demo, which serves nobody's club, keeps the built-in ones. Empty when it may run."""
+    problems = []
+    secret = config.secret.strip()
+    if _is_default(secret):
+        problems.append("station.secret is the default: every pad's key derives from it, so "
+                        "anyone could pose as a pad. Set [station] secret to a long random "
+                        "value of your own (deploy/install.sh writes one).")
+    elif len(secret) < MIN_SECRET:
+        problems.append(f"station.secret is too short ({len(secret)} characters): every "
+                        f"pad's key derives from it, so it needs at least {MIN_SECRET} that "
+                        "nobody could guess. Set [station] secret to a long random value of "
+                        "your own (deploy/install.sh writes one).")
+    if _is_default(config.director_password):
+        problems.append("station.director_password is the default: anyone who reaches the "
+                        "director's pages (through a proxy in front of them too) could act as "
+                        "the director. Set [station] director_password to a password of your "
+                        "own.")
     return problems
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 LIFE = 600.0  # seconds: ten minutes to scan the code
 RETIRED_KEPT = 1024  # codes spent, expired or replaced, remembered to say so
-CODE_BYTES = 16  # 128 bits: guessing one is hopeless, so wrong codes need no limit
+CODE_BYTES = 16  # 128 bits: guessing one is hopeless (wrong ones are limited all the same)
 
 SPENT = ("This pairing link has been used already: each link works once. Ask the director "
          "to pair the unit again for a new one")

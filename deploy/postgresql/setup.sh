@@ -10,10 +10,14 @@ password="$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
 as_postgres() { runuser -u postgres -- psql -v ON_ERROR_STOP=1 -qtA "$@"; }
 
 if [ "$(as_postgres -c "SELECT 1 FROM pg_roles WHERE rolname = '$role'")" = "1" ]; then
-    as_postgres -c "ALTER ROLE $role WITH LOGIN PASSWORD '$password'"
+    verb=ALTER
 else
-    as_postgres -c "CREATE ROLE $role WITH LOGIN PASSWORD '$password'"
+    verb=CREATE
 fi
+# The password goes to psql on its standard input, never on a command line (ps shows those).
+as_postgres <<EOF
+$verb ROLE $role WITH LOGIN PASSWORD '$password';
+EOF
 if [ "$(as_postgres -c "SELECT 1 FROM pg_database WHERE datname = '$db'")" != "1" ]; then
     as_postgres -c "CREATE DATABASE $db OWNER $role ENCODING 'UTF8' TEMPLATE template0"
 fi

@@ -34,7 +34,7 @@ from simulator.deals import random_deals
 from simulator.mqtt import NO_DELAY
 from simulator.plan import Intended, plan_section
 
-SECRET = "change-me"
+SECRET = "sigkill-campaign-secret"  # `serve` takes no built-in nor short secret
 TABLES, BOARDS = 5, 10
 RETRY = 0.3  # seconds before a pad sends an unanswered message again
 PACE = (0.01, 0.06)  # seconds between one pad's results
@@ -47,6 +47,7 @@ def write_config(folder: Path, station_id: str, mqtt_port: int) -> Path:
 [station]
 id = "{station_id}"
 secret = "{SECRET}"
+director_password = "sigkill-campaign-director"
 database = "sqlite:///{folder / 'station.db'}"
 http = "127.0.0.1:{free_port()}"
 

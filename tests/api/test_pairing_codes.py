@@ -63,7 +63,15 @@ async def test_a_wrong_code_is_refused_and_changes_nothing(
         assert answer.status_code == 422, malformed
         detail = answer.json()["detail"]
         assert detail.startswith("The pairing code ") and detail.endswith("."), detail
-    assert (await ok(await director.get("/api/audit")))["entries"] == before
+    # Each wrong code is written in the audit log with its address; nothing else changed.
+    after = (await ok(await director.get("/api/audit")))["entries"]
+    async with asyncio.timeout(5):
+        while len(after) < len(before) + 3:
+            await asyncio.sleep(0.05)
+            after = (await ok(await director.get("/api/audit")))["entries"]
+    assert [(e["actor"], e["text"]) for e in after[:3]] == [
+        ("address 127.0.0.1", "Wrong pairing code: never given")] * 3
+    assert after[3:] == before
     # The right code still works: the refusals spent nothing.
     assert (await ok(await exchange(station, paired["code"])))["unit"] == 72
 

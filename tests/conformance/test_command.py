@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -26,12 +28,14 @@ async def test_the_command_checks_a_pad_and_reports_json(speed: float) -> None:
     # At speed 2 the pad retransmits twice as fast as SPEC 6.6 says: a failure, exit 1.
     radio = VirtualRadio()
     pad = RadioPad(radio, UNIT, SECRET, speed=speed)
+    # The secret in the environment, not on the command line, where `ps` shows it to all.
     kit = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "basestation", "conformance", "--unit", str(UNIT),
-        "--serial", radio.port, "--secret", SECRET, "--json", "--silence", "6",
+        "--serial", radio.port, "--json", "--silence", "6",
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE)
+        stderr=asyncio.subprocess.PIPE, env={**os.environ, "BASESTATION_SECRET": SECRET})
     assert kit.stdin is not None and kit.stderr is not None and kit.stdout is not None
+    assert SECRET.encode() not in Path(f"/proc/{kit.pid}/cmdline").read_bytes()
     said: list[str] = []
     try:
         async with asyncio.timeout(120):

@@ -42,9 +42,10 @@ def room_config(folder: Path, room: str, letter: str, database: str, mqtt: int) 
     path.write_text(f"""
 [station]
 id = "room-{room}"
-secret = "shared-secret"
+secret = "shared-secret-of-both-rooms"
 database = "{database}"
 http = "127.0.0.1:{free_port()}"
+director_password = "two-rooms-director"
 sections = ["{letter}"]
 
 [mqtt]
@@ -146,8 +147,8 @@ async def test_two_rooms_share_one_postgresql_database(
     room_b.start()
     assert await room_a.sections() == ["A"]
     assert await room_b.sections() == ["B"]
-    async with MqttPad(mosquitto, "room-a", 17, secret="shared-secret") as pad_a, \
-            MqttPad(mosquitto, "room-b", 27, secret="shared-secret") as pad_b:
+    async with MqttPad(mosquitto, "room-a", 17, secret="shared-secret-of-both-rooms") as pad_a, \
+            MqttPad(mosquitto, "room-b", 27, secret="shared-secret-of-both-rooms") as pad_b:
         assert isinstance(await ask(pad_a, Login(section="A", table=1)), Ack)
         assert isinstance(await ask(pad_b, Login(section="B", table=1)), Ack)
         # Each room's pads reach only their own process, which holds only its own section.

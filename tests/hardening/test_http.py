@@ -271,8 +271,10 @@ async def test_twelve_hundred_slow_clients_cannot_take_the_grid_down(station: St
             heard.append(asyncio.create_task(everything(reader)))
         await asyncio.sleep(0.5)
         refused = [task.result() for task in heard if task.done()]
-        # Beyond the cap, each is told so and closed at once: its file handle is freed.
+        # Beyond the cap, each newcomer closes the one waiting longest (told so), from an
+        # address holding most: the newest 400 are held, every file handle beyond freed.
         assert len(heard) - len(refused) == limits.connections
+        assert all(task.done() for task in heard[:-limits.connections])
         status, body = status_of(refused[0])
         assert status == 503 and "too many connections" in body["detail"]
         # Once their headers' time is up, every stalled one is gone and the grid answers.
@@ -283,6 +285,35 @@ async def test_twelve_hundred_slow_clients_cannot_take_the_grid_down(station: St
             assert (await grid.get("/api/grid")).status_code == 200
         for writer in writers:
             writer.close()
+
+
+async def test_when_every_connection_is_busy_answering_a_newcomer_is_refused(
+        station: Station) -> None:
+    # Nothing waiting to close to make room: 20 live streams (the grid's) hold the 20 allowed.
+    limits = ServerLimits(connections=20)
+    async with serve_station(station, server_limits=limits) as url:
+        writers = []
+        for _ in range(limits.connections):
+            reader, writer = await connect(url)
+            writer.write(request_head(url, "GET", "/api/stream"))
+            async with asyncio.timeout(5):
+                assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 200")
+            writers.append(writer)
+        reader, writer = await connect(url, "127.0.0.2")
+        code, _, body = await answer_of(reader)
+        assert code == 503 and body == {"detail": "The station has too many connections open: "
+                                                  "try again in a few seconds."}
+        writer.close()
+        for writer in writers:  # the streams end: room again
+            writer.close()
+        async with asyncio.timeout(10), httpx.AsyncClient(base_url=url, timeout=5) as pad:
+            while True:
+                try:
+                    if (await pad.get("/api/status")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                await asyncio.sleep(0.1)
 
 
 async def test_one_address_gets_a_share_of_the_connections(station: Station) -> None:
@@ -316,7 +347,7 @@ def test_the_server_is_set_up_with_its_timeouts() -> None:
     running = server(create_app(Station(StationConfig()), manage_station=False),
                      "127.0.0.1", 8000)
     assert running.config.timeout_keep_alive == 5
-    assert running.config.limit_concurrency == ServerLimits().connections + 1
+    assert running.config.limit_concurrency == ServerLimits().connections + 64
     assert ServerLimits().headers_seconds == 10 and Limits().body_seconds == 30
 
 

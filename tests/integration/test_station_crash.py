@@ -20,6 +20,7 @@ from tests.pads import MqttPad
 from tests.servers import free_port
 
 pytestmark = pytest.mark.integration
+SECRET = "crash-test-secret-4f1d9a"  # `serve` takes no built-in nor short secret
 
 
 def write_config(path: Path, database: str, mqtt_port: int) -> Path:
@@ -27,6 +28,8 @@ def write_config(path: Path, database: str, mqtt_port: int) -> Path:
     config.write_text(f"""
 [station]
 id = "club"
+secret = "{SECRET}"
+director_password = "crash-test-director"
 database = "{database}"
 http = "127.0.0.1:{free_port()}"
 
@@ -76,7 +79,7 @@ async def test_sigkill_loses_nothing_acknowledged(tmp_path: Path, mosquitto: int
     acked: set[tuple[int, int, int]] = set()
     try:
         await wait_online(mosquitto)
-        async with MqttPad(mosquitto, "club", 71) as pad:
+        async with MqttPad(mosquitto, "club", 71, secret=SECRET) as pad:
             assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
             plan = [(1, 1, 1, 1), (1, 2, 1, 1), (2, 3, 1, 3), (2, 4, 1, 3), (3, 5, 1, 2),
                     (3, 6, 1, 2)]

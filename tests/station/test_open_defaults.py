@@ -1,6 +1,8 @@
-"""The station refuses to start on the built-in secret or director password once the pads or
-the director's pages can be reached from the network, and says which setting to change; on
-this computer only (the demo, the tests) the built-in ones still do."""
+"""`basestation serve` refuses to start on the built-in secret or director password, or on a
+secret shorter than 16 characters, wherever its pages and broker are (a proxy or the broker's
+own listener may put them on the network), and says which setting to change. The station as
+a library (the demo, the simulations, the tests) refuses the built-in ones once the pads or
+the director's pages can be reached from the network, and keeps them on this computer only."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from basestation.station.config import (
     StationConfig,
     load_config,
     network_defaults,
+    served_defaults,
 )
 from tests.deploy.conftest import DEPLOY
 from tests.servers import free_port, wait_for_port
@@ -74,12 +77,30 @@ async def test_the_station_itself_refuses_to_start(tmp_path: Path) -> None:
     assert str(refused.value) == f"{SECRET_SENTENCE} {PASSWORD_SENTENCE}"
 
 
-def write_config(folder: Path, port: int, extra: str = "") -> Path:
+def test_served_the_built_in_or_a_short_secret_is_refused_on_this_computer_too() -> None:
+    own = {"director_password": "x7!k-own"}
+    assert served_defaults(StationConfig(secret="a long random secret", **own)) == []
+    assert served_defaults(StationConfig(secret="0123456789abcdef", **own)) == []
+    loopback = StationConfig(http="127.0.0.1:8000", mqtt_url="mqtt://127.0.0.1:1884", **own)
+    assert [p.split(":")[0] for p in served_defaults(loopback)] == [
+        "station.secret is the default"]
+    for short in ("x", "change", "0123456789abcde", "  shortish  "):
+        assert served_defaults(StationConfig(secret=short, **own)) == [
+            f"station.secret is too short ({len(short.strip())} characters): every pad's key "
+            "derives from it, so it needs at least 16 that nobody could guess. Set [station] "
+            "secret to a long random value of your own (deploy/install.sh writes one)."], short
+    assert served_defaults(StationConfig(secret="a long random secret")) == [
+        "station.director_password is the default: anyone who reaches the director's pages "
+        "(through a proxy in front of them too) could act as the director. Set [station] "
+        "director_password to a password of your own."]
+
+
+def write_config(folder: Path, port: int, extra: str = "", host: str = "0.0.0.0") -> Path:
     path = folder / "station.toml"
     path.write_text(f"""
 [station]
 database = "sqlite:///{folder / 'station.db'}"
-http = "0.0.0.0:{port}"
+http = "{host}:{port}"
 {extra}
 """)
     return path
@@ -100,6 +121,21 @@ def test_serve_says_which_setting_to_change_and_listens_to_nothing(tmp_path: Pat
     assert "error: station.secret is the default" in err
     assert "Set [station] director_password to a password of your own" in err
     assert "Traceback" not in err
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(f"http://127.0.0.1:{port}/api/status", timeout=2)
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("secret", ["", 'secret = "x"', 'secret = "change-me"'])
+def test_serve_on_this_computer_only_refuses_a_short_or_built_in_secret(
+        tmp_path: Path, secret: str) -> None:
+    port = free_port()
+    process = serve(write_config(tmp_path, port, f'{secret}\ndirector_password = "x7!k-own"',
+                                 host="127.0.0.1"))
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 2, err
+    said = "is too short (1 characters)" if secret.endswith('"x"') else "is the default"
+    assert f"error: station.secret {said}" in err and "Traceback" not in err
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"http://127.0.0.1:{port}/api/status", timeout=2)
 

@@ -140,7 +140,7 @@ async def test_who_plays_is_shown_only_to_the_director(
         await page.close()
 
 
-async def test_a_players_results_are_found_by_number_without_the_clubs_list(
+async def test_a_players_results_are_the_directors_not_found_by_number(
         make_station: object, browser: Browser) -> None:
     station: Station = await make_station()  # type: ignore[operator]
     await station.add_players({10234: "Ann Smith", 10567: "Bob Jones"})
@@ -152,20 +152,25 @@ async def test_a_players_results_are_found_by_number_without_the_clubs_list(
             asked.append(urlsplit(request.url).path)
 
         page.on("request", heard)
-        await page.goto(url + "/player-history")
+        await page.goto(url + "/player-history?player=10234")
+        await expect(page.get_by_text("A player's results name the player: they are the "
+                                      "director's.")).to_be_visible()
         await expect(page.get_by_role("combobox", name="Player")).to_be_hidden()
-        await page.get_by_role("spinbutton", name="Player number").fill("10234")
-        await page.get_by_role("button", name="Show the player's results").click()
-        await expect(page.get_by_role("heading", name="Results of Ann Smith",
-                                      exact=False)).to_be_visible()
-        assert "/api/players" not in asked  # the club's list is the director's
+        await expect(page.get_by_role("button", name="Show the player's results")).to_be_hidden()
+        assert not [path for path in asked if path.startswith("/api/players")]
+        assert "Ann Smith" not in await page.inner_text("body")
         assert await serious_violations(page) == []
-        # The director chooses from the list.
+        # The director chooses from the list, and sees the player asked for.
         await page.get_by_role("button", name="Director's login").click()
         await page.get_by_label("Password").fill(PASSWORD)
         await page.get_by_role("button", name="Log in").click()
         choice = page.get_by_role("combobox", name="Player")
         await expect(choice).to_be_visible()
         await expect(choice.get_by_role("option")).to_have_count(2)
-        await expect(page.get_by_role("spinbutton", name="Player number")).to_be_hidden()
+        await expect(page.get_by_role("heading", name="Results of Ann Smith",
+                                      exact=False)).to_be_visible()
+        # Logging out takes the name away again.
+        await page.get_by_role("button", name="Log out").click()
+        await expect(page.get_by_role("heading", name="A player's results")).to_be_visible()
+        assert "Ann Smith" not in await page.inner_text("body")
         await page.close()

@@ -24,6 +24,8 @@ LABELS = {
     "replace": "Unit replaced", "authorise_takeover": "Takeover authorised",
     "cancel_takeover": "Takeover withdrawn", "wrong_pin": "Wrong director's PIN",
     "pairing_code": "Pad took its key by its pairing link",
+    "wrong_pairing_code": "Wrong pairing code",
+    "pairing_codes_limited": "Pairing codes refused unchecked for a minute",
     "merge": "Merge offer decided", "movement": "Movement changed",
     "open_event": "Event opened", "close_event": "Event closed",
 }

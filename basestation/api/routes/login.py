@@ -27,7 +27,10 @@ def login(form: LoginForm, request: Request, response: Response, auth: AuthDep) 
     token = auth.login(client, form.password)
     if token is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, "wrong password")
-    response.set_cookie(COOKIE, token, httponly=True, samesite="strict")
+    # Secure where the page came over TLS (uvicorn's own, or a trusted proxy's, which says
+    # so in X-Forwarded-Proto): the browser then never sends it over plain HTTP.
+    response.set_cookie(COOKIE, token, httponly=True, samesite="strict",
+                        secure=request.url.scheme == "https")
     return LoginAnswer(token=token)
 
 
@@ -43,5 +46,6 @@ async def logout(request: Request, response: Response, auth: AuthDep) -> dict[st
     stop working at once."""
     for token in presented_tokens(request):
         auth.logout(token)
-    response.delete_cookie(COOKIE, httponly=True, samesite="strict")
+    response.delete_cookie(COOKIE, httponly=True, samesite="strict",
+                           secure=request.url.scheme == "https")
     return {"ok": True}

@@ -1,16 +1,24 @@
 """A browser pad's pairing: the pad exchanges the one-time code its pairing link carries for
-its unit's key (SPEC.md 10.5). No login: the code, good once, is the pad's proof."""
+its unit's key (SPEC.md 10.5). No login: the code, good once, is the pad's proof. A wrong code
+is written in the audit log with the address it came from; after `WRONG_PER_MINUTE` of them an
+address waits out the minute, its codes refused unchecked (written once)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, Response, status
+from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel, Field
 
+from basestation.api.auth import Tries
 from basestation.api.deps import StationDep
+from basestation.station.app import Station
 from basestation.station.pairing_codes import PairingRefused
 from basestation.store import repository as repo
 
 router = APIRouter(prefix="/api", tags=["units"])
+
+WRONG_PER_MINUTE = 10  # a pad gets its code right; a person retyping a link, a few tries
+LIMITED = ("Too many wrong pairing codes from this device: wait a minute, then open the "
+           "newest pairing link the director gave")
 
 
 class PairingCode(BaseModel):
@@ -24,21 +32,54 @@ class PadKey(BaseModel):
 
 
 @router.post("/pairing", responses={404: {"description": "a code the station never gave"},
-                                    410: {"description": "a code spent, expired or replaced"}})
-async def exchange(body: PairingCode, response: Response, station: StationDep) -> PadKey:
+                                    410: {"description": "a code spent, expired or replaced"},
+                                    429: {"description": "too many wrong codes from this "
+                                                         "address in the last minute"}})
+async def exchange(body: PairingCode, request: Request, response: Response,
+                   station: StationDep) -> PadKey:
     """The unit's key for a pairing code, once: the code is spent. A code spent, expired or
     replaced by a newer one is refused (410), one the station never gave too (404), each in a
-    sentence; a refusal changes nothing."""
+    sentence and written in the audit log; a refusal changes nothing else. After 10 wrong codes
+    in a minute from one address, its codes are refused unchecked (429) until the minute is
+    out."""
+    client = request.client.host if request.client else "unknown"
+    tries = _tries(request)
+    event = station.rules.event_id
+    if not tries.allowed(client):
+        if client not in request.app.state.pairing_limited:  # written once a minute
+            request.app.state.pairing_limited.add(client)
+            _audit(station, event, client, "pairing_codes_limited",
+                   why=f"{WRONG_PER_MINUTE} wrong codes in a minute")
+        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, LIMITED,
+                            headers={"Retry-After": "60"})
+    request.app.state.pairing_limited.discard(client)
     try:
         unit = station.pairing.spend(body.code)
     except PairingRefused as refused:
+        tries.add(client)
+        _audit(station, event, client, "wrong_pairing_code",
+               why="spent, expired or replaced" if refused.gone else "never given")
         raise HTTPException(status.HTTP_410_GONE if refused.gone else status.HTTP_404_NOT_FOUND,
                             str(refused)) from None
     known = station.hub.units.get(unit)
     key = known.key if known is not None else station.hub.key_for(unit)
-    event = station.rules.event_id
     # Logged in turn with the pads' traffic; the pad does not wait for it.
     station.hub.later(lambda batch: batch.ops.append(
         repo.audit(event, f"unit {unit}", "pairing_code")))
     response.headers["Cache-Control"] = "no-store"
     return PadKey(unit=unit, key=key.hex(), station=station.config.id)
+
+
+def _tries(request: Request) -> Tries:
+    state = request.app.state
+    if getattr(state, "pairing_tries", None) is None:
+        state.pairing_tries = Tries(WRONG_PER_MINUTE)
+        state.pairing_limited = set()
+    tries: Tries = state.pairing_tries
+    return tries
+
+
+def _audit(station: Station, event: int | None, client: str, action: str, why: str) -> None:
+    # In turn with the pads' traffic, as the pad's own use is; the answer does not wait.
+    station.hub.later(lambda batch: batch.ops.append(
+        repo.audit(event, f"address {client}", action, why=why)))

@@ -52,7 +52,8 @@ async function pairing() {
       return { paired: kept, refused: said };
     }
     const paired = { unit: data.unit, key: String(data.key).toLowerCase(), station: data.station,
-      broker: PAIRING_LINK.broker || `ws://${location.hostname}:9001` };
+      broker: PAIRING_LINK.broker ||
+        `${location.protocol === "https:" ? "wss" : "ws"}://${location.hostname}:9001` };
     if (!Number.isInteger(paired.unit) || paired.unit < 1 || paired.unit > 65535 ||
         !/^[0-9a-f]{32}$/.test(paired.key)) return { paired: kept, refused: PadWords.PAIRING_REFUSED };
     localStorage.setItem(CURRENT, JSON.stringify(paired));

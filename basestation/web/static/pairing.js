@@ -15,7 +15,9 @@ function padLink(paired, broker) {
 export function setupPairing() {
   const form = document.getElementById("pair");
   const broker = form.elements.broker;
-  broker.value = `ws://${location.hostname}:9001`;  // deploy/mosquitto's WebSockets listener
+  // deploy/mosquitto's WebSockets listener; over TLS where the pages are (a browser refuses
+  // a plain one from a page served over TLS).
+  broker.value = `${location.protocol === "https:" ? "wss" : "ws"}://${location.hostname}:9001`;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const unit = Number(form.elements.unit.value);

@@ -8,10 +8,10 @@ const isoDay = (date) => date.toISOString().slice(0, 10);
 const isDirector = () => document.body.dataset.director === "yes";
 
 async function showHistory() {
-  const number = document.getElementById(isDirector() ? "player" : "player-number").value;
+  const number = document.getElementById("player").value;
   const since = document.getElementById("since").value;
   const until = document.getElementById("until").value;
-  if (!number) return;
+  if (!number || !isDirector()) return;
   history.replaceState(null, "", `/player-history?player=${number}&since=${since}&until=${until}`);
   const found = await api("GET", `/api/players/${number}/history?since=${since}&until=${until}`);
   const who = found.player.national ? `${found.player.name} (${found.player.national})` : found.player.name;
@@ -32,18 +32,11 @@ async function showHistory() {
   say("");
 }
 
-// The club's list is the director's to choose from; anyone else gives the player's number.
+// The club's list and a player's results are the director's.
 async function loadPlayers() {
   const select = document.getElementById("player");
-  const number = document.getElementById("player-number");
-  const kept = (isDirector() ? select.value : number.value) || number.value ||
-    new URLSearchParams(location.search).get("player");
-  select.disabled = !isDirector();  // the hidden one is left out of the form's checks
-  number.disabled = isDirector();
-  if (!isDirector()) {
-    if (kept) number.value = kept;
-    return;
-  }
+  const kept = select.value || new URLSearchParams(location.search).get("player");
+  if (!isDirector()) return;
   const players = await api("GET", "/api/players");
   select.replaceChildren(...players.map((p) => el("option", { value: p.number }, `${p.name} (${p.number})`)));
   if (kept) select.value = kept;
@@ -51,7 +44,10 @@ async function loadPlayers() {
 
 document.addEventListener("DOMContentLoaded", () => {
   setupLogin(() => loadPlayers().then(showHistory).catch((error) => say(error.message, true)),
-    () => loadPlayers().catch((error) => say(error.message, true)));
+    () => {  // what the director was shown goes with the login
+      document.getElementById("player-title").textContent = "A player's results";
+      document.querySelector("#player-results > div").replaceChildren();
+    });
   document.getElementById("director-login").addEventListener("click", showLogin);
   const params = new URLSearchParams(location.search);
   const today = new Date();
