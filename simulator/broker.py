@@ -64,7 +64,8 @@ def dynsec_plugin() -> str:
 @dataclass(frozen=True)
 class Dynsec:
     """A broker that keeps its logins with the dynamic-security plugin, as deploy/ sets it up:
-    anonymous clients refused, `admin` (the station's login) the plugin's admin. In `folder`
+    anonymous clients refused, `admin` (the station's login) the plugin's admin, every client's
+    id its login (`use_username_as_clientid`: a pad's login connects only as itself). In `folder`
     the plugin's file is kept, so a broker started again on the same folder (a restart) holds
     the logins the station gave it; without one it starts afresh each time."""
 
@@ -92,17 +93,20 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
     `dynsec`, logins and ACLs come from the dynamic-security plugin (on both listeners).
     `websockets_host` "0.0.0.0" lets phones on the network reach the WebSockets listener."""
     port = port or free_port()
+    # A listener's own setting (every listener of deploy/'s pads has it).
+    per_listener = "use_username_as_clientid true\n" if dynsec is not None else ""
     with tempfile.TemporaryDirectory() as tmp:
         if dynsec is not None:
             extra_config = dynsec.config(Path(tmp))
             if os.geteuid() == 0:  # mosquitto would drop to a user that cannot write tmp files
                 extra_config = "user root\n" + extra_config
         conf = Path(tmp) / "mosquitto.conf"
-        ws = (f"listener {websockets} {websockets_host}\nprotocol websockets\n"
+        ws = (f"listener {websockets} {websockets_host}\nprotocol websockets\n{per_listener}"
               if websockets else "")
         # set_tcp_nodelay: without it every message waits on Nagle and delayed acks;
         # max_inflight_messages as deploy/ sets it (the station's window of answers).
-        conf.write_text(f"listener {port} 127.0.0.1\n{ws}{extra_config}persistence false\n"
+        conf.write_text(f"listener {port} 127.0.0.1\n{per_listener}{ws}{extra_config}"
+                        "persistence false\n"
                         "set_tcp_nodelay true\nmax_inflight_messages 1000\n")
         with run_mosquitto_conf(conf, port, websockets) as running:
             yield running
