@@ -26,11 +26,11 @@ def serve(
     from basestation.api.serving import server as web_server
     from basestation.cli.settings import read_settings
     from basestation.station.app import Station
-    from basestation.station.config import network_defaults
+    from basestation.station.config import network_defaults, open_broker
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     settings = read_settings(config)
-    if problems := network_defaults(settings):  # before anything listens
+    if problems := network_defaults(settings) + open_broker(settings):  # before any listening
         for problem in problems:
             typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)
