@@ -26,7 +26,7 @@ case "$arch" in
     *) echo "install: warning: $arch is untested (amd64 and arm64 are)" >&2 ;;
 esac
 
-packages="python3 python3-venv python3-pip mosquitto mosquitto-clients"
+packages="python3 python3-venv python3-pip mosquitto mosquitto-clients nftables"
 [ "$postgresql" = yes ] && packages="$packages postgresql"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
@@ -172,6 +172,10 @@ else
          "(INSTALL.md, \"Two rooms\"): kept as they are" >&2
 fi
 
+# A limit per address on the pads' listeners (nftables: mosquitto has none), in a table of
+# its own loaded before mosquitto starts.
+install -m 0644 "$src/deploy/nftables/basestation.nft" /etc/basestation/nftables.nft
+install -m 0644 "$src/deploy/systemd/basestation-firewall.service" /etc/systemd/system/
 # systemd: the station after (and requiring) mosquitto, and PostgreSQL when it is used.
 install -m 0644 "$src/deploy/systemd/basestation.service" /etc/systemd/system/
 install -m 0644 "$src/deploy/systemd/basestation@.service" /etc/systemd/system/
@@ -185,10 +189,10 @@ fi
 # Enabling only makes links: it works without a running systemd too (a chroot, an image).
 if [ -z "$rooms" ]; then
     services=basestation.service
-    systemctl enable mosquitto basestation
+    systemctl enable basestation-firewall mosquitto basestation
 else
     services="$rooms"
-    systemctl enable mosquitto
+    systemctl enable basestation-firewall mosquitto
 fi
 
 # A station's configuration, and where it answers ([station] http; 0.0.0.0: every address).
@@ -243,6 +247,9 @@ systemctl daemon-reload
 # started one after the other (each may migrate a shared database), on the new code.
 # shellcheck disable=SC2086
 systemctl stop $services
+systemctl restart basestation-firewall || echo "install: warning: the limit per address on" \
+    "the broker's listeners (nftables) could not be loaded: see journalctl -u" \
+    "basestation-firewall" >&2
 systemctl restart mosquitto
 for service in $services; do
     systemctl start "$service"

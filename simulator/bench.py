@@ -207,6 +207,7 @@ class _EchoHub:
 
     def __init__(self) -> None:
         self.keys: dict[int, bytes] = {}
+        self.units = _Everyone()
 
     def submit(self, inbound: Any) -> bool:
         message = inbound.received.message
@@ -223,7 +224,16 @@ class _EchoHub:
 
     def dropped_unread(self, unit: int) -> None: ...
 
+    def dropped_stranger(self) -> None: ...
+
     def refuse(self, link: Any, error: Any) -> None: ...
+
+
+class _Everyone:
+    """The echo hub's units: every unit is one it knows."""
+
+    def __contains__(self, unit: object) -> bool:
+        return True
 
 
 def _sent(station: Any) -> int:

@@ -64,7 +64,8 @@ def dynsec_plugin() -> str:
 @dataclass(frozen=True)
 class Dynsec:
     """A broker that keeps its logins with the dynamic-security plugin, as deploy/ sets it up:
-    anonymous clients refused, `admin` (the station's login) the plugin's admin. In `folder`
+    anonymous clients refused, `admin` (the station's login) the plugin's admin, every client's
+    id its login (`use_username_as_clientid`: a pad's login connects only as itself). In `folder`
     the plugin's file is kept, so a broker started again on the same folder (a restart) holds
     the logins the station gave it; without one it starts afresh each time."""
 
@@ -113,6 +114,8 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
 
     A port picked here that another program takes before mosquitto binds it is picked again
     (PORT_TRIES times); a port the caller gave that is taken raises PortTaken."""
+    # A listener's own setting (every listener of deploy/'s pads has it).
+    per_listener = "use_username_as_clientid true\n" if dynsec is not None else ""
     with tempfile.TemporaryDirectory() as tmp:
         if dynsec is not None:
             extra_config = dynsec.config(Path(tmp))
@@ -121,11 +124,11 @@ def run_mosquitto(extra_config: str = "allow_anonymous true\n",
         conf = Path(tmp) / "mosquitto.conf"
         for attempt in range(1, PORT_TRIES + 1):
             chosen = port or free_port()
-            ws = (f"listener {websockets} {websockets_host}\nprotocol websockets\n"
+            ws = (f"listener {websockets} {websockets_host}\nprotocol websockets\n{per_listener}"
                   if websockets else "")
             # set_tcp_nodelay: without it every message waits on Nagle and delayed acks;
             # max_inflight_messages as deploy/ sets it (the station's window of answers).
-            conf.write_text(f"listener {chosen} 127.0.0.1\n{ws}{extra_config}"
+            conf.write_text(f"listener {chosen} 127.0.0.1\n{per_listener}{ws}{extra_config}"
                             "persistence false\nset_tcp_nodelay true\n"
                             "max_inflight_messages 1000\n")
             try:

@@ -123,6 +123,64 @@ def flood(plan: Flood) -> Flooded:
 
 
 @dataclass(frozen=True)
+class Strangers:
+    """A stranger on a broker without logins publishing frames whose tags fail the check
+    (nobody's key), each claiming the next of `units` unit ids on that unit's up topic, as
+    fast as it can for `seconds`."""
+
+    port: int
+    station: str
+    units: int
+    seconds: float
+
+
+def strangers(plan: Strangers) -> Flooded:
+    made = []
+    for unit in range(1, plan.units + 1):
+        frame = jsonwire.encode(Message(unit, 1, Heartbeat(battery=50)), bytes(16))
+        made.append((topics.up(plan.station, unit), frame))
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="stranger")
+    client.max_inflight_messages_set(WINDOW)
+    client.max_queued_messages_set(QUEUED)
+    client.connect("127.0.0.1", plan.port)
+    client.loop_start()
+    try:
+        sent = 0
+        started = time.time()
+        deadline = time.perf_counter() + plan.seconds
+        while time.perf_counter() < deadline:
+            for topic, payload in made[sent % len(made):][:100]:
+                if client.publish(topic, payload, qos=1).rc != mqtt.MQTT_ERR_SUCCESS:
+                    break
+                sent += 1
+            while len(client._out_messages) >= QUEUED and time.perf_counter() < deadline:
+                time.sleep(0.0005)
+        ended = time.time()
+    finally:
+        client.loop_stop()
+        client.disconnect()
+    return Flooded(sent, started, ended, ended)
+
+
+def _strangers_child(plan: Strangers, out: Any) -> None:
+    out.put(strangers(plan))
+
+
+async def strangers_in_child(plan: Strangers) -> Flooded:
+    """The stranger's flood in a child process, waited for without blocking the loop."""
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    child = context.Process(target=_strangers_child, args=(plan, out), daemon=True)
+    child.start()
+    try:
+        report: Flooded = await _result(out, child, "the stranger")
+        return report
+    finally:
+        if child.is_alive():
+            child.kill()
+
+
+@dataclass(frozen=True)
 class Watch:
     """Pads timing the acks to their heartbeats, each one in flight every `EVERY` seconds (a
     pad's pace is far slower; this many, for enough acks to time), each on its own login."""

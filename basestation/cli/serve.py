@@ -33,7 +33,7 @@ def serve(
     from basestation.api.serving import server as web_server
     from basestation.cli.settings import read_settings
     from basestation.station.app import Station
-    from basestation.station.config import served_defaults
+    from basestation.station.config import open_broker, served_defaults
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     source = ctx.get_parameter_source("director_pin")
@@ -42,7 +42,7 @@ def serve(
                    "user of this computer: put it in the configuration ([station] "
                    f"director_pin) or in {PIN_ENV} instead.", err=True)
     settings = read_settings(config)
-    if problems := served_defaults(settings):  # before anything listens
+    if problems := served_defaults(settings) + open_broker(settings):  # before anything listens
         for problem in problems:
             typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)

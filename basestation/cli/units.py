@@ -84,7 +84,8 @@ def write_passwords(path: Path, logins: dict[str, str], *, use_binary: bool = Tr
 
 @units_app.command("mosquitto")
 def mosquitto(
-    out: Annotated[Path, typer.Option("--out", help="Folder for `passwords` and `acl`.")],
+    out: Annotated[Path, typer.Option(
+        "--out", help="Folder for `passwords`, `station-password` and `acl`.")],
     config: Annotated[Path | None, typer.Option("--config", help="TOML configuration.")] = None,
     no_binary: Annotated[bool, typer.Option(
         "--no-mosquitto-passwd", help="Hash in Python even if mosquitto_passwd is installed.")]
@@ -113,11 +114,15 @@ def mosquitto(
         logins[unit_username(unit)] = mqtt_password(epoch_key(settings.secret, unit, epoch))
     out.mkdir(parents=True, exist_ok=True)
     write_passwords(out / "passwords", logins, use_binary=not no_binary)
+    # The station's own listener (1884) takes the station's login alone.
+    write_passwords(out / "station-password",
+                    {settings.mqtt_username: settings.mqtt_password}, use_binary=not no_binary)
     acl = out / "acl"
     acl.write_text(acl_text(settings.id, settings.mqtt_username, epochs), encoding="ascii")
     acl.chmod(0o640)
     shut = f" ({locked} locked: no login)" if locked else ""
-    typer.echo(f"{len(epochs)} units{shut}: wrote {out / 'passwords'} and {acl}; "
+    typer.echo(f"{len(epochs)} units{shut}: wrote {out / 'passwords'}, "
+               f"{out / 'station-password'} and {acl}; "
                "reload mosquitto to apply (systemctl reload mosquitto)")
 
 

@@ -326,6 +326,26 @@ def served_defaults(config: StationConfig) -> list[str]:
     return problems
 
 
+def open_broker(config: StationConfig) -> list[str]:
+    """Why `serve` must not run: a broker the station reaches without a login (so one that
+    takes anyone, pads' frames from strangers included) while the pads reach it from the
+    network (its address, or the station's pages, off this computer). Frames from a stranger
+    there, claiming any unit, share the station's one connection with every pad's. Empty when
+    it may run (the demo and the tests keep an open broker on this computer)."""
+    parsed = urlsplit(config.mqtt_url) if config.mqtt_url else None
+    if parsed is None or config.mqtt_username or parsed.username:
+        return []
+    broker_off = not is_loopback(parsed.hostname or "")
+    if not broker_off and is_loopback(config.http_host):
+        return []
+    where = (f"the broker at {config.mqtt_url} is on the network" if broker_off else
+             f"the station's pages (and so its pads) are open to the network on {config.http}")
+    return [f"mqtt.username is not set while {where}: a broker without logins lets anyone on "
+            "the network publish as any pad, and a flood of such frames slows every pad. Set "
+            "up the broker as deploy/ ships it, with a login for each pad (deploy/INSTALL.md, "
+            "section 2), and set [mqtt] username and password to the station's login."]
+
+
 def load_config(path: Path | None) -> StationConfig:
     """Reads `path` (None: all defaults)."""
     if path is None:

@@ -34,6 +34,7 @@ class AlertKind(StrEnum):
     REPLAY = "replay"
     FLOODING = "flooding"
     WRONG_PIN = "wrong_pin"
+    TOO_MANY_VISITORS = "too_many_visitors"
     UNIT_REPLACED = "unit_replaced"
     UNIT_LOCKED = "unit_locked"
     NO_CONTACT = "no_contact"

@@ -154,9 +154,12 @@ class FairQueue(Generic[T]):
 
     # -- in --------------------------------------------------------------------------------
 
-    def put(self, unit: int, item: T, *, verified: bool) -> bool:
+    def put(self, unit: int, item: T, *, verified: bool, known: bool = True) -> bool:
         """Queues a pad's message in its unit's lane (a verified one) or with the frames
-        failing the check; False if it was dropped (counted, its unit's flood noted)."""
+        failing the check; False if it was dropped (counted, its unit's flood noted). Frames
+        failing the check that claim a unit the station does not know are strangers': beyond
+        their claimed unit's few they are counted together (one flood, unit None), never as
+        a flood of each of the thousands of units a stranger may claim."""
         now = self.clock()
         self._count(unit, now, checked=True, failed=not verified)
         if verified:
@@ -178,7 +181,7 @@ class FairQueue(Generic[T]):
             return True
         claimed = self._claimed(unit, now)
         if not claimed.take(now):
-            return self._drop(unit, now)
+            return self._drop(unit if known else None, now)
         lane = self.lanes[UNVERIFIED]
         if lane.cap is not None and len(lane.items) >= lane.cap:
             return self._drop(None, now)  # every claimed unit together: strangers
@@ -212,6 +215,11 @@ class FairQueue(Generic[T]):
         now = self.clock()
         self._count(unit, now, checked=False, failed=False)
         self._drop(unit, now)
+
+    def dropped_stranger(self) -> None:
+        """A frame claiming a unit the station does not know, dropped by a link unread (its
+        inbox's share for such frames full): counted with the strangers' frames."""
+        self._drop(None, self.clock())
 
     def police(self, unit: int) -> bool:
         """Whether a frame claiming `unit` that is not queued (one the codec refused) may
@@ -267,6 +275,15 @@ class FairQueue(Generic[T]):
         self.dropping.add(unit)
         traffic.last_drop = now
         return False
+
+    def flood_of(self, unit: int | None) -> Flood | None:
+        """The unit's flood (as `floods` gives it), None when it is not flooding."""
+        traffic = self.traffic.get(unit)
+        now = self.clock()
+        if traffic is None or not traffic.flooding(now):
+            return None
+        traffic.roll(now)
+        return Flood(unit, *max(traffic.figures(), traffic.last))
 
     def floods(self) -> list[Flood]:
         """Units sending far more than a pad should: those with messages dropped in the last

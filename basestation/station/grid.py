@@ -17,6 +17,7 @@ from basestation.station.events import AlertKind, alert
 from basestation.station.link_health import LinkDown
 from basestation.station.pin_tries import PinTries
 from basestation.station.state import HeldResult, SectionState, Thresholds, UnitState
+from basestation.station.visitor_bound import VisitorBound
 
 if TYPE_CHECKING:
     from basestation.station.session_state import MergeOffer
@@ -28,11 +29,13 @@ Units = Mapping[int, UnitState]
 class GridSession(Protocol):
     """What the grid reads of the open session (the session's state: session_state)."""
 
+    event_id: int | None
     event_name: str
     running: bool
     completed: bool
     takeovers: set[tuple[str, int]]
     pin_tries: PinTries
+    visitor_bound: VisitorBound
 
     @property
     def sections(self) -> Mapping[str, SectionState]: ...
@@ -182,6 +185,8 @@ def alerts(rules: GridSession, units: Units, now: datetime | None = None,
             # Frames claiming a pad that otherwise works: noted, but its table stays as it is.
             found.append(alert(AlertKind.STRAY_BAD_MAC, unit=unit.unit, count=unit.bad_macs))
     found.extend(rules.pin_tries.alerts())
+    found.extend(rules.visitor_bound.alerts(
+        rules.event_id, {u.unit: (u.section, u.table) for u in units.values()}))
     found.extend(offer_alert(rules, offer_id, offer)
                  for offer_id, offer in sorted(rules.merge_offers.items()))
     return found

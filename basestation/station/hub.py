@@ -170,7 +170,8 @@ class Hub:
         key = unit.key if unit is not None else self.key_for(message.unit)
         verified = verify(inbound.received, key)
         inbound.checked_with, inbound.verified = key, verified
-        queued = self._queue.put(message.unit, inbound, verified=verified)
+        queued = self._queue.put(message.unit, inbound, verified=verified,
+                                 known=unit is not None)
         if not queued and not verified and unit is not None:
             # Dropped unanswered, but counted against the unit all the same.
             self.units.failed_check(unit)
@@ -191,6 +192,12 @@ class Hub:
     def dropped_unread(self, unit: int) -> None:
         """A link dropped a message of `unit` before reading it: counted as its flood."""
         self._queue.dropped_unread(unit)
+        self._say_floods()
+
+    def dropped_stranger(self) -> None:
+        """A link dropped unread a message claiming a unit the station does not know (its
+        share of the link's inbox for such messages full): counted with the strangers'."""
+        self._queue.dropped_stranger()
         self._say_floods()
 
     @property
@@ -219,8 +226,10 @@ class Hub:
         said |= {unit for unit in self._queue.dropping if self._cut_off(unit)}
         self._queue.new_floods.clear()
         self._queue.dropping.clear()
-        for flood in self._queue.floods():
-            if flood.unit in said:
+        # Only the units said: every unit's flood looked at for each dropped frame was the
+        # cost of a stranger's frames claiming thousands of units.
+        for unit in sorted(said, key=lambda u: (u is None, u or 0)):
+            if (flood := self._queue.flood_of(unit)) is not None:
                 self.bus.publish(published(flood_alert(flood, self.units)))
 
     def _cut_off(self, unit_no: int | None) -> bool:

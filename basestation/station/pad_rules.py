@@ -229,7 +229,7 @@ class PadRules:
                         detail=f"table {body.table} has no round {body.round}")]
         numbers = list(body.numbers)
         for seat, name in body.visitors:
-            numbers[SEAT_NAMES.index(seat)] = self.session.add_visitor(name, batch)
+            numbers[SEAT_NAMES.index(seat)] = self._visitor(unit, body, name, batch)
         north, east, south, west = numbers
         unknown = self._unknown(numbers)
         assert self.session.event_id is not None
@@ -252,6 +252,24 @@ class PadRules:
         listed = any(n <= VISITOR_BASE for n in players)
         return [n for n in numbers
                 if n != 0 and n not in players and (listed or n > VISITOR_BASE)]
+
+    def _visitor(self, unit: UnitState, body: Players, name: str, batch: Batch) -> int:
+        """A visitor named at the table: its number on the list, added unless the unit has
+        added its share this event (visitor_bound.py): then 0, a visitor the director names,
+        and the grid names the unit."""
+        session, bound = self.session, self.session.visitor_bound
+        if (known := session.known_visitor(name)) is not None:
+            return known
+        if not bound.allows(session.event_id, unit.unit):
+            if bound.refuse(unit.unit):
+                batch.alert(AlertKind.TOO_MANY_VISITORS, unit=unit.unit, section=body.section,
+                            table=body.table, added=bound.added.get(unit.unit, 0), refused=1)
+                batch.ops.append(repo.audit(session.event_id, f"unit {unit.unit}",
+                                            "too_many_visitors", section=body.section,
+                                            table=body.table))
+            return 0
+        bound.add(unit.unit)
+        return session.add_visitor(name, batch, f"unit {unit.unit}")
 
     def _seat_from_table(self, state: SectionState, body: Players, actor: str,
                          batch: Batch) -> None:

@@ -31,6 +31,7 @@ from basestation.station.session_state import (
 )
 from basestation.station.state import SectionState, Thresholds, UnitState
 from basestation.station.switches import SessionSwitches
+from basestation.station.visitor_bound import VisitorBound
 
 T = TypeVar("T")
 
@@ -118,6 +119,7 @@ class SessionRules:
     # The state's fields (session_state.SessionState), shared by every part.
     director_pin = Shared[str | None]()
     pin_tries = Shared[PinTries]()
+    visitor_bound = Shared[VisitorBound]()
     event_id = Shared[int | None]()
     event_name = Shared[str]()
     event_date = Shared[date | None]()

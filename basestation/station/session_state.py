@@ -39,6 +39,7 @@ from basestation.station.seating import (
 from basestation.station.seats import Place, Seats, numbers_text
 from basestation.station.state import HeldResult, SectionState, Thresholds, UnitState
 from basestation.station.validation import looks_wrong_side
+from basestation.station.visitor_bound import VisitorBound
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, PlayerRow, ResultRow, SeatRow, SectionRow
 from firmware_protocol import jsonwire
@@ -126,6 +127,7 @@ class SessionState:
 
     director_pin: str | None = None
     pin_tries: PinTries = field(default_factory=PinTries)  # wrong PINs per unit, in memory
+    visitor_bound: VisitorBound = field(default_factory=VisitorBound)  # pads' visitors, per unit
     event_id: int | None = None
     event_name: str = ""
     event_date: date | None = None
@@ -309,20 +311,24 @@ class SessionState:
             for _table, unit in sorted(section.holders.items()):
                 batch.send(unit, message)
 
-    def add_visitor(self, name: str, batch: Batch) -> int:
+    def known_visitor(self, name: str) -> int | None:
+        """The number of a visitor of that name (letter case and spaces aside) on the list."""
+        name = " ".join(name.split()).casefold()
+        return next((n for n, known in self.players.items()
+                     if n > VISITOR_BASE and known.casefold() == name), None)
+
+    def add_visitor(self, name: str, batch: Batch, actor: str = "station") -> int:
         """A visitor added to the club's list by name (from a pad, the console or set-up):
         numbered from 9 000 001 up; a visitor of that name already added keeps its number."""
         name = " ".join(name.split())
         if not name:
             raise ValueError("a visitor needs a name")
-        visitors = {n: known for n, known in self.players.items() if n > VISITOR_BASE}
-        for number, known in visitors.items():
-            if known.casefold() == name.casefold():
-                return number
-        number = max(visitors, default=VISITOR_BASE) + 1
+        if (known := self.known_visitor(name)) is not None:
+            return known
+        number = max((n for n in self.players if n > VISITOR_BASE), default=VISITOR_BASE) + 1
         self.players[number] = name
         batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
-        batch.ops.append(repo.audit(self.event_id, "station", "visitor", number=number,
+        batch.ops.append(repo.audit(self.event_id, actor, "visitor", number=number,
                                     name=name))
         batch.event("player", number=number, name=name, visitor=True)
         return number

@@ -85,6 +85,32 @@ async def test_no_pad_takes_the_stations_client_id_or_another_pads(club: Club) -
         assert lost == [0]
 
 
+async def test_station_listener_broker_logins_take_only_the_stations_login(club: Club) -> None:
+    """The station's own listener (1884, this computer only): a pad's login asking there for
+    the station's client id is refused (files: the listener knows the station's login alone;
+    dynamic security: a pad's login connects only as unit-<id>), and the station stays on;
+    the station's login still gets in there."""
+    link = club.station.mqtt
+    assert link is not None
+    username, password = unit_login(17)
+    refused = ["basestation-club", "basestation-other", "unit-19"]
+    if club.station.logins is None:  # files: no pad's login at all
+        refused.append("unit-17")
+    with knocked_off(link) as lost:
+        for identifier in refused:
+            with pytest.raises(aiomqtt.MqttError):
+                async with aiomqtt.Client("127.0.0.1", club.station_port, username=username,
+                                          password=password, identifier=identifier,
+                                          timeout=5):
+                    await asyncio.sleep(0.3)
+        async with aiomqtt.Client("127.0.0.1", club.station_port, username=STATION_USER,
+                                  password=STATION_PASSWORD, identifier="basestation-other",
+                                  timeout=5):
+            pass
+        await asyncio.sleep(0.3)
+    assert lost == [0] and link.connected.is_set()
+
+
 async def test_a_message_larger_than_the_protocol_allows_is_refused(club: Club) -> None:
     link = club.station.mqtt
     assert link is not None

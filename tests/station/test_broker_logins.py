@@ -29,10 +29,18 @@ SHIPPED = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "mosqui
 
 
 def test_a_new_unit_gets_a_client_with_its_own_role() -> None:
-    want = Login(text_name(17, "pw"), enabled=True)
+    want = Login(text_name(17, "pw"), enabled=True, clientid="unit-17")
     [create] = commands_for(17, "pw", want, None)
     assert create == {"command": "createClient", "username": "unit-17", "password": "pw",
-                      "textname": want.text, "roles": [{"rolename": "basestation-unit-17"}]}
+                      "textname": want.text, "roles": [{"rolename": "basestation-unit-17"}],
+                      "clientid": "unit-17"}
+
+
+def test_a_login_held_without_its_client_id_is_given_it() -> None:
+    """A broker file from before the client id was kept to the login: modified in place."""
+    want = Login(text_name(17, "pw"), enabled=True, clientid="unit-17")
+    [modify] = commands_for(17, "pw", want, Login(want.text, True))
+    assert modify["command"] == "modifyClient" and modify["clientid"] == "unit-17"
 
 
 def test_a_locked_new_unit_is_created_disabled() -> None:
@@ -64,8 +72,8 @@ def test_a_unit_may_only_use_its_own_topics() -> None:
 def test_held_logins_reads_the_units_from_a_listing() -> None:
     listing = {"clients": [{"username": "basestation", "textname": "the station"},
                            {"username": "unit-4", "textname": "x", "disabled": True},
-                           {"username": "unit-5"}, {"username": "unit-x"}]}
-    assert held_logins(listing) == {4: Login("x", False), 5: Login("", True)}
+                           {"username": "unit-5", "clientid": "unit-5"}, {"username": "unit-x"}]}
+    assert held_logins(listing) == {4: Login("x", False), 5: Login("", True, "unit-5")}
 
 
 async def test_the_roles_go_in_messages_the_broker_accepts() -> None:

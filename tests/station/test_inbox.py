@@ -68,3 +68,22 @@ async def test_a_full_inbox_says_so_once_in_a_while_not_once_a_message(
     assert said == ["MQTT inbox full: 1 message(s) dropped unread, the last on "
                     f"{topics.up('club', UNIT_INBOX * 2 + 1)}; pads retransmit what mattered"]
     assert INBOX_FULL_SAID >= 1
+
+
+async def test_a_known_pads_message_waits_for_one_strangers_not_thousands() -> None:
+    """Frames claiming thousands of units the station does not know (a stranger on a broker
+    without logins) are a ring of their own, taken in turn with the known pads': a known
+    pad's message is among the next two taken. They hold half the inbox at most; beyond,
+    dropped unread and told as strangers', never as each claimed unit's flood."""
+    dropped: list[int] = []
+    strangers: list[None] = []
+    inbox = UnitInbox(100, dropped=dropped.append, known=lambda unit: unit == 7,
+                      strangers=lambda: strangers.append(None))
+    for unit in range(1000, 4000):
+        inbox.put_nowait(up(unit, b"x"))
+    assert inbox.qsize() == 50 and len(strangers) == 3000 - 50 and dropped == []
+    inbox.put_nowait(up(7, b"pad"))
+    assert b"pad" in [(await inbox.get()).payload for _ in range(2)]
+    for _ in range(3 * UNIT_INBOX):  # a known unit's own surplus is its own flood
+        inbox.put_nowait(up(7, b"more"))
+    assert dropped == [7] * (2 * UNIT_INBOX)

@@ -9,8 +9,10 @@ from pathlib import Path
 from basestation.station.app import Station
 from basestation.station.console import set_player_numbers, set_result_entry
 from basestation.station.director_seats import Seated
+from basestation.station.grid import alerts
 from basestation.station.hub import Hub
 from basestation.station.seating import short_name
+from basestation.station.visitor_bound import PER_UNIT
 from firmware_protocol.enums import AskPlayers, ResultEntry
 from firmware_protocol.messages import (
     Ack,
@@ -122,6 +124,45 @@ async def test_a_visitor_named_at_the_pad_joins_the_list_once(tmp_path: Path) ->
     assert (again.east.number, again.west.number) == (9_000_001, 9_000_002)
     stored = {row.number: row.name for row in made.store.snapshot().players}
     assert stored[9_000_001] == "Jane Doe" and stored[9_000_002] == "Sam Hill"
+
+
+async def test_a_pads_visitors_are_bounded_per_unit_and_event_and_the_grid_names_it(
+        tmp_path: Path) -> None:
+    """One pad naming a new visitor in every `players`: the first PER_UNIT join the list; the
+    rest are seated as unnamed visitors (0), acknowledged, and the grid names the unit, with
+    one alert at once. A name already on the list still seats its number; another unit has
+    its own share; the next event starts afresh."""
+    made = club_station(tmp_path)
+    link = FakeLink()
+    await logged_in(made, link)
+    await logged_in(made, link, unit=2, table=2)
+    heard = made.bus.subscribe()
+    for n in range(PER_UNIT + 5):
+        body = Players("A", 1, 1, 10234, 0, 10890, 11012, visitors=(("east", f"Guest {n}"),))
+        await run(made.hub, inbound(link, 1, 2 + n, body))
+        ack, seating = link.to(1)
+        assert ack == Ack(re=2 + n)
+        assert isinstance(seating, Seating)
+        assert seating.east.number == (9_000_001 + n if n < PER_UNIT else 0)
+    visitors = [n for n in made.store.snapshot().players if n.number > 9_000_000]
+    assert len(visitors) == PER_UNIT
+    again = Players("A", 1, 1, 10234, 0, 10890, 11012, visitors=(("east", "guest 3"),))
+    await run(made.hub, inbound(link, 1, 100, again))
+    assert link.to(1)[1].east.number == 9_000_004  # type: ignore[attr-defined]
+    other = Players("A", 2, 1, 10234, 0, 10890, 11012, visitors=(("east", "Late Guest"),))
+    await run(made.hub, inbound(link, 2, 2, other))
+    assert link.to(2)[1].east.number == 9_000_001 + PER_UNIT  # type: ignore[attr-defined]
+    [standing] = [a for a in alerts(made.rules, made.hub.units)
+                  if a["kind"] == "too_many_visitors"]
+    assert standing == {"kind": "too_many_visitors", "unit": 1, "section": "A", "table": 1,
+                        "added": PER_UNIT, "refused": 5}
+    events = [heard.get_nowait() for _ in range(heard.qsize())]
+    said = [e for e in events if e.get("kind") == "too_many_visitors"]
+    assert len(said) == 1 and said[0]["unit"] == 1
+    logged = [row for row in made.store.audit() if row.action == "too_many_visitors"]
+    assert [row.actor for row in logged] == ["unit 1"]
+    # The next event: every unit starts afresh.
+    assert made.rules.visitor_bound.allows(made.rules.event_id + 1, 1)
 
 
 async def test_players_for_a_round_the_table_does_not_have_is_refused(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ LABELS = {
     "reset": "Unit reset", "paired": "New unit heard", "login": "Logged in to a table",
     "replace": "Unit replaced", "authorise_takeover": "Takeover authorised",
     "cancel_takeover": "Takeover withdrawn", "wrong_pin": "Wrong director's PIN",
+    "visitor": "Visitor added", "too_many_visitors": "Pad's visitors refused: too many",
     "pairing_code": "Pad took its key by its pairing link",
     "wrong_pairing_code": "Wrong pairing code",
     "pairing_codes_limited": "Pairing codes refused unchecked for a minute",

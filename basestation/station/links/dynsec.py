@@ -74,17 +74,20 @@ def text_name(unit: int, password: str) -> str:
 
 @dataclass(frozen=True)
 class Login:
-    """A unit's login as the broker holds it (or should)."""
+    """A unit's login as the broker holds it (or should): `clientid`, the only client id it
+    may connect with (its user name), so that on no listener, the station's own included,
+    does a pad's login take the station's session or another's."""
 
     text: str
     enabled: bool
+    clientid: str = ""
 
 
 def wanted_login(unit: UnitState) -> tuple[Login, str]:
     """Enabled unless the unit is locked out, or cut off for a while for flooding."""
     password = mqtt_password(unit.key)
     enabled = unit.locked_reason is None and not unit.cut_off
-    return Login(text_name(unit.unit, password), enabled), password
+    return Login(text_name(unit.unit, password), enabled, unit_username(unit.unit)), password
 
 
 def commands_for(unit: int, password: str, want: Login,
@@ -92,13 +95,15 @@ def commands_for(unit: int, password: str, want: Login,
     """The commands that take the broker's client from `held` (None: none yet) to `want`."""
     username = unit_username(unit)
     commands: list[Command] = []
+    login: Command = {"username": username, "password": password, "textname": want.text,
+                      "roles": [{"rolename": role_name(unit)}]}
+    if want.clientid:
+        login["clientid"] = want.clientid
     if held is None:
-        commands.append({"command": "createClient", "username": username, "password": password,
-                         "textname": want.text, "roles": [{"rolename": role_name(unit)}]})
-        held = Login(want.text, True)
-    elif held.text != want.text:
-        commands.append({"command": "modifyClient", "username": username, "password": password,
-                         "textname": want.text, "roles": [{"rolename": role_name(unit)}]})
+        commands.append({"command": "createClient", **login})
+        held = Login(want.text, True, want.clientid)
+    elif (held.text, held.clientid) != (want.text, want.clientid):
+        commands.append({"command": "modifyClient", **login})
     if held.enabled != want.enabled:
         commands.append({"command": "enableClient" if want.enabled else "disableClient",
                          "username": username})
@@ -112,7 +117,8 @@ def held_logins(listing: Mapping[str, Any]) -> dict[int, Login]:
         name = str(client.get("username", ""))
         if name.startswith("unit-") and name[5:].isdigit():
             held[int(name[5:])] = Login(str(client.get("textname", "")),
-                                        not client.get("disabled", False))
+                                        not client.get("disabled", False),
+                                        str(client.get("clientid", "")))
     return held
 
 

@@ -29,6 +29,7 @@ from firmware_protocol.messages import Body, Message, ProtocolError
 
 log = logging.getLogger(__name__)
 TAKEN_A_TURN = 64  # messages taken from the inbox before the event loop's next turn
+READ_MOST = 16 * 1024  # bytes read from the broker at once (about 80 small messages)
 RETRY_FIRST, RETRY_MOST = 0.2, 5.0  # seconds before connecting again (doubling while refused)
 CONNECT_WAIT = 10.0  # seconds for the broker to accept (or refuse) a connection
 KEEPALIVE = 60  # seconds
@@ -99,8 +100,12 @@ class Coalesced:
 
 def coalesce_writes(client: Any) -> None:
     """Makes a connected gmqtt client write through `Coalesced` (its connection and
-    protocol each hold the transport)."""
+    protocol each hold the transport), and read at most READ_MOST bytes at a time: gmqtt
+    handles every packet it has read before the event loop's next turn, and asyncio reads
+    256 KB at once, a thousand small messages under a flood: the loop stood still for a
+    quarter of a second each time, every pad's answer waiting."""
     connection = client._connection
+    connection._transport.max_size = READ_MOST
     coalesced = Coalesced(connection._transport)
     connection._transport = connection._protocol._transport = coalesced
 
@@ -130,6 +135,7 @@ class MqttLink:
         self.sent = 0  # messages to pads handed to the broker's client (or waiting for it)
         self.malformed = 0
         self.dropped_full = 0  # messages dropped unread because the whole inbox was full
+        self.unread = 0  # dropped unread in the inbox: a unit's lane, or the strangers', full
         self._full_said: float | None = None  # when that was last said, on the loop's clock
         self._full_unsaid = 0
 
@@ -183,7 +189,8 @@ class MqttLink:
             delay = min(delay * 2, RETRY_MOST)
 
     async def _session(self) -> None:
-        inbox = UnitInbox(QUEUE_LIMIT, dropped=self.hub.dropped_unread)
+        inbox = UnitInbox(QUEUE_LIMIT, dropped=self._dropped_unread,
+                          known=self.hub.units.__contains__, strangers=self._dropped_stranger)
         lost = asyncio.Event()
         window = Window(self._flush)
         client = gmqtt.Client(f"basestation-{self.station}", persistent_storage=window,
@@ -271,6 +278,14 @@ class MqttLink:
         except asyncio.QueueFull:
             self._inbox_full(topic)
         return 0  # PUBACK: received
+
+    def _dropped_unread(self, unit: int) -> None:
+        self.unread += 1
+        self.hub.dropped_unread(unit)
+
+    def _dropped_stranger(self) -> None:
+        self.unread += 1
+        self.hub.dropped_stranger()
 
     def _inbox_full(self, topic: str) -> None:
         """A message dropped unread: counted, and said at most once every INBOX_FULL_SAID s."""

@@ -15,6 +15,7 @@ export const KIND_WORDS = {
   replay: ["repeated message", "repeated messages"],
   wrong_pin: ["pad giving wrong PINs", "pads giving wrong PINs"],
   flooding: ["pad sending far too much", "pads sending far too much"],
+  too_many_visitors: ["pad adding too many visitors", "pads adding too many visitors"],
 };
 
 export const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -79,6 +80,9 @@ export function alertText(a) {
     case "wrong_pin": return `Unit ${a.unit} has given a wrong director's PIN ${plural(a.count, "time", "times")}: ` +
       (a.until ? `the station checks its PIN again at ${hhmm(a.until)}.` : "it may try again now.") +
       " Is someone guessing the PIN? Reset the unit once it is dealt with.";
+    case "too_many_visitors": return `Pad ${a.unit}${at ? ` at ${at}` : ""} has added ${plural(a.added, "visitor", "visitors")} to the player list tonight, ` +
+      `more than a table meets: the ${plural(a.refused, "name", "names")} it sent since ${a.refused === 1 ? "is" : "are"} seated as unnamed visitors. ` +
+      "Is the pad working properly? Name the visitors on the grid, or lock the unit.";
     default: return `${(a.kind || "alert").replaceAll("_", " ")} ${at}`.trim();
   }
 }

@@ -12,7 +12,7 @@ import { showTable } from "./table_dialog.js";
 // Bad frames, links down and locked-out units are standing alerts, in the grid's answer for as
 // long as they last; the others pass by on the live stream and are kept here.
 const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked", "merge_offer",
-  "merge_conflict", "wrong_pin", "flooding"]);
+  "merge_conflict", "wrong_pin", "flooding", "too_many_visitors"]);
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
 
 // A passing alert from the live stream, once each; the 20 newest are kept.

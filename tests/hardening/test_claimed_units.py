@@ -1,0 +1,47 @@
+"""A stranger on a broker without logins (the tests', the demo's, a club's that skips deploy/)
+publishing frames that fail the security check, each claiming one of 3,000 unit ids, as fast
+as a client here sends (issue 36). The station's share holds: the frames of units it does not
+know wait in a ring of their own in the link's inbox, taken in turn with the known pads',
+counted together as one flood; the link reads the broker a little at a time, so its event
+loop never stands still for long. Every honest message is answered, most at once. (Their
+wait also depends on the machine, the stranger and the broker sharing its cores, and a
+message may be lost in the broker's queue to the station: `basestation serve` refuses such
+a broker off this computer, test_open_broker.)
+The stranger and the honest pads are child processes of their own (simulator/hostile.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from basestation.api.readmodel import ReadModel
+from basestation.station.app import Station
+from simulator.campaign.hostile import WATCHING, p99_ms
+from simulator.hostile import ANSWER_WAIT, Strangers, Watch, Watcher, strangers_in_child
+
+pytestmark = pytest.mark.integration
+CLAIMED = 3000
+SECONDS = 6.0
+
+
+async def test_open_broker_bad_macs_claiming_many_units_stall_no_pad(
+        mqtt_station: Station, mosquitto: int) -> None:
+    watcher = Watcher(Watch(mosquitto, "club", "change-me", WATCHING, seconds=60))
+    await watcher.start()
+    try:
+        flooded = await strangers_in_child(Strangers(mosquitto, "club", CLAIMED, SECONDS))
+        watched = await watcher.figures()
+    finally:
+        watcher.stop()
+    waits = watched.during(flooded.started, flooded.ended)
+    print(f"{flooded.sent} frames ({flooded.per_second:.0f}/s) claiming {CLAIMED} units; "
+          f"honest pads' ack p99 {p99_ms(waits)} ms over {len(waits)}")
+    assert flooded.sent > 3 * CLAIMED
+    assert len(waits) >= 20 and watched.unanswered == 0
+    # Most answered at once (before: every pad stalled for seconds); one may still wait out a
+    # retransmission, lost in the broker's queue to the station once the stranger sends faster
+    # than the station reads, which only logins at the broker prevent.
+    assert sorted(waits)[len(waits) // 2] < ANSWER_WAIT / 10
+    assert mqtt_station.hub.shed > CLAIMED  # dropped, counted
+    # One alert for the strangers, not one per claimed unit.
+    floods = [a for a in ReadModel(mqtt_station).grid()["alerts"] if a["kind"] == "flooding"]
+    assert [a["unit"] for a in floods] == [None], floods
