@@ -455,7 +455,8 @@ function renderRound(round) {
 function renderWaiting() {
   const list = $("waiting-list");
   list.textContent = "";
-  const waiting = Object.values(pad.mem.entries).filter((e) => !e.acked)
+  // A locked pad says where its results went in its one message (renderLocked).
+  const waiting = pad.mem.locked ? [] : Object.values(pad.mem.entries).filter((e) => !e.acked && !e.handed)
     .sort((a, b) => a.body.round - b.body.round || a.body.board - b.body.board);
   for (const e of waiting) {
     list.append(node("li", `Round ${e.body.round}, board ${e.body.board}: ` +
