@@ -239,6 +239,8 @@ class PadMachine:
         first, then sent), a correction."""
         if isinstance(body, Login):
             self.store.locked = None
+        elif self.store.locked is not None and isinstance(body, ENTRIES):
+            return self._done(now)  # a locked pad takes no new entry (6.5): no entry form
         if isinstance(body, Result | NotPlayed):
             self.store.entries[(body.round, body.board)] = StoredEntry(body)
         self.store.queue.append(body)

@@ -173,6 +173,7 @@ class Pad {
   }
 
   players(round, seats, visitors = {}) {
+    if (this.mem.locked) return;
     this.mem.lineups[round] = { numbers: seats, visitors, state: "waiting", acked: false };
     this.enqueue({ type: "players",
       body: PadWire.bodies.players(this.mem.section, this.mem.table, round, seats, visitors) });
@@ -257,6 +258,7 @@ class Pad {
 
   // An entry East/West accepted: stored first, then sent (SPEC 6.2).
   enter(type, body) {
+    if (this.mem.locked) return;  // a locked pad takes no new entry (SPEC 6.5)
     const key = boardKey(body.round, body.board);
     const held = this.mem.entries[key];
     const correcting = type === "result" && held && held.acked && held.type === "result";
