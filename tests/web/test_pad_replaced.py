@@ -95,7 +95,7 @@ async def test_replace_x_broker_logins_away_pad_result_reaches_director_and_plai
             "Unit 17: the next pad that asks takes over its table")
         # The new pad logs in plainly, "Take over" not ticked: it takes the table.
         new_context, new = await open_pad(browser, running, url, 19)
-        await expect(new.get_by_label("Take over from another pad with the director's PIN")
+        await expect(new.get_by_label("Take over from another pad")
                      ).not_to_be_checked()
         await log_in(new, 1)
         assert running.station.rules.sections["A"].holders[1] == 19

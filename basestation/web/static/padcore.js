@@ -572,7 +572,8 @@ class Pad {
       return;
     }
     if (LOCKING.includes(nak.code) && !this.mem.locked) this.lockedOut(nak.code);
-    if (HANDED.includes(type) && (LOCKING.includes(nak.code) || (nak.detail && LET_GO.includes(nak.code)))) {
+    const letGo = LOCKING.includes(nak.code) || (nak.detail && LET_GO.includes(nak.code));
+    if (HANDED.includes(type) && letGo) {
       this.handed(type, body, nak.detail);
       return;
     }
