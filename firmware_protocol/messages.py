@@ -96,6 +96,12 @@ MAX_DETAIL = 64
 MAX_ADJUSTED = 24
 MAX_NAME = 24  # a player's name on a pad (SPEC.md 14): short, since radio airtime is scarce
 SEAT_NAMES = ("north", "east", "south", "west")
+# A nak UNIT_REPLACED, UNIT_LOCKED or NOT_LOGGED_IN answering an entry of a pad the station no
+# longer takes entries from says in `detail` what became of it (SPEC.md 6.5): kept for the
+# director to decide, or already held as it is. No detail: not kept. A CORRECTION_CLOSED of a
+# table just left says TO_DIRECTOR too (SPEC.md 14.10).
+TO_DIRECTOR = "director"
+ALREADY_HELD = "held"
 MAX_CELL = 2**31 - 1
 
 

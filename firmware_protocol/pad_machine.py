@@ -15,6 +15,8 @@ from typing import Protocol
 
 from firmware_protocol.enums import ControlCommand, ErrorCode, ResultFlag, StationState
 from firmware_protocol.messages import (
+    ALREADY_HELD,
+    TO_DIRECTOR,
     Ack,
     Body,
     Control,
@@ -38,6 +40,9 @@ KEEP_AND_RETRY = frozenset({ErrorCode.INTERNAL})
 LOCKING = frozenset({ErrorCode.UNIT_REPLACED, ErrorCode.UNIT_LOCKED})
 NOT_IN_EVENT = frozenset({ErrorCode.NO_SUCH_TABLE, ErrorCode.NO_SUCH_SECTION})
 ENTRIES = (Result, NotPlayed, Correction, Players)  # held back while the station is stopped
+HANDED = (Result, NotPlayed, Correction)  # what a pad the station let go hands over (6.5)
+# Answers to an entry of a pad the station no longer takes entries from (6.5).
+LET_GO = frozenset({*LOCKING, ErrorCode.NOT_LOGGED_IN})
 POWER_ON_AGAIN = (Hello, Resend, Heartbeat)  # a power-on sends these afresh, not the old ones
 
 
@@ -65,6 +70,7 @@ class StoredEntry:
     score_ns: int | None = None
     flags: tuple[ResultFlag, ...] = ()
     source: str = "pad"  # pad, station (from game_data) or director (correction_push)
+    handed: bool = False  # sent to the director to decide (a locked pad's, SPEC.md 6.5)
 
 
 class PadStore(Protocol):
@@ -233,6 +239,8 @@ class PadMachine:
         first, then sent), a correction."""
         if isinstance(body, Login):
             self.store.locked = None
+        elif self.store.locked is not None and isinstance(body, ENTRIES):
+            return self._done(now)  # a locked pad takes no new entry (6.5): no entry form
         if isinstance(body, Result | NotPlayed):
             self.store.entries[(body.round, body.board)] = StoredEntry(body)
         self.store.queue.append(body)
@@ -261,8 +269,7 @@ class PadMachine:
             if body.round is not None:
                 self.round = body.round
         elif isinstance(body, Locked):
-            self.store.locked = body.reason
-            self.flight = None  # the queue stays, for whoever unlocks the pad
+            self._locked(body.reason)
         elif isinstance(body, CorrectionPush):
             if body.result is None:
                 self.store.entries.pop((body.round, body.board), None)
@@ -321,9 +328,19 @@ class PadMachine:
         return self.store.locked is None and not self.store.key_replaced
 
     def _blocked(self, body: Body) -> bool:
-        if self.store.locked is not None and not isinstance(body, Hello | Login):
-            return True
+        if self.store.locked is not None:
+            # A locked pad hands over what it holds, whatever the switch (SPEC.md 6.5).
+            return isinstance(body, Resend | Heartbeat)
         return isinstance(body, ENTRIES) and (self.paused or not self.running)
+
+    def _locked(self, reason: ErrorCode) -> None:
+        """The station took this pad's table away: its entries still go, for the director to
+        decide (6.5); nothing of the session is asked for any more. The message in flight
+        goes again under a new seq."""
+        self.store.locked = reason
+        self.flight = None
+        self.parts = None
+        self.store.queue[:] = [b for b in self.store.queue if not isinstance(b, Resend | Heartbeat)]
 
     def _send_next(self, now: float) -> None:
         if self.flight is not None or not self.contact or self.retry_at is not None \
@@ -365,8 +382,9 @@ class PadMachine:
     def _control(self, command: ControlCommand) -> None:
         store = self.store
         if command == ControlCommand.RESET:
-            # The director's reset: the session, the table and any lock go (SPEC.md 13.5).
-            store.queue.clear()
+            # The director's reset: the session, the table and any lock go (SPEC.md 13.5);
+            # entries never answered still go, for the director to decide (6.5).
+            store.queue[:] = [body for body in store.queue if isinstance(body, HANDED)]
             store.entries.clear()
             store.section = store.table = store.locked = None
             self.flight = self.parts = None
@@ -416,6 +434,8 @@ class PadMachine:
         if isinstance(body, Login):
             self.store.section, self.store.table = body.section, body.table
             self.store.locked = None
+            for key in [k for k, e in self.store.entries.items() if e.handed]:
+                del self.store.entries[key]  # the director's now, not this table's to play
         if isinstance(body, Result | NotPlayed | Correction):
             entry = body.as_result() if isinstance(body, Correction) else body
             self.store.entries[(entry.round, entry.board)] = StoredEntry(
@@ -434,11 +454,13 @@ class PadMachine:
             if nak.detail is not None and nak.detail.isdigit():
                 self.next_seq = max(self.next_seq, int(nak.detail) + 1)
             return True  # never answered under that seq: sent anew
-        if nak.code in LOCKING:
-            self.store.locked = nak.code
+        if nak.code in LOCKING and self.store.locked is None:
+            self._locked(nak.code)
         if isinstance(body, Login) and nak.code in NOT_IN_EVENT:
             self.store.section = self.store.table = None  # back to the login form
-        if isinstance(body, Result | NotPlayed):
+        if isinstance(body, HANDED) and nak.code in LET_GO:
+            self._handed(body, nak)
+        elif isinstance(body, Result | NotPlayed):
             key = (body.round, body.board)
             stored = self.store.entries.get(key)
             if stored is not None and not stored.acked:
@@ -448,6 +470,21 @@ class PadMachine:
                 self.store.entries[(held.round, held.board)] = StoredEntry(
                     held, acked=True, source="station")
         return False
+
+    def _handed(self, body: Result | NotPlayed | Correction, nak: Nak) -> None:
+        """What became of an entry of a pad the station let go, as the nak's detail says:
+        with the director to decide, held by the station as it is, or not kept (6.5)."""
+        entry = body.as_result() if isinstance(body, Correction) else body
+        key = (entry.round, entry.board)
+        stored = self.store.entries.get(key)
+        if stored is None or (stored.acked and stored.source != "pad"):
+            return  # not this table's session any more (a reset), or the station's copy
+        if nak.detail == TO_DIRECTOR:
+            self.store.entries[key] = StoredEntry(entry, handed=True)
+        elif nak.detail == ALREADY_HELD:
+            self.store.entries[key] = StoredEntry(entry, acked=True)
+        elif not stored.acked:
+            del self.store.entries[key]
 
     # -- game data ------------------------------------------------------------------------------
 
@@ -470,7 +507,8 @@ class PadMachine:
 
 def persisted(store: PadStore) -> dict[str, object]:
     """The store in the vectors' words: what a pad keeps across a power cycle."""
-    entries = {f"{r}/{b}": ("acked " if e.acked and e.source == "pad" else "") + e.source
+    entries = {f"{r}/{b}": ("acked " if e.acked and e.source == "pad" else "")
+               + ("handed " if e.handed else "") + e.source
                for (r, b), e in sorted(store.entries.items())}
     locked = store.locked
     return {"seq_reserved": store.seq_reserved, "station_seq": store.station_seq,

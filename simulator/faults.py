@@ -17,6 +17,9 @@ class Faults:
     wrong_side: float = 0.0  # per result: an opponent declares (the director corrects)
     wrong_table_login: float = 0.0  # per pad: logs in at another table first
     dead_pad: float = 0.0  # per pad: dies for good in some round (replace flow)
+    # per pad: away with a result keyed when the director replaces it; back, it hands over
+    # what it held (SPEC.md 6.5). MQTT pads only.
+    away_pad: float = 0.0
     battery_change: float = 0.0  # per pad per round
     dropout: float = 0.0  # per pad per round: out of contact for a while
     air: AirFaults = field(default_factory=AirFaults)  # loss, corruption, duplication, latency

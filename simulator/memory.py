@@ -19,7 +19,7 @@ from firmware_protocol.messages import (
     RoundInfo,
     Seating,
 )
-from firmware_protocol.pad_machine import StoredEntry
+from firmware_protocol.pad_machine import HANDED, StoredEntry
 
 SEQ_BLOCK = 64  # seqs reserved per write of the counter
 
@@ -61,7 +61,8 @@ class PadMemory:
         self.section = self.table = self.round = self.board = None
         self.rounds.clear()
         self.entries.clear()
-        self.queue.clear()
+        # Entries never answered still go, for the director to decide (SPEC.md 6.5).
+        self.queue[:] = [body for body in self.queue if isinstance(body, HANDED)]
         self.seatings.clear()
 
     def enter_event(self, event: int, in_flight: Body | None = None) -> int:

@@ -80,6 +80,10 @@ class MqttConnection:
         """The pad's Wi-Fi drops: nothing in or out for a while."""
         self._blackout_until = max(self._blackout_until, self._loop.time() + seconds)
 
+    def back(self) -> None:
+        """The pad's Wi-Fi is back now, whatever blackout was under way."""
+        self._blackout_until = 0.0
+
     def _dark(self) -> bool:
         return self._loop.time() < self._blackout_until
 

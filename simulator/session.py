@@ -186,7 +186,11 @@ class SessionPlayer:
                                     faults=air, protocol=protocol, websockets=websockets)
 
     def _dropout(self, sim: SimPad, seconds: float) -> None:
-        if isinstance(sim, RadioPad):
+        """Out of contact for `seconds`; 0 or less: an MQTT pad's contact back now."""
+        if seconds <= 0:
+            if isinstance(sim, MqttPad):
+                sim.connection.back()
+        elif isinstance(sim, RadioPad):
             sim.radio.dropout(seconds, sim.unit)
         elif isinstance(sim, MqttPad):
             sim.connection.blackout(seconds)

@@ -94,6 +94,8 @@ class TablePlayer:
         self._seating = asyncio.Event()
         self._reactor: asyncio.Task[None] | None = None
         self._side_tasks: set[asyncio.Task[None]] = set()
+        # Pads replaced while away with results keyed, and what their players keyed there.
+        self.away: list[tuple[SimPad, list[Intended]]] = []
 
     # -- the evening -------------------------------------------------------------------------
 
@@ -109,6 +111,8 @@ class TablePlayer:
         await self._login(self.table)
         dies_in = self.rng.choice(self.rounds).round if (
             self.rounds and self._chance(faults.dead_pad)) else None
+        away_in = self.rng.choice(self.rounds).round if (
+            self.rounds and self._chance(faults.away_pad)) else None
         for assignment in self.rounds:
             await self.session.round_started(assignment.round)
             self._maybe_lose_power_or_contact()
@@ -117,6 +121,10 @@ class TablePlayer:
                 await asyncio.sleep(self.session.board_time * self.rng.uniform(0.5, 0.9))
                 if dies_in == assignment.round and index == len(assignment.boards) // 2:
                     await self._replace_dead_pad()
+                elif away_in == assignment.round and index == len(assignment.boards) // 2:
+                    await self._replace_away_pad(self.session.plan[
+                        (self.letter, self.table, assignment.round, board)])
+                    continue  # keyed on the away pad, and again on the spare
                 self._enter(self.session.plan[(self.letter, self.table, assignment.round,
                                                board)])
         await self._finish()
@@ -306,7 +314,11 @@ class TablePlayer:
         self.pads.append(self.sim)
         await self._switch_on()
         await self._login(self.table, takeover=True)
-        # The players check the new pad against their scorecard and re-enter what is missing.
+        await self._check_new_pad()
+
+    async def _check_new_pad(self) -> None:
+        """The players check the new pad against their scorecard and re-enter what is
+        missing."""
         pad = self.sim.pad
         for key in sorted(self.entered, key=lambda k: (k[2], k[3])):
             intended = self.session.plan[key]
@@ -316,6 +328,27 @@ class TablePlayer:
                 self._enter_right(intended)
             elif stored.body != intended.result():
                 self.session.needs_director(intended, "wrong on the replaced pad")
+
+    async def _replace_away_pad(self, intended: Intended) -> None:
+        """The pad loses its connection with this board keyed (held, unsent); the director
+        replaces the unit and the spare logs in plainly. The old pad comes back and hands over
+        what it held (SPEC.md 6.5); then the players key on the spare what it lacks."""
+        away = self.sim
+        self.dropout(away, 3600.0)
+        self._enter(intended)
+        self.away.append((away, [intended]))
+        self.stats.replaced += 1
+        await asyncio.sleep(self.session.board_time * 0.3)
+        await self.session.authorise_takeover(self.letter, self.table)
+        self.sim = self.make_pad(self.spare_unit)
+        self.pads.append(self.sim)
+        await self._switch_on()
+        await self._login(self.table)  # no "Take over": the director replaced the unit
+        self.dropout(away, 0.0)
+        async with asyncio.timeout(ANSWER_WAIT):
+            while not away.pad.idle:  # everything it held answered
+                await asyncio.sleep(0.05)
+        await self._check_new_pad()
 
     async def _finish(self) -> None:
         """Wait until the pad has delivered everything the players entered."""

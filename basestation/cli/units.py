@@ -106,9 +106,10 @@ def mosquitto(
         rows = store.snapshot().units
     finally:
         store.close()
-    # A locked unit (withdrawn, replaced) gets no login: regenerating shuts it out.
-    epochs = {row.unit: row.key_epoch for row in rows if row.locked_reason is None}
-    locked = len(rows) - len(epochs)
+    # A locked unit (withdrawn, replaced) keeps its login, so what its pad still holds reaches
+    # the director (SPEC.md 6.5); pairing it again (a new key) shuts its old pad out.
+    epochs = {row.unit: row.key_epoch for row in rows}
+    locked = sum(row.locked_reason is not None for row in rows)
     logins = {settings.mqtt_username: settings.mqtt_password}
     for unit, epoch in sorted(epochs.items()):
         logins[unit_username(unit)] = mqtt_password(epoch_key(settings.secret, unit, epoch))
@@ -120,7 +121,7 @@ def mosquitto(
     acl = out / "acl"
     acl.write_text(acl_text(settings.id, settings.mqtt_username, epochs), encoding="ascii")
     acl.chmod(0o640)
-    shut = f" ({locked} locked: no login)" if locked else ""
+    shut = f" ({locked} locked, kept so their results reach you)" if locked else ""
     typer.echo(f"{len(epochs)} units{shut}: wrote {out / 'passwords'}, "
                f"{out / 'station-password'} and {acl}; "
                "reload mosquitto to apply (systemctl reload mosquitto)")

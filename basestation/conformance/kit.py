@@ -421,7 +421,7 @@ class Kit:
             f"The pad does not show the director's change of board {pushed.board}."))
 
     async def _locked(self) -> None:
-        checked = "locked UNIT_REPLACED: the pad stops sending entries"
+        checked = "locked UNIT_REPLACED: the pad takes no new entry"
         self.send(Locked(ErrorCode.UNIT_REPLACED))
         await asyncio.sleep(0.5)
         await self.operator.enter(script.entry(9))
@@ -443,7 +443,7 @@ class Kit:
                   "sends nothing"
         await self.operator.log_in(script.SECTION, script.TABLE)  # out of the lock before
         while (held := await self.next_entry(self.window)) is not None:
-            self.ack(held)  # what it held while locked
+            self.ack(held)  # anything still on its way
         board = next((b for b in script.ROUNDS[-1].boards  # the next board the kit lacks
                       if (script.round_of(b), b) not in self.held), script.ROUNDS[-1].boards[-1])
         heard = await self._entered(board)

@@ -33,7 +33,9 @@ from basestation.store.models import (
 )
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
+    ALREADY_HELD,
     SEAT_NAMES,
+    TO_DIRECTOR,
     Ack,
     Body,
     Correction,
@@ -54,9 +56,6 @@ from firmware_protocol.messages import (
     Row,
 )
 
-# A correction's nak detail when the station kept it for the director to decide (SPEC.md 14.10).
-TO_DIRECTOR = "sent to the director to decide"
-
 
 class PadRules:
     """What the station does with each message a pad sends."""
@@ -72,7 +71,12 @@ class PadRules:
         re = message.seq
         if isinstance(body, Hello):
             unit.firmware, unit.battery = body.firmware, body.battery
-            return [Ack(re=re), self.session.status_for(unit.unit)]
+            said: list[Body] = [Ack(re=re), self.session.status_for(unit.unit)]
+            if unit.locked_reason is not None:
+                # A pad that was away when it was locked out learns it at once, so it offers
+                # no entry form and hands over what it holds (SPEC.md 6.5).
+                said.append(Locked(reason=ErrorCode(unit.locked_reason)))
+            return said
         if isinstance(body, Heartbeat):
             unit.battery = body.battery
             batch.event("unit", unit=unit.unit, battery=unit.battery, state="heard")
@@ -130,20 +134,24 @@ class PadRules:
             unit.follows = follows
             return [Ack(re=re), *self.game_data(unit), *self.session.round_rankings(section)]
         if holder is not None and holder != unit.unit:
-            if not body.takeover:
+            # The director's "Replace unit N" lets the next pad that asks take the table,
+            # with or without "Take over" ticked; otherwise only the director's PIN does.
+            authorised = (body.section, body.table) in self.session.takeovers
+            if not body.takeover and not authorised:
                 batch.alert(AlertKind.TABLE_IN_USE, section=body.section,
                             table=body.table, unit=unit.unit, holder=holder)
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE)]
-            if body.pin is not None:
-                wrong = self.session.pin_tries.check(unit.unit, body.pin, self.session.director_pin)
+            pin = body.pin if body.takeover else None
+            if pin is not None:
+                wrong = self.session.pin_tries.check(unit.unit, pin, self.session.director_pin)
                 if wrong is not None:
                     return [self._wrong_pin(unit, body, wrong, re, batch)]
-            elif (body.section, body.table) not in self.session.takeovers:
+            elif not authorised:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
             self.session.takeovers.discard((body.section, body.table))
             batch.ops.append(repo.close_takeovers(self.session.event_id, body.section, body.table,
                                                   "taken"))
-            self._lock_out(holder, batch, by=unit.unit, pin=body.pin is not None)
+            self._lock_out(holder, batch, by=unit.unit, pin=pin is not None)
         if unit.section is not None and unit.table is not None:
             old = self.session.sections.get(unit.section)
             if old is not None and old.holders.get(unit.table) == unit.unit:
@@ -309,12 +317,17 @@ class PadRules:
         # SPEC.md 5's order: the unit's state (locked or replaced, not logged in), then the
         # switch, then the movement and what is held.
         if unit.locked_reason is not None:
-            self._offer_merge(unit, body, batch)
-            return [Nak(re=re, code=ErrorCode(unit.locked_reason))]
+            code = ErrorCode(unit.locked_reason)
+            return [Nak(re=re, code=code, detail=self._offer_merge(unit, body, batch))]
         section = self._table_of(unit, body.section, body.table)
         if isinstance(section, ErrorCode):
             left = self._left_behind(unit, body)
             if left is None:
+                if section == ErrorCode.NOT_LOGGED_IN and unit.section is None:
+                    # The director freed its table (a reset): what it still had goes to the
+                    # director as a locked pad's does, not away.
+                    detail = self._offer_merge(unit, body, batch)
+                    return [Nak(re=re, code=section, detail=detail)]
                 return [Nak(re=re, code=section)]
             section = left
         if not self.session.running:
@@ -402,23 +415,27 @@ class PadRules:
         if self.session.event_id == event:
             batch.send(unit, par_feedback(board, rows))
 
-    def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> None:
-        """A replaced unit's entry goes to the director, not away: a merge offer for a board
-        with another entry; the same entry again is nothing new. Only for a table the unit held
-        in this event: a locked pad cannot fill the director's list with other tables' boards."""
+    def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> str | None:
+        """A replaced, locked or reset unit's entry goes to the director, not away: a merge
+        offer, or a conflict for a board held with another entry. Only for a table the unit
+        held in this event: a locked pad cannot fill the director's list with other tables'
+        boards. Returns what became of it, the nak's detail (SPEC.md 6.5): TO_DIRECTOR,
+        ALREADY_HELD (the same entry is held), None (not kept)."""
         section = self.session.sections.get(body.section)
         if section is None or self.session.event_id is None:
-            return
+            return None
         if (unit.unit, body.section, body.table) not in self.session.tables_held:
-            return
+            return None
         held = section.held(body.table, body.round, body.board)
         entry = held_from_body(body, unit.unit, None)
-        if isinstance(entry, ErrorCode) or (held is not None and held.same_entry(entry)):
-            return
+        if isinstance(entry, ErrorCode):
+            return None
+        if held is not None and held.same_entry(entry):
+            return ALREADY_HELD
         stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body)},
                             sort_keys=True)
         if stored in self.session.offered:
-            return  # the old unit retransmits: one offer is enough
+            return TO_DIRECTOR  # the old unit retransmits: one offer is enough
 
         def remember(offer_id: int) -> None:
             self.session.merge_offers[offer_id] = MergeOffer(body, unit.unit)
@@ -430,3 +447,4 @@ class PadRules:
         kind = AlertKind.MERGE_OFFER if held is None else AlertKind.MERGE_CONFLICT
         batch.alert(kind, unit=unit.unit, section=body.section,
                     table=body.table, round=body.round, board=body.board)
+        return TO_DIRECTOR

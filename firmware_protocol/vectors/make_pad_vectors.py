@@ -17,6 +17,8 @@ from typing import Any
 from firmware_protocol.enums import ControlCommand, ErrorCode, ResultFlag, Seat, StationState
 from firmware_protocol.jsonwire import body_from_json, body_to_json
 from firmware_protocol.messages import (
+    ALREADY_HELD,
+    TO_DIRECTOR,
     Ack,
     Body,
     Control,
@@ -144,16 +146,32 @@ SCENARIOS: list[dict[str, Any]] = [
                 receive(2.1, 5, Nak(3, ErrorCode.INVALID_TRICKS)),
                 enter(3, _r(2, "3NT", 9)),
                 receive(3.1, 6, Nak(4, ErrorCode.ALREADY_PLAYED, held=_r(2, "2H", 8)))]},
-    {"name": "locked_and_logged_in_again",
-     "about": "locked: the pad stops sending entries and keeps them; a new login unlocks it.",
-     "events": [*logged_in(), enter(2, _r(1)),
-                receive(2.1, 5, Locked(ErrorCode.UNIT_REPLACED)), tick(40),
-                enter(50, Login("A", 3)), receive(50.1, 6, Ack(4)),
-                receive(50.2, 7, Ack(5, 420))]},
+    {"name": "locked_hands_over_unsent",
+     "about": "6.5: locked, the pad sends what it holds at once (the flight again under a "
+              "new seq, then the queue, whatever the switch), nothing of the session, and "
+              "takes no new entry; each nak's detail says what became of the entry: director "
+              "(kept to decide), held (held as it is), none (not kept). A login stays refused "
+              "while locked.",
+     "events": [*logged_in(), enter(2, _r(1)), enter(2.5, _r(2)), enter(2.7, _r(3)),
+                receive(3, 5, Status(StationState.STOPPED, 1)),
+                receive(3.1, 6, Locked(ErrorCode.UNIT_REPLACED)),
+                receive(3.2, 7, Nak(4, ErrorCode.UNIT_REPLACED, detail=TO_DIRECTOR)),
+                enter(4, _r(1, round_=2)),
+                receive(4.1, 8, Nak(5, ErrorCode.UNIT_REPLACED, detail=ALREADY_HELD)),
+                receive(4.2, 9, Nak(6, ErrorCode.UNIT_REPLACED)), tick(40),
+                enter(50, Login("A", 3)), receive(50.1, 10, Nak(7, ErrorCode.UNIT_REPLACED))]},
     {"name": "locking_nak",
-     "about": "6.5: a replaced unit's entry is refused with UNIT_REPLACED: locked.",
+     "about": "6.5: a replaced unit's entry is refused with UNIT_REPLACED: locked; it "
+              "takes no new entry.",
      "events": [*logged_in(), enter(2, _r(1)),
-                receive(2.1, 5, Nak(3, ErrorCode.UNIT_REPLACED)), enter(3, _r(2))]},
+                receive(2.1, 5, Nak(3, ErrorCode.UNIT_REPLACED, detail=TO_DIRECTOR)),
+                enter(3, _r(2)), tick(40)]},
+    {"name": "reset_hands_over_unsent",
+     "about": "13.5 and 6.5: the director's reset forgets the session, but an entry never "
+              "answered still goes; the station keeps it for the director (NOT_LOGGED_IN, "
+              "detail director).",
+     "events": [*logged_in(), enter(2, _r(1)), receive(2.5, 5, Control(ControlCommand.RESET)),
+                receive(2.6, 6, Nak(4, ErrorCode.NOT_LOGGED_IN, detail=TO_DIRECTOR))]},
     {"name": "correction_push",
      "about": "6.3: the director's change replaces the pad's copy; no result removes it.",
      "events": [*logged_in(), enter(2, _r(1)), receive(2.1, 5, Ack(3, 420)),

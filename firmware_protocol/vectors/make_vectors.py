@@ -22,6 +22,8 @@ from firmware_protocol.enums import (
 )
 from firmware_protocol.jsonwire import encode
 from firmware_protocol.messages import (
+    ALREADY_HELD,
+    TO_DIRECTOR,
     Ack,
     Control,
     Correction,
@@ -223,6 +225,25 @@ ROUNDS_V2: list[tuple[str, int, Message]] = [
      Message(UNIT, 142, Status(StationState.RUNNING, 3), 2, EVENT)),
 ]
 
+# A pad the station let go (SPEC.md 6.5): each entry it still sends is answered with the lock's
+# code (or NOT_LOGGED_IN after the director's reset), the detail saying what became of it:
+# `director`, kept for the director to decide; `held`, held as it is; none, not kept.
+HANDOVER: list[tuple[str, int, Message]] = [
+    ("nak_unit_replaced_to_director", UNIT,
+     Message(UNIT, 80, Nak(60, ErrorCode.UNIT_REPLACED, None, TO_DIRECTOR))),
+    ("nak_unit_replaced_held", UNIT,
+     Message(UNIT, 81, Nak(61, ErrorCode.UNIT_REPLACED, None, ALREADY_HELD))),
+    ("nak_not_logged_in_to_director", UNIT,
+     Message(UNIT, 82, Nak(62, ErrorCode.NOT_LOGGED_IN, None, TO_DIRECTOR))),
+]
+
+HANDOVER_V2: list[tuple[str, int, Message]] = [
+    ("v2_nak_unit_locked_to_director", UNIT,
+     Message(UNIT, 150, Nak(111, ErrorCode.UNIT_LOCKED, None, TO_DIRECTOR), 2, EVENT)),
+    ("v2_locked_after_hello", UNIT,
+     Message(UNIT, 151, Locked(ErrorCode.UNIT_LOCKED), 2, EVENT)),
+]
+
 EPOCH_OF = {"epoch_1_hello": 1, "epoch_2_heartbeat": 2, "nak_bad_mac_earlier_key": 0,
             "nak_bad_mac_unverified": 1, "v2_nak_bad_mac_earlier_key": 0,
             "v2_nak_bad_mac_unverified": 1}
@@ -242,7 +263,8 @@ FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_T
          "screen.json": SCREEN, "screen_v2.json": SCREEN_V2,
          "pin.json": PIN, "pin_v2.json": PIN_V2,
          "epochs.json": EPOCHS, "epochs_v2.json": EPOCHS_V2,
-         "rounds.json": ROUNDS, "rounds_v2.json": ROUNDS_V2, "rankings.json": RANKINGS}
+         "rounds.json": ROUNDS, "rounds_v2.json": ROUNDS_V2, "rankings.json": RANKINGS,
+         "handover.json": HANDOVER, "handover_v2.json": HANDOVER_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:

@@ -6,8 +6,9 @@ to their own messages meanwhile.
 
 Counted as every fault is (lost, duplicated, rankings), and besides: the other pads' ack p99
 while a pad floods, how long the queue took to drain once it stopped, the rows its flood left
-in the database, and whether the grid named it. A locked-out pad (whose entries would be merge
-offers) has no broker login: its flood never reaches the station.
+in the database, and whether the grid named it. A locked-out pad (whose entries are merge
+offers) keeps its broker login, so that what it holds reaches the director (SPEC.md 6.5): its
+flood is cut off at the broker like any other.
 """
 
 from __future__ import annotations
@@ -164,7 +165,7 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
                                          1000, login, entry))
     drain = await drained(station, unit, flooded.ended)
     rows = await asyncio.to_thread(unit_rows, database, unit) - before
-    # Nothing sent (its broker login is gone, locked out): nothing to name.
+    # Nothing sent (it could not connect): nothing to name.
     named = not flooded.sent or any(alert["kind"] == "flooding" and alert["unit"] == unit
                                     for alert in ReadModel(station).grid()["alerts"])
     return (KindFigures(kind, flooded.sent, round(flooded.per_second), math.nan, 0, drain,

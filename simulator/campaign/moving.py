@@ -24,6 +24,7 @@ from typing import Any
 from basestation.movements import Movement, generate, table_of
 from firmware_protocol.enums import PadPlace
 from firmware_protocol.messages import (
+    TO_DIRECTOR,
     Ack,
     Body,
     Correction,
@@ -49,7 +50,6 @@ UNIT_BASE = 700  # the phone of EW pair p is unit 700 + p
 # moved on, once the next round has begun at the table (the director decides), or never.
 WHEN = ("at once", "table taken", "moved on", "next round begun", "never")
 WAIT = 10.0  # seconds a correction waits for its moment before it goes anyway
-TO_DIRECTOR = "sent to the director to decide"
 
 
 @dataclass

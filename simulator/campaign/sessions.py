@@ -54,6 +54,8 @@ class SessionFault:
     inject: Inject | None = None
     nights: int = 1  # more: each next night opened from set-up on the same pads
     secured: bool = False  # the broker as deploy/ ships it: logins kept by the station
+    # The fault's own must-holds, read from the station before it stops: figures, problems.
+    check: Callable[[Any, SessionPlayer], tuple[dict[str, Any], list[str]]] | None = None
 
 
 async def at(player: SessionPlayer, fraction: float) -> None:
@@ -106,6 +108,36 @@ async def recover_pads(rig: Rig) -> None:
             table.sim.act(lambda pad, now: pad.recover(now))
 
 
+def handed_over(station: Any, player: SessionPlayer) -> tuple[dict[str, Any], list[str]]:
+    """Every entry keyed on a pad replaced while away reached the director: stored as it is,
+    or an open merge offer or conflict with that very entry (SPEC.md 6.5). One that is still
+    on the pad, or that the station dropped, is lost or unseen."""
+    offers = [offer.body for offer in station.rules.merge_offers.values()]
+    keyed = handed = held = 0
+    problems: list[str] = []
+    for table in player.tables:
+        for away, entries in table.away:
+            for intended in entries:
+                keyed += 1
+                body = intended.result()
+                stored = away.memory.entries.get((intended.round, intended.board))
+                section = station.rules.sections[table.letter]
+                now = section.held(table.table, intended.round, intended.board)
+                if stored is not None and stored.handed and body in offers:
+                    handed += 1
+                elif stored is not None and stored.acked and now is not None:
+                    held += 1
+                else:
+                    problems.append(f"unit {away.unit}: board {intended.board} of "
+                                    f"{table.letter}{table.table} keyed, never reached the "
+                                    f"director (on the pad: {stored})")
+            if away.memory.queue:  # what it kept (it is switched off by now)
+                problems.append(f"unit {away.unit}: still holds {away.memory.queue}")
+    figures = {"replaced_keyed": keyed, "replaced_to_director": handed,
+               "replaced_held": held, "replaced_unseen": len(problems)}
+    return figures, problems
+
+
 SESSION_FAULTS = (
     SessionFault("broker restarted mid-round", ("mqtt",), inject=restart_broker),
     SessionFault("receiver unplugged and replugged", ("radio",), inject=unplug_receiver),
@@ -125,6 +157,10 @@ SESSION_FAULTS = (
     # the dynamic-security plugin) restarted twice: the logins come back from its file.
     SessionFault("secured broker restarted", ("mqtt", "mqtt"), inject=restart_broker,
                  secured=True),
+    # On the broker as shipped, a pad away with a result keyed while the director replaces
+    # it; a spare logs in plainly; back, the old pad hands over what it held.
+    SessionFault("pad replaced while holding unsent results on the broker as shipped",
+                 ("mqtt", "mqtt"), Faults(away_pad=0.5), secured=True, check=handed_over),
     # Next week: the director opens a new night (another movement, another table count) and
     # the same pads, with last night's memory, play it.
     SessionFault("second night on the same pads", ("radio", "mqtt"), nights=2),
@@ -202,6 +238,8 @@ class Night:
     event_id: int
     acked: dict[Key, dict[str, Any]]
     problems: list[str]
+    figures: dict[str, Any] = field(default_factory=dict)  # the fault's own check's
+    failed: list[str] = field(default_factory=list)  # ... and what it found wrong
 
 
 async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
@@ -257,8 +295,9 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
                 problems = await play_with_fault(fault, Rig(station, player, database, radio,
                                                             broker))
                 assert station.event_id is not None
+                figures, failed = fault.check(station, player) if fault.check else ({}, [])
                 nights.append(Night(player, station.event_id, pads_acked(player),
-                                    problems))
+                                    problems, figures, failed))
                 if problems:
                     break
         finally:
@@ -267,6 +306,11 @@ async def run_session_fault(fault: SessionFault, seed: int) -> RunTally:
         runs = [tally(n.acked, read_results(database, n.event_id), n.player.intended_results())
                 for n in nights]
     run = combine(runs, [n.problems for n in nights])
+    for each in nights:
+        run.checks_failed += len(each.failed)
+        run.problems += each.failed
+        for name, value in each.figures.items():
+            run.figures[name] = run.figures.get(name, 0) + value
     run.pad_restarts = sum(n.player.report.battery_changes for n in nights)
     run.dropouts = sum(n.player.report.dropouts for n in nights)
     return run

@@ -72,8 +72,9 @@ async def do(pad: RadioPad, line: str) -> str | None:
     elif "does the pad show board" in line:
         board = int(line.split("board ")[1].split(" ", maxsplit=1)[0])
         stored = pad.pad.entry_for(script.round_of(board), board)
-        # Board 2 as the director changed it; board 10 as entered, kept by a replaced key.
-        shown = script.entry(board) if board == 10 else script.changed(script.entry(board))
+        # Board 2 as the director changed it; any other (the one kept by a replaced key) as
+        # entered.
+        shown = script.changed(script.entry(board)) if board == 2 else script.entry(board)
         return "y\n" if stored and stored.body == shown else "n\n"
     elif "Pair its unit again" in line:
         key = unit_key(SECRET, UNIT, 1)  # the director's pairing: epoch 1

@@ -127,9 +127,9 @@ def test_generated_files_shape() -> None:
                     "+AlXDL4ALI4Wu7bhQDytOCc5o9CP5cK2z3Q==")
 
 
-def test_a_locked_unit_gets_no_login_in_the_files(tmp_path: Path) -> None:
-    """Without the plugin the files are the logins: regenerated after a lock, the locked unit
-    (withdrawn or replaced) is shut out."""
+def test_lock_x_broker_files_a_locked_unit_keeps_its_login(tmp_path: Path) -> None:
+    """Without the plugin the files are the logins: a locked unit (withdrawn or replaced) keeps
+    its login, so that what its pad still holds reaches the director (SPEC.md 6.5)."""
     database = tmp_path / "station.db"
     config = tmp_path / "station.toml"
     write_config(config, database, None)
@@ -140,7 +140,7 @@ def test_a_locked_unit_gets_no_login_in_the_files(tmp_path: Path) -> None:
     done = CliRunner().invoke(app, ["units", "mosquitto", "--out", str(tmp_path / "m"),
                                     "--config", str(config), "--no-mosquitto-passwd"])
     assert done.exit_code == 0, done.output
-    assert "1 units (1 locked: no login)" in done.output
+    assert "2 units (1 locked, kept so their results reach you)" in done.output
     for name in ("passwords", "acl"):
         text = (tmp_path / "m" / name).read_text()
-        assert "unit-19" in text and "unit-17" not in text
+        assert "unit-19" in text and "unit-17" in text

@@ -60,5 +60,19 @@ def test_correction_x_pads_that_move_quick() -> None:
     (row,) = json.loads(done.stdout)["faults"]
     assert row["runs"] == 1 and row["acked"] > 0 and row["corrections_keyed"] > 0, row
     assert row["lost"] == 0 and row["duplicated"] == 0, row
+
+
+def test_replace_x_broker_logins_quick_fault_loses_no_keyed_entry() -> None:
+    # On the broker as shipped, pads away with a result keyed while the director replaces
+    # them: back, each hands over what it held, and every entry reaches the director.
+    name = "pad replaced while holding unsent results on the broker as shipped"
+    done = subprocess.run([sys.executable, "-m", "basestation", "faults", "--quick", "--json",
+                           "--only", "holding unsent results"],
+                          capture_output=True, text=True, timeout=420, check=False)
+    [row] = json.loads(done.stdout)["faults"]
+    assert row["name"] == name
+    assert row["replaced_keyed"] > 0 and row["replaced_unseen"] == 0, row
+    assert row["replaced_to_director"] + row["replaced_held"] == row["replaced_keyed"], row
+    assert row["lost"] == row["duplicated"] == row["checks_failed"] == 0, row
     assert row["rankings_match"] and not row["problems"], row
     assert done.returncode == 0, done.stderr[-2000:]

@@ -19,6 +19,7 @@ from basestation.station.links.dynsec import (
     role_name,
     text_name,
     unit_acls,
+    wanted_login,
 )
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.state import UnitState
@@ -103,3 +104,12 @@ def test_a_station_message_too_long_for_the_broker_is_not_sent(
     link.send(Message(17, 3, huge), bytes(16))
     assert not link._outgoing
     assert "not sent to unit 17: a feedback of" in caplog.text
+
+
+def test_lock_x_broker_logins_a_locked_unit_keeps_its_login_a_cut_off_one_does_not() -> None:
+    """Locked, withdrawn or replaced, a unit's pad must still reach the station with what it
+    holds (SPEC.md 6.5, 10.3); only a flood cuts it off for a while."""
+    locked = UnitState(unit=4, key=bytes(16), locked_reason="UNIT_REPLACED")
+    assert wanted_login(locked)[0].enabled
+    locked.cut_off = 30.0
+    assert not wanted_login(locked)[0].enabled

@@ -178,7 +178,7 @@ async def test_correction_x_pads_that_move_goes_to_the_director_once_the_next_ro
     assert isinstance(answer, Ack)  # round 2 has begun at table 1
     closed = await pads.send(1, correction(1, 1, first.boards[0], 1, 1, tricks=9))
     assert isinstance(closed, Nak) and closed.code == ErrorCode.CORRECTION_CLOSED
-    assert closed.detail == "sent to the director to decide"
+    assert closed.detail == "director"
     held = section.held(1, 1, first.boards[0])
     assert held is not None and held.tricks == 10  # unchanged until the director decides
     conflicts = [a for a in alerts(pads.made.rules, pads.made.hub.units)

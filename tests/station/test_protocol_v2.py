@@ -16,6 +16,7 @@ from basestation.station.opening import NewEvent
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import DecodeError, DecodeErrorKind
 from firmware_protocol.messages import (
+    TO_DIRECTOR,
     Ack,
     Body,
     Control,
@@ -107,8 +108,9 @@ async def test_the_directors_lock_is_a_lock_and_a_v1_pad_hears_replaced(tmp_path
     assert link.to(2) == [Locked(ErrorCode.UNIT_REPLACED)]  # version 1 has no UNIT_LOCKED
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1), v=2, event=event or 0),
               inbound(link, 2, 2, result(2, 1, 2, 2, 2)))
-    assert link.to(1) == [Nak(re=2, code=ErrorCode.UNIT_LOCKED)]
-    assert link.to(2) == [Nak(re=2, code=ErrorCode.UNIT_REPLACED)]
+    # Each entry went to the director to decide (SPEC.md 6.5), said in the nak's detail.
+    assert link.to(1) == [Nak(re=2, code=ErrorCode.UNIT_LOCKED, detail=TO_DIRECTOR)]
+    assert link.to(2) == [Nak(re=2, code=ErrorCode.UNIT_REPLACED, detail=TO_DIRECTOR)]
 
 
 async def test_a_takeover_still_says_replaced(tmp_path: Path) -> None:

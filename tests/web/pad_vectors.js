@@ -61,7 +61,8 @@ async (vectors) => {
       const entries = {};
       for (const [key, e] of Object.entries(mem.entries)) {
         const source = e.source || "pad";
-        entries[key] = (e.acked && source === "pad" ? "acked " : "") + source;
+        entries[key] = (e.acked && source === "pad" ? "acked " : "") + (e.handed ? "handed " : "") +
+          source;
       }
       steps.push({ sent, timers,
         screen: { contact: pad.contact, locked: mem.locked || null,

@@ -153,17 +153,19 @@ async def test_withdraw_and_reset_ask_first(director_page: tuple[Station, Page, 
         await log_in_pad(pad, 3)
         withdraw = page.get_by_role("button", name="Withdraw unit 17")
         await withdraw.click()
-        assert asked == ["Withdraw unit 17? It is locked out and can no longer log in; its "
-                         "table is freed for another pad."]
+        assert asked == ["Withdraw unit 17? Its table is freed for another pad and the pad "
+                         "takes no more results; results still on it come to you to decide."]
         assert station.hub.units[17].locked_reason is None  # refused: nothing done
         await withdraw.click()
         await page.wait_for_selector("#unit-17[data-state=locked]")
         await page.wait_for_selector("#t-A-3 th[data-state=not_logged_in]")
         await page.wait_for_selector(
-            "#message >> text=Unit 17 is withdrawn: its table is free and the station refuses it")
+            "#message >> text=Unit 17 is withdrawn: its table is free and the station takes no "
+            "new result from it")
         await page.get_by_role("button", name="Reset unit 17").click()
         assert asked[-1] == ("Reset unit 17? Its table is freed, it is unlocked, and the pad "
-                             "forgets its session and shows the login form.")
+                             "forgets its session and shows the login form; results it never "
+                             "sent come to you to decide.")
         await page.wait_for_selector("#unit-17[data-state=free]")
         assert station.hub.units[17].locked_reason is None
         # The reset says what it did where the panel's buttons report.

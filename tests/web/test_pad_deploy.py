@@ -91,28 +91,27 @@ async def test_a_pad_with_an_old_key_is_kept_out(
 
 async def test_a_refused_pad_keeps_trying_and_connects_once_let_in(
         club: tuple[Club, str], browser: Browser) -> None:
-    """Withdrawn, the broker drops and refuses the pad, which says so in words and keeps
-    trying; once the director resets the unit (its login is back) it connects by itself."""
+    """A phone holding unit 42's key before the director has paired unit 42: the broker
+    refuses it, the pad says so in words and keeps trying; once the director pairs the unit
+    (its login is made) it connects by itself. (A withdrawn unit keeps its login: SPEC 6.5.)"""
     running, url = club
-    context, page = await open_pad(browser, running, url, 17)
+    context, page = await open_kept_pad(browser, running, url, 42, epoch_key(SECRET, 42, 0))
     refused = page.get_by_role("alert").filter(has_text="broker")
     try:
-        await page.wait_for_selector("body[data-link=online]")
+        await page.wait_for_selector("body[data-link=refused]", timeout=10000)
+        await expect(refused).to_have_text(REFUSED)
+        await expect(page.locator("#link")).to_have_text("refused")
+        assert await serious_violations(page) == []
+        await screenshot(page, "pad-broker-refused")
+        await page.wait_for_timeout(6000)  # past mqtt.js's own give-up, and a few tries
+        assert await page.get_attribute("body", "data-link") == "refused"
         async with director(running.station) as api:
-            (await api.post("/api/units/17/withdraw")).raise_for_status()
-            await page.wait_for_selector("body[data-link=refused]", timeout=10000)
-            await expect(refused).to_have_text(REFUSED)
-            await expect(page.locator("#link")).to_have_text("refused")
-            assert await serious_violations(page) == []
-            await screenshot(page, "pad-broker-refused")
-            await page.wait_for_timeout(6000)  # past mqtt.js's own give-up, and a few tries
-            assert await page.get_attribute("body", "data-link") == "refused"
-            (await api.post("/api/units/17/reset")).raise_for_status()
+            (await api.post("/api/units/42/pair")).raise_for_status()
         await page.wait_for_selector("body[data-link=online]", timeout=15000)
         await expect(refused).to_be_hidden()
         await expect(page.locator("#link")).to_have_text("connected")
-        await log_in(page, 2)  # and the station hears it again
-        assert running.station.hub.units[17].table == 2
+        await log_in(page, 2)  # and the station hears it
+        assert running.station.hub.units[42].table == 2
     finally:
         await context.close()
 

@@ -207,8 +207,9 @@ async def test_log_out_reset_and_lock_on_a_browser_pad(club: Club) -> None:
         await log_in(page, 3)
         (await api.post("/api/units/85/lock")).raise_for_status()
     banner = page.get_by_role("alert").filter(has_text="Locked")
-    await expect(banner).to_have_text("Locked. The director has locked this pad: ask the "
-                                      "director.")
+    await expect(banner).to_have_text("Locked. The director has locked this pad: it takes no "
+                                      "more results. Results still on it go to the director to "
+                                      "decide.")
     assert await page.get_attribute("#locked", "data-reason") == "locked"
     assert "UNIT_" not in await page.locator("body").inner_text()
 
@@ -314,20 +315,24 @@ async def test_the_pad_rules_of_protocol_version_2(club: Club) -> None:
     assert out["oneLogin"] == 1
     assert out["noTable"] == {"table": None, "section": None,
                               "said": "This event has no table 3 in section A: choose your table"}
-    assert out["inUse"] == ("Another pad is logged in to table A2: ask the director to let this "
-                            'pad take over, then log in with "Take over" ticked')
+    assert out["inUse"] == ("Another pad is logged in to table A2: ask the director to replace "
+                            "it with this pad, then log in again")
     assert out["entryWords"] == [
         "Board 5: this belongs to the previous event: the station did not take it",
         "Board 5: this pad is not logged in to a table at the station: log in to your table"]
     assert out["stoppedKept"] == {"running": False, "queue": ["result"]}
     assert out["unsent"] == 1  # sent again once running, not yet answered
-    locked = "The director has locked this pad: ask the director"
-    assert out["locked"] == {"reason": "UNIT_LOCKED", "said": locked,
+    then = ". Results still on it go to the director to decide"
+    locked = "The director has locked this pad: it takes no more results" + then
+    # The lock is said once, by the page's banner: not also as a message.
+    assert out["locked"] == {"reason": "UNIT_LOCKED", "said": out["entryWords"][-1],
                              "lock": {"word": "Locked", "sentence": locked}}
+    # The result never answered still goes, for the director to decide (SPEC.md 6.5).
     assert out["reset"] == {"table": None, "locked": None, "event": 8, "counter": True,
                             "said": "The director reset this pad: log in to your table",
-                            "queue": 0}
+                            "queue": 1}
     assert out["replaced"] == {"reason": "UNIT_REPLACED", "lock": {
-        "word": "Replaced", "sentence": "Another pad has taken over this table"}}
+        "word": "Replaced", "sentence": "Another pad has taken over this table: this pad takes "
+                                        "no more results" + then}}
     assert out["fallback"] == {"protocol": 1, "v": 1, "type": "hello", "fresh": True,
                                "event": False, "says": 1}

@@ -47,8 +47,9 @@ async def pair(unit: int, response: Response, station: StationDep) -> Paired:
 
 @router.post("/{unit}/replace", dependencies=[Director], response_model=UnitTakeoverOut)
 async def replace(unit: int, station: StationDep) -> dict[str, Any]:
-    """Lets the next pad that asks take over this unit's table; this unit is then locked out
-    and the new pad downloads everything the station holds for the table."""
+    """Lets the next pad that asks take over this unit's table (a plain login will do); this
+    unit is then locked out, results its pad still holds come to the director to decide, and
+    the new pad downloads everything the station holds for the table."""
     section, table = await act(
         station, lambda batch: table_actions.replace_unit(station.rules, unit, batch),
         need_event=False)  # a unit holding a table is of the open event
@@ -69,18 +70,15 @@ class Withdrawn(BaseModel):
 
 @router.post("/{unit}/withdraw", dependencies=[Director])
 async def withdraw(unit: int, station: StationDep) -> Withdrawn:
-    """Withdraws a unit (lost, stolen, broken): it is locked out, its table is freed, and with
-    the broker's logins kept by the station its login is disabled, which also drops its
-    connection. Reset brings it back."""
+    """Withdraws a unit (lost, broken, at the wrong table): it is locked out and its table is
+    freed; the station takes nothing new from it, and what its pad still holds comes to the
+    director to decide (merge offers). Reset brings it back; pairing it again (a new key) shuts
+    a lost pad out of the broker for good."""
     await act(station, lambda batch: station.rules.lock_unit(unit, batch), need_event=False)
-    said = f"Unit {unit} is withdrawn: its table is free and the station refuses it"
-    logins = station.logins
-    if logins is None:
-        return Withdrawn(unit=unit, detail=f"{said}.")
-    if await logins.settle(unit):
-        return Withdrawn(unit=unit, detail=f"{said}; the broker no longer lets it in.")
-    return Withdrawn(unit=unit, detail=f"{said}; the broker has not yet confirmed its login is "
-                                       "disabled (see the station's status).")
+    return Withdrawn(unit=unit, detail=(
+        f"Unit {unit} is withdrawn: its table is free and the station takes no new result "
+        "from it; results its pad still holds come to you to decide. To shut a lost pad out "
+        "for good, pair the unit again."))
 
 
 @router.post("/{unit}/reset", dependencies=[Director], response_model=UnitResetOut)

@@ -2,8 +2,12 @@
 
 Each unit logs in as `unit-<id>` with the password SPEC.md 10.3 derives from its key, under a
 role of its own that lets it publish only on its own up/availability topics and subscribe only
-to its own down topic and the station's status. A locked (withdrawn, replaced) unit's login is
-disabled, which also drops its connection; a reset enables it again. The station, the plugin's
+to its own down topic and the station's status. A locked (withdrawn, replaced) unit keeps its
+login: the station takes nothing new from it, but the entries it still holds must reach the
+director (a merge offer or a conflict, docs/ARCHITECTURE.md), and its pad must hear why it is
+locked. Only a unit cut off for flooding has its login disabled for a while, which also drops
+its connection; pairing the unit again (a new key, so a new password) shuts a lost pad out for
+good. The station, the plugin's
 admin, sends the commands over its own MQTT connection (`$CONTROL/dynamic-security/v1`) and reads
 the answers; nothing here ever stops the station: a refusal is logged and shown in /api/status.
 
@@ -84,9 +88,11 @@ class Login:
 
 
 def wanted_login(unit: UnitState) -> tuple[Login, str]:
-    """Enabled unless the unit is locked out, or cut off for a while for flooding."""
+    """Enabled unless the unit is cut off for a while for flooding. A locked unit keeps its
+    login so that what its pad still holds reaches the director (the station refuses it
+    anything new)."""
     password = mqtt_password(unit.key)
-    enabled = unit.locked_reason is None and not unit.cut_off
+    enabled = not unit.cut_off
     return Login(text_name(unit.unit, password), enabled, unit_username(unit.unit)), password
 
 

@@ -72,9 +72,9 @@ export function alertText(a) {
     case "suspect_wrong_side": return `${At}, round ${a.round}, board ${a.board}: the score may be given to the wrong side.`;
     case "wrong_pairs": return `${At}, round ${a.round}, board ${a.board}: the pairs entered are not the ones seated there.`;
     case "table_in_use": return `Unit ${a.unit} asked for ${at}, which unit ${a.holder} holds.`;
-    case "merge_offer": return `A replaced pad still had board ${a.board} (${at}, round ${a.round})` + (a.unit ? ` from unit ${a.unit}` : "") + ": merge it?";
+    case "merge_offer": return (a.unit ? `Unit ${a.unit}'s pad` : "A pad") + ` still had board ${a.board} (${at}, round ${a.round}) when it lost its table: merge it?`;
     case "merge_conflict": return `Board ${a.board} at ${at} (round ${a.round}): the station holds ${a.held ?? "a result"}; ` +
-      (a.unit ? `unit ${a.unit}'s pad` : "a replaced pad") + ` has ${a.offered ?? "another result"}.`;
+      (a.unit ? `unit ${a.unit}'s pad` : "a pad that lost its table") + ` has ${a.offered ?? "another result"}.`;
     case "unknown_player": return `${At}: player number(s) ${a.players} are not in the player list.`;
     case "replay": return `Unit ${a.unit} sent message ${a.seq} again with different contents.`;
     case "wrong_pin": return `Unit ${a.unit} has given a wrong director's PIN ${plural(a.count, "time", "times")}: ` +

@@ -248,9 +248,7 @@ function render() {
   show("locked", Boolean(mem.locked));
   show("key-replaced", mem.keyReplaced);
   $("key-replaced").textContent = mem.keyReplaced ? `${PadWords.KEY_REPLACED}.` : "";
-  const lock = mem.locked ? PadWords.lock(mem.locked) : null;
-  $("locked").textContent = lock ? `${lock.word}. ${lock.sentence}.` : "";
-  $("locked").dataset.reason = lock ? lock.word.toLowerCase() : "";
+  renderLocked(mem);
   // An entry of another event (or one before a log out) is never accepted into this one.
   if (pending && (pending.event !== mem.event || mem.table === null)) closeConfirm();
   // While its pair waits to move on, the round it just played (to correct), not the next
@@ -280,6 +278,25 @@ function render() {
   rankingEvent = mem.event;
   if (finished && !rankingTimer) { fetchRanking(); rankingTimer = setInterval(fetchRanking, 5000); }
   if (mem.ranking) renderRanking(mem.ranking.map(([rank, pair, dir, , pct]) => [rank, pair, dir, pct / 100]));
+}
+
+// A locked pad's one message (SPEC 6.5): why, then each result still on it and where it
+// went; no entry form.
+function renderLocked(mem) {
+  const lock = mem.locked ? PadWords.lock(mem.locked) : null;
+  const box = $("locked");
+  box.textContent = "";
+  box.dataset.reason = lock ? lock.word.toLowerCase() : "";
+  if (!lock) return;
+  box.append(node("p", `${lock.word}. ${lock.sentence}.`));
+  const lines = Object.values(mem.entries).filter((e) => e.handed)
+    .map((e) => PadWords.handed(e.body.board, "director"))
+    .concat(mem.queue.filter((m) => ["result", "not_played", "correction"].includes(m.type))
+      .map((m) => `Board ${m.body.board}: being sent to the director`));
+  if (!lines.length) return;
+  const list = node("ul", null, { "aria-label": "Results still on this pad" });
+  for (const line of lines) list.append(node("li", line));
+  box.append(list);
 }
 
 // Another event (or no longer finished): nothing of the rankings shown stays on the page.
@@ -459,7 +476,8 @@ function renderRound(round) {
 function renderWaiting() {
   const list = $("waiting-list");
   list.textContent = "";
-  const waiting = Object.values(pad.mem.entries).filter((e) => !e.acked)
+  // A locked pad says where its results went in its one message (renderLocked).
+  const waiting = pad.mem.locked ? [] : Object.values(pad.mem.entries).filter((e) => !e.acked && !e.handed)
     .sort((a, b) => a.body.round - b.body.round || a.body.board - b.body.board);
   for (const e of waiting) {
     list.append(node("li", `Round ${e.body.round}, board ${e.body.board}: ` +

@@ -13,6 +13,10 @@ const KEEP_AND_RETRY = ["INTERNAL"];
 const ENTRY_TYPES = ["result", "not_played", "correction", "players"];
 const NO_EVENT = ["hello", "login", "heartbeat"];  // kept when the pad enters a new event
 const LOCKING = ["UNIT_REPLACED", "UNIT_LOCKED"];
+// What a pad the station let go (locked, replaced, reset) hands over, and the naks that then
+// say in their detail what became of each entry (SPEC 6.5).
+const HANDED = ["result", "not_played", "correction"];
+const LET_GO = [...LOCKING, "NOT_LOGGED_IN"];
 const NOT_IN_EVENT = ["NO_SUCH_TABLE", "NO_SUCH_SECTION"];
 const FOLLOW_RETRY = 5000;  // a pad moving with its pair tries its next table again (SPEC 14.10)
 // "Where to go" stays this long once the section is in the next round (the players have moved).
@@ -197,6 +201,7 @@ class Pad {
   }
 
   players(round, seats, visitors = {}) {
+    if (this.mem.locked) return;
     this.mem.lineups[round] = { numbers: seats, visitors, state: "waiting", acked: false };
     this.enqueue({ type: "players",
       body: PadWire.bodies.players(this.mem.section, this.mem.table, round, seats, visitors) });
@@ -281,6 +286,7 @@ class Pad {
 
   // An entry East/West accepted: stored first, then sent (SPEC 6.2).
   enter(type, body) {
+    if (this.mem.locked) return;  // a locked pad takes no new entry (SPEC 6.5)
     const key = boardKey(body.round, body.board);
     const held = this.mem.entries[key];
     const correcting = type === "result" && held && held.acked && held.type === "result";
@@ -351,11 +357,7 @@ class Pad {
       case "correction_push": this.pushed(body); break;
       case "seating": this.seated(body); break;
       case "control": this.control(body.command); break;
-      case "locked":
-        this.mem.locked = body.reason;
-        this.flight = null;
-        this.notice(PadWords.lock(body.reason).sentence, "bad", "login");  // until logged in again
-        break;
+      case "locked": this.lockedOut(body.reason); break;
       default: break;
     }
     this.follow();
@@ -442,8 +444,18 @@ class Pad {
     return seq;
   }
 
+  // Locked, the pad hands over what it holds, whatever the switch (SPEC 6.5). The page says
+  // the lock once (PadWords.lock), so it is no notice.
+  lockedOut(reason) {
+    this.mem.locked = reason;
+    this.flight = null;  // the message in flight goes again under a new seq
+    this.gameData = null;
+    this.partsAt = null;
+    this.mem.queue = this.mem.queue.filter((m) => !["resend", "heartbeat"].includes(m.type));
+  }
+
   blocked(message) {
-    if (this.mem.locked && !["hello", "login"].includes(message.type)) return true;
+    if (this.mem.locked) return ["resend", "heartbeat"].includes(message.type);
     return ENTRY_TYPES.includes(message.type) && (this.mem.paused || !this.mem.running);
   }
 
@@ -537,6 +549,9 @@ class Pad {
       this.mem.table = body.table;
       this.mem.locked = null;
       this.mem.followWait = null;
+      for (const [key, e] of Object.entries(this.mem.entries)) {
+        if (e.handed) delete this.mem.entries[key];  // the director's now, not the table's
+      }
     }
     if (type === "players" && this.mem.lineups[body.round]) {
       this.mem.lineups[body.round].acked = true;  // the seating with the names follows
@@ -596,7 +611,13 @@ class Pad {
       this.notice(PadWords.notDue(body.table, nak.detail), "bad", "login");
       return;
     }
-    if (LOCKING.includes(nak.code)) this.mem.locked = nak.code;
+    if (LOCKING.includes(nak.code) && !this.mem.locked) this.lockedOut(nak.code);
+    const letGo = LOCKING.includes(nak.code) || (nak.detail && LET_GO.includes(nak.code));
+    if (HANDED.includes(type) && letGo) {
+      this.handed(type, body, nak.detail);
+      return;
+    }
+    if (LOCKING.includes(nak.code)) return;  // the page says the lock, once
     if (type === "players") delete this.mem.lineups[body.round];  // typed again
     if (type === "login" && NOT_IN_EVENT.includes(nak.code)) {
       // This event has no such table: back to the login form, to choose another.
@@ -617,6 +638,20 @@ class Pad {
       }
     }
     this.notice(PadWords.refusal(nak.code, body, nak.detail), "bad", noticeAbout(type, body));
+  }
+
+  // An entry of a pad the station let go: what became of it, as the nak's detail says
+  // (SPEC 6.5), kept on the entry while the pad is locked and said in a notice.
+  handed(type, body, detail) {
+    const key = boardKey(body.round, body.board);
+    const stored = this.mem.entries[key];
+    const own = stored && (!stored.acked || !stored.source || stored.source === "pad");
+    if (own && detail === "director") {
+      this.mem.entries[key] = { type: type === "correction" ? "result" : type, body,
+        acked: false, handed: true };
+    } else if (own && detail === "held") stored.acked = true;
+    else if (own && !stored.acked) delete this.mem.entries[key];
+    this.notice(PadWords.handed(body.board, detail), detail ? "info" : "bad", key);
   }
 
   // -- station messages -------------------------------------------------------------------
@@ -688,8 +723,12 @@ class Pad {
   }
 
   control(command) {
-    if (command === "reset") {  // the session, the table and any lock go (SPEC 13.5)
+    if (command === "reset") {
+      // The session, the table and any lock go (SPEC 13.5); entries never answered still
+      // go, for the director to decide (SPEC 6.5).
+      const unsent = this.mem.queue.filter((m) => HANDED.includes(m.type));
       this.mem = forgotten(this.mem);
+      this.mem.queue = unsent;
       this.flight = null;
       this.gameData = null;
       this.partsAt = null;

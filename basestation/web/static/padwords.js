@@ -15,10 +15,10 @@ const REFUSALS = {
   NO_SUCH_TABLE: (b) => `this event has no table ${b.table} in section ${b.section}: choose your table`,
   BAD_PIN: (b, wait) => (wait ? `too many wrong PINs from this pad: the station takes a PIN ` +
     `from it again in ${waitWords(wait)}` : "the director's PIN is not right"),
-  TABLE_IN_USE: (b) => `another pad is logged in to ${table(b)}: ask the director to let ` +
-    "this pad take over, then log in with \"Take over\" ticked",
-  UNIT_REPLACED: () => "another pad has taken over this table",
-  UNIT_LOCKED: () => "the director has locked this pad: ask the director",
+  TABLE_IN_USE: (b) => `another pad is logged in to ${table(b)}: ask the director to ` +
+    "replace it with this pad, then log in again",
+  UNIT_REPLACED: () => "another pad has taken over this table: this pad takes no more results",
+  UNIT_LOCKED: () => "the director has locked this pad: it takes no more results",
   STOPPED: () => "entry is stopped by the director: results wait on this pad",
   WRONG_ROUND: (b) => `round ${b.round} cannot be entered at this table now: ask the director`,
   BOARD_OUT_OF_RANGE: (b) => `this board is not played at this table in round ${b.round}`,
@@ -54,7 +54,7 @@ function refusal(code, body, detail) {
 }
 
 // SPEC 14.10: a correction of a table left, once its next round had begun there.
-const TO_DIRECTOR = "sent to the director to decide";
+const TO_DIRECTOR = "director"; // the nak detail of SPEC 6.5, also here
 const sentToDirector = (body) => `Board ${body.board}: the next round has begun at ` +
   `${table(body)}: your correction went to the director to decide`;
 const correctedThere = (body) => `Board ${body.board} at ${table(body)}: the station took ` +
@@ -64,11 +64,21 @@ const correctedThere = (body) => `Board ${body.board} at ${table(body)}: the sta
 const pairsExpected = (ns, ew) => `The movement puts pair ${ns} North-South and pair ${ew} ` +
   "East-West";
 
-// The `locked` reason as one word for the banner, and a sentence.
+// The `locked` reason as one word for the banner, and a sentence: the one message a locked
+// pad shows (SPEC 6.5: what it still had goes to the director, each entry said on its own).
 function lock(reason) {
-  if (reason === "UNIT_REPLACED") return { word: "Replaced", sentence: refusal(reason) };
-  if (reason === "UNIT_LOCKED") return { word: "Locked", sentence: refusal(reason) };
-  return { word: "Locked", sentence: "The station no longer takes this pad's results: ask the director" };
+  const then = ". Results still on it go to the director to decide";
+  if (reason === "UNIT_REPLACED") return { word: "Replaced", sentence: refusal(reason) + then };
+  if (reason === "UNIT_LOCKED") return { word: "Locked", sentence: refusal(reason) + then };
+  return { word: "Locked", sentence: "The station no longer takes this pad's results" + then };
+}
+
+// An entry of a pad the station let go (replaced, locked, reset), as the nak's detail says
+// (SPEC 6.5): with the director to decide, held by the station as it is, or not kept.
+function handed(board, detail) {
+  if (detail === TO_DIRECTOR) return `Board ${board}: sent to the director to decide`;
+  if (detail === "held") return `Board ${board}: the station already has this result`;
+  return `Board ${board}: the station did not take it: tell the director`;
 }
 
 const dropped = (count) => `The director opened a new event: ${count} ` +
@@ -209,7 +219,7 @@ export const KEY_REPLACED = "This pad's key was replaced: ask the director to pa
 export const BROKER_REFUSED = "The station's broker refused this pad: ask the director to pair it again";
 
 export {
-  refusal, lock, dropped, unknownPlayer, playerNumber, clock, moves, pairGoes, tableBusy,
+  refusal, lock, handed, dropped, unknownPlayer, playerNumber, clock, moves, pairGoes, tableBusy,
   notDue, entryProblem, outOfOrder, flag, alreadyHeld, directorChanged, correctedThere,
   pairsExpected,
 };

@@ -71,13 +71,13 @@ export function fillTable() {
     row.takeover
       ? tableButton("withdraw-takeover", `Withdraw the takeover of table ${where}`, `Withdraw the takeover of table ${where}? The next pad that asks is refused again.`,
         "DELETE", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: takeover withdrawn`)
-      : tableButton("takeover", `Authorise a takeover of table ${where}`, `Let the next pad that asks take over table ${where}?` +
-        (row.unit ? ` Unit ${row.unit} is then locked out.` : ""),
+      : tableButton("takeover", `Authorise a takeover of table ${where}`, `Let the next pad that asks take over table ${where} (a plain log in will do)?` +
+        (row.unit ? ` Unit ${row.unit} is then locked out; results still on it come to you to decide.` : ""),
         "POST", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: the next pad that asks takes over`),
     row.unit && !locked ? tableButton("resend", `Ask unit ${row.unit} to resend`, `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
       "POST", `/api/sections/${section}/tables/${table}/resend`, `Table ${where}: resend asked`,
       (at) => resendAsked.set(where, { unit: row.unit, at })) : null,
-    row.unit && !locked ? tableButton("lock", `Lock unit ${row.unit} out`, `Lock unit ${row.unit} out? Table ${where} is freed for another pad.`,
+    row.unit && !locked ? tableButton("lock", `Lock unit ${row.unit} out`, `Lock unit ${row.unit} out? Table ${where} is freed for another pad; the pad takes no more results, and results still on it come to you to decide.`,
       "POST", `/api/units/${row.unit}/lock`, `Unit ${row.unit} locked out`) : null,
   ].filter(Boolean));
 }

@@ -5,9 +5,9 @@ import { refresh } from "./grid_state.js";
 import { ago, tableLabel, unitWords } from "./grid_words.js";
 
 const UNIT_QUESTIONS = {
-  replace: (u) => `Replace unit ${u}? The next pad that asks takes over its table, and unit ${u} is locked out.`,
-  withdraw: (u) => `Withdraw unit ${u}? It is locked out and can no longer log in; its table is freed for another pad.`,
-  reset: (u) => `Reset unit ${u}? Its table is freed, it is unlocked, and the pad forgets its session and shows the login form.`,
+  replace: (u) => `Replace unit ${u}? The next pad that asks takes over its table (a plain log in will do), and unit ${u} is locked out: it takes no more results, and results still on it come to you to decide.`,
+  withdraw: (u) => `Withdraw unit ${u}? Its table is freed for another pad and the pad takes no more results; results still on it come to you to decide.`,
+  reset: (u) => `Reset unit ${u}? Its table is freed, it is unlocked, and the pad forgets its session and shows the login form; results it never sent come to you to decide.`,
 };
 
 async function unitAction(unit, what, button) {
