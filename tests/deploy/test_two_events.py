@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import aiomqtt
 import httpx
 import pytest
+from playwright.async_api import Browser, async_playwright
 from typer.testing import CliRunner
 
 from basestation.cli import app
@@ -24,6 +25,8 @@ from tests.deploy.conftest import STATION_PASSWORD, STATION_USER, AuthPad, run_d
 from tests.deploy.test_two_processes import Room, ask
 from tests.pads import VirtualRadio
 from tests.servers import free_port
+from tests.web.accessibility import serious_violations
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, watch_policy
 
 pytestmark = pytest.mark.integration
 PASSWORD = {"club": "director-club-3f1a", "second": "director-second-8c2d"}
@@ -68,6 +71,19 @@ boards = 6
 
 
 @pytest.fixture
+async def chromium() -> AsyncIterator[Browser]:
+    """tests/web's browser (Content-Security-Policy watched), for the grids' links."""
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        broken = watch_policy(browser)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+        assert not broken, f"Content-Security-Policy refused: {broken}"
+
+
+@pytest.fixture
 def stations() -> Iterator[list[Room]]:
     started: list[Room] = []
     yield started
@@ -103,7 +119,7 @@ def results(database: Path) -> list[tuple[int, int]]:
 
 
 async def test_two_events_one_broker_each_pads_reach_only_their_own(
-        tmp_path: Path, stations: list[Room]) -> None:
+        tmp_path: Path, stations: list[Room], chromium: Browser) -> None:
     http = {"club": free_port(), "second": free_port()}
     radio = {"club": VirtualRadio(), "second": VirtualRadio()}
     config: dict[str, Path] = {}
@@ -125,6 +141,7 @@ async def test_two_events_one_broker_each_pads_reach_only_their_own(
                 stations.append(Room(config[station]))
                 stations[-1].start()
             await two_events(broker.pads, broker.station, http, radio)
+            await consoles_link(chromium, http)
     finally:
         for room in stations:
             room.stop()
@@ -176,6 +193,28 @@ async def two_events(pads: int, station_port: int, http: dict[str, int],
     finally:
         await club.aclose()
         await second.aclose()
+
+
+async def consoles_link(browser: Browser, http: dict[str, int]) -> None:
+    """The director at the club's grid follows its link to the second event's, and back."""
+    page = await browser.new_page()
+    others = page.get_by_role("navigation", name="Other events on this computer")
+
+    async def log_in(station: str) -> None:
+        await page.get_by_label("Password").fill(PASSWORD[station])
+        await page.get_by_role("button", name="Log in").click()
+        await page.get_by_role("button", name="Log out").wait_for()
+
+    try:
+        await page.goto(f"http://127.0.0.1:{http['club']}/")
+        await log_in("club")
+        await others.get_by_role("link", name="Second event").click()
+        await page.wait_for_url(f"http://127.0.0.1:{http['second']}/")
+        await log_in("second")  # its own director password
+        await others.get_by_role("link", name="Club night").wait_for()
+        assert await serious_violations(page) == []
+    finally:
+        await page.close()
 
 
 def played(table: int, nth: int) -> Result:
