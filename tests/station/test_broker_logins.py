@@ -106,3 +106,12 @@ def test_a_station_message_too_long_for_the_broker_is_not_sent(
     link.send(Message(17, 3, huge), bytes(16))
     assert not link._outgoing
     assert "not sent to unit 17: a feedback of" in caplog.text
+
+
+def test_a_login_from_before_station_ids_is_moved_to_the_stations_role() -> None:
+    """An upgrade: the unit's client held under the old any-station role gets its station's."""
+    want = Login(text_name("club", 17, "pw"), enabled=True)
+    held = Login("basestation-unit-17 login 0123456789ab", enabled=True)
+    [modify] = commands_for("club", 17, "pw", want, held)
+    assert modify["command"] == "modifyClient"
+    assert modify["roles"] == [{"rolename": "basestation-club-unit-17"}]
