@@ -3,8 +3,12 @@
 # isolated with Linux namespaces (no Docker), as deploy/INSTALL.md says, and plays a short
 # night against what it installed (tests/deploy/test_install_real.py). Not part of the
 # default test run. Run as root from the project root:
-#   scripts/install-test.sh            # SQLite, then an upgrade
+#   scripts/install-test.sh            # SQLite, then an upgrade, then a second event
 #   scripts/install-test.sh --postgresql
+#   scripts/install-test.sh --arm64 [--postgresql]   # Raspberry Pi OS 64-bit's architecture
+# --arm64 runs a 64-bit ARM root under qemu-user-static (from Debian's package, unpacked into
+# the cache, not installed), registered with binfmt_misc inside a user namespace of its own
+# (Linux 6.7 or later): the machine's own binfmt_misc is left alone.
 # The root is built once and cached in ~/.cache/basestation-install-root/<key>/ (keyed by its
 # package list); each run works on an overlay of it, thrown away at the end.
 #
@@ -17,32 +21,61 @@
 set -eu
 here="$(cd "$(dirname "$0")/.." && pwd)"
 [ "$(id -u)" -eq 0 ] || { echo "install-test: run as root" >&2; exit 1; }
-mode="${1:-sqlite}"
-case "$mode" in sqlite | --postgresql) ;; *) echo "usage: $0 [--postgresql]" >&2; exit 2 ;; esac
+mode=sqlite
+arch=amd64
+for arg in "$@"; do
+    case "$arg" in
+        --postgresql) mode=--postgresql ;;
+        --arm64) arch=arm64 ;;
+        *) echo "usage: $0 [--arm64] [--postgresql]" >&2; exit 2 ;;
+    esac
+done
 
 suite=bookworm
 mirror=http://deb.debian.org/debian
 include=systemd,systemd-sysv,dbus,adduser,ca-certificates,procps,iproute2
 # What install.sh installs with apt: downloaded into the root's apt cache once, not installed.
 debs="python3 python3-venv python3-pip mosquitto mosquitto-clients postgresql"
-key="$(printf '%s\n' "$suite" "$mirror" "$include" "$debs" | sha256sum | cut -c1-16)"
+key="$(if [ "$arch" = amd64 ]; then printf '%s\n' "$suite" "$mirror" "$include" "$debs"
+       else printf '%s\n' "$suite" "$mirror" "$include" "$debs" "$arch"; fi | sha256sum | cut -c1-16)"
 cache="${BASESTATION_INSTALL_CACHE:-$HOME/.cache/basestation-install-root}"
 root_cache="$cache/$key"
 started=$(date +%s)
+
+# In the root: as real root (amd64), or in a user namespace running ARM programs (arm64).
+inside=""
+if [ "$arch" = arm64 ]; then
+    qemu="$cache/qemu/usr/bin/qemu-aarch64-static"
+    if [ ! -x "$qemu" ]; then
+        mkdir -p "$cache/qemu"
+        (cd "$cache/qemu" && apt-get download -q qemu-user-static && dpkg-deb -x qemu-user-static_*.deb .)
+    fi
+    inside="python3 $here/scripts/install_test_userns.py $qemu"
+fi
 
 if [ ! -f "$root_cache/ready" ]; then
     command -v debootstrap >/dev/null || apt-get install -y -q debootstrap
     rm -rf "$root_cache"
     mkdir -p "$root_cache"
-    echo "install-test: building the Debian 12 root in $root_cache"
-    debootstrap --variant=minbase --include="$include" "$suite" "$root_cache/root" "$mirror"
+    echo "install-test: building the Debian 12 ($arch) root in $root_cache"
+    if [ "$arch" = amd64 ]; then
+        debootstrap --variant=minbase --include="$include" "$suite" "$root_cache/root" "$mirror"
+    else
+        debootstrap --arch=arm64 --foreign --variant=minbase --include="$include" "$suite" \
+            "$root_cache/root" "$mirror"
+        # No device nodes in a user namespace: debootstrap's container path binds them.
+        $inside env container=lxc chroot "$root_cache/root" /debootstrap/debootstrap --second-stage
+    fi
+    cp /etc/resolv.conf "$root_cache/root/etc/resolv.conf"
     # shellcheck disable=SC2086
-    chroot "$root_cache/root" sh -c "apt-get update -q && apt-get install -q -y --download-only $debs"
+    $inside chroot "$root_cache/root" sh -c "apt-get update -q && apt-get install -q -y --download-only $debs"
     touch "$root_cache/ready"
 fi
-mkdir -p "$cache/pip"
+mkdir -p "$cache/pip-$arch"
 
-# A private mount namespace: the overlay and its binds vanish with it.
-exec unshare -m --propagation private -- "$here/.venv/bin/python" \
-    "$here/scripts/install_test_units.py" "$here" "$root_cache/root" "$cache/pip" "$mode" \
-    "$started"
+if [ -z "$inside" ]; then
+    inside="unshare -m --propagation private --"  # the overlay and its binds vanish with it
+fi
+# shellcheck disable=SC2086
+exec $inside "$here/.venv/bin/python" "$here/scripts/install_test_units.py" "$here" \
+    "$root_cache/root" "$cache/pip-$arch" "$mode" "$started"

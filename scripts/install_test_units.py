@@ -1,7 +1,8 @@
 """scripts/install-test.sh's inside: in a private mount namespace (unshare -m), an overlay of
 the cached Debian 12 root, deploy/install.sh run in it, its services started as installed in a
 network namespace of their own, and tests/deploy/test_install_real.py played against them in
-phases: as installed, the first night, and after install.sh is run again (an upgrade).
+phases: as installed, the first night, after install.sh is run again (an upgrade), and with a
+second event installed beside the first (install.sh --instance second).
 
 Run only by scripts/install-test.sh: install-test.sh ROOT ... (see there)."""
 
@@ -120,7 +121,7 @@ def main() -> int:
     run("mount", "-t", "overlay", "overlay", "-o",
         f"lowerdir={ROOT_CACHE},upperdir={work}/upper,workdir={work}/work", str(root))
     run("mount", "--rbind", "/dev", str(root / "dev"))
-    run("mount", "-t", "proc", "proc", str(root / "proc"))
+    run("mount", "--rbind", "/proc", str(root / "proc"))
     run("mount", "--rbind", "/sys", str(root / "sys"))
     shutil.copy("/etc/resolv.conf", root / "etc/resolv.conf")
     (root / "root/.cache/pip").mkdir(parents=True, exist_ok=True)
@@ -166,18 +167,21 @@ def main() -> int:
         services = Services(root, work / "logs")
         pytest = [*services.enter, f"{HERE}/.venv/bin/pytest", "-x", "-q", "-p",
                   "no:cacheprovider", f"{HERE}/tests/deploy/test_install_real.py"]
-        for phase in ("installed", "night", "upgraded"):
-            if phase == "upgraded":
+        for phase in ("installed", "night", "upgraded", "second"):
+            if phase in ("upgraded", "second"):
                 for name in reversed(units):
                     services.stop(name)
-                step("install.sh again (an upgrade)")
+                step("install.sh again (an upgrade)" if phase == "upgraded"
+                     else "install.sh --instance second")
                 if POSTGRESQL:  # install.sh --postgresql finds the database running
                     run("chroot", str(root), "runuser", "-u", "postgres", "--",
                         "pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "start")
-                run(*install)
+                run(*install, *(["--instance", "second"] if phase == "second" else []))
                 if POSTGRESQL:
                     run("chroot", str(root), "runuser", "-u", "postgres", "--",
                         "pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "stop")
+                if phase == "second":
+                    units.append("basestation@second.service")
             step(f"services started, phase {phase}")
             for name in units:
                 if name not in services.running:

@@ -4,7 +4,9 @@ a network namespace of their own: the station on 8000, the broker on 1883/1884 a
 runs each phase here in turn: `installed` (the director logs in; the club edits station.toml
 as INSTALL.md says: its receiver and the night's event), `night` (a pad paired from the
 console and a bridgepad on the pty receiver play over the installed broker; results read
-back), `upgraded` (install.sh run again: data, logins and the edited station.toml kept)."""
+back), `upgraded` (install.sh run again: data, logins and the edited station.toml kept),
+`second` (install.sh --instance second: a second event beside the first, on the same broker,
+each console linking to the other, each event's pads kept to their own event)."""
 
 from __future__ import annotations
 
@@ -52,8 +54,8 @@ def state() -> Path:
     return Path(os.environ["BASESTATION_INSTALL_STATE"])
 
 
-def config() -> dict[str, dict[str, object]]:
-    with (root() / "etc/basestation/station.toml").open("rb") as f:
+def config(name: str = "station") -> dict[str, dict[str, object]]:
+    with (root() / f"etc/basestation/{name}.toml").open("rb") as f:
         return tomllib.load(f)
 
 
@@ -67,9 +69,9 @@ def owner(path: Path) -> tuple[str, str]:
     return users[info.st_uid], groups[info.st_gid]
 
 
-async def director() -> httpx.AsyncClient:
+async def director(station: str = STATION, name: str = "station") -> httpx.AsyncClient:
     """The director logged in to the console with the password install.sh wrote."""
-    client = httpx.AsyncClient(base_url=STATION, headers={"Origin": STATION})
+    client = httpx.AsyncClient(base_url=station, headers={"Origin": station})
     for _ in range(180):  # the first start creates the database
         try:
             status = (await client.get("/api/status")).json()
@@ -81,7 +83,7 @@ async def director() -> httpx.AsyncClient:
         await asyncio.sleep(0.5)
     else:
         raise AssertionError("the installed station never answered, logged in to its broker")
-    password = config()["station"]["director_password"]
+    password = config(name)["station"]["director_password"]
     answer = await client.post("/api/login", json={"password": password})
     assert answer.status_code == 200, answer.text
     return client
@@ -94,9 +96,9 @@ def played(table: int, nth: int) -> Result:
                   contract="4S", declarer=Seat.S, tricks=10, lead=None)
 
 
-async def pad_of(unit: int, key: bytes) -> AuthPad:
+async def pad_of(unit: int, key: bytes, station: str = "club") -> AuthPad:
     for _ in range(100):
-        pad = AuthPad(1883, "club", unit, username=unit_username(unit),
+        pad = AuthPad(1883, station, unit, username=unit_username(unit),
                       password=mqtt_password(key))
         pad.key = key
         try:
@@ -215,3 +217,44 @@ async def test_upgraded() -> None:
     finally:
         await client.aclose()
         radio.close()
+
+
+@pytest.mark.skipif(PHASE != "second", reason="another phase")
+async def test_second() -> None:
+    second = root() / "etc/basestation/second.toml"
+    assert owner(second) == ("root", "basestation") and second.stat().st_mode & 0o777 == 0o640
+    own = config("second")
+    assert own["station"]["id"] == "second" and own["station"]["http"] == "0.0.0.0:8001"
+    assert own["serial"][0]["channel"] == 18  # type: ignore[index]
+    assert own["mqtt"]["username"] == config()["mqtt"]["username"]
+    assert own["station"]["secret"] != config()["station"]["secret"]
+    first = await director()
+    other = await director("http://127.0.0.1:8001", "second")
+    try:
+        # Each console links to the other.
+        assert (await first.get("/api/consoles")).json() == [
+            {"name": "Event second", "url": "http://127.0.0.1:8001/"}]
+        assert (await other.get("/api/consoles")).json() == [
+            {"name": "First event", "url": "http://127.0.0.1:8000/"}]
+        # The second event's director opens its night (the set-up page's call).
+        opened = await other.post("/api/events", json={
+            "name": "Second pairs", "sections": [{"letter": "A", "tables": 3, "boards": 6}]})
+        assert opened.status_code == 201, opened.text
+        # Its own pad, paired from its console, plays in it.
+        answer = await other.post("/api/units/27/pair")
+        assert answer.status_code == 200, answer.text
+        pad = await pad_of(27, bytes.fromhex(answer.json()["key"]), "second")
+        try:
+            assert isinstance(await ask(pad, Login(section="A", table=1)), Ack)
+        finally:
+            await pad.__aexit__(None, None, None)
+        # The first event's pad cannot reach the second's topics.
+        key = bytes.fromhex(json.loads((state() / "unit17.json").read_text())["key"])
+        async with aiomqtt.Client("127.0.0.1", 1883, username=unit_username(17),
+                                  password=mqtt_password(key)) as stray:
+            granted = await stray.subscribe("bridge/second/pad/17/down", qos=1)
+            assert [int(getattr(code, "value", code)) for code in granted] == [0x80]
+        assert len(await results(first)) == 4  # the first event's night, untouched
+    finally:
+        await first.aclose()
+        await other.aclose()
