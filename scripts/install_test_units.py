@@ -68,6 +68,10 @@ class Services:
         self.enter = ["nsenter", "-t", str(self.holder.pid), "-n"]
         run(*self.enter, "ip", "link", "set", "lo", "up")
         self.running: dict[str, subprocess.Popen[bytes]] = {}
+        self.postgresql = False  # its cluster started (pg_ctlcluster forks)
+
+    def is_running(self, name: str) -> bool:
+        return self.postgresql if name.startswith("postgresql") else name in self.running
 
     def start(self, name: str) -> None:
         if name.startswith("postgresql"):
@@ -75,6 +79,7 @@ class Services:
             # ExecStart is pg_ctlcluster (it forks): run as the unit does, in the namespace.
             run(*self.enter, "chroot", str(self.root), "runuser", "-u", "postgres", "--",
                 "pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "start")
+            self.postgresql = True
             return
         unit = unit_file(self.root, name)
         user = unit.get("User", ["root"])[-1]
@@ -92,8 +97,10 @@ class Services:
 
     def stop(self, name: str) -> None:
         if name.startswith("postgresql"):
-            run(*self.enter, "chroot", str(self.root), "runuser", "-u", "postgres", "--",
-                "pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "stop")
+            if self.postgresql:
+                run(*self.enter, "chroot", str(self.root), "runuser", "-u", "postgres", "--",
+                    "pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "stop")
+            self.postgresql = False
             return
         proc = self.running.pop(name, None)
         if proc is None:
@@ -109,6 +116,7 @@ class Services:
     def close(self) -> None:
         for name in list(self.running):
             self.stop(name)
+        self.stop("postgresql.service")
         self.holder.kill()
         self.holder.wait()
 
@@ -118,8 +126,13 @@ def main() -> int:
     root = work / "root"
     for folder in ("upper", "work", "root", "logs", "state"):
         (work / folder).mkdir()
-    run("mount", "-t", "overlay", "overlay", "-o",
-        f"lowerdir={ROOT_CACHE},upperdir={work}/upper,workdir={work}/work", str(root))
+    if Path("/proc/self/uid_map").read_text().split() == ["0", "0", "4294967295"]:
+        run("mount", "-t", "overlay", "overlay", "-o",
+            f"lowerdir={ROOT_CACHE},upperdir={work}/upper,workdir={work}/work", str(root))
+    else:
+        # In a user namespace (--arm64) overlayfs cannot rename a lower folder (dpkg does:
+        # "Invalid cross-device link"): a copy of the cached root instead.
+        run("cp", "-a", f"{ROOT_CACHE}/.", str(root))
     run("mount", "--rbind", "/dev", str(root / "dev"))
     run("mount", "--rbind", "/proc", str(root / "proc"))
     run("mount", "--rbind", "/sys", str(root / "sys"))
@@ -184,7 +197,7 @@ def main() -> int:
                     units.append("basestation@second.service")
             step(f"services started, phase {phase}")
             for name in units:
-                if name not in services.running:
+                if not services.is_running(name):
                     services.start(name)
             run(*pytest, "-k", phase, cwd=HERE, env={**env, "BASESTATION_INSTALL_PHASE": phase})
             if phase == "installed":
