@@ -219,7 +219,14 @@ def main() -> int:
                             "pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "stop"],
                            check=False, capture_output=True)
         subprocess.run(["umount", "-R", str(root)], check=False, capture_output=True)
-        shutil.rmtree(work, ignore_errors=True)
+        # Never delete through a bind mount left behind (the machine's own /dev, /proc).
+        mounted = [line.split()[4] for line in Path("/proc/self/mountinfo").read_text()
+                   .splitlines() if line.split()[4].startswith(str(work))]
+        if mounted:
+            print(f"install-test: still mounted, {work} left as it is: {mounted}",
+                  file=sys.stderr)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
         for (name, at), (_, end) in zip(TIMES, [*TIMES[1:], ("end", time.monotonic())],
                                         strict=True):
             print(f"install-test: {name}: {end - at:.0f} s")
