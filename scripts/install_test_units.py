@@ -131,8 +131,14 @@ def main() -> int:
             f"lowerdir={ROOT_CACHE},upperdir={work}/upper,workdir={work}/work", str(root))
     else:
         # In a user namespace (--arm64) overlayfs cannot rename a lower folder (dpkg does:
-        # "Invalid cross-device link"): a copy of the cached root instead.
-        run("cp", "-a", f"{ROOT_CACHE}/.", str(root))
+        # "Invalid cross-device link"): a copy of the cached root instead, but its device
+        # nodes (none can be made there; the machine's /dev is bound over it), mounted on
+        # itself so that it is unmounted as the overlay is.
+        for entry in Path(ROOT_CACHE).iterdir():
+            if entry.name != "dev":
+                run("cp", "-a", str(entry), str(root))
+        (root / "dev").mkdir()
+        run("mount", "--bind", str(root), str(root))
     run("mount", "--rbind", "/dev", str(root / "dev"))
     run("mount", "--rbind", "/proc", str(root / "proc"))
     run("mount", "--rbind", "/sys", str(root / "sys"))
