@@ -143,7 +143,8 @@ if [ -n "$instance" ]; then
             -e "s|^port = \"/dev/ttyUSB0\"|port = \"/dev/ttyUSB1\"|" \
             -e "s|^channel = 16 |channel = 18 |" "$src/deploy/station.toml" > "$iconf.new"
         if [ "$postgresql" = yes ]; then
-            url="$("$src/deploy/postgresql/setup.sh" "$instance" "$instance")"
+            pgname="$(echo "$instance" | tr - _)"  # PostgreSQL names: no '-'
+            url="$("$src/deploy/postgresql/setup.sh" "$pgname" "$pgname")"
             sed -i -e "s|^database = .*|database = \"$url\"|" "$iconf.new"
         fi
         printf '\n# The first event'"'"'s console, linked from this one'"'"'s grid.\n[[console]]\nname = "%s"\nurl = ":%s"\n' \
