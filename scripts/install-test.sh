@@ -12,8 +12,9 @@
 # The root is built once and cached in ~/.cache/basestation-install-root/<key>/ (keyed by its
 # package list); each run works on an overlay of it, thrown away at the end.
 #
-# systemd cannot be the root's init here (no cgroup delegation in the sandbox), so install.sh
-# takes its "no systemd" path (installs and enables the units, starts nothing) and each unit
+# systemd is not booted as the root's init (that needs a cgroup tree of its own set up as a
+# container manager does, which this script does not attempt), so install.sh takes its "no
+# systemd" path (installs and enables the units, starts nothing) and each unit
 # is then started as installed: its ExecStartPre and ExecStart, as its User, in its
 # WorkingDirectory (scripts/install_test_units.py reads the installed unit files). The
 # services and the test's pads run in a network namespace of their own (loopback only), so
@@ -76,6 +77,16 @@ mkdir -p "$cache/pip-$arch"
 if [ -z "$inside" ]; then
     inside="unshare -m --propagation private --"  # the overlay and its binds vanish with it
 fi
+work="$(mktemp -d /tmp/basestation-install-XXXXXXXX)"
+status=0
 # shellcheck disable=SC2086
-exec $inside "$here/.venv/bin/python" "$here/scripts/install_test_units.py" "$here" \
-    "$root_cache/root" "$cache/pip-$arch" "$mode" "$started"
+BASESTATION_INSTALL_WORK="$work" $inside "$here/.venv/bin/python" \
+    "$here/scripts/install_test_units.py" "$here" "$root_cache/root" "$cache/pip-$arch" "$mode" \
+    "$started" || status=$?
+# Its mounts were the namespace's alone; never delete through one still here.
+if grep -q " $work" /proc/self/mountinfo; then
+    echo "install-test: $work is still mounted here: left as it is" >&2
+else
+    rm -rf "$work"
+fi
+exit "$status"
