@@ -3,18 +3,42 @@
 # apt packages, a venv under /opt/basestation, the `basestation` user, /etc/basestation with a
 # configuration holding fresh random secrets, mosquitto locked down, systemd units enabled.
 #   sudo deploy/install.sh [--postgresql]        (from the unpacked source tree)
+#   sudo deploy/install.sh --instance NAME [--http-port P] [--postgresql]
+#       a second event on the same night and computer (INSTALL.md, "Two events"): its own
+#       /etc/basestation/NAME.toml, database, port, receiver and station id, run by
+#       basestation@NAME beside basestation, on the same broker.
 # Safe to run again (an upgrade): an existing station.toml is kept, the code is upgraded, the
 # broker's logins are kept (dynamic security) or its files made again, a locally changed
 # mosquitto.conf is kept, and the services are restarted and checked.
 set -eu
 src="$(cd "$(dirname "$0")/.." && pwd)"
 postgresql=no
-case "${1:-}" in
-    "") ;;
-    --postgresql) postgresql=yes ;;
-    *) echo "usage: $0 [--postgresql]" >&2; exit 2 ;;
+instance=""
+instance_port=8001
+usage="usage: $0 [--postgresql] [--instance NAME [--http-port PORT]]"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --postgresql) postgresql=yes ;;
+        --instance) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; instance="$2"; shift ;;
+        --http-port) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; instance_port="$2"; shift ;;
+        *) echo "$usage" >&2; exit 2 ;;
+    esac
+    shift
+done
+# The name is a station id (MQTT topics), a file name and a systemd instance name.
+case "$instance" in
+    *[!a-z0-9-]* | -* | station)
+        echo "install: --instance: lower-case letters, digits and '-' (not 'station'), not" \
+             "'$instance'" >&2; exit 2 ;;
+esac
+case "$instance_port" in
+    "" | *[!0-9]*) echo "install: --http-port: a port number, not '$instance_port'" >&2; exit 2 ;;
 esac
 [ "$(id -u)" -eq 0 ] || { echo "run as root (sudo)" >&2; exit 1; }
+if [ -n "$instance" ] && [ ! -f /etc/basestation/station.toml ]; then
+    echo "install: --instance: install the first event first (sudo deploy/install.sh)" >&2
+    exit 1
+fi
 
 # psycopg-binary has wheels for 64-bit ARM and x86 but none, and no source, for 32-bit ARM.
 arch="$(dpkg --print-architecture)"
@@ -98,12 +122,73 @@ else
     fi
 fi
 
-# Rooms (INSTALL.md, "Two rooms"): enabled basestation@<room> instances, each with its own
-# /etc/basestation/<room>.toml, take the place of the one station of station.toml.
+toml_get() {  # toml_get FILE SECTION KEY DEFAULT: a value of a station configuration
+    "$venv/bin/python" -c 'import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    print(tomllib.load(f).get(sys.argv[2], {}).get(sys.argv[3], sys.argv[4]))' "$@"
+}
+
+# A second event (INSTALL.md, "Two events"): its own configuration, written once, with its own
+# secrets, station id, database, port and receiver (channel 18), and the first event's broker
+# login (the stations share the plugin's admin); each event's console links to the other.
+if [ -n "$instance" ]; then
+    iconf="/etc/basestation/$instance.toml"
+    if [ "$(toml_get "$conf" mqtt dynamic_security False)" != True ]; then
+        echo "install: --instance needs [mqtt] dynamic_security = true in $conf" >&2; exit 1
+    fi
+    if [ ! -f "$iconf" ]; then
+        random() { /usr/bin/python3 -c 'import secrets; print(secrets.token_hex(16))'; }
+        main_port="$(toml_get "$conf" station http 127.0.0.1:8000)"
+        main_port="${main_port##*:}"
+        [ "$instance_port" != "$main_port" ] || {
+            echo "install: --http-port $instance_port is the first event's" >&2; exit 1; }
+        mqtt_password="$(toml_get "$conf" mqtt password "")"
+        sed -e "s/^id = \"club\"/id = \"$instance\"/" \
+            -e "s/CHANGE-ME-station-secret/$(random)/" \
+            -e "s/CHANGE-ME-director-password/$(random)/" \
+            -e "s/CHANGE-ME-mqtt-password/$mqtt_password/" \
+            -e "s|^database = .*|database = \"sqlite:////var/lib/basestation/$instance.db\"|" \
+            -e "s|^http = \"0.0.0.0:8000\"|http = \"0.0.0.0:$instance_port\"|" \
+            -e "s|^# backups = .*|backups = \"/var/lib/basestation/$instance-backups\"|" \
+            -e "s|^port = \"/dev/ttyUSB0\"|port = \"/dev/ttyUSB1\"|" \
+            -e "s|^channel = 16 |channel = 18 |" "$src/deploy/station.toml" > "$iconf.new"
+        if [ "$postgresql" = yes ]; then
+            pgname="$(echo "$instance" | tr - _)"  # PostgreSQL names: no '-'
+            url="$("$src/deploy/postgresql/setup.sh" "$pgname" "$pgname")"
+            sed -i -e "s|^database = .*|database = \"$url\"|" "$iconf.new"
+        fi
+        printf '\n# The first event'"'"'s console, linked from this one'"'"'s grid.\n[[console]]\nname = "%s"\nurl = ":%s"\n' \
+            "First event" "$main_port" >> "$iconf.new"
+        chown root:basestation "$iconf.new"
+        chmod 0640 "$iconf.new"
+        mv "$iconf.new" "$iconf"
+        echo "install: wrote $iconf (the second event: port $instance_port, receiver" \
+             "/dev/ttyUSB1 on channel 18); the director password is in it"
+    else
+        echo "install: kept $iconf"
+    fi
+    iport="$(toml_get "$iconf" station http 127.0.0.1:8001)"
+    if ! grep -q "^url = \":${iport##*:}\"" "$conf"; then
+        printf '\n# The event "%s" on this computer, linked from the grid (install.sh --instance).\n[[console]]\nname = "%s"\nurl = ":%s"\n' \
+            "$instance" "Event $instance" "${iport##*:}" >> "$conf"
+        echo "install: $conf links to $instance's console"
+    fi
+fi
+
+# Rooms (INSTALL.md, "Two rooms") and events ("Two events"): enabled basestation@<name>
+# instances, each with its own /etc/basestation/<name>.toml. Rooms take the place of the one
+# station of station.toml (disabled by hand); events run beside it.
+install -m 0644 "$src/deploy/systemd/basestation.service" /etc/systemd/system/
+install -m 0644 "$src/deploy/systemd/basestation@.service" /etc/systemd/system/
 rooms=""
+[ -z "$instance" ] || systemctl enable "basestation@$instance.service"
 for link in /etc/systemd/system/multi-user.target.wants/basestation@*.service; do
     if [ -L "$link" ] || [ -e "$link" ]; then rooms="$rooms ${link##*/}"; fi
 done
+main=no
+if [ -z "$rooms" ] || [ -e /etc/systemd/system/multi-user.target.wants/basestation.service ]; then
+    main=yes
+fi
 
 # mosquitto: our configuration. With [mqtt] dynamic_security (the default since it exists) the
 # broker's logins are kept by its dynamic-security plugin, administered by the station; without
@@ -163,7 +248,7 @@ if [ "$dynsec" = True ]; then
     else
         echo "install: kept $dynfile (the broker's logins)"
     fi
-elif [ -z "$rooms" ]; then
+elif [ "$main" = yes ] && [ -z "$rooms" ]; then
     # (This also creates or migrates the station's database, as its own user.)
     (cd /var/lib/basestation && runuser -u basestation -- "$venv/bin/basestation" units mosquitto \
         --out /etc/basestation/mosquitto --config "$conf")
@@ -177,8 +262,6 @@ fi
 install -m 0644 "$src/deploy/nftables/basestation.nft" /etc/basestation/nftables.nft
 install -m 0644 "$src/deploy/systemd/basestation-firewall.service" /etc/systemd/system/
 # systemd: the station after (and requiring) mosquitto, and PostgreSQL when it is used.
-install -m 0644 "$src/deploy/systemd/basestation.service" /etc/systemd/system/
-install -m 0644 "$src/deploy/systemd/basestation@.service" /etc/systemd/system/
 dropin=/etc/systemd/system/basestation.service.d/postgresql.conf
 if grep -q '^database = "postgresql' "$conf"; then
     install -d /etc/systemd/system/basestation.service.d
@@ -187,11 +270,11 @@ else
     rm -f "$dropin"
 fi
 # Enabling only makes links: it works without a running systemd too (a chroot, an image).
-if [ -z "$rooms" ]; then
-    services=basestation.service
+services="$rooms"
+if [ "$main" = yes ]; then
+    services="basestation.service$rooms"
     systemctl enable basestation-firewall mosquitto basestation
 else
-    services="$rooms"
     systemctl enable basestation-firewall mosquitto
 fi
 

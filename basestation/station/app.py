@@ -134,7 +134,8 @@ class Station:
         await asyncio.to_thread(self._event_from_config)
         if self.config.mqtt_url:
             if self.config.mqtt_dynamic_security:
-                self.logins = BrokerLogins(lambda: self.hub.units, self.bus)
+                self.logins = BrokerLogins(lambda: self.hub.units, self.bus, self.config.id,
+                                           self.config.mqtt_logins_for)
                 self.hub.cut_off = CUT_OFF  # a flooding unit is cut off at the broker
                 self._tasks.append(asyncio.create_task(self.logins.run(), name="logins"))
             self.links.append(MqttLink(self.hub, self.config.mqtt_url, self.config.id,

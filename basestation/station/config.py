@@ -61,6 +61,14 @@ class SerialConfig:
 
 
 @dataclass(frozen=True)
+class ConsoleLink:
+    """Another event's console on this computer (or elsewhere), linked from the grid."""
+
+    name: str
+    url: str  # http(s)://..., or ":<port>": the same host the grid was opened by
+
+
+@dataclass(frozen=True)
 class StationConfig:
     id: str = "club"
     secret: str = field(default="change-me", repr=False)
@@ -76,6 +84,9 @@ class StationConfig:
     # The station keeps the pads' broker logins through mosquitto's dynamic-security plugin,
     # logged in as its admin (deploy/mosquitto/mosquitto.conf).
     mqtt_dynamic_security: bool = False
+    # The station ids whose pad topics its units' logins reach: its own (empty), or every
+    # room's of one database (INSTALL.md, "Two rooms").
+    mqtt_logins_for: tuple[str, ...] = ()
     serial: tuple[SerialConfig, ...] = ()
     event: EventConfig | None = None
     feedback: frozenset[str] = field(default_factory=lambda: frozenset({"traveller", "par"}))
@@ -88,6 +99,7 @@ class StationConfig:
     # Addresses of a proxy in front of the pages (one doing TLS, say), trusted to say the
     # client's address and scheme (X-Forwarded-For, X-Forwarded-Proto); none by default.
     proxies: tuple[str, ...] = ()
+    consoles: tuple[ConsoleLink, ...] = ()  # [[console]]: the other events' consoles
 
     @property
     def backup_folder(self) -> Path | None:
@@ -203,6 +215,7 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         mqtt_username=_optional(mqtt.get("username")),
         mqtt_password=_optional(mqtt.get("password")),
         mqtt_dynamic_security=_flag(mqtt.get("dynamic_security", False), "mqtt.dynamic_security"),
+        mqtt_logins_for=_station_ids(mqtt.get("logins_for", [])),
         serial=tuple(
             SerialConfig(str(s["port"]), int(s.get("baud", 115200)), int(s.get("channel", 16)))
             for s in raw.get("serial", [])
@@ -213,6 +226,7 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         backups=resolve(_optional(station.get("backups"))),
         **_tls(station, resolve),
         proxies=_proxies(station.get("proxies", [])),
+        consoles=tuple(_console(c) for c in raw.get("console", [])),
     )
 
 
@@ -244,6 +258,24 @@ def _pin(value: Any) -> str | None:
         raise ConfigError("station.director_pin must be 1 to 8 printable characters (a pad "
                           "types it), e.g. director_pin = \"4821\"")
     return pin
+
+
+def _station_ids(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(
+            isinstance(v, str) and v and not set(v) & set("/+#") for v in value):
+        raise ConfigError(f"mqtt.logins_for must be a list of station ids, not {value!r}")
+    return tuple(value)
+
+
+def _console(raw: Any) -> ConsoleLink:
+    """A [[console]]: name = "...", url = "http://host:port/" or ":port" (this host)."""
+    name, url = (raw.get("name"), raw.get("url")) if isinstance(raw, dict) else (None, None)
+    same_host = isinstance(url, str) and url.startswith(":") and url[1:].isdigit()
+    if not isinstance(name, str) or not name.strip() or not isinstance(url, str) or not (
+            same_host or (urlsplit(url).scheme in ("http", "https") and urlsplit(url).netloc)):
+        raise ConfigError(f"console: needs a name and a url (http://host:port or :port), "
+                          f"not {raw!r}")
+    return ConsoleLink(name.strip(), url)
 
 
 def _rounds(value: Any) -> int:

@@ -89,3 +89,27 @@ boards = 3
         assert (movement.kind, movement.tables, movement.rounds) == ("swiss-teams", 8, 1)
     finally:
         await station.stop()
+
+
+def test_other_events_consoles_and_whose_pads_the_logins_reach() -> None:
+    config = parse_config({"console": [{"name": "Second event", "url": ":8001"},
+                                       {"name": "Hall", "url": "http://hall.local:8000/"}],
+                           "mqtt": {"logins_for": ["room-a", "room-b"]}})
+    assert [(c.name, c.url) for c in config.consoles] == [
+        ("Second event", ":8001"), ("Hall", "http://hall.local:8000/")]
+    assert config.mqtt_logins_for == ("room-a", "room-b")
+
+
+@pytest.mark.parametrize("raw", [
+    {"console": [{"name": "x", "url": "8001"}]},
+    {"console": [{"name": "x", "url": "ftp://host/"}]},
+    {"console": [{"name": "", "url": ":8001"}]},
+    {"console": [{"url": ":8001"}]},
+    {"console": ["http://host:8001"]},
+    {"mqtt": {"logins_for": "room-a"}},
+    {"mqtt": {"logins_for": ["room/a"]}},
+    {"mqtt": {"logins_for": ["+"]}},
+])
+def test_a_console_or_logins_for_that_cannot_be_is_named(raw: dict[str, object]) -> None:
+    with pytest.raises(ConfigError, match=r"console|mqtt\.logins_for"):
+        parse_config(raw)

@@ -192,12 +192,15 @@ async def test_with_the_brokers_logins_kept_a_flooding_pad_is_cut_off_a_while(
         made.hub.submit(inbound(link, A, seq, Heartbeat(battery=50)))
         made.hub.submit(inbound(radio, B, seq, Heartbeat(battery=50)))
     # The MQTT pad's login is disabled (the broker drops its flood); a radio pad has none.
-    assert made.hub.units[A].cut_off == 0.2 and not wanted_login(made.hub.units[A])[0].enabled
-    assert made.hub.units[B].cut_off == 0 and wanted_login(made.hub.units[B])[0].enabled
+    def enabled(unit: int) -> bool:
+        return wanted_login("club", made.hub.units[unit])[0].enabled
+
+    assert made.hub.units[A].cut_off == 0.2 and not enabled(A)
+    assert made.hub.units[B].cut_off == 0 and enabled(B)
     said = [e for e in _drain(events) if e.get("kind") == "flooding"]
     assert {e["unit"]: e.get("cut_off") for e in said} == {A: 0.2, B: None}
     await asyncio.sleep(0.3)  # let back in, and the broker's logins told (a unit event)
-    assert made.hub.units[A].cut_off == 0 and wanted_login(made.hub.units[A])[0].enabled
+    assert made.hub.units[A].cut_off == 0 and enabled(A)
     assert {"type": "unit", "unit": A, "state": "let_back"} in _drain(events)
 
 

@@ -25,6 +25,17 @@ async def status(read: ReadDep) -> dict[str, Any]:
     return read.status()
 
 
+@router.get("/consoles")
+async def consoles(request: Request, station: StationDep) -> list[dict[str, str]]:
+    """The other events' consoles ([[console]] in the configuration), each with its link; one
+    given as ":<port>" is on the host this page was opened by."""
+    host = request.url.hostname or "127.0.0.1"
+    host = f"[{host}]" if ":" in host else host
+    return [{"name": c.name,
+             "url": f"{request.url.scheme}://{host}{c.url}/" if c.url.startswith(":") else c.url}
+            for c in station.config.consoles]
+
+
 @router.get("/grid", response_model=GridOut)
 async def get_grid(read: ReadDep) -> dict[str, Any]:
     """Tables by rounds per section with their states, and the alerts standing now."""

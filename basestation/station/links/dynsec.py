@@ -2,14 +2,17 @@
 
 Each unit logs in as `unit-<id>` with the password SPEC.md 10.3 derives from its key, under a
 role of its own that lets it publish only on its own up/availability topics and subscribe only
-to its own down topic and the station's status. A locked (withdrawn, replaced) unit keeps its
-login: the station takes nothing new from it, but the entries it still holds must reach the
-director (a merge offer or a conflict, docs/ARCHITECTURE.md), and its pad must hear why it is
-locked. Only a unit cut off for flooding has its login disabled for a while, which also drops
-its connection; pairing the unit again (a new key, so a new password) shuts a lost pad out for
-good. The station, the plugin's
-admin, sends the commands over its own MQTT connection (`$CONTROL/dynamic-security/v1`) and reads
-the answers; nothing here ever stops the station: a refusal is logged and shown in /api/status.
+to its own down topic and the station's status, under this station's id alone: a second event
+on the same broker (another station id) keeps its own units, which cannot reach this one. A
+unit's login held by another station is left alone (and said): unit ids are the broker's. A
+locked (withdrawn, replaced) unit keeps its login: the station takes nothing new from it, but
+the entries it still holds must reach the director (a merge offer or a conflict,
+docs/ARCHITECTURE.md), and its pad must hear why it is locked. Only a unit cut off for
+flooding has its login disabled for a while, which also drops its connection; pairing the unit
+again (a new key, so a new password) shuts a lost pad out for good. The station, the plugin's
+admin, sends the commands over its own MQTT connection (`$CONTROL/dynamic-security/v1`) and
+reads the answers; nothing here ever stops the station: a refusal is logged and shown in
+/api/status.
 
 The broker's clients carry in their text name the role and a fingerprint of the password, so
 after a restart of either side only what differs is sent again: a password or role change kicks
@@ -55,25 +58,38 @@ def pbkdf2(password: str, salt: bytes | None = None) -> tuple[str, str]:
     return base64.b64encode(salt).decode(), base64.b64encode(digest).decode()
 
 
-def role_name(unit: int) -> str:
-    return f"basestation-unit-{unit}"
+def role_name(station: str, unit: int) -> str:
+    return f"basestation-{station}-unit-{unit}"
 
 
-def unit_acls(unit: int) -> list[Command]:
-    """Only its own topics: publish up and availability, subscribe to down and the status. Any
-    station id (`+`): rooms sharing one broker share the units' logins too (INSTALL.md)."""
-    allow = [("publishClientSend", topics.up("+", unit)),
-             ("publishClientSend", topics.availability("+", unit)),
-             ("subscribePattern", topics.down("+", unit)),
-             ("subscribePattern", topics.status("+"))]
+def owner(text: str, unit: int) -> str | None:
+    """The station id a held client's label names (None: a label from before station ids, or
+    none, which any station may take over)."""
+    role = text.split(" login ", 1)[0]
+    prefix, suffix = "basestation-", f"-unit-{unit}"
+    if role.startswith(prefix) and role.endswith(suffix) and len(role) > len(prefix + suffix):
+        return role[len(prefix):-len(suffix)]
+    return None
+
+
+def unit_acls(stations: tuple[str, ...], unit: int) -> list[Command]:
+    """Only its own topics, under the given station ids only (the station's own; the rooms
+    sharing one database, INSTALL.md): publish up and availability, subscribe to down and the
+    status."""
+    allow = []
+    for station in stations:
+        allow += [("publishClientSend", topics.up(station, unit)),
+                  ("publishClientSend", topics.availability(station, unit)),
+                  ("subscribePattern", topics.down(station, unit)),
+                  ("subscribePattern", topics.status(station))]
     return [{"acltype": kind, "topic": topic, "allow": True} for kind, topic in allow]
 
 
-def text_name(unit: int, password: str) -> str:
+def text_name(station: str, unit: int, password: str) -> str:
     """What the broker's client is labelled with: its role and which password it holds (a
     fingerprint of it, never the password), so a restart can tell what is already in step."""
     fingerprint = hashlib.sha256(password.encode()).hexdigest()[:12]
-    return f"{role_name(unit)} login {fingerprint}"
+    return f"{role_name(station, unit)} login {fingerprint}"
 
 
 @dataclass(frozen=True)
@@ -87,22 +103,23 @@ class Login:
     clientid: str = ""
 
 
-def wanted_login(unit: UnitState) -> tuple[Login, str]:
+def wanted_login(station: str, unit: UnitState) -> tuple[Login, str]:
     """Enabled unless the unit is cut off for a while for flooding. A locked unit keeps its
     login so that what its pad still holds reaches the director (the station refuses it
     anything new)."""
     password = mqtt_password(unit.key)
     enabled = not unit.cut_off
-    return Login(text_name(unit.unit, password), enabled, unit_username(unit.unit)), password
+    return (Login(text_name(station, unit.unit, password), enabled, unit_username(unit.unit)),
+            password)
 
 
-def commands_for(unit: int, password: str, want: Login,
+def commands_for(station: str, unit: int, password: str, want: Login,
                  held: Login | None) -> list[Command]:
     """The commands that take the broker's client from `held` (None: none yet) to `want`."""
     username = unit_username(unit)
     commands: list[Command] = []
     login: Command = {"username": username, "password": password, "textname": want.text,
-                      "roles": [{"rolename": role_name(unit)}]}
+                      "roles": [{"rolename": role_name(station, unit)}]}
     if want.clientid:
         login["clientid"] = want.clientid
     if held is None:
@@ -158,9 +175,12 @@ def initial_config(admin: str, password: str, salt: bytes | None = None) -> dict
 class BrokerLogins:
     """Keeps the broker's unit logins in step with `units` (the hub's registry)."""
 
-    def __init__(self, units: Callable[[], Mapping[int, UnitState]], bus: EventBus) -> None:
+    def __init__(self, units: Callable[[], Mapping[int, UnitState]], bus: EventBus,
+                 station: str, stations: tuple[str, ...] = ()) -> None:
         self.units = units
         self.bus = bus
+        self.station = station
+        self.stations = stations or (station,)  # whose topics its units may use
         self.problem: str | None = None  # the last refusal or silence, in a sentence
         self._send: Callable[[bytes], None] | None = None
         self._held: dict[int, Login] | None = None  # as the broker holds them (None: unknown)
@@ -169,6 +189,7 @@ class BrokerLogins:
         self._waiting: dict[str, str] = {}  # correlation data -> its message's last command's
         self._outcomes: dict[str, tuple[int, Login]] = {}  # last command -> what all achieve
         self._list_tag = ""
+        self._looking: dict[str, int] = {}  # a getClient's correlation data -> its unit
         self._ids = itertools.count(1)
         self._answered = asyncio.Event()
         self._listing: asyncio.TimerHandle | None = None
@@ -180,6 +201,7 @@ class BrokerLogins:
         self._send, self._held, self._asked, self._roles = send, None, {}, set()
         self._waiting.clear()
         self._outcomes.clear()
+        self._looking.clear()
         roles = [self._create_role(unit) for unit in sorted(self.units())]
         for start in range(0, len(roles), COMMANDS_PER_MESSAGE):
             self._post(roles[start:start + COMMANDS_PER_MESSAGE], outcome=None)
@@ -225,9 +247,17 @@ class BrokerLogins:
         state = self.units().get(unit)
         if state is None or self._send is None or self._held is None:
             return  # the listing on (re)connection takes care of it
-        want, password = wanted_login(state)
-        before = self._asked.get(unit, self._held.get(unit))
-        commands = commands_for(unit, password, want, before)
+        held = self._held.get(unit)
+        other = owner(held.text, unit) if held is not None else None
+        if other is not None and other != self.station:
+            self.problem = (f"Broker logins: unit {unit}'s login belongs to another event on "
+                            f"this broker (station {other}); give this event's pads other "
+                            "unit numbers.")
+            log.warning("unit %d's broker login belongs to station %s: left alone", unit, other)
+            return
+        want, password = wanted_login(self.station, state)
+        before = self._asked.get(unit, held)
+        commands = commands_for(self.station, unit, password, want, before)
         if not commands:
             return
         if unit not in self._roles:
@@ -239,7 +269,7 @@ class BrokerLogins:
         state = self.units().get(unit)
         if state is None or self._held is None:
             return False
-        return self._held.get(unit) == wanted_login(state)[0]
+        return self._held.get(unit) == wanted_login(self.station, state)[0]
 
     async def settle(self, unit: int, timeout: float = 3.0) -> bool:
         """Whether the broker holds `unit`'s login as it should, waiting up to `timeout`."""
@@ -267,8 +297,8 @@ class BrokerLogins:
 
     def _create_role(self, unit: int) -> Command:
         self._roles.add(unit)
-        return {"command": "createRole", "rolename": role_name(unit),
-                "acls": unit_acls(unit)}
+        return {"command": "createRole", "rolename": role_name(self.station, unit),
+                "acls": unit_acls(self.stations, unit)}
 
     def _post(self, commands: list[Command], *, outcome: tuple[int, Login] | None) -> str:
         """Sends `commands` in one message; once the last is answered, and none refused, the
@@ -288,6 +318,22 @@ class BrokerLogins:
         command, error = response.get("command"), response.get("error")
         if command == "createRole" and error == "Role already exists":
             return  # made on an earlier connection
+        if command == "createClient" and error == "Client already exists":
+            # Made since the listing, by another station (another event) or this one before:
+            # asked for, it is then taken over if ours, or left alone and said if not.
+            outcome = self._outcomes.pop(last, None)
+            if outcome is not None:
+                self._asked.pop(outcome[0], None)
+                self._looking[self._post([{"command": "getClient", "username": unit_username(
+                    outcome[0])}], outcome=None)] = outcome[0]
+            return
+        if tag in self._looking:
+            unit = self._looking.pop(tag)
+            if error is None and self._held is not None:
+                self._held.update(held_logins({"clients": [response.get("data", {}).get(
+                    "client", {})]}))
+                self.sync(unit)
+            return
         if error is not None:
             outcome = self._outcomes.pop(last, None)
             what = f" for unit {outcome[0]}" if outcome else ""

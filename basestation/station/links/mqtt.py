@@ -228,13 +228,14 @@ class MqttLink:
                 await client.connect(self.host, self.port, keepalive=KEEPALIVE, version=MQTTv50)
                 coalesce_writes(client)
                 # Listening before saying so: a pad that sees "online" may send at once. The
-                # station keeping the broker's logins lets units publish under any station id
-                # (rooms, dynsec.unit_acls), so it looks after every station id's pad topics.
-                scope = "+" if self.logins is not None else self.station
-                wanted = [gmqtt.Subscription(topics.up(scope), qos=1, no_local=True,
-                                             retain_as_published=True),
-                          gmqtt.Subscription(topics.availability(scope), qos=1, no_local=True,
-                                             retain_as_published=True)]
+                # station keeping the broker's logins looks after the pad topics of every
+                # station id its units may use (rooms sharing a database, dynsec.unit_acls),
+                # and no other: another event on the same broker keeps its own.
+                scopes = self.logins.stations if self.logins is not None else (self.station,)
+                wanted = [gmqtt.Subscription(topic, qos=1, no_local=True,
+                                             retain_as_published=True)
+                          for scope in scopes
+                          for topic in (topics.up(scope), topics.availability(scope))]
                 if self.logins is not None:
                     wanted.append(gmqtt.Subscription(RESPONSE, qos=1))
                 future = subscribed[client.subscribe(wanted)] = (

@@ -47,8 +47,22 @@ function tickLastSeen() {
   for (const cell of document.querySelectorAll("th.table .heard")) cell.textContent = cell.dataset.seen ? ago(cell.dataset.seen) : "";
 }
 
+// The other events run on this computer tonight ([[console]] in the station's configuration).
+async function showConsoles() {
+  const consoles = await api("GET", "/api/consoles");
+  const nav = document.getElementById("consoles");
+  nav.replaceChildren(...consoles.map(({ name, url }) => {
+    const link = document.createElement("a");
+    link.href = url;
+    link.textContent = name;
+    return link;
+  }));
+  nav.hidden = consoles.length === 0;
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   setupLogin(refresh, refresh);
+  showConsoles();
   setupAlerts();
   setupTableDialog();
   whenSeated(refresh);
