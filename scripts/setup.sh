@@ -6,12 +6,16 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 need_apt=()
-want_system="${BASESTATION_SYSTEM_PACKAGES:-mosquitto postgresql chromium}"
+want_system="${BASESTATION_SYSTEM_PACKAGES:-mosquitto postgresql chromium nftables iproute2}"
 for pkg in $want_system; do
     case "$pkg" in
         mosquitto) command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || need_apt+=(mosquitto) ;;
         postgresql) ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql) ;;
         chromium) command -v chromium >/dev/null 2>&1 || need_apt+=(chromium) ;;
+        # The idle-connections test limits connections per address as deploy/ does (nft), in
+        # a network namespace of its own (ip netns).
+        nftables) command -v nft >/dev/null 2>&1 || [ -x /usr/sbin/nft ] || need_apt+=(nftables) ;;
+        iproute2) command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || need_apt+=(iproute2) ;;
     esac
 done
 if [ ${#need_apt[@]} -gt 0 ]; then
