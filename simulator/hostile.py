@@ -14,6 +14,7 @@ import contextlib
 import json
 import multiprocessing
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -168,16 +169,7 @@ def _strangers_child(plan: Strangers, out: Any) -> None:
 
 async def strangers_in_child(plan: Strangers) -> Flooded:
     """The stranger's flood in a child process, waited for without blocking the loop."""
-    context = multiprocessing.get_context("spawn")
-    out = context.Queue()
-    child = context.Process(target=_strangers_child, args=(plan, out), daemon=True)
-    child.start()
-    try:
-        report: Flooded = await _result(out, child, "the stranger")
-        return report
-    finally:
-        if child.is_alive():
-            child.kill()
+    return await _flood_of_child(_strangers_child, plan, "the stranger")
 
 
 @dataclass(frozen=True)
@@ -319,12 +311,17 @@ class Watcher:
 
 async def flood_in_child(plan: Flood) -> Flooded:
     """Runs the flood in a child process, waiting for it without blocking the loop."""
+    return await _flood_of_child(_flood_child, plan, "the flooding pad")
+
+
+async def _flood_of_child(target: Callable[[Any, Any], None], plan: Any, who: str) -> Flooded:
+    """`target(plan, out)` in a spawned child; its report, once it puts it on `out`."""
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
-    child = context.Process(target=_flood_child, args=(plan, out), daemon=True)
+    child = context.Process(target=target, args=(plan, out), daemon=True)
     child.start()
     try:
-        report: Flooded = await _result(out, child, "the flooding pad")
+        report: Flooded = await _result(out, child, who)
         return report
     finally:
         if child.is_alive():
