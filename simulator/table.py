@@ -307,14 +307,19 @@ class TablePlayer:
         """The pad dies for good: the director authorises a spare, which takes the table over."""
         dead = self.sim
         await dead.power_off()
+        await self._spare_takes_over(takeover=True)
+        await self._check_new_pad()
+
+    async def _spare_takes_over(self, *, takeover: bool) -> None:
+        """The director authorises a spare pad, which logs in at the table (ticking "Take
+        over", or plainly: the director replaced the unit)."""
         self.stats.replaced += 1
         await asyncio.sleep(self.session.board_time * 0.3)
         await self.session.authorise_takeover(self.letter, self.table)
         self.sim = self.make_pad(self.spare_unit)
         self.pads.append(self.sim)
         await self._switch_on()
-        await self._login(self.table, takeover=True)
-        await self._check_new_pad()
+        await self._login(self.table, takeover=takeover)
 
     async def _check_new_pad(self) -> None:
         """The players check the new pad against their scorecard and re-enter what is
@@ -337,13 +342,7 @@ class TablePlayer:
         self.dropout(away, 3600.0)
         self._enter(intended)
         self.away.append((away, [intended]))
-        self.stats.replaced += 1
-        await asyncio.sleep(self.session.board_time * 0.3)
-        await self.session.authorise_takeover(self.letter, self.table)
-        self.sim = self.make_pad(self.spare_unit)
-        self.pads.append(self.sim)
-        await self._switch_on()
-        await self._login(self.table)  # no "Take over": the director replaced the unit
+        await self._spare_takes_over(takeover=False)
         self.dropout(away, 0.0)
         async with asyncio.timeout(ANSWER_WAIT):
             while not away.pad.idle:  # everything it held answered
