@@ -23,9 +23,21 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path("test-artifacts")  # each test's own: see the `artifacts` fixture
 PASSWORD = "change-me"  # the station config's default director password
 B = TypeVar("B", bound=Body)
+
+
+@pytest.fixture(autouse=True)
+def artifacts(tmp_path: Path, request: pytest.FixtureRequest,
+              monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where a test's screenshots, PDFs and figures go: a folder in its own tmp_path (what
+    `screenshot` and ARTIFACTS name while it runs, in its module too if it imported it)."""
+    folder = tmp_path / "artifacts"
+    monkeypatch.setitem(globals(), "ARTIFACTS", folder)
+    if hasattr(request.module, "ARTIFACTS"):
+        monkeypatch.setattr(request.module, "ARTIFACTS", folder)
+    return folder
 
 
 async def serve(station: Station) -> AsyncIterator[str]:
