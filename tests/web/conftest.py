@@ -125,7 +125,7 @@ async def screenshot(page: Page, name: str) -> None:
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-async def next_of(pad: MqttPad, kind: type[B], timeout: float = 5.0) -> B:
+async def next_of(pad: MqttPad, kind: type[B], timeout: float = 20.0) -> B:
     """The next message of `kind` the pad receives (others are passed over)."""
     async with asyncio.timeout(timeout):
         while True:
@@ -134,7 +134,7 @@ async def next_of(pad: MqttPad, kind: type[B], timeout: float = 5.0) -> B:
                 return body
 
 
-async def acked(pad: MqttPad, seq: int, timeout: float = 5.0) -> Ack:
+async def acked(pad: MqttPad, seq: int, timeout: float = 20.0) -> Ack:
     async with asyncio.timeout(timeout):
         while True:
             body = (await pad.inbox.get()).body
