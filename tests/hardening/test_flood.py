@@ -36,7 +36,7 @@ from tests.deploy.conftest import SECRET, secured_club
 pytestmark = pytest.mark.integration
 # No pad waits out a retransmission (5 s) behind the flood. The campaign's hostile-pad fault
 # (`basestation faults`) reports the p99 and holds the shipped broker to ACK_P99_MS.
-OPEN_BROKER_P99_MS = 1000.0
+OPEN_BROKER_P99_MS = 4000.0
 
 
 async def flooded(station: Station, database: Path, port: int, kind: str,

@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, async_playwright
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    async_playwright,
+    expect,
+)
 
 from basestation.station.app import Station
 from firmware_protocol.messages import Ack, Body, Login, Nak
@@ -25,6 +32,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync"]
 ARTIFACTS = Path("test-artifacts")  # each test's own: see the `artifacts` fixture
 PASSWORD = "change-me"  # the station config's default director password
+# What a page's waits and expect() allow when a test names no time of its own: Playwright's
+# 30 s and 5 s are short on a machine busy with other suites (a wait that passes ends early).
+WAIT_MS = 60_000
+expect.set_options(timeout=20_000)
 B = TypeVar("B", bound=Body)
 
 
@@ -74,11 +85,13 @@ def watch_policy(chromium: Browser) -> list[str]:
     async def watched_context(**kwargs: Any) -> BrowserContext:
         context = await new_context(**kwargs)
         context.on("console", heard)
+        context.set_default_timeout(WAIT_MS)
         return context
 
     async def watched_page(**kwargs: Any) -> Page:
         page = await new_page(**kwargs)
         page.context.on("console", heard)  # the page's own context: its pop-ups too
+        page.context.set_default_timeout(WAIT_MS)
         return page
 
     chromium.new_context = watched_context  # type: ignore[method-assign]
