@@ -7,11 +7,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from simulator.broker import PORTS_VARIABLE
 from tests.servers import run_mosquitto, run_postgres
 
 PORTS_FROM, PORTS_EACH = 20000, 1000  # below the kernel's ephemeral ports (32768 on)
+
+# Hypothesis checks behaviour here, not speed: no per-example deadline (200 ms by default,
+# which a busy machine overruns) and no failing for slow data generation.
+settings.register_profile("suite", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 def pytest_configure(config: pytest.Config) -> None:
