@@ -368,13 +368,16 @@ async def _serial_pads(baud: int, sections: int, seconds: float, ports: Any,
                 return
             body = Result(section=section, table=table, round=round_, board=board, ns=ns,
                           ew=ew, contract="4S", declarer=Seat.S, tricks=10)
+            # Kept here too: on a busy machine the feedback can be whole (and its entry
+            # gone from `showing`) before this pad hears its ack.
+            seen: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             if shown:
                 to_show[(unit, board)] = {"traveller", "par"}
-                showing[(unit, board)] = asyncio.get_running_loop().create_future()
+                showing[(unit, board)] = seen
             if isinstance(await ask(unit, seq, body), Ack):
                 count.acked += 1
             if shown:
-                await asyncio.wait_for(showing[(unit, board)], 60)
+                await asyncio.wait_for(seen, 60)
 
     try:
         ports.put(line.port)

@@ -6,6 +6,7 @@ import contextlib
 import glob
 import json
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -17,12 +18,30 @@ from pathlib import Path
 
 from basestation.station.links.dynsec import initial_config
 
+PORTS_VARIABLE = "BASESTATION_PORTS"
+_next_port: dict[tuple[int, int], int] = {}
+
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A loopback port nothing listens on now. The kernel's choice comes from its ephemeral
+    range, where a port just freed can be taken by any outgoing connection before the server
+    binds it; with BASESTATION_PORTS ("20000-20999") set, as the test suite sets it for each
+    of its parallel workers, ports come from that range instead, in turn from a random start,
+    so processes sharing the range rarely meet."""
+    wanted = os.environ.get(PORTS_VARIABLE)
+    if not wanted:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port: int = sock.getsockname()[1]
+            return port
+    low, high = (int(end) for end in wanted.split("-"))
+    span = (low, high)
+    for _ in range(high - low + 1):
+        port = _next_port.get(span) or random.randint(low, high)
+        _next_port[span] = low + (port + 1 - low) % (high - low + 1)
+        if not port_in_use(port):
+            return port
+    raise RuntimeError(f"no free port in {PORTS_VARIABLE}={wanted}")
 
 
 def port_in_use(port: int, host: str = "127.0.0.1") -> bool:

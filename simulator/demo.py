@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
 import random
 import secrets
 import socket
@@ -28,7 +29,7 @@ from rich.table import Table
 from basestation.api.match_shapes import matches_json
 from basestation.movements import TEAMS, generate
 from basestation.scoring.event_formats import boards_needed
-from simulator.broker import PortTaken, run_mosquitto_on_free_ports
+from simulator.broker import PORTS_VARIABLE, PortTaken, free_port, run_mosquitto_on_free_ports
 from simulator.club import club_list
 from simulator.deals import hand_record_deals, random_deals
 from simulator.faults import Faults
@@ -77,8 +78,9 @@ def grid_socket(console: Console, host: str, given: int | None = None) -> socket
     """The grid's listening socket, bound here and handed to the web server, so no other
     program can take its port between choosing and serving: port 8000, or one the system
     picks when 8000 is busy; a port the caller gave that is busy is refused in a sentence
-    (PortTaken)."""
-    wanted = given or HTTP_PORT
+    (PortTaken). Under the test suite's port ranges (BASESTATION_PORTS), a port of its
+    worker's range rather than 8000."""
+    wanted = given or (free_port() if os.environ.get(PORTS_VARIABLE) else HTTP_PORT)
     try:
         return _bound(host, wanted)
     except OSError:

@@ -2,12 +2,35 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
+from simulator.broker import PORTS_VARIABLE
 from tests.servers import run_mosquitto, run_postgres
+
+PORTS_FROM, PORTS_EACH = 20000, 1000  # below the kernel's ephemeral ports (32768 on)
+
+# Hypothesis checks behaviour here, not speed: no per-example deadline (200 ms by default,
+# which a busy machine overruns) and no failing for slow data generation.
+settings.register_profile("suite", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Each pytest-xdist worker (and whatever it starts: the demo, the fault campaign) takes
+    its servers' ports from a range of its own (simulator.broker.free_port), so no two
+    workers, and no outgoing connection, pick the same port; the whole range in one process."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if worker.startswith("gw"):
+        low = PORTS_FROM + int(worker[2:]) % 12 * PORTS_EACH
+        os.environ[PORTS_VARIABLE] = f"{low}-{low + PORTS_EACH - 1}"
+    else:
+        os.environ.setdefault(PORTS_VARIABLE, f"{PORTS_FROM}-{PORTS_FROM + 12 * PORTS_EACH - 1}")
 
 
 @pytest.fixture(scope="session")

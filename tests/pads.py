@@ -44,7 +44,7 @@ class TestPad:
         self.transmit(Message(unit=self.unit, seq=seq, body=body), key or self.key)
         return seq
 
-    async def answer(self, seq: int, timeout: float = 5.0, *, more: bool = False) -> list[Body]:
+    async def answer(self, seq: int, timeout: float = 20.0, *, more: bool = False) -> list[Body]:
         """The ack or nak for `seq`; with `more`, also the game_data parts that follow it."""
         found: list[Body] = []
         async with asyncio.timeout(timeout):

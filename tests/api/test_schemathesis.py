@@ -23,7 +23,6 @@ from basestation.station.app import Station
 from basestation.station.config import EventConfig, SectionConfig, StationConfig
 from tests.api.conftest import PASSWORD
 from tests.servers import free_port
-from tests.web.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.integration
 
@@ -52,8 +51,7 @@ def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     report = (f"schemathesis: {len(CASES)} operations, {sum(CASES.values())} cases, "
               f"statuses {dict(sorted(STATUSES.items()))}, server errors {STATUSES[500]}\n")
     print("\n" + report)
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "schemathesis.txt").write_text(report)
+    (folder / "schemathesis.txt").write_text(report)
 
 
 @pytest.fixture(scope="module")

@@ -57,7 +57,10 @@ async def test_a_pad_that_retransmits_too_fast_fails_6_6(radio: VirtualRadio) ->
     verdicts = await run_kit(radio, RadioPad(radio, UNIT, SECRET, speed=2.0))
     assert failing(verdicts) == {"6.6"}, outcomes(verdicts)
     (timing,) = [v for v in verdicts if v.clause == "6.6" and v.outcome == Outcome.FAIL]
-    assert "Retry 1 came" in timing.sentence and "1.5 s +-20 %" in timing.sentence
+    # Retry 1 is seen too soon; on a busy machine it may be heard late, and retry 2 too soon.
+    said = timing.sentence
+    assert ("Retry 1 came" in said and "1.5 s +-20 %" in said) or (
+        "Retry 2 came" in said and "3 s +-20 %" in said), said
 
 
 async def test_a_pad_that_reuses_seqs_after_a_power_cycle_fails_6_4(radio: VirtualRadio) -> None:

@@ -79,7 +79,7 @@ class Room:
             self.proc = subprocess.Popen(
                 [str(BASESTATION), "serve", "--config", str(self.config)], stdout=log,
                 stderr=log, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        wait_for_port(int(self.http.rsplit(":", 1)[1]), timeout=30)
+        wait_for_port(int(self.http.rsplit(":", 1)[1]), timeout=120)  # busy machine
 
     def stop(self) -> None:
         if self.proc is None:

@@ -30,7 +30,7 @@ async def radio() -> AsyncIterator[VirtualRadio]:
 
 
 async def notice(pad: SimPad, wanted: Callable[[Notice], bool]) -> Notice:
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(30):  # busy machine
         while not wanted(found := await pad.notices.get()):
             pass
     return found

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.integration
 
 
 async def notice(pad: MqttPad, wanted: Callable[[Notice], bool]) -> Notice:
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(30):  # busy machine
         while not wanted(found := await pad.notices.get()):
             pass
     return found

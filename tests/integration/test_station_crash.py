@@ -53,7 +53,7 @@ def start(config: Path) -> subprocess.Popen[bytes]:
 
 
 async def wait_online(port: int) -> None:
-    async with aiomqtt.Client("127.0.0.1", port) as client, asyncio.timeout(30):
+    async with aiomqtt.Client("127.0.0.1", port) as client, asyncio.timeout(120):  # busy machine
         await client.subscribe("bridge/club/status", qos=1)
         async for message in client.messages:
             if message.payload == b"online":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,6 @@ from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.hub import StationBusy
 from firmware_protocol.messages import Ack, Login, Result, Seat
-from simulator.campaign.devices import lock_database
 from tests.api.conftest import BROWSER
 from tests.pads import MqttPad
 
@@ -31,22 +31,15 @@ async def unavailable(url: str) -> AsyncIterator[None]:
     connections and the station's are cut, so it can neither read nor write."""
     if url.startswith("sqlite"):
         path = Path(url.removeprefix("sqlite:///"))
-        release = asyncio.Event()
-
-        async def hold() -> None:
-            conn_task = asyncio.create_task(lock_database(path, 3600))
-            await release.wait()
-            conn_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await conn_task
-
-        holder = asyncio.create_task(hold())
-        await asyncio.sleep(0.3)  # the lock is taken
+        conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
         try:
-            yield
+            await asyncio.to_thread(conn.execute, "BEGIN EXCLUSIVE")  # taken once this returns
+            try:
+                yield
+            finally:
+                conn.execute("ROLLBACK")
         finally:
-            release.set()
-            await holder
+            conn.close()
         return
     name = make_url(url).database
     admin = create_engine(url.rsplit("/", 1)[0] + "/postgres", isolation_level="AUTOCOMMIT")

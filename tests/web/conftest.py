@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, async_playwright
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    async_playwright,
+    expect,
+)
 
 from basestation.station.app import Station
 from firmware_protocol.messages import Ack, Body, Login, Nak
@@ -23,9 +30,25 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path("test-artifacts")  # each test's own: see the `artifacts` fixture
 PASSWORD = "change-me"  # the station config's default director password
+# What a page's waits and expect() allow when a test names no time of its own: Playwright's
+# 30 s and 5 s are short on a machine busy with other suites (a wait that passes ends early).
+WAIT_MS = 60_000
+expect.set_options(timeout=20_000)
 B = TypeVar("B", bound=Body)
+
+
+@pytest.fixture(autouse=True)
+def artifacts(tmp_path: Path, request: pytest.FixtureRequest,
+              monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where a test's screenshots, PDFs and figures go: a folder in its own tmp_path (what
+    `screenshot` and ARTIFACTS name while it runs, in its module too if it imported it)."""
+    folder = tmp_path / "artifacts"
+    monkeypatch.setitem(globals(), "ARTIFACTS", folder)
+    if hasattr(request.module, "ARTIFACTS"):
+        monkeypatch.setattr(request.module, "ARTIFACTS", folder)
+    return folder
 
 
 async def serve(station: Station) -> AsyncIterator[str]:
@@ -62,11 +85,13 @@ def watch_policy(chromium: Browser) -> list[str]:
     async def watched_context(**kwargs: Any) -> BrowserContext:
         context = await new_context(**kwargs)
         context.on("console", heard)
+        context.set_default_timeout(WAIT_MS)
         return context
 
     async def watched_page(**kwargs: Any) -> Page:
         page = await new_page(**kwargs)
         page.context.on("console", heard)  # the page's own context: its pop-ups too
+        page.context.set_default_timeout(WAIT_MS)
         return page
 
     chromium.new_context = watched_context  # type: ignore[method-assign]
@@ -113,7 +138,7 @@ async def screenshot(page: Page, name: str) -> None:
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-async def next_of(pad: MqttPad, kind: type[B], timeout: float = 5.0) -> B:
+async def next_of(pad: MqttPad, kind: type[B], timeout: float = 20.0) -> B:
     """The next message of `kind` the pad receives (others are passed over)."""
     async with asyncio.timeout(timeout):
         while True:
@@ -122,7 +147,7 @@ async def next_of(pad: MqttPad, kind: type[B], timeout: float = 5.0) -> B:
                 return body
 
 
-async def acked(pad: MqttPad, seq: int, timeout: float = 5.0) -> Ack:
+async def acked(pad: MqttPad, seq: int, timeout: float = 20.0) -> Ack:
     async with asyncio.timeout(timeout):
         while True:
             body = (await pad.inbox.get()).body

@@ -11,6 +11,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from tests.web.accessibility import serious_violations
+from tests.web.conftest import screenshot
 from tests.web.padclub import Club, broker, club, director, pairs
 from tests.web.padpage import enter, log_in, stored
 
@@ -73,7 +74,7 @@ async def test_rankings_show_after_a_complete_round_in_players_words(club: Club)
     await expect(page.get_by_role("region", name="Rankings after round 2")).to_have_count(0)
     await fits(page, PHONE["width"])
     assert await serious_violations(page) == []
-    await page.screenshot(path="/tmp/i20r/rankings-phone.png", full_page=True)
+    await screenshot(page, "rankings-phone")
     await page.set_viewport_size(NARROW)
     await fits(page, NARROW["width"])
     await page.set_viewport_size(TABLET)
