@@ -38,6 +38,13 @@ class HealthOut(BaseModel):
     broker_logins: str | None = None
 
 
+class ConsoleOut(BaseModel):
+    """Another event's console on this computer ([[console]]): its name and link."""
+
+    name: str
+    url: str
+
+
 class StatusOut(BaseModel):
     event: str
     running: bool

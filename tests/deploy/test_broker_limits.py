@@ -207,13 +207,15 @@ async def test_connections_are_limited_and_the_station_keeps_its_own_way_in(
     max_connections are closed at once (the broker's file handles are not used up), the
     station's own listener still lets it in, and pads join again once the stranger goes.
     (mosquitto 2.0.11, Debian 12's, counts each connection closed since it started as one
-    fewer: the probe that saw the listener up is one; fixed in mosquitto 2.0.12.)"""
+    fewer: the probes that saw the listeners up, and any connection of the station's closed
+    and made again on a busy machine; fixed in mosquitto 2.0.12. So the first closed is at
+    the limit or a few beyond it.)"""
     limit = shipped_limit("1883")
     idle = [await asyncio.open_connection("127.0.0.1", club.port) for _ in range(limit + 5)]
     try:
         await asyncio.sleep(1)  # all accepted, or refused, by the broker
         closed = [n for n, (reader, _) in enumerate(idle) if await closed_soon(reader)]
-        assert closed and limit <= closed[0] <= limit + 2, closed
+        assert closed and limit <= closed[0] <= limit + 4, closed
         with pytest.raises(aiomqtt.MqttError):
             async with login(club, 19, "late-pad"):
                 pass

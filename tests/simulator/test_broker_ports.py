@@ -80,6 +80,7 @@ def test_the_grid_holds_its_port_from_choosing_to_serving(
     console = Console(record=True, width=200)
     with occupied() as taken:
         monkeypatch.setattr(demo, "HTTP_PORT", taken)  # 8000 busy: another one, said so
+        monkeypatch.delenv(broker.PORTS_VARIABLE, raising=False)  # not the suite's range
         with demo.grid_socket(console, "127.0.0.1") as grid:
             port = grid.getsockname()[1]
             assert port != taken

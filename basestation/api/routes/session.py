@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
-from basestation.api.responses import GridOut, RunningOut, StatusOut, TakeoverOut
+from basestation.api.responses import ConsoleOut, GridOut, RunningOut, StatusOut, TakeoverOut
 from basestation.station import session_controls
 from basestation.station.live import for_page
 
@@ -25,7 +25,7 @@ async def status(read: ReadDep) -> dict[str, Any]:
     return read.status()
 
 
-@router.get("/consoles")
+@router.get("/consoles", response_model=list[ConsoleOut])
 async def consoles(request: Request, station: StationDep) -> list[dict[str, str]]:
     """The other events' consoles ([[console]] in the configuration), each with its link; one
     given as ":<port>" is on the host this page was opened by."""
