@@ -68,6 +68,19 @@ class TestPad:
         more = isinstance(body, Login | Resend)
         return await self.answer(self.send(body, **kwargs), more=more)
 
+    async def request_until_heard(self, body: Body, *, every: float = 1.0,
+                                  within: float = 60.0) -> list[Body]:
+        """As a pad does while the station starts: the same message (one seq) again every
+        `every` seconds until it is answered. A station whose web port is up may not yet be
+        subscribed on the broker, and a message published before that is gone."""
+        seq = self.send(body)
+        async with asyncio.timeout(within):
+            while True:
+                with contextlib.suppress(TimeoutError):
+                    return await self.answer(seq, timeout=every,
+                                             more=isinstance(body, Login | Resend))
+                self.send(body, seq=seq)
+
 
 class MqttPad(TestPad):
     """A BridgeScorer: JSON over MQTT on its own topics."""

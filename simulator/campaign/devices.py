@@ -6,14 +6,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
+import shutil
 import sqlite3
+import tempfile
 import termios
 import tty
 from pathlib import Path
 
 from firmware_protocol import binary
 from simulator.broker import PORT_TRIES, Dynsec, PortTaken, free_port, run_mosquitto
-from simulator.radio import VirtualRadio
+from simulator.radio import AirFaults, VirtualRadio
 
 
 class RestartableBroker:
@@ -57,23 +60,41 @@ class RestartableBroker:
 
 class ReplugRadio(VirtualRadio):
     """A virtual radio whose receiver can be pulled out and plugged back in: the pty pair
-    is closed (the station's port fails) and a new one opened, with the pads still attached."""
+    is closed (the station's port fails) and a new one opened, with the pads still attached.
+
+    The station opens a stable name, as a club's /dev/serial/by-id/ link: a pty's own name is
+    freed when it closes and another program's new pty may take it before the replug."""
+
+    def __init__(self, faults: AirFaults | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(faults, rng)
+        self._links = tempfile.mkdtemp(prefix="receiver-")
+        self._pty = self.port
+        self.port = os.path.join(self._links, "by-id")
+        os.symlink(self._pty, self.port)
 
     def unplug(self) -> None:
-        self.close()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.port)
+        super().close()
         self._pending.clear()
 
     def replug(self) -> str:
-        """A fresh pair; returns the new port for the station to reopen."""
+        """A fresh pair behind the same name; returns that name for the station to reopen."""
         self.master, self._slave = os.openpty()
         tty.setraw(self.master)
         tty.setraw(self._slave, termios.TCSANOW)
-        self.port = os.ttyname(self._slave)
+        self._pty = os.ttyname(self._slave)
+        os.symlink(self._pty, self.port)
         os.set_blocking(self.master, False)
         self._decoder = binary.FrameDecoder()
         self._loop.add_reader(self.master, self._readable)
         self._closed = False
         return self.port
+
+    def close(self) -> None:
+        if not self._closed:
+            super().close()
+        shutil.rmtree(self._links, ignore_errors=True)
 
 
 async def lock_database(path: Path, seconds: float) -> None:

@@ -49,6 +49,15 @@ async def station(tmp_path: Path) -> AsyncIterator[Station]:
 
 @pytest.fixture
 async def url(station: Station) -> AsyncIterator[str]:
+    """The station as served, with its own deadlines: a big body sent at once arrives in
+    time however busy the machine."""
+    async with serve_station(station) as base:
+        yield base
+
+
+@pytest.fixture
+async def hasty_url(station: Station) -> AsyncIterator[str]:
+    """Deadlines of 1 s for the body and the headers, for the tests of slow requests."""
     async with serve_station(station, limits=Limits(body_seconds=1.0),
                              server_limits=ServerLimits(headers_seconds=1.0)) as base:
         yield base
@@ -193,9 +202,9 @@ async def test_the_directors_uploads_may_be_larger_once_logged_in(url: str) -> N
 # Slow requests: the body's and the headers' deadlines, and the connections' cap.
 
 
-async def test_a_body_that_dawdles_is_cut_off(url: str) -> None:
-    reader, writer = await connect(url)
-    writer.write(request_head(url, "POST", "/api/login", Content_Type="application/json",
+async def test_a_body_that_dawdles_is_cut_off(hasty_url: str) -> None:
+    reader, writer = await connect(hasty_url)
+    writer.write(request_head(hasty_url, "POST", "/api/login", Content_Type="application/json",
                               Content_Length="100") + b'{"pass')
     started = time.monotonic()
     code, headers, body = await answer_of(reader)
@@ -206,8 +215,9 @@ async def test_a_body_that_dawdles_is_cut_off(url: str) -> None:
     writer.close()
 
 
-async def test_the_live_stream_outlasts_the_bodys_deadline(url: str) -> None:
-    async with httpx.AsyncClient(base_url=url, timeout=10) as viewer, director(url) as client, \
+async def test_the_live_stream_outlasts_the_bodys_deadline(hasty_url: str) -> None:
+    async with httpx.AsyncClient(base_url=hasty_url, timeout=10) as viewer, \
+            director(hasty_url) as client, \
             viewer.stream("GET", "/api/stream") as stream:
         lines = stream.aiter_lines()
         assert await anext(lines) == "retry: 1000"
@@ -220,9 +230,9 @@ async def test_the_live_stream_outlasts_the_bodys_deadline(url: str) -> None:
         assert json.loads(line[5:])["running"] is False
 
 
-async def test_headers_dripped_a_byte_at_a_time_are_cut_off(url: str) -> None:
-    reader, writer = await connect(url)
-    head = request_head(url, "GET", "/api/status", User_Agent="slow" * 50)
+async def test_headers_dripped_a_byte_at_a_time_are_cut_off(hasty_url: str) -> None:
+    reader, writer = await connect(hasty_url)
+    head = request_head(hasty_url, "GET", "/api/status", User_Agent="slow" * 50)
 
     async def drip() -> None:
         for byte in head[:-4]:  # never finished
@@ -241,8 +251,8 @@ async def test_headers_dripped_a_byte_at_a_time_are_cut_off(url: str) -> None:
         await dripping
     writer.close()
     # Headers too large to be a request: refused at once.
-    reader, writer = await connect(url)
-    huge = request_head(url, "GET", "/api/status", Cookie="x" * 20_000)
+    reader, writer = await connect(hasty_url)
+    huge = request_head(hasty_url, "GET", "/api/status", Cookie="x" * 20_000)
     writer.write(huge[:18_000])  # what has come so far is already more than a request's
     await writer.drain()
     await asyncio.sleep(0.1)
@@ -253,7 +263,7 @@ async def test_headers_dripped_a_byte_at_a_time_are_cut_off(url: str) -> None:
     assert "headers too large" in body["detail"]
     writer.close()
     # A connection that says nothing at all is closed too, silently.
-    reader, writer = await connect(url)
+    reader, writer = await connect(hasty_url)
     assert await everything(reader) == b""
     writer.close()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -74,27 +75,33 @@ async def test_the_broker_killed_and_started_again(make_station: Any) -> None:
 
 class Receiver:
     """A station with one radio receiver (a pty pair) and a bridgepad logged in at a table;
-    the receiver can be unplugged and plugged back (a new pty, the same receiver)."""
+    the receiver can be unplugged and plugged back (a new pty, the same receiver).
 
-    def __init__(self, station: Station, radio: VirtualRadio) -> None:
+    The station opens a stable name, as a club's /dev/serial/by-id/ link: a closed pty's own
+    name may be taken by another test's new pty before the replug."""
+
+    def __init__(self, station: Station, radio: VirtualRadio, port: Path) -> None:
         self.station, self.radio = station, radio
         self.replug: VirtualRadio | None = None
-        self.port = radio.port
+        self.port = str(port)
 
     def unplug(self) -> None:
+        Path(self.port).unlink()
         self.radio.close()
 
     def plug_back(self) -> VirtualRadio:
         self.replug = VirtualRadio()
-        self.station.links[0].port = self.replug.port  # type: ignore[union-attr]
+        Path(self.port).symlink_to(self.replug.port)
         return self.replug
 
 
 @contextlib.asynccontextmanager
-async def receiver_at_table(make_station: Any, unit: int,
-                            table_no: int) -> AsyncIterator[Receiver]:
+async def receiver_at_table(make_station: Any, unit: int, table_no: int,
+                            links: Path) -> AsyncIterator[Receiver]:
     radio = VirtualRadio()
-    receiver = Receiver(await make_station(serial_ports=(radio.port,)), radio)
+    port = links / "receiver-by-id"
+    port.symlink_to(radio.port)
+    receiver = Receiver(await make_station(serial_ports=(str(port),)), radio, port)
     try:
         pad = radio.pad(unit)
         assert isinstance((await pad.request(Login(section="A", table=table_no)))[0], Ack)
@@ -105,8 +112,8 @@ async def receiver_at_table(make_station: Any, unit: int,
             receiver.replug.close()
 
 
-async def test_the_receiver_unplugged_and_plugged_back(make_station: Any) -> None:
-    async with receiver_at_table(make_station, 31, 3) as receiver:
+async def test_the_receiver_unplugged_and_plugged_back(make_station: Any, tmp_path: Path) -> None:
+    async with receiver_at_table(make_station, 31, 3, tmp_path) as receiver:
         station = receiver.station
         receiver.unplug()
         took = await until(lambda: table(station, 3)["state"] == "link_lost", 5)

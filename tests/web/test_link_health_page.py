@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -85,9 +86,9 @@ async def test_the_grid_says_the_broker_is_lost_and_back(make_station: Any,
                 "The connection to the MQTT broker is back")
 
 
-async def test_the_grid_says_the_receiver_is_unplugged(make_station: Any,
-                                                       browser: Browser) -> None:
-    async with receiver_at_table(make_station, 31, 3) as receiver, \
+async def test_the_grid_says_the_receiver_is_unplugged(make_station: Any, browser: Browser,
+                                                       tmp_path: Path) -> None:
+    async with receiver_at_table(make_station, 31, 3, tmp_path) as receiver, \
             grid_page(browser, receiver.station) as page:
         banner = page.get_by_role("alert", name="Links to the pads")
         await expect(table_head(page, 3)).to_contain_text("logged in")
