@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from playwright.async_api import Page
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 
 async def log_in(page: Page, table: int, section: str = "A") -> None:
@@ -83,5 +84,13 @@ async def enter(page: Page, contract: str, declarer: str | None = None,
 
 async def stored(page: Page, round_: int, board: int) -> None:
     """The station has acknowledged the board (in the pad's memory)."""
-    await page.wait_for_function(f"() => pad.mem.entries['{round_}/{board}']?.acked === true",
-                                 timeout=20000)
+    try:
+        await page.wait_for_function(
+            f"() => pad.mem.entries['{round_}/{board}']?.acked === true", timeout=20000)
+    except PlaywrightTimeout:
+        # What the pad held and showed, for the failure's report.
+        held = await page.evaluate("() => JSON.stringify(pad.mem.entries)")
+        state = await page.evaluate("() => document.body.dataset.state")
+        shown = (await page.locator("body").inner_text())[:600]
+        raise AssertionError(f"board {board} of round {round_} not acknowledged in 20 s; "
+                             f"state {state}; entries {held}; showing: {shown}") from None
