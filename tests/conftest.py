@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,11 @@ from simulator.broker import PORTS_VARIABLE
 from tests.servers import run_mosquitto, run_postgres
 
 PORTS_FROM, PORTS_EACH = 20000, 1000  # below the kernel's ephemeral ports (32768 on)
+# Seconds each long test took in a parallel run (those of 8 s or more). The longest are
+# started first, so that no worker is left with one at the end while the others idle.
+# Refresh it from a run's `--durations=100` when tests change much; a test missing from it
+# only starts in its usual place.
+DURATIONS = json.loads((Path(__file__).parent / "durations.json").read_text())
 
 # Hypothesis checks behaviour here, not speed: no per-example deadline (200 ms by default,
 # which a busy machine overruns) and no failing for slow data generation.
@@ -31,6 +37,12 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[PORTS_VARIABLE] = f"{low}-{low + PORTS_EACH - 1}"
     else:
         os.environ.setdefault(PORTS_VARIABLE, f"{PORTS_FROM}-{PORTS_FROM + 12 * PORTS_EACH - 1}")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first (a stable sort: the rest keep their order). Every worker sorts
+    alike, so pytest-xdist sees the same collection in each."""
+    items.sort(key=lambda item: -DURATIONS.get(item.nodeid, 0))
 
 
 @pytest.fixture(scope="session")
