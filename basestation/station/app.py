@@ -130,7 +130,7 @@ class Station:
     async def start(self) -> None:
         if problems := network_defaults(self.config):
             raise ConfigError(" ".join(problems))
-        await asyncio.to_thread(self.hub.load)
+        await self.hub.reread()
         await asyncio.to_thread(self._event_from_config)
         if self.config.mqtt_url:
             if self.config.mqtt_dynamic_security:
@@ -171,7 +171,7 @@ class Station:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 with contextlib.suppress(Exception):  # still unavailable: the hub waits for it
-                    await asyncio.to_thread(self.hub.load)
+                    await self.hub.reread()
 
     def health(self) -> dict[str, object]:
         """How the station's core is: for /api/status."""

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from sqlalchemy import exc as sa_exc
 
@@ -28,7 +28,7 @@ from basestation.station.session import SessionRules
 from basestation.station.state import UnitState
 from basestation.station.units import Paired, Units
 from basestation.store import repository as repo
-from basestation.store.repository import Store
+from basestation.store.repository import Snapshot, Store
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import DecodeError
 from firmware_protocol.errors import ProtocolError
@@ -45,6 +45,7 @@ from firmware_protocol.messages import (
 from firmware_protocol.security import verify, verify_mac
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 MAX_BATCH = 512
 # Pad messages waiting for the hub at most, all units together: beyond, links stop reading
 # (MQTT, serial) and anything still arriving is dropped and counted; pads retransmit it. One
@@ -142,7 +143,15 @@ class Hub:
     def load(self) -> None:
         """Rebuilds the working memory from the database (start-up, or after a failed commit).
         Which link each known unit was last heard on is kept: it is not stored."""
-        snap = self.store.snapshot()
+        self._apply(self.store.snapshot())
+
+    async def reread(self) -> None:
+        """As `load`, from the event loop: the database is read off it, memory rebuilt on it."""
+        self._apply(await asyncio.to_thread(self.store.snapshot))
+
+    def _apply(self, snap: Snapshot) -> None:
+        """Memory from a snapshot: on the event loop's thread only, where everything else
+        reads it (half rebuilt, it would show a section missing)."""
         self.units.load(snap)
         self.rules.load(snap, self.units)
 
@@ -409,16 +418,17 @@ class Hub:
         await self._until_available(self.store.commit, ops)
 
     async def _reload(self) -> None:
-        """Rebuilds memory from the database, waiting for it if it is unavailable."""
-        await self._until_available(self.load)
+        """Rebuilds memory from the database, waiting for it if it is unavailable. The
+        database is read off the loop; memory is rebuilt on it, in one step."""
+        self._apply(await self._until_available(self.store.snapshot))
 
-    async def _until_available(self, work: Callable[..., object], *args: object) -> None:
+    async def _until_available(self, work: Callable[..., T], *args: object) -> T:
         """Runs `work` off the loop, again after a growing pause for as long as it fails
         because the database is unavailable; any other failure is raised."""
         pause = RETRY_FIRST
         while True:
             try:
-                await asyncio.to_thread(work, *args)
+                done = await asyncio.to_thread(work, *args)
             except Exception as exc:
                 if not unavailable(exc):
                     raise
@@ -427,7 +437,7 @@ class Hub:
                 pause = min(pause * 2, RETRY_MOST)
                 continue
             self._store_up()
-            return
+            return done
 
     def _store_down(self, exc: BaseException) -> None:
         self.commit_failures += 1

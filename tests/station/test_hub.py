@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,39 @@ async def test_a_commit_the_database_refuses_is_retried_message_by_message(
     assert isinstance(answer[0], Nak) and answer[0].code == ErrorCode.INTERNAL
     assert boards_stored(made) == [(1, 1)]
     assert made.rules.sections["A"].held(2, 1, 3) is None
+
+
+async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a failing message the hub reloads: the database is read off the loop, but
+    memory is rebuilt on it, so a reader on the loop (the grid, a simulated session asking
+    for the movements) never sees it half rebuilt, with a section missing."""
+    made, link = await logged_in(tmp_path)
+    dispatch, load = made.rules.dispatch, made.rules.load
+    rebuilt_on: list[int] = []
+    seen_missing: list[int] = []
+
+    def failing(unit: Any, message: Any, batch: Batch) -> Any:
+        raise RuntimeError("a bug")
+
+    def watched_load(*args: Any) -> None:
+        rebuilt_on.append(threading.get_ident())
+        load(*args)
+
+    async def reader() -> None:
+        while True:
+            if "A" not in made.rules.sections:
+                seen_missing.append(1)
+            await asyncio.sleep(0)
+
+    monkeypatch.setattr(made.rules, "dispatch", failing)
+    monkeypatch.setattr(made.rules, "load", watched_load)
+    watching = asyncio.create_task(reader())
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    watching.cancel()
+    assert isinstance(link.to(1)[0], Nak)
+    assert rebuilt_on == [threading.get_ident()] and seen_missing == []
+    monkeypatch.setattr(made.rules, "dispatch", dispatch)
 
 
 async def test_an_unavailable_database_is_waited_out(tmp_path: Path,
