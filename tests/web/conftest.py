@@ -4,7 +4,7 @@ and the server share it), driven by Debian's Chromium through Playwright's async
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,14 +22,11 @@ from basestation.station.app import Station
 from firmware_protocol.messages import Ack, Body, Login, Nak
 from tests.integration.conftest import make_station
 from tests.pads import MqttPad
-from tests.servers import serve_station
+from tests.servers import free_port, serve_station
+from tests.web.chromium import CHROMIUM, CHROMIUM_ARGS, SharedChromium
 
-__all__ = ["make_station"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "make_station"]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 ARTIFACTS = Path("test-artifacts")  # each test's own: see the `artifacts` fixture
 PASSWORD = "change-me"  # the station config's default director password
 # What a page's waits and expect() allow when a test names no time of its own: Playwright's
@@ -56,14 +53,24 @@ async def serve(station: Station) -> AsyncIterator[str]:
         yield url
 
 
+@pytest.fixture(scope="session")
+def shared_chromium() -> Iterator[SharedChromium]:
+    """The worker's one Chromium (tests/web/chromium.py)."""
+    chromium = SharedChromium(free_port())
+    yield chromium
+    chromium.close()
+
+
 @pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    """Chromium; any page it opens that breaks the station's Content-Security-Policy (an
+async def browser(shared_chromium: SharedChromium) -> AsyncIterator[Browser]:
+    """Chromium (the worker's, connected to afresh; the test's contexts and pages are closed
+    after it); any page it opens that breaks the station's Content-Security-Policy (an
     inline script or style, a handler attribute, a source not allowed) fails the test.
     Give `wait_for_function` a function ("() => ..."): an expression is run with eval,
     which the policy refuses."""
+    endpoint = await asyncio.to_thread(shared_chromium.endpoint)
     async with async_playwright() as p:
-        chromium = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = await p.chromium.connect_over_cdp(endpoint)
         broken = watch_policy(chromium)
         try:
             yield chromium

@@ -16,6 +16,7 @@ from playwright.async_api import Browser, BrowserContext, Page
 from basestation.station.app import Station
 from simulator.broker import free_port, run_mosquitto
 from tests.web.conftest import PASSWORD, serve
+from tests.web.padpage import enter, stored
 
 # The pad's ES modules, put on the page under the names the tests' scripts use (the page's own
 # modules share nothing through globals; importing gives the very modules the page runs).
@@ -118,3 +119,13 @@ def pairs(station: Station, table: int, round_: int) -> tuple[int, int, tuple[in
     seat = station.rules.sections["A"].movement.at(round_, table)
     assert seat is not None and seat.ns is not None and seat.ew is not None
     return seat.ns, seat.ew, seat.boards
+
+
+async def play(club: Club, page: Page, table: int, round_: int) -> None:
+    """The pad at `table` enters 3NT by North making 9 on each board of the round; each is
+    held by the station before the next."""
+    for _ in pairs(club.station, table, round_)[2]:
+        board = await enter(page, "3NT", "N", 9)
+        # After the round's last board a pad that moves with its pair may move on at once.
+        await stored(page, round_, board, table=table)
+        assert held(club.station, table, round_, board) is not None

@@ -82,11 +82,15 @@ async def enter(page: Page, contract: str, declarer: str | None = None,
     return board
 
 
-async def stored(page: Page, round_: int, board: int) -> None:
-    """The station has acknowledged the board (in the pad's memory)."""
+async def stored(page: Page, round_: int, board: int, *, table: int | None = None) -> None:
+    """The station has acknowledged the board (in the pad's memory). With `table`, a pad
+    that moves with its pair may already have left that table (every board of its round
+    acknowledged) and hold the next table's results instead: that counts too."""
+    moved = "false" if table is None else f"pad.mem.table !== {table}"
     try:
         await page.wait_for_function(
-            f"() => pad.mem.entries['{round_}/{board}']?.acked === true", timeout=20000)
+            f"() => pad.mem.entries['{round_}/{board}']?.acked === true || {moved}",
+            timeout=20000)
     except PlaywrightTimeout:
         # What the pad held and showed, for the failure's report.
         held = await page.evaluate("() => JSON.stringify(pad.mem.entries)")

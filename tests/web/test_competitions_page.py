@@ -76,7 +76,7 @@ async def test_the_director_runs_a_three_night_ladder(
     csv = page.get_by_role("link", name="CSV ladder")
     assert (await csv.get_attribute("href") or "").endswith("/ladder.csv")
     await expect(page.get_by_role("button", name="Print the ladder")).to_be_visible()
-    summary = page.get_by_role("table", name="Darwin three-night match")
+    summary = page.get_by_role("table", name="Darwin three-night match", exact=True)
     await page.get_by_label("Year", exact=True).fill("2026")
     await page.get_by_role("button", name="Show the year's place-getters").click()
     await expect(summary.get_by_role("row")).to_have_count(5)  # 1=, 1=, 3=, 3=

@@ -9,8 +9,8 @@ import pytest
 from playwright.async_api import Page, expect
 
 from tests.web.accessibility import serious_violations
-from tests.web.padclub import Club, broker, club, director, pairs
-from tests.web.padpage import enter, log_in, stored
+from tests.web.padclub import Club, broker, club, director, pairs, play
+from tests.web.padpage import log_in
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
@@ -22,12 +22,6 @@ UNITS = {1: 81, 2: 82, 3: 83}  # the pad of EW pair n starts at table n
 def table_in(round_: int, pair: int) -> int:
     """Where EW pair `pair` of the 3-table Mitchell sits in a round: one table up each."""
     return (pair + round_ - 2) % 3 + 1
-
-
-async def play(club: Club, page: Page, table: int, round_: int) -> None:
-    for _ in pairs(club.station, table, round_)[2]:
-        board = await enter(page, "3NT", "N", 9)
-        await stored(page, round_, board)
 
 
 async def test_pads_follow_the_ew_pairs_through_two_rounds(club: Club) -> None:

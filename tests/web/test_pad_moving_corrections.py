@@ -14,19 +14,13 @@ from playwright.async_api import Page, expect
 from basestation.station.grid import alerts
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import login
-from tests.web.padclub import Club, broker, club, director, held, pairs
+from tests.web.padclub import Club, broker, club, director, held, pairs, play
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
 WAIT = 30000  # the machine may be busy: generous waits
 UNITS = {1: 81, 2: 82, 3: 83}  # the pad of EW pair n starts at table n
-
-
-async def play(club: Club, page: Page, table: int, round_: int) -> None:
-    for _ in pairs(club.station, table, round_)[2]:
-        board = await enter(page, "3NT", "N", 9)
-        await stored(page, round_, board)
 
 
 async def correct(page: Page, round_: int, board: int, tricks: int) -> None:

@@ -6,6 +6,7 @@ director's to see."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -13,6 +14,7 @@ from playwright.async_api import Browser, Page, Request, Route, expect
 
 from basestation.station.app import Station
 from basestation.web.pages import PAGES as ALL_PAGES
+from tests.servers import serve_station
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import PASSWORD, login, screenshot, serve
 
@@ -173,4 +175,32 @@ async def test_a_players_results_are_the_directors_not_found_by_number(
         await page.get_by_role("button", name="Log out").click()
         await expect(page.get_by_role("heading", name="A player's results")).to_be_visible()
         assert "Ann Smith" not in await page.inner_text("body")
+        await page.close()
+
+
+async def test_a_busy_stations_refusal_is_asked_again_not_a_blank_page(
+        make_station: Any, browser: Browser) -> None:
+    """A station busy with a stranger's connections may refuse the page's first call (503)
+    or drop it: the grid asks again, says so meanwhile, and the director logs in."""
+    refused: list[str] = []
+
+    async def busy_twice(route: Route, request: Request) -> None:
+        if len(refused) == 2:
+            await route.continue_()
+            return
+        refused.append(request.url)
+        if len(refused) == 1:
+            await route.fulfill(status=503, content_type="application/json",
+                                body='{"detail": "The station is busy."}')
+        else:
+            await route.abort("connectionreset")
+
+    station: Station = await make_station()
+    async with serve_station(station) as url:
+        page = await browser.new_page()
+        await page.route("**/api/whoami", busy_twice)
+        await page.goto(url + "/")
+        await login(page)
+        assert len(refused) == 2
+        await expect(page.locator("#message")).to_be_empty()
         await page.close()

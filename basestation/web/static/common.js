@@ -50,10 +50,21 @@ export function showLogin() {
 }
 
 export async function checkLogin() {
-  const who = await api("GET", "/api/whoami");
-  document.body.dataset.director = who.director ? "yes" : "no";
-  if (!who.director) showLogin();
-  return who.director;
+  // A station busy with other connections may refuse (503) or drop the page's first call:
+  // ask again, as the director would by reloading, rather than leave a blank page.
+  for (let wait = 500; ; wait = Math.min(wait * 2, 4000)) {
+    try {
+      const who = await api("GET", "/api/whoami");
+      document.body.dataset.director = who.director ? "yes" : "no";
+      if (!who.director) showLogin();
+      return who.director;
+    } catch (error) {
+      if (error.status !== undefined && error.status !== 503) throw error;
+      say("The station is busy: trying again.", true);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      say("");
+    }
+  }
 }
 
 // The director's login form, the same on every page.
