@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.async_api import Page
+from playwright.async_api import Page, expect
 
 from basestation.station.app import Station
 from tests.web.conftest import screenshot
@@ -16,7 +16,8 @@ async def test_penalties_are_listed_added_and_removed(
     station, page, _ = director_page
     await page.goto(page.url.rstrip("/") + "/penalties")
     await page.wait_for_selector("#penalty-form [name=section] option[value=A]", state="attached")
-    assert await page.inner_text("#penalties tbody") == "No penalties."
+    # The form's sections come from one call, the list from the next: wait for the list.
+    await expect(page.locator("#penalties tbody")).to_have_text("No penalties.")
     await page.fill("[name=pair]", "2")
     await page.select_option("[name=direction]", "EW")
     await page.fill("[name=percent]", "25")
