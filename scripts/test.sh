@@ -9,6 +9,13 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh"
 cd "$root"
+# Bytecode is kept, so that each worker and each station the tests start reads the modules
+# compiled (and the tests rewritten by pytest) rather than compiling them again. One
+# collection, beside mypy on the other core, compiles them first.
+unset PYTHONDONTWRITEBYTECODE
+.venv/bin/pytest --collect-only -q -p no:cacheprovider >/dev/null 2>&1 &
+collected=$!
 .venv/bin/ruff check .
 .venv/bin/mypy firmware_protocol basestation simulator
+wait "$collected" || true  # its errors, if any, are the run's own to report
 exec .venv/bin/pytest --numprocesses "${TEST_WORKERS:-6}" --dist load --maxschedchunk 1 "$@"
