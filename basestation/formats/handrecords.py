@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from endplay.parsers import pbn
-
 # More deals than any section plays (boards run to 127), with room for a spare set. A file
 # with more Deal tags is refused before it is parsed (a third of a millisecond a deal).
 MAX_DEALS = 256
@@ -23,6 +21,10 @@ def parse_hand_records(text: str) -> dict[int, str]:
     tags = len(_DEAL_TAG.findall(text))
     if tags > MAX_DEALS:
         raise HandRecordError(_TOO_MANY.format(tags, MAX_DEALS))
+    # Imported here: endplay's package loads numpy and matplotlib (half a second), which a
+    # station that reads no PBN need not pay for at start.
+    from endplay.parsers import pbn
+
     try:
         boards = pbn.loads(text)
     except Exception as exc:  # endplay raises several types for bad PBN

@@ -17,8 +17,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from endplay.types import Deal, Player
-
 from basestation.domain.board import dealer_of, vulnerability_of
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
@@ -40,6 +38,8 @@ def tag(name: str, value: str) -> str:
 def dealer_first(deal: str, board: int) -> str:
     """A PBN deal given from any seat, rewritten from the board's dealer with every suit's
     cards in descending order, as export format asks."""
+    from endplay.types import Deal, Player  # here: endplay's import costs half a second
+
     first = Player.find(dealer_of(board).value)
     return str(Deal(deal).to_pbn(first))
 

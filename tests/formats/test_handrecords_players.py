@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from endplay.parsers import pbn
 
-from basestation.formats import handrecords
 from basestation.formats.handrecords import MAX_DEALS, HandRecordError, parse_hand_records
 from basestation.formats.players import PlayerListError, parse_players
 
@@ -40,7 +40,7 @@ def test_more_deals_than_the_station_takes_are_refused_before_they_are_read(
     deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
     boards = [f'[Board "{n}"]\n[Deal "{deal}"]\n' for n in range(1, MAX_DEALS + 2)]
     assert len(parse_hand_records("\n".join(boards[:MAX_DEALS]))) == MAX_DEALS
-    monkeypatch.setattr(handrecords.pbn, "loads", lambda _: pytest.fail("parsed"))
+    monkeypatch.setattr(pbn, "loads", lambda _: pytest.fail("parsed"))
     with pytest.raises(HandRecordError) as refused:
         parse_hand_records("\n".join(boards))
     assert str(refused.value) == (f"the file holds {MAX_DEALS + 1} deals; the station takes "
