@@ -13,6 +13,7 @@ from simulator.campaign.matches import MATCH_FAULT_RUNS, MatchFault, run_match_f
 from simulator.campaign.moving import MOVING, run_moving
 from simulator.campaign.sessions import SESSION_FAULTS, SessionFault, run_session_fault
 from simulator.campaign.sigkill import run_sigkill
+from simulator.campaign.strangers import STRANGERS, run_strangers
 from simulator.campaign.tally import FaultOutcome, RunTally
 
 SIGKILL = "station killed (SIGKILL) and restarted"
@@ -20,8 +21,8 @@ SIGKILL_RUNS = 20  # the issue asks for at least twenty
 
 
 def fault_names() -> list[str]:
-    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS), HOSTILE, MOVING,
-            *(fault.name for fault in MATCH_FAULT_RUNS)]
+    return [SIGKILL, *(fault.name for fault in SESSION_FAULTS), HOSTILE, STRANGERS,
+            MOVING, *(fault.name for fault in MATCH_FAULT_RUNS)]
 
 
 async def _repeat(name: str, runs: int, one: Callable[[int], Coroutine[Any, Any, RunTally]],
@@ -54,6 +55,8 @@ async def campaign(runs: int, sigkill_runs: int, only: str | None,
             outcomes.append(await _repeat(fault.name, runs, _session_run(fault), progress))
     if only is None or only.lower() in HOSTILE.lower():  # one unit flooding, other pads timed
         outcomes.append(await _repeat(HOSTILE, runs, run_hostile, progress))
+    if only is None or only.lower() in STRANGERS.lower():  # slow connections, logins timed
+        outcomes.append(await _repeat(STRANGERS, runs, run_strangers, progress))
     if only is None or only.lower() in MOVING.lower():  # corrections as the pads move on
         outcomes.append(await _repeat(MOVING, runs, run_moving, progress))
     for match_fault in MATCH_FAULT_RUNS:  # teams and Swiss events under every radio fault
@@ -77,6 +80,9 @@ def figure_lines(figures: dict[str, Any]) -> list[str]:
     if "corrections_keyed" in figures:
         return [f"corrections keyed {figures['corrections_keyed']}, of which sent to the "
                 f"director {figures['corrections_to_director']}"]
+    if "pad_s" in figures:
+        return [f"under a stranger's slow connections the director's grid got in within "
+                f"{figures.get('grid_s', '?')} s, a pad's pairing within {figures['pad_s']} s"]
     if "replaced_keyed" in figures:
         return [f"keyed on pads replaced while away: {figures['replaced_keyed']}; sent to the "
                 f"director to decide {figures['replaced_to_director']}, held as they were "

@@ -69,9 +69,11 @@ class FaultOutcome:
         self.dropouts += run.dropouts
         self.checks_failed += run.checks_failed
         worst = "ack_p99_ms_while_flooded"
-        if run.figures and worst not in run.figures:  # a fault's own counts: summed
-            for name, count in run.figures.items():
-                self.figures[name] = self.figures.get(name, 0) + count
+        if run.figures and worst not in run.figures:  # a fault's own: counts summed,
+            for name, value in run.figures.items():  # seconds the longest
+                before = self.figures.get(name, 0)
+                self.figures[name] = max(before, value) if name.endswith("_s") \
+                    else before + value
         elif run.figures and not (self.figures.get(worst, -1.0) >= run.figures.get(worst, 0.0)):
             self.figures = run.figures
 

@@ -1,9 +1,11 @@
 """A stranger with ten addresses holding slow HTTP connections against the station served for
 real: a thousand of them, each dripping its headers a byte a second and opened again as soon
 as the station closes it. The director's grid still loads (logged in, live) and a pad still
-pairs by its link and logs in to its table, each within 10 s on a quiet machine; the test
-allows 30 s, for a busy one (api/serving.py: a connection still waiting for its headers gives
-way to a new one, from the address holding most)."""
+pairs by its link and logs in to its table, in a real browser (api/serving.py: a connection
+still waiting for its headers gives way to a new one, from the address holding most).
+
+How fast they get in is a figure of `basestation faults --only strangers`, held there to 10 s;
+this test allows 30 s, for a machine running other suites beside it."""
 
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ async def test_slow_http_strangers_leave_the_grid_and_a_pads_pairing_in(
         club: Club, browser: Browser) -> None:
     port = urlsplit(club.url).port
     stranger = subprocess.Popen(
-        [sys.executable, "-m", "tests.hardening.slow_http", str(port), "127.0.0.2",
+        [sys.executable, "-m", "simulator.slow_http", str(port), "127.0.0.2",
          str(ADDRESSES), str(PER_ADDRESS)], cwd=ROOT, stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, text=True)
     try:
@@ -52,8 +54,8 @@ async def test_slow_http_strangers_leave_the_grid_and_a_pads_pairing_in(
         pad_s = loop.time() - began
         print(f"grid {grid_s:.1f} s, pad {pad_s:.1f} s under {ADDRESSES * PER_ADDRESS} slow "
               "connections")
-        # Within 10 s on a quiet machine (1-2 s measured); the bound here holds beside two
-        # other suites (14 s was seen for the pad): it checks they get in, not how fast.
+        # 1-2 s on a quiet machine; 14 s was seen beside two other suites. It checks they
+        # get in, not how fast (the fault campaign reports that).
         assert grid_s < 30 and pad_s < 30, (grid_s, pad_s)
         assert stranger.poll() is None  # still at it throughout
         opened, held = map(int, (await asyncio.to_thread(stranger.stdout.readline)).split())

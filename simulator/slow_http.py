@@ -3,7 +3,7 @@ of several loopback addresses it keeps `per_address` connections open, each send
 request's headers a byte every `drip` seconds and opened again as soon as the station closes
 it (after `pause` seconds, a stranger's script's pace on a busy machine).
 
-    python -m tests.hardening.slow_http PORT FIRST_ADDRESS ADDRESSES PER_ADDRESS
+    python -m simulator.slow_http PORT FIRST_ADDRESS ADDRESSES PER_ADDRESS
 
 Every half second it prints how many connections it has opened so far and how many the
 station holds open now, until its standard input closes.
@@ -49,7 +49,7 @@ async def hold(port: int, address: str, count: dict[str, int], drip: float,
         await asyncio.sleep(pause)
 
 
-async def main(port: int, first: str, addresses: int, per_address: int,
+async def main(port: int, first: str, addresses: int, per_address: int, *,
                drip: float = 1.0, pause: float = 1.0) -> None:
     count = {"opened": 0, "held": 0}
     start = ipaddress.ip_address(first)

@@ -1,0 +1,137 @@
+"""Strangers on the club's Wi-Fi, as a fault of the campaign: while a session is played over
+MQTT, a stranger with ten addresses holds a thousand slow HTTP connections against the
+station's web server, each dripping its headers a byte a second and opened again as soon as
+the station closes it (simulator/slow_http.py). Once the station's connections are all the
+stranger's, the director logs in and loads the grid, and a pad loads its page and spends its
+pairing code, each over plain HTTP as its browser would.
+
+Counted as every fault is (lost, duplicated, rankings), and besides: the seconds the director
+and the pad each took to get in, which must be within GET_IN_S (api/serving.py gives way to a
+newcomer by closing a connection still waiting for its headers, from the address holding
+most). Beyond it the run names the figure and `basestation faults` exits 1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import socket
+import sys
+import urllib.request
+from typing import Any
+
+from simulator.campaign.sessions import SessionFault, run_session_fault
+from simulator.campaign.tally import RunTally
+
+STRANGERS = "strangers hold a thousand slow connections to the web server"
+FIRST_ADDRESS, ADDRESSES, PER_ADDRESS = "127.0.0.2", 10, 100
+GET_IN_S = 10.0  # issue 36's bar, for the director's grid and for a pad's pairing
+PAD_UNIT = 9101  # the pad paired under the stranger: no pad of the session
+REQUEST_S = 60.0  # one request's patience: long enough to see how long it took
+# The pad page's scripts and style, and the modules they import.
+REFERENCE = re.compile(r'(?:src|href)="(/static/[^"]+)"|(?:from|import)\s+"\./([^"]+)"')
+
+
+def _ask(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> bytes:
+    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode())
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=REQUEST_S) as answer:
+        return bytes(answer.read())
+
+
+def director_gets_in(base: str, password: str) -> None:
+    """The grid page, the login, and what the page asks for first."""
+    _ask(base + "/")
+    token = json.loads(_ask(base + "/api/login", {"password": password}))["token"]
+    for path in ("/api/whoami", "/api/grid", "/api/units", "/api/seats"):
+        _ask(base + path, token=token)
+
+
+def pad_gets_in(base: str, code: str) -> None:
+    """The pad page, every script and style it loads, and its pairing code spent."""
+    waiting, seen = ["/pad"], {"/pad"}
+    while waiting:
+        path = waiting.pop()
+        text = _ask(base + path).decode(errors="replace")
+        for found in REFERENCE.finditer(text):
+            wanted = found.group(1) or f"/static/{found.group(2)}"
+            if wanted not in seen:
+                seen.add(wanted)
+                waiting.append(wanted)
+    answer = json.loads(_ask(base + "/api/pairing", {"code": code}))
+    if answer.get("unit") != PAD_UNIT:
+        raise RuntimeError(f"the pairing code gave {answer!r}")
+
+
+async def _held(stranger: asyncio.subprocess.Process) -> tuple[int, int]:
+    """The stranger's next count: connections opened so far, and held now."""
+    assert stranger.stdout is not None
+    opened, held = (await stranger.stdout.readline()).split()
+    return int(opened), int(held)
+
+
+async def strangers_get_in_the_way(station: Any, figures: dict[str, float]) -> None:
+    """Serves the station's web pages, lets the stranger fill them, then times the director
+    and a pad getting in."""
+    from basestation.api.app import create_app
+    from basestation.api.serving import ServerLimits, server
+
+    listening = socket.create_server(("127.0.0.1", 0))
+    base = f"http://127.0.0.1:{listening.getsockname()[1]}"
+    web = server(create_app(station), "127.0.0.1", listening.getsockname()[1])
+    serving = asyncio.create_task(web.serve(sockets=[listening]))
+    stranger = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "simulator.slow_http", str(listening.getsockname()[1]),
+        FIRST_ADDRESS, str(ADDRESSES), str(PER_ADDRESS),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+    loop = asyncio.get_running_loop()
+    try:
+        async with asyncio.timeout(120):  # the station's connections all the stranger's
+            while (await _held(stranger))[1] < ServerLimits().connections:
+                pass
+        began = loop.time()
+        await asyncio.to_thread(director_gets_in, base, station.config.director_password)
+        figures["grid_s"] = round(loop.time() - began, 2)
+        code = station.pairing.issue(PAD_UNIT)
+        began = loop.time()
+        await asyncio.to_thread(pad_gets_in, base, code)
+        figures["pad_s"] = round(loop.time() - began, 2)
+        opened, _ = await _held(stranger)
+        figures["stranger_connections"] = opened
+    finally:
+        assert stranger.stdin is not None
+        stranger.stdin.close()
+        try:
+            await asyncio.wait_for(stranger.wait(), 10)
+        except TimeoutError:
+            stranger.kill()
+            await stranger.wait()
+        web.should_exit = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(serving, 15)
+        listening.close()
+
+
+def judged(figures: dict[str, float]) -> list[str]:
+    """What the figures break: each must get in within GET_IN_S."""
+    held = f"with {ADDRESSES * PER_ADDRESS} slow connections held"
+    problems = [f"{held}, {who} took {figures[name]:.1f} s to get in (over {GET_IN_S:g} s)"
+                for who, name in (("the director's grid", "grid_s"), ("a pad's pairing", "pad_s"))
+                if figures.get(name, 0.0) > GET_IN_S]
+    if "pad_s" not in figures:
+        problems.append(f"{held}, the director and a pad were not both timed getting in")
+    return problems
+
+
+async def run_strangers(seed: int) -> RunTally:
+    figures: dict[str, float] = {}
+    fault = SessionFault(
+        STRANGERS, ("mqtt",),
+        inject=lambda rig: strangers_get_in_the_way(rig.station, figures),
+        check=lambda _station, _player: (figures, judged(figures)))
+    return await run_session_fault(fault, seed)
