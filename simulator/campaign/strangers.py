@@ -24,6 +24,7 @@ from typing import Any
 
 from simulator.campaign.sessions import SessionFault, run_session_fault
 from simulator.campaign.tally import RunTally
+from simulator.slow_http import FILLED
 
 STRANGERS = "strangers hold a thousand slow connections to the web server"
 FIRST_ADDRESS, ADDRESSES, PER_ADDRESS = "127.0.0.2", 10, 100
@@ -83,7 +84,9 @@ async def strangers_get_in_the_way(station: Any, figures: dict[str, float]) -> N
 
     listening = socket.create_server(("127.0.0.1", 0))
     base = f"http://127.0.0.1:{listening.getsockname()[1]}"
-    web = server(create_app(station), "127.0.0.1", listening.getsockname()[1])
+    # The session started the station: the web server only serves it.
+    web = server(create_app(station, manage_station=False), "127.0.0.1",
+                 listening.getsockname()[1])
     serving = asyncio.create_task(web.serve(sockets=[listening]))
     stranger = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "simulator.slow_http", str(listening.getsockname()[1]),
@@ -91,9 +94,14 @@ async def strangers_get_in_the_way(station: Any, figures: dict[str, float]) -> N
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
     loop = asyncio.get_running_loop()
     try:
-        async with asyncio.timeout(120):  # the station's connections all the stranger's
-            while (await _held(stranger))[1] < ServerLimits().connections:
-                pass
+        cap, held = ServerLimits().connections, 0
+        try:
+            async with asyncio.timeout(120):  # the station's connections the stranger's
+                while held < FILLED * cap:
+                    _, held = await _held(stranger)
+        except TimeoutError:
+            raise RuntimeError(f"the stranger held {held} of the station's {cap} connections "
+                               "after 120 s") from None
         began = loop.time()
         await asyncio.to_thread(director_gets_in, base, station.config.director_password)
         figures["grid_s"] = round(loop.time() - began, 2)

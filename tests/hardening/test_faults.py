@@ -35,9 +35,9 @@ def test_quick_campaign(fault: str) -> None:
     for row in outcome:
         assert set(row) >= {"name", "runs", "acked", "stored", "lost", "duplicated",
                             "rankings_match"}
-        assert row["runs"] >= 1 and row["acked"] > 0, row
-        assert row["lost"] == 0 and row["duplicated"] == 0, row
-        assert row["rankings_match"], row
+        assert row["runs"] >= 1 and row["acked"] > 0, row["problems"]
+        assert row["lost"] == 0 and row["duplicated"] == 0, row["problems"]
+        assert row["rankings_match"], row["problems"]
     if fault.startswith("browser pads"):
         assert row["pad_restarts"] > 0 and row["dropouts"] > 0, row
     if fault.startswith("strangers"):  # timed, with the stranger holding its thousand

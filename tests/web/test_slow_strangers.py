@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.async_api import Browser
 
+from basestation.api.serving import ServerLimits
+from simulator.slow_http import FILLED
 from tests.web.conftest import login
 from tests.web.padclub import Club, broker, club
 from tests.web.padpage import log_in
@@ -38,8 +40,9 @@ async def test_slow_http_strangers_leave_the_grid_and_a_pads_pairing_in(
         stdout=subprocess.PIPE, text=True)
     try:
         assert stranger.stdout is not None
-        async with asyncio.timeout(120):  # the station's 400 connections all the stranger's
-            while int((await asyncio.to_thread(stranger.stdout.readline)).split()[1]) < 400:
+        async with asyncio.timeout(120):  # the station's 400 connections the stranger's
+            while int((await asyncio.to_thread(stranger.stdout.readline)).split()[1]) \
+                    < FILLED * ServerLimits().connections:
                 pass
         loop = asyncio.get_running_loop()
         began = loop.time()
