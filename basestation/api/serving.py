@@ -42,6 +42,7 @@ class ServerLimits:
     per_client: int = 40
 
 
+BACKLOG = 2048  # uvicorn's: connections the kernel queues, and the most accepted in one turn
 TOO_MANY = "The station has too many connections open: try again in a few seconds."
 
 
@@ -162,10 +163,12 @@ def server(app: FastAPI, host: str, port: int, *, limits: ServerLimits | None = 
     config = uvicorn.Config(
         app, host=host, port=port, http=protocol,
         timeout_keep_alive=chosen.keep_alive_seconds,
-        # uvicorn's own cap counts connections and running requests alike: above ours (with
-        # room for connections closed to make room, gone by the next turn of the loop), so
-        # it only ever stops running requests piling up.
-        limit_concurrency=chosen.connections + 64,
+        # uvicorn's own cap counts connections and running requests alike, closing ones
+        # too: those closed to make room stay counted until connection_lost, and one turn
+        # of the loop accepts up to a backlog of newcomers. Above ours by a backlog, its
+        # plain 503 never comes before our sentence (a connection runs one request at a
+        # time); 64 above was seen to answer the director's page 503 under a stranger.
+        limit_concurrency=chosen.connections + BACKLOG, backlog=BACKLOG,
         h11_max_incomplete_event_size=16 * 1024,  # a request's headers: more is a 400
         # uvicorn believes 127.0.0.1's forwarded headers unless told: only a proxy's.
         proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies) or None,

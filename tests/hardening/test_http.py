@@ -23,7 +23,7 @@ from basestation.api.limits import Limits
 from basestation.api.readmodel import ReadModel
 from basestation.api.routes import sections as section_routes
 from basestation.api.routes import setup as setup_routes
-from basestation.api.serving import ServerLimits
+from basestation.api.serving import BACKLOG, ServerLimits
 from basestation.formats.handrecords import MAX_DEALS
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
@@ -359,7 +359,9 @@ def test_the_server_is_set_up_with_its_timeouts() -> None:
     running = server(create_app(Station(StationConfig()), manage_station=False),
                      "127.0.0.1", 8000)
     assert running.config.timeout_keep_alive == 5
-    assert running.config.limit_concurrency == ServerLimits().connections + 64
+    # uvicorn's cap only above ours by a whole turn's accepts: its 503 never comes first.
+    assert running.config.limit_concurrency == ServerLimits().connections + BACKLOG
+    assert running.config.backlog == BACKLOG
     assert ServerLimits().headers_seconds == 10 and Limits().body_seconds == 30
 
 

@@ -5,7 +5,7 @@ pairs by its link and logs in to its table, in a real browser (api/serving.py: a
 still waiting for its headers gives way to a new one, from the address holding most).
 
 How fast they get in is a figure of `basestation faults --only strangers`, held there to 10 s;
-this test allows 30 s, for a machine running other suites beside it."""
+this test allows 90 s, for a machine running other suites beside it."""
 
 from __future__ import annotations
 
@@ -57,9 +57,10 @@ async def test_slow_http_strangers_leave_the_grid_and_a_pads_pairing_in(
         pad_s = loop.time() - began
         print(f"grid {grid_s:.1f} s, pad {pad_s:.1f} s under {ADDRESSES * PER_ADDRESS} slow "
               "connections")
-        # 1-2 s on a quiet machine; 14 s was seen beside two other suites. It checks they
-        # get in, not how fast (the fault campaign reports that).
-        assert grid_s < 30 and pad_s < 30, (grid_s, pad_s)
+        # 1-2 s on a quiet machine; 14 s and 34 s were seen for the grid in loaded suites
+        # (the station in the worker's own process, sharing its core). It checks they get
+        # in, not how fast: `basestation faults` reports that, and holds it to 10 s.
+        assert grid_s < 90 and pad_s < 90, (grid_s, pad_s)
         assert stranger.poll() is None  # still at it throughout
         opened, held = map(int, (await asyncio.to_thread(stranger.stdout.readline)).split())
         # Still holding a good share of the cap: on a busy machine the stranger re-opens
