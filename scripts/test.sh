@@ -21,4 +21,4 @@ collected=$!
 .venv/bin/ruff check .
 .venv/bin/mypy firmware_protocol basestation simulator
 wait "$collected" || true  # its errors, if any, are the run's own to report
-exec .venv/bin/pytest --numprocesses "${TEST_WORKERS:-6}" --dist load --maxschedchunk 1 "$@"
+exec .venv/bin/pytest --numprocesses "${TEST_WORKERS:-7}" --dist load --maxschedchunk 1 "$@"
