@@ -1,9 +1,9 @@
 """Strangers on the club's Wi-Fi, as a fault of the campaign: while a session is played over
 MQTT, a stranger with ten addresses holds a thousand slow HTTP connections against the
 station's web server, each dripping its headers a byte a second and opened again as soon as
-the station closes it (simulator/slow_http.py). Once the station's connections are all the
-stranger's, the director logs in and loads the grid, and a pad loads its page and spends its
-pairing code, each over plain HTTP as its browser would.
+the station closes it (simulator/slow_http.py). Once the stranger holds the station's
+connections (FILLED of them), the director logs in and loads the grid, and a pad loads its
+page and spends its pairing code, each over plain HTTP as its browser would.
 
 Counted as every fault is (lost, duplicated, rankings), and besides: the seconds the director
 and the pad each took to get in, which must be within GET_IN_S (api/serving.py gives way to a
@@ -28,7 +28,7 @@ from simulator.slow_http import FILLED
 
 STRANGERS = "strangers hold a thousand slow connections to the web server"
 FIRST_ADDRESS, ADDRESSES, PER_ADDRESS = "127.0.0.2", 10, 100
-GET_IN_S = 10.0  # issue 36's bar, for the director's grid and for a pad's pairing
+GET_IN_S = 10.0  # what the director (the grid) and a pad (its pairing) may wait, at most
 PAD_UNIT = 9101  # the pad paired under the stranger: no pad of the session
 REQUEST_S = 60.0  # one request's patience: long enough to see how long it took
 # The pad page's scripts and style, and the modules they import.
