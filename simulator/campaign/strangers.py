@@ -83,13 +83,13 @@ async def strangers_get_in_the_way(station: Any, figures: dict[str, float]) -> N
     from basestation.api.serving import ServerLimits, server
 
     listening = socket.create_server(("127.0.0.1", 0))
-    base = f"http://127.0.0.1:{listening.getsockname()[1]}"
+    port = listening.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
     # The session started the station: the web server only serves it.
-    web = server(create_app(station, manage_station=False), "127.0.0.1",
-                 listening.getsockname()[1])
+    web = server(create_app(station, manage_station=False), "127.0.0.1", port)
     serving = asyncio.create_task(web.serve(sockets=[listening]))
     stranger = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "simulator.slow_http", str(listening.getsockname()[1]),
+        sys.executable, "-m", "simulator.slow_http", str(port),
         FIRST_ADDRESS, str(ADDRESSES), str(PER_ADDRESS),
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
     loop = asyncio.get_running_loop()

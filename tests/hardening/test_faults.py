@@ -45,8 +45,8 @@ def test_quick_campaign(fault: str) -> None:
         assert row["stranger_connections"] >= 1000, row
     # `faults` also holds the flooding pad's run to its timing figures (the other pads' ack
     # p99, the drain), and the strangers' (the director and a pad getting in): it reports
-    # them and exits 1 beyond them. A test checks behaviour
-    # only, on a machine that may be busy: a figure beyond its bound is printed here.
+    # them and exits 1 beyond them. A test checks behaviour only, on a machine that may be
+    # busy: a figure beyond its bound is printed here.
     timing = [p for p in row["problems"]
               if "ack p99" in p or "drained" in p or "to get in" in p]
     print(*timing, sep="\n")
