@@ -2,12 +2,18 @@
 
 endplay's solver crashes the process when two threads run it at once (the station's par
 thread and a simulator in the same process), so every call here holds one lock.
+A deal's tricks table, the slow part (about 0.12 s of CPU), is solved once in a process:
+its par for any dealer and vulnerability, and the simulator's play, read the same table.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import NamedTuple
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from endplay.dds.ddtable import DDTable
 
 _SOLVER = threading.Lock()
 STRAINS = ("S", "H", "D", "C", "NT")  # endplay's Denom order
@@ -21,13 +27,22 @@ class ParContract(NamedTuple):
     score: int  # North-South's par score
 
 
+@lru_cache(maxsize=1024)  # about 1 KB a deal
+def _table(deal_pbn: str) -> DDTable:
+    """The deal's tricks table; called with _SOLVER held."""
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal
+
+    return calc_dd_table(Deal(deal_pbn))
+
+
 def par_contracts(deal_pbn: str, board: int, dealer: str) -> tuple[ParContract, ...]:
     """The deal's par contracts with `dealer` (N, E, S or W) dealing board `board`."""
-    from endplay.dds import par
-    from endplay.types import Deal, Player
+    with _SOLVER:  # endplay imported under the lock: two threads at once see it half made
+        from endplay.dds import par
+        from endplay.types import Player
 
-    with _SOLVER:
-        result = par(Deal(deal_pbn), board, Player(SEATS.index(dealer)))
+        result = par(_table(deal_pbn), board, Player(SEATS.index(dealer)))
         score = result.score
         # endplay's par list must be read in one pass, each contract as it is yielded.
         return tuple(
@@ -39,10 +54,9 @@ def par_contracts(deal_pbn: str, board: int, dealer: str) -> tuple[ParContract, 
 def tricks_table(deal_pbn: str) -> dict[tuple[str, str], int]:
     """Tricks each declarer (N, E, S, W) takes in each strain (S, H, D, C, NT) with best
     play, keyed (strain, declarer)."""
-    from endplay.dds import calc_dd_table
-    from endplay.types import Deal, Denom, Player
-
     with _SOLVER:
-        table = calc_dd_table(Deal(deal_pbn))
+        from endplay.types import Denom, Player
+
+        table = _table(deal_pbn)
     return {(strain, seat): int(table[Denom(STRAINS.index(strain)), Player(SEATS.index(seat))])
             for strain in STRAINS for seat in SEATS}
