@@ -69,9 +69,9 @@ def test_quick_campaign(fault: str, caplog: pytest.LogCaptureFixture) -> None:
 
 def test_teams_and_swiss_events_under_faults() -> None:
     # `basestation faults` itself, its JSON and its exit status. A round robin, Swiss teams
-    # and Swiss pairs on radio pads: lost and duplicated frames,
-    # battery changes, dropouts and a station restart; nothing lost or stored twice, and the
-    # standings from the stored results those of the results played.
+    # and Swiss pairs on radio pads: lost and duplicated frames, battery changes, dropouts
+    # and a station restart; nothing lost or stored twice, and the standings from the
+    # stored results those of the results played.
     done = subprocess.run([sys.executable, "-m", "basestation", "faults", "--quick", "--json",
                            "--only", "under radio faults and a restart"],
                           capture_output=True, text=True, timeout=420, check=False)
