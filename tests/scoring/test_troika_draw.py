@@ -16,6 +16,7 @@ from basestation.scoring.troika import troika_draw
 
 Pair = tuple[int, int]
 Met = set[frozenset[int]]
+Pairing = frozenset[frozenset[int]]  # one draw, its matches as sets (for set arithmetic)
 
 
 def pairings(order: Sequence[int]) -> Iterator[list[Pair]]:
@@ -42,14 +43,14 @@ def from_the_top(draw: Sequence[Pair], ranked: Sequence[int], met: Met) -> tuple
 
 
 def odd_measure(troika: Sequence[int], draw: Sequence[Pair], ranked: Sequence[int],
-                met: Met, every: list[list[frozenset[int]]] | None = None) -> tuple[object, ...]:
+                met: Met, every: list[Pairing] | None = None) -> tuple[object, ...]:
     """The documented order: repeats over both rounds, the Troika's places from the bottom,
     round r's matches from the top (smaller is better). `every`: each pairing of the rest."""
     rest = [e for e in ranked if e not in troika]
     if every is None:
-        every = [[frozenset(p) for p in d] for d in pairings(rest)]
+        every = [frozenset(map(frozenset, d)) for d in pairings(rest)]
     used = met | {frozenset(p) for p in draw}
-    second = min(sum(p in used for p in d) for d in every)
+    second = min(len(d & used) for d in every)
     inside = sum(frozenset(p) in met for p in combinations(troika, 2))
     place = {e: i for i, e in enumerate(ranked)}
     low = tuple(sorted(len(ranked) - 1 - place[e] for e in troika))
@@ -63,7 +64,7 @@ def best_odd(ranked: Sequence[int], met: Met) -> tuple[object, ...]:
         rest = [e for e in ranked if e not in troika]
         inside = sum(frozenset(p) in met for p in combinations(troika, 2))
         draws = list(pairings(rest))
-        every = [[frozenset(p) for p in d] for d in draws]
+        every = [frozenset(map(frozenset, d)) for d in draws]
         for draw in draws:
             if best is not None and inside + repeats(draw, met) > best[0]:  # type: ignore[operator]
                 continue  # more repeats already, whatever round r + 1 does
