@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from basestation.store.repository import Store
 from simulator.broker import PORTS_VARIABLE
 from tests.servers import run_mosquitto, run_postgres
 
@@ -43,6 +44,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The longest tests first (a stable sort: the rest keep their order). Every worker sorts
     alike, so pytest-xdist sees the same collection in each."""
     items.sort(key=lambda item: -DURATIONS.get(item.nodeid, 0))
+
+
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite station database, its schema made by the migrations once a worker
+    (tests.servers.fresh_database copies it)."""
+    path = tmp_path_factory.mktemp("migrated") / "station.db"
+    Store(f"sqlite:///{path}").close()
+    return path
 
 
 @pytest.fixture(scope="session")

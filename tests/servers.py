@@ -15,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from simulator.broker import free_port, mosquitto_binary, run_mosquitto, wait_for_port
@@ -133,3 +134,12 @@ async def running_demo(*args: str) -> AsyncIterator[Demo]:
                 await process.wait()
         for reader in readers:
             reader.cancel()
+
+
+def fresh_database(path: Path, migrated: Path) -> str:
+    """The URL of a station database at `path`, a copy of `migrated` (the migrated_database
+    fixture) if none is there yet: a test's new station does not run every migration again,
+    40 ms of CPU each time."""
+    if not path.exists():
+        shutil.copyfile(migrated, path)
+    return f"sqlite:///{path}"

@@ -13,6 +13,7 @@ import pytest
 from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
+from tests.servers import fresh_database
 
 PASSWORD = "change-me"
 # As a browser on the station's own pages says where its changes come from (api/origin.py).
@@ -20,8 +21,9 @@ BROWSER = {"Origin": "http://club"}
 
 
 @pytest.fixture
-async def station(tmp_path: Path) -> AsyncIterator[Station]:
-    config = StationConfig(id="club", database=f"sqlite:///{tmp_path / 'station.db'}",
+async def station(tmp_path: Path, migrated_database: Path) -> AsyncIterator[Station]:
+    config = StationConfig(id="club",
+                           database=fresh_database(tmp_path / "station.db", migrated_database),
                            director_password=PASSWORD)
     station = Station(config, director_pin="4321")
     station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])

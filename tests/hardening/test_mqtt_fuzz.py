@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
 import socket
 from pathlib import Path
 
@@ -19,11 +18,11 @@ from basestation.station.batch import Batch
 from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.hub import Inbound
 from basestation.station.links.mqtt import MqttLink
-from basestation.store.repository import Store
 from firmware_protocol.messages import Ack, ErrorCode, Login, Message
 from tests.hardening.fuzzing import fuzz_settings
 from tests.hardening.hostile import hostile, result, signed
 from tests.pads import MqttPad
+from tests.servers import fresh_database
 
 GOOD = 42
 
@@ -70,18 +69,9 @@ async def test_hostile_traffic_then_a_good_pad(mqtt_station: Station, mosquitto:
     assert sorted((h.table, h.round, h.board) for h in held) == [(1, 1, 1), (1, 1, 2)]
 
 
-@pytest.fixture(scope="module")
-def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An empty station database with its schema made: each example starts from a copy,
-    rather than running every migration again (most of an example's time)."""
-    path = tmp_path_factory.mktemp("migrated") / "station.db"
-    Store(f"sqlite:///{path}").close()
-    return path
-
-
 def offline_station(folder: Path, migrated: Path) -> Station:
-    shutil.copyfile(migrated, folder / "station.db")
-    config = StationConfig(id="club", database=f"sqlite:///{folder}/station.db")
+    # A migrated copy: running every migration was most of an example's time.
+    config = StationConfig(id="club", database=fresh_database(folder / "station.db", migrated))
     station = Station(config)
     station.open_event("Fuzz", "nz", [SectionConfig("A", "mitchell", 3, 6)])
     return station
@@ -101,12 +91,12 @@ payloads = st.binary(max_size=1024) | st.builds(
 @fuzz_settings(0.5)
 @given(st.lists(st.tuples(topic_levels, payloads), min_size=1, max_size=20))
 def test_fuzz_receive_and_handle_never_raise(tmp_path_factory: pytest.TempPathFactory,
-                                             migrated: Path,
+                                             migrated_database: Path,
                                              items: list[tuple[str, bytes]]) -> None:
     """Straight into the link's receive and the hub's handling, without a broker: no input
     makes either raise (the hub's batch loop would catch it, but the pad would get no
     answer)."""
-    station = offline_station(tmp_path_factory.mktemp("fuzz"), migrated)
+    station = offline_station(tmp_path_factory.mktemp("fuzz"), migrated_database)
     link = MqttLink(station.hub, "mqtt://127.0.0.1:1", "club")
     for level, payload in items:
         link._receive(f"bridge/club/pad/{level}/up", payload)

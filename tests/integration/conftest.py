@@ -12,6 +12,7 @@ from basestation.movements import generate
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
 from tests.pads import VirtualRadio
+from tests.servers import fresh_database
 
 DEAL_1 = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
@@ -21,7 +22,8 @@ def expected_pairs(round_: int, table: int, tables: int = 3, boards: int = 6) ->
 
 
 @pytest.fixture
-async def make_station(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
+async def make_station(tmp_path: Path,
+                       migrated_database: Path) -> AsyncIterator[Callable[..., Any]]:
     started: list[Station] = []
 
     async def make(*, mqtt_port: int | None = None, serial_ports: tuple[str, ...] = (),
@@ -33,7 +35,7 @@ async def make_station(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
 
         config = StationConfig(
             id="club", secret="change-me",
-            database=database or f"sqlite:///{tmp_path / 'station.db'}",
+            database=database or fresh_database(tmp_path / "station.db", migrated_database),
             mqtt_url=f"mqtt://127.0.0.1:{mqtt_port}" if mqtt_port else None,
             serial=tuple(SerialConfig(port=p, baud=baud) for p in serial_ports))
         station = Station(config, director_pin=director_pin)
