@@ -215,7 +215,7 @@ async def test_connections_are_limited_and_the_station_keeps_its_own_way_in(
     try:
         # All accepted or refused once the last, beyond the limit however counted, is closed.
         async with asyncio.timeout(90):
-            while not await closed_within(idle[-1][0], 5):
+            while not await closed_soon(idle[-1][0], 5):
                 idle.append(await asyncio.open_connection("127.0.0.1", club.port))
         closed = [n for n, (reader, _) in enumerate(idle) if await closed_soon(reader)]
         assert closed and limit <= closed[0], (limit, closed)
@@ -239,20 +239,10 @@ async def test_connections_are_limited_and_the_station_keeps_its_own_way_in(
                 await asyncio.sleep(0.2)
 
 
-async def closed_within(reader: asyncio.StreamReader, seconds: float) -> bool:
-    """Whether the broker closes this connection within `seconds`."""
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not await closed_soon(reader):
-        if asyncio.get_running_loop().time() > deadline:
-            return False
-        await asyncio.sleep(0.1)
-    return True
-
-
-async def closed_soon(reader: asyncio.StreamReader) -> bool:
-    """Whether the broker has closed this connection (it never sent anything)."""
+async def closed_soon(reader: asyncio.StreamReader, seconds: float = 0.001) -> bool:
+    """Whether the broker closes this connection within `seconds` (it never sends anything)."""
     try:
-        async with asyncio.timeout(0.001):
+        async with asyncio.timeout(seconds):
             return await reader.read(1) == b""
     except TimeoutError:
         return False
