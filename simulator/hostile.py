@@ -127,12 +127,14 @@ def flood(plan: Flood) -> Flooded:
 class Strangers:
     """A stranger on a broker without logins publishing frames whose tags fail the check
     (nobody's key), each claiming the next of `units` unit ids on that unit's up topic, as
-    fast as it can for `seconds`."""
+    fast as it can for `seconds`; then on, until it has sent `at_least` frames (a busy
+    machine's pace), for at most ten times `seconds`."""
 
     port: int
     station: str
     units: int
     seconds: float
+    at_least: int = 0
 
 
 def strangers(plan: Strangers) -> Flooded:
@@ -148,13 +150,19 @@ def strangers(plan: Strangers) -> Flooded:
     try:
         sent = 0
         started = time.time()
-        deadline = time.perf_counter() + plan.seconds
-        while time.perf_counter() < deadline:
+        begun = time.perf_counter()
+        deadline = begun + plan.seconds * (10 if plan.at_least else 1)
+
+        def going() -> bool:
+            now = time.perf_counter()
+            return now < deadline and (now < begun + plan.seconds or sent < plan.at_least)
+
+        while going():
             for topic, payload in made[sent % len(made):][:100]:
                 if client.publish(topic, payload, qos=1).rc != mqtt.MQTT_ERR_SUCCESS:
                     break
                 sent += 1
-            while len(client._out_messages) >= QUEUED and time.perf_counter() < deadline:
+            while len(client._out_messages) >= QUEUED and going():
                 time.sleep(0.0005)
         ended = time.time()
     finally:

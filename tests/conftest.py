@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +15,13 @@ from basestation.store.repository import Store
 from simulator.broker import PORTS_VARIABLE
 from tests.servers import run_mosquitto, run_postgres
 
-PORTS_FROM, PORTS_EACH = 20000, 1000  # below the kernel's ephemeral ports (32768 on)
+PORTS_FROM, PORTS_TO = 20000, 32000  # below the kernel's ephemeral ports (32768 on)
+# Suites that may run on one machine at once, each with a group of port ranges of its own,
+# and the workers of one suite, each with a range of its group.
+RUNS, WORKERS_MOST = 4, 12
+PORTS_EACH = (PORTS_TO - PORTS_FROM) // (RUNS * WORKERS_MOST)  # 250 ports a worker
+RUN_VARIABLE = "BASESTATION_TEST_RUN"  # the suite's group, handed to its workers
+_run_marker: list[socket.socket] = []  # the marker port holding this suite's group
 # Seconds each long test took in a parallel run (those of 8 s or more). The longest are
 # started first, so that no worker is left with one at the end while the others idle.
 # Refresh it from a run's `--durations=100` when tests change much; a test missing from it
@@ -28,16 +35,37 @@ settings.register_profile("suite", deadline=None,
 settings.load_profile("suite")
 
 
+def _run_group() -> int:
+    """The first of RUNS groups whose marker port (just below the ranges) no other suite on
+    this machine holds; this process binds it until it ends. Two suites at once were seen to
+    bind the same port from the same worker's range."""
+    for group in range(RUNS):
+        marker = socket.socket()
+        try:
+            marker.bind(("127.0.0.1", PORTS_FROM - RUNS + group))
+        except OSError:
+            marker.close()
+            continue
+        _run_marker.append(marker)
+        return group
+    return os.getpid() % RUNS
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Each pytest-xdist worker (and whatever it starts: the demo, the fault campaign) takes
     its servers' ports from a range of its own (simulator.broker.free_port), so no two
-    workers, and no outgoing connection, pick the same port; the whole range in one process."""
+    workers, and no outgoing connection, pick the same port; the whole group in one process.
+    Each suite running on the machine has a group of ranges of its own."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if worker.startswith("gw"):
-        low = PORTS_FROM + int(worker[2:]) % 12 * PORTS_EACH
+        group = int(os.environ.get(RUN_VARIABLE, "0"))
+        low = PORTS_FROM + (group * WORKERS_MOST + int(worker[2:]) % WORKERS_MOST) * PORTS_EACH
         os.environ[PORTS_VARIABLE] = f"{low}-{low + PORTS_EACH - 1}"
     else:
-        os.environ.setdefault(PORTS_VARIABLE, f"{PORTS_FROM}-{PORTS_FROM + 12 * PORTS_EACH - 1}")
+        group = _run_group()
+        os.environ[RUN_VARIABLE] = str(group)  # the workers, started after this, inherit it
+        low = PORTS_FROM + group * WORKERS_MOST * PORTS_EACH
+        os.environ.setdefault(PORTS_VARIABLE, f"{low}-{low + WORKERS_MOST * PORTS_EACH - 1}")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
