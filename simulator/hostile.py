@@ -31,7 +31,8 @@ KINDS = ("logins", "heartbeats", "results", "bad MACs", "merge offers")
 MADE = 60_000  # messages made ahead: more than this client sends in the time asked
 WINDOW = 1000  # QoS 1 publishes awaiting the broker's ack at once
 QUEUED = 2000  # publishes paho holds before the flood waits for it to catch up
-EVERY = 0.1  # seconds between a watching pad's messages: within a pad's pace (fairness.py)
+# seconds between a watching pad's messages: within a pad's pace (station/core/queue.py)
+EVERY = 0.1
 ANSWER_WAIT = 5.0  # a pad's first retransmission on MQTT (SPEC.md 6.6)
 
 

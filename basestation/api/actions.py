@@ -9,8 +9,8 @@ from fastapi import HTTPException, status
 
 from basestation.api.errors import refusal
 from basestation.station.app import Station
-from basestation.station.batch import Batch
-from basestation.station.conflicts import Conflict
+from basestation.station.commands.conflicts import Conflict
+from basestation.station.effects.batch import Batch
 
 T = TypeVar("T")
 

@@ -39,7 +39,7 @@ from basestation.api.routes import (
     website,
 )
 from basestation.station.app import Station
-from basestation.station.hub import StationBusy
+from basestation.station.core.hub import StationBusy
 from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, pairing, merges, results,

@@ -14,9 +14,9 @@ from basestation.api.views import held_json, pair_names
 from basestation.movements import SWISS_PAIRS
 from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.match_scoring import Match
-from basestation.station.live_matches import match_boards
-from basestation.station.session import SessionRules
-from basestation.station.state import SectionState
+from basestation.station.commands.rules import SessionRules
+from basestation.station.session.memory import SectionState
+from basestation.station.views.live_matches import match_boards
 from basestation.store.models import SeatingRow
 
 

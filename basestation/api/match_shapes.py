@@ -11,8 +11,8 @@ from basestation.movements import TEAMS
 from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.match_scoring import Match, event_standings
 from basestation.scoring.swiss import Standing
-from basestation.station.live_matches import LiveSession, matches_now, vps_off
-from basestation.station.state import SectionState
+from basestation.station.session.memory import SectionState
+from basestation.station.views.live_matches import LiveSession, matches_now, vps_off
 
 
 def _vps(value: Decimal) -> float:

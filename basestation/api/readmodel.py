@@ -13,9 +13,11 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from basestation.station.app import Station
-from basestation.station.events import AlertKind, flood_alert, lock_alert
-from basestation.station.grid import ATTENTION_FLAGS, grid, offer_alert
-from basestation.station.state import Thresholds, UnitState
+from basestation.station.core.queue import flood_alert
+from basestation.station.core.units import lock_alert
+from basestation.station.effects.events import AlertKind
+from basestation.station.session.memory import Thresholds, UnitState
+from basestation.station.views.grid import ATTENTION_FLAGS, grid, offer_alert
 from firmware_protocol import jsonwire
 
 T = TypeVar("T")

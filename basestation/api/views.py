@@ -6,9 +6,9 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
-from basestation.station.entries import entry_words
-from basestation.station.session import SessionRules
-from basestation.station.state import HeldResult
+from basestation.station.commands.rules import SessionRules
+from basestation.station.session.entries import entry_words
+from basestation.station.session.memory import HeldResult
 from basestation.store.models import SeatingRow
 from firmware_protocol.messages import Seat
 

@@ -25,7 +25,7 @@ def publish(
     ladder) and the USEBIO XML with the hand records, ready to copy to the club's web host."""
     from basestation.api.website_data import PublishError, website, write_folder
     from basestation.cli.settings import read_settings
-    from basestation.station.feedback import par_rows
+    from basestation.station.session.feedback import par_rows
     from basestation.store.repository import Store
 
     settings = read_settings(config)

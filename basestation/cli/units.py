@@ -93,7 +93,7 @@ def mosquitto(
 ) -> None:
     """Write mosquitto's password and ACL files for every unit in the registry."""
     from basestation.cli.settings import read_settings
-    from basestation.station.units import epoch_key
+    from basestation.station.core.units import epoch_key
     from basestation.store.repository import Store
 
     settings = read_settings(config)

@@ -12,27 +12,27 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from basestation.movements import Movement
-from basestation.station.batch import Batch
-from basestation.station.bus import EventBus
+from basestation.station.commands.rules import SessionRules
 from basestation.station.config import (
     ConfigError,
     SectionConfig,
     StationConfig,
     network_defaults,
 )
-from basestation.station.events import AlertKind, station_alert
-from basestation.station.hub import CUT_OFF, Hub, Link
-from basestation.station.link_health import LinkHealth
+from basestation.station.core.hub import CUT_OFF, Hub, Link
+from basestation.station.effects.batch import Batch
+from basestation.station.effects.bus import EventBus
+from basestation.station.effects.events import AlertKind, station_alert
+from basestation.station.effects.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
-from basestation.station.live_matches import LiveSession
 from basestation.station.opening import NewEvent, open_new_event
-from basestation.station.pairing_codes import PairingCodes
-from basestation.station.session import SessionRules
-from basestation.station.session_state import SessionState
-from basestation.station.state import HeldResult
+from basestation.station.session.memory import HeldResult
+from basestation.station.session.pairing_codes import PairingCodes
+from basestation.station.session.state import SessionState
 from basestation.station.swiss_draw import draw_rounds_as_they_end
+from basestation.station.views.live_matches import LiveSession
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
 from basestation.store.repository import Store

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.ladder import LadderRules
-from basestation.station.batch import Batch
+from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store

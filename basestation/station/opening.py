@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING
 from sqlmodel import Session
 
 from basestation.domain.cards import check_deals
-from basestation.station.batch import Batch
+from basestation.station.commands.conflicts import Conflict
+from basestation.station.commands.rules import SessionRules
 from basestation.station.config import SectionConfig
-from basestation.station.conflicts import Conflict
-from basestation.station.session import SessionRules
+from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from basestation.store.models import AuditRow, EventRow, PlayerRow
 from firmware_protocol.messages import Control, ControlCommand
 
 if TYPE_CHECKING:
-    from basestation.station.hub import Hub
+    from basestation.station.core.hub import Hub
 
 # How long the second turn may wait for the hub: as long as the database takes to come back.
 LOAD_WAIT = 24 * 3600.0

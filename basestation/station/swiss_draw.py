@@ -12,12 +12,12 @@ import logging
 from typing import TYPE_CHECKING
 
 from basestation.scoring.event_formats import SWISS, next_swiss_round
-from basestation.station.hub import Hub, StationBusy
-from basestation.station.live_matches import round_complete, standings_now
+from basestation.station.core.hub import Hub, StationBusy
+from basestation.station.views.live_matches import round_complete, standings_now
 
 if TYPE_CHECKING:
-    from basestation.station.batch import Batch
-    from basestation.station.session import SessionRules
+    from basestation.station.commands.rules import SessionRules
+    from basestation.station.effects.batch import Batch
 
 log = logging.getLogger(__name__)
 BUSY_PAUSE = 1.0  # seconds before a draw the station was too busy for is tried again

@@ -133,7 +133,7 @@ class ResultRow(SQLModel, table=True):
     tricks: int | None = None
     lead: str | None = None
     # The director's ruling, a JSON object: on a board, the traveller file's ruling fields
-    # (basestation.station.rulings.Ruling); on a penalty row, its direction and percent.
+    # (basestation.station.session.rulings.Ruling); on a penalty row, its direction and percent.
     ruling: dict[str, Any] | None = Field(default=None, sa_type=JSON)
     score_ns: int | None = None
     flags: str = ""  # comma-separated ResultFlag values

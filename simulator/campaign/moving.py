@@ -190,7 +190,7 @@ def open_offers(database: Path) -> int:
 
 async def decide_offers(station: Any, night: Night) -> None:
     """The director sees each conflict side by side and takes the players' correction."""
-    from basestation.station.merges import decide
+    from basestation.station.commands.merges import decide
 
     for offer_id in sorted(station.rules.merge_offers):
         await station.act(lambda batch, offer=offer_id: decide(station.rules, offer, True, batch,
@@ -224,8 +224,8 @@ def unseen(night: Night, offers: int) -> list[str]:
 
 async def run_moving(seed: int) -> RunTally:
     from basestation.station.app import Station
+    from basestation.station.commands.console import set_pads
     from basestation.station.config import SectionConfig, StationConfig
-    from basestation.station.console import set_pads
 
     rng = random.Random(seed)
     movement = generate("mitchell", TABLES, BOARDS)

@@ -9,7 +9,7 @@ import asyncio
 import httpx
 
 from basestation.station.app import Station
-from basestation.station.pairing_codes import EXPIRED, REPLACED, SPENT, UNKNOWN
+from basestation.station.session.pairing_codes import EXPIRED, REPLACED, SPENT, UNKNOWN
 from tests.api.conftest import ok
 
 

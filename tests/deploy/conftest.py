@@ -20,7 +20,7 @@ from basestation.cli import app
 from basestation.cli.units import mqtt_password, unit_username
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, load_config
-from basestation.station.units import epoch_key
+from basestation.station.core.units import epoch_key
 from basestation.store import repository as repo
 from basestation.store.repository import Store
 from simulator.broker import dynsec_plugin, run_mosquitto_conf, wait_for_port

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from basestation.cli import app
 from basestation.cli.units import acl_text, pbkdf2_line
-from basestation.station.units import epoch_key
+from basestation.station.core.units import epoch_key
 from basestation.store import repository as repo
 from basestation.store.repository import Store
 from firmware_protocol import jsonwire

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from basestation.station.app import Station
-from basestation.station.batch import Batch
 from basestation.station.config import SectionConfig, StationConfig
-from basestation.station.hub import Inbound
+from basestation.station.core.hub import Inbound
+from basestation.station.effects.batch import Batch
 from basestation.station.links.mqtt import MqttLink
 from firmware_protocol.messages import Ack, ErrorCode, Login, Message
 from tests.hardening.fuzzing import fuzz_settings

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.console import set_round_minutes, set_thresholds
-from basestation.station.grid import grid
-from basestation.station.table_actions import cancel_takeover
+from basestation.station.commands.console import set_round_minutes, set_thresholds
+from basestation.station.commands.table_actions import cancel_takeover
+from basestation.station.views.grid import grid
 from firmware_protocol.messages import Ack, Login
 from tests.pads import VirtualRadio
 

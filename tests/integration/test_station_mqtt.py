@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from basestation.station import units as units_module
+from basestation.station.core import units as units_module
 from firmware_protocol.messages import (
     Ack,
     Correction,

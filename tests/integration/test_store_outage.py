@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, make_url, text
 
 from basestation.api.app import create_app
 from basestation.station.app import Station
-from basestation.station.hub import StationBusy
+from basestation.station.core.hub import StationBusy
 from firmware_protocol.messages import Ack, Login, Result, Seat
 from tests.api.conftest import BROWSER
 from tests.pads import MqttPad

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
-from basestation.station.hub import Hub, Inbound
+from basestation.station.core.hub import Hub, Inbound
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Body, Message, Result, Seat
 from firmware_protocol.security import unit_key

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from basestation.station.bus import EventBus
+from basestation.station.effects.bus import EventBus
 from basestation.station.links.dynsec import (
     BrokerLogins,
     Login,
@@ -23,7 +23,7 @@ from basestation.station.links.dynsec import (
     wanted_login,
 )
 from basestation.station.links.mqtt import MqttLink
-from basestation.station.state import UnitState
+from basestation.station.session.memory import UnitState
 from firmware_protocol.enums import FeedbackKind
 from firmware_protocol.messages import Feedback, Message
 

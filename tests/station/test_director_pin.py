@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from basestation.station.grid import alerts
-from basestation.station.pin_tries import FIRST_WAIT, FREE_TRIES, LONGEST_WAIT, PinTries
+from basestation.station.session.pin_tries import FIRST_WAIT, FREE_TRIES, LONGEST_WAIT, PinTries
+from basestation.station.views.grid import alerts
 from firmware_protocol.messages import Ack, ErrorCode, Locked, Login, Nak
 from tests.station.fakes import FakeLink, director, inbound, run, station
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from basestation.station.fairness import (
+from basestation.station.core.queue import (
     FLOOD_SHOWN,
     FLOODING_LANE,
     FLOODING_RATE,

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from basestation.api.readmodel import ReadModel
-from basestation.station.hub import ANSWERS_KEPT, Inbound
+from basestation.station.core.hub import ANSWERS_KEPT, Inbound
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, Body, Heartbeat, Login, Message, Nak
 from tests.station.fakes import FakeLink, inbound, result, run, station

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from basestation.movements import generate
-from basestation.station.grid import cell_state, table_state
-from basestation.station.state import HeldResult, SectionState, UnitState
+from basestation.station.session.memory import HeldResult, SectionState, UnitState
+from basestation.station.views.grid import cell_state, table_state
 
 
 def result(table: int, round_: int, board: int, **extra: object) -> HeldResult:
@@ -69,7 +69,7 @@ def test_a_section_is_complete_once_every_board_has_one_entry() -> None:
 
 
 def test_a_table_whose_link_is_down_is_out_of_contact_and_a_lock_says_which() -> None:
-    from basestation.station.link_health import LinkDown
+    from basestation.station.effects.link_health import LinkDown
 
     now = datetime.now(UTC)
     state = SectionState("A", generate("mitchell", 3, 6))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from basestation.movements import generate
-from basestation.station.state import HeldResult, SectionState
+from basestation.station.session.memory import HeldResult, SectionState
 
 
 def entry(section: SectionState, table: int, round_: int, board: int,

@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
-from basestation.station.batch import Batch
-from basestation.station.hub import StationBusy, unavailable
+from basestation.station.core.hub import StationBusy, unavailable
+from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak
 from tests.station.fakes import FakeLink, inbound, result, run, station

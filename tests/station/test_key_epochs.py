@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from basestation.station.hub import Inbound
+from basestation.station.core.hub import Inbound
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, ErrorCode, Heartbeat, Message, Nak
 from firmware_protocol.security import unit_key

@@ -7,8 +7,8 @@ import asyncio
 import contextlib
 from datetime import timedelta
 
-from basestation.station.bus import EventBus
-from basestation.station.link_health import LinkHealth
+from basestation.station.effects.bus import EventBus
+from basestation.station.effects.link_health import LinkHealth
 
 
 class FakeLink:

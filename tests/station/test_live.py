@@ -1,4 +1,4 @@
-"""What the live stream carries of a result (station/live.py): everything for the director;
+"""What the live stream carries of a result (station/views/live.py): everything for the director;
 while the results are not published, only where it came in for anyone else; and its grid
 cell as it stands, for the grid to paint at once."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from basestation.station.grid import cell_state
-from basestation.station.live import PRIVATE, for_page
+from basestation.station.views.grid import cell_state
+from basestation.station.views.live import PRIVATE, for_page
 from tests.station.fakes import station
 
 RESULT: dict[str, Any] = {"type": "result", "section": "A", "table": 1, "round": 1, "board": 1,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from basestation.station.scores import LiveScores
+from basestation.station.session.scores import LiveScores
 from firmware_protocol.messages import Result, Seat
 from tests.station.fakes import director, station
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from basestation.station.app import Station
+from basestation.station.commands.conflicts import Conflict
 from basestation.station.config import SectionConfig
-from basestation.station.conflicts import Conflict
 from basestation.station.opening import NewEvent
 from firmware_protocol.messages import Control, ControlCommand, Login, Nak
 from tests.station.fakes import FakeLink, inbound, result, run, station

@@ -7,12 +7,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from basestation.station.app import Station
-from basestation.station.console import set_player_numbers, set_result_entry
-from basestation.station.director_seats import Seated
-from basestation.station.grid import alerts
-from basestation.station.hub import Hub
-from basestation.station.seating import short_name
-from basestation.station.visitor_bound import PER_UNIT
+from basestation.station.commands.console import set_player_numbers, set_result_entry
+from basestation.station.commands.director_seats import Seated
+from basestation.station.core.hub import Hub
+from basestation.station.session.seating import short_name
+from basestation.station.session.visitor_bound import PER_UNIT
+from basestation.station.views.grid import alerts
 from firmware_protocol.enums import AskPlayers, ResultEntry
 from firmware_protocol.messages import (
     Ack,

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from basestation.station import par as par_module
-from basestation.station.feedback import par_rows
-from basestation.station.par import ParSolver
+from basestation.station.session import par as par_module
+from basestation.station.session.feedback import par_rows
+from basestation.station.session.par import ParSolver
 from firmware_protocol.messages import Ack, Feedback, FeedbackKind, Login
 from tests.station.fakes import DEAL_1, FakeLink, inbound, result, run, station
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from basestation.station.config import SectionConfig
-from basestation.station.hub import Inbound
+from basestation.station.core.hub import Inbound
 from basestation.station.links.line_order import LineOrder
 from basestation.station.opening import NewEvent
 from firmware_protocol import jsonwire

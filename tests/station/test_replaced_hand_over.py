@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from basestation.station.grid import alerts
+from basestation.station.views.grid import alerts
 from firmware_protocol.messages import (
     ALREADY_HELD,
     TO_DIRECTOR,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from basestation.station.hub import Inbound
+from basestation.station.core.hub import Inbound
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
     Ack,

@@ -1,4 +1,4 @@
-from basestation.station.seats import Seats
+from basestation.station.session.seats import Seats
 from basestation.store.models import SeatRow
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from basestation.station.batch import Batch
-from basestation.station.rulings import Ruling
+from basestation.station.effects.batch import Batch
+from basestation.station.session.rulings import Ruling
 from firmware_protocol.messages import (
     Ack,
     Correction,

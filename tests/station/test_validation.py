@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from basestation.movements import generate
-from basestation.station.state import HeldResult, SectionState
-from basestation.station.validation import check_placement, check_table, looks_wrong_side
+from basestation.station.session.memory import HeldResult, SectionState
+from basestation.station.session.validation import check_placement, check_table, looks_wrong_side
 from firmware_protocol.messages import ErrorCode
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from basestation.station.entries import held_from_row
-from basestation.station.rulings import Ruling
+from basestation.station.session.entries import held_from_row
+from basestation.station.session.rulings import Ruling
 from basestation.store.db import open_database
 from basestation.store.repository import Store
 from tests.store.old_database import database_at

@@ -8,8 +8,8 @@ import pytest
 from playwright.async_api import Page, expect
 
 from basestation.station.app import Station
-from basestation.station.entries import entry_words, held_from_body
-from basestation.station.state import HeldResult
+from basestation.station.session.entries import entry_words, held_from_body
+from basestation.station.session.memory import HeldResult
 from firmware_protocol.messages import ErrorCode, Nak
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations

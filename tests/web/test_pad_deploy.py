@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
-from basestation.station.units import epoch_key
+from basestation.station.core.units import epoch_key
 from tests.deploy.conftest import SECRET, Club, director, secured_club
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import screenshot, serve

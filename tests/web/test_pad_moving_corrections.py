@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import Page, expect
 
-from basestation.station.grid import alerts
+from basestation.station.views.grid import alerts
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import login
 from tests.web.padclub import Club, broker, club, director, held, pairs, play

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 import pytest
 from playwright.async_api import Page, Request, expect
 
-from basestation.station.pairing_codes import REPLACED, SPENT
+from basestation.station.session.pairing_codes import REPLACED, SPENT
 from firmware_protocol.security import unit_key
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import login as log_in_director

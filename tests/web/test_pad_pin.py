@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.async_api import Page, expect
 
-from basestation.station.pin_tries import FREE_TRIES
+from basestation.station.session.pin_tries import FREE_TRIES
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import log_in_pad, screenshot

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.async_api import expect
 
-from basestation.station.visitor_bound import PER_UNIT
+from basestation.station.session.visitor_bound import PER_UNIT
 from firmware_protocol.messages import Ack, Players, Seating
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations

@@ -13,14 +13,14 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import ResendOut, TakeoverOut, ThresholdsOut
 from basestation.api.routes.sections import section_of
-from basestation.station.console import set_pads as store_pads
-from basestation.station.console import set_player_numbers as store_player_numbers
-from basestation.station.console import set_result_entry as store_result_entry
-from basestation.station.console import set_round_clock as store_round_clock
-from basestation.station.console import set_round_minutes as store_round_minutes
-from basestation.station.console import set_round_rankings as store_round_rankings
-from basestation.station.console import set_thresholds as store_thresholds
-from basestation.station.table_actions import cancel_takeover, resend_table
+from basestation.station.commands.console import set_pads as store_pads
+from basestation.station.commands.console import set_player_numbers as store_player_numbers
+from basestation.station.commands.console import set_result_entry as store_result_entry
+from basestation.station.commands.console import set_round_clock as store_round_clock
+from basestation.station.commands.console import set_round_minutes as store_round_minutes
+from basestation.station.commands.console import set_round_rankings as store_round_rankings
+from basestation.station.commands.console import set_thresholds as store_thresholds
+from basestation.station.commands.table_actions import cancel_takeover, resend_table
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 

@@ -29,9 +29,9 @@ from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_json
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
-from basestation.station.event_results import past_event
-from basestation.station.event_results import publish as publish_results
-from basestation.station.session import SessionRules
+from basestation.station.commands.event_results import past_event
+from basestation.station.commands.event_results import publish as publish_results
+from basestation.station.commands.rules import SessionRules
 from basestation.store.models import SeatingRow
 from basestation.store.repository import Store
 

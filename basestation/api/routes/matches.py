@@ -12,7 +12,7 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, ResultsReader, StationDep
 from basestation.api.match_shapes import matches_json
 from basestation.scoring.event_formats import PAIRS
-from basestation.station.batch import Batch
+from basestation.station.effects.batch import Batch
 from basestation.station.swiss_draw import draw_next_round
 
 router = APIRouter(prefix="/api", tags=["matches"])

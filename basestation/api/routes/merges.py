@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import MergeDecisionOut, MergeOfferOut
-from basestation.station import merges
+from basestation.station.commands import merges
 
 router = APIRouter(prefix="/api/merge-offers", tags=["units"])
 

@@ -14,8 +14,8 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
 from basestation.api.responses import MovementChangedOut
 from basestation.scoring.event_formats import MAX_TABLE
-from basestation.station import movement_changes
-from basestation.station.movement_changes import Changed
+from basestation.station.commands import movement_changes
+from basestation.station.commands.movement_changes import Changed
 
 router = APIRouter(prefix="/api/sections", tags=["sections"], dependencies=[Director])
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from basestation.api.auth import Tries
 from basestation.api.deps import StationDep
 from basestation.station.app import Station
-from basestation.station.pairing_codes import PairingRefused
+from basestation.station.session.pairing_codes import PairingRefused
 from basestation.store import repository as repo
 
 router = APIRouter(prefix="/api", tags=["units"])

@@ -15,7 +15,7 @@ from basestation.api.deps import Director, StationDep
 from basestation.api.limits import upload
 from basestation.api.responses import PlayerOut, PlayersCountOut
 from basestation.formats.players import PlayerListError, parse_player_list, players_csv
-from basestation.station.seating import VISITOR_BASE
+from basestation.station.session.seating import VISITOR_BASE
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 

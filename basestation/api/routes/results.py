@@ -15,8 +15,8 @@ from basestation.api.routes.sections import section_of
 from basestation.api.views import entered_sentence, held_json
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import ContractError, parse_contract
-from basestation.station.rulings import stored_text
-from basestation.station.state import SectionState
+from basestation.station.session.memory import SectionState
+from basestation.station.session.rulings import stored_text
 from firmware_protocol.messages import NotPlayed, Result, Seat
 
 router = APIRouter(prefix="/api/sections/{section}", tags=["results"])

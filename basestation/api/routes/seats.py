@@ -12,8 +12,8 @@ from pydantic import BaseModel, Field
 from basestation.api.actions import act
 from basestation.api.deps import Director, StationDep
 from basestation.api.views import player_names
-from basestation.station.director_seats import Seated
-from basestation.station.session import SessionRules
+from basestation.station.commands.director_seats import Seated
+from basestation.station.commands.rules import SessionRules
 
 router = APIRouter(prefix="/api/seats", tags=["players"])
 

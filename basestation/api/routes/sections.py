@@ -21,7 +21,7 @@ from basestation.api.responses import (
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
 from basestation.movements import check
 from basestation.station.app import Station
-from basestation.station.state import SectionState
+from basestation.station.session.memory import SectionState
 
 router = APIRouter(prefix="/api/sections", tags=["sections"])
 

@@ -14,8 +14,8 @@ from pydantic import BaseModel
 from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
 from basestation.api.responses import ConsoleOut, GridOut, RunningOut, StatusOut, TakeoverOut
-from basestation.station import session_controls
-from basestation.station.live import for_page
+from basestation.station.commands import session_controls
+from basestation.station.views.live import for_page
 
 router = APIRouter(prefix="/api", tags=["session"])
 

@@ -11,7 +11,7 @@ from basestation.api.actions import act
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.readmodel import unit_json
 from basestation.api.responses import CommandOut, UnitOut, UnitResetOut, UnitTakeoverOut
-from basestation.station import table_actions
+from basestation.station.commands import table_actions
 from firmware_protocol.messages import MAX_UNIT, ControlCommand
 
 router = APIRouter(prefix="/api/units", tags=["units"])

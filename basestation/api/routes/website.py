@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.website_data import NoSuchEvent, PublishError, website, zipped
-from basestation.station.feedback import par_rows
+from basestation.station.session.feedback import par_rows
 from firmware_protocol.messages import Row
 
 router = APIRouter(prefix="/api/events", tags=["exports"])

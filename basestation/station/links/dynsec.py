@@ -33,8 +33,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from basestation.station.bus import EventBus
-from basestation.station.state import UnitState
+from basestation.station.effects.bus import EventBus
+from basestation.station.session.memory import UnitState
 from firmware_protocol import topics
 from firmware_protocol.security import mqtt_password, unit_username
 

@@ -21,7 +21,7 @@ from gmqtt.mqtt.constants import MQTTv50
 from gmqtt.mqtt.handler import MQTTConnectError
 from gmqtt.storage import PersistentStorage
 
-from basestation.station.hub import QUEUE_LIMIT, Hub, Inbound
+from basestation.station.core.hub import QUEUE_LIMIT, Hub, Inbound
 from basestation.station.links.dynsec import CONTROL, RESPONSE, BrokerLogins
 from basestation.station.links.inbox import Read, UnitInbox
 from firmware_protocol import jsonwire, topics

@@ -1,0 +1,136 @@
+"""The director's console settings for the night: the alert thresholds, and each section's
+round length, when its pads ask for player numbers, how they take a board's result and
+whether they show the rankings after each round. Changed in turn with pad traffic
+and stored with the batch, so a restart keeps them (docs/ARCHITECTURE.md, "Kept across a
+restart")."""
+
+from __future__ import annotations
+
+from basestation.movements import check_pads_follow
+from basestation.station.commands.rules import SessionRules
+from basestation.station.effects.batch import Batch
+from basestation.station.session.memory import SectionState, Thresholds
+from basestation.station.session.round_rankings import completed_round
+from basestation.store import repository as repo
+from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
+from firmware_protocol.messages import RoundRankings
+
+THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
+
+
+def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
+                   batch: Batch) -> Thresholds:
+    """Changes the thresholds given (the others stay) and stores all of them."""
+    limits = rules.thresholds
+    for name, value in changes.items():
+        if name not in THRESHOLD_NAMES:
+            raise ValueError(f"{name} is not an alert threshold")
+        setattr(limits, name, value)
+    batch.ops.append(repo.save_thresholds(limits.silent_minutes, limits.bad_mac_run,
+                                          limits.rounds_behind))
+    batch.ops.append(repo.audit(rules.event_id, "director", "thresholds", **changes))
+    batch.event("thresholds", **limits.to_json())
+    return limits
+
+
+def set_round_clock(rules: SessionRules, section: str, per_board: float, per_round: float,
+                    batch: Batch) -> Thresholds:
+    """The section's round clock: minutes per board plus minutes per round (the move)."""
+    state = _section(rules, section)
+    if per_board <= 0 and per_round <= 0:
+        raise ValueError("a round needs some time: give minutes per board or per round")
+    rules.thresholds.board_minutes[section] = per_board
+    rules.thresholds.round_minutes[section] = per_round
+    _changed(rules, state, repo.set_round_clock(rules.section_ids[section], per_board,
+                                                per_round), batch, "round_minutes",
+             minutes_per_board=per_board, minutes_per_round=per_round,
+             minutes=rules.thresholds.round_length(state))  # the pads' clocks start again
+    return rules.thresholds
+
+
+def set_round_minutes(rules: SessionRules, section: str, minutes: float,
+                      batch: Batch) -> Thresholds:
+    """The section's round length as a whole: minutes per round, none per board."""
+    return set_round_clock(rules, section, 0.0, minutes, batch)
+
+
+def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
+                       batch: Batch) -> AskPlayers:
+    """When the section's pads ask the players for their numbers (SPEC.md 14)."""
+    state = _section(rules, section)
+    state.ask = ask
+    _changed(rules, state, repo.set_player_numbers(rules.section_ids[section], ask.value),
+             batch, "player_numbers", ask=ask.value)
+    return ask
+
+
+def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
+                     batch: Batch) -> ResultEntry:
+    """How the section's pads take a board's result: "=", "+1", "-1" (the default), or the
+    tricks taken."""
+    state = _section(rules, section)
+    state.result_entry = entry
+    _changed(rules, state, repo.set_result_entry(rules.section_ids[section], entry.value),
+             batch, "result_entry", entry=entry.value)
+    return entry
+
+
+def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) -> PadPlace:
+    """Whether the section's pads stay at their tables or move with the round-1 NS or EW
+    pairs (players' own phones). Raises ValueError (a sentence naming the round and pairs)
+    when the movement would put two of those pairs at one table or leave a table without
+    one."""
+    state = _section(rules, section)
+    if pads != PadPlace.TABLES:
+        check_pads_follow(state.movement, pads.upper())
+    state.pads = pads
+    _changed(rules, state, repo.set_pads(rules.section_ids[section], pads.value), batch,
+             "pads", pads=pads.value)
+    return pads
+
+
+def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRankings | None,
+                       batch: Batch) -> RoundRankings | None:
+    """Whether the section's pads show the rankings after each round (None: only once
+    published), and which first and last rounds stay hidden. Raises ValueError when no round
+    is left."""
+    state = _section(rules, section)
+    rounds = state.movement.rounds
+    if rankings is not None and rankings.hide_first + rankings.hide_last >= rounds:
+        raise ValueError(f"hiding the first {rankings.hide_first} and the last "
+                         f"{rankings.hide_last} rounds leaves none of section {section}'s "
+                         f"{rounds} rounds to show the rankings after")
+    state.rankings = rankings
+    state.rankings_sent = completed_round(state)  # the pads get the latest below, once
+    shown = rankings or RoundRankings()
+    _changed(rules, state, repo.set_round_rankings(rules.section_ids[section],
+                                                   rankings is not None, shown.hide_first,
+                                                   shown.hide_last),
+             batch, "round_rankings", shown=rankings is not None,
+             hide_first=shown.hide_first, hide_last=shown.hide_last)
+    for message in rules.round_rankings(state):
+        for _table, unit in sorted(state.holders.items()):
+            batch.send(unit, message)
+    return rankings
+
+
+def _section(rules: SessionRules, section: str) -> SectionState:
+    state = rules.sections.get(section)
+    if state is None:
+        raise LookupError(f"no section {section}")
+    return state
+
+
+def _changed(rules: SessionRules, state: SectionState, store: repo.Op, batch: Batch,
+             what: str, **said: object) -> None:
+    """A section's setting changed: stored with the section, audited, told to the pages and,
+    with its round's seating, to every pad of the section at once."""
+    batch.ops.append(store)
+    batch.ops.append(repo.audit(rules.event_id, "director", what, section=state.letter,
+                                **said))
+    batch.event(what, section=state.letter, **said)
+    rules.tell_section(state, batch)
+
+
+__all__ = ["THRESHOLD_NAMES", "set_pads", "set_player_numbers", "set_result_entry",
+           "set_round_clock", "set_round_minutes", "set_round_rankings", "set_thresholds"]

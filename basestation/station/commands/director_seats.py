@@ -1,0 +1,105 @@
+"""The director seats a pair or team (at set-up or from the console, at any time): who plays
+for it, by their numbers on the club's list or, for a visitor, by name.
+
+How many players: a pair has 2; a team 4 to 6 when seated at once (its first two play NS at
+home, the next two EW; the others are its reserves), or 2 when one of its pairs (NS or EW) is
+seated. Everything is checked before anything changes: a refusal leaves the list and the
+seats as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from basestation.movements import EW, NS, SWISS_TEAMS, TEAMS
+from basestation.station.effects.batch import Batch
+from basestation.station.session.state import SessionState
+from basestation.store import repository as repo
+
+PAIR_PLAYERS = 2
+TEAM_PLAYERS = (4, 6)  # fewest and most a team seated at once may have
+
+
+@dataclass(frozen=True)
+class Seated:
+    """One player as the director gives them: a number on the club's list, or a visitor's
+    name (the station gives the number)."""
+
+    number: int | None = None
+    visitor: str | None = None
+
+
+class DirectorSeats:
+    """Who plays for each pair or team, as the director says."""
+
+    def __init__(self, session: SessionState) -> None:
+        self.session = session
+
+    @property
+    def team_event(self) -> bool:
+        return self.session.event_format in (TEAMS, SWISS_TEAMS)
+
+    def director_seat(self, section: str, entrant: int, side: str | None,
+                      players: Sequence[Seated], batch: Batch) -> tuple[int, ...]:
+        """Seats the pair or team (its pads and the pages hear at once); the numbers seated."""
+        side = side or ""
+        self._check_place(section, entrant, side)
+        who = self.entrant_word(section, entrant, side)
+        wanted = self.players_wanted(section, side)
+        if not wanted[0] <= len(players) <= wanted[1]:
+            many = f"{wanted[0]}" if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
+            raise ValueError(f"{who} needs {many} players, not {len(players)}")
+        names = [" ".join((p.visitor or "").split()) for p in players]
+        for place, (player, name) in enumerate(zip(players, names, strict=True), start=1):
+            if player.number is None and not name:
+                need = "a visitor needs a name" if player.visitor is not None else \
+                    "give a number on the club's list or a visitor's name"
+                raise ValueError(f"player {place} of {who}: {need}")
+            if player.number is not None and player.number not in self.session.players:
+                raise ValueError(f"player {player.number} is not on the club's list: add them "
+                                 "to the list, or seat them as a visitor by name")
+        given = [p.number for p in players if p.number is not None]
+        twice = sorted({n for n in given if given.count(n) > 1})
+        if twice:
+            raise ValueError(f"player {twice[0]} is given twice for {who}")
+        numbers = tuple(p.number if p.number is not None else self.session.add_visitor(name, batch)
+                        for p, name in zip(players, names, strict=True))
+        self.session.seat((section, entrant, side), numbers, "director", batch)
+        batch.ops.append(repo.audit(self.session.event_id, "director", "seat", section=section,
+                                    entrant=entrant, side=side, players=list(numbers)))
+        return numbers
+
+    def _check_place(self, section: str, entrant: int, side: str) -> None:
+        state = self.session.sections.get(section)
+        if state is None:
+            raise LookupError(f"there is no section {section} in the event")
+        movement = state.movement
+        fields = movement.pairs()
+        if self.team_event:
+            if side not in ("", NS, EW):
+                raise ValueError(f"a team is seated at once or as its NS or EW pair, not {side}")
+            playing = set(fields.get(NS, ())) | set(fields.get(EW, ()))
+        elif movement.two_field:
+            if side not in (NS, EW):
+                raise ValueError(f"section {section} has NS and EW pairs: say whether pair "
+                                 f"{entrant} is the NS or the EW pair")
+            playing = set(fields[side])
+        else:
+            if side:
+                raise ValueError(f"the pairs of section {section} sit either way (one field): "
+                                 f"seat pair {entrant} without NS or EW")
+            playing = set(fields.get("ALL", ()))  # one field
+        if entrant not in playing:
+            raise LookupError(f"{self.entrant_word(section, entrant, side)} does not play in "
+                              "the movement")
+
+    def entrant_word(self, section: str, entrant: int, side: str) -> str:
+        """"NS pair 3 of section A", "team 2 of section A", "the EW pair of team 2 ..."."""
+        if self.team_event:
+            pair = f"the {side} pair of " if side else ""
+            return f"{pair}team {entrant} of section {section}"
+        return f"{side + ' ' if side else ''}pair {entrant} of section {section}"
+
+    def players_wanted(self, section: str, side: str) -> tuple[int, int]:
+        return TEAM_PLAYERS if self.team_event and not side else (PAIR_PLAYERS, PAIR_PLAYERS)

@@ -1,0 +1,31 @@
+"""The director's decision on an entry a replaced or locked unit still had (a merge offer):
+taken into the session as recovered, or dropped. Over a different entry the station holds (a
+conflict) only once the director has seen both and confirms (docs/ARCHITECTURE.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from basestation.station.commands.rules import SessionRules
+from basestation.station.effects.batch import Batch
+
+
+@dataclass(frozen=True)
+class Decided:
+    merged: bool  # the offer's entry was taken into the session
+    replaced: bool  # ... over a different entry the station held
+
+
+def decide(rules: SessionRules, offer_id: int, accept: bool, batch: Batch, *,
+           replace: bool = False) -> Decided:
+    """Accepting enters the offer's entry as recovered (pushed to the table's pad); over a
+    different held entry only with `replace` (else MergeConflict, a Conflict saying both).
+    Refusing drops the offer and keeps what is held. Either way the offer and its alert go;
+    no such open offer is a LookupError."""
+    offer = rules.merge_offers.get(offer_id)
+    clash = offer is not None and rules.offer_clash(offer) is not None
+    rules.decide_merge(offer_id, accept, batch, replace=replace)
+    return Decided(merged=accept, replaced=accept and clash)
+
+
+__all__ = ["Decided", "decide"]

@@ -1,0 +1,22 @@
+"""The director's switches on the running session as the grid's buttons use them: each
+changes the session and then tells every pad the station can reach, so a pad shows the
+station stopped, running or ended at once (SPEC.md 6.7)."""
+
+from __future__ import annotations
+
+from basestation.station.commands.rules import SessionRules
+from basestation.station.effects.batch import Batch
+
+
+def pause_or_resume(rules: SessionRules, running: bool, batch: Batch) -> bool:
+    """Pauses (pads are told the station is stopped, entry waits) or resumes; returns whether
+    the session runs now. Pausing neither ends the session nor publishes anything."""
+    rules.set_running(running, batch)
+    rules.tell_status(batch)  # each pad with its own section's round
+    return rules.running
+
+
+def end_session(rules: SessionRules, batch: Batch) -> None:
+    """Ends the session: entry stops on every pad and the end-of-session backup is taken."""
+    rules.end_session(batch)
+    rules.tell_status(batch)

@@ -1,0 +1,60 @@
+"""The director's switches on the session as a whole: pause and resume, end, and publish.
+
+Three separate actions, because a director pauses for a ruling, ends the session when play
+is over, and publishes only once the scores are checked. Pausing and ending both stop entry
+on the pads; ending also takes the end-of-session backup; only publishing makes the results
+public. Part of SessionRules (basestation.station.commands.rules).
+"""
+
+from __future__ import annotations
+
+from basestation.station.effects.batch import Batch
+from basestation.station.session.state import SessionState
+from basestation.store import repository as repo
+from basestation.store.models import EventRow
+from firmware_protocol.messages import Status
+
+
+class SessionSwitches:
+    """The director's switches: running, ended, published."""
+
+    def __init__(self, session: SessionState) -> None:
+        self.session = session
+
+    def _event(self) -> int:
+        if self.session.event_id is None:
+            raise LookupError("no event is open")
+        return self.session.event_id
+
+    def set_running(self, running: bool, batch: Batch) -> Status:
+        """Pause (pads are told the station is stopped) or resume; resuming an ended session
+        opens it again."""
+        event_id = self._event()
+        self.session.running = running
+        if running:
+            self.session.ended = False
+        batch.ops.append(repo.update(EventRow, event_id, running=running, ended=self.session.ended))
+        batch.ops.append(repo.audit(event_id, "director", "start" if running else "stop"))
+        batch.event("status", running=running, ended=self.session.ended)
+        return self.session.status()
+
+    def end_session(self, batch: Batch) -> Status:
+        """Play is over: entry stops on every pad and the end-of-session backup is taken.
+        The results stay the director's until published."""
+        event_id = self._event()
+        if self.session.ended:
+            raise ValueError("the session has already ended")
+        self.session.running, self.session.ended = False, True
+        batch.ops.append(repo.update(EventRow, event_id, running=False, ended=True))
+        batch.ops.append(repo.audit(event_id, "director", "end"))
+        batch.event("status", running=False, ended=True)
+        return self.session.status()
+
+    def publish(self, published: bool, batch: Batch) -> None:
+        """Makes the results public (travellers, rankings, exports), or withdraws them."""
+        event_id = self._event()
+        self.session.published = published
+        batch.ops.append(repo.update(EventRow, event_id, published=published))
+        batch.ops.append(repo.audit(event_id, "director",
+                                    "publish" if published else "unpublish"))
+        batch.event("status", published=published)

@@ -1,0 +1,59 @@
+"""The director's way back for an orphaned table (its pad gone or silent): let another pad
+take over a unit's table, withdraw a takeover authorised by mistake, and ask the table's pad
+to re-send what it holds."""
+
+from __future__ import annotations
+
+from basestation.station.commands.conflicts import Conflict
+from basestation.station.commands.rules import SessionRules
+from basestation.station.effects.batch import Batch
+from basestation.station.session.validation import check_table
+from basestation.store import repository as repo
+from firmware_protocol.messages import ControlCommand
+
+
+def _table(rules: SessionRules, section: str, table: int) -> None:
+    state = rules.sections.get(section)
+    if state is None or rules.event_id is None or check_table(state, table) is not None:
+        raise LookupError(f"no table {section}{table}")
+
+
+def replace_unit(rules: SessionRules, unit: int, batch: Batch) -> tuple[str, int]:
+    """Lets the next pad that asks take over the table this unit holds (returned); this unit
+    is then locked out and the new pad downloads everything the station holds for the table.
+    No such unit is a LookupError; a unit holding no table, a Conflict."""
+    state = rules.units.get(unit)
+    if state is None:
+        raise LookupError(f"no unit {unit}")
+    section, table = state.section, state.table
+    if section is None or table is None:
+        raise Conflict(f"unit {unit} holds no table")
+    rules.authorise_takeover(section, table, batch)
+    return section, table
+
+
+def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch) -> None:
+    """The next pad that asks for this table is refused again, as before the authorisation."""
+    _table(rules, section, table)
+    if (section, table) not in rules.takeovers:
+        raise ValueError(f"no takeover is waiting at table {section}{table}")
+    rules.takeovers.discard((section, table))
+    assert rules.event_id is not None
+    batch.ops.append(repo.close_takeovers(rules.event_id, section, table, "withdrawn"))
+    batch.ops.append(repo.audit(rules.event_id, "director", "cancel_takeover",
+                                section=section, table=table))
+    batch.event("table", section=section, table=table, takeover=False)
+
+
+def resend_table(rules: SessionRules, section: str, table: int, batch: Batch) -> int:
+    """Asks the pad holding the table to re-send every result it holds (SPEC.md control
+    `resend`); returns its unit. Anything the station already has is acknowledged again."""
+    _table(rules, section, table)
+    holder = rules.sections[section].holders.get(table)
+    if holder is None:
+        raise ValueError(f"no pad holds table {section}{table}: authorise a takeover instead")
+    rules.command_unit(holder, ControlCommand.RESEND, batch)
+    return holder
+
+
+__all__ = ["cancel_takeover", "replace_unit", "resend_table"]

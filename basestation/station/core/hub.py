@@ -1,0 +1,626 @@
+"""The hub: every message from every link passes through here, in order.
+
+Messages are handled in batches: each batch is checked against the working memory, written in
+one transaction, and only after the commit are the answers sent (group commit: durable and fast).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol, TypeVar, cast
+
+from sqlalchemy import exc as sa_exc
+
+from basestation.station.commands.rules import SessionRules
+from basestation.station.commands.services import HubServices, Paired
+from basestation.station.core.queue import FairQueue, Flood, flood_alert
+from basestation.station.core.units import Units
+from basestation.station.effects.batch import Batch
+from basestation.station.effects.bus import EventBus
+from basestation.station.effects.events import AlertKind, published, station_alert
+from basestation.station.session.memory import UnitState
+from basestation.store import repository as repo
+from basestation.store.repository import Snapshot, Store
+from firmware_protocol import jsonwire
+from firmware_protocol.binary import DecodeError
+from firmware_protocol.errors import ProtocolError
+from firmware_protocol.messages import (
+    PROTOCOL_VERSION,
+    Body,
+    ErrorCode,
+    Feedback,
+    Message,
+    Nak,
+    Received,
+    for_version,
+)
+from firmware_protocol.security import verify, verify_mac
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+MAX_BATCH = 512
+# Pad messages waiting for the hub at most, all units together: beyond, links stop reading
+# (MQTT, serial) and anything still arriving is dropped and counted; pads retransmit it. One
+# unit alone fills only its own lane (core/queue.py).
+QUEUE_LIMIT = 10_000
+BAD_MACS_SAVED = 1.0  # seconds between writes of the units' failed-check counts
+CUT_OFF = 30.0  # seconds a flooding unit's broker login is disabled, when the station keeps them
+ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
+RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
+ANSWERS_KEPT = 64  # a unit's latest answers kept in the database, at least (SPEC.md 8)
+
+
+class Link(Protocol):
+    """A transport to pads. `send` queues a message; it must not block."""
+
+    name: str
+
+    def fit(self, body: Body) -> list[Body]:
+        """The body as the messages this link can carry (large ones split into parts)."""
+        ...
+
+    def send(self, message: Message, key: bytes) -> None: ...
+
+
+Numbering = Callable[[list[Body]], list[tuple[Message, bytes]]]
+
+
+class OrderedLink(Link, Protocol):
+    """A link that puts what it sends in its own order (the serial line: answers before
+    feedback, SPEC.md 11.9). It numbers a body's parts with `number` as they go out, so the
+    station's seqs still rise in the order the pad receives them."""
+
+    def post(self, unit: int, body: Body, number: Numbering) -> None: ...
+
+
+@dataclass(slots=True)
+class Inbound:
+    received: Received
+    link: Link
+    # The key its tag was checked with when it was queued, and whether it checked out then:
+    # handling checks it again only if the unit's key is another by then (paired again).
+    checked_with: bytes | None = None
+    verified: bool = False
+
+
+@dataclass
+class _Action:
+    run: Callable[[Batch], Any]
+    done: asyncio.Future[Any]
+    begun: bool = False  # taken into a batch: it will be committed, whatever its caller does
+
+
+class StationBusy(Exception):
+    """A director action the hub could not finish in time; the text is for the director."""
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Whether `exc` says the database cannot be reached or written just now (locked, stopped,
+    its file unreadable, the connection lost), rather than that it refused what was asked."""
+    if isinstance(exc, sa_exc.DBAPIError) and exc.connection_invalidated:
+        return True
+    return isinstance(exc, sa_exc.OperationalError | sa_exc.InterfaceError
+                      | sa_exc.TimeoutError | sqlite3.OperationalError | OSError)
+
+
+class Hub:
+    """Authenticates, de-duplicates and dispatches pad messages; runs director actions."""
+
+    def __init__(self, store: Store, secret: str, bus: EventBus,
+                 make_rules: Callable[[HubServices], SessionRules]) -> None:
+        """`make_rules` makes the session's rules, given what they may ask of the hub
+        (services.HubServices: pairing a unit, running something later)."""
+        self.store = store
+        self.secret = secret
+        self.bus = bus
+        self.units = Units(secret, store.answer)
+        self.rules = make_rules(self)
+        self.links: dict[str, Link] = {}
+        self._queue: FairQueue[Inbound | _Action] = FairQueue(QUEUE_LIMIT, time.monotonic)
+        self._arrived = asyncio.Event()
+        self._room = asyncio.Event()
+        self._room.set()
+        self.full_shed = 0  # messages dropped because the whole queue was full
+        self.bad_frames = 0
+        self._bad_macs_saved = 0.0  # when failed-check counts were last written
+        self.store_down_since: datetime | None = None  # the database stopped answering then
+        self.commit_failures = 0
+        self.act_timeout = ACT_TIMEOUT
+        # With the broker's logins kept by the station, a flooding MQTT unit is cut off there
+        # for this long, so the broker drops its flood rather than passing it on (0: never).
+        self.cut_off = 0.0
+
+    # -- state -------------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Rebuilds the working memory from the database (start-up, or after a failed commit).
+        Which link each known unit was last heard on is kept: it is not stored."""
+        self._apply(self.store.snapshot())
+
+    async def reread(self) -> None:
+        """As `load`, from the event loop: the database is read off it, memory rebuilt on it."""
+        self._apply(await asyncio.to_thread(self.store.snapshot))
+
+    def _apply(self, snap: Snapshot) -> None:
+        """Memory from a snapshot: on the event loop's thread only, where everything else
+        reads it (half rebuilt, it would show a section missing)."""
+        self.units.load(snap)
+        self.rules.load(snap, self.units)
+
+    def key_for(self, unit: int, epoch: int = 0) -> bytes:
+        return self.units.key_for(unit, epoch)
+
+    def pair(self, unit: int) -> Paired:
+        """A unit the director pairs (HubServices): registered, or moved on a key epoch."""
+        return self.units.pair(unit)
+
+    # -- input -------------------------------------------------------------------------------
+
+    def submit(self, inbound: Inbound) -> bool:
+        """Queues a pad's message in its unit's lane; False (and counted) if it was dropped:
+        its unit floods, or the whole queue is full. The pad retransmits it, so a full queue
+        slows pads down rather than the station."""
+        if self._queue.full():
+            self.full_shed += 1
+            self._room.clear()
+            return False
+        message = inbound.received.message
+        unit = self.units.get(message.unit)
+        # Checked here to choose the lane (a unit's own, or the frames failing the check);
+        # handling takes the verdict if the unit's key is still the same then.
+        key = unit.key if unit is not None else self.key_for(message.unit)
+        verified = verify(inbound.received, key)
+        inbound.checked_with, inbound.verified = key, verified
+        queued = self._queue.put(message.unit, inbound, verified=verified,
+                                 known=unit is not None)
+        if not queued and not verified and unit is not None:
+            # Dropped unanswered, but counted against the unit all the same.
+            self.units.failed_check(unit)
+        self._say_floods()
+        if queued:
+            self._arrived.set()
+        if self._queue.full():
+            self._room.clear()
+        return queued
+
+    def turned_away(self, unit: int) -> bool:
+        """True when the unit's lane is full: a link may drop its message unread (counted)."""
+        dropped = self._queue.turned_away(unit)
+        if dropped:
+            self._say_floods()
+        return dropped
+
+    def dropped_unread(self, unit: int) -> None:
+        """A link dropped a message of `unit` before reading it: counted as its flood."""
+        self._queue.dropped_unread(unit)
+        self._say_floods()
+
+    def dropped_stranger(self) -> None:
+        """A link dropped unread a message claiming a unit the station does not know (its
+        share of the link's inbox for such messages full): counted with the strangers'."""
+        self._queue.dropped_stranger()
+        self._say_floods()
+
+    @property
+    def shed(self) -> int:
+        """Pad messages dropped: a unit flooding, or the whole queue full."""
+        return self.full_shed + self._queue.dropped
+
+    def floods(self) -> list[Flood]:
+        """Units sending far more than a pad should, for the grid."""
+        return self._queue.floods()
+
+    def _say_floods(self) -> None:
+        """A unit that has begun flooding is named on the grid and in the log, once; an MQTT
+        unit flooding is cut off at the broker for a while, if the station keeps its logins
+        (the broker's logins follow a unit's alerts: dynsec.BrokerLogins.run)."""
+        if not self._queue.dropping:
+            return
+        said = set(self._queue.new_floods)
+        for unit in said:
+            if unit is None:
+                log.warning("frames failing the security check arrive far faster than pads "
+                            "send; the extra ones are dropped")
+            else:
+                log.warning("unit %d sends far more than a pad should; its extra messages "
+                            "are dropped", unit)
+        said |= {unit for unit in self._queue.dropping if self._cut_off(unit)}
+        self._queue.new_floods.clear()
+        self._queue.dropping.clear()
+        # Only the units said: every unit's flood looked at for each dropped frame was the
+        # cost of a stranger's frames claiming thousands of units.
+        for unit in sorted(said, key=lambda u: (u is None, u or 0)):
+            if (flood := self._queue.flood_of(unit)) is not None:
+                self.bus.publish(published(flood_alert(flood, self.units)))
+
+    def _cut_off(self, unit_no: int | None) -> bool:
+        """Cuts an MQTT unit off at the broker for a while; whether it was."""
+        unit = self.units.get(unit_no) if unit_no is not None else None
+        if unit is None or not self.cut_off or unit.cut_off or unit.link is None \
+                or not unit.link.startswith("mqtt:"):
+            return False
+        unit.cut_off = self.cut_off
+        log.warning("unit %d is cut off at the broker for %g s", unit.unit, self.cut_off)
+        asyncio.get_running_loop().call_later(self.cut_off, self._let_back, unit.unit)
+        return True
+
+    def _let_back(self, unit_no: int) -> None:
+        unit = self.units.get(unit_no)
+        if unit is not None:
+            unit.cut_off = 0.0
+        self.bus.publish({"type": "unit", "unit": unit_no, "state": "let_back"})
+
+    def has_room(self) -> bool:
+        return not self._queue.full()
+
+    async def room(self) -> None:
+        """Returns once the queue has room: a link awaits it before reading on."""
+        while self._queue.full():
+            self._room.clear()
+            await self._room.wait()
+
+    def later(self, run: Callable[[Batch], object]) -> None:
+        """Queues `run` to go in turn with pad traffic, with nobody waiting on it."""
+        action = _Action(run, asyncio.get_running_loop().create_future())
+        # Nobody awaits it: its outcome is read here, so a failure is not left unretrieved.
+        action.done.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self._queue.put_station(action)
+        self._arrived.set()
+
+    async def act(self, run: Callable[[Batch], Any], *, timeout: float | None = None) -> Any:
+        """Runs a director action in turn with pad traffic; returns once it is committed.
+
+        StationBusy after `timeout` seconds (the database not answering, say): an action not
+        yet begun is then dropped; one already in a batch is still committed when it can be.
+        """
+        timeout = self.act_timeout if timeout is None else timeout
+        action = _Action(run, asyncio.get_running_loop().create_future())
+        # In a lane of its own: served in turn with the pads, however busy they are.
+        self._queue.put_station(action)
+        self._arrived.set()
+        try:
+            async with asyncio.timeout(timeout):
+                return await asyncio.shield(action.done)
+        except TimeoutError:
+            if not action.begun:
+                action.done.cancel()
+                raise StationBusy(
+                    f"The station could not do this within {timeout:g} seconds "
+                    f"({self._busy_reason()}). Nothing was changed: try again in a "
+                    "moment.") from None
+            raise StationBusy(
+                f"The station could not finish this within {timeout:g} seconds "
+                f"({self._busy_reason()}). It is under way and is saved as soon as the "
+                "database answers: look before trying again.") from None
+
+    @property
+    def queued(self) -> int:
+        """Messages and actions waiting for the hub."""
+        return len(self._queue)
+
+    def waiting(self, unit: int) -> int:
+        """A unit's messages waiting for the hub."""
+        return self._queue.waiting_from(unit)
+
+    def _busy_reason(self) -> str:
+        if self.store_down_since is not None:
+            return "the database is not answering"
+        return "it is busy with the pads"
+
+    async def run(self) -> None:
+        while True:
+            await self._ready()
+            items = self._queue.take(MAX_BATCH)
+            if not self._queue.full():
+                self._room.set()
+            if items:
+                await self._run_batch(items)
+
+    async def _ready(self) -> None:
+        """Returns once something can be taken: an item has come, or a busy unit's next
+        turn is due."""
+        while True:
+            self._arrived.clear()
+            due = self._queue.due()
+            if due == 0:
+                return
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(due):
+                    await self._arrived.wait()
+
+    async def _run_batch(self, items: list[Inbound | _Action]) -> None:
+        """Handles `items` and commits them as one transaction, then answers.
+
+        A message whose own handling fails is taken out of the batch alone (its pad gets
+        INTERNAL); the database being unavailable holds the batch until it answers again; any
+        other failed commit is retried one message at a time, so only the culprit is refused.
+        """
+        # A director action that timed out before its turn is dropped (act() said so).
+        items = [i for i in items if not (isinstance(i, _Action) and i.done.done())]
+        if not items:
+            return
+        batch = Batch()
+        outcomes: list[tuple[_Action, Any, BaseException | None]] = []
+        failed: list[Inbound] = []
+        for item in items:
+            mark = batch.mark()
+            if isinstance(item, Inbound):
+                unit_no = item.received.message.unit
+                before = self.units.copy(unit_no)
+                try:
+                    self._handle(item, batch)
+                except Exception:  # one bad message must not stop the station
+                    log.exception("message from unit %s", unit_no)
+                    batch.undo_to(mark)
+                    # Its unit's row is saved with the batch: as it was before the message.
+                    self.units.restore(unit_no, before)
+                    failed.append(item)
+                continue
+            item.begun = True
+            try:
+                outcomes.append((item, item.run(batch), None))
+            except Exception as exc:
+                # A refused action changes nothing: what it queued is taken out again.
+                batch.undo_to(mark)
+                outcomes.append((item, None, exc))
+        # Units sent to since the last commit: their station sequence numbers are saved too.
+        # Failed-check counts go with the next write a second or more after the last one,
+        # so frames failing the check cost no write each.
+        bad_macs_due = (bool(self.units.bad_macs_unsaved)
+                        and time.monotonic() - self._bad_macs_saved >= BAD_MACS_SAVED)
+        batch.units |= self.units.to_save(bad_macs_due)
+        if bad_macs_due:
+            self._bad_macs_saved = time.monotonic()
+        if batch.units:
+            batch.ops.append(repo.save_units([self.units.row(u) for u in sorted(batch.units)]))
+        try:
+            if batch.ops:
+                await self._commit(batch.ops)
+        except Exception as exc:
+            # Nothing was acknowledged: memory goes back to what is stored.
+            log.exception("commit of %d message(s) failed; reloading state", len(items))
+            await self._reload()
+            if len(items) > 1:
+                for item in items:
+                    await self._run_batch([item])
+                return
+            self._refuse_alone(items[0], exc)
+            return
+        if failed:
+            # A failed message may have changed memory half-way: back to what is stored.
+            await self._reload()
+        for unit, body in batch.sends:
+            self._send(unit, body)
+        for event in batch.events:
+            self.bus.publish(event)
+        for action, value, error in outcomes:
+            if action.done.done():
+                continue
+            if error is None:
+                action.done.set_result(value)
+            else:
+                action.done.set_exception(error)
+        for inbound in failed:
+            self._answer_internal(inbound)
+
+    async def _commit(self, ops: list[repo.Op]) -> None:
+        """Commits `ops`, waiting out a database that is unavailable (locked, stopped, its file
+        unreadable): the transaction is rolled back and tried again until it goes through.
+        Anything else (a row the database refuses) is raised."""
+        await self._until_available(self.store.commit, ops)
+
+    async def _reload(self) -> None:
+        """Rebuilds memory from the database, waiting for it if it is unavailable. The
+        database is read off the loop; memory is rebuilt on it, in one step."""
+        self._apply(await self._until_available(self.store.snapshot))
+
+    async def _until_available(self, work: Callable[..., T], *args: object) -> T:
+        """Runs `work` off the loop, again after a growing pause for as long as it fails
+        because the database is unavailable; any other failure is raised."""
+        pause = RETRY_FIRST
+        while True:
+            try:
+                done = await asyncio.to_thread(work, *args)
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                self._store_down(exc)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MOST)
+                continue
+            self._store_up()
+            return done
+
+    def _store_down(self, exc: BaseException) -> None:
+        self.commit_failures += 1
+        if self.store_down_since is None:
+            self.store_down_since = datetime.now(UTC)
+            log.error("the database is unavailable (%s); holding answers until it is back",
+                      exc)
+            self.bus.publish(station_alert(AlertKind.DATABASE_UNAVAILABLE))
+
+    def _store_up(self) -> None:
+        if self.store_down_since is not None:
+            down = datetime.now(UTC) - self.store_down_since
+            log.warning("the database is back after %.1f s", down.total_seconds())
+            self.store_down_since = None
+            self.bus.publish(station_alert(AlertKind.DATABASE_BACK))
+
+    def _refuse_alone(self, item: Inbound | _Action, exc: BaseException) -> None:
+        """One item whose commit fails on its own: an action reports it, a pad gets INTERNAL."""
+        if isinstance(item, _Action):
+            if not item.done.done():
+                item.done.set_exception(exc)
+            return
+        self._answer_internal(item)
+
+    def _answer_internal(self, inbound: Inbound) -> None:
+        """INTERNAL: the station failed, the entry was not stored, the pad retries later
+        (SPEC.md 6.6). Only to a message whose tag checks out."""
+        message = inbound.received.message
+        unit = self.units.get(message.unit)
+        key = unit.key if unit is not None else self.key_for(message.unit)
+        if not verify(inbound.received, key):
+            return
+        nak = Nak(re=message.seq, code=ErrorCode.INTERNAL)
+        if unit is None:
+            with contextlib.suppress(Exception):
+                inbound.link.send(self.envelope(message.unit, 0, nak, message.v), key)
+            return
+        unit.link = inbound.link.name
+        unit.version = message.v
+        self.links[inbound.link.name] = inbound.link
+        self._send(message.unit, nak)
+
+    # -- output ------------------------------------------------------------------------------
+
+    def envelope(self, unit_no: int, seq: int, body: Body, version: int,
+                 event: int | None = None) -> Message:
+        """A station message in `version`: from version 2 on it carries the open event, or
+        `event`, the one open when it was made (0 for none), and a code the version lacks is
+        mapped down (SPEC.md 13)."""
+        if event is None:
+            event = self.rules.event_id or 0
+        event = event if version >= 2 else 0
+        unit = self.units.get(unit_no)
+        return Message(unit=unit_no, seq=seq, body=for_version(body, version), v=version,
+                       event=event, screen=unit.screen if unit is not None else None)
+
+    def _send(self, unit_no: int, body: Body) -> None:
+        unit = self.units.get(unit_no)
+        if unit is None or unit.link is None or unit.link not in self.links:
+            return
+        link = self.links[unit.link]
+        if getattr(link, "post", None) is not None:  # an OrderedLink (a Protocol check is slow)
+            # Numbered when it goes, but under the event open now, as it is made (SPEC.md
+            # 13.4): what waits for the line keeps its event; feedback of an event since
+            # closed is dropped.
+            made = self.rules.event_id or 0
+
+            def number(parts: list[Body]) -> list[tuple[Message, bytes]]:
+                if isinstance(body, Feedback) and (self.rules.event_id or 0) != made:
+                    return []
+                return self._numbered(unit_no, parts, made)
+
+            cast(OrderedLink, link).post(unit_no, body, number)
+            return
+        for message, key in self._numbered(unit_no, link.fit(body)):
+            link.send(message, key)
+
+    def _numbered(self, unit_no: int, parts: list[Body],
+                  event: int | None = None) -> list[tuple[Message, bytes]]:
+        """The parts as messages to the unit, under its next station seqs, with its key (and
+        `event`, when they were made under another than the open one)."""
+        unit = self.units.get(unit_no)
+        if unit is None:
+            return []
+        numbered = []
+        for part in parts:
+            seq = self.units.next_seq(unit)
+            numbered.append((self.envelope(unit_no, seq, part, unit.version, event),
+                             unit.key))
+        return numbered
+
+    # -- one message -------------------------------------------------------------------------
+
+    def _handle(self, inbound: Inbound, batch: Batch) -> None:
+        received = inbound.received
+        message = received.message
+        self.links[inbound.link.name] = inbound.link  # a reopened link replaces the old one
+        if not message.type.from_pad:
+            # A station-to-pad type sent upstream: dropped, unanswered (SPEC.md 1).
+            self.bad_frames += 1
+            return
+        unit = self.units.get(message.unit)
+        key = unit.key if unit is not None else self.key_for(message.unit)
+        if not (inbound.verified if inbound.checked_with == key else verify(received, key)):
+            self._bad_mac(inbound, unit, batch)
+            return
+        if unit is None:
+            unit = self.units.add(message.unit)
+            batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}", "paired"))
+            batch.event("unit", unit=unit.unit, state="new")
+        if message.screen is not None and self._other_screen(unit, message, batch):
+            return
+        unit.link = inbound.link.name
+        unit.version = message.v
+        unit.last_seen = datetime.now(UTC)
+        unit.failing = 0
+        digest = hashlib.sha256(received.signed).hexdigest()[:32]
+        if message.seq <= unit.last_seq:
+            self.units.repeat(unit, message, digest, batch)
+            return
+        previous, unit.last_seq = unit.last_seq, message.seq
+        mark = len(batch.sends)
+        answers = self.rules.dispatch(unit, message, batch)
+        # The answer goes out before anything the message caused (feedback, say).
+        batch.sends[mark:mark] = [(unit.unit, body) for body in answers]
+        answer_json = jsonwire.answers_json(answers)  # the text the link sends (jsonwire)
+        unit.remember(message.seq, digest, answer_json)
+        batch.ops.append(repo.save_answer(unit.unit, message.seq, digest, answer_json))
+        if message.seq // ANSWERS_KEPT > previous // ANSWERS_KEPT:
+            # Once every ANSWERS_KEPT seqs: between 64 and 128 answers stay per unit, however
+            # many messages it sends.
+            batch.ops.append(repo.forget_answers(unit.unit, message.seq - ANSWERS_KEPT))
+        batch.units.add(unit.unit)
+
+    def _other_screen(self, unit: UnitState, message: Message, batch: Batch) -> bool:
+        """A message from a screen that has lost its unit to another (SPEC.md 15) is answered
+        with a status, which names the screen holding the unit, and is otherwise ignored."""
+        lost, taken = self.units.lost_screen(unit, message)
+        if taken:
+            batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}",
+                                        "other_screen"))
+        if lost:
+            batch.send(unit.unit, self.rules.status_for(unit.unit))
+        return lost
+
+    def refuse(self, link: Link, error: ProtocolError | DecodeError) -> None:
+        """Answers a message the codec could not accept (a bad contract, say) with a nak.
+
+        Only when the unit's tag over what was received checks out: an unauthenticated
+        frame gets no answer beyond the bad-frame count, so nobody can probe the station.
+        """
+        self.bad_frames += 1
+        unit, seq, mac, signed = error.unit, error.seq, error.mac, error.signed
+        if unit is None or seq is None or mac is None or signed is None:
+            return
+        if not self._queue.police(unit):  # a few a second per unit are answered, no more
+            self._say_floods()
+            return
+        known = self.units.get(unit)
+        key = known.key if known is not None else self.key_for(unit)
+        if not verify_mac(key, signed, mac):
+            return
+        nak = Nak(re=seq, code=error.code, detail=error.reason[:60] or None)
+        # Answered in the version it came in; one this side does not speak gets version 1.
+        version = error.version or PROTOCOL_VERSION
+        if known is None:
+            link.send(self.envelope(unit, 0, nak, version), key)
+            return
+        # An authentic unit gets the nak in its own sequence, so its pad takes it.
+        if error.version is not None:
+            known.version = version
+        known.link = link.name
+        self.links[link.name] = link
+        self._send(unit, nak)
+
+    def _bad_mac(self, inbound: Inbound, unit: UnitState | None, batch: Batch) -> None:
+        """A tag that fails: the units count it and say under which seq and key the BAD_MAC
+        nak goes, answered on the link it came from, without trusting the claimed unit's
+        route."""
+        message = inbound.received.message
+        seq, key = self.units.bad_mac(inbound.received, unit, batch)
+        with contextlib.suppress(Exception):
+            nak = self.envelope(message.unit, seq, Nak(re=message.seq, code=ErrorCode.BAD_MAC),
+                                message.v)
+            inbound.link.send(nak, key)
+

@@ -1,0 +1,40 @@
+"""What one pass of the hub produces: database operations, messages to send, events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from basestation.station.effects.bus import Event
+from basestation.station.effects.events import AlertKind, alert
+from basestation.store.repository import Op
+from firmware_protocol.messages import Body
+
+
+@dataclass
+class Batch:
+    """Collected while messages are handled; committed as one transaction, then sent."""
+
+    ops: list[Op] = field(default_factory=list)
+    sends: list[tuple[int, Body]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    units: set[int] = field(default_factory=set)  # units whose state is written at commit
+
+    def send(self, unit: int, body: Body) -> None:
+        self.sends.append((unit, body))
+
+    def event(self, event_type: str, /, **fields: object) -> None:
+        self.events.append({"type": event_type, **fields})
+
+    def alert(self, kind: AlertKind, /, **fields: object) -> None:
+        """An alert for the grid page, published once the batch is committed."""
+        self.events.append({"type": "alert", **alert(kind, **fields)})
+
+    def mark(self) -> tuple[int, int, int, frozenset[int]]:
+        """Where the batch stands, so one message's share can be taken out again."""
+        return len(self.ops), len(self.sends), len(self.events), frozenset(self.units)
+
+    def undo_to(self, mark: tuple[int, int, int, frozenset[int]]) -> None:
+        """Drops everything queued since `mark` (a message whose handling failed)."""
+        ops, sends, events, units = mark
+        del self.ops[ops:], self.sends[sends:], self.events[events:]
+        self.units = set(units)

@@ -1,0 +1,219 @@
+"""The director's round grid: tables by rounds per section, with table and cell states.
+
+Colours follow what directors know (docs/ARCHITECTURE.md, Domain notes): table red = not
+logged in, green = logged in; cell yellow = current round, green = complete, red = missing,
+blue = changed by the director. A table whose pad's link is down (broker lost, receiver
+unplugged) is out of contact, never green.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any, Protocol
+
+from basestation.station.effects.events import AlertKind, alert
+from basestation.station.effects.link_health import LinkDown
+from basestation.station.session.entries import entry_words
+from basestation.station.session.memory import HeldResult, SectionState, Thresholds, UnitState
+from basestation.station.session.pin_tries import PinTries
+from basestation.station.session.visitor_bound import VisitorBound
+
+if TYPE_CHECKING:
+    from basestation.station.session.state import MergeOffer
+
+ATTENTION_FLAGS = frozenset({"LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE", "WRONG_PAIRS"})
+Units = Mapping[int, UnitState]
+
+
+class GridSession(Protocol):
+    """What the grid reads of the open session (the session's state: session/state.py)."""
+
+    event_id: int | None
+    event_name: str
+    running: bool
+    completed: bool
+    takeovers: set[tuple[str, int]]
+    pin_tries: PinTries
+    visitor_bound: VisitorBound
+
+    @property
+    def sections(self) -> Mapping[str, SectionState]: ...
+
+    @property
+    def merge_offers(self) -> Mapping[int, MergeOffer]: ...
+
+    def offer_clash(self, offer: MergeOffer) -> HeldResult | None: ...
+
+
+def table_state(section: SectionState, table: int, units: Units,
+                now: datetime, *, limits: Thresholds | None = None,
+                takeovers: set[tuple[str, int]] | None = None,
+                links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
+    limits = limits or Thresholds()
+    holder = section.holders.get(table)
+    unit = units.get(holder) if holder is not None else None
+    state = "not_logged_in"
+    if unit is not None:
+        state = "logged_in"
+        if unit.locked_reason is not None:
+            state = "locked" if unit.locked_reason == "UNIT_LOCKED" else "replaced"
+        elif unit.link is not None and unit.link in (links_down or {}):
+            state = "link_lost"  # its pad cannot reach the station, whatever it last said
+        elif unit.failing >= limits.bad_mac_run:
+            # Only the table's own pad failing again and again: a stray frame that merely
+            # claims this unit's number, while its pad works, does not mark the table.
+            state = "bad_mac"
+        elif (unit.last_seen is not None
+              and now - unit.last_seen > timedelta(minutes=limits.silent_minutes)):
+            state = "no_contact"
+    seen = unit.last_seen if unit is not None else None
+    heard = section.last_heard.get(table)
+    last = max((t for t in (seen, heard) if t is not None), default=None)
+    return {"table": table, "state": state, "unit": holder,
+            "battery": unit.battery if unit else None,
+            "round": section.table_round.get(table, 0),
+            "last_contact": last.isoformat() if last else None,
+            "takeover": (section.letter, table) in (takeovers or set()),
+            "link": unit.link if unit else None,
+            "replaced_by": unit.replaced_by if unit and unit.locked_reason else None}
+
+
+def cell_state(section: SectionState, table: int, round_: int) -> dict[str, Any]:
+    assignment = section.movement.at(round_, table)
+    if assignment is None:
+        return {"round": round_, "state": "sit_out", "done": 0, "boards": 0, "board_numbers": []}
+    held = [h for b in assignment.boards if (h := section.held(table, round_, b)) is not None]
+    table_round = section.table_round.get(table, 0)
+    if any(ATTENTION_FLAGS.intersection(h.flags) for h in held):
+        state = "flagged"
+    elif any(h.source == "director" for h in held):
+        state = "corrected"
+    elif len(held) == len(assignment.boards):
+        state = "complete"
+    elif round_ < max(table_round, section.current_round):
+        state = "missing"
+    elif round_ == max(table_round, section.current_round):
+        state = "partial" if held else "current"
+    else:
+        state = "not_started"
+    return {"round": round_, "state": state, "done": len(held),
+            "boards": len(assignment.boards), "ns": assignment.ns, "ew": assignment.ew,
+            "board_numbers": list(assignment.boards)}
+
+
+def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> dict[str, Any]:
+    """The current round: when it began, minutes gone and allowed, tables still playing."""
+    playing = []
+    for table in range(1, section.movement.tables + 1):
+        assignment = section.movement.at(section.current_round, table)
+        if assignment is None or assignment.ns is None or assignment.ew is None:
+            continue
+        if any(section.held(table, section.current_round, b) is None
+               for b in assignment.boards):
+            playing.append(table)
+    return {"started": section.round_started.isoformat(),
+            "minutes": round((now - section.round_started).total_seconds() / 60, 1),
+            "round_minutes": limits.round_length(section),
+            "minutes_per_board": limits.clock(section)[0],
+            "minutes_per_round": limits.clock(section)[1], "playing": playing}
+
+
+def section_grid(section: SectionState, units: Units, now: datetime, *,
+                 limits: Thresholds | None = None,
+                 takeovers: set[tuple[str, int]] | None = None,
+                 links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
+    limits = limits or Thresholds()
+    rows = []
+    for table in range(1, section.movement.tables + 1):
+        row = table_state(section, table, units, now, limits=limits, takeovers=takeovers,
+                          links_down=links_down)
+        row["cells"] = [cell_state(section, table, r)
+                        for r in range(1, section.movement.rounds + 1)]
+        rows.append(row)
+    return {"section": section.letter, "round": section.current_round,
+            "rounds": section.movement.rounds, "tables": rows,
+            "clock": round_clock(section, limits, now)}
+
+
+def link_alerts(rules: GridSession, units: Units,
+                links_down: Mapping[str, LinkDown]) -> list[dict[str, Any]]:
+    """A link down (broker lost, receiver unplugged), with the tables whose pads were last
+    heard on it: those are out of contact until it is back."""
+    found = []
+    for name, down in sorted(links_down.items()):
+        tables = [f"{section.letter}{table}" for section in rules.sections.values()
+                  for table, holder in sorted(section.holders.items())
+                  if (unit := units.get(holder)) is not None and unit.link == name
+                  and unit.locked_reason is None]
+        found.append(alert(AlertKind.LINK_DOWN, **down.to_json(), tables=tables))
+    return found
+
+
+def alerts(rules: GridSession, units: Units, now: datetime | None = None,
+           limits: Thresholds | None = None,
+           links_down: Mapping[str, LinkDown] | None = None) -> list[dict[str, Any]]:
+    """Standing problems: links down, silent tables, missing boards, failing pads, pads
+    guessing the director's PIN, results to merge."""
+    now = now or datetime.now(UTC)
+    limits = limits or Thresholds()
+    found: list[dict[str, Any]] = link_alerts(rules, units, links_down or {})
+    for section in rules.sections.values():
+        for table in range(1, section.movement.tables + 1):
+            last = section.table_round.get(table, 0)
+            if section.current_round - last >= limits.rounds_behind:
+                found.append(alert(AlertKind.SILENT_TABLE, section=section.letter, table=table,
+                                   rounds=section.current_round - last))
+            holder = units.get(section.holders.get(table, -1))
+            if (holder is not None and holder.locked_reason is None
+                    and holder.last_seen is not None):
+                quiet = (now - holder.last_seen).total_seconds() / 60
+                if quiet >= limits.silent_minutes:
+                    found.append(alert(AlertKind.NO_CONTACT, section=section.letter, table=table,
+                                       unit=holder.unit, minutes=round(quiet, 1)))
+            for r in range(1, section.current_round):
+                cell = cell_state(section, table, r)
+                if cell["state"] == "missing":
+                    found.append(alert(AlertKind.MISSING_BOARDS, section=section.letter,
+                                       table=table, round=r,
+                                       missing=cell["boards"] - cell["done"]))
+    for unit in units.values():
+        if unit.failing >= limits.bad_mac_run:
+            found.append(alert(AlertKind.BAD_MAC, unit=unit.unit, count=unit.failing,
+                               section=unit.section, table=unit.table))
+        elif unit.bad_macs:
+            # Frames claiming a pad that otherwise works: noted, but its table stays as it is.
+            found.append(alert(AlertKind.STRAY_BAD_MAC, unit=unit.unit, count=unit.bad_macs))
+    found.extend(rules.pin_tries.alerts())
+    found.extend(rules.visitor_bound.alerts(
+        rules.event_id, {u.unit: (u.section, u.table) for u in units.values()}))
+    found.extend(offer_alert(rules, offer_id, offer)
+                 for offer_id, offer in sorted(rules.merge_offers.items()))
+    return found
+
+
+def offer_alert(rules: GridSession, offer_id: int, offer: MergeOffer) -> dict[str, Any]:
+    """An open offer: `merge_offer` for a board the station does not hold, `merge_conflict`
+    (with both entries in words) for one it holds with another entry."""
+    body = offer.body
+    found = alert(AlertKind.MERGE_OFFER, id=offer_id, unit=offer.unit, section=body.section,
+                  table=body.table, round=body.round, board=body.board)
+    held = rules.offer_clash(offer)
+    if held is not None:
+        offered = offer.entry
+        found |= {"kind": AlertKind.MERGE_CONFLICT.value, "held": entry_words(held),
+                  "offered": None if offered is None else entry_words(offered)}
+    return found
+
+
+def grid(rules: GridSession, units: Units, now: datetime | None = None,
+         limits: Thresholds | None = None,
+         links_down: Mapping[str, LinkDown] | None = None) -> dict[str, Any]:
+    now = now or datetime.now(UTC)
+    limits = limits or Thresholds()
+    return {"event": rules.event_name, "running": rules.running, "complete": rules.completed,
+            "sections": [section_grid(s, units, now, limits=limits, takeovers=rules.takeovers,
+                                      links_down=links_down)
+                         for s in rules.sections.values()],
+            "alerts": alerts(rules, units, now, limits, links_down),
+            "thresholds": limits.to_json()}

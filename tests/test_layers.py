@@ -1,0 +1,37 @@
+"""The import contracts of pyproject.toml ([tool.importlinter]) hold: the station's core runs
+one way from the wiring down, the pure packages import no server, only the command line
+starts the simulator (docs/ARCHITECTURE.md, "Packages and the direction of dependencies")."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def lint_imports(*args: str) -> subprocess.CompletedProcess[str]:
+    command = Path(sys.executable).parent / "lint-imports"
+    return subprocess.run([str(command), "--no-cache", *args, str(ROOT / "pyproject.toml")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_every_import_contract_is_kept() -> None:
+    found = lint_imports()
+    assert found.returncode == 0, found.stdout + found.stderr
+    assert "0 broken" in found.stdout
+
+
+def test_the_core_contract_names_each_folder_of_the_station() -> None:
+    """A folder added to basestation/station is placed in the core's layers, not left out of
+    the contract (a module in no layer may import anything)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    core = next(c for c in config["contracts"] if c["id"] == "core")
+    named = {part.strip().rsplit(".", 1)[-1] for layer in core["layers"]
+             for part in layer.split("|")}
+    station = ROOT / "basestation" / "station"
+    present = {p.stem for p in station.iterdir()
+               if (p.is_dir() and (p / "__init__.py").exists())
+               or (p.suffix == ".py" and p.stem != "__init__")}
+    assert present == named
