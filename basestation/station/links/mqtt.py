@@ -19,17 +19,16 @@ from urllib.parse import urlparse
 import gmqtt
 from gmqtt.mqtt.constants import MQTTv50
 from gmqtt.mqtt.handler import MQTTConnectError
-from gmqtt.storage import PersistentStorage
 
 from basestation.station.core.hub import QUEUE_LIMIT, Hub, Inbound
 from basestation.station.links.dynsec import CONTROL, RESPONSE, BrokerLogins
+from basestation.station.links.gmqtt_private import Window, coalesce_writes
 from basestation.station.links.inbox import Read, UnitInbox
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Body, Message, ProtocolError
 
 log = logging.getLogger(__name__)
 TAKEN_A_TURN = 64  # messages taken from the inbox before the event loop's next turn
-READ_MOST = 16 * 1024  # bytes read from the broker at once (about 80 small messages)
 RETRY_FIRST, RETRY_MOST = 0.2, 5.0  # seconds before connecting again (doubling while refused)
 CONNECT_WAIT = 10.0  # seconds for the broker to accept (or refuse) a connection
 KEEPALIVE = 60  # seconds
@@ -46,68 +45,6 @@ INBOX_FULL_SAID = 10.0  # seconds between warnings that the inbox is full (one p
 
 class BrokerLost(ConnectionError):
     """The connection to the broker went away."""
-
-
-class Window(PersistentStorage):  # type: ignore[misc]
-    """gmqtt's store of the publishes in flight (awaiting their PUBACK), counting them so the
-    link sends no more than the broker takes at once; `freed` is called as each is
-    acknowledged."""
-
-    def __init__(self, freed: Any) -> None:
-        super().__init__()
-        self.in_flight = 0
-        self.freed = freed
-
-    def push_message(self, mid: int, raw_package: bytes) -> None:
-        super().push_message(mid, raw_package)
-        self.in_flight = len(self._messages)
-
-    def remove_message_by_mid(self, mid: int) -> None:
-        super().remove_message_by_mid(mid)
-        self.in_flight = len(self._messages)
-        self.freed()
-
-
-class Coalesced:
-    """A connection's transport whose writes in one turn of the event loop leave in one
-    system call: asyncio sends each write at once, and a busy station writes a PUBACK and
-    an answer per result, each otherwise a system call and a TCP segment."""
-
-    def __init__(self, transport: Any) -> None:
-        self._transport = transport
-        self._parts: list[bytes] = []
-        self._loop = asyncio.get_running_loop()
-
-    def write(self, data: bytes) -> None:
-        if not self._parts:
-            self._loop.call_soon(self.flush)
-        self._parts.append(data)
-
-    def flush(self) -> None:
-        if self._parts:
-            data = b"".join(self._parts)
-            self._parts.clear()
-            if not self._transport.is_closing():
-                self._transport.write(data)
-
-    def close(self) -> None:
-        self.flush()  # a DISCONNECT written last goes before the socket closes
-        self._transport.close()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._transport, name)
-
-
-def coalesce_writes(client: Any) -> None:
-    """Makes a connected gmqtt client write through `Coalesced` (its connection and
-    protocol each hold the transport), and read at most READ_MOST bytes at a time: gmqtt
-    handles every packet it has read before the event loop's next turn, and asyncio reads
-    256 KB at once, a thousand small messages under a flood: the loop stood still for a
-    quarter of a second each time, every pad's answer waiting."""
-    connection = client._connection
-    connection._transport.max_size = READ_MOST
-    coalesced = Coalesced(connection._transport)
-    connection._transport = connection._protocol._transport = coalesced
 
 
 class MqttLink:
