@@ -137,18 +137,19 @@ class SessionPlayer:
         await asyncio.sleep(max(0.0, start - asyncio.get_running_loop().time()))
 
     async def authorise_takeover(self, section: str, table: int) -> None:
-        await self._act(lambda: self.station.authorise_takeover(section, table))
+        await self._act(lambda: self.station.director.authorise_takeover(section, table))
 
     def needs_director(self, intended: Intended, why: str) -> None:
         log.info("director needed at %s: %s", intended.key, why)
         self.to_correct[intended.key] = intended
 
-    async def _act(self, run: Callable[[], Awaitable[None]]) -> None:
+    async def _act(self, run: Callable[[], Awaitable[object]]) -> None:
         # A director action queued while the station restarts may be lost with the old hub.
         for _ in range(5):
             try:
                 async with asyncio.timeout(10):
-                    return await run()
+                    await run()
+                    return
             except TimeoutError:
                 continue
         raise RuntimeError("the station does not answer the director")
@@ -243,9 +244,9 @@ class SessionPlayer:
             await self._act(self._director_enters(intended))
             self.report.corrected_by_director += 1
 
-    def _director_enters(self, intended: Intended) -> Callable[[], Awaitable[None]]:
+    def _director_enters(self, intended: Intended) -> Callable[[], Awaitable[object]]:
         result = intended.result()
-        return lambda: self.station.director_enter(result)
+        return lambda: self.station.director.enter(result)
 
     async def _settle(self) -> None:
         # Let the director's correction_push messages reach the pads before they switch off.

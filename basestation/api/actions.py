@@ -1,34 +1,20 @@
-"""Running a director action through the hub, with its refusals as HTTP answers."""
+"""A director command's refusals as HTTP answers (commands/director.py says which)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import TypeVar
 
 from fastapi import HTTPException, status
 
 from basestation.api.errors import refusal
-from basestation.station.app import Station
-from basestation.station.commands.conflicts import Conflict
-from basestation.station.effects.batch import Batch
+from basestation.station.rules.conflicts import Conflict
 
 T = TypeVar("T")
 
 
-async def act(station: Station, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
-    """Runs `action` in turn with pad traffic; returns once it is committed.
-
-    LookupError (no such section, table, unit or result) is a 404; ValueError (a ruling or
-    result that cannot be) is a 422; Conflict (the director must confirm or do something
-    else first) is a 409, so the director sees why.
-    """
-    if need_event and station.rules.event_id is None:
-        raise HTTPException(status.HTTP_409_CONFLICT, "no event is open")
-    return await answered(station.hub.act(action))
-
-
 async def answered(work: Awaitable[T]) -> T:
-    """`work`'s value (the core's action), with `act`'s refusals as HTTP answers."""
+    """`work`'s value (a director command's), its refusals as HTTP answers."""
     try:
         value: T = await work
     except LookupError as exc:

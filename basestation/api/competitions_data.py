@@ -12,7 +12,7 @@ from typing import Any
 from basestation.api.views import pair_numbers, ranking
 from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.ladder import PairScore, SessionScores
-from basestation.station.commands.rules import SessionRules
+from basestation.station.rules.composed import SessionRules
 from basestation.store.models import EventRow
 from basestation.store.repository import Store
 

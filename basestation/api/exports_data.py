@@ -18,7 +18,7 @@ from basestation.movements import SWISS_PAIRS
 from basestation.scoring import ScoredSession
 from basestation.scoring.event_formats import PAIRS, entrants_of
 from basestation.scoring.match_scoring import Match
-from basestation.station.commands.rules import SessionRules
+from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import HeldResult, SectionState
 from basestation.station.views.live_matches import match_boards, matches_now, standings_now
 from basestation.store.models import SeatingRow

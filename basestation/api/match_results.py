@@ -14,7 +14,7 @@ from basestation.api.views import held_json, pair_names
 from basestation.movements import SWISS_PAIRS
 from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.match_scoring import Match
-from basestation.station.commands.rules import SessionRules
+from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState
 from basestation.station.views.live_matches import match_boards
 from basestation.store.models import SeatingRow

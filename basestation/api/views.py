@@ -6,7 +6,7 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
-from basestation.station.commands.rules import SessionRules
+from basestation.station.rules.composed import SessionRules
 from basestation.station.session.entries import entry_words
 from basestation.station.session.memory import HeldResult
 from basestation.store.models import SeatingRow

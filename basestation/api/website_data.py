@@ -23,7 +23,7 @@ from basestation.formats.match_event import MatchEvent
 from basestation.formats.roster import Player
 from basestation.formats.usebio import write_usebio, write_usebio_matches
 from basestation.formats.website import render_site
-from basestation.station.commands.rules import SessionRules
+from basestation.station.rules.composed import SessionRules
 from basestation.store.repository import Store
 from firmware_protocol.messages import Row
 

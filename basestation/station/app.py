@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from basestation.movements import Movement
-from basestation.station.commands.rules import SessionRules
+from basestation.station.commands.director import DirectorService
 from basestation.station.config import (
     ConfigError,
     SectionConfig,
@@ -27,7 +27,7 @@ from basestation.station.effects.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
-from basestation.station.opening import NewEvent, open_new_event
+from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.station.session.state import SessionState
@@ -36,7 +36,6 @@ from basestation.station.views.live_matches import LiveSession
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
 from basestation.store.repository import Store
-from firmware_protocol.messages import Entry
 
 log = logging.getLogger(__name__)
 STOP_WAIT = 10.0  # seconds the station's tasks get to end once cancelled
@@ -55,6 +54,7 @@ class Station:
         self.hub = Hub(self.store, config.secret, self.bus,
                        lambda hub: SessionRules(session, hub))
         self.rules = self.hub.rules
+        self.director = DirectorService(self.hub, self.rules)  # the director's commands
         self.links: list[MqttLink | SerialLink] = []
         self.link_health = LinkHealth(self.bus)  # which links are down, said on the grid
         self.logins: BrokerLogins | None = None  # with [mqtt] dynamic_security
@@ -74,14 +74,14 @@ class Station:
     # served. So these commit their rows in one transaction of their own and the working
     # memory is loaded from them, as `start` does (docs/ARCHITECTURE.md, "Writes before the
     # station runs"). Once it runs they refuse: a new event or players then go through the
-    # hub like every other write (`open_new_event`, `add_players`).
+    # hub like every other write (`director.open_new_event`, `director.set_players`).
 
     def open_event(self, name: str, regulations: str, sections: list[SectionConfig],
                    hand_records: Mapping[str, Mapping[int, str]] | None = None,
                    held_on: date | None = None, *, event_format: str = "pairs",
                    rounds: int = 0) -> int:
         """Creates a new event (before the station runs) and makes it the open one."""
-        self._not_running("open_new_event")
+        self._not_running("director.open_new_event")
         event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on,
                                                       event_format=event_format, rounds=rounds)
         deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
@@ -92,7 +92,7 @@ class Station:
 
     def import_players(self, players: Mapping[int, str]) -> None:
         """The club's list (number: name), before the station runs."""
-        self._not_running("add_players")
+        self._not_running("director.set_players")
         rows = [PlayerRow(number=n, name=name) for n, name in players.items()]
         self.store.commit([repo.merge(row) for row in rows])
         self.hub.load()
@@ -234,25 +234,10 @@ class Station:
         self.rules.par.close()
         self.store.close()
 
-    async def act(self, run: object) -> object:
-        return await self.hub.act(run)  # type: ignore[arg-type]
-
     # -- for programs running a station in-process (the simulator, the demo, the bench) ----
     # What they may do and read, besides start/stop, open_event and import_players (before
-    # start) and the events on `bus`: each write goes in turn through the hub, as the
-    # director's would.
-
-    async def open_new_event(self, new: NewEvent) -> int:
-        """Opens `new` while the station runs, as the director's set-up page does
-        (`opening.py`): the event in play is closed, the new one loaded and the pads told;
-        returns its id."""
-        return await open_new_event(self.hub, new)
-
-    async def add_players(self, players: Mapping[int, str]) -> None:
-        """Adds or renames players in the club's list while the station runs, as the
-        director's players page does."""
-        named = dict(players)
-        await self.hub.act(lambda batch: self.rules.set_players(named, batch))
+    # start) and the events on `bus`; every write is one of the director's commands
+    # (`director`, commands/director.py), in turn through the hub as the pages' are.
 
     def live_session(self) -> LiveSession:
         """The open event as its live matches read it (sections, results, the director's
@@ -269,22 +254,12 @@ class Station:
         """Pairs the units as the director would; with the broker's logins kept by the
         station, returns once the broker has each one's login."""
         wanted = list(units)
-        await self.hub.act(lambda batch: [self.rules.pair_unit(u, batch) for u in wanted])
+        await self.director.pair_units(wanted)
         if self.logins is None:
             return
         for unit in wanted:
             if not await self.logins.settle(unit, timeout=10):
                 raise RuntimeError(f"the broker did not take unit {unit}'s login")
-
-    async def lock_unit(self, unit: int) -> None:
-        await self.hub.act(lambda batch: self.rules.lock_unit(unit, batch))
-
-    async def authorise_takeover(self, section: str, table: int) -> None:
-        await self.hub.act(lambda batch: self.rules.authorise_takeover(section, table, batch))
-
-    async def director_enter(self, entry: Entry) -> None:
-        """The director's result for a board, as from the grid."""
-        await self.hub.act(lambda batch: self.rules.director_enter(entry, batch))
 
     def move_receiver(self, port: str) -> None:
         """The radio receiver is on another serial port now (unplugged and plugged back)."""

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 from sqlmodel import Session
 
 from basestation.domain.cards import check_deals
-from basestation.station.commands.conflicts import Conflict
-from basestation.station.commands.rules import SessionRules
 from basestation.station.config import SectionConfig
 from basestation.station.effects.batch import Batch
+from basestation.station.rules.composed import SessionRules
+from basestation.station.rules.conflicts import Conflict
 from basestation.store import repository as repo
 from basestation.store.models import AuditRow, EventRow, PlayerRow
 from firmware_protocol.messages import Control, ControlCommand

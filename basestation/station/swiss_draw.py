@@ -16,8 +16,8 @@ from basestation.station.core.hub import Hub, StationBusy
 from basestation.station.views.live_matches import round_complete, standings_now
 
 if TYPE_CHECKING:
-    from basestation.station.commands.rules import SessionRules
     from basestation.station.effects.batch import Batch
+    from basestation.station.rules.composed import SessionRules
 
 log = logging.getLogger(__name__)
 BUSY_PAUSE = 1.0  # seconds before a draw the station was too busy for is tried again

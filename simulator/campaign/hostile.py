@@ -158,7 +158,7 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
     if kind in ("results", "merge offers"):  # the entry held, then offered otherwise
         await log_in(port, station_id, secret, unit, entry, seq=2)
     if kind == "merge offers":  # locked out: what it sends goes to the director
-        await station.lock_unit(unit)
+        await station.director.lock_unit(unit)
         entry = dataclasses.replace(entry, tricks=(entry.tricks or 10) - 1)
     before = await asyncio.to_thread(unit_rows, database, unit)
     flooded = await flood_in_child(Flood(port, station_id, secret, unit, kind, FLOOD_SECONDS,

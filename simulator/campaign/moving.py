@@ -190,11 +190,8 @@ def open_offers(database: Path) -> int:
 
 async def decide_offers(station: Any, night: Night) -> None:
     """The director sees each conflict side by side and takes the players' correction."""
-    from basestation.station.commands.merges import decide
-
     for offer_id in sorted(station.rules.merge_offers):
-        await station.act(lambda batch, offer=offer_id: decide(station.rules, offer, True, batch,
-                                                               replace=True))
+        await station.director.decide_merge(offer_id, True, replace=True)
     for keyed in night.keyed:
         if isinstance(keyed.answer, Nak):
             row = entry_row(Result(**{name: getattr(keyed.body, name) for name in (
@@ -224,7 +221,6 @@ def unseen(night: Night, offers: int) -> list[str]:
 
 async def run_moving(seed: int) -> RunTally:
     from basestation.station.app import Station
-    from basestation.station.commands.console import set_pads
     from basestation.station.config import SectionConfig, StationConfig
 
     rng = random.Random(seed)
@@ -244,7 +240,7 @@ async def run_moving(seed: int) -> RunTally:
         night = Night(station, movement, rng, phones)
         try:
             await station.connected()
-            await station.act(lambda batch: set_pads(station.rules, "A", PadPlace.EW, batch))
+            await station.director.set_pads("A", PadPlace.EW)
             for pair, phone in phones.items():
                 phone.link = MqttConnection(port, station.config.id, phone.unit, phone.key,
                                             phone.heard)

@@ -206,7 +206,7 @@ async def open_night(station: Any, night: int, letters: str, shape: tuple[str, i
     new = NewEvent(f"Fault campaign, night {night}", "nz",
                    tuple(SectionConfig(letter, kind, tables, boards) for letter in letters),
                    deals=deals)
-    await station.open_new_event(new)
+    await station.director.open_new_event(new)
 
 
 async def play_with_fault(fault: SessionFault, rig: Rig) -> list[str]:

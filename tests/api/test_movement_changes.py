@@ -76,7 +76,7 @@ async def test_more_rounds_reopen_a_complete_session(director: httpx.AsyncClient
 
 async def test_a_late_pair_refused_in_plain_words(director: httpx.AsyncClient,
                                                   station: Station) -> None:
-    """The checks run in the core now (station/commands/movement_changes.py): the same sentences,
+    """The checks run in the core now (station/rules/movement_changes.py): the same sentences,
     and nothing changed."""
     before = station.rules.sections["A"].movement
     await ok(await director.put(place(1, 1, 1), json=FOUR_S))

@@ -138,7 +138,7 @@ async def test_pads_of_the_closed_event_are_told_to_log_in_again(
         return await act(lambda batch: (run(batch), sends.extend(batch.sends))[0], **kwargs)
 
     monkeypatch.setattr(station.hub, "act", watched)
-    await station.open_new_event(new)
+    await station.director.open_new_event(new)
     assert sends == [(77, Control(command=ControlCommand.RELOGIN))]
     assert station.rules.event_name == "Friday" and station.rules.sections["A"].holders == {}
 
@@ -153,7 +153,7 @@ async def test_a_restart_keeps_the_event_set_up_in_the_browser(tmp_path: Path) -
     try:
         assert station.rules.event_name == "Tuesday pairs"
         new = NewEvent("Friday", "nz", (SectionConfig("A", "howell", 3, 10),))
-        await station.open_new_event(new)
+        await station.director.open_new_event(new)
     finally:
         await station.stop()
     again = Station(config)

@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 from basestation.api.app import create_app
 from basestation.cli import app
 from basestation.station.app import Station
-from basestation.station.commands.rules import SessionRules
 from basestation.station.config import SectionConfig, StationConfig
+from basestation.station.rules.composed import SessionRules
 from basestation.store import repository as repo
 from basestation.store.repository import Store
 from tests.api.conftest import BROWSER

@@ -425,7 +425,7 @@ async def test_logging_out_revokes_the_token_however_it_was_presented(url: str) 
 
 
 async def test_the_roster_is_the_directors(url: str, station: Station) -> None:
-    await station.add_players({101: "Ann Smith", 102: "Bob Jones"})
+    await station.director.set_players({101: "Ann Smith", 102: "Bob Jones"})
     async with httpx.AsyncClient(base_url=url, timeout=10) as stranger:
         for path in ("/api/players", "/api/seats", "/api/players/csv"):
             answer = await stranger.get(path)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.commands.console import set_round_minutes, set_thresholds
-from basestation.station.commands.table_actions import cancel_takeover
+from basestation.station.rules.console import set_round_minutes, set_thresholds
+from basestation.station.rules.table_actions import cancel_takeover
 from basestation.station.views.grid import grid
 from firmware_protocol.messages import Ack, Login
 from tests.pads import VirtualRadio

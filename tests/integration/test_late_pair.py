@@ -39,7 +39,7 @@ def result(round_: int, board: int, ns: int, ew: int) -> Result:
 async def test_a_late_pair_takes_the_phantoms_place(
         mosquitto: int, make_station: Callable[..., Any]) -> None:
     station: Station = await make_station(mqtt_port=mosquitto, open_event=False)
-    await station.open_new_event(
+    await station.director.open_new_event(
         NewEvent("Late", "nz", (SectionConfig("A", "mitchell", 4, 8, phantom=True),)))
     transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
     async with MqttPad(mosquitto, "club", 17) as pad, httpx.AsyncClient(

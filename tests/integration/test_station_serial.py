@@ -136,7 +136,7 @@ async def test_new_event_x_serial_line_old_feedback_never_reaches_the_pad(
         while section.held(1, 1, 1) is None:
             await asyncio.sleep(0.02)
     new = NewEvent("Wednesday pairs", "nz", (SectionConfig("A", "mitchell", 3, 6),))
-    opened = await station.open_new_event(new)
+    opened = await station.director.open_new_event(new)
     link = station.links[0]
     async with asyncio.timeout(60):
         while len(link.order):

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from basestation.station.commands.rules import SessionRules
 from basestation.station.core.queue import Flood, flood_alert
 from basestation.station.core.units import Units, epoch_key
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import AlertKind, alert, station_alert
+from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import UnitState
 from tests.station.fakes import SECRET, director, station
 

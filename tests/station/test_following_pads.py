@@ -10,8 +10,8 @@ import pytest
 
 from basestation.movements import generate
 from basestation.station.app import Station
-from basestation.station.commands.console import set_pads
 from basestation.station.core.hub import Hub
+from basestation.station.rules.console import set_pads
 from basestation.station.views.grid import alerts
 from firmware_protocol.enums import ErrorCode, PadPlace
 from firmware_protocol.messages import Ack, Body, Correction, Login, Nak, Seat, Seating

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.commands.conflicts import Conflict
 from basestation.station.config import SectionConfig
 from basestation.station.opening import NewEvent
+from basestation.station.rules.conflicts import Conflict
 from firmware_protocol.messages import Control, ControlCommand, Login, Nak
 from tests.station.fakes import FakeLink, inbound, result, run, station
 
@@ -32,7 +32,7 @@ async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
     await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
     link.sent.clear()
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
-    opening = asyncio.ensure_future(made.open_new_event(new))
+    opening = asyncio.ensure_future(made.director.open_new_event(new))
     await _next_turn(made)
     # Written: the database's open event is the new one; memory still holds the old one,
     # ended as the database has it, and its table free.
@@ -58,7 +58,7 @@ async def test_an_event_in_play_is_closed_only_when_asked(tmp_path: Path) -> Non
     made = station(tmp_path)
     old = made.rules.event_id
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),), close_open=False)
-    opening = asyncio.ensure_future(made.open_new_event(new))
+    opening = asyncio.ensure_future(made.director.open_new_event(new))
     await _next_turn(made)
     with pytest.raises(Conflict, match=r"^Tuesday pairs is still in play: confirm to close it "
                                        r"and open Night two$"):
@@ -73,14 +73,14 @@ async def test_set_up_writes_go_through_the_hub_once_the_station_runs(tmp_path: 
     await made.start()
     try:
         with pytest.raises(RuntimeError, match=r"^the station runs: its writes go through the "
-                                               r"hub \(open_new_event\)$"):
+                                               r"hub \(director.open_new_event\)$"):
             made.open_event("Other", "nz", [SectionConfig("A", "mitchell", 3, 6)])
-        with pytest.raises(RuntimeError, match=r"\(add_players\)$"):
+        with pytest.raises(RuntimeError, match=r"\(director.set_players\)$"):
             made.import_players({101: "Ann Smith"})
         snap = made.store.snapshot()
         assert snap.event is not None and snap.event.name == "Tuesday pairs"
         assert snap.players == []
-        await made.add_players({101: "Ann Smith"})
+        await made.director.set_players({101: "Ann Smith"})
         assert made.rules.players == {101: "Ann Smith"}
         assert [(p.number, p.name) for p in made.store.snapshot().players] == [(101, "Ann Smith")]
     finally:

@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from basestation.station.app import Station
-from basestation.station.commands.console import set_player_numbers, set_result_entry
-from basestation.station.commands.director_seats import Seated
 from basestation.station.core.hub import Hub
+from basestation.station.rules.console import set_player_numbers, set_result_entry
+from basestation.station.rules.director_seats import Seated
 from basestation.station.session.seating import short_name
 from basestation.station.session.visitor_bound import PER_UNIT
 from basestation.station.views.grid import alerts

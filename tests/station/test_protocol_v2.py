@@ -155,7 +155,7 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
               inbound(link, 3, 1, Login("A", 3)))
     link.sent.clear()
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
-    opened = await turns(made, made.open_new_event(new))
+    opened = await turns(made, made.director.open_new_event(new))
     assert opened != old and made.rules.event_id == opened
     running = Status(StationState.RUNNING, 1)
     # What the vector says a new event's status is (SPEC.md 13.1): the new event's round 1.
@@ -223,7 +223,7 @@ async def test_new_event_x_serial_line_old_feedback_dropped_owed_keep_their_even
     line.sent.clear()
     await run(made.hub, inbound(line, 1, 2, result(1, 1, 1, 1, 1), v=2, event=old))
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
-    opened = await turns(made, made.open_new_event(new))
+    opened = await turns(made, made.director.open_new_event(new))
     line.drain()
     told = [(type(m.body), m.event) for m in line.messages_to(1)]
     assert told == [(Ack, old), (Status, opened), (Control, opened)]

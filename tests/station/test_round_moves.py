@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from basestation.movements import generate
-from basestation.station.commands.console import set_round_clock, set_round_minutes
+from basestation.station.rules.console import set_round_clock, set_round_minutes
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.seating import next_round, round_clock
 from firmware_protocol.messages import Login, Move, NextRound, RoundClock, Seating

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.commands.console import set_round_rankings
 from basestation.station.core.hub import Hub
+from basestation.station.rules.console import set_round_rankings
 from basestation.station.session.round_rankings import completed_round, ranking_after
 from firmware_protocol.messages import Feedback, FeedbackKind, Login, RoundRankings, Seating
 from tests.station.fakes import FakeLink, director, inbound, result, run, station

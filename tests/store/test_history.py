@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 from sqlmodel import select
 
-from basestation.station.commands.rules import SessionRules
 from basestation.station.config import SectionConfig
+from basestation.station.rules.composed import SessionRules
 from basestation.store import repository as repo
 from basestation.store.models import UnitRow
 from basestation.store.repository import Store

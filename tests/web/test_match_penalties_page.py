@@ -25,7 +25,7 @@ async def test_teams_penalties_in_vps_and_imps(
     station: Station = await make_station(mqtt_port=mosquitto, open_event=False)
     new = NewEvent("Club teams", "nz", (SectionConfig("A", "teams", 4, 2),),
                    event_format="teams")
-    await station.open_new_event(new)
+    await station.director.open_new_event(new)
     async for url in serve(station):
         page: Page = await browser.new_page(viewport={"width": 1280, "height": 900})
         await page.goto(url + "/")

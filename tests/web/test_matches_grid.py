@@ -32,7 +32,7 @@ async def test_swiss_teams_round_by_round_at_the_grid(
     station: Station = await make_station(mqtt_port=mosquitto, open_event=False)
     new = NewEvent("Swiss teams", "nz", (SectionConfig("A", "swiss-teams", 4, 2),),
                    event_format="swiss-teams", rounds=3)
-    await station.open_new_event(new)
+    await station.director.open_new_event(new)
     async for url in serve(station):
         page: Page = await browser.new_page(viewport={"width": 1280, "height": 900})
         await page.goto(url + "/")

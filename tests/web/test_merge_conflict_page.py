@@ -36,7 +36,7 @@ async def test_a_conflict_is_settled_side_by_side(
         await log_in_pad(old, 3)
         await acked(old, old.send(result(station, 3, 1, first)))  # 4S= by South
         await acked(old, old.send(result(station, 3, 1, second)))
-        await station.act(lambda batch: station.rules.authorise_takeover("A", 3, batch))
+        await station.director.authorise_takeover("A", 3)
         await log_in_pad(new, 3, takeover=True)
         # The old pad still had other results for both boards (it never heard they were in).
         for board in (first, second):

@@ -57,7 +57,7 @@ async def test_a_paired_pad_logs_in_to_the_secured_broker(
     """As shipped, a section asks the players' numbers at its first round: they give them
     from the club's list, then play."""
     running, url = club
-    await running.station.add_players(CLUB)
+    await running.station.director.set_players(CLUB)
     context, page = await open_pad(browser, running, url, 17)
     try:
         await page.wait_for_selector("body[data-link=online]")

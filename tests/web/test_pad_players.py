@@ -53,7 +53,7 @@ async def test_no_club_list_x_players_screen_shows_numbers_without_calling_them_
 
 async def test_players_confirm_their_names_then_see_who_they_play(club: Club) -> None:
     station = club.station
-    await station.add_players(CLUB)
+    await station.director.set_players(CLUB)
     async with director(club) as api:
         answer = await api.put("/api/sections/A/player-numbers", json={"ask": "first"})
         assert answer.status_code == 200 and answer.json() == {"ask": "first"}

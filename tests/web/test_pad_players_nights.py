@@ -44,7 +44,7 @@ async def test_new_event_x_players_screen_second_night_on_the_shipped_broker(
         club: tuple[Club, str], browser: Browser) -> None:
     running, url = club
     station = running.station
-    await station.add_players(CLUB)
+    await station.director.set_players(CLUB)
     context = await browser.new_context()
     try:
         page = await context.new_page()

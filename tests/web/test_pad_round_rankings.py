@@ -42,7 +42,7 @@ async def others_play_round(club: Club, round_: int) -> None:
 
 
 async def test_rankings_show_after_a_complete_round_in_players_words(club: Club) -> None:
-    await club.station.add_players(CLUB)
+    await club.station.director.set_players(CLUB)
     async with director(club) as console:
         for side, numbers in (("NS", [10234, 10567]), ("EW", [10890, 11012])):
             seated = await console.put("/api/seats/A/2", json={

@@ -33,7 +33,7 @@ async def others_play(club: Club, round_: int) -> None:
     for table in (2, 3):
         ns, ew, boards = pairs(club.station, table, round_)
         for board in boards:
-            await club.station.director_enter(Result(
+            await club.station.director.enter(Result(
                 section="A", table=table, round=round_, board=board, ns=ns, ew=ew,
                 contract="4S", declarer=Seat.S, tricks=10))
 

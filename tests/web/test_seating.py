@@ -99,7 +99,7 @@ async def test_the_director_seats_pairs_from_the_grid_and_every_page_shows_the_n
 
 async def test_pairs_are_seated_at_set_up(director_page: tuple[Station, Page, int]) -> None:
     station, page, _ = director_page
-    await station.add_players({p["number"]: p["name"] for p in CLUB})
+    await station.director.set_players({p["number"]: p["name"] for p in CLUB})
     await page.goto(page.url.rstrip("/") + "/setup")
     part = page.get_by_role("region", name="Seat the pairs")
     await expect(part).to_be_visible()

@@ -117,7 +117,7 @@ async def test_a_page_on_another_port_cannot_act_as_the_director(
 async def test_who_plays_is_shown_only_to_the_director(
         mosquitto: int, make_station: object, browser: Browser) -> None:
     station: Station = await make_station(mqtt_port=mosquitto)  # type: ignore[operator]
-    await station.add_players({10234: "Ann Smith", 10567: "Bob Jones"})
+    await station.director.set_players({10234: "Ann Smith", 10567: "Bob Jones"})
     async for url in serve(station):
         page = await browser.new_page(viewport={"width": 1024, "height": 768})
         asked: list[str] = []
@@ -145,7 +145,7 @@ async def test_who_plays_is_shown_only_to_the_director(
 async def test_a_players_results_are_the_directors_not_found_by_number(
         make_station: object, browser: Browser) -> None:
     station: Station = await make_station()  # type: ignore[operator]
-    await station.add_players({10234: "Ann Smith", 10567: "Bob Jones"})
+    await station.director.set_players({10234: "Ann Smith", 10567: "Bob Jones"})
     async for url in serve(station):
         page = await browser.new_page(viewport={"width": 1024, "height": 768})
         asked: list[str] = []

@@ -9,18 +9,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import ResendOut, TakeoverOut, ThresholdsOut
 from basestation.api.routes.sections import section_of
-from basestation.station.commands.console import set_pads as store_pads
-from basestation.station.commands.console import set_player_numbers as store_player_numbers
-from basestation.station.commands.console import set_result_entry as store_result_entry
-from basestation.station.commands.console import set_round_clock as store_round_clock
-from basestation.station.commands.console import set_round_minutes as store_round_minutes
-from basestation.station.commands.console import set_round_rankings as store_round_rankings
-from basestation.station.commands.console import set_thresholds as store_thresholds
-from basestation.station.commands.table_actions import cancel_takeover, resend_table
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 
@@ -45,8 +37,7 @@ async def set_thresholds(body: ThresholdsIn, station: StationDep) -> dict[str, A
     """Changes the alert thresholds given; the others stay. They are stored: a restart, and
     the next night, keep them."""
     changes = body.model_dump(exclude_none=True)
-    limits = await act(station, lambda batch: store_thresholds(station.rules, changes, batch),
-                       need_event=False)
+    limits = await answered(station.director.set_thresholds(changes))
     return limits.to_json()
 
 
@@ -60,8 +51,7 @@ async def set_round_minutes(section: str, body: RoundLength,
                             station: StationDep) -> dict[str, Any]:
     """The section's round length, for its round clock (stored with the section)."""
     letter = section_of(station, section).letter
-    limits = await act(station, lambda batch: store_round_minutes(
-        station.rules, letter, body.minutes, batch))
+    limits = await answered(station.director.set_round_minutes(letter, body.minutes))
     return limits.to_json()
 
 
@@ -76,8 +66,8 @@ async def set_round_clock(section: str, body: RoundClock, station: StationDep) -
     """The section's round clock: minutes per board plus minutes per round, stored with the
     section; every pad of the section is told its clock again at once."""
     letter = section_of(station, section).letter
-    limits = await act(station, lambda batch: store_round_clock(
-        station.rules, letter, body.minutes_per_board, body.minutes_per_round, batch))
+    limits = await answered(station.director.set_round_clock(
+        letter, body.minutes_per_board, body.minutes_per_round))
     return limits.to_json()
 
 
@@ -93,8 +83,7 @@ async def set_player_numbers(section: str, body: PlayerNumbers,
     """When the section's pads ask for player numbers; stored with the section, and the
     pads logged in are told at once."""
     letter = section_of(station, section).letter
-    ask = await act(station, lambda batch: store_player_numbers(station.rules, letter,
-                                                                 body.ask, batch))
+    ask = await answered(station.director.set_player_numbers(letter, body.ask))
     return PlayerNumbers(ask=ask)
 
 
@@ -110,8 +99,7 @@ async def set_result_entry(section: str, body: ResultEntryIn,
     """How the section's pads take a board's result; stored with the section, and the pads
     logged in are told at once."""
     letter = section_of(station, section).letter
-    entry = await act(station, lambda batch: store_result_entry(station.rules, letter,
-                                                                 body.entry, batch))
+    entry = await answered(station.director.set_result_entry(letter, body.entry))
     return ResultEntryIn(entry=entry)
 
 
@@ -128,7 +116,7 @@ async def set_pads(section: str, body: PadsIn, station: StationDep) -> PadsIn:
     pairs at one table, or leave a table without one, in some round. Stored with the
     section, and the pads logged in are told at once."""
     letter = section_of(station, section).letter
-    pads = await act(station, lambda batch: store_pads(station.rules, letter, body.pads, batch))
+    pads = await answered(station.director.set_pads(letter, body.pads))
     return PadsIn(pads=pads)
 
 
@@ -149,7 +137,7 @@ async def set_round_rankings(section: str, body: RoundRankingsIn,
     last rounds named; stored with the section, and the pads logged in are told at once."""
     letter = section_of(station, section).letter
     wanted = RoundRankings(body.hide_first, body.hide_last) if body.after_each_round else None
-    await act(station, lambda batch: store_round_rankings(station.rules, letter, wanted, batch))
+    await answered(station.director.set_round_rankings(letter, wanted))
     return body if body.after_each_round else RoundRankingsIn(after_each_round=False)
 
 
@@ -158,7 +146,7 @@ async def set_round_rankings(section: str, body: RoundRankingsIn,
 async def withdraw_takeover(section: str, table: Table, station: StationDep) -> dict[str, Any]:
     """Withdraws a takeover not yet taken: the table's pad keeps it."""
     letter = section.upper()
-    await act(station, lambda batch: cancel_takeover(station.rules, letter, table, batch))
+    await answered(station.director.cancel_takeover(letter, table))
     return {"section": letter, "table": table, "takeover": "withdrawn"}
 
 
@@ -168,5 +156,5 @@ async def resend(section: str, table: Table, station: StationDep) -> dict[str, A
     """Asks the table's pad to re-send every result it holds (after the station lost some,
     or to see whether a silent pad is still there)."""
     letter = section.upper()
-    unit = await act(station, lambda batch: resend_table(station.rules, letter, table, batch))
+    unit = await answered(station.director.resend_table(letter, table))
     return {"section": letter, "table": table, "unit": unit, "command": "resend"}

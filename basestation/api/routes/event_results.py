@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Request
 from pydantic import BaseModel
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import (
     Director,
     ReadDep,
@@ -29,9 +29,8 @@ from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_json
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
-from basestation.station.commands.event_results import past_event
-from basestation.station.commands.event_results import publish as publish_results
-from basestation.station.commands.rules import SessionRules
+from basestation.station.rules.composed import SessionRules
+from basestation.station.rules.event_results import past_event
 from basestation.store.models import SeatingRow
 from basestation.store.repository import Store
 
@@ -127,8 +126,7 @@ async def publish(event_id: EventId, body: PublishIn,
     if event_id != station.rules.event_id and not any(
             event.id == event_id for event, _ in await read.stored(station.store.events)):
         raise HTTPException(404, f"no event {event_id}")
-    await act(station, lambda batch: publish_results(station.rules, event_id, body.published,
-                                                     batch), need_event=False)
+    await answered(station.director.publish_event(event_id, body.published))
     return body
 
 

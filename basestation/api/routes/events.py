@@ -100,5 +100,5 @@ async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> dict[
     page's POST /api/setup/event does the same with deals and players, and asks first."""
     new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)),
                    event_format=body.format, rounds=body.rounds)
-    await answered(station.open_new_event(new))
+    await answered(station.director.open_new_event(new))
     return read.event()

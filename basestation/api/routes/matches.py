@@ -8,12 +8,10 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, ResultsReader, StationDep
 from basestation.api.match_shapes import matches_json
 from basestation.scoring.event_formats import PAIRS
-from basestation.station.effects.batch import Batch
-from basestation.station.swiss_draw import draw_next_round
 
 router = APIRouter(prefix="/api", tags=["matches"])
 
@@ -78,19 +76,5 @@ async def matches(station: StationDep) -> dict[str, Any]:
 async def draw(section: str, station: StationDep) -> dict[str, Any]:
     """The director closes a Swiss round before every board is in: the next round is drawn
     from the standings now and sent to the pads (they log in again for it)."""
-    rules = station.rules
-
-    def draw_now(batch: Batch) -> int:
-        round_ = draw_next_round(rules, section, batch,
-                                 why=f"director's Swiss draw for round {_next(section)}")
-        state = rules.sections[section]
-        while state.current_round < round_:  # the rounds before it are closed too
-            rules.close_round(section, batch)
-        return round_
-
-    def _next(letter: str) -> int:
-        state = rules.sections.get(letter)
-        return state.movement.rounds + 1 if state is not None else 0
-
-    drawn = await act(station, draw_now)
+    drawn = await answered(station.director.draw_round(section))
     return {"section": section, "round": drawn}

@@ -9,10 +9,9 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import MergeDecisionOut, MergeOfferOut
-from basestation.station.commands import merges
 
 router = APIRouter(prefix="/api/merge-offers", tags=["units"])
 
@@ -36,6 +35,6 @@ async def decide(offer_id: int, decision: Decision, station: StationDep) -> dict
     """Accepting enters the entry as recovered (pushed to the table's pad); over a different
     held entry only with `replace` (else 409, saying both). Refusing drops the offer and keeps
     what is held. Either way it leaves the list and its alert goes."""
-    decided = await act(station, lambda batch: merges.decide(
-        station.rules, offer_id, decision.accept, batch, replace=decision.replace))
+    decided = await answered(station.director.decide_merge(offer_id, decision.accept,
+                                                           replace=decision.replace))
     return {"id": offer_id, "merged": decided.merged, "replaced": decided.replaced}

@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, StationDep
 from basestation.api.limits import upload
 from basestation.api.responses import PlayerOut, PlayersCountOut
@@ -53,8 +53,7 @@ async def players(station: StationDep) -> list[dict[str, Any]]:
 async def put_players(body: list[PlayerIn], station: StationDep) -> dict[str, int]:
     """Adds or renames players; numbers not given are kept."""
     named = {p.number: p.name for p in body}
-    await act(station, lambda batch: station.rules.set_players(named, batch), need_event=False)
-    return {"players": len(station.rules.players)}
+    return {"players": await answered(station.director.set_players(named))}
 
 
 @router.post("/csv", dependencies=[Director])
@@ -72,9 +71,8 @@ async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStor
                                  "visitors; nothing of the file was stored")
     names = {n: p.name for n, p in listed.items()}
     national = {n: p.national for n, p in listed.items()}
-    await act(station, lambda batch: station.rules.set_players(names, batch, national),
-              need_event=False)
-    return PlayersStored(stored=len(listed), players=len(station.rules.players))
+    players = await answered(station.director.set_players(names, national))
+    return PlayersStored(stored=len(listed), players=players)
 
 
 @router.get("/csv", dependencies=[Director], response_class=Response,
@@ -90,6 +88,5 @@ async def export_players(station: StationDep) -> Response:
 async def add_visitor(body: VisitorIn, station: StationDep) -> PlayerOut:
     """A visitor added by name; the station gives the number (from 9000001 up). A visitor
     of that name already added keeps its number."""
-    number = await act(station, lambda batch: station.rules.add_visitor(body.name, batch),
-                       need_event=False)
+    number = await answered(station.director.add_visitor(body.name))
     return PlayerOut(number=number, name=station.rules.players[number])

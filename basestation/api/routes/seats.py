@@ -9,11 +9,11 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, StationDep
 from basestation.api.views import player_names
-from basestation.station.commands.director_seats import Seated
-from basestation.station.commands.rules import SessionRules
+from basestation.station.rules.composed import SessionRules
+from basestation.station.rules.director_seats import Seated
 
 router = APIRouter(prefix="/api/seats", tags=["players"])
 
@@ -116,6 +116,5 @@ async def seat(section: Annotated[str, Path(min_length=1, max_length=4)],
     rules = station.rules
     letter = section.upper()
     players = [Seated(p.number, p.visitor) for p in body.players]
-    await act(station, lambda batch: rules.director_seat(letter, entrant, body.side, players,
-                                                         batch))
+    await answered(station.director.seat(letter, entrant, body.side, players))
     return entrant_seats(rules, letter, entrant, body.side or "")

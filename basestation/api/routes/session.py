@@ -11,10 +11,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
 from basestation.api.responses import ConsoleOut, GridOut, RunningOut, StatusOut, TakeoverOut
-from basestation.station.commands import session_controls
 from basestation.station.views.live import for_page
 
 router = APIRouter(prefix="/api", tags=["session"])
@@ -75,8 +74,7 @@ class Running(BaseModel):
 async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
     """Pause (`running` false: pads are told the station is stopped and entry waits) or
     resume. Pausing neither ends the session nor publishes anything."""
-    running = await act(station, lambda batch: session_controls.pause_or_resume(
-        station.rules, body.running, batch))
+    running = await answered(station.director.pause_or_resume(body.running))
     return {"running": running}
 
 
@@ -84,7 +82,7 @@ async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
 async def end_session(station: StationDep, read: ReadDep) -> dict[str, Any]:
     """Ends the session: entry stops on every pad and the end-of-session backup is taken.
     The results stay the director's until they are published."""
-    await act(station, lambda batch: session_controls.end_session(station.rules, batch))
+    await answered(station.director.end_session())
     return read.status()
 
 
@@ -98,7 +96,7 @@ async def publish(station: StationDep, read: ReadDep,
     """Publishes the results (travellers, rankings, exports) to anyone, or withdraws them
     (`published` false); no body publishes."""
     published = body.published if body is not None else True
-    await act(station, lambda batch: station.rules.publish(published, batch))
+    await answered(station.director.publish(published))
     return read.status()
 
 
@@ -106,6 +104,5 @@ async def publish(station: StationDep, read: ReadDep,
              response_model=TakeoverOut)
 async def authorise_takeover(section: str, table: int, station: StationDep) -> dict[str, Any]:
     """Lets the next pad that asks take over this table (the faulty pad is locked out)."""
-    await act(station, lambda batch: station.rules.authorise_takeover(section.upper(), table,
-                                                                      batch), need_event=False)
+    await answered(station.director.authorise_takeover(section.upper(), table))
     return {"section": section.upper(), "table": table, "takeover": "authorised"}

@@ -231,5 +231,5 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[
                    {p.number: p.name for p in body.players}, event_format=body.format,
                    rounds=body.rounds, close_open=body.close_open,
                    national={p.number: p.national for p in body.players if p.national})
-    await answered(station.open_new_event(new))
+    await answered(station.director.open_new_event(new))
     return read.event()

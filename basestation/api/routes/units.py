@@ -7,11 +7,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Response
 from pydantic import BaseModel
 
-from basestation.api.actions import act
+from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.readmodel import unit_json
 from basestation.api.responses import CommandOut, UnitOut, UnitResetOut, UnitTakeoverOut
-from basestation.station.commands import table_actions
 from firmware_protocol.messages import MAX_UNIT, ControlCommand
 
 router = APIRouter(prefix="/api/units", tags=["units"])
@@ -38,8 +37,7 @@ async def pair(unit: int, response: Response, station: StationDep) -> Paired:
     entered on a bridgepad, and a one-time pairing code for a browser pad's link."""
     if not 1 <= unit <= MAX_UNIT:
         raise HTTPException(422, f"unit numbers run from 1 to {MAX_UNIT}")
-    state = await act(station, lambda batch: station.rules.pair_unit(unit, batch),
-                      need_event=False)
+    state = await answered(station.director.pair_unit(unit))
     response.headers["Cache-Control"] = "no-store"  # a key: never kept by a cache
     return Paired(unit=unit, key=state.key.hex(), station=station.config.id,
                   code=station.pairing.issue(unit), expires_in=round(station.pairing.life))
@@ -50,16 +48,14 @@ async def replace(unit: int, station: StationDep) -> dict[str, Any]:
     """Lets the next pad that asks take over this unit's table (a plain login will do); this
     unit is then locked out, results its pad still holds come to the director to decide, and
     the new pad downloads everything the station holds for the table."""
-    section, table = await act(
-        station, lambda batch: table_actions.replace_unit(station.rules, unit, batch),
-        need_event=False)  # a unit holding a table is of the open event
+    section, table = await answered(station.director.replace_unit(unit))
     return {"unit": unit, "section": section, "table": table, "takeover": "authorised"}
 
 
 @router.post("/{unit}/lock", dependencies=[Director], response_model=UnitOut)
 async def lock(unit: int, station: StationDep) -> dict[str, Any]:
     """Locks a unit out (lost or at the wrong table); its table is freed."""
-    await act(station, lambda batch: station.rules.lock_unit(unit, batch))
+    await answered(station.director.lock_unit(unit))
     return unit_json(station.hub.units[unit])
 
 
@@ -74,7 +70,7 @@ async def withdraw(unit: int, station: StationDep) -> Withdrawn:
     freed; the station takes nothing new from it, and what its pad still holds comes to the
     director to decide (merge offers). Reset brings it back; pairing it again (a new key) shuts
     a lost pad out of the broker for good."""
-    await act(station, lambda batch: station.rules.lock_unit(unit, batch), need_event=False)
+    await answered(station.director.lock_unit(unit, need_event=False))
     return Withdrawn(unit=unit, detail=(
         f"Unit {unit} is withdrawn: its table is free and the station takes no new result "
         "from it; results its pad still holds come to you to decide. To shut a lost pad out "
@@ -85,8 +81,7 @@ async def withdraw(unit: int, station: StationDep) -> Withdrawn:
 async def reset(unit: int, station: StationDep) -> dict[str, Any]:
     """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget
     its session; `done` says all that in a sentence for the director."""
-    done = await act(station, lambda batch: station.rules.reset_unit(unit, batch),
-                     need_event=False)
+    done = await answered(station.director.reset_unit(unit))
     return {**unit_json(station.hub.units[unit]), "done": done}
 
 
@@ -98,6 +93,5 @@ class Command(BaseModel):
 async def command(unit: int, body: Command, station: StationDep) -> dict[str, Any]:
     """Sends the pad a command; `resend` makes it re-send every result it holds (anything
     the station already has is acknowledged again, anything new is stored)."""
-    await act(station, lambda batch: station.rules.command_unit(unit, body.command, batch),
-              need_event=False)
+    await answered(station.director.command_unit(unit, body.command))
     return {"unit": unit, "command": body.command.value}

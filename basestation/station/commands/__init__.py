@@ -1,2 +1,3 @@
-"""What the director and the pads do to the open session, inside one turn of the hub: the pads'
-rules, the director's commands and switches, and `SessionRules`, which composes them."""
+"""The station's commands, one service per actor: a typed async method for each thing the
+director can do (`director.py`), run through the hub. The routes, the simulator and the
+command line all call these."""

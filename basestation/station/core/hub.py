@@ -19,13 +19,13 @@ from typing import Any, Protocol, TypeVar, cast
 
 from sqlalchemy import exc as sa_exc
 
-from basestation.station.commands.rules import SessionRules
-from basestation.station.commands.services import HubServices, Paired
 from basestation.station.core.queue import FairQueue, Flood, flood_alert
 from basestation.station.core.units import Units
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
 from basestation.station.effects.events import AlertKind, published, station_alert
+from basestation.station.rules.composed import SessionRules
+from basestation.station.rules.services import HubServices, Paired
 from basestation.station.session.memory import UnitState
 from basestation.store import repository as repo
 from basestation.store.repository import Snapshot, Store
@@ -275,7 +275,7 @@ class Hub:
         self._queue.put_station(action)
         self._arrived.set()
 
-    async def act(self, run: Callable[[Batch], Any], *, timeout: float | None = None) -> Any:
+    async def act(self, run: Callable[[Batch], T], *, timeout: float | None = None) -> T:
         """Runs a director action in turn with pad traffic; returns once it is committed.
 
         StationBusy after `timeout` seconds (the database not answering, say): an action not
@@ -288,7 +288,8 @@ class Hub:
         self._arrived.set()
         try:
             async with asyncio.timeout(timeout):
-                return await asyncio.shield(action.done)
+                done: T = await asyncio.shield(action.done)
+                return done
         except TimeoutError:
             if not action.begun:
                 action.done.cancel()

@@ -13,8 +13,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, ValuesView
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from basestation.station.commands.services import Paired
 from basestation.station.effects.events import AlertKind, Event, alert
+from basestation.station.rules.services import Paired
 from basestation.station.session.memory import UnitState
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (

@@ -217,7 +217,7 @@ def _remove(rows: list[HeldResult], table: int, round_: int, board: int) -> bool
 @dataclass
 class Thresholds:
     """When the console raises an alert; the director changes them from the grid and they
-    are stored (basestation.station.commands.console), so a restart keeps them."""
+    are stored (basestation.station.rules.console), so a restart keeps them."""
 
     silent_minutes: float = 10.0  # a logged-in table's pad not heard for this long
     bad_mac_run: int = 3  # frames in a row failing their check: that pad is failing

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from basestation.station.commands.rules import SessionRules
+from basestation.station.rules.composed import SessionRules
 from basestation.station.views.grid import cell_state
 
 # A result's fields that are the director's until the results are public.

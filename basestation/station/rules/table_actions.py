@@ -4,9 +4,9 @@ to re-send what it holds."""
 
 from __future__ import annotations
 
-from basestation.station.commands.conflicts import Conflict
-from basestation.station.commands.rules import SessionRules
 from basestation.station.effects.batch import Batch
+from basestation.station.rules.composed import SessionRules
+from basestation.station.rules.conflicts import Conflict
 from basestation.station.session.validation import check_table
 from basestation.store import repository as repo
 from firmware_protocol.messages import ControlCommand

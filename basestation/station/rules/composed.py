@@ -1,6 +1,6 @@
 """The session's rules as the hub and the API use them: one object composing the open
 session's state (session/state.py) with the parts that act on it, each holding that one state:
-the pads' rules (commands/pads.py), the director's commands (director), who plays for each pair or
+the pads' rules (rules/pads.py), the director's commands (director), who plays for each pair or
 team (director_seats) and the switches (switches). What they need of the hub comes through
 an explicit interface, given when they are made (services.HubServices).
 
@@ -15,11 +15,11 @@ from datetime import date
 from typing import Generic, TypeVar
 
 from basestation.domain.cards import Deal
-from basestation.station.commands.director import DirectorActions
-from basestation.station.commands.director_seats import DirectorSeats
-from basestation.station.commands.pads import PadRules
-from basestation.station.commands.services import HubServices
-from basestation.station.commands.switches import SessionSwitches
+from basestation.station.rules.director import DirectorActions
+from basestation.station.rules.director_seats import DirectorSeats
+from basestation.station.rules.pads import PadRules
+from basestation.station.rules.services import HubServices
+from basestation.station.rules.switches import SessionSwitches
 from basestation.station.session.memory import SectionState, Thresholds, UnitState
 from basestation.station.session.par import ParSolver
 from basestation.station.session.pin_tries import PinTries

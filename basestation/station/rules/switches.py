@@ -3,7 +3,7 @@
 Three separate actions, because a director pauses for a ruling, ends the session when play
 is over, and publishes only once the scores are checked. Pausing and ending both stop entry
 on the pads; ending also takes the end-of-session backup; only publishing makes the results
-public. Part of SessionRules (basestation.station.commands.rules).
+public. Part of SessionRules (basestation.station.rules.composed).
 """
 
 from __future__ import annotations

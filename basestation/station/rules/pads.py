@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from basestation.station.commands.services import HubServices
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import AlertKind
+from basestation.station.rules.services import HubServices
 from basestation.station.session.entries import (
     Entry,
     as_result,

@@ -16,8 +16,8 @@ from basestation.movements import (
     missing_pair,
     withdraw_pair,
 )
-from basestation.station.commands.rules import SessionRules
 from basestation.station.effects.batch import Batch
+from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState
 
 

@@ -7,8 +7,8 @@ restart")."""
 from __future__ import annotations
 
 from basestation.movements import check_pads_follow
-from basestation.station.commands.rules import SessionRules
 from basestation.station.effects.batch import Batch
+from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.round_rankings import completed_round
 from basestation.store import repository as repo

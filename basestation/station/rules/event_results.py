@@ -4,8 +4,8 @@ director publishing an event's results, the open one's or a past one's."""
 
 from __future__ import annotations
 
-from basestation.station.commands.rules import SessionRules
 from basestation.station.effects.batch import Batch
+from basestation.station.rules.composed import SessionRules
 from basestation.store import repository as repo
 from basestation.store.models import EventRow
 from basestation.store.repository import Store

@@ -1,5 +1,5 @@
 """What the session's rules need of the hub, as an explicit interface: the rules receive it
-when they are made (commands/rules.py, SessionRules) and never reach into the hub otherwise.
+when they are made (rules/composed.py, SessionRules) and never reach into the hub otherwise.
 The hub is the one implementation; a session loaded only to be read (the results pages) has
 none."""
 

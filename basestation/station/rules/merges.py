@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from basestation.station.commands.rules import SessionRules
 from basestation.station.effects.batch import Batch
+from basestation.station.rules.composed import SessionRules
 
 
 @dataclass(frozen=True)

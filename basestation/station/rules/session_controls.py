@@ -4,8 +4,8 @@ station stopped, running or ended at once (SPEC.md 6.7)."""
 
 from __future__ import annotations
 
-from basestation.station.commands.rules import SessionRules
 from basestation.station.effects.batch import Batch
+from basestation.station.rules.composed import SessionRules
 
 
 def pause_or_resume(rules: SessionRules, running: bool, batch: Batch) -> bool:

@@ -1,0 +1,469 @@
+"""The director's actions on the open session: rulings, moved and erased results, rounds,
+penalties, hand records, players, and pairing, commanding, locking and resetting pads.
+
+They act on the session's state (basestation.station.session.state) and change a board's entry
+only through its `replace_result`, as the pads' rules do. Like those, each action changes the
+working memory and queues its database operations, answers and events on the batch the hub
+commits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from basestation.domain.board import vulnerability_of
+from basestation.domain.cards import Deal
+from basestation.domain.contract import parse_contract, score_ns
+from basestation.movements import MATCH_KINDS, SWISS_PAIRS, Movement, matches_of, missing_pair
+from basestation.scoring.event_formats import entrants_of
+from basestation.scoring.penalties import MatchPenalty
+from basestation.scoring.traveller import Penalty, ScoringError
+from basestation.scoring.vp import VP_TOTAL
+from basestation.station.effects.batch import Batch
+from basestation.station.rules.conflicts import Conflict
+from basestation.station.rules.services import HubServices
+from basestation.station.session.entries import (
+    Entry,
+    entry_words,
+    event_fields,
+    held_from_body,
+    push_body,
+)
+from basestation.station.session.memory import HeldResult, SectionState, UnitState
+from basestation.station.session.rulings import Ruling, has_outcome, ruled_result
+from basestation.station.session.state import (
+    HeldMatchPenalty,
+    HeldPenalty,
+    MergeOffer,
+    SessionState,
+)
+from basestation.station.session.validation import check_placement, check_seat, check_table
+from basestation.store import repository as repo
+from basestation.store.models import HandRecordRow, PlayerRow, ResultRow
+from firmware_protocol.messages import (
+    Control,
+    ControlCommand,
+    ErrorCode,
+    Locked,
+    ResultFlag,
+    Seat,
+)
+
+
+class DirectorActions:
+    """The director's commands on the open session."""
+
+    def __init__(self, session: SessionState, hub: HubServices | None = None) -> None:
+        self.session = session
+        self.hub = hub  # None: a session loaded only to be read
+
+    def authorise_takeover(self, section: str, table: int, batch: Batch) -> None:
+        state = self.session.sections.get(section)
+        if state is None or check_table(state, table) is not None:
+            raise LookupError(f"no table {section}{table}")
+        if (section, table) not in self.session.takeovers:
+            assert self.session.event_id is not None
+            self.session.takeovers.add((section, table))
+            batch.ops.append(repo.open_takeover(self.session.event_id, section, table))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "authorise_takeover",
+                                    section=section, table=table))
+        batch.event("table", section=section, table=table, takeover=True)
+
+    def decide_merge(self, offer_id: int, accept: bool, batch: Batch, *,
+                     replace: bool = False) -> HeldResult | None:
+        """The director takes a replaced unit's undelivered entry into the session, or not.
+        Over a different entry the station holds (a conflict) only with `replace`: nothing
+        held is ever replaced unseen."""
+        offer = self.session.merge_offers.get(offer_id)
+        if offer is None:
+            raise LookupError(f"no open merge offer {offer_id}")
+        held, same = self.session.offer_held(offer)
+        if accept and held is not None and not same and not replace:
+            raise MergeConflict(conflict_sentence(offer, held))
+        entry = None
+        if accept and not same:
+            entry = self.director_enter(offer.body, batch, source="recovery")
+        del self.session.merge_offers[offer_id]
+        batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "merge", offer=offer_id,
+                                    accepted=accept))
+        return entry
+
+    def director_enter(self, body: Entry, batch: Batch, erase: bool = False, *,
+                       source: str = "director") -> HeldResult | None:
+        """The director's correction, not-played or erasure; pushed to the table's pad."""
+        section = self.session.sections.get(body.section)
+        if section is None:
+            raise LookupError(f"no section {body.section}")
+        held = section.held(body.table, body.round, body.board)
+        if erase:
+            if held is None:
+                raise LookupError("nothing held for that board at that table in that round")
+            self.session.retire(section, held, "erased", batch)
+            batch.event("result", erased=True, **event_fields(held))
+            self.session.push(section, body.table, push_body(held, None), batch)
+            batch.ops.append(repo.audit(self.session.event_id, "director", "erase", **_place(body)))
+            return None
+        problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
+                                  ns=body.ns, ew=body.ew)
+        if problem is not None and problem != ErrorCode.WRONG_ROUND:
+            raise ValueError(problem.value)
+        entry = held_from_body(body, None, None)
+        if isinstance(entry, ErrorCode):
+            raise ValueError(entry.value)
+        entry.source = source
+        # Checked as a pad's entry is: a lead from the wrong hand is flagged whoever enters it.
+        entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,
+                       *self.session.checks(section, entry, replacing=held))
+        # A not-played goes to the pad too: it must stop showing the result it replaced.
+        self.session.replace_result(section, held, entry, batch)
+        batch.ops.append(repo.audit(self.session.event_id, source, "enter", kind=entry.kind,
+                                    contract=entry.contract, declarer=entry.declarer,
+                                    tricks=entry.tricks, **_place(body)))
+        return entry
+
+    def director_rule(self, section: str, table: int, round_: int, board: int, batch: Batch,
+                      *, ruling: dict[str, Any]) -> HeldResult:
+        """An adjusted score (AVE, 60/40, weighted, split) or a ruling on the played result
+        (arrowswitch, fouled, matchpoint override); ValueError for a ruling that cannot be."""
+        state = self._director_section(section)
+        assignment = state.movement.at(round_, table)
+        if assignment is None or board not in assignment.boards:
+            raise LookupError(f"board {board} is not in play at table {table} in round {round_}")
+        held = state.held(table, round_, board)
+        ns, ew = (held.ns, held.ew) if held is not None else (assignment.ns, assignment.ew)
+        if ns is None or ew is None:
+            raise ValueError("a sit-out has no result to rule on")
+        played = held if held is not None and held.kind == "result" else None
+        outcome = has_outcome(ruling)
+        try:
+            ruled_result(board, ns, ew, section, ruling,
+                         score_ns=played.score_ns if played is not None else None)
+        except ScoringError as exc:
+            raise ValueError(str(exc)) from exc
+        if outcome or played is None:
+            entry = HeldResult(section=section, table=table, round=round_, board=board,
+                               ns=ns, ew=ew, kind="adjusted")
+        else:
+            entry = dataclasses.replace(played, unit=None, seq=None)
+        entry.ruling = Ruling.of(ruling)
+        entry.source = "director"
+        entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,)
+        self.session.replace_result(state, held, entry, batch)
+        batch.ops.append(repo.audit(self.session.event_id, "director", "ruling", section=section,
+                                    table=table, round=round_, board=board,
+                                    ruling=entry.ruling.as_dict()))
+        return entry
+
+    def director_move(self, section: str, table: int, round_: int, board: int, batch: Batch,
+                      *, to_board: int | None = None, ns: int | None = None,
+                      ew: int | None = None) -> HeldResult:
+        """Puts a result entered under the wrong board number or pairs where it belongs."""
+        state = self._director_section(section)
+        held = state.held(table, round_, board)
+        if held is None:
+            raise LookupError("nothing held for that board at that table in that round")
+        new_board = to_board or board
+        if not 1 <= new_board <= state.movement.boards:
+            raise ValueError(f"no board {new_board} in section {section}")
+        if new_board != board and state.held(table, round_, new_board) is not None:
+            raise ValueError(f"board {new_board} already has a result there: erase it first")
+        entry = dataclasses.replace(
+            held, board=new_board, ns=ns or held.ns, ew=ew or held.ew,
+            source="director", flags=(ResultFlag.DIRECTOR_CHANGED.value,))
+        if (entry.kind == "result" and entry.contract and entry.declarer
+                and entry.tricks is not None):
+            # Vulnerability goes with the board number, so the score may change.
+            entry.score_ns = score_ns(parse_contract(entry.contract), Seat(entry.declarer),
+                                      entry.tricks, vulnerability_of(new_board))
+        if new_board != board:
+            # The old board's place is emptied on the grid and on the pad first.
+            self.session.retire(state, held, "superseded", batch)
+            batch.event("result", erased=True, **event_fields(held))
+            self.session.push(state, table, push_body(held, None), batch)
+            held = None
+        self.session.replace_result(state, held, entry, batch)
+        batch.ops.append(repo.audit(self.session.event_id, "director", "move_result",
+                                    section=section, table=table, round=round_, board=board,
+                                    to_board=new_board,
+                                    ns=entry.ns, ew=entry.ew))
+        return entry
+
+    def close_round(self, section: str, batch: Batch) -> int:
+        """Moves the section on to the next round; boards still missing show red."""
+        state = self._director_section(section)
+        if state.current_round >= state.movement.rounds:
+            raise ValueError(f"section {section} is already in its last round")
+        batch.ops.append(repo.audit(self.session.event_id, "director", "close_round",
+                                    section=section, round=state.current_round))
+        # Every pad of the section is told the new round; later rounds already complete are
+        # passed too (SPEC.md 6.9). Nothing is locked: a late result is still taken.
+        self.session.round_moves_on(state, state.current_round + 1, batch)
+        return state.current_round
+
+    def add_penalty(self, penalty: Penalty, batch: Batch) -> HeldPenalty:
+        """A procedural or disciplinary penalty, off the pair's session total."""
+        assert self.session.event_id is not None
+        movement = self._director_section(penalty.section).movement
+        if movement.pair_key(penalty.pair, penalty.direction) not in movement.pair_keys():
+            if movement.two_field and penalty.direction is None:
+                raise ValueError(f"say whether pair {penalty.pair} sits NS or EW")
+            side = f"{penalty.direction} " if movement.two_field else ""
+            raise ValueError(f"section {penalty.section} has no {side}pair {penalty.pair}")
+        if penalty.board is not None and not 1 <= penalty.board <= movement.boards:
+            raise ValueError(f"section {penalty.section} has no board {penalty.board}")
+        held = HeldPenalty(penalty)
+        self.session.penalties.append(held)
+
+        def remember(row_id: int) -> None:
+            held.row_id = row_id
+
+        row = ResultRow(event_id=self.session.event_id, section=penalty.section, table_no=0,
+                        round=0,
+                        board=penalty.board or 0, ns=penalty.pair, kind="penalty",
+                        ruling={"direction": penalty.direction, "percent": penalty.percent},
+                        source="director")
+        batch.ops.append(repo.insert(row, remember))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "penalty", pair=penalty.pair,
+                                    section=penalty.section, percent=penalty.percent))
+        self._penalties_changed(batch)
+        return held
+
+    def add_match_penalty(self, penalty: MatchPenalty, batch: Batch) -> HeldMatchPenalty:
+        """A VP penalty off a team's (or Swiss pair's) total, or an IMP penalty off its score
+        in one round's match; only in a teams or Swiss event."""
+        assert self.session.event_id is not None
+        if self.session.event_format not in MATCH_KINDS:
+            raise ValueError("VP and IMP penalties are for teams and Swiss events; in a pairs "
+                             "event a penalty is a percentage of a top")
+        state = self._director_section(penalty.section)
+        who = "pair" if self.session.event_format == SWISS_PAIRS else "team"
+        if penalty.entrant not in entrants_of(state.movement):
+            raise ValueError(f"section {penalty.section} has no {who} {penalty.entrant}")
+        if penalty.vps > VP_TOTAL:
+            raise ValueError(f"a VP penalty of {penalty.vps:g} is more than a whole match "
+                             f"({VP_TOTAL} VPs)")
+        if penalty.round is not None:
+            if not 1 <= penalty.round <= state.movement.rounds:
+                raise ValueError(f"section {penalty.section} has no round {penalty.round} "
+                                 "drawn")
+            if not any(penalty.entrant in place.pair
+                       for place in matches_of(state.movement, penalty.round)):
+                raise ValueError(f"{who} {penalty.entrant} plays no match in round "
+                                 f"{penalty.round}")
+        held = HeldMatchPenalty(penalty)
+        self.session.match_penalties.append(held)
+
+        def remember(row_id: int) -> None:
+            held.row_id = row_id
+
+        detail: dict[str, Any] = {"vps": penalty.vps} if penalty.vps else {"imps": penalty.imps}
+        row = ResultRow(event_id=self.session.event_id, section=penalty.section, table_no=0,
+                        round=penalty.round or 0, board=0, ns=penalty.entrant, kind="penalty",
+                        ruling=detail, source="director")
+        batch.ops.append(repo.insert(row, remember))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "penalty",
+                                    section=penalty.section, entrant=penalty.entrant,
+                                    round=penalty.round, **detail))
+        batch.event("scores", boards=[])
+        return held
+
+    def remove_penalty(self, row_id: int, batch: Batch) -> None:
+        matched = next((p for p in self.session.match_penalties if p.row_id == row_id), None)
+        if matched is not None:
+            self.session.match_penalties.remove(matched)
+            batch.ops.append(repo.set_status(row_id, "erased"))
+            batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty",
+                                        id=row_id))
+            batch.event("scores", boards=[])
+            return
+        held = next((p for p in self.session.penalties if p.row_id == row_id), None)
+        if held is None:
+            raise LookupError(f"no penalty {row_id}")
+        self.session.penalties.remove(held)
+        batch.ops.append(repo.set_status(row_id, "erased"))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty", id=row_id))
+        self._penalties_changed(batch)
+
+    def _penalties_changed(self, batch: Batch) -> None:
+        if self.session.scores is not None:
+            self.session.scores.scorer.set_penalties(p.penalty for p in self.session.penalties)
+        batch.event("scores", boards=[])
+
+    def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
+        """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
+        state = self._director_section(section)
+        assert self.session.event_id is not None
+        parsed = {board: Deal.from_pbn(text) for board, text in deals.items()
+                  if 1 <= board <= state.movement.boards}
+        for board in sorted(parsed):
+            batch.ops.append(repo.add(HandRecordRow(event_id=self.session.event_id, section=section,
+                                                    board=board, deal=deals[board])))
+            self.session.deals[(section, board)] = parsed[board]
+            self.session.deal_text[(section, board)] = deals[board]  # what feedback shows
+        batch.ops.append(repo.audit(self.session.event_id, "director", "hand_records",
+                                    section=section, boards=sorted(parsed)))
+        self.session.solve_par()
+        return sorted(parsed)
+
+    def set_players(self, players: dict[int, str], batch: Batch,
+                    national: dict[int, str | None] | None = None) -> None:
+        """Adds or renames players in the club's list (numbers the pads enter). With
+        `national`, their national numbers are set too (None: none); else they are kept."""
+        for number, name in sorted(players.items()):
+            number_there = self.session.national.get(number) if national is None \
+                else national.get(number)
+            batch.ops.append(repo.merge(PlayerRow(number=number, name=name,
+                                                  national=number_there)))
+            if number_there:
+                self.session.national[number] = number_there
+            else:
+                self.session.national.pop(number, None)
+        self.session.players.update(players)
+        batch.ops.append(repo.audit(self.session.event_id, "director", "players",
+                                    count=len(players)))
+
+    def pair_unit(self, unit: int, batch: Batch) -> UnitState:
+        """Registers a unit (its key is shown to the director). A unit already known is
+        re-keyed: it moves to the next key epoch, so its old key (a lost pad's, say) stops
+        verifying and only the pad given the new key can speak for it."""
+        if self.hub is None:
+            raise RuntimeError("pairing needs the hub")
+        paired = self.hub.pair(unit)
+        if paired.new:
+            batch.ops.append(repo.upsert_unit({"unit": unit}))
+            batch.event("unit", unit=unit, state="new")
+        else:
+            batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": paired.epoch}))
+            batch.event("unit", unit=unit, state="rekeyed")
+        batch.ops.append(repo.audit(self.session.event_id, "director", "pair", unit=unit,
+                                    epoch=paired.epoch))
+        return paired.unit
+
+    def change_movement(self, section: str, movement: Movement, batch: Batch, *,
+                        why: str) -> None:
+        """Replaces a section's movement mid-session (a late pair seated, say). Every result
+        already held must still fit the new movement, or nothing changes; the section's pads
+        then log in again and receive their new rounds."""
+        state = self._director_section(section)
+        clashes = [held for held in state.all_results()
+                   if check_seat(movement, table=held.table, round_=held.round, board=held.board,
+                                 ns=held.ns, ew=held.ew) is not None]
+        if clashes:
+            first = min(clashes, key=lambda h: (h.round, h.table, h.board))
+            raise ValueError(
+                f"{len(clashes)} result(s) already held do not fit the new movement, e.g. "
+                f"board {first.board} at table {first.table} in round {first.round}")
+        state.replace_movement(movement)
+        # A round drawn after its last one completed (a Swiss draw): the section moves on.
+        self.session.round_moves_on(state, state.current_round, batch)
+        # More rounds or a late pair: the session is no longer complete (nor its results
+        # public) until their boards are in too.
+        self.session.completed = self.session.all_complete()
+        if self.session.scores is not None:
+            self.session.scores.movement_changed(section)
+        batch.ops.append(repo.update_section_movement(
+            self.session.section_ids[section], json.dumps(movement.to_json()), movement.tables,
+            movement.boards, missing_pair(movement) is not None))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "movement", section=section,
+                                    why=why, tables=movement.tables, boards=movement.boards))
+        batch.event("movement", section=section)
+        for unit in sorted(set(state.holders.values())):
+            batch.send(unit, Control(command=ControlCommand.RELOGIN))
+
+    def command_unit(self, unit: int, command: ControlCommand, batch: Batch) -> None:
+        """A director's command to one pad: `resend` has it re-send everything it holds
+        (recovery after the station lost data), `relogin`, `reset`, `stop`, `start`."""
+        if unit not in self.session.units:
+            raise LookupError(f"no unit {unit}")
+        batch.send(unit, Control(command=command))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "command", unit=unit,
+                                    command=command.value))
+
+    def lock_unit(self, unit: int, batch: Batch) -> None:
+        """Locks a unit out (lost, faulty or at the wrong table); its table is freed."""
+        state = self._director_unit(unit)
+        self._free_table(state, batch)
+        # UNIT_LOCKED: a version 1 pad is sent UNIT_REPLACED instead (the hub maps it down).
+        state.locked_reason = ErrorCode.UNIT_LOCKED.value
+        batch.send(unit, Locked(reason=ErrorCode.UNIT_LOCKED))
+        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": state.locked_reason,
+                                           "section": None, "table_no": None}))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "lock", unit=unit))
+        batch.event("unit", unit=unit, state="locked")
+
+    def reset_unit(self, unit: int, batch: Batch) -> str:
+        """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to
+        forget its session (control `reset`): it logs in afresh. Returns what was done, in a
+        sentence for the director."""
+        state = self._director_unit(unit)
+        done = []
+        if state.section is not None and state.table is not None:
+            done.append(f"freed table {state.section}{state.table}")
+        if state.locked_reason is not None:
+            done.append("lifted its lock")
+        if state.bad_macs:
+            done.append("cleared its failed checks")
+        if self.session.pin_tries.forget(unit):
+            done.append("forgot its wrong PINs")
+        self._free_table(state, batch)
+        state.locked_reason, state.bad_macs, state.failing = None, 0, 0
+        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
+                                           "section": None, "table_no": None}))
+        batch.send(unit, Control(command=ControlCommand.RESET))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "reset", unit=unit))
+        batch.event("unit", unit=unit, state="reset")
+        if state.link is None:  # never heard on any link since the station started
+            done.append("could not tell the pad, which the station has not heard from")
+            return f"Unit {unit}: {_joined(done)}; clear it on the pad itself."
+        done.append("told the pad to forget its session")
+        return f"Unit {unit}: {_joined(done)}; it shows the login form when it hears this."
+
+    def _free_table(self, unit: UnitState, batch: Batch) -> None:
+        if unit.section is not None and unit.table is not None:
+            section = self.session.sections.get(unit.section)
+            if section is not None and section.holders.get(unit.table) == unit.unit:
+                del section.holders[unit.table]
+                batch.event("table", section=unit.section, table=unit.table, unit=None,
+                            state="not_logged_in")
+            if self.session.event_id is not None:
+                batch.ops.append(repo.release_unit_holds(self.session.event_id, unit.unit))
+        unit.section, unit.table = None, None
+
+    def _director_section(self, section: str) -> SectionState:
+        state = self.session.sections.get(section)
+        if state is None or self.session.event_id is None:
+            raise LookupError(f"no section {section}")
+        return state
+
+    def _director_unit(self, unit: int) -> UnitState:
+        state = self.session.units.get(unit)
+        if state is None:
+            raise LookupError(f"no unit {unit}")
+        return state
+
+
+def _joined(parts: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _place(body: Entry) -> dict[str, object]:
+    return {"section": body.section, "table": body.table, "round": body.round,
+            "board": body.board}
+
+
+class MergeConflict(Conflict):
+    """Accepting an offer over a different entry the station holds, unconfirmed."""
+
+
+def conflict_sentence(offer: MergeOffer, held: HeldResult) -> str:
+    """What the director must confirm, in the director's words."""
+    body = offer.body
+    offered = offer.entry
+    said = "an entry it cannot read" if offered is None else entry_words(offered)
+    who = f"unit {offer.unit}'s" if offer.unit is not None else "the offered"
+    return (f"Board {body.board} at table {body.section}{body.table} (round {body.round}) "
+            f"already has {entry_words(held)}; confirm to replace it with {who} {said}.")
