@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from basestation.station.links.dynsec import initial_config
+from basestation.formats.mosquitto import initial_config
 
 PORTS_VARIABLE = "BASESTATION_PORTS"
 _next_port: dict[tuple[int, int], int] = {}

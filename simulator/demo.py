@@ -26,7 +26,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from basestation.api.match_shapes import matches_json
 from basestation.movements import TEAMS, generate
 from basestation.scoring.event_formats import boards_needed
 from simulator.broker import PORTS_VARIABLE, PortTaken, free_port, run_mosquitto_on_free_ports
@@ -239,7 +238,7 @@ async def _play_with_progress(player: SessionPlayer, console: Console) -> Sessio
 
 
 def _print_standings(station: Station, console: Console) -> None:
-    for section in matches_json(station.live_session())["sections"]:
+    for section in station.matches()["sections"]:
         table = Table(title=f"Section {section['section']}: standings")
         for name in ("Rank", "Entrant", "VPs", "Swiss points", "IMPs"):
             table.add_column(name, justify="right")

@@ -8,7 +8,6 @@ import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
-from basestation.api.match_shapes import matches_json
 from basestation.movements import (
     TEAMS,
     Assignment,
@@ -122,5 +121,5 @@ def event_json(station: Station, report: SessionReport) -> dict[str, Any]:
         rows = [{k: r[k] for k in r if k != "score_ns"} for r in results]
         data["standings"] = [entry.to_json() for entry in rank(rows, station.regulations).ranking]
     else:
-        data |= matches_json(station.live_session())  # read only, as the API shows it
+        data |= station.matches()  # read only, as the API shows it
     return data

@@ -1,15 +1,14 @@
 """A teams or Swiss event's results for the results page: each section's standings with the
 entrants' names, and every match with its boards (each table's result and the IMPs won).
 
-The matches and standings are the ones GET /api/matches shows (api/match_shapes.py); this adds
-what a printed result sheet needs besides.
+The matches and standings are the ones GET /api/matches shows
+(station/views/match_shapes.py); this adds what a printed result sheet needs besides.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from basestation.api.match_shapes import matches_json
 from basestation.api.views import held_json, pair_names
 from basestation.movements import SWISS_PAIRS
 from basestation.scoring.event_formats import PAIRS
@@ -17,6 +16,7 @@ from basestation.scoring.match_scoring import Match
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState
 from basestation.station.views.live_matches import match_boards
+from basestation.station.views.match_shapes import matches_json
 from basestation.store.models import SeatingRow
 
 

@@ -20,7 +20,7 @@ from typing import Annotated
 
 import typer
 
-from basestation.station.links.dynsec import PBKDF2_ITERATIONS, initial_config, pbkdf2
+from basestation.formats.mosquitto import PBKDF2_ITERATIONS, initial_config, pbkdf2
 from firmware_protocol import topics
 from firmware_protocol.security import mqtt_password, unit_username
 

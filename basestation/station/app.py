@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 from basestation.movements import Movement
 from basestation.station.commands.director import DirectorService
@@ -28,11 +29,12 @@ from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.rules.composed import SessionRules
+from basestation.station.session.entries import Entry
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.station.session.state import SessionState
 from basestation.station.swiss_draw import draw_rounds_as_they_end
-from basestation.station.views.live_matches import LiveSession
+from basestation.station.views.match_shapes import matches_json
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
 from basestation.store.repository import Store
@@ -239,10 +241,10 @@ class Station:
     # start) and the events on `bus`; every write is one of the director's commands
     # (`director`, commands/director.py), in turn through the hub as the pages' are.
 
-    def live_session(self) -> LiveSession:
-        """The open event as its live matches read it (sections, results, the director's
-        match penalties): read only, for `api/match_shapes.matches_json`."""
-        return self.rules
+    def matches(self) -> dict[str, Any]:
+        """The open event's matches and standings (teams and Swiss), as GET /api/matches
+        shows them (views/match_shapes.py)."""
+        return matches_json(self.rules)
 
     async def connected(self, timeout: float = 15.0) -> None:
         """Returns once every link is connected (the broker, the receiver's port)."""
@@ -289,9 +291,38 @@ class Station:
         state = self.rules.sections.get(letter)
         return [] if state is None else state.all_results()
 
+    def held(self, letter: str, table: int, round_: int, board: int) -> HeldResult | None:
+        """The result held now for a board at a table in a round."""
+        state = self.rules.sections.get(letter)
+        return None if state is None else state.held(table, round_, board)
+
+    def table_holder(self, letter: str, table: int) -> int | None:
+        """The unit holding a table now."""
+        state = self.rules.sections.get(letter)
+        return None if state is None else state.holders.get(table)
+
+    def table_round(self, letter: str, table: int) -> int:
+        """The round a table was last heard playing (0: none yet)."""
+        state = self.rules.sections.get(letter)
+        return 0 if state is None else state.table_round.get(table, 0)
+
+    def unit_table(self, unit: int) -> int | None:
+        """The table a unit holds now."""
+        known = self.hub.units.get(unit)
+        return None if known is None else known.table
+
+    def merge_offers(self) -> dict[int, Entry]:
+        """The entries offered to the director (merge offers and conflicts), by id."""
+        return {offer_id: offer.body for offer_id, offer in self.rules.merge_offers.items()}
+
     def waiting(self, unit: int) -> int:
         """The unit's messages waiting for the hub."""
         return self.hub.waiting(unit)
+
+    def flooding(self) -> list[int | None]:
+        """The units the grid names as flooding now (None: frames failing the check,
+        claiming many units)."""
+        return [flood.unit for flood in self.hub.floods()]
 
     async def par_solved(self, timeout: float = 600.0) -> None:
         """Returns once every par the station has been asked for is solved."""

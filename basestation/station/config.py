@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ipaddress
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -38,6 +40,25 @@ class SectionConfig:
     rankings_hide_last: int = 0
     # Its pads stay at their tables, or move with the round-1 ns or ew pairs (own phones).
     pads: str = "tables"
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """What the set-up page sends: the event, its sections, deals and players."""
+
+    name: str
+    regulations: str
+    sections: tuple[SectionConfig, ...]
+    held_on: date | None = None
+    deals: Mapping[int, str] = field(default_factory=dict)  # board -> PBN deal, every section
+    players: Mapping[int, str] = field(default_factory=dict)  # number -> name
+    # number -> national number; a player listed without one keeps the club list's
+    national: Mapping[int, str] = field(default_factory=dict)
+    event_format: str = "pairs"  # or a teams or Swiss format (scoring/event_formats.py)
+    rounds: int = 0  # a Swiss event's rounds
+    # An event whose session has not ended is closed only when this says so (the set-up page
+    # asks the director first); else a Conflict, and nothing changes.
+    close_open: bool = True
 
 
 @dataclass(frozen=True)

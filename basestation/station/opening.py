@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from datetime import date
 from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
 from basestation.domain.cards import check_deals
-from basestation.station.config import SectionConfig
+from basestation.station.config import NewEvent
 from basestation.station.effects.batch import Batch
 from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.conflicts import Conflict
@@ -33,25 +30,6 @@ if TYPE_CHECKING:
 
 # How long the second turn may wait for the hub: as long as the database takes to come back.
 LOAD_WAIT = 24 * 3600.0
-
-
-@dataclass(frozen=True)
-class NewEvent:
-    """What the set-up page sends: the event, its sections, deals and players."""
-
-    name: str
-    regulations: str
-    sections: tuple[SectionConfig, ...]
-    held_on: date | None = None
-    deals: Mapping[int, str] = field(default_factory=dict)  # board -> PBN deal, every section
-    players: Mapping[int, str] = field(default_factory=dict)  # number -> name
-    # number -> national number; a player listed without one keeps the club list's
-    national: Mapping[int, str] = field(default_factory=dict)
-    event_format: str = "pairs"  # or a teams or Swiss format (scoring/event_formats.py)
-    rounds: int = 0  # a Swiss event's rounds
-    # An event whose session has not ended is closed only when this says so (the set-up page
-    # asks the director first); else a Conflict, and nothing changes.
-    close_open: bool = True
 
 
 async def open_new_event(hub: Hub, new: NewEvent) -> int:

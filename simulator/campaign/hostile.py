@@ -149,8 +149,6 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
                      table: int, section: str = ASIDE) -> tuple[KindFigures, tuple[float, float]]:
     """`unit` logs in at `table` of `section`, then floods for FLOOD_SECONDS with `kind`: its
     figures (the other pads' acks to be filled in) and when it flooded (wall clock)."""
-    from basestation.api.readmodel import ReadModel
-
     secret, station_id = station.config.secret, station.config.id
     login, entry = its_table(station, section, table)
     if not isinstance(await log_in(port, station_id, secret, unit, login), Ack):
@@ -166,8 +164,7 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
     drain = await drained(station, unit, flooded.ended)
     rows = await asyncio.to_thread(unit_rows, database, unit) - before
     # Nothing sent (it could not connect): nothing to name.
-    named = not flooded.sent or any(alert["kind"] == "flooding" and alert["unit"] == unit
-                                    for alert in ReadModel(station).grid()["alerts"])
+    named = not flooded.sent or unit in station.flooding()
     return (KindFigures(kind, flooded.sent, round(flooded.per_second), math.nan, 0, drain,
                         rows, named), (flooded.started, flooded.ended))
 

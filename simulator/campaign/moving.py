@@ -106,8 +106,6 @@ class Night:
     acked: dict[Key, dict[str, Any]] = field(default_factory=dict)
     keyed: list[Keyed] = field(default_factory=list)
 
-    def section(self) -> Any:
-        return self.station.rules.sections["A"]
 
     async def until(self, ready: Callable[[], bool]) -> None:
         with contextlib.suppress(TimeoutError):
@@ -160,11 +158,11 @@ async def play_pair(night: Night, pair: int, corrections: list[asyncio.Task[None
 async def correct(night: Night, phone: Phone, table: int, round_: int, *, board: int,
                   when: str) -> None:
     """East-West's correction of `board`, at the moment `when` says."""
-    section = night.section()
+    station = night.station
     moments: dict[str, Callable[[], bool]] = {
-        "table taken": lambda: section.holders.get(table) != phone.unit,
-        "moved on": lambda: night.station.rules.units[phone.unit].table != table,
-        "next round begun": lambda: section.table_round.get(table, 0) > round_,
+        "table taken": lambda: station.table_holder("A", table) != phone.unit,
+        "moved on": lambda: station.unit_table(phone.unit) != table,
+        "next round begun": lambda: station.table_round("A", table) > round_,
     }
     if when in moments:
         await night.until(moments[when])
@@ -190,7 +188,7 @@ def open_offers(database: Path) -> int:
 
 async def decide_offers(station: Any, night: Night) -> None:
     """The director sees each conflict side by side and takes the players' correction."""
-    for offer_id in sorted(station.rules.merge_offers):
+    for offer_id in sorted(station.merge_offers()):
         await station.director.decide_merge(offer_id, True, replace=True)
     for keyed in night.keyed:
         if isinstance(keyed.answer, Nak):

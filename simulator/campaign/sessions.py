@@ -112,7 +112,7 @@ def handed_over(station: Any, player: SessionPlayer) -> tuple[dict[str, Any], li
     """Every entry keyed on a pad replaced while away reached the director: stored as it is,
     or an open merge offer or conflict with that very entry (SPEC.md 6.5). One that is still
     on the pad, or that the station dropped, is lost or unseen."""
-    offers = [offer.body for offer in station.rules.merge_offers.values()]
+    offers = list(station.merge_offers().values())
     keyed = handed = held = 0
     problems: list[str] = []
     for table in player.tables:
@@ -121,8 +121,7 @@ def handed_over(station: Any, player: SessionPlayer) -> tuple[dict[str, Any], li
                 keyed += 1
                 body = intended.result()
                 stored = away.memory.entries.get((intended.round, intended.board))
-                section = station.rules.sections[table.letter]
-                now = section.held(table.table, intended.round, intended.board)
+                now = station.held(table.letter, table.table, intended.round, intended.board)
                 if stored is not None and stored.handed and body in offers:
                     handed += 1
                 elif stored is not None and stored.acked and now is not None:
@@ -199,8 +198,7 @@ def night_movement(night: int, seed: int) -> tuple[str, int, int]:
 async def open_night(station: Any, night: int, letters: str, shape: tuple[str, int, int],
                      deals: dict[int, str]) -> None:
     """The director opens the next night from the set-up page (the same call it makes)."""
-    from basestation.station.config import SectionConfig
-    from basestation.station.opening import NewEvent
+    from basestation.station.config import NewEvent, SectionConfig
 
     kind, tables, boards = shape
     new = NewEvent(f"Fault campaign, night {night}", "nz",

@@ -11,9 +11,8 @@ import httpx
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.config import EventConfig, SectionConfig, StationConfig
+from basestation.station.config import EventConfig, NewEvent, SectionConfig, StationConfig
 from basestation.station.effects.batch import Batch
-from basestation.station.opening import NewEvent
 from firmware_protocol.messages import Body, Control, ControlCommand
 from tests.api.conftest import ok, place
 from tests.formats.test_handrecords_players import PBN

@@ -12,8 +12,7 @@ import pytest
 
 from basestation.api.app import create_app
 from basestation.station.app import Station
-from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent
+from basestation.station.config import NewEvent, SectionConfig
 from firmware_protocol.messages import (
     Ack,
     Control,

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent
+from basestation.station.config import NewEvent, SectionConfig
 from firmware_protocol import binary, jsonwire
 from firmware_protocol.messages import (
     Ack,

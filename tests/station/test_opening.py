@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent
+from basestation.station.config import NewEvent, SectionConfig
 from basestation.station.rules.conflicts import Conflict
 from firmware_protocol.messages import Control, ControlCommand, Login, Nak
 from tests.station.fakes import FakeLink, inbound, result, run, station

@@ -9,10 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from basestation.station.config import SectionConfig
+from basestation.station.config import NewEvent, SectionConfig
 from basestation.station.core.hub import Inbound
 from basestation.station.links.line_order import LineOrder
-from basestation.station.opening import NewEvent
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import DecodeError, DecodeErrorKind
 from firmware_protocol.messages import (

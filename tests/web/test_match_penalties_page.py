@@ -11,8 +11,7 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from basestation.station.app import Station
-from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent
+from basestation.station.config import NewEvent, SectionConfig
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import PASSWORD, login, screenshot, serve
 from tests.web.test_match_results_page import play_swiss_round_one

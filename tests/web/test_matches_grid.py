@@ -11,8 +11,7 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from basestation.station.app import Station
-from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent
+from basestation.station.config import NewEvent, SectionConfig
 from firmware_protocol.messages import Control, ControlCommand, GameData, Login, Result, Seat
 from tests.pads import MqttPad
 from tests.web.conftest import acked, log_in_pad, login, next_of, screenshot, serve

@@ -13,8 +13,7 @@ from basestation.api.responses import EventOut, PastEventOut
 from basestation.movements import KINDS
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import FORMATS, MAX_TABLE
-from basestation.station.config import SectionConfig
-from basestation.station.opening import NewEvent
+from basestation.station.config import NewEvent, SectionConfig
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 
 router = APIRouter(prefix="/api", tags=["events"])

@@ -10,8 +10,8 @@ from pydantic import BaseModel
 
 from basestation.api.actions import answered
 from basestation.api.deps import Director, ResultsReader, StationDep
-from basestation.api.match_shapes import matches_json
 from basestation.scoring.event_formats import PAIRS
+from basestation.station.views.match_shapes import matches_json
 
 router = APIRouter(prefix="/api", tags=["matches"])
 

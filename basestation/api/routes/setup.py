@@ -36,7 +36,7 @@ from basestation.movements import (
 )
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import PAIRS, first_movement
-from basestation.station.opening import NewEvent
+from basestation.station.config import NewEvent
 from firmware_protocol.enums import PadPlace
 
 router = APIRouter(prefix="/api/setup", tags=["setup"], dependencies=[Director])

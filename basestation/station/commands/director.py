@@ -15,9 +15,10 @@ from typing import Any, TypeVar
 
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
+from basestation.station.config import NewEvent
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.opening import NewEvent, open_new_event
+from basestation.station.opening import open_new_event
 from basestation.station.rules import (
     console,
     event_results,

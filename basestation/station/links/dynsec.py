@@ -22,13 +22,11 @@ a connected pad, so it must not happen for nothing.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import hashlib
 import itertools
 import json
 import logging
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -43,19 +41,11 @@ log = logging.getLogger(__name__)
 CONTROL = "$CONTROL/dynamic-security/v1"
 RESPONSE = f"{CONTROL}/response"
 ANSWER_WAIT = 5.0  # seconds before a silent broker is reported (plugin not loaded?)
-PBKDF2_ITERATIONS = 101  # mosquitto's own default for its PBKDF2-SHA512 hashes
 # A role's command is about 500 bytes: messages of this many stay far below the broker's
 # max_packet_size (deploy/mosquitto/mosquitto.conf), which would drop the station's connection.
 COMMANDS_PER_MESSAGE = 50
 
 Command = dict[str, Any]
-
-
-def pbkdf2(password: str, salt: bytes | None = None) -> tuple[str, str]:
-    """(salt, hash) in base64, as mosquitto stores a password (PBKDF2-SHA512)."""
-    salt = salt if salt is not None else os.urandom(12)
-    digest = hashlib.pbkdf2_hmac("sha512", password.encode(), salt, PBKDF2_ITERATIONS)
-    return base64.b64encode(salt).decode(), base64.b64encode(digest).decode()
 
 
 def role_name(station: str, unit: int) -> str:
@@ -143,33 +133,6 @@ def held_logins(listing: Mapping[str, Any]) -> dict[int, Login]:
                                         not client.get("disabled", False),
                                         str(client.get("clientid", "")))
     return held
-
-
-def initial_config(admin: str, password: str, salt: bytes | None = None) -> dict[str, Any]:
-    """The plugin's first configuration file: the station's login as the plugin's admin, also
-    reading and writing the protocol's topics (bridge/#, every station id); anything else is
-    refused until the station adds the units' logins."""
-    salt_text, digest = pbkdf2(password, salt)
-    control = "$CONTROL/dynamic-security/#"
-    return {
-        "clients": [{"username": admin, "textname": "the station (basestation)",
-                     "password": digest, "salt": salt_text, "iterations": PBKDF2_ITERATIONS,
-                     "roles": [{"rolename": "basestation-admin"},
-                               {"rolename": "basestation-station"}]}],
-        "roles": [
-            {"rolename": "basestation-admin", "acls": [
-                {"acltype": "publishClientSend", "topic": control, "allow": True},
-                {"acltype": "publishClientReceive", "topic": control, "allow": True},
-                {"acltype": "subscribePattern", "topic": control, "allow": True}]},
-            {"rolename": "basestation-station", "acls": [
-                {"acltype": "publishClientSend", "topic": "bridge/#", "allow": True},
-                {"acltype": "publishClientReceive", "topic": "bridge/#", "allow": True},
-                {"acltype": "subscribePattern", "topic": "bridge/#", "allow": True}]},
-        ],
-        "groups": [],
-        "defaultACLAccess": {"publishClientSend": False, "publishClientReceive": True,
-                             "subscribe": False, "unsubscribe": True},
-    }
 
 
 class BrokerLogins:
