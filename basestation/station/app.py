@@ -20,7 +20,8 @@ from basestation.station.config import (
     StationConfig,
     network_defaults,
 )
-from basestation.station.core.hub import CUT_OFF, Hub, Link
+from basestation.station.core.floods import CUT_OFF
+from basestation.station.core.hub import Hub, Link
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
 from basestation.station.effects.events import AlertKind, station_alert
@@ -138,7 +139,7 @@ class Station:
             if self.config.mqtt_dynamic_security:
                 self.logins = BrokerLogins(lambda: self.hub.units, self.bus, self.config.id,
                                            self.config.mqtt_logins_for)
-                self.hub.cut_off = CUT_OFF  # a flooding unit is cut off at the broker
+                self.hub.flood_control.cut_off = CUT_OFF  # a flooding unit is cut off at the broker
                 self._tasks.append(asyncio.create_task(self.logins.run(), name="logins"))
             self.links.append(MqttLink(self.hub, self.config.mqtt_url, self.config.id,
                                        username=self.config.mqtt_username,
@@ -177,7 +178,7 @@ class Station:
 
     def health(self) -> dict[str, object]:
         """How the station's core is: for /api/status."""
-        down = self.hub.store_down_since
+        down = self.hub.commits.down_since
         return {"hub_restarts": self.hub_restarts, "hub_last_failure": self.hub_failure,
                 "database": "ok" if down is None else "unavailable",
                 "database_down_since": None if down is None else down.isoformat(),

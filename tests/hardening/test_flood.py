@@ -20,7 +20,7 @@ import pytest
 
 from basestation.api.readmodel import ReadModel
 from basestation.station.app import Station
-from basestation.station.core.hub import CUT_OFF
+from basestation.station.core.floods import CUT_OFF
 from simulator.campaign.hostile import (
     DRAIN_S,
     FLOODING,

@@ -186,7 +186,7 @@ async def test_with_the_brokers_logins_kept_a_flooding_pad_is_cut_off_a_while(
     radio = FakeLink(name="serial:/dev/ttyUSB0")
     await run(made.hub, inbound(link, A, 1, Login(section="A", table=A)))
     await run(made.hub, inbound(radio, B, 1, Login(section="A", table=B)))
-    made.hub.cut_off = 0.2  # as the station sets it when it keeps the broker's logins
+    made.hub.flood_control.cut_off = 0.2  # as the station sets it when it keeps the broker's logins
     events = made.bus.subscribe()
     for seq in range(2, 200):
         made.hub.submit(inbound(link, A, seq, Heartbeat(battery=50)))

@@ -14,7 +14,8 @@ import pytest
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
-from basestation.station.core.hub import StationBusy, unavailable
+from basestation.station.core.commits import unavailable
+from basestation.station.core.hub import StationBusy
 from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak
@@ -144,7 +145,7 @@ async def test_an_unavailable_database_is_waited_out(tmp_path: Path,
     monkeypatch.setattr(made.store, "commit", flaky)
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     assert isinstance(link.to(1)[0], Ack) and boards_stored(made) == [(1, 1)]
-    assert made.hub.commit_failures == 3 and made.hub.store_down_since is None
+    assert made.hub.commits.failures == 3 and made.hub.commits.down_since is None
     kinds = [events.get_nowait().get("kind") for _ in range(events.qsize())]
     assert kinds[0] == "database_unavailable" and "database_back" in kinds
 

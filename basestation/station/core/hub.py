@@ -10,20 +10,18 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol, TypeVar, cast
 
-from sqlalchemy import exc as sa_exc
-
-from basestation.station.core.queue import FairQueue, Flood, flood_alert
+from basestation.station.core.commits import Commits
+from basestation.station.core.floods import FloodControl
+from basestation.station.core.queue import FairQueue, Flood
 from basestation.station.core.units import Units
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import AlertKind, published, station_alert
 from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.services import HubServices, Paired
 from basestation.station.session.memory import UnitState
@@ -52,9 +50,7 @@ MAX_BATCH = 512
 # unit alone fills only its own lane (core/queue.py).
 QUEUE_LIMIT = 10_000
 BAD_MACS_SAVED = 1.0  # seconds between writes of the units' failed-check counts
-CUT_OFF = 30.0  # seconds a flooding unit's broker login is disabled, when the station keeps them
 ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
-RETRY_FIRST, RETRY_MOST = 0.1, 2.0  # seconds between tries while the database is unavailable
 ANSWERS_KEPT = 64  # a unit's latest answers kept in the database, at least (SPEC.md 8)
 
 
@@ -102,15 +98,6 @@ class StationBusy(Exception):
     """A director action the hub could not finish in time; the text is for the director."""
 
 
-def unavailable(exc: BaseException) -> bool:
-    """Whether `exc` says the database cannot be reached or written just now (locked, stopped,
-    its file unreadable, the connection lost), rather than that it refused what was asked."""
-    if isinstance(exc, sa_exc.DBAPIError) and exc.connection_invalidated:
-        return True
-    return isinstance(exc, sa_exc.OperationalError | sa_exc.InterfaceError
-                      | sa_exc.TimeoutError | sqlite3.OperationalError | OSError)
-
-
 class Hub:
     """Authenticates, de-duplicates and dispatches pad messages; runs director actions."""
 
@@ -128,15 +115,13 @@ class Hub:
         self._arrived = asyncio.Event()
         self._room = asyncio.Event()
         self._room.set()
+        self.commits = Commits(store, bus)  # the database, its outages waited out
+        # Who floods is named, and cut off at the broker when the station keeps its logins.
+        self.flood_control = FloodControl(self._queue, self.units, bus)
         self.full_shed = 0  # messages dropped because the whole queue was full
         self.bad_frames = 0
         self._bad_macs_saved = 0.0  # when failed-check counts were last written
-        self.store_down_since: datetime | None = None  # the database stopped answering then
-        self.commit_failures = 0
         self.act_timeout = ACT_TIMEOUT
-        # With the broker's logins kept by the station, a flooding MQTT unit is cut off there
-        # for this long, so the broker drops its flood rather than passing it on (0: never).
-        self.cut_off = 0.0
 
     # -- state -------------------------------------------------------------------------------
 
@@ -184,7 +169,7 @@ class Hub:
         if not queued and not verified and unit is not None:
             # Dropped unanswered, but counted against the unit all the same.
             self.units.failed_check(unit)
-        self._say_floods()
+        self.flood_control.say()
         if queued:
             self._arrived.set()
         if self._queue.full():
@@ -195,19 +180,19 @@ class Hub:
         """True when the unit's lane is full: a link may drop its message unread (counted)."""
         dropped = self._queue.turned_away(unit)
         if dropped:
-            self._say_floods()
+            self.flood_control.say()
         return dropped
 
     def dropped_unread(self, unit: int) -> None:
         """A link dropped a message of `unit` before reading it: counted as its flood."""
         self._queue.dropped_unread(unit)
-        self._say_floods()
+        self.flood_control.say()
 
     def dropped_stranger(self) -> None:
         """A link dropped unread a message claiming a unit the station does not know (its
         share of the link's inbox for such messages full): counted with the strangers'."""
         self._queue.dropped_stranger()
-        self._say_floods()
+        self.flood_control.say()
 
     @property
     def shed(self) -> int:
@@ -217,46 +202,6 @@ class Hub:
     def floods(self) -> list[Flood]:
         """Units sending far more than a pad should, for the grid."""
         return self._queue.floods()
-
-    def _say_floods(self) -> None:
-        """A unit that has begun flooding is named on the grid and in the log, once; an MQTT
-        unit flooding is cut off at the broker for a while, if the station keeps its logins
-        (the broker's logins follow a unit's alerts: dynsec.BrokerLogins.run)."""
-        if not self._queue.dropping:
-            return
-        said = set(self._queue.new_floods)
-        for unit in said:
-            if unit is None:
-                log.warning("frames failing the security check arrive far faster than pads "
-                            "send; the extra ones are dropped")
-            else:
-                log.warning("unit %d sends far more than a pad should; its extra messages "
-                            "are dropped", unit)
-        said |= {unit for unit in self._queue.dropping if self._cut_off(unit)}
-        self._queue.new_floods.clear()
-        self._queue.dropping.clear()
-        # Only the units said: every unit's flood looked at for each dropped frame was the
-        # cost of a stranger's frames claiming thousands of units.
-        for unit in sorted(said, key=lambda u: (u is None, u or 0)):
-            if (flood := self._queue.flood_of(unit)) is not None:
-                self.bus.publish(published(flood_alert(flood, self.units)))
-
-    def _cut_off(self, unit_no: int | None) -> bool:
-        """Cuts an MQTT unit off at the broker for a while; whether it was."""
-        unit = self.units.get(unit_no) if unit_no is not None else None
-        if unit is None or not self.cut_off or unit.cut_off or unit.link is None \
-                or not unit.link.startswith("mqtt:"):
-            return False
-        unit.cut_off = self.cut_off
-        log.warning("unit %d is cut off at the broker for %g s", unit.unit, self.cut_off)
-        asyncio.get_running_loop().call_later(self.cut_off, self._let_back, unit.unit)
-        return True
-
-    def _let_back(self, unit_no: int) -> None:
-        unit = self.units.get(unit_no)
-        if unit is not None:
-            unit.cut_off = 0.0
-        self.bus.publish({"type": "unit", "unit": unit_no, "state": "let_back"})
 
     def has_room(self) -> bool:
         return not self._queue.full()
@@ -312,7 +257,7 @@ class Hub:
         return self._queue.waiting_from(unit)
 
     def _busy_reason(self) -> str:
-        if self.store_down_since is not None:
+        if self.commits.down_since is not None:
             return "the database is not answering"
         return "it is busy with the pads"
 
@@ -384,11 +329,11 @@ class Hub:
             batch.ops.append(repo.save_units([self.units.row(u) for u in sorted(batch.units)]))
         try:
             if batch.ops:
-                await self._commit(batch.ops)
+                await self.commits.commit(batch.ops)
         except Exception as exc:
             # Nothing was acknowledged: memory goes back to what is stored.
             log.exception("commit of %d message(s) failed; reloading state", len(items))
-            await self._reload()
+            self._apply(await self.commits.snapshot())
             if len(items) > 1:
                 for item in items:
                     await self._run_batch([item])
@@ -397,7 +342,7 @@ class Hub:
             return
         if failed:
             # A failed message may have changed memory half-way: back to what is stored.
-            await self._reload()
+            self._apply(await self.commits.snapshot())
         for unit, body in batch.sends:
             self._send(unit, body)
         for event in batch.events:
@@ -411,49 +356,6 @@ class Hub:
                 action.done.set_exception(error)
         for inbound in failed:
             self._answer_internal(inbound)
-
-    async def _commit(self, ops: list[repo.Op]) -> None:
-        """Commits `ops`, waiting out a database that is unavailable (locked, stopped, its file
-        unreadable): the transaction is rolled back and tried again until it goes through.
-        Anything else (a row the database refuses) is raised."""
-        await self._until_available(self.store.commit, ops)
-
-    async def _reload(self) -> None:
-        """Rebuilds memory from the database, waiting for it if it is unavailable. The
-        database is read off the loop; memory is rebuilt on it, in one step."""
-        self._apply(await self._until_available(self.store.snapshot))
-
-    async def _until_available(self, work: Callable[..., T], *args: object) -> T:
-        """Runs `work` off the loop, again after a growing pause for as long as it fails
-        because the database is unavailable; any other failure is raised."""
-        pause = RETRY_FIRST
-        while True:
-            try:
-                done = await asyncio.to_thread(work, *args)
-            except Exception as exc:
-                if not unavailable(exc):
-                    raise
-                self._store_down(exc)
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, RETRY_MOST)
-                continue
-            self._store_up()
-            return done
-
-    def _store_down(self, exc: BaseException) -> None:
-        self.commit_failures += 1
-        if self.store_down_since is None:
-            self.store_down_since = datetime.now(UTC)
-            log.error("the database is unavailable (%s); holding answers until it is back",
-                      exc)
-            self.bus.publish(station_alert(AlertKind.DATABASE_UNAVAILABLE))
-
-    def _store_up(self) -> None:
-        if self.store_down_since is not None:
-            down = datetime.now(UTC) - self.store_down_since
-            log.warning("the database is back after %.1f s", down.total_seconds())
-            self.store_down_since = None
-            self.bus.publish(station_alert(AlertKind.DATABASE_BACK))
 
     def _refuse_alone(self, item: Inbound | _Action, exc: BaseException) -> None:
         """One item whose commit fails on its own: an action reports it, a pad gets INTERNAL."""
@@ -595,7 +497,7 @@ class Hub:
         if unit is None or seq is None or mac is None or signed is None:
             return
         if not self._queue.police(unit):  # a few a second per unit are answered, no more
-            self._say_floods()
+            self.flood_control.say()
             return
         known = self.units.get(unit)
         key = known.key if known is not None else self.key_for(unit)
