@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
@@ -50,35 +50,11 @@ class ScoredResult:
         return data
 
 
-# Each field's slot, set directly by compared_result, in field order (a field added to
-# ScoredResult fails here, at import, until compared_result sets it too).
-(_SET_RESULT, _SET_SCORE, _SET_MP_NS, _SET_MP_EW, _SET_PCT_NS, _SET_PCT_EW, _SET_IMP_NS,
- _SET_IMP_EW, _SET_NS_AWARD, _SET_EW_AWARD, _SET_NS_RULE, _SET_EW_RULE) = (
-    vars(ScoredResult)[field.name].__set__ for field in fields(ScoredResult))
-
-
 def compared_result(result: TravellerResult, score_ns: int,
                     line: tuple[float, float, float, float]) -> ScoredResult:
-    """ScoredResult(result, score_ns, *line): a result compared at the table, with its NS and
-    EW matchpoints and percentages (`line`), built in half the time.
-
-    A frozen class's __init__ sets each field through object.__setattr__; scoring builds one
-    for every result of every rescored board, and that was a third of scoring a board.
-    """
-    scored: ScoredResult = object.__new__(ScoredResult)
-    _SET_RESULT(scored, result)
-    _SET_SCORE(scored, score_ns)
-    _SET_MP_NS(scored, line[0])
-    _SET_MP_EW(scored, line[1])
-    _SET_PCT_NS(scored, line[2])
-    _SET_PCT_EW(scored, line[3])
-    _SET_IMP_NS(scored, None)
-    _SET_IMP_EW(scored, None)
-    _SET_NS_AWARD(scored, None)
-    _SET_EW_AWARD(scored, None)
-    _SET_NS_RULE(scored, SessionRule.NONE)
-    _SET_EW_RULE(scored, SessionRule.NONE)
-    return scored
+    """A result compared at the table, with its NS and EW matchpoints and percentages
+    (`line`)."""
+    return ScoredResult(result, score_ns, *line)
 
 
 @dataclass(frozen=True, slots=True)
