@@ -59,7 +59,7 @@ async def logs_in(port: int, unit: int, password: str, transport: Transport = "t
         return False
 
 
-async def logs_in_within(port: int, unit: int, password: str, seconds: float = 5.0,
+async def logs_in_within(port: int, unit: int, password: str, seconds: float = 20.0,
                          transport: Transport = "tcp") -> float:
     """How long until the broker lets the unit in (a pad retries like this)."""
     loop = asyncio.get_running_loop()
@@ -88,7 +88,7 @@ async def test_a_paired_pad_logs_in_within_seconds_on_both_listeners(club: Club)
     async with director(club.station) as api:
         key = await pair(api, 42)
     password = mqtt_password(key)
-    assert await logs_in_within(club.port, 42, password) < 5.0
+    assert await logs_in_within(club.port, 42, password) < 20.0
     assert await logs_in(club.websockets, 42, password, "websockets")
     username = unit_username(42)
     async with AuthPad(club.port, "club", 42, username=username, password=password) as pad:
@@ -104,7 +104,7 @@ async def test_re_pairing_refuses_the_old_password(
     async with client(club.port, 17, old) as connected, director(club.station) as api:
         key = await pair(api, 17)  # a lost pad: a new key, so a new password
         assert await dropped(connected)  # the lost pad's connection goes too
-    assert await logs_in_within(club.port, 17, mqtt_password(key)) < 5.0
+    assert await logs_in_within(club.port, 17, mqtt_password(key)) < 20.0
     assert not await logs_in(club.port, 17, old)
     assert not await logs_in(club.websockets, 17, old, "websockets")
     # The commands carry the passwords: never into the log.
@@ -134,7 +134,7 @@ async def test_withdraw_x_broker_logins_keep_the_unit_in_so_its_results_reach_di
         assert await logs_in(club.port, 17, password)
         assert await logs_in(club.websockets, 17, password, "websockets")
         key = await pair(api, 17)  # a lost pad: a new key, so the old password is refused
-        assert await logs_in_within(club.port, 17, mqtt_password(key)) < 5.0
+        assert await logs_in_within(club.port, 17, mqtt_password(key)) < 20.0
         assert not await logs_in(club.port, 17, password)
         status = (await api.get("/api/status")).json()
     assert status["health"]["broker_logins"] == "Broker logins: in step for all 3 units."
@@ -221,7 +221,7 @@ async def test_the_broker_keeps_the_logins_across_its_restart(tmp_path: Path) ->
             assert await station.logins.settle(6)
     try:
         with run_mosquitto(port=port, dynsec=broker):
-            assert await logs_in_within(port, 5, mqtt_password(key)) < 5.0
+            assert await logs_in_within(port, 5, mqtt_password(key)) < 20.0
             assert not await logs_in(port, 6, old)
             async with asyncio.timeout(10):
                 await station.mqtt.connected.wait()  # type: ignore[union-attr]

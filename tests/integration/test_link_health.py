@@ -49,8 +49,8 @@ async def test_the_broker_killed_and_started_again(make_station: Any) -> None:
             assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
         assert table(station, 1)["state"] == "logged_in"
     # The broker is gone (killed with its pads' connections).
-    took = await until(lambda: table(station, 1)["state"] == "link_lost", 5)
-    assert took < 5
+    took = await until(lambda: table(station, 1)["state"] == "link_lost", 20)
+    assert took < 20  # soon, loosely: the machine may be busy
     [alert] = link_alerts(station)
     assert (alert["link_kind"], alert["where"], alert["lost"]) == ("mqtt", f"127.0.0.1:{port}",
                                                                    True)
@@ -116,8 +116,8 @@ async def test_the_receiver_unplugged_and_plugged_back(make_station: Any, tmp_pa
     async with receiver_at_table(make_station, 31, 3, tmp_path) as receiver:
         station = receiver.station
         receiver.unplug()
-        took = await until(lambda: table(station, 3)["state"] == "link_lost", 5)
-        assert took < 5
+        took = await until(lambda: table(station, 3)["state"] == "link_lost", 20)
+        assert took < 20  # soon, loosely: the machine may be busy
         [alert] = link_alerts(station)
         assert (alert["link_kind"], alert["where"], alert["tables"]) == (
             "serial", receiver.port, ["A3"])

@@ -35,4 +35,5 @@ async def test_the_wait_starts_again_after_each_good_connection(make_station: An
                 await link.connected.wait()
             waits.append(loop.time() - lost)
         # Doubling without a reset would wait 0.2, 0.4 ... 3.2, then 5 s each time.
-        assert max(waits) < 1.0, waits
+        # Beside other suites a wait runs long; without the reset it reaches 3.2 s by the fifth.
+        assert max(waits) < 3.0, waits
