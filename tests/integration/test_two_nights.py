@@ -101,6 +101,10 @@ async def old_entry(radio: VirtualRadio, sim: SimPad, body: Result, event: int) 
         async with asyncio.timeout(10):
             while True:
                 answer = (await answers.get()).message
+                # Only the answer to this message: on a busy machine a late answer to the
+                # pad's earlier one (an ack of another seq) may come first.
+                if getattr(answer.body, "re", None) != seq:
+                    continue
                 if isinstance(answer.body, Nak | Result) or answer.body.TYPE.value == "ack":
                     return answer
     finally:
