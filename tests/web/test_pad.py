@@ -163,7 +163,10 @@ async def test_a_reload_mid_round_loses_nothing(club: Club) -> None:
     await page.wait_for_selector("body[data-link=online]")
     assert "#" not in page.url  # the pairing code left the address bar at pairing
     await page.wait_for_selector(f"#waiting li[data-board='{second}']:text('passed out')")
-    assert await page.evaluate("pad.mem.queue.map((m) => m.type)") == ["result"]
+    # The waiting result is still queued; a resend the reloaded pad asks for may be in flight
+    # a moment beside it (seen once in a full run), and leaves once answered.
+    await page.wait_for_function(
+        "JSON.stringify(pad.mem.queue.map((m) => m.type)) === '[\"result\"]'")
     assert await page.evaluate("pad.mem.nextSeq") > seq_before  # never a number used again
     assert held(station, 1, 1, second) is None
     async with director(club) as api:
