@@ -35,3 +35,17 @@ def test_the_core_contract_names_each_folder_of_the_station() -> None:
                if (p.is_dir() and (p / "__init__.py").exists())
                or (p.suffix == ".py" and p.stem != "__init__")}
     assert present == named
+
+
+def test_the_pages_never_reach_into_the_hub_or_the_rules() -> None:
+    """The web app reads the station through its reads (`Station.session`, `units`, `floods`)
+    and acts through its services (`director`, `pads`), never its hub or rules: those change
+    only in the hub's turn (docs/ARCHITECTURE.md, "Reads and commands")."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "basestation" / "api").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr in {"rules", "hub"}:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
+    assert found == []

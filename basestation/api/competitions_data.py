@@ -12,7 +12,7 @@ from typing import Any
 from basestation.api.views import pair_numbers, ranking
 from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.ladder import PairScore, SessionScores
-from basestation.station.rules.composed import SessionRules
+from basestation.station.session.state import SessionState
 from basestation.store.models import EventRow
 from basestation.store.repository import Store
 
@@ -55,14 +55,14 @@ def event_scores(store: Store, event_id: int) -> EventScores | None:
         return None
     pairs: tuple[RankedPair, ...] = ()
     if event.format == PAIRS:
-        rules = SessionRules()
-        rules.load(snap, {})
+        session = SessionState()
+        session.load(snap, {})
         seatings = store.seatings(event_id)
         pairs = tuple(
             RankedPair(entry.section, entry.pair, entry.direction, entry.pct,
-                       entry.rank_label, pair_numbers(rules, seatings, entry.section,
+                       entry.rank_label, pair_numbers(session, seatings, entry.section,
                                                       entry.pair, entry.direction))
-            for entry in ranking(rules) if entry.pct is not None)
+            for entry in ranking(session) if entry.pct is not None)
     return EventScores(event.id, event.name, played_on(event), event.format, event.published,
                        pairs)
 
@@ -82,8 +82,8 @@ class ClubList:
     national: dict[int, str]
 
     @classmethod
-    def of(cls, rules: SessionRules) -> ClubList:
-        return cls(dict(rules.players), dict(rules.national))
+    def of(cls, session: SessionState) -> ClubList:
+        return cls(dict(session.players), dict(session.national))
 
     def name(self, number: int) -> str:
         return self.players.get(number, f"player {number}")

@@ -50,7 +50,7 @@ async def require_director(request: Request) -> None:
 async def require_results_reader(request: Request) -> None:
     """Results while the session is in play are the director's (see `results_public`)."""
     station: Station = request.app.state.station
-    need_publication(request, station.rules.results_public)
+    need_publication(request, station.session.results_public)
 
 
 def need_publication(request: Request, published: bool) -> None:

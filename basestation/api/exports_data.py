@@ -18,62 +18,62 @@ from basestation.movements import SWISS_PAIRS
 from basestation.scoring import ScoredSession
 from basestation.scoring.event_formats import PAIRS, entrants_of
 from basestation.scoring.match_scoring import Match
-from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import HeldResult, SectionState
+from basestation.station.session.state import SessionState
 from basestation.station.views.live_matches import match_boards, matches_now, standings_now
 from basestation.store.models import SeatingRow
 
 
-def players_of(rules: SessionRules, numbers: tuple[int, ...]) -> tuple[Player, ...]:
+def players_of(session: SessionState, numbers: tuple[int, ...]) -> tuple[Player, ...]:
     # 0 is a player the pad was given no number for (a visitor, say): left out.
-    return tuple(Player(rules.players.get(n, f"player {n}"), rules.national.get(n))
+    return tuple(Player(session.players.get(n, f"player {n}"), session.national.get(n))
                  for n in numbers if n)
 
 
-def pairs_roster(rules: SessionRules, seatings: list[SeatingRow],
-                 session: ScoredSession) -> Roster:
+def pairs_roster(session: SessionState, seatings: list[SeatingRow],
+                 scored: ScoredSession) -> Roster:
     """The players of every ranked pair."""
     found: dict[Entrant, tuple[Player, ...]] = {}
-    for entry in session.ranking:
-        numbers = pair_numbers(rules, seatings, entry.section, entry.pair, entry.direction)
-        found[(entry.section, entry.pair, entry.direction)] = players_of(rules, numbers)
+    for entry in scored.ranking:
+        numbers = pair_numbers(session, seatings, entry.section, entry.pair, entry.direction)
+        found[(entry.section, entry.pair, entry.direction)] = players_of(session, numbers)
     return Roster(found)
 
 
-def match_roster(rules: SessionRules, seatings: list[SeatingRow]) -> Roster:
+def match_roster(session: SessionState, seatings: list[SeatingRow]) -> Roster:
     """Every team's players (and its NS and EW pairs'), or every Swiss pair's."""
     found: dict[Entrant, tuple[Player, ...]] = {}
-    for letter, state in rules.sections.items():
+    for letter, state in session.sections.items():
         for entrant in entrants_of(state.movement):
-            if rules.event_format == SWISS_PAIRS:
+            if session.event_format == SWISS_PAIRS:
                 found[(letter, entrant, None)] = players_of(
-                    rules, pair_numbers(rules, seatings, letter, entrant, None))
+                    session, pair_numbers(session, seatings, letter, entrant, None))
                 continue
-            sides = {side: pair_numbers(rules, seatings, letter, entrant, side)
+            sides = {side: pair_numbers(session, seatings, letter, entrant, side)
                      for side in ("NS", "EW")}
-            whole = rules.seats.held.get((letter, entrant, ""))  # a team seated at once
+            whole = session.seats.held.get((letter, entrant, ""))  # a team seated at once
             found[(letter, entrant, None)] = players_of(
-                rules, whole if whole is not None else sides["NS"] + sides["EW"])
+                session, whole if whole is not None else sides["NS"] + sides["EW"])
             if whole is None:
                 for side, numbers in sides.items():
-                    found[(letter, entrant, side)] = players_of(rules, numbers)
+                    found[(letter, entrant, side)] = players_of(session, numbers)
     return Roster(found)
 
 
-def match_event(rules: SessionRules) -> MatchEvent | None:
+def match_event(session: SessionState) -> MatchEvent | None:
     """The event's matches and standings as scored now; None for a pairs event."""
-    if rules.event_format == PAIRS:
+    if session.event_format == PAIRS:
         return None
     matches: list[MatchPlayed] = []
     standings: list[Placing] = []
-    for letter, state in rules.sections.items():
-        played = matches_now(rules, state)
+    for letter, state in session.sections.items():
+        played = matches_now(session, state)
         matches += [_match(letter, state, m) for m in played]
-        for row in standings_now(rules, state):
+        for row in standings_now(session, state):
             boards = sum(m.compared for m in played if row.entrant in (m.team_a, m.team_b))
             standings.append(Placing(letter, row.rank, row.entrant, row.vps, row.swiss_points,
                                      row.imps, boards))
-    return MatchEvent(rules.event_name, rules.event_format, tuple(matches), tuple(standings))
+    return MatchEvent(session.event_name, session.event_format, tuple(matches), tuple(standings))
 
 
 def _match(letter: str, state: SectionState, match: Match) -> MatchPlayed:
@@ -92,19 +92,19 @@ def _line(held: HeldResult) -> TableLine:
                      held.declarer, held.tricks, held.lead, held.score_ns, held.adjusted)
 
 
-def event_and_roster(rules: SessionRules, seatings: list[SeatingRow],
+def event_and_roster(session: SessionState, seatings: list[SeatingRow],
                      ) -> tuple[ScoredSession | MatchEvent, Roster]:
     """A pairs event's scored session, or a teams or Swiss event's matches, with who played."""
-    matches = match_event(rules)
+    matches = match_event(session)
     if matches is not None:
-        return matches, match_roster(rules, seatings)
-    session = scored_session(rules)
-    return session, pairs_roster(rules, seatings, session)
+        return matches, match_roster(session, seatings)
+    scored = scored_session(session)
+    return scored, pairs_roster(session, seatings, scored)
 
 
-def hand_records(rules: SessionRules) -> dict[int, str]:
+def hand_records(session: SessionState) -> dict[int, str]:
     """The event's deals by board number (every section plays the same hand records)."""
     deals: dict[int, str] = {}
-    for (_section, board), deal in sorted(rules.deal_text.items()):
+    for (_section, board), deal in sorted(session.deal_text.items()):
         deals.setdefault(board, deal)
     return deals

@@ -13,31 +13,31 @@ from basestation.api.views import held_json, pair_names
 from basestation.movements import SWISS_PAIRS
 from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.match_scoring import Match
-from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState
+from basestation.station.session.state import SessionState
 from basestation.station.views.live_matches import match_boards
 from basestation.station.views.match_shapes import matches_json
 from basestation.store.models import SeatingRow
 
 
-def match_results_json(rules: SessionRules,
+def match_results_json(session: SessionState,
                        seatings: list[SeatingRow]) -> dict[str, Any] | None:
     """None for a pairs event."""
-    if rules.event_format == PAIRS:
+    if session.event_format == PAIRS:
         return None
     return matches_json(
-        rules,
+        session,
         match_extra=lambda state, match: {"board_results": _boards(state, match)},
         standing_extra=lambda section, standing: {
-            "names": _names(rules, seatings, section, standing.entrant)})
+            "names": _names(session, seatings, section, standing.entrant)})
 
 
-def _names(rules: SessionRules, seatings: list[SeatingRow], section: str, entrant: int) -> str:
+def _names(session: SessionState, seatings: list[SeatingRow], section: str, entrant: int) -> str:
     """A Swiss pair's names; a team's players, as seated at once or as its two pairs (its
     NS pair at home, its EW pair away)."""
-    if rules.event_format == SWISS_PAIRS or (section, entrant, "") in rules.seats.held:
-        return pair_names(rules, seatings, section, entrant, None)
-    pairs = (pair_names(rules, seatings, section, entrant, side) for side in ("NS", "EW"))
+    if session.event_format == SWISS_PAIRS or (section, entrant, "") in session.seats.held:
+        return pair_names(session, seatings, section, entrant, None)
+    pairs = (pair_names(session, seatings, section, entrant, side) for side in ("NS", "EW"))
     return ", ".join(names for names in pairs if names)
 
 

@@ -40,7 +40,7 @@ class ReadModel:
     @property
     def thresholds(self) -> Thresholds:
         """The console's alert thresholds and round lengths, as stored."""
-        return self.station.rules.thresholds
+        return self.station.session.thresholds
 
     @staticmethod
     async def stored(read: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -48,11 +48,11 @@ class ReadModel:
         return await asyncio.to_thread(read, *args, **kwargs)
 
     def status(self) -> dict[str, Any]:
-        rules = self.station.rules
-        return {"event": rules.event_name, "running": rules.running,
-                "complete": rules.completed, "ended": rules.ended,
-                "published": rules.published, "results_public": rules.results_public,
-                "sections": {k: s.current_round for k, s in rules.sections.items()},
+        session = self.station.session
+        return {"event": session.event_name, "running": session.running,
+                "complete": session.completed, "ended": session.ended,
+                "published": session.published, "results_public": session.results_public,
+                "sections": {k: s.current_round for k, s in session.sections.items()},
                 "links": [self._link(link.name, link.connected.is_set())
                           for link in self.station.links],
                 "health": self.station.health()}
@@ -66,19 +66,19 @@ class ReadModel:
     def grid(self) -> dict[str, Any]:
         """Tables by rounds per section with their states, and the alerts standing now."""
         station = self.station
-        data = grid(station.rules, station.hub.units, limits=self.thresholds,
+        data = grid(station.session, station.units, limits=self.thresholds,
                     links_down=station.link_health.down)
-        data["ended"], data["published"] = station.rules.ended, station.rules.published
+        data["ended"], data["published"] = station.session.ended, station.session.published
         data["alerts"].extend(self._result_alerts())
-        units = station.hub.units
+        units = station.units
         data["alerts"].extend(lock_alert(u, units) for u in units.values() if u.locked_reason)
-        data["alerts"].extend(flood_alert(f, units) for f in station.hub.floods())
+        data["alerts"].extend(flood_alert(f, units) for f in station.floods())
         return data
 
     def _result_alerts(self) -> list[dict[str, Any]]:
         """Held results a pad flagged: lead or declarer wrong, score given to the wrong side."""
         found = []
-        for section in self.station.rules.sections.values():
+        for section in self.station.session.sections.values():
             for held in section.all_results():
                 for flag in ATTENTION_FLAGS.intersection(held.flags):
                     found.append({"kind": flag.lower(), "section": held.section,
@@ -89,10 +89,10 @@ class ReadModel:
     def merge_offers(self) -> list[dict[str, Any]]:
         """Open merge offers, each with its entry and, when the station holds another entry
         for that board, that one in words (a conflict)."""
-        rules = self.station.rules
+        session = self.station.session
         found = []
-        for offer_id, offer in sorted(rules.merge_offers.items()):
-            shown = offer_alert(rules, offer_id, offer)
+        for offer_id, offer in sorted(session.merge_offers.items()):
+            shown = offer_alert(session, offer_id, offer)
             found.append({"id": offer_id, "type": offer.body.TYPE.value,
                           **jsonwire.body_to_json(offer.body), "unit": offer.unit,
                           "conflict": shown["kind"] == AlertKind.MERGE_CONFLICT,
@@ -100,7 +100,7 @@ class ReadModel:
         return found
 
     def units(self) -> list[dict[str, Any]]:
-        return [unit_json(u) for u in sorted(self.station.hub.units.values(),
+        return [unit_json(u) for u in sorted(self.station.units.values(),
                                              key=lambda u: u.unit)]
 
     def sections(self) -> list[dict[str, Any]]:
@@ -110,13 +110,13 @@ class ReadModel:
                  "pads": s.pads.value,
                  "rankings": None if s.rankings is None else {
                      "hide_first": s.rankings.hide_first, "hide_last": s.rankings.hide_last}}
-                for s in self.station.rules.sections.values()]
+                for s in self.station.session.sections.values()]
 
     def event(self) -> dict[str, Any]:
         """The open event with its sections and the round each is in."""
-        rules = self.station.rules
-        return {"id": rules.event_id, "name": rules.event_name,
-                "regulations": rules.regulations, "running": rules.running,
-                "date": rules.event_date.isoformat() if rules.event_date else None,
-                "format": rules.event_format, "rounds": rules.format_rounds,
+        session = self.station.session
+        return {"id": session.event_id, "name": session.event_name,
+                "regulations": session.regulations, "running": session.running,
+                "date": session.event_date.isoformat() if session.event_date else None,
+                "format": session.event_format, "rounds": session.format_rounds,
                 "sections": self.sections()}

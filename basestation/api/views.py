@@ -6,9 +6,9 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
-from basestation.station.rules.composed import SessionRules
 from basestation.station.session.entries import entry_words
 from basestation.station.session.memory import HeldResult
+from basestation.station.session.state import SessionState
 from basestation.store.models import SeatingRow
 from firmware_protocol.messages import Seat
 
@@ -50,13 +50,13 @@ def deal_pbn(deal: Deal) -> str:
     return "N:" + " ".join(hands)
 
 
-def scored_boards(rules: SessionRules) -> list[ScoredBoard]:
-    scores = rules.scores
+def scored_boards(session: SessionState) -> list[ScoredBoard]:
+    scores = session.scores
     if scores is None:
         return []
     scores.refresh()
     found = []
-    for letter, state in rules.sections.items():
+    for letter, state in session.sections.items():
         for board in range(1, state.movement.boards + 1):
             scored = scores.scorer.scored_board(board, letter)
             if scored is not None and scored.results:
@@ -64,28 +64,28 @@ def scored_boards(rules: SessionRules) -> list[ScoredBoard]:
     return found
 
 
-def ranking(rules: SessionRules) -> tuple[RankingEntry, ...]:
-    scores = rules.scores
+def ranking(session: SessionState) -> tuple[RankingEntry, ...]:
+    scores = session.scores
     if scores is None:
         return ()
     scores.refresh()
     return scores.scorer.ranking()
 
 
-def scored_session(rules: SessionRules) -> ScoredSession:
+def scored_session(session: SessionState) -> ScoredSession:
     """The session as scored live: the same figures the grid and pads show."""
-    scores = rules.scores
+    scores = session.scores
     regulations = scores.scorer.regulations if scores is not None else None
-    name = regulations.name if regulations is not None else rules.regulations
+    name = regulations.name if regulations is not None else session.regulations
     scale = regulations.scale.value if regulations is not None else "double"
-    return ScoredSession(name, scale, tuple(scored_boards(rules)), ranking(rules))
+    return ScoredSession(name, scale, tuple(scored_boards(session)), ranking(session))
 
 
-def traveller_json(rules: SessionRules, scored: ScoredBoard,
+def traveller_json(session: SessionState, scored: ScoredBoard,
                    seatings: list[SeatingRow] | None = None) -> dict[str, Any]:
     """A scored board with each line's contract, declarer, lead and ruling beside its score,
     the NS and EW names, and the deal (PBN) when the hand records are loaded."""
-    state = rules.sections[scored.section]
+    state = session.sections[scored.section]
     held = {(h.ns, h.ew): h for h in state.results_for_board(scored.board)}
     lines = []
     for line in scored.results:
@@ -93,18 +93,18 @@ def traveller_json(rules: SessionRules, scored: ScoredBoard,
         entry = held.get((ns, ew))
         lines.append({**line.to_json(), **(held_json(entry) if entry else {}),
                       "mp_ns": line.mp_ns, "mp_ew": line.mp_ew,
-                      "ns_names": side_names(rules, seatings or [], scored.section, ns, "NS"),
-                      "ew_names": side_names(rules, seatings or [], scored.section, ew, "EW")})
+                      "ns_names": side_names(session, seatings or [], scored.section, ns, "NS"),
+                      "ew_names": side_names(session, seatings or [], scored.section, ew, "EW")})
     return {"section": scored.section, "board": scored.board, "top": scored.top,
-            "deal": rules.deal_text.get((scored.section, scored.board)), "results": lines}
+            "deal": session.deal_text.get((scored.section, scored.board)), "results": lines}
 
 
-def scorecard(rules: SessionRules, section: str, pair: int, direction: str | None,
+def scorecard(session: SessionState, section: str, pair: int, direction: str | None,
               seatings: list[SeatingRow] | None = None) -> list[dict[str, Any]]:
     """A pair's boards in the order played, with opponents (and their names), score and
     matchpoints."""
-    state = rules.sections[section]
-    scores = rules.scores
+    state = session.sections[section]
+    scores = session.scores
     if scores is not None:
         scores.refresh()  # boards are scored from the held results: score them as they stand
     rows = []
@@ -117,7 +117,7 @@ def scorecard(rules: SessionRules, section: str, pair: int, direction: str | Non
         side = mine[0]
         opponents = held.ew if side == "NS" else held.ns
         row = {**held_json(held), "direction": side, "opponents": opponents,
-               "opponents_names": side_names(rules, seatings or [], section, opponents,
+               "opponents_names": side_names(session, seatings or [], section, opponents,
                                              "EW" if side == "NS" else "NS"),
                "mp": None, "pct": None}
         scored = scores.scorer.scored_board(held.board, section) if scores else None
@@ -129,16 +129,16 @@ def scorecard(rules: SessionRules, section: str, pair: int, direction: str | Non
     return rows
 
 
-def pair_numbers(rules: SessionRules, seatings: list[SeatingRow], section: str, pair: int,
+def pair_numbers(session: SessionState, seatings: list[SeatingRow], section: str, pair: int,
                  direction: str | None) -> tuple[int, ...]:
     """Who plays for the pair or team: as seated (by the director, or from the numbers
     entered at a table), else, for an event stored before seats were kept, the numbers
     entered at the pair's first table. () when nobody said."""
-    seated = rules.seats.of(section, pair, direction)
+    seated = session.seats.of(section, pair, direction)
     if seated:
         return seated
     # Not per call in a hot path: rankings are read by people, a few times a session.
-    state = rules.sections.get(section)
+    state = session.sections.get(section)
     for seat in seatings:
         if seat.section != section or state is None:
             continue
@@ -152,30 +152,30 @@ def pair_numbers(rules: SessionRules, seatings: list[SeatingRow], section: str, 
     return ()
 
 
-def pair_names(rules: SessionRules, seatings: list[SeatingRow], section: str, pair: int,
+def pair_names(session: SessionState, seatings: list[SeatingRow], section: str, pair: int,
                direction: str | None) -> str:
     """The pair's or team's names, "" when nobody said who plays."""
-    return player_names(rules, pair_numbers(rules, seatings, section, pair, direction))
+    return player_names(session, pair_numbers(session, seatings, section, pair, direction))
 
 
-def side_names(rules: SessionRules, seatings: list[SeatingRow], section: str,
+def side_names(session: SessionState, seatings: list[SeatingRow], section: str,
                pair: int | None, side: str) -> str:
     """The names of the pair sitting `side` ("NS"/"EW") in a result: in a two-field movement
     that side's pair (a team's pair at that side), in a one-field one the pair itself."""
-    state = rules.sections.get(section)
+    state = session.sections.get(section)
     if pair is None or state is None:
         return ""
     direction = side if state.movement.two_field else None
-    return pair_names(rules, seatings, section, pair, direction)
+    return pair_names(session, seatings, section, pair, direction)
 
 
-def player_names(rules: SessionRules, numbers: tuple[int, ...]) -> str:
+def player_names(session: SessionState, numbers: tuple[int, ...]) -> str:
     # 0 is a player the pad was given no number for (a visitor, say): left out, not "?".
-    return " & ".join(rules.players.get(n, f"player {n}") for n in numbers if n)
+    return " & ".join(session.players.get(n, f"player {n}") for n in numbers if n)
 
 
-def rankings_json(rules: SessionRules, seatings: list[SeatingRow]) -> list[dict[str, Any]]:
+def rankings_json(session: SessionState, seatings: list[SeatingRow]) -> list[dict[str, Any]]:
     """Every pair's total, percentage and rank within its field, with the pair's names."""
     return [{**entry.to_json(), "section": entry.section,
-             "names": pair_names(rules, seatings, entry.section, entry.pair, entry.direction)}
-            for entry in ranking(rules)]
+             "names": pair_names(session, seatings, entry.section, entry.pair, entry.direction)}
+            for entry in ranking(session)]

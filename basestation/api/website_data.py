@@ -23,7 +23,7 @@ from basestation.formats.match_event import MatchEvent
 from basestation.formats.roster import Player
 from basestation.formats.usebio import write_usebio, write_usebio_matches
 from basestation.formats.website import render_site
-from basestation.station.rules.composed import SessionRules
+from basestation.station.session.state import SessionState
 from basestation.store.repository import Store
 from firmware_protocol.messages import Row
 
@@ -48,10 +48,10 @@ def website(store: Store, event_id: int, par: Par) -> dict[str, str]:
     event = snap.event
     if event is None:
         raise NoSuchEvent(f"There is no event {event_id}; nothing was written.")
-    rules = SessionRules()
-    rules.load(snap, {})
+    session = SessionState()
+    session.load(snap, {})
     seatings = store.seatings(event_id)
-    results = results_document(rules, seatings, is_open=False)
+    results = results_document(session, seatings, is_open=False)
     if not results["event"]["results"]:
         raise PublishError(f"{event.name} has no results yet: there is nothing to publish; "
                            "nothing was written.")
@@ -59,7 +59,7 @@ def website(store: Store, event_id: int, par: Par) -> dict[str, str]:
         raise PublishError(f"The results of {event.name} are not published yet: publish them "
                            "first (the grid's Publish, or the results page's 'Publish these "
                            "results'); nothing was written.")
-    scored, roster = event_and_roster(rules, seatings)
+    scored, roster = event_and_roster(session, seatings)
     for row in results["rankings"]:
         row["players"] = _players(roster.of(row["section"], row["pair"], row.get("direction")))
     for section in (results["matches"] or {}).get("sections", []):
@@ -69,10 +69,10 @@ def website(store: Store, event_id: int, par: Par) -> dict[str, str]:
         deal = board["deal"]
         board["par"] = [{"contract": c, "declarer": d, "score": s}
                         for c, d, s in (par(deal, board["board"]) if deal else ())]
-    deals = hand_records(rules)
+    deals = hand_records(session)
     usebio = write_usebio_matches(scored, roster, deals) if isinstance(scored, MatchEvent) \
-        else write_usebio(scored, rules.event_name or "Pairs", roster, deals)
-    club = ClubList.of(rules)
+        else write_usebio(scored, session.event_name or "Pairs", roster, deals)
+    club = ClubList.of(session)
     ladders = [ladder_document(store, club, row, ids, director=False)
                for row, ids in store.competitions() if event_id in ids]
     return render_site(results, ladders, usebio)

@@ -14,6 +14,7 @@ from typing import Any
 
 from basestation.movements import Movement
 from basestation.station.commands.director import DirectorService
+from basestation.station.commands.pads import PadService
 from basestation.station.config import (
     ConfigError,
     SectionConfig,
@@ -22,6 +23,7 @@ from basestation.station.config import (
 )
 from basestation.station.core.floods import CUT_OFF
 from basestation.station.core.hub import Hub, Link
+from basestation.station.core.queue import Flood
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
 from basestation.station.effects.events import AlertKind, station_alert
@@ -31,7 +33,7 @@ from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.entries import Entry
-from basestation.station.session.memory import HeldResult
+from basestation.station.session.memory import HeldResult, UnitState
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.station.session.state import SessionState
 from basestation.station.swiss_draw import draw_rounds_as_they_end
@@ -62,6 +64,7 @@ class Station:
         self.link_health = LinkHealth(self.bus)  # which links are down, said on the grid
         self.logins: BrokerLogins | None = None  # with [mqtt] dynamic_security
         self.pairing = PairingCodes()  # browser pads' one-time pairing codes (SPEC.md 10.5)
+        self.pads = PadService(self.hub, self.pairing)  # a browser pad's calls beside the wire
         self._tasks: list[asyncio.Task[None]] = []
         self.hub_restarts = 0
         self.hub_failure: str | None = None
@@ -85,7 +88,7 @@ class Station:
                    rounds: int = 0) -> int:
         """Creates a new event (before the station runs) and makes it the open one."""
         self._not_running("director.open_new_event")
-        event, section_rows = SessionRules.event_rows(name, regulations, sections, held_on,
+        event, section_rows = SessionState.event_rows(name, regulations, sections, held_on,
                                                       event_format=event_format, rounds=rounds)
         deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
         self.store.commit([repo.create_event(event, section_rows, deals)])
@@ -192,7 +195,7 @@ class Station:
         pause = every
         while True:
             await asyncio.sleep(pause)
-            scores = self.rules.scores
+            scores = self.rules.session.scores
             if scores is not None and scores.dirty:
                 started = time.perf_counter()
                 boards = scores.refresh()
@@ -212,7 +215,7 @@ class Station:
             ended = event.get("type") == "status" and event.get("ended") is True
             if ended or event.get("type") == "complete":
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-                path = folder / f"event{self.rules.event_id}-{stamp}.db"
+                path = folder / f"event{self.rules.session.event_id}-{stamp}.db"
                 try:
                     await asyncio.to_thread(self.store.backup, path)
                     log.info("session backup written to %s", path)
@@ -234,7 +237,7 @@ class Station:
                         STOP_WAIT)
         self._tasks.clear()
         self.links.clear()  # start() opens fresh links, so a stopped station can start again
-        self.rules.par.close()
+        self.rules.session.par.close()
         self.store.close()
 
     # -- for programs running a station in-process (the simulator, the demo, the bench) ----
@@ -245,7 +248,7 @@ class Station:
     def matches(self) -> dict[str, Any]:
         """The open event's matches and standings (teams and Swiss), as GET /api/matches
         shows them (views/match_shapes.py)."""
-        return matches_json(self.rules)
+        return matches_json(self.session)
 
     async def connected(self, timeout: float = 15.0) -> None:
         """Returns once every link is connected (the broker, the receiver's port)."""
@@ -271,40 +274,55 @@ class Station:
                 link.port = port
 
     @property
+    def session(self) -> SessionState:
+        """The open session's state, for reading on the event loop between the hub's batches
+        (the pages' read model, programs); it changes only through the hub."""
+        return self.rules.session
+
+    @property
+    def units(self) -> Mapping[int, UnitState]:
+        """Every unit the station knows, by number (read as `session`)."""
+        return self.hub.units
+
+    def floods(self) -> list[Flood]:
+        """Units sending far more than a pad should, as the grid shows them."""
+        return self.hub.floods()
+
+    @property
     def event_id(self) -> int | None:
-        return self.rules.event_id
+        return self.rules.session.event_id
 
     @property
     def event_format(self) -> str:
-        return self.rules.event_format
+        return self.rules.session.event_format
 
     @property
     def regulations(self) -> str:
-        return self.rules.regulations
+        return self.rules.session.regulations
 
     def movements(self) -> dict[str, Movement]:
         """Each section's movement now, by letter (a Swiss section's grows as rounds are
         drawn)."""
-        return {letter: state.movement for letter, state in self.rules.sections.items()}
+        return {letter: state.movement for letter, state in self.rules.session.sections.items()}
 
     def held_results(self, letter: str) -> list[HeldResult]:
         """Every result the section holds now."""
-        state = self.rules.sections.get(letter)
+        state = self.rules.session.sections.get(letter)
         return [] if state is None else state.all_results()
 
     def held(self, letter: str, table: int, round_: int, board: int) -> HeldResult | None:
         """The result held now for a board at a table in a round."""
-        state = self.rules.sections.get(letter)
+        state = self.rules.session.sections.get(letter)
         return None if state is None else state.held(table, round_, board)
 
     def table_holder(self, letter: str, table: int) -> int | None:
         """The unit holding a table now."""
-        state = self.rules.sections.get(letter)
+        state = self.rules.session.sections.get(letter)
         return None if state is None else state.holders.get(table)
 
     def table_round(self, letter: str, table: int) -> int:
         """The round a table was last heard playing (0: none yet)."""
-        state = self.rules.sections.get(letter)
+        state = self.rules.session.sections.get(letter)
         return 0 if state is None else state.table_round.get(table, 0)
 
     def unit_table(self, unit: int) -> int | None:
@@ -314,7 +332,7 @@ class Station:
 
     def merge_offers(self) -> dict[int, Entry]:
         """The entries offered to the director (merge offers and conflicts), by id."""
-        return {offer_id: offer.body for offer_id, offer in self.rules.merge_offers.items()}
+        return {offer_id: offer.body for offer_id, offer in self.rules.session.merge_offers.items()}
 
     def waiting(self, unit: int) -> int:
         """The unit's messages waiting for the hub."""
@@ -327,7 +345,7 @@ class Station:
 
     async def par_solved(self, timeout: float = 600.0) -> None:
         """Returns once every par the station has been asked for is solved."""
-        await asyncio.to_thread(self.rules.par.wait, timeout)
+        await asyncio.to_thread(self.rules.session.par.wait, timeout)
 
     def feedback_dropped(self) -> int:
         """Feedback frames the serial links left out to keep their lines for answers."""

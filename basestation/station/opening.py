@@ -19,8 +19,8 @@ from sqlmodel import Session
 from basestation.domain.cards import check_deals
 from basestation.station.config import NewEvent
 from basestation.station.effects.batch import Batch
-from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.conflicts import Conflict
+from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import AuditRow, EventRow, PlayerRow
 from firmware_protocol.messages import Control, ControlCommand
@@ -47,23 +47,23 @@ async def open_new_event(hub: Hub, new: NewEvent) -> int:
 
 
 def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]:
-    event, section_rows = SessionRules.event_rows(new.name, new.regulations,
+    event, section_rows = SessionState.event_rows(new.name, new.regulations,
                                                   list(new.sections), new.held_on,
                                                   event_format=new.event_format,
                                                   rounds=new.rounds)
     check_deals(new.deals)
     rules = hub.rules
-    if rules.event_id is not None and not rules.ended and not new.close_open:
-        raise Conflict(f"{rules.event_name} is still in play: confirm to close it and open "
+    if rules.session.event_id is not None and not rules.session.ended and not new.close_open:
+        raise Conflict(f"{rules.session.event_name} is still in play: confirm to close it and open "
                        f"{new.name}")
-    holders = _holders(rules)
-    if rules.event_id is not None:
-        old = rules.event_id
+    holders = _holders(rules.session)
+    if rules.session.event_id is not None:
+        old = rules.session.event_id
         # Ended, as the director's End session would; publishing stays the director's call.
         batch.ops.append(repo.update(EventRow, old, running=False, ended=True))
         batch.ops.extend(repo.release_unit_holds(old, unit) for unit in holders)
         batch.ops.append(repo.audit(old, "director", "close_event", why=f"new event {new.name}"))
-        rules.running, rules.ended = False, True
+        rules.session.running, rules.session.ended = False, True
     batch.ops.extend(repo.upsert_unit({"unit": unit, "section": None, "table_no": None})
                      for unit in holders)
     _free(hub, holders)
@@ -71,8 +71,9 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
              for s in new.sections}
     batch.ops.append(repo.create_event(event, section_rows, deals))
     batch.ops.append(_audit_opened(event, len(new.deals), len(new.players)))
+    national = rules.session.national
     batch.ops.extend(repo.merge(PlayerRow(number=n, name=name,
-                                          national=new.national.get(n) or rules.national.get(n)))
+                                          national=new.national.get(n) or national.get(n)))
                      for n, name in new.players.items())
     # Queued now, in the station's own lane, so it comes after this batch's commit and runs
     # even if the director's request gives up waiting (the hub's patience is for the first
@@ -85,19 +86,19 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
 
 def _load_and_tell(hub: Hub, event: EventRow, holders: set[int], batch: Batch) -> int:
     # Pads that took a table of the old event while it was being closed log in again too.
-    holders = holders | _holders(hub.rules)
+    holders = holders | _holders(hub.rules.session)
     _free(hub, holders)
     # Read in the hub's turn, so no batch's write can come between the read and the load
     # (docs/ARCHITECTURE.md, "Writes before the station runs").
-    hub.rules.load(hub.store.snapshot(), hub.units)
+    hub.rules.session.load(hub.store.snapshot(), hub.units)
     # Sent after the commit, so they carry the new event (SPEC.md 13.4).
-    status = hub.rules.status()
+    status = hub.rules.session.status()
     for state in hub.units.values():
         if state.link is not None:
             batch.send(state.unit, status)
     for unit in sorted(holders):
         batch.send(unit, Control(command=ControlCommand.RELOGIN))
-    if event.id is None or hub.rules.event_id != event.id:
+    if event.id is None or hub.rules.session.event_id != event.id:
         # This first turn's commit failed (the hub said so to its caller): the database's
         # event stays.
         raise RuntimeError(f"{event.name} was not written")
@@ -105,8 +106,8 @@ def _load_and_tell(hub: Hub, event: EventRow, holders: set[int], batch: Batch) -
     return event.id
 
 
-def _holders(rules: SessionRules) -> set[int]:
-    return {unit for s in rules.sections.values() for unit in s.holders.values()}
+def _holders(session: SessionState) -> set[int]:
+    return {unit for s in session.sections.values() for unit in s.holders.values()}
 
 
 def _free(hub: Hub, holders: set[int]) -> None:

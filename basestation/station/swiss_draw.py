@@ -25,22 +25,23 @@ BUSY_PAUSE = 1.0  # seconds before a draw the station was too busy for is tried 
 
 def draw_next_round(rules: SessionRules, letter: str, batch: Batch, *, why: str) -> int:
     """Draws the section's next Swiss round and sends it to the pads; returns its number."""
-    state = rules.sections.get(letter)
+    state = rules.session.sections.get(letter)
     if state is None:
         raise LookupError(f"no section {letter}")
-    if rules.event_format not in SWISS:
-        raise ValueError(f"a {rules.event_format} event has no Swiss draw")
-    ranked = [row.entrant for row in standings_now(rules, state)]
-    longer = next_swiss_round(state.movement, ranked, rules.format_rounds)
-    rules.change_movement(letter, longer, batch, why=why)
+    if rules.session.event_format not in SWISS:
+        raise ValueError(f"a {rules.session.event_format} event has no Swiss draw")
+    ranked = [row.entrant for row in standings_now(rules.session, state)]
+    longer = next_swiss_round(state.movement, ranked, rules.session.format_rounds)
+    rules.director.change_movement(letter, longer, batch, why=why)
     return longer.rounds
 
 
 def draw_completed_rounds(rules: SessionRules, batch: Batch) -> list[tuple[str, int]]:
     """Draws the next round of every Swiss section whose last drawn round is complete."""
     drawn = []
-    for letter, state in list(rules.sections.items()):
-        if (rules.event_format in SWISS and state.movement.rounds < rules.format_rounds
+    for letter, state in list(rules.session.sections.items()):
+        if (rules.session.event_format in SWISS
+                and state.movement.rounds < rules.session.format_rounds
                 and round_complete(state, state.movement.rounds)):
             round_ = draw_next_round(rules, letter, batch,
                                      why=f"Swiss draw for round {state.movement.rounds + 1}")
@@ -61,7 +62,7 @@ async def draw_rounds_as_they_end(hub: Hub, rules: SessionRules) -> None:
                 if event.get("type") != "result":
                     continue
             first = False
-            if rules.event_format not in SWISS:
+            if rules.session.event_format not in SWISS:
                 continue
             try:
                 drawn = await _draw(hub, rules)

@@ -50,7 +50,7 @@ async def test_a_congress_field_of_120_pairs_plays_swiss_pairs(
         "name": "Congress Swiss Pairs", "format": "swiss-pairs", "rounds": 7,
         "sections": [section], "close_open": True}), 201)
     assert (opened["format"], opened["rounds"]) == ("swiss-pairs", 7)
-    assert station.rules.sections["A"].movement.tables == 60
+    assert station.session.sections["A"].movement.tables == 60
     data = await ok(await director.get("/api/matches"))
     for round_ in (1, 2):
         await _play_some(director, data, round_, 20)
@@ -89,7 +89,7 @@ async def test_an_odd_congress_field_of_121_teams_plays_swiss_teams_with_a_troik
     third = [m for m in data["sections"][0]["matches"] if m["round"] == 3]
     regular = [m for m in third if m["rounds"] == [3, 3]]
     # A Troika match is one only when its second half is drawn: its teams, from the tables.
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     troika = {movement.at(3, table).ns for table in (119, 120, 121)}  # type: ignore[union-attr]
     assert len(regular) == 59 and len(troika) == 3
     assert sorted([*troika, *(e for m in regular for e in (m["a"], m["b"]))]) == list(
@@ -110,7 +110,7 @@ async def test_an_odd_congress_field_of_121_teams_plays_swiss_teams_with_a_troik
 
 async def test_a_field_past_the_pads_table_numbers_is_refused_in_plain_words(
         director: httpx.AsyncClient, station: Station) -> None:
-    old = station.rules.event_id
+    old = station.session.event_id
     for tables, event_format, words in [
             (256, "swiss-pairs", "tables (item 1 of sections) must be at most 255"),
             (120, "pairs", "a Mitchell needs 3 to 30 tables, not 120")]:
@@ -119,4 +119,4 @@ async def test_a_field_past_the_pads_table_numbers_is_refused_in_plain_words(
             "sections": [{"letter": "A", "tables": tables, "boards": 2}]})
         assert opened.status_code == 422, opened.text
         assert isinstance(opened.json()["detail"], str) and words in opened.json()["detail"]
-    assert station.rules.event_id == old
+    assert station.session.event_id == old

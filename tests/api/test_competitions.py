@@ -33,11 +33,11 @@ async def night(director: httpx.AsyncClient, station: Station, day: int,
         "name": f"Tuesday {day}", "regulations": "nz", "close_open": True,
         "date": dt.date(2026, 3, day).isoformat(),
         "sections": [{"letter": "A", "movement": "mitchell", "tables": 3, "boards": 6}]}), 201)
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     assert event_id is not None
     for (side, pair), numbers in seats.items():
         await _seat(station, ("A", pair, side), numbers)
-    for a in station.rules.sections["A"].movement.assignments:
+    for a in station.session.sections["A"].movement.assignments:
         for board in a.boards:
             tricks = made if a.table == 1 else 9
             await ok(await director.put(place(a.table, a.round, board), json={
@@ -122,7 +122,7 @@ async def refused(answer: httpx.Response, code: int, words: str) -> None:
 
 async def test_bad_input_is_a_sentence_and_changes_nothing(director: httpx.AsyncClient,
                                                            station: Station) -> None:
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     darwin = await ok(await director.post("/api/competitions", json=THREE_NIGHTS), 201)
     await ok(await director.put(f"/api/competitions/{darwin['id']}/events/{event_id}"))
     pairs = await ok(await director.post("/api/competitions", json={
@@ -166,7 +166,7 @@ async def test_bad_input_is_a_sentence_and_changes_nothing(director: httpx.Async
 
 async def test_more_events_than_sessions_is_refused(director: httpx.AsyncClient,
                                                     station: Station) -> None:
-    first = station.rules.event_id
+    first = station.session.event_id
     made = await ok(await director.post("/api/competitions", json={
         "name": "One night", "sessions": 1, "qualify": 1, "count": 1}), 201)
     await ok(await director.put(f"/api/competitions/{made['id']}/events/{first}"))
@@ -174,7 +174,7 @@ async def test_more_events_than_sessions_is_refused(director: httpx.AsyncClient,
         "name": "Next", "regulations": "nz", "close_open": True,
         "sections": [{"letter": "A", "movement": "mitchell", "tables": 3, "boards": 6}]}), 201)
     await refused(await director.put(
-        f"/api/competitions/{made['id']}/events/{station.rules.event_id}"), 422,
+        f"/api/competitions/{made['id']}/events/{station.session.event_id}"), 422,
         "has 1 sessions and holds 1 events already")
 
 
@@ -183,7 +183,7 @@ async def test_writes_are_the_directors_and_readers_see_published_events_only(
     made = await ok(await director.post("/api/competitions", json={
         "name": "Open", "sessions": 2, "qualify": 1, "count": 1}), 201)
     await ok(await director.put(f"/api/competitions/{made['id']}/events/"
-                                f"{station.rules.event_id}"))
+                                f"{station.session.event_id}"))
     anonymous = httpx.AsyncClient(transport=client._transport, base_url="http://club")
     async with anonymous:
         answer = await anonymous.post("/api/competitions", json={
@@ -214,7 +214,7 @@ async def test_competitions_are_kept_across_a_restart(director: httpx.AsyncClien
     made = await ok(await director.post("/api/competitions", json={
         **THREE_NIGHTS, "name": "Junior three-night match"}), 201)
     await ok(await director.put(f"/api/competitions/{made['id']}/events/"
-                                f"{station.rules.event_id}"))
+                                f"{station.session.event_id}"))
     async with restarted(station) as again:
         kept = await ok(await again.get(f"/api/competitions/{made['id']}"))
     assert kept == {**made, "events": kept["events"]} and len(kept["events"]) == 1

@@ -30,7 +30,7 @@ async def test_enter_correct_erase_and_history(director: httpx.AsyncClient) -> N
 
 async def test_rulings_score(director: httpx.AsyncClient, station: Station) -> None:
     # Board 1 is played at tables 1 (NS1/EW1) and 3 (NS3/EW2)? Use the movement to be sure.
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     tables = [(a.round, a.table) for a in movement.assignments if 1 in a.boards]
     (r1, t1), (r2, t2) = tables[:2]
     await ok(await director.put(place(t1, r1, 1), json={
@@ -133,12 +133,12 @@ async def test_directors_changes_reach_the_pad_and_the_audit(director: httpx.Asy
                                                              station: Station) -> None:
     """A not-played replaces the pad's copy too (not only results and erasures), and every
     change the director makes at a board is in the audit log."""
-    station.rules.sections["A"].holders[1] = 77  # unit 77 holds table 1
+    station.session.sections["A"].holders[1] = 77  # unit 77 holds table 1
     await ok(await director.put(place(1, 1, 1), json={
         "contract": "4S", "declarer": "S", "tricks": 10}))
     entry = NotPlayed(section="A", table=1, round=1, board=1, ns=1, ew=1)
     sends = await station.hub.act(lambda batch: (
-        station.rules.director_enter(entry, batch), list(batch.sends))[1])
+        station.rules.director.director_enter(entry, batch), list(batch.sends))[1])
     assert [(unit, type(body)) for unit, body in sends] == [(77, CorrectionPush)]
     assert isinstance(sends[0][1].result, NotPlayed)
     await ok(await director.delete(place(1, 1, 1)))
@@ -152,4 +152,4 @@ async def test_hand_records_loaded_mid_session_reach_the_feedback(
     pbn = ('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
            '432.AKQJ.T98.765"]\n')
     await ok(await director.put("/api/sections/A/hand-records", json={"pbn": pbn}))
-    assert station.rules.deal_text[("A", 1)].startswith("N:AKQJ")
+    assert station.session.deal_text[("A", 1)].startswith("N:AKQJ")

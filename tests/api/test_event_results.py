@@ -19,7 +19,7 @@ async def play_round_one(director: httpx.AsyncClient, station: Station) -> int:
     await ok(await director.put("/api/players", json=[
         {"number": 12, "name": "Ann Smith"}, {"number": 7, "name": "Bob Brown"}]))
     await ok(await director.put("/api/sections/A/hand-records", json={"pbn": PBN}))
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     assert event_id is not None
     station.store.commit([repo.add(SeatingRow(event_id=event_id, section="A", table_no=1,
                                               round=1, north=12, east=0, south=7, west=0))])
@@ -91,7 +91,7 @@ async def play_swiss_round_one(director: httpx.AsyncClient, station: Station) ->
     await ok(await director.post("/api/events", json=SWISS), 201)
     await ok(await director.put("/api/players", json=[
         {"number": 12, "name": "Ann Smith"}, {"number": 7, "name": "Bob Brown"}]))
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     assert event_id is not None
     station.store.commit([repo.add(SeatingRow(event_id=event_id, section="A", table_no=1,
                                               round=1, north=12, east=0, south=7, west=0))])
@@ -100,14 +100,14 @@ async def play_swiss_round_one(director: httpx.AsyncClient, station: Station) ->
             await ok(await director.put(place(table, 1, board), json={
                 "contract": "4S", "declarer": "S", "tricks": 10 if table % 2 else 9}))
     async with asyncio.timeout(10):  # round 1 is in: round 2 is drawn as the station goes on
-        while station.rules.sections["A"].movement.rounds < 2:
+        while station.session.sections["A"].movement.rounds < 2:
             await asyncio.sleep(0.02)
     return event_id
 
 
 async def test_a_swiss_events_results_hold_its_standings_and_matches_board_by_board(
         director: httpx.AsyncClient, station: Station) -> None:
-    pairs_event = station.rules.event_id
+    pairs_event = station.session.event_id
     pairs = await ok(await director.get(f"/api/events/{pairs_event}/results"))
     assert pairs["matches"] is None and pairs["event"]["format"] == "pairs"
     event_id = await play_swiss_round_one(director, station)
@@ -155,7 +155,7 @@ async def test_a_swiss_pairs_match_is_one_table_imped_against_the_datum(
     for table, tricks in ((1, 10), (2, 9)):
         await ok(await director.put(place(table, 1, 1), json={
             "contract": "4S", "declarer": "S", "tricks": tricks}))
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     document = await ok(await director.get(f"/api/events/{event_id}/results"))
     [section] = document["matches"]["sections"]
     live = await ok(await director.get("/api/matches"))
@@ -186,7 +186,7 @@ async def test_an_american_whist_match_is_shown_from_both_its_rounds(
         await ok(await director.put(f"/api/sections/A/tables/{table}/rounds/{round_}/boards/"
                                     f"{board}", json={"contract": "4S", "declarer": "S",
                                                       "tricks": tricks}))
-    document = await ok(await director.get(f"/api/events/{station.rules.event_id}/results"))
+    document = await ok(await director.get(f"/api/events/{station.session.event_id}/results"))
     shown = document["matches"]["sections"][0]["matches"][0]
     [row] = shown["board_results"]
     assert [(t["table"], t["round"], t["tricks"]) for t in row["tables"]] == [

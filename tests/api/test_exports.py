@@ -49,7 +49,7 @@ def _rows(text: str) -> list[dict[str, str]]:
 
 
 async def _seat(station: Station, where: tuple[str, int, str], numbers: tuple[int, ...]) -> None:
-    await station.hub.act(lambda batch: station.rules.seat(where, numbers, "director", batch))
+    await station.hub.act(lambda batch: station.session.seat(where, numbers, "director", batch))
 
 
 async def _pairs_round_one(director: httpx.AsyncClient) -> None:
@@ -63,7 +63,7 @@ async def test_a_pairs_events_exports_name_every_player(director: httpx.AsyncCli
                                                         station: Station) -> None:
     await ok(await director.post("/api/players/csv", json={"csv": PLAYERS}))
     await _seat(station, ("A", 1, "NS"), (101, 102))  # by the director
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     assert event_id is not None  # and pair 1 EW from the numbers entered at its table
     station.store.commit([repo.add(SeatingRow(event_id=event_id, section="A", table_no=1,
                                               round=1, north=0, east=103, south=0, west=104))])

@@ -109,7 +109,7 @@ async def test_bad_match_penalties_are_refused_in_a_sentence(
         answer = await director.post("/api/match-penalties", json={"section": "A", **body})
         assert answer.status_code == 422, body
         assert words.lower() in answer.json()["detail"].lower(), answer.json()
-    assert station.rules.match_penalties == []
+    assert station.session.match_penalties == []
 
 
 async def test_an_adjusted_board_and_a_vp_penalty_reach_the_exports(

@@ -43,7 +43,7 @@ async def test_a_swiss_event_draws_each_round_as_it_ends(director: httpx.AsyncCl
     # round 1 top half v bottom half (1 v 3, 2 v 4); round 2 each half folded (1 v 2, 3 v 4).
     assert [(m["a"], m["b"]) for m in section["matches"]] == [(1, 3), (2, 4)]
     assert section["matches"][0]["tables"] == [1, 2]
-    assert section["rounds_drawn"] == 1 and not station.rules.completed
+    assert section["rounds_drawn"] == 1 and not station.session.completed
     await _enter_round(director, data, 1)
     data = await _rounds_drawn(director, 2)
     section = data["sections"][0]
@@ -62,7 +62,7 @@ async def test_a_swiss_event_draws_each_round_as_it_ends(director: httpx.AsyncCl
     # Every round is drawn: another draw is refused and nothing changes.
     refused = await director.post("/api/sections/A/draw")
     assert refused.status_code == 422 and "all 3 rounds" in refused.json()["detail"]
-    assert station.rules.sections["A"].movement.rounds == 3
+    assert station.session.sections["A"].movement.rounds == 3
 
 
 async def test_bad_formats_and_draws_are_refused(director: httpx.AsyncClient,
@@ -82,13 +82,13 @@ async def test_bad_formats_and_draws_are_refused(director: httpx.AsyncClient,
     assert unknown.status_code == 422 and "format must be one of" in unknown.json()["detail"]
     no_rounds = await director.post("/api/events", json={**SWISS, "rounds": 0})
     assert no_rounds.status_code == 422 and "number of rounds" in no_rounds.json()["detail"]
-    assert station.rules.event_format == "pairs"  # none of those opened anything
+    assert station.session.event_format == "pairs"  # none of those opened anything
     await ok(await director.post("/api/events", json=SWISS), 201)
     missing = await director.post("/api/sections/Z/draw")
     assert missing.status_code == 404
     client.cookies.clear()
     assert (await client.post("/api/sections/A/draw")).status_code == 401
-    assert station.rules.sections["A"].movement.rounds == 1
+    assert station.session.sections["A"].movement.rounds == 1
 
 
 async def test_a_round_finished_while_the_draw_was_not_running_is_drawn_at_start(
@@ -100,7 +100,7 @@ async def test_a_round_finished_while_the_draw_was_not_running_is_drawn_at_start
     data = await ok(await director.get("/api/matches"))
     await _enter_round(director, data, 1)
     await asyncio.sleep(0.2)
-    assert station.rules.sections["A"].movement.rounds == 1  # nothing drew it
+    assert station.session.sections["A"].movement.rounds == 1  # nothing drew it
     await station.stop()
     await station.start()
     data = await _rounds_drawn(director, 2)

@@ -44,7 +44,7 @@ async def test_offer_and_conflict(director: httpx.AsyncClient, station: Station)
     replaced = await ok(await director.post(f"/api/merge-offers/{conflict['id']}",
                                             json={"accept": True, "replace": True}))
     assert replaced == {"id": conflict["id"], "merged": True, "replaced": True}
-    held = station.rules.sections["A"].held(1, 1, 1)
+    held = station.session.sections["A"].held(1, 1, 1)
     assert held is not None and held.tricks == 9
 
     merged = await ok(await director.post(f"/api/merge-offers/{offer['id']}",

@@ -21,10 +21,10 @@ async def test_a_pair_withdraws(director: httpx.AsyncClient, station: Station) -
     gone = await ok(await director.post("/api/sections/A/withdraw",
                                         json={"pair": 2, "direction": "EW", "from_round": 3}))
     assert gone["seated"] == []
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     at = movement.at(3, 1)
     assert at is not None and at.ns == 1 and at.ew is None  # NS 1 sits out round 3
-    assert station.rules.sections["A"].expected_count == 18 - 2
+    assert station.session.sections["A"].expected_count == 18 - 2
     missing = await director.post("/api/sections/A/withdraw",
                                   json={"pair": 7, "direction": "EW", "from_round": 2})
     assert missing.status_code == 422 and "not in this movement" in missing.json()["detail"]
@@ -43,10 +43,10 @@ async def test_a_new_movement_from_a_round_on(director: httpx.AsyncClient,
     assert (changed["kind"], changed["tables"], changed["boards"]) == ("custom", 4, 8)
     assert {(s["direction"], s["pair"], s["round"]) for s in changed["seated"]} == {
         ("NS", 4, 2), ("EW", 4, 2)}
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     first = movement.at(1, 1)
     assert first is not None and first.boards == (1, 2)  # round 1 as played
-    assert station.rules.sections["A"].held(1, 1, 1) is not None
+    assert station.session.sections["A"].held(1, 1, 1) is not None
     fields = await director.put("/api/sections/A/movement", json={
         "movement": "howell", "tables": 4, "boards": 28, "from_round": 2})
     assert fields.status_code == 422 and "keep the fields" in fields.json()["detail"]
@@ -61,7 +61,7 @@ async def test_a_new_movement_from_a_round_on(director: httpx.AsyncClient,
 
 async def test_more_rounds_reopen_a_complete_session(director: httpx.AsyncClient,
                                                      station: Station) -> None:
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     for a in movement.assignments:
         for board in a.boards:
             await ok(await director.put(place(a.table, a.round, board), json=FOUR_S))
@@ -78,7 +78,7 @@ async def test_a_late_pair_refused_in_plain_words(director: httpx.AsyncClient,
                                                   station: Station) -> None:
     """The checks run in the core now (station/rules/movement_changes.py): the same sentences,
     and nothing changed."""
-    before = station.rules.sections["A"].movement
+    before = station.session.sections["A"].movement
     await ok(await director.put(place(1, 1, 1), json=FOUR_S))
     late = await director.post("/api/sections/A/late-pair", json={"from_round": 2})
     assert late.status_code == 422
@@ -90,4 +90,4 @@ async def test_a_late_pair_refused_in_plain_words(director: httpx.AsyncClient,
     unknown = await director.put("/api/sections/A/movement", json={
         "movement": "square", "tables": 4, "boards": 8})
     assert unknown.json()["detail"].startswith("movement must be one of ")
-    assert station.rules.sections["A"].movement is before
+    assert station.session.sections["A"].movement is before

@@ -21,7 +21,7 @@ async def test_set_and_kept_over_a_restart(station: Station,
     assert event["sections"][0]["pads"] == "tables"
     assert await ok(await director.put("/api/sections/a/pads", json={"pads": "ew"})) == {
         "pads": "ew"}
-    assert station.rules.sections["A"].pads is PadPlace.EW
+    assert station.session.sections["A"].pads is PadPlace.EW
     async with restarted(station) as client:
         event = await ok(await client.get("/api/event"))
     assert event["sections"][0]["pads"] == "ew"
@@ -37,14 +37,14 @@ async def test_a_bad_value_or_movement_is_refused_and_changes_nothing(
     assert bad.json()["detail"] == "Where the pads go must be one of 'tables', 'ns' or 'ew'."
     missing = await client.put("/api/sections/Q/pads", json={"pads": "ns"})
     assert missing.status_code == 404
-    assert station.rules.sections["A"].pads is PadPlace.TABLES
+    assert station.session.sections["A"].pads is PadPlace.TABLES
     await ok(await client.post("/api/events", json=HOWELL), 201)
     refused = await client.put("/api/sections/H/pads", json={"pads": "ew"})
     assert refused.status_code == 422
     assert refused.json()["detail"] == (
         "pads cannot follow the EW pairs: pair 1 and pair 3 (both EW in round 1) meet at "
         "table 1 in round 4")
-    assert station.rules.sections["H"].pads is PadPlace.TABLES
+    assert station.session.sections["H"].pads is PadPlace.TABLES
 
 
 async def test_a_new_event_takes_the_setting_at_set_up(
@@ -57,7 +57,7 @@ async def test_a_new_event_takes_the_setting_at_set_up(
         "name": "Thursday", "sections": [{"letter": "B", "tables": 4, "boards": 8, "pads": "ew"},
                                          {"letter": "C", "tables": 4, "boards": 8}]}), 201)
     assert [s["pads"] for s in opened["sections"]] == ["ew", "tables"]
-    assert station.rules.sections["B"].pads is PadPlace.EW
+    assert station.session.sections["B"].pads is PadPlace.EW
 
 
 def test_the_config_file_names_it_or_is_refused() -> None:

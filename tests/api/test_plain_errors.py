@@ -28,7 +28,7 @@ async def test_a_bad_result_is_refused_in_words(director: httpx.AsyncClient, sta
     answer = await director.put(place(1, 1, 1), json=body)
     assert answer.status_code == 422
     assert isinstance(answer.json()["detail"], str) and answer.json()["detail"].startswith(said)
-    assert station.rules.sections["A"].held(1, 1, 1) is None
+    assert station.session.sections["A"].held(1, 1, 1) is None
 
 
 async def test_bad_rulings_and_places(director: httpx.AsyncClient, station: Station) -> None:
@@ -57,7 +57,7 @@ async def test_bad_rulings_and_places(director: httpx.AsyncClient, station: Stat
     assert nowhere.json()["detail"] == "There is nothing at /api/nothing-here."
     wrong_method = await director.delete("/api/status")
     assert wrong_method.status_code == 405 and "DELETE" in wrong_method.json()["detail"]
-    assert station.rules.sections["A"].held(1, 1, 1) is None
+    assert station.session.sections["A"].held(1, 1, 1) is None
 
 
 async def test_a_station_refusal_code_reads_as_words(director: httpx.AsyncClient,

@@ -17,7 +17,7 @@ async def test_tricks_entry_is_set_shown_and_kept_over_a_restart(
     assert event["sections"][0]["result_entry"] == "result"
     assert await ok(await director.put("/api/sections/a/result-entry",
                                        json={"entry": "tricks"})) == {"entry": "tricks"}
-    assert station.rules.sections["A"].result_entry == ResultEntry.TRICKS
+    assert station.session.sections["A"].result_entry == ResultEntry.TRICKS
     async with restarted(station) as client:
         event = await ok(await client.get("/api/event"))
     assert event["sections"][0]["result_entry"] == "tricks"
@@ -35,7 +35,7 @@ async def test_a_wrong_setting_is_refused_and_changes_nothing(
     missing = await client.put("/api/sections/Q/result-entry", json={"entry": "tricks"})
     assert missing.status_code == 404
     assert isinstance(missing.json()["detail"], str)
-    assert station.rules.sections["A"].result_entry == ResultEntry.RESULT
+    assert station.session.sections["A"].result_entry == ResultEntry.RESULT
 
 
 async def test_a_new_event_takes_the_setting_at_set_up(
@@ -51,7 +51,7 @@ async def test_a_new_event_takes_the_setting_at_set_up(
             {"letter": "B", "tables": 4, "boards": 8, "result_entry": "tricks"},
             {"letter": "C", "tables": 4, "boards": 8}]}), 201)
     assert [s["result_entry"] for s in opened["sections"]] == ["tricks", "result"]
-    assert station.rules.sections["B"].result_entry == ResultEntry.TRICKS
+    assert station.session.sections["B"].result_entry == ResultEntry.TRICKS
 
 
 def test_the_config_file_names_it_or_is_refused() -> None:

@@ -19,7 +19,7 @@ async def test_set_shown_and_kept_over_a_restart(
     assert event["sections"][0]["rankings"] is None  # only once published
     wanted = {"after_each_round": True, "hide_first": 0, "hide_last": 1}
     assert await ok(await director.put("/api/sections/a/rankings", json=wanted)) == wanted
-    assert station.rules.sections["A"].rankings == RoundRankings(0, 1)
+    assert station.session.sections["A"].rankings == RoundRankings(0, 1)
     async with restarted(station) as client:
         event = await ok(await client.get("/api/event"))
     assert event["sections"][0]["rankings"] == {"hide_first": 0, "hide_last": 1}
@@ -30,7 +30,7 @@ async def test_switched_off_again(station: Station, director: httpx.AsyncClient)
                                 json={"after_each_round": True, "hide_first": 1}))
     assert await ok(await director.put("/api/sections/A/rankings",
                                        json={"after_each_round": False})) == OFF
-    assert station.rules.sections["A"].rankings is None
+    assert station.session.sections["A"].rankings is None
 
 
 async def test_a_wrong_setting_is_refused_and_changes_nothing(
@@ -51,7 +51,7 @@ async def test_a_wrong_setting_is_refused_and_changes_nothing(
     missing = await client.put("/api/sections/Q/rankings", json=shown)
     assert missing.status_code == 404
     assert isinstance(missing.json()["detail"], str)
-    assert station.rules.sections["A"].rankings is None
+    assert station.session.sections["A"].rankings is None
 
 
 async def test_a_new_event_takes_the_setting_at_set_up(
@@ -69,7 +69,7 @@ async def test_a_new_event_takes_the_setting_at_set_up(
             {"letter": "C", "tables": 4, "boards": 8}]}), 201)
     assert [s["rankings"] for s in opened["sections"]] == [
         {"hide_first": 0, "hide_last": 2}, None]
-    assert station.rules.sections["B"].rankings == RoundRankings(0, 2)
+    assert station.session.sections["B"].rankings == RoundRankings(0, 2)
 
 
 def test_the_config_file_names_it_or_is_refused() -> None:

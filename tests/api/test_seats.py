@@ -60,7 +60,7 @@ async def test_the_director_seats_a_pair_and_changes_it_later(club: httpx.AsyncC
     assert [(r.side, r.players, r.actor) for r in rows] == [("NS", "101,102", "director"),
                                                             ("NS", "103,102", "director")]
     # The rankings and score cards read the same seats.
-    assert station.rules.seats.of("A", 1, "NS") == (103, 102)
+    assert station.session.seats.of("A", 1, "NS") == (103, 102)
 
 
 async def test_a_visitor_seated_by_name_gets_a_number(club: httpx.AsyncClient) -> None:
@@ -176,11 +176,11 @@ async def test_results_name_the_pairs_as_seated_now(club: httpx.AsyncClient,
                                                     station: Station) -> None:
     await ok(await club.put("/api/seats/A/1", json=pair(101, 102)))
     await ok(await club.put("/api/seats/A/1", json=pair(103, 104, side="EW")))
-    first = station.rules.sections["A"].movement.at(1, 1)
+    first = station.session.sections["A"].movement.at(1, 1)
     assert first is not None and (first.ns, first.ew) == (1, 1)
     await ok(await club.put(place(1, 1, first.boards[0]), json={
         "contract": "4S", "declarer": "N", "tricks": 10}))
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     document = await ok(await club.get(f"/api/events/{event_id}/results"))
     [line] = document["travellers"][0]["results"]
     assert (line["ns_names"], line["ew_names"]) == ("Ann Smith & Bob Jones",

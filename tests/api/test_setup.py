@@ -79,12 +79,12 @@ async def test_opening_mid_event_asks_first_then_closes_the_old_one(
         director: httpx.AsyncClient, station: Station) -> None:
     await ok(await director.put(place(1, 1, 1), json={
         "contract": "4S", "declarer": "S", "tricks": 10}))
-    old = station.rules.event_id
+    old = station.session.event_id
     asked = await director.post("/api/setup/event", json=EVENT)
     assert asked.status_code == 409
     assert asked.json()["detail"] == ("Tuesday pairs is still in play: confirm to close it and "
                                       "open Friday pairs")
-    assert station.rules.event_id == old and len(await ok(await director.get("/api/events"))) == 1
+    assert station.session.event_id == old and len(await ok(await director.get("/api/events"))) == 1
     body = {**EVENT, "close_open": True, "hand_records": PBN,
             "players": [{"number": 12, "name": "Ann Smith"}, {"number": 901, "name": "Visitor"}]}
     opened = await ok(await director.post("/api/setup/event", json=body), 201)
@@ -105,7 +105,7 @@ async def test_opening_mid_event_asks_first_then_closes_the_old_one(
 
 async def test_a_refused_event_changes_nothing(director: httpx.AsyncClient,
                                                station: Station) -> None:
-    old = station.rules.event_id
+    old = station.session.event_id
     refusals = {
         "a 7-table Howell plays 13 rounds": {"sections": [
             SECTION, {"letter": "B", "movement": "howell", "tables": 7, "boards": 28}]},
@@ -120,7 +120,7 @@ async def test_a_refused_event_changes_nothing(director: httpx.AsyncClient,
                                                                **change})
         assert answer.status_code == 422, words
         assert words in answer.json()["detail"], answer.json()
-    assert station.rules.event_id == old and station.rules.running
+    assert station.session.event_id == old and station.session.running
     assert [e["name"] for e in await ok(await director.get("/api/events"))] == [
         "Tuesday pairs"]
     assert await ok(await director.get("/api/players")) == []
@@ -128,7 +128,7 @@ async def test_a_refused_event_changes_nothing(director: httpx.AsyncClient,
 
 async def test_pads_of_the_closed_event_are_told_to_log_in_again(
         station: Station, monkeypatch: pytest.MonkeyPatch) -> None:
-    station.rules.sections["A"].holders[2] = 77
+    station.session.sections["A"].holders[2] = 77
     new = NewEvent("Friday", "nz", (SectionConfig("A", "mitchell", 3, 6),))
     sends: list[tuple[int, Body]] = []  # what the hub's turns queued to send
     act = station.hub.act
@@ -139,7 +139,7 @@ async def test_pads_of_the_closed_event_are_told_to_log_in_again(
     monkeypatch.setattr(station.hub, "act", watched)
     await station.director.open_new_event(new)
     assert sends == [(77, Control(command=ControlCommand.RELOGIN))]
-    assert station.rules.event_name == "Friday" and station.rules.sections["A"].holders == {}
+    assert station.session.event_name == "Friday" and station.session.sections["A"].holders == {}
 
 
 async def test_a_restart_keeps_the_event_set_up_in_the_browser(tmp_path: Path) -> None:
@@ -150,7 +150,7 @@ async def test_a_restart_keeps_the_event_set_up_in_the_browser(tmp_path: Path) -
     station = Station(config)
     await station.start()
     try:
-        assert station.rules.event_name == "Tuesday pairs"
+        assert station.session.event_name == "Tuesday pairs"
         new = NewEvent("Friday", "nz", (SectionConfig("A", "howell", 3, 10),))
         await station.director.open_new_event(new)
     finally:
@@ -158,8 +158,8 @@ async def test_a_restart_keeps_the_event_set_up_in_the_browser(tmp_path: Path) -
     again = Station(config)
     await again.start()
     try:
-        assert again.rules.event_name == "Friday"
-        assert again.rules.sections["A"].movement.kind == "howell"
+        assert again.rules.session.event_name == "Friday"
+        assert again.rules.session.sections["A"].movement.kind == "howell"
     finally:
         await again.stop()
 
@@ -190,7 +190,7 @@ async def test_a_teams_or_swiss_section_previews_its_first_round(
 
 async def test_a_match_format_that_cannot_be_is_refused_in_plain_words(
         director: httpx.AsyncClient, station: Station) -> None:
-    old = station.rules.event_id
+    old = station.session.event_id
     refusals = {
         ("swiss-pairs", 5, 3): "a swiss-pairs event needs an even number of pairs, not 5",
         ("swiss-teams", 5, 3): "with a Troika the number of rounds must be even, not 3",
@@ -207,7 +207,7 @@ async def test_a_match_format_that_cannot_be_is_refused_in_plain_words(
             "name": "Swiss", "format": event_format, "rounds": rounds, "sections": [section],
             "close_open": True})
         assert opened.status_code == 422, opened.text
-    assert station.rules.event_id == old and station.rules.event_format == "pairs"
+    assert station.session.event_id == old and station.session.event_format == "pairs"
 
 
 async def test_a_swiss_event_is_opened_from_the_setup_route(director: httpx.AsyncClient,
@@ -216,7 +216,7 @@ async def test_a_swiss_event_is_opened_from_the_setup_route(director: httpx.Asyn
         "name": "Swiss teams", "format": "swiss-teams", "rounds": 4, "close_open": True,
         "sections": [{"letter": "A", "tables": 6, "boards": 3}]}), 201)
     assert (opened["format"], opened["rounds"]) == ("swiss-teams", 4)
-    assert (station.rules.event_format, station.rules.format_rounds) == ("swiss-teams", 4)
+    assert (station.session.event_format, station.session.format_rounds) == ("swiss-teams", 4)
     cards = await director.get("/api/setup/cards", params={
         "letter": "A", "tables": 6, "boards": 3, "format": "swiss-teams", "rounds": 4})
     assert cards.status_code == 200 and cards.text.count('class="card"') == 6
@@ -235,10 +235,10 @@ async def test_roster_national_numbers_are_read_kept_and_not_wiped_by_a_later_ev
         **EVENT, "close_open": True, "players": roster}), 201)
     listed = await ok(await director.get("/api/players"))
     assert {"number": 12, "name": "Ann Smith", "national": "NZB 4411"} in listed
-    assert station.rules.national == {12: "NZB 4411"}
+    assert station.session.national == {12: "NZB 4411"}
     # The next night's set-up lists Ann again without her number (a visitor list, say):
     # the club's list keeps it.
     await ok(await director.post("/api/setup/event", json={
         **EVENT, "name": "Saturday pairs", "close_open": True,
         "players": [{"number": 12, "name": "Ann Smith"}]}), 201)
-    assert station.rules.national == {12: "NZB 4411"}
+    assert station.session.national == {12: "NZB 4411"}

@@ -111,7 +111,7 @@ async def test_bad_input_is_a_sentence_and_writes_nothing(
         director: httpx.AsyncClient, client: httpx.AsyncClient, station: Station,
         tmp_path: Path) -> None:
     config = config_of(station, tmp_path)
-    empty = station.rules.event_id
+    empty = station.session.event_id
     assert empty is not None
     out = tmp_path / "site"
 
@@ -164,7 +164,7 @@ async def test_a_teams_events_website_has_standings_and_matches(
     data = await _match_event(director, "teams")
     await _seat(station, ("A", 1, "NS"), (101, 102))
     await _seat(station, ("A", 1, "EW"), (103, 104))
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     await ok(await director.post(f"/api/events/{event_id}/publish", json={"published": True}))
     out = tmp_path / "teams"
     code, said = publish(config_of(station, tmp_path), str(event_id), "--out", str(out))

@@ -125,7 +125,7 @@ async def test_the_last_board_in_backs_up_the_session(tmp_path: Path) -> None:
     station = Station(config)
     station.open_event("Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
     await station.start()
-    places = [(a.table, a.round, board) for a in station.rules.sections["A"].movement.assignments
+    places = [(a.table, a.round, board) for a in station.session.sections["A"].movement.assignments
               for board in a.boards]
     try:
         transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
@@ -144,7 +144,7 @@ async def test_the_last_board_in_backs_up_the_session(tmp_path: Path) -> None:
                     await asyncio.sleep(0.05)
             assert (await client.get("/api/grid")).json()["complete"] is True
             assert (await client.get("/api/status")).json()["complete"] is True
-            assert station.rules.running
+            assert station.session.running
     finally:
         await station.stop()
     (copy,) = (tmp_path / "backups").glob("event*.db")

@@ -388,7 +388,7 @@ async def test_a_change_from_another_page_is_refused(url: str, station: Station)
         del client.headers["Origin"]
         bare = await client.post("/api/session/end")
         assert bare.status_code == 403 and "bearer token" in bare.json()["detail"]
-        assert not station.rules.ended  # nothing was changed
+        assert not station.session.ended  # nothing was changed
         # The station's own pages (its origin, port and all) are heard.
         client.headers["Origin"] = url
         assert (await client.post("/api/running", json={"running": True})).status_code == 200

@@ -65,7 +65,7 @@ async def test_hostile_traffic_then_a_good_pad(mqtt_station: Station, mosquitto:
         assert isinstance(answer[0], Ack), answer
         pad.send(result(1, 1, 1), seq=first)
         assert isinstance((await pad.answer(first))[0], Ack)
-    held = station.rules.sections["A"].all_results()
+    held = station.session.sections["A"].all_results()
     assert sorted((h.table, h.round, h.board) for h in held) == [(1, 1, 1), (1, 1, 2)]
 
 

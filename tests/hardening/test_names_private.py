@@ -81,12 +81,12 @@ async def seed(url: str, station: Station) -> dict[str, str]:
         made.raise_for_status()
         competition = made.json()["id"]
         (await club.put(f"/api/competitions/{competition}/events/"
-                        f"{station.rules.event_id}")).raise_for_status()
+                        f"{station.session.event_id}")).raise_for_status()
         # The director sees them: the search below would find them if they were sent.
         assert SECRETS.search((await club.get("/api/players")).text)
     return {"section": "A", "table": "1", "round": "1", "board": "1", "pair": "1",
             "entrant": "1", "unit": "17", "number": "101", "event_id": str(
-                station.rules.event_id), "competition_id": str(competition)}
+                station.session.event_id), "competition_id": str(competition)}
 
 
 async def readable_paths(url: str, station: Station) -> list[str]:

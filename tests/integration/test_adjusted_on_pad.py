@@ -21,11 +21,11 @@ async def test_the_pad_shows_the_adjusted_score(mosquitto: int,
     station: Station = await make_station(mqtt_port=mosquitto)
     async with MqttPad(mosquitto, "club", 17) as pad:
         assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
-        await station.hub.act(lambda batch: station.rules.director_rule(
+        await station.hub.act(lambda batch: station.rules.director.director_rule(
             "A", 1, 1, 1, batch, ruling={"adjusted": "60/40"}))
         push = await next_of(pad, CorrectionPush)
         assert push.result == NotPlayed("A", 1, 1, 1, 1, 1, adjusted="60/40")
-        await station.hub.act(lambda batch: station.rules.director_rule(
+        await station.hub.act(lambda batch: station.rules.director.director_rule(
             "A", 1, 1, 2, batch, ruling={"weighted": [{"score_ns": 420, "weight": 50},
                                                       {"score_ns": -50, "weight": 50}]}))
         weighted = await next_of(pad, CorrectionPush)
@@ -44,5 +44,5 @@ async def test_a_pad_cannot_award_an_adjusted_score(mosquitto: int,
         assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
         sent = NotPlayed("A", 1, 1, 1, 1, 1, adjusted="AVE+/AVE-")
         assert isinstance((await pad.request(sent))[0], Ack)
-    held = station.rules.sections["A"].held(1, 1, 1)
+    held = station.session.sections["A"].held(1, 1, 1)
     assert held is not None and held.kind == "not_played" and held.adjusted is None

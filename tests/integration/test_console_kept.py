@@ -32,19 +32,19 @@ async def test_console_settings_survive_a_restart(make_station: Any,
     await station.hub.act(lambda b: set_thresholds(
         rules, {"silent_minutes": 4.5, "bad_mac_run": 7, "rounds_behind": 2}, b))
     await station.hub.act(lambda b: set_round_minutes(rules, "A", 12.5, b))
-    await station.hub.act(lambda b: rules.authorise_takeover("A", 2, b))
-    await station.hub.act(lambda b: rules.authorise_takeover("A", 3, b))
+    await station.hub.act(lambda b: rules.director.authorise_takeover("A", 2, b))
+    await station.hub.act(lambda b: rules.director.authorise_takeover("A", 3, b))
     await station.hub.act(lambda b: cancel_takeover(rules, "A", 3, b))
-    await station.hub.act(lambda b: rules.close_round("A", b))
-    started = rules.sections["A"].round_started
+    await station.hub.act(lambda b: rules.director.close_round("A", b))
+    started = rules.session.sections["A"].round_started
 
     again = await restart(station, make_station, database_url)
-    limits = again.rules.thresholds
+    limits = again.rules.session.thresholds
     assert (limits.silent_minutes, limits.bad_mac_run, limits.rounds_behind) == (4.5, 7, 2)
     assert limits.round_minutes == {"A": 12.5}
     assert limits.board_minutes == {"A": 0}  # a whole length: none of it per board
-    assert again.rules.takeovers == {("A", 2)}  # the withdrawn one stays withdrawn
-    section = again.rules.sections["A"]
+    assert again.rules.session.takeovers == {("A", 2)}  # the withdrawn one stays withdrawn
+    section = again.rules.session.sections["A"]
     assert section.current_round == 2
     assert section.round_started == started  # the clock runs on from when round 2 began
     clock = grid(again.rules, again.hub.units, limits=limits)["sections"][0]["clock"]
@@ -63,14 +63,14 @@ async def test_the_round_clock_of_a_round_a_pad_opened_is_kept(make_station: Any
         assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
         from tests.integration.test_station_mqtt import result
 
-        seat = station.rules.sections["A"].movement.at(2, 1)
+        seat = station.session.sections["A"].movement.at(2, 1)
         answer = await pad.request(result(1, 2, seat.boards[0], seat.ns, seat.ew))
         assert isinstance(answer[0], Ack)
-        section = station.rules.sections["A"]
+        section = station.session.sections["A"]
         assert section.current_round == 2
         started = section.round_started
         again = await restart(station, make_station, database_url, serial_ports=(radio.port,))
-        assert again.rules.sections["A"].round_started == started
+        assert again.rules.session.sections["A"].round_started == started
         assert datetime.now(UTC) - started < timedelta(minutes=1)
     finally:
         radio.close()
@@ -84,12 +84,12 @@ async def test_a_takeover_taken_and_who_replaced_whom_survive_a_restart(
                                                serial_ports=(radio.port,))
         old, new = radio.pad(51), radio.pad(52)
         assert isinstance((await old.request(Login(section="A", table=1)))[0], Ack)
-        await station.hub.act(lambda b: station.rules.authorise_takeover("A", 1, b))
+        await station.hub.act(lambda b: station.rules.director.authorise_takeover("A", 1, b))
         answer = await new.request(Login(section="A", table=1, takeover=True))
         assert isinstance(answer[0], Ack)
-        assert station.rules.takeovers == set()
+        assert station.session.takeovers == set()
         again = await restart(station, make_station, database_url, serial_ports=(radio.port,))
-        assert again.rules.takeovers == set()  # taken: not waiting for another pad
+        assert again.rules.session.takeovers == set()  # taken: not waiting for another pad
         locked = again.hub.units[51]
         assert (locked.locked_reason, locked.replaced_by) == ("UNIT_REPLACED", 52)
     finally:
@@ -105,6 +105,6 @@ async def test_thresholds_hold_for_the_next_night(make_station: Any,
     await station.hub.act(lambda b: set_round_minutes(station.rules, "A", 20, b))
     await station.stop()
     night_two: Station = await make_station(database=database_url)  # opens a new event
-    assert night_two.rules.thresholds.rounds_behind == 5
-    assert night_two.rules.thresholds.silent_minutes == 10.0  # never changed
-    assert night_two.rules.thresholds.round_minutes == {}
+    assert night_two.rules.session.thresholds.rounds_behind == 5
+    assert night_two.rules.session.thresholds.silent_minutes == 10.0  # never changed
+    assert night_two.rules.session.thresholds.round_minutes == {}

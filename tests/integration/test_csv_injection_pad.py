@@ -51,8 +51,8 @@ async def test_a_visitor_named_as_a_formula_by_a_pad_is_text_in_every_csv_export
             await _acked(pad, pad.send(Result(section="A", table=1, round=1, board=board,
                                               ns=1, ew=1, contract="4S", declarer=Seat.S,
                                               tricks=tricks)))
-    assert EVIL in station.rules.players.values()
-    event_id = station.rules.event_id
+    assert EVIL in station.session.players.values()
+    event_id = station.session.event_id
     async with serve_station(station) as url, httpx.AsyncClient(
             base_url=url, headers={"Origin": url}, timeout=10) as director:
         assert (await director.post("/api/login", json={"password": "change-me"})).is_success

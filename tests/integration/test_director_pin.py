@@ -48,7 +48,7 @@ async def test_a_pad_guessing_the_pin_gets_nowhere_and_is_named(
             assert station.hub.shed and [f.unit for f in station.hub.floods()] == [22]
         # The other pads carry on meanwhile.
         assert isinstance((await other.request(Heartbeat(battery=80)))[0], Ack)
-        assert station.rules.sections["A"].holders[1] == 21
+        assert station.session.sections["A"].holders[1] == 21
 
         async for url in serve(station):
             async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as api:
@@ -63,7 +63,7 @@ async def test_a_pad_guessing_the_pin_gets_nowhere_and_is_named(
                                          "waits 60 s, wrong PINs 5")
 
                 # The wait over, the right PIN takes the table; the log names the unit.
-                station.rules.pin_tries.clock = lambda: time.monotonic() + 61
+                station.session.pin_tries.clock = lambda: time.monotonic() + 61
                 answers = await guesser.request(Login(section="A", table=1, takeover=True,
                                                       pin="4821"))
                 assert isinstance(answers[0], Ack)

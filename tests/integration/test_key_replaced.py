@@ -60,7 +60,7 @@ async def test_a_pad_whose_unit_was_paired_again_stops_then_goes_on_with_the_new
     unit = 150 if kind == "radio" else 151
     pad: SimPad = RadioPad(radio, unit, "change-me") if kind == "radio" else \
         MqttPad(mosquitto, "club", unit, "change-me")
-    seat = station.rules.sections["A"].movement.at(1, 1)
+    seat = station.session.sections["A"].movement.at(1, 1)
     first, second = (Result("A", 1, 1, board, seat.ns, seat.ew, "3NT", Seat.N, 9, "S4")
                      for board in seat.boards[:2])
     await pad.power_on()
@@ -81,14 +81,14 @@ async def test_a_pad_whose_unit_was_paired_again_stops_then_goes_on_with_the_new
         before = sent(pad)
         await asyncio.sleep(4.0)  # past its retransmission timeouts: it stays silent
         assert sent(pad) == before
-        held = {r.board for r in station.rules.sections["A"].all_results()}
+        held = {r.board for r in station.session.sections["A"].all_results()}
         assert held == {first.board}
         # The players key the new key in: the pad goes on at its table, nothing lost.
         await pad.pair_again(key)
         done = await notice(pad, lambda n: isinstance(n, Answered) and n.body == second)
         assert isinstance(done, Answered) and isinstance(done.answer, Ack)
         assert not pad.key_replaced and pad.memory.key == key
-        held = {r.board for r in station.rules.sections["A"].all_results()}
+        held = {r.board for r in station.session.sections["A"].all_results()}
         assert held == {first.board, second.board}
     finally:
         await pad.power_off()

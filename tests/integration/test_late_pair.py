@@ -70,9 +70,9 @@ async def test_a_late_pair_takes_the_phantoms_place(
     # The new movement is what the database holds.
     await station.stop()
     restarted: Station = await make_station(mqtt_port=mosquitto, open_event=False)
-    movement = restarted.rules.sections["A"].movement
+    movement = restarted.rules.session.sections["A"].movement
     assert movement.at(2, 4) is not None and movement.at(2, 4).ns == 4  # type: ignore[union-attr]
-    assert restarted.rules.sections["A"].held(4, 2, 3) is not None
+    assert restarted.rules.session.sections["A"].held(4, 2, 3) is not None
 
 
 async def test_no_new_table_once_play_has_started(
@@ -80,7 +80,7 @@ async def test_no_new_table_once_play_has_started(
     """A Mitchell without a phantom gains a table only before play: once a board is in, the
     new layout would orphan it, so the request is refused."""
     station: Station = await make_station(mqtt_port=mosquitto)
-    before = station.rules.sections["A"].movement
+    before = station.session.sections["A"].movement
     transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
     async with httpx.AsyncClient(transport=transport, base_url="http://club",
                                  headers=BROWSER) as director:
@@ -91,4 +91,4 @@ async def test_no_new_table_once_play_has_started(
         refused = await director.post("/api/sections/A/late-pair", json={"from_round": 1})
         assert refused.status_code == 422
         assert "play has started" in refused.json()["detail"]
-    assert station.rules.sections["A"].movement is before
+    assert station.session.sections["A"].movement is before

@@ -26,7 +26,7 @@ async def notice(pad: MqttPad, wanted: Callable[[Notice], bool]) -> Notice:
 async def test_a_resend_command_restores_a_lost_database(mosquitto: int, make_station: Any,
                                                          tmp_path: Path) -> None:
     first = await make_station(mqtt_port=mosquitto, database=f"sqlite:///{tmp_path / 'a.db'}")
-    movement = first.rules.sections["A"].movement
+    movement = first.rules.session.sections["A"].movement
     pad = MqttPad(mosquitto, "club", 61, "change-me", speed=20)
     await pad.power_on()
     try:
@@ -42,15 +42,15 @@ async def test_a_resend_command_restores_a_lost_database(mosquitto: int, make_st
         # The club's computer died: a new station with an empty database takes over.
         second = await make_station(mqtt_port=mosquitto,
                                     database=f"sqlite:///{tmp_path / 'b.db'}")
-        assert second.rules.sections["A"].all_results() == []
+        assert second.rules.session.sections["A"].all_results() == []
         pad.act(lambda p, now: p.login("A", 1, now))
         await notice(pad, lambda n: isinstance(n, GameDataReceived))
         await second.hub.act(
-            lambda batch: second.rules.command_unit(61, ControlCommand.RESEND, batch))
+            lambda batch: second.rules.director.command_unit(61, ControlCommand.RESEND, batch))
         async with asyncio.timeout(10):
-            while len(second.rules.sections["A"].all_results()) < len(entered):
+            while len(second.rules.session.sections["A"].all_results()) < len(entered):
                 await asyncio.sleep(0.05)
-        held = {(h.board, h.score_ns) for h in second.rules.sections["A"].all_results()}
+        held = {(h.board, h.score_ns) for h in second.rules.session.sections["A"].all_results()}
         assert held == {(1, 430), (2, 660)}  # 3NT+1, and 3NT+2 with NS vulnerable on board 2
     finally:
         await pad.power_off()

@@ -68,7 +68,7 @@ async def test_login_then_result_then_duplicate(mosquitto: int, make_station: An
         pad.send(result(1, 1, 1, 1, 1, lead="HT"), seq=seq)
         again = await pad.answer(seq)
         assert again == first
-        assert len(station.rules.sections["A"].results_for_board(1)) == 1
+        assert len(station.session.sections["A"].results_for_board(1)) == 1
         assert pad.forged == 0
 
 
@@ -111,11 +111,11 @@ async def test_every_refusal(mosquitto: int, make_station: Any) -> None:
         # A bad MAC changes nothing.
         assert await code(pad, result(1, 2, 4, 1, 3), key=b"\x00" * 16) == ErrorCode.BAD_MAC
         assert station.hub.units[21].bad_macs == 1
-        assert station.rules.sections["A"].held(1, 2, 4) is None
+        assert station.session.sections["A"].held(1, 2, 4) is None
         # Stopped: nothing accepted until the director starts again.
-        await station.hub.act(lambda batch: station.rules.set_running(False, batch))
+        await station.hub.act(lambda batch: station.rules.switches.set_running(False, batch))
         assert await code(pad, result(1, 2, 4, 1, 3)) == ErrorCode.STOPPED
-        await station.hub.act(lambda batch: station.rules.set_running(True, batch))
+        await station.hub.act(lambda batch: station.rules.switches.set_running(True, batch))
         assert isinstance((await pad.request(result(1, 2, 4, 1, 3)))[0], Ack)
         # Players with an unknown number are flagged, not refused.
         seated = await pad.request(Players(section="A", table=1, round=2, north=1, east=2,
@@ -128,7 +128,7 @@ async def test_takeover_locks_out_the_old_unit(mosquitto: int, make_station: Any
     async with MqttPad(mosquitto, "club", 31) as old, MqttPad(mosquitto, "club", 32) as new:
         await old.request(Login(section="A", table=2))
         assert isinstance((await old.request(result(2, 1, 3, 2, 2)))[0], Ack)
-        await station.hub.act(lambda batch: station.rules.authorise_takeover("A", 2, batch))
+        await station.director.authorise_takeover("A", 2)
         answers = await new.request(Login(section="A", table=2, takeover=True))
         assert isinstance(answers[0], Ack)
         game = [a for a in answers if isinstance(a, GameData)]
@@ -141,24 +141,24 @@ async def test_takeover_locks_out_the_old_unit(mosquitto: int, make_station: Any
         # The old unit comes back with a result the station never had: offered to merge.
         refused = await old.request(result(2, 1, 4, 2, 2))
         assert isinstance(refused[0], Nak) and refused[0].code == ErrorCode.UNIT_REPLACED
-        assert station.rules.event_id is not None
+        assert station.session.event_id is not None
         again = await old.request(result(2, 1, 4, 2, 2))  # it tries again: still one offer
         assert isinstance(again[0], Nak) and again[0].code == ErrorCode.UNIT_REPLACED
-        offers = station.store.merge_offers(station.rules.event_id)
+        offers = station.store.merge_offers(station.session.event_id)
         assert len(offers) == 1 and '"board":4' in offers[0].body_json.replace(" ", "")
-        assert offers[0].id is not None and list(station.rules.merge_offers) == [offers[0].id]
+        assert offers[0].id is not None and list(station.session.merge_offers) == [offers[0].id]
         # The director takes it in: held as recovered, and the new pad is told.
         entry = await station.hub.act(
-            lambda batch: station.rules.decide_merge(offers[0].id, True, batch))
+            lambda batch: station.rules.director.decide_merge(offers[0].id, True, batch))
         assert entry.source == "recovery"
-        assert station.rules.sections["A"].held(2, 1, 4) is not None
+        assert station.session.sections["A"].held(2, 1, 4) is not None
         async with asyncio.timeout(5):
             pushed = await new.inbox.get()
             while not isinstance(pushed.body, CorrectionPush):
                 pushed = await new.inbox.get()
         assert pushed.body.board == 4
-        assert station.rules.merge_offers == {}
-        assert station.store.merge_offers(station.rules.event_id)[0].state == "merged"
+        assert station.session.merge_offers == {}
+        assert station.store.merge_offers(station.session.event_id)[0].state == "merged"
 
 
 async def test_rankings_follow_the_results(mosquitto: int, make_station: Any) -> None:
@@ -169,10 +169,10 @@ async def test_rankings_follow_the_results(mosquitto: int, make_station: Any) ->
         assert isinstance((await one.request(result(1, 1, 1, 1, 1)))[0], Ack)
         # Round 2 at table 3 plays boards 1-2, NS 3 against EW 2.
         assert isinstance((await three.request(result(3, 2, 1, 3, 2, tricks=9)))[0], Ack)
-        assert station.rules.scores is not None
-        ranking = {(r["pair"], r["direction"]): r for r in station.rules.scores.ranking()}
+        assert station.session.scores is not None
+        ranking = {(r["pair"], r["direction"]): r for r in station.session.scores.ranking()}
         assert ranking[(1, "NS")]["total"] > ranking[(3, "NS")]["total"]
-        board = station.rules.scores.board("A", 1)
+        board = station.session.scores.board("A", 1)
         assert board is not None and len(board["results"]) == 2
 
 
@@ -180,7 +180,7 @@ async def test_full_session_on_each_database(mosquitto: int, make_station: Any,
                                              database_url: str) -> None:
     """Three tables play every round; restarting from the database gives the same state."""
     station = await make_station(mqtt_port=mosquitto, database=database_url)
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     async with MqttPad(mosquitto, "club", 81) as p1, MqttPad(mosquitto, "club", 82) as p2, \
             MqttPad(mosquitto, "club", 83) as p3:
         pads = [p1, p2, p3]
@@ -194,13 +194,13 @@ async def test_full_session_on_each_database(mosquitto: int, make_station: Any,
                                                       tricks=9 + table % 3))
                     assert isinstance(answer[0], Ack)
     before = sorted((h.table, h.round, h.board, h.score_ns)
-                    for h in station.rules.sections["A"].all_results())
+                    for h in station.session.sections["A"].all_results())
     assert len(before) == 18
     station.hub.load()
     after = sorted((h.table, h.round, h.board, h.score_ns)
-                   for h in station.rules.sections["A"].all_results())
+                   for h in station.session.sections["A"].all_results())
     assert after == before
-    assert station.rules.sections["A"].holders == {1: 81, 2: 82, 3: 83}
+    assert station.session.sections["A"].holders == {1: 81, 2: 82, 3: 83}
 
 
 async def test_station_numbers_keep_rising_across_a_restart(

@@ -35,14 +35,14 @@ async def test_session_over_the_radio(radio: VirtualRadio, make_station: Any) ->
         answers = await pad.request(Login(section="A", table=table))
         assert isinstance(answers[0], Ack)
         assert any(isinstance(a, GameData) for a in answers)
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     for round_ in range(1, movement.rounds + 1):
         for table, pad in enumerate(pads, start=1):
             seat = movement.at(round_, table)
             for board in seat.boards:
                 answer = await pad.request(result(table, round_, board, seat.ns, seat.ew))
                 assert isinstance(answer[0], Ack), answer
-    held = station.rules.sections["A"].all_results()
+    held = station.session.sections["A"].all_results()
     assert len(held) == 18 and all(h.score_ns in (420, 620) for h in held)
     assert all(p.forged == 0 for p in pads)
 
@@ -72,7 +72,7 @@ async def test_unplugged_receiver_is_reopened(radio: VirtualRadio, make_station:
                 await asyncio.sleep(0.05)
         again = replug.pad(301, seq=pad.seq)
         assert isinstance((await again.request(result(1, 1, 2, 1, 1)))[0], Ack)
-        assert len(station.rules.sections["A"].all_results()) == 2  # nothing lost
+        assert len(station.session.sections["A"].all_results()) == 2  # nothing lost
     finally:
         replug.close()
 
@@ -89,7 +89,7 @@ async def test_both_links_at_once(radio: VirtualRadio, mosquitto: int, make_stat
         # The same rules behind both links: the scorer cannot take the bridgepad's table.
         refused = await scorer.request(Login(section="A", table=1))
         assert isinstance(refused[0], Nak) and refused[0].code == ErrorCode.TABLE_IN_USE
-    assert len(station.rules.sections["A"].all_results()) == 2
+    assert len(station.session.sections["A"].all_results()) == 2
 
 
 async def test_impossible_contract_gets_a_clear_nak(mosquitto: int, make_station: Any) -> None:
@@ -116,7 +116,7 @@ async def test_new_event_x_serial_line_old_feedback_never_reaches_the_pad(
     the next night meanwhile. A gets its ack under the old event, then the new event's
     status and relogin, and never the old board's feedback."""
     station = await make_station(serial_ports=(radio.port,), baud=300)
-    old = station.rules.event_id or 0
+    old = station.session.event_id or 0
     a, b = radio.pad(101), radio.pad(102)
 
     def send_v2(body: Any) -> int:
@@ -125,7 +125,7 @@ async def test_new_event_x_serial_line_old_feedback_never_reaches_the_pad(
         return seq
 
     assert isinstance((await a.answer(send_v2(Login("A", 1)), timeout=30))[0], Ack)
-    section = station.rules.sections["A"]
+    section = station.session.sections["A"]
     b.send(Login(section="A", table=2))  # its game_data will fill the line for seconds
     async with asyncio.timeout(30):
         while section.holders.get(2) != 102:
@@ -154,4 +154,4 @@ async def test_new_event_x_serial_line_old_feedback_never_reaches_the_pad(
     kinds = [(type(m.body).__name__, m.event) for m in told[acked:]]
     assert kinds == [("Ack", old), ("Status", opened), ("Control", opened), ("Ack", opened)]
     assert not any(isinstance(m.body, Feedback) for m in told)
-    assert station.rules.event_id == opened
+    assert station.session.event_id == opened

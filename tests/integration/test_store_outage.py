@@ -78,7 +78,7 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
             assert status["database"] == "unavailable" and status["hub_restarts"] == 0
             # The director is told why at once rather than left waiting.
             with pytest.raises(StationBusy, match="database is not answering"):
-                await station.hub.act(lambda batch: station.rules.close_round("A", batch))
+                await station.hub.act(lambda batch: station.rules.director.close_round("A", batch))
         # Back: the held result is stored and acknowledged without the pad doing anything.
         answer = await pad.answer(seq, timeout=15.0)
         assert isinstance(answer[0], Ack) and answer[0].score_ns == 420
@@ -86,7 +86,7 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
         later = await pad.request(result(2))
         assert isinstance(later[0], Ack)
     # The close_round that timed out before its turn was dropped, as its 503 said.
-    assert station.rules.sections["A"].current_round == 1
+    assert station.session.sections["A"].current_round == 1
     stored = station.store.snapshot().results
     assert sorted(r.board for r in stored) == [1, 2]
 
@@ -102,12 +102,12 @@ async def test_director_gets_a_plain_503(tmp_path: Path, make_station: Any) -> N
         async with unavailable(f"sqlite:///{tmp_path / 'station.db'}"):
             # A first action takes the hub into a commit that waits on the lock.
             first = asyncio.create_task(station.hub.act(
-                lambda batch: station.rules.set_players({1: "Ann"}, batch), timeout=30))
+                lambda batch: station.rules.director.set_players({1: "Ann"}, batch), timeout=30))
             await asyncio.sleep(0.2)
             answer = await http.post("/api/sections/A/close-round")
             assert answer.status_code == 503, answer.text
             assert "try again" in answer.json()["detail"]
             assert answer.headers["retry-after"] == "5"
         await first
-    assert station.rules.sections["A"].current_round == 1
-    assert station.rules.players == {1: "Ann"}
+    assert station.session.sections["A"].current_round == 1
+    assert station.session.players == {1: "Ann"}

@@ -63,13 +63,13 @@ async def open_night(station: Station, http: httpx.AsyncClient, name: str,
         "name": name, "regulations": "nz", "sections": [section],
         "hand_records": pbn(deals), "close_open": True})
     assert answer.status_code == 201, answer.text
-    assert station.rules.event_id is not None
-    return station.rules.event_id
+    assert station.session.event_id is not None
+    return station.session.event_id
 
 
 async def play_night(station: Station, radio: VirtualRadio, deals: dict[int, str],
                      pads: dict[int, SimPad], seed: int) -> SessionPlayer:
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     player = SessionPlayer(station, [SectionSetup("A", "radio", movement, deals)], speed=SPEED,
                            seed=seed, radio=radio, pads=pads)
     report = await player.play()
@@ -138,7 +138,7 @@ async def test_a_second_night_on_the_same_pads(
         deals_2 = random_deals(night_2["boards"], random.Random(2))
         night_2_id = await open_night(station, http, "Next Tuesday", night_2, deals_2)
         assert night_2_id != night_1
-        movement = station.rules.sections["A"].movement
+        movement = station.session.sections["A"].movement
         assert (movement.kind, movement.tables) == (night_2["movement"], night_2["tables"])
 
         def moved_on(sim: SimPad) -> bool:
@@ -166,7 +166,7 @@ async def test_a_second_night_on_the_same_pads(
         answer = await old_entry(radio, pads[UNIT_BASE + 1], stale, night_1)
         assert (answer.v, answer.event) == (2, night_2_id)
         assert answer.body == Nak(re=answer.body.re, code=ErrorCode.OTHER_EVENT)
-        assert station.rules.sections["A"].all_results() == []
+        assert station.session.sections["A"].all_results() == []
         assert station.store.snapshot().results == []
 
         # Night 2 on the same pads: every board entered and stored, night 1 counted nowhere.

@@ -72,7 +72,7 @@ async def test_pads_send_players_as_their_section_says(tmp_path: Path, broker: i
     for letter in "AB":  # every pair is seated from its first table, with names
         for pair in range(1, TABLES + 1):
             for side in ("NS", "EW"):
-                numbers = rules.seats.of(letter, pair, side)
+                numbers = rules.session.seats.of(letter, pair, side)
                 assert numbers == pair_numbers(letter, pair, side)
                 assert player_names(rules, numbers) == " & ".join(map(name_of, numbers))
-    assert rules.seats.of("C", 1, "NS") == ()
+    assert rules.session.seats.of("C", 1, "NS") == ()

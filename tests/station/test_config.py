@@ -84,8 +84,8 @@ boards = 3
     station = Station(load_config(path))
     await station.start()
     try:
-        assert (station.rules.event_format, station.rules.format_rounds) == ("swiss-teams", 4)
-        movement = station.rules.sections["A"].movement
+        assert (station.session.event_format, station.session.format_rounds) == ("swiss-teams", 4)
+        movement = station.session.sections["A"].movement
         assert (movement.kind, movement.tables, movement.rounds) == ("swiss-teams", 8, 1)
     finally:
         await station.stop()

@@ -69,7 +69,7 @@ def test_no_pin_set_refuses_every_pin_and_reset_forgets() -> None:
 async def test_a_pad_guessing_the_pin_is_held_up_named_and_logged(tmp_path: Path) -> None:
     made = station(tmp_path)
     clock = Clock()
-    made.rules.pin_tries.clock = clock
+    made.rules.session.pin_tries.clock = clock
     link = FakeLink()
     await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
     link.to(1)
@@ -106,7 +106,7 @@ async def test_a_pad_guessing_the_pin_is_held_up_named_and_logged(tmp_path: Path
     detail = json.loads(replaced.detail)
     assert detail["old"] == 1 and detail["new"] == 12
     assert detail["authorised"] == "by the director's PIN"
-    assert made.rules.pin_tries.units == {}
+    assert made.rules.session.pin_tries.units == {}
 
 
 async def test_the_directors_reset_forgets_the_wrong_pins(tmp_path: Path) -> None:
@@ -116,7 +116,7 @@ async def test_the_directors_reset_forgets_the_wrong_pins(tmp_path: Path) -> Non
     await run(made.hub, *(inbound(link, 12, seq, Login(section="A", table=1, takeover=True,
                                                        pin="9999"))
                           for seq in range(1, FREE_TRIES + 1)))
-    done = await director(made, lambda batch: made.rules.reset_unit(12, batch))
+    done = await director(made, lambda batch: made.rules.director.reset_unit(12, batch))
     assert "forgot its wrong PINs" in done
     await run(made.hub, inbound(link, 12, 10, Login(section="A", table=1, takeover=True,
                                                     pin="4321")))
@@ -128,7 +128,7 @@ async def test_a_takeover_the_director_authorised_is_still_the_directors(
     made = station(tmp_path)
     link = FakeLink()
     await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
-    await director(made, lambda batch: made.rules.authorise_takeover("A", 1, batch))
+    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
     await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1, takeover=True)))
     assert isinstance(link.to(2)[0], Ack)
     [replaced] = [row for row in made.store.audit() if row.action == "replace"]

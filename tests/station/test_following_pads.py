@@ -38,7 +38,7 @@ class Pads:
         return await self.send(unit, Login("A", table))
 
     async def play(self, unit: int, table: int, round_: int) -> None:
-        here = self.made.rules.sections["A"].movement.at(round_, table)
+        here = self.made.rules.session.sections["A"].movement.at(round_, table)
         assert here is not None and here.ns and here.ew
         for board in here.boards:
             answer = await self.send(unit, result(table, round_, board, here.ns, here.ew))
@@ -55,7 +55,7 @@ async def following(tmp_path: Path) -> Pads:
 
 
 def holders(pads: Pads) -> dict[int, int]:
-    return dict(pads.made.rules.sections["A"].holders)
+    return dict(pads.made.rules.session.sections["A"].holders)
 
 
 async def test_pads_move_with_the_ew_pairs_over_three_rounds(tmp_path: Path) -> None:
@@ -75,7 +75,7 @@ async def test_pads_move_with_the_ew_pairs_over_three_rounds(tmp_path: Path) -> 
         assert holders(pads) == {(u + round_ - 2) % 3 + 1: u for u in UNITS}
         for unit in UNITS:
             await pads.play(unit, (unit + round_ - 2) % 3 + 1, round_)
-    section = pads.made.rules.sections["A"]
+    section = pads.made.rules.session.sections["A"]
     assert section.held_count == 18
     # EW 1 played boards 1-2 at table 1, 5-6 at table 2, 3-4 at table 3: stored there.
     assert [(r.table, r.round, r.board, r.ew) for r in section.by_table[2]] == [
@@ -106,9 +106,9 @@ async def test_after_a_restart_a_pad_still_knows_its_pair(tmp_path: Path) -> Non
     for unit in UNITS:
         await pads.play(unit, unit, 1)
     Hub.load(pads.made.hub)  # memory rebuilt from the database: holds, results, setting
-    assert pads.made.rules.sections["A"].pads is PadPlace.EW
+    assert pads.made.rules.session.sections["A"].pads is PadPlace.EW
     for unit in UNITS:
-        pads.made.rules.units[unit].follows = None  # as after a restart of the process
+        pads.made.rules.session.units[unit].follows = None  # as after a restart of the process
     assert isinstance(await pads.login(1, 2), Ack)
     assert isinstance(await pads.login(2, 3), Ack)
     assert holders(pads)[2] == 1 and holders(pads)[3] == 2
@@ -118,7 +118,7 @@ async def test_the_pads_are_told_and_tables_stay_the_default(tmp_path: Path) -> 
     made, link = station(tmp_path), FakeLink()
     pads = Pads(made, link)
     await pads.login(1, 1)
-    assert made.rules.sections["A"].pads is PadPlace.TABLES
+    assert made.rules.session.sections["A"].pads is PadPlace.TABLES
     assert isinstance(await pads.login(1, 2), Ack)  # a table pad goes where it is told
     await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.EW, batch))
     told = [b for b in link.to(1) if isinstance(b, Seating)]
@@ -127,10 +127,10 @@ async def test_the_pads_are_told_and_tables_stay_the_default(tmp_path: Path) -> 
 
 async def test_a_movement_that_cannot_follow_is_refused(tmp_path: Path) -> None:
     made = station(tmp_path)
-    made.rules.sections["A"].movement = generate("howell", 4, 28)
+    made.rules.session.sections["A"].movement = generate("howell", 4, 28)
     with pytest.raises(ValueError, match="meet at table"):
         await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.NS, batch))
-    assert made.rules.sections["A"].pads is PadPlace.TABLES
+    assert made.rules.session.sections["A"].pads is PadPlace.TABLES
 
 
 def correction(table: int, round_: int, board: int, ns: int, ew: int,
@@ -148,7 +148,7 @@ async def test_correction_x_pads_that_move_is_taken_from_the_pad_that_left(
     await pads.play(1, 1, 1)
     await pads.play(3, 3, 1)
     assert isinstance(await pads.login(3, 1), Ack)  # EW 3 arrive at table 1
-    section = pads.made.rules.sections["A"]
+    section = pads.made.rules.session.sections["A"]
     ns, ew, boards = 1, 1, section.movement.at(1, 1).boards  # type: ignore[union-attr]
     fixed = await pads.send(1, correction(1, 1, boards[0], ns, ew, tricks=9))
     assert isinstance(fixed, Ack) and "CORRECTED" in [f.value for f in fixed.flags]
@@ -170,7 +170,7 @@ async def test_correction_x_pads_that_move_goes_to_the_director_once_the_next_ro
     for unit in UNITS:
         await pads.play(unit, unit, 1)
     assert isinstance(await pads.login(3, 1), Ack)
-    section = pads.made.rules.sections["A"]
+    section = pads.made.rules.session.sections["A"]
     first = section.movement.at(1, 1)
     later = section.movement.at(2, 1)
     assert first is not None and later is not None and later.ns and later.ew
@@ -185,11 +185,11 @@ async def test_correction_x_pads_that_move_goes_to_the_director_once_the_next_ro
                  if a["kind"] == "merge_conflict"]
     assert [(a["unit"], a["board"], a["held"], a["offered"]) for a in conflicts] == [
         (1, first.boards[0], "4S= by South, NS +420", "4S-1 by South, NS -50")]
-    (offer_id,) = pads.made.rules.merge_offers
-    await director(pads.made, lambda batch: pads.made.rules.decide_merge(
+    (offer_id,) = pads.made.rules.session.merge_offers
+    await director(pads.made, lambda batch: pads.made.rules.director.decide_merge(
         offer_id, True, batch, replace=True))
     assert (held := section.held(1, 1, first.boards[0])) is not None and held.tricks == 9
     # A pad never at table 1, or a board another pad entered, is refused as ever.
     stranger = await pads.send(2, correction(1, 1, first.boards[1], 1, 1, tricks=9))
     assert isinstance(stranger, Nak) and stranger.code == ErrorCode.NOT_LOGGED_IN
-    assert len(pads.made.rules.merge_offers) == 0
+    assert len(pads.made.rules.session.merge_offers) == 0

@@ -50,7 +50,7 @@ async def test_a_batch_is_stored_then_answered(tmp_path: Path) -> None:
 async def test_a_message_that_fails_is_refused_alone(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     made, link = await logged_in(tmp_path)
-    dispatch = made.rules.dispatch
+    dispatch = made.rules.pads.dispatch
 
     def half_way(unit: Any, message: Any, batch: Batch) -> Any:
         answers = dispatch(unit, message, batch)  # memory and batch changed...
@@ -67,7 +67,7 @@ async def test_a_message_that_fails_is_refused_alone(tmp_path: Path,
     assert refused[0].code == ErrorCode.INTERNAL and refused[0].re == 2
     # Neither memory nor the database keeps anything of the failed message.
     assert boards_stored(made) == [(1, 1)]
-    assert made.rules.sections["A"].held(2, 1, 3) is None
+    assert made.rules.session.sections["A"].held(2, 1, 3) is None
     assert made.hub.units[2].last_seq == 1
     monkeypatch.setattr(made.rules, "dispatch", dispatch)
     await run(made.hub, inbound(link, 2, 3, result(2, 1, 3, 2, 2)))
@@ -77,7 +77,7 @@ async def test_a_message_that_fails_is_refused_alone(tmp_path: Path,
 async def test_a_commit_the_database_refuses_is_retried_message_by_message(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made, link = await logged_in(tmp_path)
-    dispatch = made.rules.dispatch
+    dispatch = made.rules.pads.dispatch
 
     def refused_row(session: Session) -> None:
         raise sa_exc.IntegrityError("INSERT", {}, sqlite3.IntegrityError("constraint"))
@@ -94,7 +94,7 @@ async def test_a_commit_the_database_refuses_is_retried_message_by_message(
     answer = link.to(2)
     assert isinstance(answer[0], Nak) and answer[0].code == ErrorCode.INTERNAL
     assert boards_stored(made) == [(1, 1)]
-    assert made.rules.sections["A"].held(2, 1, 3) is None
+    assert made.rules.session.sections["A"].held(2, 1, 3) is None
 
 
 async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
@@ -103,7 +103,7 @@ async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
     memory is rebuilt on it, so a reader on the loop (the grid, a simulated session asking
     for the movements) never sees it half rebuilt, with a section missing."""
     made, link = await logged_in(tmp_path)
-    dispatch, load = made.rules.dispatch, made.rules.load
+    dispatch, load = made.rules.pads.dispatch, made.rules.session.load
     rebuilt_on: list[int] = []
     seen_missing: list[int] = []
 
@@ -116,7 +116,7 @@ async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
 
     async def reader() -> None:
         while True:
-            if "A" not in made.rules.sections:
+            if "A" not in made.rules.session.sections:
                 seen_missing.append(1)
             await asyncio.sleep(0)
 
@@ -161,7 +161,7 @@ async def test_an_action_that_fails_changes_nothing(tmp_path: Path) -> None:
     made, _ = await logged_in(tmp_path)
 
     def half(batch: Batch) -> None:
-        batch.ops.append(repo.audit(made.rules.event_id, "director", "half"))
+        batch.ops.append(repo.audit(made.rules.session.event_id, "director", "half"))
         raise ValueError("refused half-way")
 
     task = asyncio.create_task(made.hub.act(half))
@@ -169,16 +169,16 @@ async def test_an_action_that_fails_changes_nothing(tmp_path: Path) -> None:
     await run(made.hub, *made.hub._queue.take(1))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="half-way"):
         await task
-    history = [a.action for a in made.store.audit_log(made.rules.event_id)]
+    history = [a.action for a in made.store.audit_log(made.rules.session.event_id)]
     assert "half" not in history
 
 
 async def test_an_action_not_begun_in_time_is_dropped(tmp_path: Path) -> None:
     made, _ = await logged_in(tmp_path)
     with pytest.raises(StationBusy, match="Nothing was changed"):
-        await made.hub.act(lambda batch: made.rules.close_round("A", batch), timeout=0.05)
+        await made.hub.act(lambda batch: made.rules.director.close_round("A", batch), timeout=0.05)
     await run(made.hub, *made.hub._queue.take(1))  # type: ignore[arg-type]
-    assert made.rules.sections["A"].current_round == 1
+    assert made.rules.session.sections["A"].current_round == 1
 
 
 async def test_a_failed_hub_is_restarted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

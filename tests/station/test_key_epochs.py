@@ -38,7 +38,7 @@ async def test_a_pad_holding_the_key_before_a_re_pairing_can_verify_its_nak(
     await run(made.hub, inbound(link, 17, 1, Heartbeat(90)))  # epoch 0, heard
     [ack] = link.messages_to(17)
     assert isinstance(ack.body, Ack)
-    await director(made, lambda batch: made.rules.pair_unit(17, batch))  # epoch 1
+    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # epoch 1
     assert made.hub.units[17].key == unit_key(SECRET, 17, 1)
     link.keys.clear()
     await run(made.hub, signed(link, 17, 2, unit_key(SECRET, 17, 0)))  # the old pad
@@ -58,8 +58,8 @@ async def test_a_pad_holding_the_key_before_a_re_pairing_can_verify_its_nak(
 async def test_a_tag_no_key_of_the_unit_verifies_gets_advice_at_seq_0(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = KeyedLink()
-    await director(made, lambda batch: made.rules.pair_unit(17, batch))  # known: epoch 0
-    await director(made, lambda batch: made.rules.pair_unit(17, batch))  # epoch 1
+    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # known: epoch 0
+    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # epoch 1
     await run(made.hub, signed(link, 17, 5, unit_key("another-station", 17)))
     [nak] = link.messages_to(17)
     assert (nak.seq, nak.body) == (0, Nak(re=5, code=ErrorCode.BAD_MAC))

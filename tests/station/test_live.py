@@ -19,13 +19,13 @@ RESULT: dict[str, Any] = {"type": "result", "section": "A", "table": 1, "round":
 def test_a_result_is_the_directors_until_published(tmp_path: Path) -> None:
     made = station(tmp_path)
     rules = made.rules
-    cell = cell_state(rules.sections["A"], 1, 1)
+    cell = cell_state(rules.session.sections["A"], 1, 1)
     assert for_page(rules, RESULT, director=True) == {**RESULT, "cell": cell}
     shown = for_page(rules, RESULT, director=False)
     assert not PRIVATE & shown.keys()
     assert shown == {"type": "result", "section": "A", "table": 1, "round": 1, "board": 1,
                      "ns": 1, "ew": 1, "cell": cell}
-    rules.published = True
+    rules.session.published = True
     assert for_page(rules, RESULT, director=False) == {**RESULT, "cell": cell}
 
 

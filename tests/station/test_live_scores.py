@@ -30,8 +30,8 @@ def line(scores: LiveScores, ns: int) -> dict[str, Any]:
 def as_afresh(made: Any) -> LiveScores:
     """The live scores match a scoring of the held entries from nothing (no conversions
     kept), board and ranking alike."""
-    live: LiveScores = made.rules.scores
-    afresh = LiveScores("nz", made.rules.sections)
+    live: LiveScores = made.rules.session.scores
+    afresh = LiveScores("nz", made.rules.session.sections)
     assert live.board("A", 1) == afresh.board("A", 1)
     assert live.ranking() == afresh.ranking()
     return live
@@ -42,13 +42,14 @@ async def test_corrected_ruled_and_erased_entries_are_scored_from_the_new_entry(
     made = station(tmp_path, tables=5, boards=10)
     for (table, round_, ns, ew), tricks in zip(PLAYS, (10, 10, 9, 11, 10), strict=True):
         entry = played(table, round_, ns, ew, tricks)
-        await director(made, lambda batch, entry=entry: made.rules.director_enter(entry, batch))
+        await director(made, lambda batch, entry=entry:
+                       made.rules.director.director_enter(entry, batch))
     live = as_afresh(made)
     assert line(live, 4)["score_ns"] == -50 and line(live, 4)["mp_ns"] == 0
     assert line(live, 1)["mp_ns"] == 4  # 420: beats -50, ties two 420s
 
     # Corrected: 4S making eleven tricks now, tied best; the 420s lose the -50 they beat.
-    await director(made, lambda batch: made.rules.director_enter(played(4, 3, 4, 2, 11),
+    await director(made, lambda batch: made.rules.director.director_enter(played(4, 3, 4, 2, 11),
                                                                  batch))
     live = as_afresh(made)
     assert line(live, 4)["score_ns"] == 450 and line(live, 4)["mp_ns"] == 7
@@ -56,20 +57,20 @@ async def test_corrected_ruled_and_erased_entries_are_scored_from_the_new_entry(
 
     # A ruling on the played result: the pairs sat the wrong way, so they swap matchpoints.
     before = line(live, 1)
-    await director(made, lambda batch: made.rules.director_rule(
+    await director(made, lambda batch: made.rules.director.director_rule(
         "A", 1, 1, 1, batch, ruling={"arrowswitch": True}))
     live = as_afresh(made)
     assert (line(live, 1)["mp_ns"], line(live, 1)["mp_ew"]) == (before["mp_ew"],
                                                                 before["mp_ns"])
 
     # An adjusted score replacing a played result.
-    await director(made, lambda batch: made.rules.director_rule(
+    await director(made, lambda batch: made.rules.director.director_rule(
         "A", 3, 4, 1, batch, ruling={"adjusted": "60/40"}))
     live = as_afresh(made)
     assert (line(live, 3)["pct_ns"], line(live, 3)["pct_ew"]) == (60, 40)
 
     # Erased: the board has four results left.
-    await director(made, lambda batch: made.rules.director_enter(played(5, 2, 5, 4, 10),
+    await director(made, lambda batch: made.rules.director.director_enter(played(5, 2, 5, 4, 10),
                                                                  batch, erase=True))
     live = as_afresh(made)
     board = live.board("A", 1)

@@ -37,7 +37,7 @@ def offer_kinds(made: Any) -> list[tuple[str, int]]:
 async def test_same_entry_is_nothing_and_another_is_a_conflict(tmp_path: Path) -> None:
     made, link = await replaced(tmp_path)
     await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1)))  # the held entry again
-    assert made.rules.merge_offers == {}
+    assert made.rules.session.merge_offers == {}
     await run(made.hub, inbound(link, 1, 4, result(1, 1, 1, 1, 1, tricks=9)))  # 4S-1
     await run(made.hub, inbound(link, 1, 5, result(1, 1, 2, 1, 1, tricks=11)))  # not held
     assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
@@ -51,35 +51,35 @@ async def test_same_entry_is_nothing_and_another_is_a_conflict(tmp_path: Path) -
 async def test_a_conflict_replaces_only_when_confirmed(tmp_path: Path) -> None:
     made, link = await replaced(tmp_path)
     await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)))
-    (offer_id,) = made.rules.merge_offers
+    (offer_id,) = made.rules.session.merge_offers
     with pytest.raises(MergeConflict, match="already has 4S= by South, NS \\+420; confirm to "
                                             "replace it with unit 1's 4S-1 by South, NS -50"):
-        await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch))
-    section = made.rules.sections["A"]
+        await director(made, lambda batch: made.rules.director.decide_merge(offer_id, True, batch))
+    section = made.rules.session.sections["A"]
     held = section.held(1, 1, 1)
-    assert held is not None and held.tricks == 10 and offer_id in made.rules.merge_offers
-    await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch,
+    assert held is not None and held.tricks == 10 and offer_id in made.rules.session.merge_offers
+    await director(made, lambda batch: made.rules.director.decide_merge(offer_id, True, batch,
                                                                   replace=True))
     held = section.held(1, 1, 1)
     assert held is not None and held.tricks == 9 and held.source == "recovery"
     # The table's pad (unit 2 now) is told; the offer and its alert are gone.
     assert any(isinstance(body, CorrectionPush) for body in link.to(2))
-    assert made.rules.merge_offers == {} and offer_kinds(made) == []
+    assert made.rules.session.merge_offers == {} and offer_kinds(made) == []
     made.hub.load()
-    assert made.rules.merge_offers == {} and section is not made.rules.sections["A"]
-    reloaded = made.rules.sections["A"].held(1, 1, 1)
+    assert made.rules.session.merge_offers == {} and section is not made.rules.session.sections["A"]
+    reloaded = made.rules.session.sections["A"].held(1, 1, 1)
     assert reloaded is not None and reloaded.tricks == 9
 
 
 async def test_keeping_the_held_result_drops_the_offer(tmp_path: Path) -> None:
     made, link = await replaced(tmp_path)
     await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)))
-    (offer_id,) = made.rules.merge_offers
-    await director(made, lambda batch: made.rules.decide_merge(offer_id, False, batch))
-    held = made.rules.sections["A"].held(1, 1, 1)
+    (offer_id,) = made.rules.session.merge_offers
+    await director(made, lambda batch: made.rules.director.decide_merge(offer_id, False, batch))
+    held = made.rules.session.sections["A"].held(1, 1, 1)
     assert held is not None and held.tricks == 10
     made.hub.load()
-    assert made.rules.merge_offers == {} and offer_kinds(made) == []
+    assert made.rules.session.merge_offers == {} and offer_kinds(made) == []
 
 
 async def test_an_offer_whose_board_is_entered_since_becomes_a_conflict(tmp_path: Path) -> None:
@@ -93,10 +93,10 @@ async def test_an_offer_whose_board_is_entered_since_becomes_a_conflict(tmp_path
     assert offer_kinds(made) == [("merge_conflict", 2)]
     made.hub.load()  # classified the same after a restart
     assert offer_kinds(made) == [("merge_conflict", 2)]
-    (offer_id,) = made.rules.merge_offers
+    (offer_id,) = made.rules.session.merge_offers
     with pytest.raises(MergeConflict):
-        await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch))
-    held = made.rules.sections["A"].held(1, 1, 2)
+        await director(made, lambda batch: made.rules.director.decide_merge(offer_id, True, batch))
+    held = made.rules.session.sections["A"].held(1, 1, 2)
     assert held is not None and held.contract == "3NT"
 
 
@@ -105,12 +105,12 @@ async def test_an_offer_entered_the_same_since_is_merged_without_a_change(
     made, link = await replaced(tmp_path)
     await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=11)))
     await run(made.hub, inbound(link, 2, 2, result(1, 1, 2, 1, 1, tricks=11)))
-    (offer_id,) = made.rules.merge_offers
+    (offer_id,) = made.rules.session.merge_offers
     assert offer_kinds(made) == [("merge_offer", 2)]
-    held = made.rules.sections["A"].held(1, 1, 2)
-    await director(made, lambda batch: made.rules.decide_merge(offer_id, True, batch))
-    assert made.rules.sections["A"].held(1, 1, 2) is held  # nothing superseded
-    assert made.rules.merge_offers == {}
+    held = made.rules.session.sections["A"].held(1, 1, 2)
+    await director(made, lambda batch: made.rules.director.decide_merge(offer_id, True, batch))
+    assert made.rules.session.sections["A"].held(1, 1, 2) is held  # nothing superseded
+    assert made.rules.session.merge_offers == {}
 
 
 async def test_a_locked_unit_offers_only_for_tables_it_held(tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ async def test_a_locked_unit_offers_only_for_tables_it_held(tmp_path: Path) -> N
     made, link = await replaced(tmp_path)  # unit 1 held A1, then lost it
     await run(made.hub, inbound(link, 1, 3, result(2, 1, 3, 2, 2)),  # A2: never its table
               inbound(link, 1, 4, result(3, 1, 5, 3, 3, tricks=8)))  # A3 neither
-    assert made.rules.merge_offers == {} and offer_kinds(made) == []
+    assert made.rules.session.merge_offers == {} and offer_kinds(made) == []
     await run(made.hub, inbound(link, 1, 5, result(1, 1, 2, 1, 1, tricks=11)))  # its own A1
     assert offer_kinds(made) == [("merge_offer", 2)]
     made.hub.load()
@@ -128,7 +128,7 @@ async def test_a_locked_unit_offers_only_for_tables_it_held(tmp_path: Path) -> N
     assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
     # A unit the director locked before it ever held a table offers nothing at all.
     await run(made.hub, inbound(link, 3, 1, Hello(firmware="t", battery=50)))
-    await director(made, lambda batch: made.rules.lock_unit(3, batch))
+    await director(made, lambda batch: made.rules.director.lock_unit(3, batch))
     await run(made.hub, inbound(link, 3, 2, result(3, 1, 6, 3, 3)))
     assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
     # (A version 1 pad is told UNIT_REPLACED for a lock: it has no UNIT_LOCKED.)

@@ -27,7 +27,7 @@ async def _next_turn(made: Station) -> None:
 async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    old = made.rules.event_id
+    old = made.rules.session.event_id
     await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
     link.sent.clear()
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
@@ -37,7 +37,8 @@ async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
     # ended as the database has it, and its table free.
     snap = made.store.snapshot()
     assert snap.event is not None and snap.event.name == "Night two"
-    assert made.rules.event_id == old and not made.rules.running and made.rules.ended
+    session = made.rules.session
+    assert session.event_id == old and not session.running and session.ended
     assert made.hub.units[1].table is None
 
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
@@ -46,23 +47,23 @@ async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
 
     await _next_turn(made)
     opened = await opening
-    assert opened == made.rules.event_id != old
-    assert made.rules.event_name == "Night two"
+    assert opened == made.rules.session.event_id != old
+    assert made.rules.session.event_name == "Night two"
     assert Control(ControlCommand.RELOGIN) in link.to(1)
-    assert made.rules.sections["A"].held_count == 0
+    assert made.rules.session.sections["A"].held_count == 0
     assert made.store.snapshot(old).results == []
 
 
 async def test_an_event_in_play_is_closed_only_when_asked(tmp_path: Path) -> None:
     made = station(tmp_path)
-    old = made.rules.event_id
+    old = made.rules.session.event_id
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),), close_open=False)
     opening = asyncio.ensure_future(made.director.open_new_event(new))
     await _next_turn(made)
     with pytest.raises(Conflict, match=r"^Tuesday pairs is still in play: confirm to close it "
                                        r"and open Night two$"):
         await opening
-    assert made.rules.event_id == old and not made.rules.ended
+    assert made.rules.session.event_id == old and not made.rules.session.ended
     snap = made.store.snapshot()
     assert snap.event is not None and snap.event.id == old and not snap.event.ended
 
@@ -80,7 +81,7 @@ async def test_set_up_writes_go_through_the_hub_once_the_station_runs(tmp_path: 
         assert snap.event is not None and snap.event.name == "Tuesday pairs"
         assert snap.players == []
         await made.director.set_players({101: "Ann Smith"})
-        assert made.rules.players == {101: "Ann Smith"}
+        assert made.rules.session.players == {101: "Ann Smith"}
         assert [(p.number, p.name) for p in made.store.snapshot().players] == [(101, "Ann Smith")]
     finally:
         await made.stop()

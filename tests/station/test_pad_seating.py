@@ -42,7 +42,7 @@ async def logged_in(made: Station, link: FakeLink, unit: int = 1, table: int = 1
 
 
 def pairs_at(made: Station, table: int, round_: int) -> tuple[int, int]:
-    assignment = made.rules.sections["A"].movement.at(round_, table)
+    assignment = made.rules.session.sections["A"].movement.at(round_, table)
     assert assignment is not None and assignment.ns and assignment.ew
     return assignment.ns, assignment.ew
 
@@ -70,8 +70,8 @@ async def test_numbers_entered_are_answered_with_the_names_found(tmp_path: Path)
     assert [s.name for s in seating.seats] == ["Ann Smith", "Bob Jones", "Cat Brown",
                                                "Dan White"]
     ns, ew = pairs_at(made, 1, 1)
-    assert made.rules.seats.of("A", ns, "NS") == (10234, 10890)
-    assert made.rules.seats.of("A", ew, "EW") == (10567, 11012)
+    assert made.rules.session.seats.of("A", ns, "NS") == (10234, 10890)
+    assert made.rules.session.seats.of("A", ew, "EW") == (10567, 11012)
 
 
 async def test_a_number_not_on_the_list_is_taken_and_flagged(tmp_path: Path) -> None:
@@ -162,14 +162,14 @@ async def test_a_pads_visitors_are_bounded_per_unit_and_event_and_the_grid_names
     logged = [row for row in made.store.audit() if row.action == "too_many_visitors"]
     assert [row.actor for row in logged] == ["unit 1"]
     # The next event: every unit starts afresh.
-    assert made.rules.visitor_bound.allows(made.rules.event_id + 1, 1)
+    assert made.rules.session.visitor_bound.allows(made.rules.session.event_id + 1, 1)
 
 
 async def test_players_for_a_round_the_table_does_not_have_is_refused(tmp_path: Path) -> None:
     made = club_station(tmp_path)
     link = FakeLink()
     await logged_in(made, link)
-    rounds = made.rules.sections["A"].movement.rounds
+    rounds = made.rules.session.sections["A"].movement.rounds
     await run(made.hub, inbound(link, 1, 2, Players("A", 1, rounds + 1, 1, 2, 3, 4)))
     [nak] = link.to(1)
     assert isinstance(nak, Nak) and nak.code == ErrorCode.WRONG_ROUND
@@ -185,7 +185,7 @@ async def test_a_finished_round_brings_the_next_rounds_seating(tmp_path: Path) -
     made = club_station(tmp_path)
     link = FakeLink()
     await logged_in(made, link)
-    section = made.rules.sections["A"]
+    section = made.rules.session.sections["A"]
     first = section.movement.at(1, 1)
     assert first is not None and first.ns and first.ew
     for seq, board in enumerate(first.boards, start=2):
@@ -205,7 +205,7 @@ async def test_the_directors_setting_reaches_the_pads_and_is_kept(tmp_path: Path
     [told] = link.to(1)
     assert isinstance(told, Seating) and told.ask == AskPlayers.EVERY
     Hub.load(made.hub)  # a restart rebuilds memory from the database
-    assert made.rules.sections["A"].ask == AskPlayers.EVERY
+    assert made.rules.session.sections["A"].ask == AskPlayers.EVERY
 
 
 async def test_tricks_entry_reaches_the_pads_and_is_kept(tmp_path: Path) -> None:
@@ -220,7 +220,7 @@ async def test_tricks_entry_reaches_the_pads_and_is_kept(tmp_path: Path) -> None
     assert isinstance(told, Seating) and told.result_entry == ResultEntry.TRICKS
     assert told.ask == first.ask  # the other setting is told unchanged
     Hub.load(made.hub)
-    assert made.rules.sections["A"].result_entry == ResultEntry.TRICKS
+    assert made.rules.session.sections["A"].result_entry == ResultEntry.TRICKS
 
 
 async def seated_ns_at_table_1(made: Station, numbers: tuple[int, int]) -> Seating:
@@ -228,7 +228,7 @@ async def seated_ns_at_table_1(made: Station, numbers: tuple[int, int]) -> Seati
     link = FakeLink()
     await logged_in(made, link)
     ns, _ = pairs_at(made, 1, 1)
-    await director(made, lambda batch: made.rules.seat(("A", ns, "NS"), numbers, "director",
+    await director(made, lambda batch: made.rules.session.seat(("A", ns, "NS"), numbers, "director",
                                                        batch))
     [told] = link.to(1)
     assert isinstance(told, Seating)
@@ -245,8 +245,8 @@ async def test_a_name_changed_on_the_list_shows_on_the_next_seating(tmp_path: Pa
     told = await seated_ns_at_table_1(made, (10234, 0))
     assert told.north == SeatPlayer(10234, "Ann Smith")
     assert told.south == SeatPlayer(0, None)  # a visitor without a name
-    made.rules.players[10234] = "Ann Smith-Jones"  # the club's list says otherwise now
-    again = made.rules.seating(made.rules.sections["A"], 1, 1)
+    made.rules.session.players[10234] = "Ann Smith-Jones"  # the club's list says otherwise now
+    again = made.rules.session.seating(made.rules.session.sections["A"], 1, 1)
     assert again.north == SeatPlayer(10234, "Ann Smith-Jones")
 
 
@@ -264,7 +264,7 @@ async def test_the_directors_seating_from_the_console_reaches_the_tables_pads(
     await logged_in(made, link, unit=2, table=2)
     ns, ew = pairs_at(made, 1, 1)
     # A visitor by name joins the list and sits South at table 1 at once.
-    seated = await director(made, lambda batch: made.rules.director_seat(
+    seated = await director(made, lambda batch: made.rules.director_seats.director_seat(
         "A", ns, "NS", [Seated(10234), Seated(visitor="Jane Doe")], batch))
     assert seated == (10234, 9_000_001)
     [told] = link.to(1)
@@ -273,4 +273,4 @@ async def test_the_directors_seating_from_the_console_reaches_the_tables_pads(
                                         SeatPlayer(9_000_001, "Jane Doe"))
     assert link.to(2) == []  # table 2 does not have that pair this round
     Hub.load(made.hub)  # kept: a restart seats them again from the database
-    assert made.rules.seats.of("A", ns, "NS") == (10234, 9_000_001)
+    assert made.rules.session.seats.of("A", ns, "NS") == (10234, 9_000_001)

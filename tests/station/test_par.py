@@ -73,7 +73,7 @@ async def test_par_not_solved_yet_follows_the_other_feedback(
     finally:
         hub.cancel()
         release.set()
-        made.rules.par.close()
+        made.rules.session.par.close()
 
 
 async def test_hand_records_loaded_by_the_director_are_solved_ahead(tmp_path: Path) -> None:
@@ -81,12 +81,12 @@ async def test_hand_records_loaded_by_the_director_are_solved_ahead(tmp_path: Pa
     try:
         rotated = "E:" + DEAL_1.split(":", 1)[1]
         task = asyncio.create_task(made.hub.act(
-            lambda batch: made.rules.set_hand_records("A", {2: rotated}, batch)))
+            lambda batch: made.rules.director.set_hand_records("A", {2: rotated}, batch)))
         await asyncio.sleep(0)
         await run(made.hub, *made.hub._queue.take(1))  # type: ignore[arg-type]
         assert await task == [2]
-        assert made.rules.par.wait(30)
-        assert made.rules.par.get(rotated, 2) == par_rows(rotated, 2)
+        assert made.rules.session.par.wait(30)
+        assert made.rules.session.par.get(rotated, 2) == par_rows(rotated, 2)
         # The batch that enters board 2's result only reads it.
         link = FakeLink()
         await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
@@ -94,4 +94,4 @@ async def test_hand_records_loaded_by_the_director_are_solved_ahead(tmp_path: Pa
         await run(made.hub, inbound(link, 1, 2, result(1, 1, 2, 1, 1)))
         assert FeedbackKind.PAR in feedback(link.to(1))
     finally:
-        made.rules.par.close()
+        made.rules.session.par.close()

@@ -51,7 +51,7 @@ VECTORS = (Path(__file__).resolve().parents[2] / "firmware_protocol" / "vectors"
 async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    event = made.rules.event_id
+    event = made.rules.session.event_id
     assert event is not None
     await run(made.hub, inbound(link, 1, 1, Hello("pad", 90, 2), v=2))
     await run(made.hub, inbound(link, 1, 2, Login("A", 1), v=2))
@@ -74,34 +74,34 @@ async def test_a_v1_pad_is_answered_in_version_1(tmp_path: Path) -> None:
 async def test_an_entry_of_another_event_is_refused_and_not_stored(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    event = made.rules.event_id
+    event = made.rules.session.event_id
     assert event is not None
     await run(made.hub, inbound(link, 1, 1, Login("A", 1), v=2, event=0))  # login: not checked
     link.to(1)
-    held = made.rules.sections["A"].held_count
+    held = made.rules.session.sections["A"].held_count
     for seq, body in enumerate((result(1, 1, 1, 1, 1),
                                 Players("A", 1, 1, 11, 12, 13, 14)), start=2):
         await run(made.hub, inbound(link, 1, seq, body, v=2, event=event + 1))
         answer = link.messages_to(1)
         assert [m.body for m in answer] == [Nak(re=seq, code=ErrorCode.OTHER_EVENT)]
         assert answer[0].event == event
-    assert made.rules.sections["A"].held_count == held
+    assert made.rules.session.sections["A"].held_count == held
     assert made.store.snapshot().results == []
     # The same entry under the open event is stored.
     await run(made.hub, inbound(link, 1, 4, result(1, 1, 1, 1, 1), v=2, event=event))
     assert isinstance(link.to(1)[0], Ack)
-    assert made.rules.sections["A"].held_count == held + 1
+    assert made.rules.session.sections["A"].held_count == held + 1
 
 
 async def test_the_directors_lock_is_a_lock_and_a_v1_pad_hears_replaced(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    event = made.rules.event_id
+    event = made.rules.session.event_id
     await run(made.hub, inbound(link, 1, 1, Login("A", 1), v=2, event=event or 0),
               inbound(link, 2, 1, Login("A", 2)))
     link.sent.clear()
-    await director(made, lambda batch: made.rules.lock_unit(1, batch))
-    await director(made, lambda batch: made.rules.lock_unit(2, batch))
+    await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
+    await director(made, lambda batch: made.rules.director.lock_unit(2, batch))
     assert made.hub.units[1].locked_reason == made.hub.units[2].locked_reason == "UNIT_LOCKED"
     assert link.to(1) == [Locked(ErrorCode.UNIT_LOCKED)]
     assert link.to(2) == [Locked(ErrorCode.UNIT_REPLACED)]  # version 1 has no UNIT_LOCKED
@@ -115,7 +115,7 @@ async def test_the_directors_lock_is_a_lock_and_a_v1_pad_hears_replaced(tmp_path
 async def test_a_takeover_still_says_replaced(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    event = made.rules.event_id or 0
+    event = made.rules.session.event_id or 0
     await run(made.hub, inbound(link, 1, 1, Login("A", 1), v=2, event=event))
     await run(made.hub, inbound(link, 2, 1, Login("A", 1, "4321", True), v=2, event=event))
     assert Locked(ErrorCode.UNIT_REPLACED) in link.to(1)
@@ -125,7 +125,7 @@ async def test_a_takeover_still_says_replaced(tmp_path: Path) -> None:
 async def test_seq_0_naks_answer_in_the_version_they_answer(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    event = made.rules.event_id
+    event = made.rules.session.event_id
     # A bad tag: BAD_MAC, outside the sequence, in the message's version.
     wrong = jsonwire.encode(Message(5, 1, Hello("pad", 1, 2), 2, 0), unit_key("other", 5))
     await run(made.hub, Inbound(jsonwire.decode(wrong), link))
@@ -148,14 +148,14 @@ async def test_seq_0_naks_answer_in_the_version_they_answer(tmp_path: Path) -> N
 async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    old = made.rules.event_id or 0
+    old = made.rules.session.event_id or 0
     await run(made.hub, inbound(link, 1, 1, Login("A", 1), v=2, event=old),
               inbound(link, 2, 1, Hello("pad", 50, 2), v=2),
               inbound(link, 3, 1, Login("A", 3)))
     link.sent.clear()
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
     opened = await turns(made, made.director.open_new_event(new))
-    assert opened != old and made.rules.event_id == opened
+    assert opened != old and made.rules.session.event_id == opened
     running = Status(StationState.RUNNING, 1)
     # What the vector says a new event's status is (SPEC.md 13.1): the new event's round 1.
     [vector] = [v for v in json.loads(VECTORS.read_text(encoding="utf-8"))
@@ -170,29 +170,29 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
     # The old event's entry, sent after the new one opened, is refused and not stored.
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1), v=2, event=old))
     assert link.to(1) == [Nak(re=2, code=ErrorCode.OTHER_EVENT)]
-    assert made.rules.sections["A"].held_count == 0
+    assert made.rules.session.sections["A"].held_count == 0
 
 
 async def test_reset_tells_the_pad_and_says_what_it_did(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
     await run(made.hub, inbound(link, 17, 1, Login("A", 3), v=2,
-                                event=made.rules.event_id or 0))
+                                event=made.rules.session.event_id or 0))
     link.sent.clear()
-    await director(made, lambda batch: made.rules.lock_unit(17, batch))
+    await director(made, lambda batch: made.rules.director.lock_unit(17, batch))
     await run(made.hub, inbound(link, 17, 2, Login("A", 3), v=2,
-                                event=made.rules.event_id or 0))
+                                event=made.rules.session.event_id or 0))
     link.sent.clear()
-    done = await director(made, lambda batch: made.rules.reset_unit(17, batch))
+    done = await director(made, lambda batch: made.rules.director.reset_unit(17, batch))
     assert done == ("Unit 17: lifted its lock and told the pad to forget its session; it shows "
                     "the login form when it hears this.")
     assert link.to(17) == [Control(ControlCommand.RESET)]
     await run(made.hub, inbound(link, 17, 3, Login("A", 3), v=2,
-                                event=made.rules.event_id or 0))
+                                event=made.rules.session.event_id or 0))
     link.to(17)
-    done = await director(made, lambda batch: made.rules.reset_unit(17, batch))
+    done = await director(made, lambda batch: made.rules.director.reset_unit(17, batch))
     assert done.startswith("Unit 17: freed table A3 and told the pad to forget its session")
-    assert made.rules.sections["A"].holders == {}
+    assert made.rules.session.sections["A"].holders == {}
 
 
 @dataclass
@@ -216,7 +216,7 @@ async def test_new_event_x_serial_line_old_feedback_dropped_owed_keep_their_even
     # made under; feedback of the old event never goes, under either event.
     made = station(tmp_path, feedback=frozenset({"traveller"}))
     line = SlowLine()
-    old = made.rules.event_id or 0
+    old = made.rules.session.event_id or 0
     await run(made.hub, inbound(line, 1, 1, Login("A", 1), v=2, event=old))
     line.drain()
     line.sent.clear()

@@ -46,10 +46,10 @@ async def test_replace_x_plain_login_takes_the_table_and_unsent_entries_reach_di
         tmp_path: Path) -> None:
     made, link = await at_table(tmp_path)
     # "Replace unit 1": the next pad that asks takes over, without ticking "Take over".
-    await director(made, lambda batch: made.rules.authorise_takeover("A", 1, batch))
+    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
     await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1)))
     assert isinstance(link.to(2)[0], Ack)
-    assert made.rules.sections["A"].holders[1] == 2
+    assert made.rules.session.sections["A"].holders[1] == 2
     assert made.hub.units[1].locked_reason == ErrorCode.UNIT_REPLACED.value
     # Unit 1 was away with board 2 keyed (4S+1), and board 1 as stored: it comes back.
     link.sent.clear()
@@ -62,7 +62,7 @@ async def test_replace_x_plain_login_takes_the_table_and_unsent_entries_reach_di
                              (ErrorCode.UNIT_REPLACED, ALREADY_HELD),
                              (ErrorCode.UNIT_REPLACED, TO_DIRECTOR)]
     assert offer_kinds(made) == [("merge_offer", 2)]  # once, however often it is sent
-    assert made.rules.sections["A"].held(1, 1, 2) is None  # nothing taken unseen
+    assert made.rules.session.sections["A"].held(1, 1, 2) is None  # nothing taken unseen
 
 
 async def test_replace_without_authorisation_still_needs_take_over(tmp_path: Path) -> None:
@@ -71,14 +71,14 @@ async def test_replace_without_authorisation_still_needs_take_over(tmp_path: Pat
     assert naks(link, 2) == [(ErrorCode.TABLE_IN_USE, None)]
     await run(made.hub, inbound(link, 2, 2, Login(section="A", table=1, takeover=True)))
     assert naks(link, 2)[-1] == (ErrorCode.TABLE_IN_USE, "ask the director")
-    assert made.rules.sections["A"].holders[1] == 1
+    assert made.rules.session.sections["A"].holders[1] == 1
 
 
 async def test_lock_x_unsent_entries_conflict_shown_to_the_director(tmp_path: Path) -> None:
     """Withdrawn or locked by the director: a different entry for a board held is a conflict,
     one for a board not held an offer, the one held as it is nothing new."""
     made, link = await at_table(tmp_path)
-    await director(made, lambda batch: made.rules.lock_unit(1, batch))
+    await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
     await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)),
               inbound(link, 1, 4, result(1, 1, 3, 1, 1)),
               inbound(link, 1, 5, result(2, 1, 3, 2, 2)))  # never its table: not kept
@@ -94,9 +94,9 @@ async def test_reset_x_unsent_entries_reach_director_after_the_lock_is_lifted(
     """Reset before the pad came back: the unit holds no table, and what it still had for the
     table it held goes to the director all the same (after a restart too)."""
     made, link = await at_table(tmp_path)
-    await director(made, lambda batch: made.rules.authorise_takeover("A", 1, batch))
+    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
     await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1)))
-    await director(made, lambda batch: made.rules.reset_unit(1, batch))
+    await director(made, lambda batch: made.rules.director.reset_unit(1, batch))
     made.hub.load()
     await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=11)))
     assert naks(link, 1) == [(ErrorCode.NOT_LOGGED_IN, TO_DIRECTOR)]

@@ -61,7 +61,7 @@ async def test_the_seating_after_login_carries_the_clock_and_the_moves(tmp_path:
     await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
     seating = link.to(1)[-1]
     assert isinstance(seating, Seating)
-    movement = made.rules.sections["A"].movement
+    movement = made.rules.session.sections["A"].movement
     assert seating.next_round == next_round(movement, 1, 1)
     assert seating.clock is not None and seating.clock.round == 1
     assert 0 < seating.clock.ends_in <= seating.clock.length
@@ -79,13 +79,13 @@ async def test_a_new_round_or_a_new_length_restarts_every_pads_clock(tmp_path: P
         assert isinstance(told, Seating) and told.clock is not None
         assert told.clock.length == 1800
     await director(made, lambda batch: set_round_clock(made.rules, "A", 6.0, 2.0, batch))
-    boards = len(made.rules.sections["A"].movement.at(1, 1).boards)  # type: ignore[union-attr]
+    boards = len(made.rules.session.sections["A"].movement.at(1, 1).boards)  # type: ignore[union-attr]
     for unit in (1, 2):
         [told] = link.to(unit)
         assert isinstance(told, Seating) and told.clock is not None
         assert told.clock.length == (boards * 6 + 2) * 60
     # Table 2 starts round 2 first: the section's round moves on, every pad hears the clock.
-    section = made.rules.sections["A"]
+    section = made.rules.session.sections["A"]
     second = section.movement.at(2, 2)
     assert second is not None and second.ns and second.ew
     await run(made.hub, inbound(link, 2, 2, result(2, 2, second.boards[0], second.ns,

@@ -27,7 +27,7 @@ async def logged_in(made: Station, link: FakeLink) -> None:
 async def play(made: Station, link: FakeLink, table: int, round_: int,
                boards: tuple[int, ...] | None = None) -> None:
     """The table enters its round's boards (or those given), each with its own tricks."""
-    here = made.rules.sections["A"].movement.at(round_, table)
+    here = made.rules.session.sections["A"].movement.at(round_, table)
     assert here is not None and here.ns and here.ew
     for board in boards or here.boards:
         seq = 100 * round_ + board
@@ -89,9 +89,10 @@ async def test_a_round_in_progress_does_not_count(tmp_path: Path) -> None:
     [after] = rankings(link, 1)
     for table in UNITS:  # the same night without the round-2 results
         await play(alone, quiet, table, 1)
-    section = alone.rules.sections["A"]
+    section = alone.rules.session.sections["A"]
     assert completed_round(section) == 1
-    assert after == ranking_after(section, 1, "nz", alone.rules.seats, alone.rules.players)
+    session = alone.rules.session
+    assert after == ranking_after(section, 1, "nz", session.seats, session.players)
 
 
 async def test_the_first_and_last_rounds_named_stay_hidden(tmp_path: Path) -> None:
@@ -117,7 +118,7 @@ async def test_kept_across_a_restart_and_sent_at_login(tmp_path: Path) -> None:
     for table in UNITS:
         await play(made, link, table, 1)
     Hub.load(made.hub)  # a restart rebuilds memory from the database
-    section = made.rules.sections["A"]
+    section = made.rules.session.sections["A"]
     assert section.rankings == RoundRankings(0, 1)
     assert section.rankings_sent == 1  # not sent again to every pad
     link.sent.clear()
@@ -145,4 +146,4 @@ async def test_hiding_every_round_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="leaves none of section A's 3 rounds"):
         await director(made, lambda batch: set_round_rankings(
             made.rules, "A", RoundRankings(1, 2), batch))
-    assert made.rules.sections["A"].rankings is None
+    assert made.rules.session.sections["A"].rankings is None

@@ -81,7 +81,7 @@ async def test_a_table_may_enter_up_to_one_round_past_its_sections(tmp_path: Pat
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    a = made.rules.sections["A"]
+    a = made.rules.session.sections["A"]
     await pads.send(1, round_of(1, 3)[0])  # two rounds ahead of round 1
     [nak] = pads.told()[1]
     assert isinstance(nak, Nak) and nak.code == ErrorCode.WRONG_ROUND
@@ -137,7 +137,7 @@ async def test_a_complete_round_moves_the_section_on(tmp_path: Path) -> None:
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    a = made.rules.sections["A"]
+    a = made.rules.session.sections["A"]
     await pads.send(1, *round_of(1, 1))
     await pads.send(2, *round_of(2, 1))
     assert a.current_round == 1
@@ -161,13 +161,13 @@ async def test_the_current_round_complete_moves_on_whatever_is_missing_before(
     await pads.send(1, *round_of(1, 1), *round_of(1, 2))
     await pads.send(2, *round_of(2, 1), *round_of(2, 2))
     await pads.send(3, round_of(3, 1)[0], round_of(3, 2)[0])
-    assert made.rules.sections["A"].current_round == 2
+    assert made.rules.session.sections["A"].current_round == 2
     pads.told()
     await pads.send(3, round_of(3, 2)[1])  # round 2, the current one, is complete
-    assert made.rules.sections["A"].current_round == 3
+    assert made.rules.session.sections["A"].current_round == 3
     assert statuses(pads.told()[1]) == [Status(StationState.RUNNING, 3)]
     await pads.send(3, round_of(3, 1)[1])  # the late board: taken, nothing moves
-    assert made.rules.sections["A"].current_round == 3
+    assert made.rules.session.sections["A"].current_round == 3
     assert isinstance(pads.told()[3][0], Ack)
 
 
@@ -175,24 +175,24 @@ async def test_the_director_closing_the_round_tells_the_pads(tmp_path: Path) -> 
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    assert await director(made, lambda batch: made.rules.close_round("A", batch)) == 2
+    assert await director(made, lambda batch: made.rules.director.close_round("A", batch)) == 2
     told = pads.told()
     for unit in (1, 2, 3):
         assert statuses(told[unit]) == [Status(StationState.RUNNING, 2)]
     assert statuses(told[4]) == []
-    assert await director(made, lambda batch: made.rules.close_round("A", batch)) == 3
+    assert await director(made, lambda batch: made.rules.director.close_round("A", batch)) == 3
     assert statuses(pads.told()[2]) == [Status(StationState.RUNNING, 3)]
     # Closing locks nothing: a round-1 result is still taken, and the round stays 3.
     await pads.send(1, round_of(1, 1)[0])
     assert isinstance(pads.told()[1][0], Ack)
-    assert made.rules.sections["A"].current_round == 3
+    assert made.rules.session.sections["A"].current_round == 3
 
 
 async def test_after_hello_a_pad_is_told_its_own_sections_round(tmp_path: Path) -> None:
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    await director(made, lambda batch: made.rules.close_round("A", batch))
+    await director(made, lambda batch: made.rules.director.close_round("A", batch))
     pads.told()
     await pads.send(4, Hello("bp-1", 90, 1))  # B1's pad: section B is in round 1
     assert statuses(pads.told()[4]) == [Status(StationState.RUNNING, 1)]
@@ -206,12 +206,12 @@ async def test_pausing_tells_each_pad_its_own_sections_round(tmp_path: Path) -> 
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    await director(made, lambda batch: made.rules.close_round("A", batch))
+    await director(made, lambda batch: made.rules.director.close_round("A", batch))
     pads.told()
 
     def pause(batch: object) -> None:
-        made.rules.set_running(False, batch)  # type: ignore[arg-type]
-        made.rules.tell_status(batch)  # type: ignore[arg-type]
+        made.rules.switches.set_running(False, batch)  # type: ignore[arg-type]
+        made.rules.session.tell_status(batch)  # type: ignore[arg-type]
 
     await director(made, pause)
     told = pads.told()
@@ -233,7 +233,7 @@ async def test_while_stopped_a_pad_at_no_table_is_told_it_is_not_logged_in(
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    await director(made, lambda batch: made.rules.set_running(False, batch))
+    await director(made, lambda batch: made.rules.switches.set_running(False, batch))
     await pads.send(5, round_of(1, 1)[0])
     await pads.send(1, round_of(1, 1)[0])
     told = pads.told()

@@ -44,13 +44,13 @@ async def test_the_newest_screen_holds_the_unit_and_the_other_is_told(tmp_path: 
     assert [type(m.body) for m in answers] == [Ack, Status]
     assert {m.screen for m in answers} == {"second"}
     # The first phone's result is not taken: a status names the screen that holds the unit.
-    first = made.rules.sections["A"].movement.at(1, 1)
+    first = made.rules.session.sections["A"].movement.at(1, 1)
     assert first is not None and first.ns and first.ew
     ns, ew = first.ns, first.ew
     await run(made.hub, said(link, 4, result(1, 1, 1, ns, ew), "first"))
     [told] = link.messages_to(UNIT)
     assert isinstance(told.body, Status) and told.screen == "second"
-    assert made.rules.sections["A"].held(1, 1, 1) is None
+    assert made.rules.session.sections["A"].held(1, 1, 1) is None
     # Its seq 4 spoiled nothing: the second phone's own seq 4 is new to the station.
     await run(made.hub, said(link, 4, result(1, 1, 1, ns, ew), "second"))
     [ack] = link.messages_to(UNIT)

@@ -59,7 +59,7 @@ async def test_results_refusals_and_corrections(tmp_path: Path) -> None:
     assert ResultFlag.CORRECTED in corrected.flags
     await run(made.hub, inbound(link, 1, 5, result(1, 1, 9, 1, 1)))
     assert link.to(1)[0].code == ErrorCode.BOARD_OUT_OF_RANGE  # type: ignore[union-attr]
-    history = made.store.history(made.rules.event_id, "A", 1, 1, 1)
+    history = made.store.history(made.rules.session.event_id, "A", 1, 1, 1)
     assert [r.status for r in history] == ["superseded", "active"]
 
 
@@ -69,7 +69,7 @@ async def test_a_ruling_is_stored_typed_and_pushed(tmp_path: Path) -> None:
     link.to(1)
 
     def rule(batch: Batch) -> Any:
-        return made.rules.director_rule("A", 1, 1, 1, batch, ruling={"adjusted": "60/40"})
+        return made.rules.director.director_rule("A", 1, 1, 1, batch, ruling={"adjusted": "60/40"})
 
     held = await director(made, rule)
     assert held.ruling == Ruling(adjusted="60/40") and held.kind == "adjusted"
@@ -79,9 +79,9 @@ async def test_a_ruling_is_stored_typed_and_pushed(tmp_path: Path) -> None:
     [stored] = made.store.snapshot().results
     assert stored.ruling == {"adjusted": "60/40"} and stored.kind == "adjusted"
     # The director moves it to board 2: board 1 emptied on the pad, board 2 filled.
-    moved = await director(made, lambda batch: made.rules.director_move(
+    moved = await director(made, lambda batch: made.rules.director.director_move(
         "A", 1, 1, 1, batch, to_board=2))
-    assert moved.board == 2 and made.rules.sections["A"].held(1, 1, 1) is None
+    assert moved.board == 2 and made.rules.session.sections["A"].held(1, 1, 1) is None
     pushed = link.to(1)
     assert len(pushed) == 2 and all(isinstance(p, CorrectionPush) for p in pushed)
     assert [r.board for r in made.store.snapshot().results] == [2]

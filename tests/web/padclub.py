@@ -112,11 +112,11 @@ async def director(club: Club) -> AsyncIterator[httpx.AsyncClient]:
 
 
 def held(station: Station, table: int, round_: int, board: int) -> Any:
-    return station.rules.sections["A"].held(table, round_, board)
+    return station.session.sections["A"].held(table, round_, board)
 
 
 def pairs(station: Station, table: int, round_: int) -> tuple[int, int, tuple[int, ...]]:
-    seat = station.rules.sections["A"].movement.at(round_, table)
+    seat = station.session.sections["A"].movement.at(round_, table)
     assert seat is not None and seat.ns is not None and seat.ew is not None
     return seat.ns, seat.ew, seat.boards
 

@@ -61,14 +61,14 @@ async def test_typing_survives_heartbeats_and_results(
     assert await page.input_value(f"{panel} form.ruling select") == "60/40"
     # The ruling button said it was waiting while the station stored the ruling.
     assert await page.evaluate("window.busy") == ["waiting…"]
-    held = station.rules.sections["A"].held(1, 1, first)
+    held = station.session.sections["A"].held(1, 1, first)
     assert held is not None and held.adjusted == "60/40"
 
     # A contract that cannot be: the station's sentence, and nothing changes.
     await page.fill(f"{panel} form.correct input[name=contract]", "8NT")
     await page.click(f"{panel} form.correct button[type=submit]")
     await page.wait_for_selector("#cell-message >> text=8NT is not a contract")
-    assert station.rules.sections["A"].held(1, 1, first).adjusted == "60/40"  # type: ignore[union-attr]
+    assert station.session.sections["A"].held(1, 1, first).adjusted == "60/40"  # type: ignore[union-attr]
     await page.fill(f"{panel} form.correct input[name=contract]", "")
     await page.click(f"{panel} form.correct button[type=submit]")
     await page.wait_for_selector("#cell-message >> text=The contract is empty.")
@@ -86,4 +86,4 @@ async def test_a_bad_split_is_refused_in_words(director_page: tuple[Station, Pag
     await page.click(f"{form} button[type=submit]")
     await page.wait_for_selector("#cell-message >> text=20 is not a score a board can have")
     assert await page.input_value(f"{form} select") == "split..."
-    assert station.rules.sections["A"].held(2, 1, board) is None
+    assert station.session.sections["A"].held(2, 1, board) is None

@@ -78,7 +78,7 @@ async def test_an_orphaned_table_is_taken_over(director_page: tuple[Station, Pag
         await page.wait_for_selector("#t-A-2 th[data-takeover=no] >> text=#18")
         await dialog.locator("#table-facts >> text=unit 18").wait_for()
         assert (await dialog.locator("#table-pending").inner_text()) == ""
-    assert ("A", 2) not in station.rules.takeovers
+    assert ("A", 2) not in station.session.takeovers
 
 
 async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Page, int]) -> None:

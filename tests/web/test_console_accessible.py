@@ -108,7 +108,7 @@ async def test_the_grid_by_role_and_label(director_page: tuple[Station, Page, in
         "lead is not from the hand on declarer's left in the hand record: check the lead and "
         "the declarer.", timeout=WAIT)
     await expect(one).to_contain_text("lead to check")
-    held = station.rules.sections["A"].held(1, 1, 1)
+    held = station.session.sections["A"].held(1, 1, 1)
     assert held is not None and "LEAD_DECLARER_MISMATCH" in held.flags
 
     # Put right: the new sentence takes the old one's place.
@@ -123,7 +123,7 @@ async def test_the_grid_by_role_and_label(director_page: tuple[Station, Page, in
     await one.get_by_label("lead").fill("S1")
     await one.get_by_role("button", name="Correct board 1").click()
     await expect(message).to_contain_text("S1 is not a card", timeout=WAIT)
-    assert station.rules.sections["A"].held(1, 1, 1).lead == "HK"  # type: ignore[union-attr]
+    assert station.session.sections["A"].held(1, 1, 1).lead == "HK"  # type: ignore[union-attr]
 
     # Back at the grid, the wrong lead once more: the cell's name says it is to check.
     await one.get_by_label("lead").fill("SA")

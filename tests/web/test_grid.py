@@ -19,14 +19,14 @@ pytestmark = pytest.mark.integration
 
 def result(station: Station, table: int, round_: int, board: int, contract: str = "4S",
            tricks: int = 10) -> Result:
-    assignment = station.rules.sections["A"].movement.at(round_, table)
+    assignment = station.session.sections["A"].movement.at(round_, table)
     assert assignment is not None and assignment.ns and assignment.ew
     return Result(section="A", table=table, round=round_, board=board, ns=assignment.ns,
                   ew=assignment.ew, contract=contract, declarer=Seat.S, tricks=tricks)
 
 
 def boards(station: Station, table: int, round_: int) -> tuple[int, ...]:
-    assignment = station.rules.sections["A"].movement.at(round_, table)
+    assignment = station.session.sections["A"].movement.at(round_, table)
     assert assignment is not None
     return assignment.boards
 
@@ -74,7 +74,7 @@ async def test_correct_a_result_and_the_pad_gets_it(
         await screenshot(page, "cell-corrected")
         await page.click("#cell .dialog-head button")
         await state_of(page, "#c-A-1-1", "corrected")
-        held = station.rules.sections["A"].held(1, 1, board)
+        held = station.session.sections["A"].held(1, 1, board)
         assert held is not None and held.score_ns == 450 and held.source == "director"
 
 
@@ -88,7 +88,7 @@ async def test_award_60_40(director_page: tuple[Station, Page, int]) -> None:
     await page.click(f"{form} button[type=submit]")
     await page.wait_for_selector(f"#cell-boards .board[data-board='{board}'] .held >> text=60/40")
     await screenshot(page, "ruling-60-40")
-    held = station.rules.sections["A"].held(2, 1, board)
+    held = station.session.sections["A"].held(2, 1, board)
     assert held is not None and held.kind == "adjusted" and held.adjusted == "60/40"
     await page.click("#cell .dialog-head button")
     await state_of(page, "#c-A-2-1", "corrected")
@@ -151,7 +151,7 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
       }).observe(document.getElementById('sections'),
                  {subtree: true, attributes: true, attributeFilter: ['data-done']});
     }""")
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     pads = [MqttPad(port, "club", 40 + t) for t in range(1, movement.tables + 1)]
     after_ack, after_send = [], []
     for pad in pads:
@@ -203,5 +203,5 @@ async def test_change_the_movement_from_the_grid(
     await form.locator("button[type=submit]").click()
     await page.wait_for_selector("#message >> text=4 tables, 8 boards, 4 rounds")
     await page.wait_for_selector("#c-A-4-4")  # a fourth table and a fourth round
-    assert station.rules.sections["A"].movement.tables == 4
+    assert station.session.sections["A"].movement.tables == 4
     await screenshot(page, "movement-changed")

@@ -54,21 +54,21 @@ async def test_teams_penalties_in_vps_and_imps(
             ["A", "1", "2", "", "", "Remove the penalty on team 1"],
             ["A", "2", "", "3", "1", "Remove the penalty on team 2"]]
         assert [(p.penalty.entrant, p.penalty.vps, p.penalty.imps)
-                for p in station.rules.match_penalties] == [(1, 2, 0), (2, 0, 3)]
+                for p in station.session.match_penalties] == [(1, 2, 0), (2, 0, 3)]
         # A team the event does not have: refused in words, nothing added.
         await page.get_by_label("Team").fill("9")
         await page.get_by_label("Penalty in").select_option("vps")
         await page.locator("#match-penalty-form button").click()
         alert = page.get_by_role("alert").filter(has_text="no team 9")
         await alert.wait_for()
-        assert len(station.rules.match_penalties) == 2
+        assert len(station.session.match_penalties) == 2
         await page.wait_for_selector("body[data-live=yes]")
         assert await serious_violations(page) == []
         await screenshot(page, "match-penalties-page")
         await page.get_by_role("button", name="Remove the penalty on team 1").click()
         await page.get_by_role("button", name="Remove the penalty on team 1").wait_for(
             state="detached")
-        assert [p.penalty.entrant for p in station.rules.match_penalties] == [2]
+        assert [p.penalty.entrant for p in station.session.match_penalties] == [2]
         await page.close()
 
 

@@ -48,9 +48,9 @@ async def play_swiss_round_one(station: Station, broker: int, url: str) -> int:
                     json={"contract": "4S", "declarer": "S", "tricks": 10 if table % 2 else 9})
                 assert answer.is_success, answer.text
     async with asyncio.timeout(10):  # round 1 is in: round 2 is drawn
-        while station.rules.sections["A"].movement.rounds < 2:
+        while station.session.sections["A"].movement.rounds < 2:
             await asyncio.sleep(0.02)
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     assert event_id is not None
     return event_id
 
@@ -59,7 +59,7 @@ async def test_a_swiss_teams_nights_results_page(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, broker = director_page
     url = page.url.rstrip("/")
-    tuesday = station.rules.event_id
+    tuesday = station.session.event_id
     swiss = await play_swiss_round_one(station, broker, url)
     await page.goto(f"{url}/results")
     standings = page.locator("#standings table.standings tbody tr")

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.integration
 
 
 def _result(station: Station, table: int, round_: int, board: int, tricks: int) -> Result:
-    assignment = station.rules.sections["A"].movement.at(round_, table)
+    assignment = station.session.sections["A"].movement.at(round_, table)
     assert assignment is not None and assignment.ns and assignment.ew
     return Result(section="A", table=table, round=round_, board=board, ns=assignment.ns,
                   ew=assignment.ew, contract="4S", declarer=Seat.S, tricks=tricks)
@@ -79,5 +79,5 @@ async def test_swiss_teams_round_by_round_at_the_grid(
         await panel.locator("button.draw-next").click()
         await panel.locator("table[aria-label='Round 3 matches']").wait_for()
         assert await panel.locator("button.draw-next").count() == 0  # every round drawn
-        assert station.rules.sections["A"].movement.rounds == 3
+        assert station.session.sections["A"].movement.rounds == 3
         await page.close()

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.integration
 
 def words(station: Station, board: int) -> tuple[str, str]:
     """Board `board` at table A3 in players' words: held (4S=) and offered (4S-1)."""
-    held = station.rules.sections["A"].held(3, 1, board)
+    held = station.session.sections["A"].held(3, 1, board)
     offered = held_from_body(result(station, 3, 1, board, tricks=9), 17, None)
     assert held is not None and isinstance(offered, HeldResult)
     return entry_words(held), entry_words(offered)
@@ -65,7 +65,7 @@ async def test_a_conflict_is_settled_side_by_side(
         await dialog.get_by_role("button", name=f"Keep the held result for board {first}").click()
         await expect(dialog).to_be_hidden()
         await expect(conflict).to_have_count(1)
-        held = station.rules.sections["A"].held(3, 1, first)
+        held = station.session.sections["A"].held(3, 1, first)
         assert held is not None and held.tricks == 10
 
         # Replace the second: asked once more, then the held one is replaced and the pad told.
@@ -74,8 +74,8 @@ async def test_a_conflict_is_settled_side_by_side(
         await dialog.get_by_role("button", name="Replace it with unit 17's").click()
         assert asked[-1].startswith(f"Replace board {second} at table A3")
         await expect(conflict).to_have_count(0)
-        held = station.rules.sections["A"].held(3, 1, second)
+        held = station.session.sections["A"].held(3, 1, second)
         assert held is not None and held.tricks == 9 and held.source == "recovery"
-        assert station.rules.merge_offers == {}
+        assert station.session.merge_offers == {}
         await page.reload()
         await expect(page.locator("#alerts li[data-kind=merge_conflict]")).to_have_count(0)

@@ -102,7 +102,7 @@ async def test_a_whole_session_from_two_pads_with_feedback_and_rankings(club: Cl
     north, south = await club.pad(61), await club.pad(62)
     await log_in(north, 1)
     await log_in(south, 2)
-    rounds = station.rules.sections["A"].movement.rounds
+    rounds = station.session.sections["A"].movement.rounds
     async with MqttPad(club.broker.port, "club", 63) as third:
         await third.request(_login(3))
         for round_ in range(1, rounds + 1):

@@ -66,11 +66,11 @@ async def test_a_paired_pad_logs_in_to_the_secured_broker(
         await seat_players(page, {seat: str(n) for seat, n in zip(SEATS, CLUB, strict=True)})
         board = await enter(page, "4S", "S", 10, "HK")
         await stored(page, 1, board)
-        held = running.station.rules.sections["A"].held(1, 1, board)
+        held = running.station.session.sections["A"].held(1, 1, board)
         assert held is not None and held.score_ns == 420
         ns, ew = held.ns, held.ew
-        assert running.station.rules.seats.of("A", ns, "NS") == (10234, 10890)
-        assert running.station.rules.seats.of("A", ew, "EW") == (10567, 11012)
+        assert running.station.session.seats.of("A", ns, "NS") == (10234, 10890)
+        assert running.station.session.seats.of("A", ew, "EW") == (10567, 11012)
     finally:
         await context.close()
 

@@ -50,13 +50,13 @@ async def test_pads_follow_the_ew_pairs_through_two_rounds(club: Club) -> None:
             await expect(page.get_by_text(f"Unit {UNITS[pair]}, table A{table}")).to_be_visible(
                 timeout=WAIT)
             await page.wait_for_selector("body[data-state=play]", timeout=WAIT)
-        holders = club.station.rules.sections["A"].holders
+        holders = club.station.session.sections["A"].holders
         assert holders == {table_in(round_, p): UNITS[p] for p in UNITS}
         if round_ == 3:
             break
         for pair, page in pads.items():
             await play(club, page, table_in(round_, pair), round_)
-    section = club.station.rules.sections["A"]
+    section = club.station.session.sections["A"]
     for round_ in (1, 2):  # every result stored at the table its pair played at
         for pair in UNITS:
             table = table_in(round_, pair)

@@ -121,7 +121,7 @@ async def test_at_the_end_of_a_round_the_pad_says_where_everyone_goes(club: Club
     page = await club.pad(84)
     await log_in(page, 1)
     ns, ew, boards = pairs(station, 1, 1)
-    movement = station.rules.sections["A"].movement
+    movement = station.session.sections["A"].movement
     assert not await page.get_by_role("region", name="Round 1 is over: where to go").count()
     for board in boards:
         await enter(page, "3NT", "N", 9)
@@ -213,7 +213,7 @@ async def test_a_second_phone_on_the_same_unit_takes_it_and_the_first_is_told(
     await log_in(second, 1)
     await enter(second, "3NT", "N", 9)
     await stored(second, 1, boards[1])
-    assert station.rules.sections["A"].held(1, 1, boards[1]) is not None
+    assert station.session.sections["A"].held(1, 1, boards[1]) is not None
     # The first phone takes it back: the second is told in turn.
     await first.get_by_role("button", name="Use this screen").click()
     await first.wait_for_selector("body[data-link=online]", timeout=WAIT)

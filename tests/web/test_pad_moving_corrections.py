@@ -62,7 +62,7 @@ async def test_correction_x_pads_that_move_reaches_the_station_from_the_waiting_
     # EW 3 finish at table 3 and their pad takes table 1: EW 1's correction still counts.
     await play(club, pads[3], 3, 1)
     await expect(pads[3].get_by_text("Unit 83, table A1")).to_be_visible(timeout=WAIT)
-    assert station.rules.sections["A"].holders[1] == UNITS[3]
+    assert station.session.sections["A"].holders[1] == UNITS[3]
     await correct(first, 1, boards[0], 10)
     await first.wait_for_function(
         f"() => pad.mem.entries['1/{boards[0]}']?.body.tricks === 10 && pad.waiting === 0",

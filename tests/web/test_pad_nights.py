@@ -65,19 +65,19 @@ async def shows_the_rankings(page: Page, api: Any, event: int) -> None:
 
 
 async def open_night_2(api: Any, station: Station) -> int:
-    night_1 = station.rules.event_id
+    night_1 = station.session.event_id
     answer = await api.post("/api/setup/event", json={
         "name": "Next Tuesday", "regulations": "nz", "sections": [NIGHT_2], "close_open": True})
     assert answer.status_code == 201, answer.text
-    assert station.rules.event_id is not None and station.rules.event_id != night_1
-    movement = station.rules.sections["A"].movement
+    assert station.session.event_id is not None and station.session.event_id != night_1
+    movement = station.session.sections["A"].movement
     assert (movement.kind, movement.tables) == ("howell", 3)
-    return station.rules.event_id
+    return station.session.event_id
 
 
 async def test_two_nights_on_the_same_browser_pads(club: Club) -> None:
     station = club.station
-    night_1 = station.rules.event_id
+    night_1 = station.session.event_id
     first, second, fourth = await club.pad(81), await club.pad(82), await club.pad(84)
     for page, table in ((first, 1), (second, 2), (fourth, 4)):
         await log_in(page, table)
@@ -133,7 +133,7 @@ async def test_two_nights_on_the_same_browser_pads(club: Club) -> None:
     # The pad without a table chooses one night 2 has; every board of night 2 is entered at
     # each table (pad 81 reloaded midway) and acknowledged.
     await log_in(fourth, 3)
-    rounds = station.rules.sections["A"].movement.rounds
+    rounds = station.session.sections["A"].movement.rounds
     for round_ in range(1, rounds + 1):
         for page, table in ((first, 1), (second, 2), (fourth, 3)):
             await play_round(page, station, table, round_)
@@ -144,9 +144,9 @@ async def test_two_nights_on_the_same_browser_pads(club: Club) -> None:
             ns, ew, _ = pairs(station, 1, 3)
             await expect(first.get_by_role("heading", name=f"Round 3: NS {ns} v EW {ew}",
                                            exact=True)).to_be_visible()
-    every_board = sum(len(a.boards) for a in station.rules.sections["A"].movement.assignments
+    every_board = sum(len(a.boards) for a in station.session.sections["A"].movement.assignments
                       if a.ns and a.ew)
-    assert len(station.rules.sections["A"].all_results()) == every_board
+    assert len(station.session.sections["A"].all_results()) == every_board
     assert {row.event_id for row in station.store.snapshot().results} == {night_2}
 
     # Night 2 over: its rankings wait for the director; night 1's never show.

@@ -34,7 +34,7 @@ async def take_over_with(page: Page, pin: str) -> None:
 
 async def wrong_pins(club: Club, unit: int, count: int) -> None:
     async with asyncio.timeout(10):
-        while (tries := club.station.rules.pin_tries.units.get(unit)) is None \
+        while (tries := club.station.session.pin_tries.units.get(unit)) is None \
                 or tries.wrong < count:
             await asyncio.sleep(0.05)
 
@@ -56,7 +56,7 @@ async def test_a_wrong_pin_then_a_wait_in_words_and_the_grid_names_the_pad(
         await take_over_with(page, "4321")
         await expect(page.get_by_role("heading", name="Log in to your table")).to_be_visible()
         await expect(notice).to_have_text(WAIT)
-        assert club.station.rules.sections["A"].holders[1] == 61
+        assert club.station.session.sections["A"].holders[1] == 61
         assert await serious_violations(page) == []
         await screenshot(page, "pad-pin-wait")
 

@@ -35,7 +35,7 @@ async def test_no_club_list_x_players_screen_shows_numbers_without_calling_them_
     # SPEC.md 14.3: with no club list loaded the station flags no club number, and the pad
     # says "not on the club's list" only of a flagged one.
     station = club.station
-    assert not station.rules.players
+    assert not station.session.players
     async with director(club) as api:
         answer = await api.put("/api/sections/A/player-numbers", json={"ask": "first"})
         assert answer.status_code == 200
@@ -93,8 +93,8 @@ async def test_players_confirm_their_names_then_see_who_they_play(club: Club) ->
         .to_be_visible()
     await expect(at_table.get_by_text(f"East-West, pair {ew}: Bob Jones & Jane Doe")) \
         .to_be_visible()
-    assert station.rules.players[9_000_001] == "Jane Doe"
-    assert station.rules.seats.of("A", ew, "EW") == (10567, 9_000_001)
+    assert station.session.players[9_000_001] == "Jane Doe"
+    assert station.session.seats.of("A", ew, "EW") == (10567, 9_000_001)
     wide = await page.evaluate("document.documentElement.scrollWidth")
     assert wide <= PHONE["width"]
     assert await serious_violations(page) == []

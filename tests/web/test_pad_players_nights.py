@@ -59,17 +59,17 @@ async def test_new_event_x_players_screen_second_night_on_the_shipped_broker(
         await seat_players(page, {seat: str(n) for seat, n in zip(SEATS, CLUB, strict=True)})
         await expect(page.get_by_role("heading", name="Round 1: NS 1 v EW 1")).to_be_visible(
             timeout=WAIT)
-        assert station.rules.seats.of("A", 1, "NS") == (10234, 10890)
+        assert station.session.seats.of("A", 1, "NS") == (10234, 10890)
 
-        night_1 = station.rules.event_id
+        night_1 = station.session.event_id
         async with director(station) as api:
             answer = await api.post("/api/setup/event", json={
                 "name": "Next Tuesday", "regulations": "nz", "sections": [NIGHT_2],
                 "close_open": True})
             assert answer.status_code == 201, answer.text
-        assert station.rules.event_id not in (None, night_1)
+        assert station.session.event_id not in (None, night_1)
         # Night 2 on the same phone: round 1 asks again, with nothing of night 1 in it.
-        await page.wait_for_function(f"() => pad.mem.event === {station.rules.event_id}",
+        await page.wait_for_function(f"() => pad.mem.event === {station.session.event_id}",
                                      timeout=WAIT)
         await players_screen(page)
         for seat in SEATS:
@@ -77,6 +77,6 @@ async def test_new_event_x_players_screen_second_night_on_the_shipped_broker(
         await page.get_by_role("button", name="Play on, names later").click()
         await expect(page.get_by_role("heading", name="Round 1: NS 1 v EW 1")).to_be_visible(
             timeout=WAIT)
-        assert station.rules.seats.of("A", 1, "NS") == ()  # nobody said who plays tonight
+        assert station.session.seats.of("A", 1, "NS") == ()  # nobody said who plays tonight
     finally:
         await context.close()

@@ -98,7 +98,7 @@ async def test_replace_x_broker_logins_away_pad_result_reaches_director_and_plai
         await expect(new.get_by_label("Take over from another pad")
                      ).not_to_be_checked()
         await log_in(new, 1)
-        assert running.station.rules.sections["A"].holders[1] == 19
+        assert running.station.session.sections["A"].holders[1] == 19
         # The old pad comes back: the broker still lets it in, and its result goes to the
         # director rather than away.
         await old_context.set_offline(False)
@@ -156,7 +156,7 @@ async def test_lock_x_broker_logins_withdrawn_pad_says_it_once_and_reset_unlocks
         await page.wait_for_selector("body[data-state=login]")
         await expect(page.get_by_role("alert").filter(has_text="Locked")).to_have_count(0)
         await log_in(page, 1)  # its table again, as the station now lets it
-        assert running.station.rules.sections["A"].holders[1] == 17
+        assert running.station.session.sections["A"].holders[1] == 17
     finally:
         await grid.close()
         await context.close()

@@ -38,9 +38,9 @@ async def test_pad_players_visitors_bounded_per_unit_and_the_grid_names_the_pad(
         told = [m.body for m in [pad.inbox.get_nowait() for _ in range(pad.inbox.qsize())]
                 if isinstance(m.body, Seating)]
         assert (told[-1].north.number, told[-1].south.number) == (0, 10234)
-    visitors = [n for n in station.rules.players if n > 9_000_000]
+    visitors = [n for n in station.session.players if n > 9_000_000]
     assert len(visitors) == PER_UNIT  # its share, and not one more
-    assert station.rules.visitor_bound.refused[17] == SENT - PER_UNIT
+    assert station.session.visitor_bound.refused[17] == SENT - PER_UNIT
 
     grid = await club.browser.new_page(viewport={"width": 1200, "height": 900})
     await grid.goto(club.url + "/")

@@ -31,5 +31,5 @@ async def test_set_at_set_up(director_page: tuple[Station, Page, int]) -> None:
     await page.click("#confirm-close")
     await page.wait_for_function(
         "() => document.getElementById('message').textContent.includes('is open')", timeout=WAIT)
-    assert station.rules.event_name == "Friday pairs"
-    assert station.rules.sections["A"].pads is PadPlace.EW
+    assert station.session.event_name == "Friday pairs"
+    assert station.session.sections["A"].pads is PadPlace.EW

@@ -27,10 +27,10 @@ async def test_penalties_are_listed_added_and_removed(
     cells = await page.locator("#penalties tbody tr[data-id] td").all_inner_texts()
     assert cells[:5] == ["A", "2", "EW", "25", "3"]
     assert "Pair 2 loses 25% of a top" in await page.inner_text("#message")
-    [held] = station.rules.penalties
+    [held] = station.session.penalties
     assert (held.penalty.pair, held.penalty.direction, held.penalty.percent) == (2, "EW", 25)
     await screenshot(page, "penalties-page")
     await page.click("#penalties tbody tr[data-id] button")
     await page.wait_for_selector("#penalties tbody tr:not([data-id])")
-    assert station.rules.penalties == []
+    assert station.session.penalties == []
     assert "removed" in await page.inner_text("#message")

@@ -78,7 +78,7 @@ async def test_results_page_shows_and_prints_a_whole_night(
     station, page, broker = director_page
     url = page.url.rstrip("/")
     await play_round_one(station, broker, url)
-    tuesday = station.rules.event_id
+    tuesday = station.session.event_id
     await page.goto(url + "/results")
     await page.wait_for_selector(".traveller >> nth=5")
 
@@ -104,7 +104,7 @@ async def test_results_page_shows_and_prints_a_whole_night(
 
     # Prints: the travellers with their deals, and every pair's score card, each piece
     # carrying the event's name and date.
-    day = station.rules.event_date
+    day = station.session.event_date
     assert day is not None
     heading = f"Tuesday pairs, {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
     await page.emulate_media(media="print")

@@ -54,7 +54,7 @@ async def test_roster_national_numbers_from_setup_reach_csv_and_usebio_exports(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, broker = director_page
     await _set_up_with_roster(page)
-    assert station.rules.event_name == "Friday pairs"
+    assert station.session.event_name == "Friday pairs"
     async with MqttPad(broker, "club", 17) as pad:  # the night, at table 1
         await log_in_pad(pad, 1)
         await acked(pad, pad.send(Players(section="A", table=1, round=1, north=12, east=3,

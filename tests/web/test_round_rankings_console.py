@@ -38,15 +38,15 @@ async def test_set_from_the_grid_and_refused_in_a_sentence(
     await expect(message).to_contain_text("type \"off\", or two numbers", timeout=WAIT)
     await button.click()
     await expect(message).to_contain_text("leaves none of section A's 3 rounds", timeout=WAIT)
-    assert station.rules.sections["A"].rankings is None
+    assert station.session.sections["A"].rankings is None
     await button.click()
     await expect(message).to_contain_text("after each round, the first 0 and the last 1 hidden",
                                           timeout=WAIT)
-    assert station.rules.sections["A"].rankings == RoundRankings(0, 1)
+    assert station.session.sections["A"].rankings == RoundRankings(0, 1)
     assert asked[0].startswith("Rankings on the pads after each round in section A")
     await button.click()
     await expect(message).to_contain_text("only once published", timeout=WAIT)
-    assert station.rules.sections["A"].rankings is None
+    assert station.session.sections["A"].rankings is None
     assert await serious_violations(page) == []
 
 
@@ -64,5 +64,5 @@ async def test_set_at_set_up(director_page: tuple[Station, Page, int]) -> None:
     await page.click("#confirm-close")
     await page.wait_for_function(
         "() => document.getElementById('message').textContent.includes('is open')", timeout=WAIT)
-    assert station.rules.event_name == "Friday pairs"
-    assert station.rules.sections["A"].rankings == RoundRankings(0, 2)
+    assert station.session.event_name == "Friday pairs"
+    assert station.session.sections["A"].rankings == RoundRankings(0, 2)

@@ -79,7 +79,7 @@ async def test_the_director_seats_pairs_from_the_grid_and_every_page_shows_the_n
                                        "West": ("number", "10567")})
         await expect(players.get_by_role("row", name="EW pair 1 Vera Visitor & Bob Jones")) \
             .to_be_visible()
-        assert station.rules.players[9_000_001] == "Vera Visitor"
+        assert station.session.players[9_000_001] == "Vera Visitor"
         await expect(traveller.get_by_text("Vera Visitor & Bob Jones")).to_be_visible()
 
         # A number not on the list: a sentence in the dialog, nothing changed.
@@ -105,5 +105,5 @@ async def test_pairs_are_seated_at_set_up(director_page: tuple[Station, Page, in
     await expect(part).to_be_visible()
     await seat(page, "EW pair 2", {"East": ("number", "10890"), "West": ("number", "11012")})
     await expect(part.get_by_role("row", name="EW pair 2 Cat Brown & Dan White")).to_be_visible()
-    assert station.rules.seats.of("A", 2, "EW") == (10890, 11012)
+    assert station.session.seats.of("A", 2, "EW") == (10890, 11012)
     assert await serious_violations(page) == []

@@ -105,12 +105,12 @@ async def test_a_page_on_another_port_cannot_act_as_the_director(
             form.submit();
         }""", station_url)
     assert "only from the station's own pages" in await lure.inner_text("body")
-    assert not station.rules.ended and station.rules.running
+    assert not station.session.ended and station.session.running
     # The same change from the station's own page goes through.
     answer = await page.evaluate("""async () => (await fetch("/api/running", {
         method: "POST", credentials: "same-origin", headers: {"Content-Type": "application/json"},
         body: JSON.stringify({running: false}) })).status""")
-    assert answer == 200 and not station.rules.running
+    assert answer == 200 and not station.session.running
     await context.close()
 
 

@@ -37,7 +37,7 @@ async def test_pause_end_and_publish_are_separate(
         await page.wait_for_selector("#running >> text=Pause")
         await page.click("#running")
         assert asked and "Pause entry" in asked[0]
-        assert station.rules.running  # refused: still running
+        assert station.session.running  # refused: still running
         await page.click("#running")
         status = await next_of(pad, Status)
         assert status.state is StationState.STOPPED
@@ -46,19 +46,19 @@ async def test_pause_end_and_publish_are_separate(
         refused = await pad.request(Result(section="A", table=1, round=1, board=1, ns=1, ew=1,
                                            contract="4S", declarer=Seat.S, tricks=10))
         assert isinstance(refused[0], Nak) and refused[0].code is ErrorCode.STOPPED
-        assert not await public(page) and not station.rules.ended
+        assert not await public(page) and not station.session.ended
 
         await page.click("#end-session")
         assert "End the session" in asked[-1]
         await page.wait_for_selector("#session-state >> text=session ended")
-        assert station.rules.ended and not station.rules.running
+        assert station.session.ended and not station.session.running
         assert not await public(page)
         assert await page.locator("#end-session").is_disabled()
 
         await page.click("#publish")
         assert "Publish the results" in asked[-1]
         await page.wait_for_selector("#session-state >> text=results published")
-        assert station.rules.published and await public(page)
+        assert station.session.published and await public(page)
         await screenshot(page, "session-published")
     # Anyone (not logged in) now reads the rankings.
     async with httpx.AsyncClient(base_url=page.url.rstrip("/")) as anyone:

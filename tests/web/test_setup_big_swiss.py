@@ -44,8 +44,8 @@ async def test_a_congress_field_of_120_pairs_is_set_up_in_the_browser(
         "() => document.getElementById('message').textContent.includes('is open')")
     opened = time.perf_counter() - started
     rules = station.rules
-    assert (rules.event_name, rules.event_format, rules.format_rounds) == (
+    assert (rules.session.event_name, rules.session.event_format, rules.session.format_rounds) == (
         "Congress Swiss Pairs", "swiss-pairs", 7)
-    movement = rules.sections["A"].movement
+    movement = rules.session.sections["A"].movement
     assert (movement.kind, movement.tables, movement.rounds) == ("swiss-pairs", 60, 1)
     assert opened < 30  # loosely: the machine is busy

@@ -20,7 +20,7 @@ async def first_round(page: Page) -> list[str]:
 async def test_a_swiss_night_is_set_up_from_the_browser(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, _ = director_page
-    old_event = station.rules.event_id
+    old_event = station.session.event_id
     await page.goto(page.url.rstrip("/") + "/setup")
     row = page.locator(".section-setup").first
     await page.wait_for_selector(".section-setup[data-valid=yes] .movement-preview")
@@ -54,7 +54,7 @@ async def test_a_swiss_night_is_set_up_from_the_browser(
     await page.click("#open-event")
     await page.wait_for_function("() => document.getElementById('setup-error').textContent"
                                  ".includes('with a Troika the number of rounds must be even')")
-    assert station.rules.event_id == old_event  # refused: nothing changed
+    assert station.session.event_id == old_event  # refused: nothing changed
     await page.fill("[name=rounds]", "4")
     assert await page.inner_text("#setup-error") == ""  # the refusal was of the form as sent
     await page.wait_for_selector(".section-setup[data-valid=yes] .match-preview tr.troika")
@@ -84,7 +84,7 @@ async def test_a_swiss_night_is_set_up_from_the_browser(
     await page.wait_for_function(
         "() => document.getElementById('message').textContent.includes('is open')")
     rules = station.rules
-    assert (rules.event_name, rules.event_format, rules.format_rounds) == (
+    assert (rules.session.event_name, rules.session.event_format, rules.session.format_rounds) == (
         "Friday Swiss", "swiss-pairs", 4)
-    movement = rules.sections["A"].movement
+    movement = rules.session.sections["A"].movement
     assert (movement.kind, movement.tables, movement.rounds) == ("swiss-pairs", 3, 1)

@@ -26,7 +26,7 @@ async def set_section(page: Page, index: int, movement: str, tables: int, boards
 async def test_a_club_night_is_set_up_from_the_browser(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, broker = director_page
-    old_event = station.rules.event_id
+    old_event = station.session.event_id
     async with MqttPad(broker, "club", 17) as pad:
         await log_in_pad(pad, 1)
         await page.goto(page.url.rstrip("/") + "/setup")
@@ -44,7 +44,7 @@ async def test_a_club_night_is_set_up_from_the_browser(
         await page.click("#open-event")
         await page.wait_for_function(
             "() => document.getElementById('setup-error').textContent.includes('7-table Howell')")
-        assert station.rules.event_id == old_event  # refused: nothing changed
+        assert station.session.event_id == old_event  # refused: nothing changed
 
         # The live preview: table by round, the pairs and the boards, and the balance check.
         await set_section(page, 0, "howell", 3, 10)
@@ -93,7 +93,7 @@ async def test_a_club_night_is_set_up_from_the_browser(
         await page.wait_for_selector("#confirm[open]")
         assert "Tuesday pairs is still in play" in await page.inner_text("#confirm-text")
         await page.click("#confirm button[value=cancel]")
-        assert station.rules.event_id == old_event
+        assert station.session.event_id == old_event
         await page.click("#open-event")
         await page.wait_for_selector("#confirm[open]")
         await page.click("#confirm-close")
@@ -104,12 +104,13 @@ async def test_a_club_night_is_set_up_from_the_browser(
         await screenshot(page, "setup-page")
 
         rules = station.rules
-        assert rules.event_id != old_event and rules.event_name == "Friday pairs"
-        assert str(rules.event_date) == "2026-11-27" and rules.regulations == "ebu"
-        assert {k: (s.movement.kind, s.movement.tables) for k, s in rules.sections.items()} == {
+        assert rules.session.event_id != old_event and rules.session.event_name == "Friday pairs"
+        assert str(rules.session.event_date) == "2026-11-27" and rules.session.regulations == "ebu"
+        sections = rules.session.sections
+        assert {k: (s.movement.kind, s.movement.tables) for k, s in sections.items()} == {
             "A": ("howell", 3), "B": ("mitchell", 4)}
-        assert set(rules.deal_text) == {("A", 1), ("A", 2), ("B", 1), ("B", 2)}
-        assert rules.players == {7: "Bob Brown", 12: "Ann Smith", 901: "Val Visitor"}
+        assert set(rules.session.deal_text) == {("A", 1), ("A", 2), ("B", 1), ("B", 2)}
+        assert rules.session.players == {7: "Bob Brown", 12: "Ann Smith", 901: "Val Visitor"}
         # The pad of the closed event is told to log in again, and gets the new movement.
         assert (await next_of(pad, Control)).command is ControlCommand.RELOGIN
         await acked(pad, pad.send(Login(section="A", table=1)))

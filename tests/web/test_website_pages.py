@@ -131,10 +131,10 @@ async def test_a_teams_events_website_reads_without_script(
             await http.post("/api/players/csv", json={"csv": EXPORT_PLAYERS})
             data = await _match_event(http, "teams")
             await _seat(station, ("A", 1, "NS"), (101, 102))
-            await http.post(f"/api/events/{station.rules.event_id}/publish",
+            await http.post(f"/api/events/{station.session.event_id}/publish",
                             json={"published": True})
     out = tmp_path / "teams"
-    code, said = publish(config_of(station, tmp_path), str(station.rules.event_id),
+    code, said = publish(config_of(station, tmp_path), str(station.session.event_id),
                          "--out", str(out))
     assert code == 0, said
     reader = await browser.new_context(java_script_enabled=False)

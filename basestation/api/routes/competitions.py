@@ -41,7 +41,7 @@ class RulesIn(BaseModel):
     change_partner: bool = Field(default=False,
                                  description="players must change partner at least once")
 
-    def rules(self) -> LadderRules:
+    def ladder_rules(self) -> LadderRules:
         return LadderRules(self.kind, self.sessions, self.qualify, self.count,
                            self.change_partner)
 
@@ -88,7 +88,7 @@ async def competitions(station: StationDep, read: ReadDep) -> list[dict[str, Any
 @router.post("", dependencies=[Director], status_code=201, response_model=CompetitionOut)
 async def create_competition(body: CompetitionIn, station: StationDep) -> dict[str, Any]:
     """A new competition with its rules and no events yet."""
-    row = await answered(competitions_core.create(station, body.name, body.rules()))
+    row = await answered(competitions_core.create(station, body.name, body.ladder_rules()))
     return _json(row, [], {})
 
 
@@ -98,7 +98,7 @@ async def summary(request: Request, station: StationDep, read: ReadDep,
     """The year's competitions (those with a session played that year) and their
     place-getters: first, second and third, more when tied."""
     director = director_token(request, request.app.state.auth) is not None
-    club, store = ClubList.of(station.rules), station.store
+    club, store = ClubList.of(station.session), station.store
 
     def gather() -> list[dict[str, Any]]:
         events = events_of(store)
@@ -132,7 +132,7 @@ async def set_rules(competition_id: RowId, body: RulesIn, request: Request,
     them, when it holds more events than sessions, or when one of its events is in another
     competition with other rules."""
     found = await answered(competitions_core.set_rules(station, _lock(request), competition_id,
-                                                       body.rules()))
+                                                       body.ladder_rules()))
     return _json(found.row, found.event_ids, found.events)
 
 
@@ -200,7 +200,7 @@ async def ladder(competition_id: RowId, request: Request, station: StationDep,
     director = director_token(request, request.app.state.auth) is not None
     stored = await read.stored(station.store.competitions)
     row, ids = _find(stored, competition_id)
-    return await read.stored(ladder_document, station.store, ClubList.of(station.rules), row,
+    return await read.stored(ladder_document, station.store, ClubList.of(station.session), row,
                              ids, director)
 
 

@@ -29,8 +29,8 @@ from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_json
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
-from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.event_results import past_event
+from basestation.station.session.state import SessionState
 from basestation.store.models import SeatingRow
 from basestation.store.repository import Store
 
@@ -103,10 +103,10 @@ async def event_results(event_id: EventId, request: Request,
                         station: StationDep, read: ReadDep) -> dict[str, Any]:
     """Everything the results page shows and prints for one event."""
     store = station.store
-    if event_id == station.rules.event_id:
+    if event_id == station.session.event_id:
         await require_results_reader(request)
         seatings = await read.stored(store.seatings, event_id)
-        return results_document(station.rules, seatings, is_open=True)
+        return results_document(station.session, seatings, is_open=True)
     past = await read.stored(_past_results, store, event_id)
     if past is None:
         raise HTTPException(404, f"no event {event_id}")
@@ -123,7 +123,7 @@ async def publish(event_id: EventId, body: PublishIn,
                   station: StationDep, read: ReadDep) -> PublishIn:
     """Publishes an event's results (or withdraws them): the open event's, as the grid's
     Publish does, or a past one's, closed before the director had published it."""
-    if event_id != station.rules.event_id and not any(
+    if event_id != station.session.event_id and not any(
             event.id == event_id for event, _ in await read.stored(station.store.events)):
         raise HTTPException(404, f"no event {event_id}")
     await answered(station.director.publish_event(event_id, body.published))
@@ -131,32 +131,32 @@ async def publish(event_id: EventId, body: PublishIn,
 
 
 def _past_results(store: Store, event_id: int) -> dict[str, Any] | None:
-    rules = past_event(store, event_id)
-    if rules is None:
+    session = past_event(store, event_id)
+    if session is None:
         return None
-    return results_document(rules, store.seatings(event_id), is_open=False)
+    return results_document(session, store.seatings(event_id), is_open=False)
 
 
-def results_document(rules: SessionRules, seatings: list[SeatingRow], *,
+def results_document(session: SessionState, seatings: list[SeatingRow], *,
                      is_open: bool) -> dict[str, Any]:
-    matches = match_results_json(rules, seatings)
+    matches = match_results_json(session, seatings)
     # A match event's pairs are not ranked by matchpoints: its standings are in `matches`.
-    rankings = rankings_json(rules, seatings) if matches is None else []
+    rankings = rankings_json(session, seatings) if matches is None else []
     cards = [{"section": r["section"], "pair": r["pair"], "direction": r.get("direction"),
               "names": r["names"],
-              "boards": scorecard(rules, r["section"], r["pair"], r.get("direction"), seatings)}
+              "boards": scorecard(session, r["section"], r["pair"], r.get("direction"), seatings)}
              for r in rankings]
     return {
-        "event": {"id": rules.event_id, "name": rules.event_name,
-                  "regulations": rules.regulations, "running": rules.running,
-                  "ended": rules.ended, "published": rules.published,
-                  "date": rules.event_date.isoformat() if rules.event_date else None,
-                  "results": sum(s.held_count for s in rules.sections.values()),
-                  "open": is_open, "format": rules.event_format},
+        "event": {"id": session.event_id, "name": session.event_name,
+                  "regulations": session.regulations, "running": session.running,
+                  "ended": session.ended, "published": session.published,
+                  "date": session.event_date.isoformat() if session.event_date else None,
+                  "results": sum(s.held_count for s in session.sections.values()),
+                  "open": is_open, "format": session.event_format},
         "rankings": rankings,
-        "travellers": [traveller_json(rules, scored, seatings)
-                       for scored in scored_boards(rules)],
+        "travellers": [traveller_json(session, scored, seatings)
+                       for scored in scored_boards(session)],
         "scorecards": cards,
-        "penalties": [penalty_json(p.row_id, p.penalty) for p in rules.penalties],
+        "penalties": [penalty_json(p.row_id, p.penalty) for p in session.penalties],
         "matches": matches,
     }

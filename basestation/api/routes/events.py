@@ -69,7 +69,7 @@ async def past_events(station: StationDep, read: ReadDep) -> list[dict[str, Any]
              "running": event.running, "created_at": event.created_at.isoformat(),
              "date": event.date.isoformat() if event.date else None,
              "ended": event.ended, "published": event.published,
-             "results": count, "open": event.id == station.rules.event_id}
+             "results": count, "open": event.id == station.session.event_id}
             for event, count in held]
 
 

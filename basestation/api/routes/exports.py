@@ -28,8 +28,8 @@ def _download(text: str, media_type: str, name: str) -> Response:
 
 
 async def _seatings(station: Station, read: ReadModel) -> list[SeatingRow]:
-    event_id = station.rules.event_id
-    if event_id is None or not station.rules.players:
+    event_id = station.session.event_id
+    if event_id is None or not station.session.players:
         return []
     return await read.stored(station.store.seatings, event_id)
 
@@ -37,7 +37,7 @@ async def _seatings(station: Station, read: ReadModel) -> list[SeatingRow]:
 async def _event(station: Station, read: ReadModel,
                  ) -> tuple[ScoredSession | MatchEvent, Roster]:
     """A pairs event's scored session, or a teams or Swiss event's matches, with who played."""
-    return event_and_roster(station.rules, await _seatings(station, read))
+    return event_and_roster(station.session, await _seatings(station, read))
 
 
 @router.get("/pbn", response_class=Response)
@@ -47,12 +47,12 @@ async def pbn(station: StationDep, read: ReadDep) -> Response:
     a teams or Swiss event's boards match by match, both tables in each ScoreTable, and a
     TotalScoreTable of the standings. Names as PBN's Names columns."""
     event, roster = await _event(station, read)
-    rules = station.rules
-    deals = dict(rules.deal_text)
-    text = write_pbn_matches(event, roster, held_on=rules.event_date, deals=deals) \
+    session = station.session
+    deals = dict(session.deal_text)
+    text = write_pbn_matches(event, roster, held_on=session.event_date, deals=deals) \
         if isinstance(event, MatchEvent) else \
-        write_pbn_scores(event, roster, event=rules.event_name or "Pairs",
-                         held_on=rules.event_date, deals=deals)
+        write_pbn_scores(event, roster, event=session.event_name or "Pairs",
+                         held_on=session.event_date, deals=deals)
     return _download(text, "text/plain", "results.pbn")
 
 
@@ -61,9 +61,9 @@ async def usebio(station: StationDep, read: ReadDep) -> Response:
     """A USEBIO 1.2 XML document, with each pair's or team's players and the hand records
     (HANDSET), as a club's website takes the results."""
     event, roster = await _event(station, read)
-    deals = hand_records(station.rules)
+    deals = hand_records(station.session)
     text = write_usebio_matches(event, roster, deals) if isinstance(event, MatchEvent) \
-        else write_usebio(event, station.rules.event_name or "Pairs", roster, deals)
+        else write_usebio(event, station.session.event_name or "Pairs", roster, deals)
     return _download(text, "application/xml", "results.xml")
 
 

@@ -80,7 +80,7 @@ async def audit(station: StationDep, read: ReadDep,
                                               "older than this id (paging)")] = None,
           limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
     """The event's audit log (with the station's own entries), newest first."""
-    event_id = event if event is not None else station.rules.event_id
+    event_id = event if event is not None else station.session.event_id
     rows = await read.stored(station.store.audit_log, event_id, before=before, limit=limit + 1)
     return {"event": event_id, "entries": [entry_json(r) for r in rows[:limit]],
             "more": len(rows) > limit}

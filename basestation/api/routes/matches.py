@@ -66,10 +66,10 @@ async def matches(station: StationDep) -> dict[str, Any]:
     """Who plays whom in each round, each match's IMPs and VPs so far, and the standings:
     VPs, then Swiss points, then IMPs (club-directors-manual.txt, "Swiss Teams"). A pairs
     event has no matches."""
-    rules = station.rules
-    if rules.event_format == PAIRS:
+    session = station.session
+    if session.event_format == PAIRS:
         return {"format": PAIRS, "rounds": 0, "sections": []}
-    return matches_json(rules)
+    return matches_json(session)
 
 
 @router.post("/sections/{section}/draw", response_model=DrawnOut, dependencies=[Director])

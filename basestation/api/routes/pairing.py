@@ -10,9 +10,7 @@ from pydantic import BaseModel, Field
 
 from basestation.api.auth import Tries
 from basestation.api.deps import StationDep
-from basestation.station.app import Station
 from basestation.station.session.pairing_codes import PairingRefused
-from basestation.store import repository as repo
 
 router = APIRouter(prefix="/api", tags=["units"])
 
@@ -44,28 +42,22 @@ async def exchange(body: PairingCode, request: Request, response: Response,
     out."""
     client = request.client.host if request.client else "unknown"
     tries = _tries(request)
-    event = station.rules.event_id
     if not tries.allowed(client):
         if client not in request.app.state.pairing_limited:  # written once a minute
             request.app.state.pairing_limited.add(client)
-            _audit(station, event, client, "pairing_codes_limited",
-                   why=f"{WRONG_PER_MINUTE} wrong codes in a minute")
+            station.pads.audit(f"address {client}", "pairing_codes_limited",
+                               why=f"{WRONG_PER_MINUTE} wrong codes in a minute")
         raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, LIMITED,
                             headers={"Retry-After": "60"})
     request.app.state.pairing_limited.discard(client)
     try:
-        unit = station.pairing.spend(body.code)
+        unit, key = station.pads.key_for_code(body.code)
     except PairingRefused as refused:
         tries.add(client)
-        _audit(station, event, client, "wrong_pairing_code",
-               why="spent, expired or replaced" if refused.gone else "never given")
+        station.pads.audit(f"address {client}", "wrong_pairing_code",
+                           why="spent, expired or replaced" if refused.gone else "never given")
         raise HTTPException(status.HTTP_410_GONE if refused.gone else status.HTTP_404_NOT_FOUND,
                             str(refused)) from None
-    known = station.hub.units.get(unit)
-    key = known.key if known is not None else station.hub.key_for(unit)
-    # Logged in turn with the pads' traffic; the pad does not wait for it.
-    station.hub.later(lambda batch: batch.ops.append(
-        repo.audit(event, f"unit {unit}", "pairing_code")))
     response.headers["Cache-Control"] = "no-store"
     return PadKey(unit=unit, key=key.hex(), station=station.config.id)
 
@@ -78,8 +70,3 @@ def _tries(request: Request) -> Tries:
     tries: Tries = state.pairing_tries
     return tries
 
-
-def _audit(station: Station, event: int | None, client: str, action: str, why: str) -> None:
-    # In turn with the pads' traffic, as the pad's own use is; the answer does not wait.
-    station.hub.later(lambda batch: batch.ops.append(
-        repo.audit(event, f"address {client}", action, why=why)))

@@ -26,7 +26,7 @@ async def player_history(
                                                            "before)")] = None,
         until: Annotated[dt.date | None, Query(description="last day (default: today)")] = None,
 ) -> dict[str, Any]:
-    club = ClubList.of(station.rules)
+    club = ClubList.of(station.session)
     if number not in club.players:
         raise HTTPException(404, f"there is no player {number} in the club's list")
     last = until or dt.date.today()

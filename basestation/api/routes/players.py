@@ -43,9 +43,9 @@ class VisitorIn(BaseModel):
             response_model_exclude_none=True)
 async def players(station: StationDep) -> list[dict[str, Any]]:
     """The club's whole list: the director's (results and the pads name only who plays)."""
-    rules = station.rules
-    return [{"number": n, "name": name, "national": rules.national.get(n)}
-            for n, name in sorted(rules.players.items())]
+    session = station.session
+    return [{"number": n, "name": name, "national": session.national.get(n)}
+            for n, name in sorted(session.players.items())]
 
 
 @router.put("", dependencies=[Director], response_model=PlayersCountOut)
@@ -79,7 +79,7 @@ async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStor
             responses={200: {"content": {"text/csv": {}}}})
 async def export_players(station: StationDep) -> Response:
     """The whole list as CSV (number, name, national number), as the import reads it."""
-    text = players_csv(station.rules.players, station.rules.national)
+    text = players_csv(station.session.players, station.session.national)
     return Response(text, media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": 'attachment; filename="players.csv"'})
 
@@ -89,4 +89,4 @@ async def add_visitor(body: VisitorIn, station: StationDep) -> PlayerOut:
     """A visitor added by name; the station gives the number (from 9000001 up). A visitor
     of that name already added keeps its number."""
     number = await answered(station.director.add_visitor(body.name))
-    return PlayerOut(number=number, name=station.rules.players[number])
+    return PlayerOut(number=number, name=station.session.players[number])

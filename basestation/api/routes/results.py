@@ -45,7 +45,7 @@ async def cell(section: str, table: Small, round: Small, station: StationDep,
         return {"section": state.letter, "table": table, "round": round, "sit_out": True,
                 "boards": []}
     boards = []
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     for board in assignment.boards:
         held = state.held(table, round, board)
         held_json_now = held_json(held) if held else None  # before the await: memory

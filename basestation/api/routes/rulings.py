@@ -110,7 +110,7 @@ def penalty_json(row_id: int | None, penalty: Penalty) -> dict[str, Any]:
 
 @router.get("/penalties", response_model=list[PenaltyOut])
 async def penalties(station: StationDep) -> list[dict[str, Any]]:
-    return [penalty_json(p.row_id, p.penalty) for p in station.rules.penalties]
+    return [penalty_json(p.row_id, p.penalty) for p in station.session.penalties]
 
 
 @router.post("/penalties", dependencies=[Director], status_code=status.HTTP_201_CREATED,
@@ -153,7 +153,7 @@ def match_penalty_json(row_id: int | None, penalty: MatchPenalty) -> dict[str, A
 
 @router.get("/match-penalties", response_model=list[MatchPenaltyOut])
 async def match_penalties(station: StationDep) -> list[dict[str, Any]]:
-    return [match_penalty_json(p.row_id, p.penalty) for p in station.rules.match_penalties]
+    return [match_penalty_json(p.row_id, p.penalty) for p in station.session.match_penalties]
 
 
 @router.post("/match-penalties", dependencies=[Director], status_code=status.HTTP_201_CREATED,

@@ -19,25 +19,25 @@ async def rankings(station: StationDep, read: ReadDep) -> list[dict[str, Any]]:
     """Every pair's total, percentage and rank, within its field (section and direction).
     Each row names its event (the station's event number, as pads hold it in protocol version
     2), so a table pad still in an earlier event shows none of them."""
-    event_id = station.rules.event_id
+    event_id = station.session.event_id
     seatings = await read.stored(station.store.seatings, event_id) \
-        if event_id is not None and station.rules.players else []
-    return [{**row, "event": event_id} for row in rankings_json(station.rules, seatings)]
+        if event_id is not None and station.session.players else []
+    return [{**row, "event": event_id} for row in rankings_json(station.session, seatings)]
 
 
 @router.get("/travellers", response_model=list[TravellerOut])
 async def travellers(station: StationDep) -> list[dict[str, Any]]:
     """Every board with results, scored: the travellers with matchpoints."""
-    return [traveller_json(station.rules, scored) for scored in scored_boards(station.rules)]
+    return [traveller_json(station.session, scored) for scored in scored_boards(station.session)]
 
 
 @router.get("/sections/{section}/boards/{board}/traveller", response_model=TravellerOut)
 async def traveller(section: str, board: Annotated[int, Path(ge=1, le=255)],
               station: StationDep) -> dict[str, Any]:
     state = section_of(station, section)
-    for scored in scored_boards(station.rules):
+    for scored in scored_boards(station.session):
         if (scored.section, scored.board) == (state.letter, board):
-            return traveller_json(station.rules, scored)
+            return traveller_json(station.session, scored)
     raise HTTPException(404, f"no results yet on board {board} in section {state.letter}")
 
 
@@ -48,4 +48,4 @@ async def personal_scorecard(section: str, pair: Annotated[int, Path(ge=1, le=25
     """A pair's personal score card: each board, the opponents, score and matchpoints."""
     state = section_of(station, section)
     return {"section": state.letter, "pair": pair, "direction": direction,
-            "boards": scorecard(station.rules, state.letter, pair, direction)}
+            "boards": scorecard(station.session, state.letter, pair, direction)}

@@ -12,8 +12,8 @@ from pydantic import BaseModel, Field
 from basestation.api.actions import answered
 from basestation.api.deps import Director, StationDep
 from basestation.api.views import player_names
-from basestation.station.rules.composed import SessionRules
-from basestation.station.rules.director_seats import Seated
+from basestation.station.rules.director_seats import Seated, players_wanted
+from basestation.station.session.state import SessionState
 
 router = APIRouter(prefix="/api/seats", tags=["players"])
 
@@ -61,39 +61,39 @@ class SeatingIn(BaseModel):
         "NS or EW: a pair of a two-field movement, or one of a team's two pairs"))
 
 
-def _player(rules: SessionRules, number: int) -> dict[str, Any]:
-    name = rules.players.get(number, f"player {number}") if number else "not given"
+def _player(session: SessionState, number: int) -> dict[str, Any]:
+    name = session.players.get(number, f"player {number}") if number else "not given"
     return {"number": number, "name": name}
 
 
-def entrant_seats(rules: SessionRules, section: str, entrant: int, side: str) -> dict[str, Any]:
-    numbers = rules.seats.of(section, entrant, side or None)
+def entrant_seats(session: SessionState, section: str, entrant: int, side: str) -> dict[str, Any]:
+    numbers = session.seats.of(section, entrant, side or None)
     row: dict[str, Any] = {"entrant": entrant, "side": side,
-                           "players": [_player(rules, n) for n in numbers],
-                           "names": player_names(rules, numbers)}
-    if rules.team_event:
-        row["pairs"] = {s: player_names(rules, rules.seats.of(section, entrant, s))
+                           "players": [_player(session, n) for n in numbers],
+                           "names": player_names(session, numbers)}
+    if session.team_event:
+        row["pairs"] = {s: player_names(session, session.seats.of(section, entrant, s))
                         for s in ("NS", "EW")}
     return row
 
 
-def seats_json(rules: SessionRules) -> dict[str, Any]:
+def seats_json(session: SessionState) -> dict[str, Any]:
     sections = []
-    for letter, state in rules.sections.items():
+    for letter, state in session.sections.items():
         fields = state.movement.pairs()
-        if rules.team_event:
+        if session.team_event:
             places = [(n, "") for n in sorted({n for ns in fields.values() for n in ns})]
             sides = ["", "NS", "EW"]
         else:
             places = [(n, "" if name == "ALL" else name)
                       for name, numbers in fields.items() for n in numbers]
             sides = [""] if "ALL" in fields else ["NS", "EW"]
-        fewest, most = rules.players_wanted(letter, "")
-        sections.append({"section": letter, "entrant": "team" if rules.team_event else "pair",
+        fewest, most = players_wanted(session, "")
+        sections.append({"section": letter, "entrant": "team" if session.team_event else "pair",
                          "sides": sides, "fewest": fewest, "most": most,
-                         "entrants": [entrant_seats(rules, letter, n, side)
+                         "entrants": [entrant_seats(session, letter, n, side)
                                       for n, side in places]})
-    return {"event": rules.event_id, "format": rules.event_format, "sections": sections}
+    return {"event": session.event_id, "format": session.event_format, "sections": sections}
 
 
 @router.get("", dependencies=[Director], response_model=SeatsOut)
@@ -101,7 +101,7 @@ async def seats(station: StationDep) -> dict[str, Any]:
     """Every pair or team of the open event with who plays for it (their numbers and names):
     as the director seated it, or as the numbers entered at a table said, the newest holding.
     The director's: the pads get their table's names, the results pages their own."""
-    return seats_json(station.rules)
+    return seats_json(station.session)
 
 
 @router.put("/{section}/{entrant}", dependencies=[Director], response_model=EntrantSeatsOut)
@@ -113,8 +113,8 @@ async def seat(section: Annotated[str, Path(min_length=1, max_length=4)],
     a number of their own. Refused, with nothing changed: no open event, no such section, a
     pair or team not in the movement, a number not on the club's list, a player given twice,
     the wrong number of players, a visitor without a name."""
-    rules = station.rules
+    session = station.session
     letter = section.upper()
     players = [Seated(p.number, p.visitor) for p in body.players]
     await answered(station.director.seat(letter, entrant, body.side, players))
-    return entrant_seats(rules, letter, entrant, body.side or "")
+    return entrant_seats(session, letter, entrant, body.side or "")

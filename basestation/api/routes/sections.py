@@ -27,7 +27,7 @@ router = APIRouter(prefix="/api/sections", tags=["sections"])
 
 
 def section_of(station: Station, letter: str) -> SectionState:
-    state = station.rules.sections.get(letter.upper())
+    state = station.session.sections.get(letter.upper())
     if state is None:
         raise HTTPException(404, f"no section {letter}")
     return state
@@ -59,7 +59,7 @@ async def close_round(section: str, station: StationDep) -> dict[str, Any]:
 async def hand_records(section: str, station: StationDep) -> dict[str, Any]:
     """The deals (PBN), for the director only: pads see a deal only after playing it."""
     state = section_of(station, section)
-    deals = {board: text for (letter, board), text in station.rules.deal_text.items()
+    deals = {board: text for (letter, board), text in station.session.deal_text.items()
              if letter == state.letter}
     return {"section": state.letter, "deals": dict(sorted(deals.items()))}
 

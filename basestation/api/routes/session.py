@@ -57,7 +57,7 @@ async def stream(request: Request, station: StationDep) -> StreamingResponse:
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
-                event = for_page(station.rules, event, director=director)
+                event = for_page(station.session, event, director=director)
                 yield f"data: {json.dumps(event, default=str)}\n\n"
         finally:
             station.bus.unsubscribe(queue)

@@ -56,7 +56,7 @@ async def replace(unit: int, station: StationDep) -> dict[str, Any]:
 async def lock(unit: int, station: StationDep) -> dict[str, Any]:
     """Locks a unit out (lost or at the wrong table); its table is freed."""
     await answered(station.director.lock_unit(unit))
-    return unit_json(station.hub.units[unit])
+    return unit_json(station.units[unit])
 
 
 class Withdrawn(BaseModel):
@@ -82,7 +82,7 @@ async def reset(unit: int, station: StationDep) -> dict[str, Any]:
     """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget
     its session; `done` says all that in a sentence for the director."""
     done = await answered(station.director.reset_unit(unit))
-    return {**unit_json(station.hub.units[unit]), "done": done}
+    return {**unit_json(station.units[unit]), "done": done}
 
 
 class Command(BaseModel):

@@ -25,7 +25,7 @@ async def website_zip(event_id: EventId, station: StationDep, read: ReadDep) -> 
     """The event's results as a static website (plain HTML and CSS, and the USEBIO XML with
     the hand records) in a zip holding one folder. Refused in a sentence for an unknown event,
     one without results, or one whose results are not published yet."""
-    solver = station.rules.par
+    solver = station.session.par
 
     def par(deal: str, board: int) -> tuple[Row, ...]:
         # The open event's par is solved already, when its hand records loaded.

@@ -48,7 +48,7 @@ class DirectorService:
         self._rules = rules
 
     async def _act(self, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
-        if need_event and self._rules.event_id is None:
+        if need_event and self._rules.session.event_id is None:
             raise Conflict(NO_EVENT)
         return await self._hub.act(action)
 
@@ -65,20 +65,20 @@ class DirectorService:
         """Adds or renames players in the club's list (with national numbers, when given);
         returns how many the list holds."""
         named, numbers = dict(players), dict(national) if national is not None else None
-        await self._act(lambda batch: self._rules.set_players(named, batch, numbers),
+        await self._act(lambda batch: self._rules.director.set_players(named, batch, numbers),
                         need_event=False)
-        return len(self._rules.players)
+        return len(self._rules.session.players)
 
     async def add_visitor(self, name: str) -> int:
         """A visitor joins the club's list with a number of their own; returns it."""
-        return await self._act(lambda batch: self._rules.add_visitor(name, batch),
+        return await self._act(lambda batch: self._rules.session.add_visitor(name, batch),
                                need_event=False)
 
     async def seat(self, section: str, entrant: int, side: str | None,
                    players: Sequence[Seated]) -> tuple[int, ...]:
         """Seats a pair or team (or changes who plays for it); the pads where it plays now
         are told at once."""
-        return await self._act(lambda batch: self._rules.director_seat(
+        return await self._act(lambda batch: self._rules.director_seats.director_seat(
             section, entrant, side, players, batch))
 
     # -- units and tables -------------------------------------------------------------------
@@ -86,27 +86,28 @@ class DirectorService:
     async def pair_unit(self, unit: int) -> UnitState:
         """Registers a unit, or moves a known one to its next key epoch (its old key stops
         working)."""
-        return await self._act(lambda batch: self._rules.pair_unit(unit, batch),
+        return await self._act(lambda batch: self._rules.director.pair_unit(unit, batch),
                                need_event=False)
 
     async def pair_units(self, units: Sequence[int]) -> None:
         """Pairs several units in one turn."""
         wanted = list(units)
-        await self._act(lambda batch: [self._rules.pair_unit(u, batch) for u in wanted],
+        await self._act(lambda batch: [self._rules.director.pair_unit(u, batch) for u in wanted],
                         need_event=False)
 
     async def lock_unit(self, unit: int, *, need_event: bool = True) -> None:
         """Locks a unit out (or withdraws it): its table is free, and what its pad still
         holds comes to the director."""
-        await self._act(lambda batch: self._rules.lock_unit(unit, batch), need_event=need_event)
+        await self._act(lambda batch: self._rules.director.lock_unit(unit, batch),
+                        need_event=need_event)
 
     async def reset_unit(self, unit: int) -> str:
         """Frees the unit's table and has its pad log in afresh; returns what was done."""
-        return await self._act(lambda batch: self._rules.reset_unit(unit, batch),
+        return await self._act(lambda batch: self._rules.director.reset_unit(unit, batch),
                                need_event=False)
 
     async def command_unit(self, unit: int, command: ControlCommand) -> None:
-        await self._act(lambda batch: self._rules.command_unit(unit, command, batch),
+        await self._act(lambda batch: self._rules.director.command_unit(unit, command, batch),
                         need_event=False)
 
     async def replace_unit(self, unit: int) -> tuple[str, int]:
@@ -115,8 +116,9 @@ class DirectorService:
                                need_event=False)  # a unit holding a table is of the open event
 
     async def authorise_takeover(self, section: str, table: int) -> None:
-        await self._act(lambda batch: self._rules.authorise_takeover(section, table, batch),
-                        need_event=False)
+        await self._act(
+            lambda batch: self._rules.director.authorise_takeover(section, table, batch),
+            need_event=False)
 
     async def cancel_takeover(self, section: str, table: int) -> None:
         await self._act(lambda batch: table_actions.cancel_takeover(
@@ -132,32 +134,32 @@ class DirectorService:
     async def enter(self, entry: Entry) -> HeldResult:
         """The director's result for a board (a correction or a late play), pushed to the
         table's pad."""
-        held = await self._act(lambda batch: self._rules.director_enter(entry, batch))
+        held = await self._act(lambda batch: self._rules.director.director_enter(entry, batch))
         assert held is not None  # only erasing holds nothing
         return held
 
     async def erase(self, entry: Entry) -> None:
-        await self._act(lambda batch: self._rules.director_enter(entry, batch, erase=True))
+        await self._act(lambda batch: self._rules.director.director_enter(entry, batch, erase=True))
 
     async def move_result(self, section: str, table: int, round_: int, board: int, *,
                           to_board: int | None = None, ns: int | None = None,
                           ew: int | None = None) -> HeldResult:
-        return await self._act(lambda batch: self._rules.director_move(
+        return await self._act(lambda batch: self._rules.director.director_move(
             section, table, round_, board, batch, to_board=to_board, ns=ns, ew=ew))
 
     async def rule(self, section: str, table: int, round_: int, board: int,
                    ruling: dict[str, Any]) -> HeldResult:
-        return await self._act(lambda batch: self._rules.director_rule(
+        return await self._act(lambda batch: self._rules.director.director_rule(
             section, table, round_, board, batch, ruling=ruling))
 
     async def add_penalty(self, penalty: Penalty) -> HeldPenalty:
-        return await self._act(lambda batch: self._rules.add_penalty(penalty, batch))
+        return await self._act(lambda batch: self._rules.director.add_penalty(penalty, batch))
 
     async def add_match_penalty(self, penalty: MatchPenalty) -> HeldMatchPenalty:
-        return await self._act(lambda batch: self._rules.add_match_penalty(penalty, batch))
+        return await self._act(lambda batch: self._rules.director.add_match_penalty(penalty, batch))
 
     async def remove_penalty(self, penalty_id: int) -> None:
-        await self._act(lambda batch: self._rules.remove_penalty(penalty_id, batch))
+        await self._act(lambda batch: self._rules.director.remove_penalty(penalty_id, batch))
 
     async def decide_merge(self, offer_id: int, accept: bool, *,
                            replace: bool = False) -> merges.Decided:
@@ -176,7 +178,7 @@ class DirectorService:
 
     async def publish(self, published: bool) -> None:
         """Publishes the open event's results (or takes them back)."""
-        await self._act(lambda batch: self._rules.publish(published, batch))
+        await self._act(lambda batch: self._rules.switches.publish(published, batch))
 
     async def publish_event(self, event_id: int, published: bool) -> None:
         """Publishes any event's results, the open one's or a past one's."""
@@ -185,7 +187,7 @@ class DirectorService:
 
     async def close_round(self, section: str) -> int:
         """Closes the section's round; returns the round it plays now."""
-        return await self._act(lambda batch: self._rules.close_round(section, batch))
+        return await self._act(lambda batch: self._rules.director.close_round(section, batch))
 
     async def draw_round(self, section: str) -> int:
         """Closes a Swiss round before every board is in: the next is drawn from the
@@ -193,20 +195,21 @@ class DirectorService:
         rules = self._rules
 
         def draw_now(batch: Batch) -> int:
-            state = rules.sections.get(section)
+            state = rules.session.sections.get(section)
             next_round = state.movement.rounds + 1 if state is not None else 0
             round_ = draw_next_round(rules, section, batch,
                                      why=f"director's Swiss draw for round {next_round}")
-            state = rules.sections[section]
+            state = rules.session.sections[section]
             while state.current_round < round_:
-                rules.close_round(section, batch)
+                rules.director.close_round(section, batch)
             return round_
 
         return await self._act(draw_now)
 
     async def set_hand_records(self, section: str, deals: dict[int, str]) -> list[int]:
         """The section's hand records; returns the boards they gave."""
-        return await self._act(lambda batch: self._rules.set_hand_records(section, deals, batch))
+        return await self._act(
+            lambda batch: self._rules.director.set_hand_records(section, deals, batch))
 
     async def late_pair(self, section: str, from_round: int) -> movement_changes.Changed:
         return await self._act(lambda batch: movement_changes.late_pair(

@@ -138,7 +138,7 @@ class Hub:
         """Memory from a snapshot: on the event loop's thread only, where everything else
         reads it (half rebuilt, it would show a section missing)."""
         self.units.load(snap)
-        self.rules.load(snap, self.units)
+        self.rules.session.load(snap, self.units)
 
     def key_for(self, unit: int, epoch: int = 0) -> bytes:
         return self.units.key_for(unit, epoch)
@@ -391,7 +391,7 @@ class Hub:
         `event`, the one open when it was made (0 for none), and a code the version lacks is
         mapped down (SPEC.md 13)."""
         if event is None:
-            event = self.rules.event_id or 0
+            event = self.rules.session.event_id or 0
         event = event if version >= 2 else 0
         unit = self.units.get(unit_no)
         return Message(unit=unit_no, seq=seq, body=for_version(body, version), v=version,
@@ -406,10 +406,10 @@ class Hub:
             # Numbered when it goes, but under the event open now, as it is made (SPEC.md
             # 13.4): what waits for the line keeps its event; feedback of an event since
             # closed is dropped.
-            made = self.rules.event_id or 0
+            made = self.rules.session.event_id or 0
 
             def number(parts: list[Body]) -> list[tuple[Message, bytes]]:
-                if isinstance(body, Feedback) and (self.rules.event_id or 0) != made:
+                if isinstance(body, Feedback) and (self.rules.session.event_id or 0) != made:
                     return []
                 return self._numbered(unit_no, parts, made)
 
@@ -449,7 +449,7 @@ class Hub:
             return
         if unit is None:
             unit = self.units.add(message.unit)
-            batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}", "paired"))
+            batch.ops.append(repo.audit(self.rules.session.event_id, f"unit {unit.unit}", "paired"))
             batch.event("unit", unit=unit.unit, state="new")
         if message.screen is not None and self._other_screen(unit, message, batch):
             return
@@ -463,7 +463,7 @@ class Hub:
             return
         previous, unit.last_seq = unit.last_seq, message.seq
         mark = len(batch.sends)
-        answers = self.rules.dispatch(unit, message, batch)
+        answers = self.rules.pads.dispatch(unit, message, batch)
         # The answer goes out before anything the message caused (feedback, say).
         batch.sends[mark:mark] = [(unit.unit, body) for body in answers]
         answer_json = jsonwire.answers_json(answers)  # the text the link sends (jsonwire)
@@ -480,10 +480,10 @@ class Hub:
         with a status, which names the screen holding the unit, and is otherwise ignored."""
         lost, taken = self.units.lost_screen(unit, message)
         if taken:
-            batch.ops.append(repo.audit(self.rules.event_id, f"unit {unit.unit}",
+            batch.ops.append(repo.audit(self.rules.session.event_id, f"unit {unit.unit}",
                                         "other_screen"))
         if lost:
-            batch.send(unit.unit, self.rules.status_for(unit.unit))
+            batch.send(unit.unit, self.rules.session.status_for(unit.unit))
         return lost
 
     def refuse(self, link: Link, error: ProtocolError | DecodeError) -> None:

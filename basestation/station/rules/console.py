@@ -21,14 +21,14 @@ THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
 def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
                    batch: Batch) -> Thresholds:
     """Changes the thresholds given (the others stay) and stores all of them."""
-    limits = rules.thresholds
+    limits = rules.session.thresholds
     for name, value in changes.items():
         if name not in THRESHOLD_NAMES:
             raise ValueError(f"{name} is not an alert threshold")
         setattr(limits, name, value)
     batch.ops.append(repo.save_thresholds(limits.silent_minutes, limits.bad_mac_run,
                                           limits.rounds_behind))
-    batch.ops.append(repo.audit(rules.event_id, "director", "thresholds", **changes))
+    batch.ops.append(repo.audit(rules.session.event_id, "director", "thresholds", **changes))
     batch.event("thresholds", **limits.to_json())
     return limits
 
@@ -39,13 +39,13 @@ def set_round_clock(rules: SessionRules, section: str, per_board: float, per_rou
     state = _section(rules, section)
     if per_board <= 0 and per_round <= 0:
         raise ValueError("a round needs some time: give minutes per board or per round")
-    rules.thresholds.board_minutes[section] = per_board
-    rules.thresholds.round_minutes[section] = per_round
-    _changed(rules, state, repo.set_round_clock(rules.section_ids[section], per_board,
+    rules.session.thresholds.board_minutes[section] = per_board
+    rules.session.thresholds.round_minutes[section] = per_round
+    _changed(rules, state, repo.set_round_clock(rules.session.section_ids[section], per_board,
                                                 per_round), batch, "round_minutes",
              minutes_per_board=per_board, minutes_per_round=per_round,
-             minutes=rules.thresholds.round_length(state))  # the pads' clocks start again
-    return rules.thresholds
+             minutes=rules.session.thresholds.round_length(state))  # the pads' clocks start again
+    return rules.session.thresholds
 
 
 def set_round_minutes(rules: SessionRules, section: str, minutes: float,
@@ -59,7 +59,7 @@ def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
     """When the section's pads ask the players for their numbers (SPEC.md 14)."""
     state = _section(rules, section)
     state.ask = ask
-    _changed(rules, state, repo.set_player_numbers(rules.section_ids[section], ask.value),
+    _changed(rules, state, repo.set_player_numbers(rules.session.section_ids[section], ask.value),
              batch, "player_numbers", ask=ask.value)
     return ask
 
@@ -70,7 +70,7 @@ def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
     tricks taken."""
     state = _section(rules, section)
     state.result_entry = entry
-    _changed(rules, state, repo.set_result_entry(rules.section_ids[section], entry.value),
+    _changed(rules, state, repo.set_result_entry(rules.session.section_ids[section], entry.value),
              batch, "result_entry", entry=entry.value)
     return entry
 
@@ -84,7 +84,7 @@ def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) ->
     if pads != PadPlace.TABLES:
         check_pads_follow(state.movement, pads.upper())
     state.pads = pads
-    _changed(rules, state, repo.set_pads(rules.section_ids[section], pads.value), batch,
+    _changed(rules, state, repo.set_pads(rules.session.section_ids[section], pads.value), batch,
              "pads", pads=pads.value)
     return pads
 
@@ -103,19 +103,19 @@ def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRanking
     state.rankings = rankings
     state.rankings_sent = completed_round(state)  # the pads get the latest below, once
     shown = rankings or RoundRankings()
-    _changed(rules, state, repo.set_round_rankings(rules.section_ids[section],
+    _changed(rules, state, repo.set_round_rankings(rules.session.section_ids[section],
                                                    rankings is not None, shown.hide_first,
                                                    shown.hide_last),
              batch, "round_rankings", shown=rankings is not None,
              hide_first=shown.hide_first, hide_last=shown.hide_last)
-    for message in rules.round_rankings(state):
+    for message in rules.session.round_rankings(state):
         for _table, unit in sorted(state.holders.items()):
             batch.send(unit, message)
     return rankings
 
 
 def _section(rules: SessionRules, section: str) -> SectionState:
-    state = rules.sections.get(section)
+    state = rules.session.sections.get(section)
     if state is None:
         raise LookupError(f"no section {section}")
     return state
@@ -126,10 +126,10 @@ def _changed(rules: SessionRules, state: SectionState, store: repo.Op, batch: Ba
     """A section's setting changed: stored with the section, audited, told to the pages and,
     with its round's seating, to every pad of the section at once."""
     batch.ops.append(store)
-    batch.ops.append(repo.audit(rules.event_id, "director", what, section=state.letter,
+    batch.ops.append(repo.audit(rules.session.event_id, "director", what, section=state.letter,
                                 **said))
     batch.event(what, section=state.letter, **said)
-    rules.tell_section(state, batch)
+    rules.session.tell_section(state, batch)
 
 
 __all__ = ["THRESHOLD_NAMES", "set_pads", "set_player_numbers", "set_result_entry",

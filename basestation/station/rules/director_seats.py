@@ -12,13 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from basestation.movements import EW, NS, SWISS_TEAMS, TEAMS
+from basestation.movements import EW, NS
 from basestation.station.effects.batch import Batch
 from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 
 PAIR_PLAYERS = 2
 TEAM_PLAYERS = (4, 6)  # fewest and most a team seated at once may have
+
+
+def players_wanted(session: SessionState, side: str) -> tuple[int, int]:
+    """The fewest and most players a pair or team (`side` "") is seated with."""
+    return TEAM_PLAYERS if session.team_event and not side else (PAIR_PLAYERS, PAIR_PLAYERS)
 
 
 @dataclass(frozen=True)
@@ -36,17 +41,13 @@ class DirectorSeats:
     def __init__(self, session: SessionState) -> None:
         self.session = session
 
-    @property
-    def team_event(self) -> bool:
-        return self.session.event_format in (TEAMS, SWISS_TEAMS)
-
     def director_seat(self, section: str, entrant: int, side: str | None,
                       players: Sequence[Seated], batch: Batch) -> tuple[int, ...]:
         """Seats the pair or team (its pads and the pages hear at once); the numbers seated."""
         side = side or ""
         self._check_place(section, entrant, side)
         who = self.entrant_word(section, entrant, side)
-        wanted = self.players_wanted(section, side)
+        wanted = players_wanted(self.session, side)
         if not wanted[0] <= len(players) <= wanted[1]:
             many = f"{wanted[0]}" if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
             raise ValueError(f"{who} needs {many} players, not {len(players)}")
@@ -76,7 +77,7 @@ class DirectorSeats:
             raise LookupError(f"there is no section {section} in the event")
         movement = state.movement
         fields = movement.pairs()
-        if self.team_event:
+        if self.session.team_event:
             if side not in ("", NS, EW):
                 raise ValueError(f"a team is seated at once or as its NS or EW pair, not {side}")
             playing = set(fields.get(NS, ())) | set(fields.get(EW, ()))
@@ -96,10 +97,7 @@ class DirectorSeats:
 
     def entrant_word(self, section: str, entrant: int, side: str) -> str:
         """"NS pair 3 of section A", "team 2 of section A", "the EW pair of team 2 ..."."""
-        if self.team_event:
+        if self.session.team_event:
             pair = f"the {side} pair of " if side else ""
             return f"{pair}team {entrant} of section {section}"
         return f"{side + ' ' if side else ''}pair {entrant} of section {section}"
-
-    def players_wanted(self, section: str, side: str) -> tuple[int, int]:
-        return TEAM_PLAYERS if self.team_event and not side else (PAIR_PLAYERS, PAIR_PLAYERS)

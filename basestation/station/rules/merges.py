@@ -22,9 +22,9 @@ def decide(rules: SessionRules, offer_id: int, accept: bool, batch: Batch, *,
     different held entry only with `replace` (else MergeConflict, a Conflict saying both).
     Refusing drops the offer and keeps what is held. Either way the offer and its alert go;
     no such open offer is a LookupError."""
-    offer = rules.merge_offers.get(offer_id)
-    clash = offer is not None and rules.offer_clash(offer) is not None
-    rules.decide_merge(offer_id, accept, batch, replace=replace)
+    offer = rules.session.merge_offers.get(offer_id)
+    clash = offer is not None and rules.session.offer_clash(offer) is not None
+    rules.director.decide_merge(offer_id, accept, batch, replace=replace)
     return Decided(merged=accept, replaced=accept and clash)
 
 

@@ -74,7 +74,7 @@ def replace(rules: SessionRules, section: str, kind: str, tables: int, boards: i
 
 
 def _section(rules: SessionRules, letter: str) -> SectionState:
-    state = rules.sections.get(letter.upper())
+    state = rules.session.sections.get(letter.upper())
     if state is None:
         raise LookupError(f"no section {letter}")
     return state
@@ -83,7 +83,7 @@ def _section(rules: SessionRules, letter: str) -> SectionState:
 def _change(rules: SessionRules, state: SectionState, new: Movement, why: str,
             batch: Batch) -> Changed:
     old = state.movement
-    rules.change_movement(state.letter, new, batch, why=why)
+    rules.director.change_movement(state.letter, new, batch, why=why)
     return Changed(state.letter, new, seated(old, new))
 
 

@@ -11,12 +11,12 @@ from basestation.station.rules.composed import SessionRules
 def pause_or_resume(rules: SessionRules, running: bool, batch: Batch) -> bool:
     """Pauses (pads are told the station is stopped, entry waits) or resumes; returns whether
     the session runs now. Pausing neither ends the session nor publishes anything."""
-    rules.set_running(running, batch)
-    rules.tell_status(batch)  # each pad with its own section's round
-    return rules.running
+    rules.switches.set_running(running, batch)
+    rules.session.tell_status(batch)  # each pad with its own section's round
+    return rules.session.running
 
 
 def end_session(rules: SessionRules, batch: Batch) -> None:
     """Ends the session: entry stops on every pad and the end-of-session backup is taken."""
-    rules.end_session(batch)
-    rules.tell_status(batch)
+    rules.switches.end_session(batch)
+    rules.session.tell_status(batch)

@@ -13,8 +13,8 @@ from firmware_protocol.messages import ControlCommand
 
 
 def _table(rules: SessionRules, section: str, table: int) -> None:
-    state = rules.sections.get(section)
-    if state is None or rules.event_id is None or check_table(state, table) is not None:
+    state = rules.session.sections.get(section)
+    if state is None or rules.session.event_id is None or check_table(state, table) is not None:
         raise LookupError(f"no table {section}{table}")
 
 
@@ -22,25 +22,25 @@ def replace_unit(rules: SessionRules, unit: int, batch: Batch) -> tuple[str, int
     """Lets the next pad that asks take over the table this unit holds (returned); this unit
     is then locked out and the new pad downloads everything the station holds for the table.
     No such unit is a LookupError; a unit holding no table, a Conflict."""
-    state = rules.units.get(unit)
+    state = rules.session.units.get(unit)
     if state is None:
         raise LookupError(f"no unit {unit}")
     section, table = state.section, state.table
     if section is None or table is None:
         raise Conflict(f"unit {unit} holds no table")
-    rules.authorise_takeover(section, table, batch)
+    rules.director.authorise_takeover(section, table, batch)
     return section, table
 
 
 def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch) -> None:
     """The next pad that asks for this table is refused again, as before the authorisation."""
     _table(rules, section, table)
-    if (section, table) not in rules.takeovers:
+    if (section, table) not in rules.session.takeovers:
         raise ValueError(f"no takeover is waiting at table {section}{table}")
-    rules.takeovers.discard((section, table))
-    assert rules.event_id is not None
-    batch.ops.append(repo.close_takeovers(rules.event_id, section, table, "withdrawn"))
-    batch.ops.append(repo.audit(rules.event_id, "director", "cancel_takeover",
+    rules.session.takeovers.discard((section, table))
+    assert rules.session.event_id is not None
+    batch.ops.append(repo.close_takeovers(rules.session.event_id, section, table, "withdrawn"))
+    batch.ops.append(repo.audit(rules.session.event_id, "director", "cancel_takeover",
                                 section=section, table=table))
     batch.event("table", section=section, table=table, takeover=False)
 
@@ -49,10 +49,10 @@ def resend_table(rules: SessionRules, section: str, table: int, batch: Batch) ->
     """Asks the pad holding the table to re-send every result it holds (SPEC.md control
     `resend`); returns its unit. Anything the station already has is acknowledged again."""
     _table(rules, section, table)
-    holder = rules.sections[section].holders.get(table)
+    holder = rules.session.sections[section].holders.get(table)
     if holder is None:
         raise ValueError(f"no pad holds table {section}{table}: authorise a takeover instead")
-    rules.command_unit(holder, ControlCommand.RESEND, batch)
+    rules.director.command_unit(holder, ControlCommand.RESEND, batch)
     return holder
 
 

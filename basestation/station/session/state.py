@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
-from basestation.movements import Movement, MovementError, check_pads_follow
+from basestation.movements import SWISS_TEAMS, TEAMS, Movement, MovementError, check_pads_follow
 from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
@@ -431,6 +431,10 @@ class SessionState:
         """The held result an offer would replace, when it says something else."""
         held, same = self.offer_held(offer)
         return None if same else held
+
+    @property
+    def team_event(self) -> bool:
+        return self.event_format in (TEAMS, SWISS_TEAMS)
 
     @property
     def results_public(self) -> bool:
