@@ -1,24 +1,22 @@
-"""Competitions as the director changes them: a new one, its ladder's rules, an event added
-or taken out. Each is checked against what is stored (the competitions and the events), read
-first under one lock so two changes never pass the same check, then written through the
-hub's batch like every write. A refusal says why in a sentence, with nothing changed:
-LookupError for what is not there, ValueError for what cannot be."""
+"""Competitions as the director changes them (`DirectorService`, commands/director.py): a new
+one, its ladder's rules, an event added or taken out. Each is checked against what is stored
+(the competitions and the events), read first under one lock so two changes never pass the
+same check, then written through the hub's batch like every write. A refusal says why in a
+sentence, with nothing changed: LookupError for what is not there, ValueError for what
+cannot be."""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.ladder import LadderRules
+from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store
-
-if TYPE_CHECKING:
-    from basestation.station.app import Station
 
 Stored = list[tuple[CompetitionRow, list[int]]]
 
@@ -53,7 +51,7 @@ def words(rules: LadderRules) -> str:
             f"{rules.count} to count{change}")
 
 
-async def create(station: Station, name: str, rules: LadderRules) -> CompetitionRow:
+async def create(hub: Hub, name: str, rules: LadderRules) -> CompetitionRow:
     """A new competition with its rules and no events yet."""
     _check_rules(rules)
     row = CompetitionRow(name=name, kind=rules.kind, sessions=rules.sessions,
@@ -66,19 +64,19 @@ async def create(station: Station, name: str, rules: LadderRules) -> Competition
         batch.ops.append(repo.audit(None, "director", "competition", name=name,
                                     rules=words(rules)))
 
-    await station.hub.act(write)
+    await hub.act(write)
     row.id = made[0]
     return row
 
 
-async def set_rules(station: Station, lock: asyncio.Lock, competition_id: int,
+async def set_rules(hub: Hub, lock: asyncio.Lock, competition_id: int,
                     rules: LadderRules) -> Competition:
     """The competition's ladder rules; refused when no ladder can be run by them, when it
     holds more events than sessions, or when one of its events is in another competition
     with other rules."""
     _check_rules(rules)
     async with lock:
-        stored, events = await _read(station.store)
+        stored, events = await _read(hub.store)
         row, ids = find(stored, competition_id)
         if len(ids) > rules.sessions:
             raise ValueError(f"The competition '{row.name}' holds {len(ids)} events already, "
@@ -93,17 +91,17 @@ async def set_rules(station: Station, lock: asyncio.Lock, competition_id: int,
             batch.ops.append(repo.audit(None, "director", "competition rules",
                                         competition=row.name, rules=words(rules)))
 
-        await station.hub.act(write)
+        await hub.act(write)
     for name in ("kind", "sessions", "qualify", "count", "change_partner"):
         setattr(row, name, getattr(rules, name))
     return Competition(row, ids, events)
 
 
-async def add_event(station: Station, lock: asyncio.Lock, competition_id: int,
+async def add_event(hub: Hub, lock: asyncio.Lock, competition_id: int,
                     event_id: int) -> Competition:
     """Adds a pairs event to the competition (already in it: nothing changes)."""
     async with lock:
-        stored, events = await _read(station.store)
+        stored, events = await _read(hub.store)
         row, ids = find(stored, competition_id)
         event = events.get(event_id)
         if event is None:
@@ -124,15 +122,15 @@ async def add_event(station: Station, lock: asyncio.Lock, competition_id: int,
             batch.ops.append(repo.audit(event_id, "director", "competition event",
                                         competition=row.name, added=True))
 
-        await station.hub.act(write)
+        await hub.act(write)
     return Competition(row, [*ids, event_id], events)
 
 
-async def remove_event(station: Station, lock: asyncio.Lock, competition_id: int,
+async def remove_event(hub: Hub, lock: asyncio.Lock, competition_id: int,
                        event_id: int) -> Competition:
     """Takes an event out of the competition."""
     async with lock:
-        stored, events = await _read(station.store)
+        stored, events = await _read(hub.store)
         row, ids = find(stored, competition_id)
         if event_id not in ids:
             raise LookupError(f"event {event_id} is not in the competition '{row.name}'")
@@ -142,7 +140,7 @@ async def remove_event(station: Station, lock: asyncio.Lock, competition_id: int
             batch.ops.append(repo.audit(event_id, "director", "competition event",
                                         competition=row.name, added=False))
 
-        await station.hub.act(write)
+        await hub.act(write)
     return Competition(row, [e for e in ids if e != event_id], events)
 
 

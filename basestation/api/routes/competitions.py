@@ -2,15 +2,15 @@
 ladder's rules; the ladder is run by them (scoring/ladder.py), shown, printed and exported as
 CSV; a year's competitions give their place-getters.
 
-The changes are the core's (station/competitions.py: checked under one lock, written through
-the hub's batch); the routes parse, call it and shape its answer. Until an event
+The changes are the director's service's (`station.director`, station/competitions.py: checked
+under one lock, written through the hub's batch); the routes parse, call it and shape its
+answer. Until an event
 is published its results are the director's: a ladder read without the director's login counts
 only the published ones.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
@@ -24,7 +24,6 @@ from basestation.api.responses import CompetitionOut, CompetitionSummaryOut, Lad
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.formats.ladder_csv import ladder_csv
 from basestation.scoring.ladder import KINDS, Ladder, LadderRules, Played, run_ladder
-from basestation.station import competitions as competitions_core
 from basestation.station.competitions import Stored, events_of, find, rules_of
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store
@@ -48,14 +47,6 @@ class RulesIn(BaseModel):
 
 class CompetitionIn(RulesIn):
     name: str = Field(min_length=1, max_length=100)
-
-
-def _lock(request: Request) -> asyncio.Lock:
-    state = request.app.state
-    if getattr(state, "competition_lock", None) is None:
-        state.competition_lock = asyncio.Lock()
-    lock: asyncio.Lock = state.competition_lock
-    return lock
 
 
 def _find(stored: Stored, competition_id: int) -> tuple[CompetitionRow, list[int]]:
@@ -88,7 +79,8 @@ async def competitions(station: StationDep, read: ReadDep) -> list[dict[str, Any
 @router.post("", dependencies=[Director], status_code=201, response_model=CompetitionOut)
 async def create_competition(body: CompetitionIn, station: StationDep) -> dict[str, Any]:
     """A new competition with its rules and no events yet."""
-    row = await answered(competitions_core.create(station, body.name, body.ladder_rules()))
+    row = await answered(station.director.create_competition(body.name,
+                                                             body.ladder_rules()))
     return _json(row, [], {})
 
 
@@ -126,32 +118,32 @@ async def competition(competition_id: RowId, station: StationDep,
 
 
 @router.put("/{competition_id}/rules", dependencies=[Director], response_model=CompetitionOut)
-async def set_rules(competition_id: RowId, body: RulesIn, request: Request,
+async def set_rules(competition_id: RowId, body: RulesIn,
                     station: StationDep) -> dict[str, Any]:
     """The competition's ladder rules; refused (nothing changed) when no ladder can be run by
     them, when it holds more events than sessions, or when one of its events is in another
     competition with other rules."""
-    found = await answered(competitions_core.set_rules(station, _lock(request), competition_id,
-                                                       body.ladder_rules()))
+    found = await answered(station.director.set_competition_rules(competition_id,
+                                                                  body.ladder_rules()))
     return _json(found.row, found.event_ids, found.events)
 
 
 @router.put("/{competition_id}/events/{event_id}", dependencies=[Director],
             response_model=CompetitionOut)
-async def add_event(competition_id: RowId, event_id: RowId, request: Request,
+async def add_event(competition_id: RowId, event_id: RowId,
                     station: StationDep) -> dict[str, Any]:
     """Adds a pairs event to the competition (already in it: nothing changes)."""
-    found = await answered(competitions_core.add_event(station, _lock(request), competition_id,
-                                                       event_id))
+    found = await answered(station.director.add_competition_event(competition_id, event_id))
     return _json(found.row, found.event_ids, found.events)
 
 
 @router.delete("/{competition_id}/events/{event_id}", dependencies=[Director],
                response_model=CompetitionOut)
-async def remove_event(competition_id: RowId, event_id: RowId, request: Request,
+async def remove_event(competition_id: RowId, event_id: RowId,
                        station: StationDep) -> dict[str, Any]:
-    found = await answered(competitions_core.remove_event(station, _lock(request),
-                                                          competition_id, event_id))
+    """Takes an event out of the competition."""
+    found = await answered(station.director.remove_competition_event(competition_id,
+                                                                     event_id))
     return _json(found.row, found.event_ids, found.events)
 
 

@@ -10,11 +10,15 @@ confirm or do something else first, including "no event is open"). The API turns
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from basestation.scoring.ladder import LadderRules
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
+from basestation.station import competitions
+from basestation.station.competitions import Competition
 from basestation.station.config import NewEvent
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
@@ -33,6 +37,7 @@ from basestation.station.rules.director_seats import Seated
 from basestation.station.session.memory import HeldResult, Thresholds, UnitState
 from basestation.station.session.state import HeldMatchPenalty, HeldPenalty
 from basestation.station.swiss_draw import draw_next_round
+from basestation.store.models import CompetitionRow
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import ControlCommand, Entry, RoundRankings
 
@@ -46,6 +51,7 @@ class DirectorService:
     def __init__(self, hub: Hub, rules: SessionRules) -> None:
         self._hub = hub
         self._rules = rules
+        self._competitions = asyncio.Lock()  # two changes never pass the same check
 
     async def _act(self, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
         if need_event and self._rules.session.event_id is None:
@@ -258,3 +264,28 @@ class DirectorService:
                                  rankings: RoundRankings | None) -> RoundRankings | None:
         return await self._act(lambda batch: console.set_round_rankings(
             self._rules, section, rankings, batch))
+
+    # -- competitions (competitions.py: checked against what is stored, under one lock) -----
+
+    async def create_competition(self, name: str, rules: LadderRules) -> CompetitionRow:
+        """A new competition with its ladder's rules and no events yet."""
+        return await competitions.create(self._hub, name, rules)
+
+    async def set_competition_rules(self, competition_id: int,
+                                    rules: LadderRules) -> Competition:
+        """The competition's ladder rules; refused when no ladder can be run by them, when
+        it holds more events than sessions, or when one of its events is in another
+        competition with other rules."""
+        return await competitions.set_rules(self._hub, self._competitions, competition_id,
+                                            rules)
+
+    async def add_competition_event(self, competition_id: int, event_id: int) -> Competition:
+        """Adds a pairs event to the competition (already in it: nothing changes)."""
+        return await competitions.add_event(self._hub, self._competitions, competition_id,
+                                            event_id)
+
+    async def remove_competition_event(self, competition_id: int,
+                                       event_id: int) -> Competition:
+        """Takes an event out of the competition."""
+        return await competitions.remove_event(self._hub, self._competitions, competition_id,
+                                               event_id)
