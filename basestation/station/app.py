@@ -33,7 +33,7 @@ from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.entries import Entry
-from basestation.station.session.memory import HeldResult, UnitState
+from basestation.station.session.memory import HeldResult, SectionState, UnitState
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.station.session.state import SessionState
 from basestation.station.swiss_draw import draw_rounds_as_they_end
@@ -195,7 +195,7 @@ class Station:
         pause = every
         while True:
             await asyncio.sleep(pause)
-            scores = self.rules.session.scores
+            scores = self.session.scores
             if scores is not None and scores.dirty:
                 started = time.perf_counter()
                 boards = scores.refresh()
@@ -215,7 +215,7 @@ class Station:
             ended = event.get("type") == "status" and event.get("ended") is True
             if ended or event.get("type") == "complete":
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-                path = folder / f"event{self.rules.session.event_id}-{stamp}.db"
+                path = folder / f"event{self.session.event_id}-{stamp}.db"
                 try:
                     await asyncio.to_thread(self.store.backup, path)
                     log.info("session backup written to %s", path)
@@ -237,7 +237,7 @@ class Station:
                         STOP_WAIT)
         self._tasks.clear()
         self.links.clear()  # start() opens fresh links, so a stopped station can start again
-        self.rules.session.par.close()
+        self.session.par.close()
         self.store.close()
 
     # -- for programs running a station in-process (the simulator, the demo, the bench) ----
@@ -290,40 +290,43 @@ class Station:
 
     @property
     def event_id(self) -> int | None:
-        return self.rules.session.event_id
+        return self.session.event_id
 
     @property
     def event_format(self) -> str:
-        return self.rules.session.event_format
+        return self.session.event_format
 
     @property
     def regulations(self) -> str:
-        return self.rules.session.regulations
+        return self.session.regulations
 
     def movements(self) -> dict[str, Movement]:
         """Each section's movement now, by letter (a Swiss section's grows as rounds are
         drawn)."""
-        return {letter: state.movement for letter, state in self.rules.session.sections.items()}
+        return {letter: state.movement for letter, state in self.session.sections.items()}
 
     def held_results(self, letter: str) -> list[HeldResult]:
         """Every result the section holds now."""
-        state = self.rules.session.sections.get(letter)
+        state = self._section(letter)
         return [] if state is None else state.all_results()
 
     def held(self, letter: str, table: int, round_: int, board: int) -> HeldResult | None:
         """The result held now for a board at a table in a round."""
-        state = self.rules.session.sections.get(letter)
+        state = self._section(letter)
         return None if state is None else state.held(table, round_, board)
 
     def table_holder(self, letter: str, table: int) -> int | None:
         """The unit holding a table now."""
-        state = self.rules.session.sections.get(letter)
+        state = self._section(letter)
         return None if state is None else state.holders.get(table)
 
     def table_round(self, letter: str, table: int) -> int:
         """The round a table was last heard playing (0: none yet)."""
-        state = self.rules.session.sections.get(letter)
+        state = self._section(letter)
         return 0 if state is None else state.table_round.get(table, 0)
+
+    def _section(self, letter: str) -> SectionState | None:
+        return self.session.sections.get(letter)
 
     def unit_table(self, unit: int) -> int | None:
         """The table a unit holds now."""
@@ -332,7 +335,7 @@ class Station:
 
     def merge_offers(self) -> dict[int, Entry]:
         """The entries offered to the director (merge offers and conflicts), by id."""
-        return {offer_id: offer.body for offer_id, offer in self.rules.session.merge_offers.items()}
+        return {offer_id: offer.body for offer_id, offer in self.session.merge_offers.items()}
 
     def waiting(self, unit: int) -> int:
         """The unit's messages waiting for the hub."""
@@ -345,7 +348,7 @@ class Station:
 
     async def par_solved(self, timeout: float = 600.0) -> None:
         """Returns once every par the station has been asked for is solved."""
-        await asyncio.to_thread(self.rules.session.par.wait, timeout)
+        await asyncio.to_thread(self.session.par.wait, timeout)
 
     def feedback_dropped(self) -> int:
         """Feedback frames the serial links left out to keep their lines for answers."""

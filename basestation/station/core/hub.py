@@ -134,6 +134,10 @@ class Hub:
         """As `load`, from the event loop: the database is read off it, memory rebuilt on it."""
         self._apply(await asyncio.to_thread(self.store.snapshot))
 
+    async def _back_to_stored(self) -> None:
+        """Memory as the database holds it, waiting out an outage (`Commits.snapshot`)."""
+        self._apply(await self.commits.snapshot())
+
     def _apply(self, snap: Snapshot) -> None:
         """Memory from a snapshot: on the event loop's thread only, where everything else
         reads it (half rebuilt, it would show a section missing)."""
@@ -333,7 +337,7 @@ class Hub:
         except Exception as exc:
             # Nothing was acknowledged: memory goes back to what is stored.
             log.exception("commit of %d message(s) failed; reloading state", len(items))
-            self._apply(await self.commits.snapshot())
+            await self._back_to_stored()
             if len(items) > 1:
                 for item in items:
                     await self._run_batch([item])
@@ -342,7 +346,7 @@ class Hub:
             return
         if failed:
             # A failed message may have changed memory half-way: back to what is stored.
-            self._apply(await self.commits.snapshot())
+            await self._back_to_stored()
         for unit, body in batch.sends:
             self._send(unit, body)
         for event in batch.events:
