@@ -12,6 +12,14 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from basestation.api.responses import (
+    EventOut,
+    GridOut,
+    MergeOfferOut,
+    SectionOut,
+    StatusOut,
+    UnitOut,
+)
 from basestation.station.app import Station
 from basestation.station.core.queue import flood_alert
 from basestation.station.core.units import lock_alert
@@ -32,7 +40,8 @@ def unit_json(unit: UnitState) -> dict[str, Any]:
 
 
 class ReadModel:
-    """What the pages read: the open session's state, as the hub leaves it between batches."""
+    """What the pages read: the open session's state, as the hub leaves it between batches,
+    each as the response model its route answers with (api/responses.py)."""
 
     def __init__(self, station: Station) -> None:
         self.station = station
@@ -47,15 +56,15 @@ class ReadModel:
         """A database read, off the event loop (it does not touch the working memory)."""
         return await asyncio.to_thread(read, *args, **kwargs)
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> StatusOut:
         session = self.station.session
-        return {"event": session.event_name, "running": session.running,
+        return StatusOut.model_validate({"event": session.event_name, "running": session.running,
                 "complete": session.completed, "ended": session.ended,
                 "published": session.published, "results_public": session.results_public,
                 "sections": {k: s.current_round for k, s in session.sections.items()},
                 "links": [self._link(link.name, link.connected.is_set())
                           for link in self.station.links],
-                "health": self.station.health()}
+                "health": self.station.health()})
 
     def _link(self, name: str, connected: bool) -> dict[str, Any]:
         kind, _, where = name.partition(":")
@@ -63,7 +72,7 @@ class ReadModel:
         return {"name": name, "kind": kind, "where": where, "connected": connected,
                 "down_since": since.isoformat() if since else None}
 
-    def grid(self) -> dict[str, Any]:
+    def grid(self) -> GridOut:
         """Tables by rounds per section with their states, and the alerts standing now."""
         station = self.station
         data = grid(station.session, station.units, limits=self.thresholds,
@@ -73,7 +82,7 @@ class ReadModel:
         units = station.units
         data["alerts"].extend(lock_alert(u, units) for u in units.values() if u.locked_reason)
         data["alerts"].extend(flood_alert(f, units) for f in station.floods())
-        return data
+        return GridOut.model_validate(data)
 
     def _result_alerts(self) -> list[dict[str, Any]]:
         """Held results a pad flagged: lead or declarer wrong, score given to the wrong side."""
@@ -86,37 +95,39 @@ class ReadModel:
                                   "board": held.board})
         return sorted(found, key=lambda a: (a["section"], a["round"], a["table"], a["board"]))
 
-    def merge_offers(self) -> list[dict[str, Any]]:
+    def merge_offers(self) -> list[MergeOfferOut]:
         """Open merge offers, each with its entry and, when the station holds another entry
         for that board, that one in words (a conflict)."""
         session = self.station.session
         found = []
         for offer_id, offer in sorted(session.merge_offers.items()):
             shown = offer_alert(session, offer_id, offer)
-            found.append({"id": offer_id, "type": offer.body.TYPE.value,
-                          **jsonwire.body_to_json(offer.body), "unit": offer.unit,
-                          "conflict": shown["kind"] == AlertKind.MERGE_CONFLICT,
-                          "held": shown.get("held"), "offered": shown.get("offered")})
+            found.append(MergeOfferOut.model_validate({
+                "id": offer_id, "type": offer.body.TYPE.value,
+                **jsonwire.body_to_json(offer.body), "unit": offer.unit,
+                "conflict": shown["kind"] == AlertKind.MERGE_CONFLICT,
+                "held": shown.get("held"), "offered": shown.get("offered")}))
         return found
 
-    def units(self) -> list[dict[str, Any]]:
-        return [unit_json(u) for u in sorted(self.station.units.values(),
+    def units(self) -> list[UnitOut]:
+        return [UnitOut.model_validate(unit_json(u)) for u in sorted(self.station.units.values(),
                                              key=lambda u: u.unit)]
 
-    def sections(self) -> list[dict[str, Any]]:
-        return [{"letter": s.letter, "tables": s.movement.tables, "boards": s.movement.boards,
-                 "rounds": s.movement.rounds, "current_round": s.current_round,
-                 "player_numbers": s.ask.value, "result_entry": s.result_entry.value,
-                 "pads": s.pads.value,
-                 "rankings": None if s.rankings is None else {
-                     "hide_first": s.rankings.hide_first, "hide_last": s.rankings.hide_last}}
+    def sections(self) -> list[SectionOut]:
+        return [SectionOut(letter=s.letter, tables=s.movement.tables, boards=s.movement.boards,
+                           rounds=s.movement.rounds, current_round=s.current_round,
+                           player_numbers=s.ask.value, result_entry=s.result_entry.value,
+                           pads=s.pads.value,
+                           rankings=None if s.rankings is None else {
+                               "hide_first": s.rankings.hide_first,
+                               "hide_last": s.rankings.hide_last})
                 for s in self.station.session.sections.values()]
 
-    def event(self) -> dict[str, Any]:
+    def event(self) -> EventOut:
         """The open event with its sections and the round each is in."""
         session = self.station.session
-        return {"id": session.event_id, "name": session.event_name,
-                "regulations": session.regulations, "running": session.running,
-                "date": session.event_date.isoformat() if session.event_date else None,
-                "format": session.event_format, "rounds": session.format_rounds,
-                "sections": self.sections()}
+        return EventOut(id=session.event_id, name=session.event_name,
+                        regulations=session.regulations, running=session.running,
+                        date=session.event_date.isoformat() if session.event_date else None,
+                        format=session.event_format, rounds=session.format_rounds,
+                        sections=self.sections())

@@ -1,20 +1,26 @@
 """The read routes' answers, declared so /docs and the OpenAPI document describe them.
 
-Shapes are the ones the pages read. Models whose rows carry more than is named here (alerts,
-scored lines) allow the extra fields through rather than drop them.
+Shapes are the ones the pages read, every field named: no model lets an undeclared key
+through. Rows whose fields depend on their kind (an alert, a merge offer's entry, a scored
+line) are `Given`: each carries only the fields it was given, as the pages have always read
+them (tests/api/test_response_shapes.py checks that nothing is dropped or added).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 
-class Open(BaseModel):
-    """A row with the named fields and possibly more."""
+class Given(BaseModel):
+    """A row whose fields depend on its kind: every one is declared, and only those it was
+    given are sent (a not-played line has no contract, a link alert no table)."""
 
-    model_config = ConfigDict(extra="allow")
+    @model_serializer(mode="wrap")
+    def _given_only(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        return {k: v for k, v in data.items() if k in self.model_fields_set}
 
 
 class LinkOut(BaseModel):
@@ -57,7 +63,7 @@ class StatusOut(BaseModel):
     health: HealthOut
 
 
-class CellOut(Open):
+class CellOut(BaseModel):
     round: int
     state: str
     done: int
@@ -67,7 +73,7 @@ class CellOut(Open):
     board_numbers: list[int] = Field(description="the boards played in this cell")
 
 
-class TableOut(Open):
+class TableOut(BaseModel):
     table: int
     state: str
     unit: int | None
@@ -89,7 +95,7 @@ class ClockOut(BaseModel):
     playing: list[int] = Field(description="tables still playing the current round")
 
 
-class SectionGridOut(Open):
+class SectionGridOut(BaseModel):
     section: str
     round: int
     rounds: int
@@ -105,14 +111,54 @@ class ThresholdsOut(BaseModel):
     board_minutes: dict[str, float] = Field(description="per section set: minutes per board")
 
 
-class AlertOut(Open):
-    kind: str
+class AlertOut(Given):
+    """A standing problem for the director; which fields it has depends on its kind."""
+
+    kind: str = Field(description=(
+        "link_down, silent_table, no_contact, missing_boards, bad_mac, stray_bad_mac, "
+        "wrong_pin, too_many_visitors, merge_offer, merge_conflict, unit_locked, "
+        "unit_replaced, flooding, or a flagged result: lead_declarer_mismatch, "
+        "suspect_wrong_side, wrong_pairs"))
+    section: str | None = None
+    table: int | None = None
+    round: int | None = None
+    board: int | None = None
+    unit: int | None = Field(default=None, description="the pad (flooding: None for frames "
+                             "failing their check, claiming many units)")
+    rounds: int | None = Field(default=None, description="silent_table: rounds behind")
+    minutes: float | None = Field(default=None, description="no_contact: minutes silent")
+    missing: int | None = Field(default=None, description="missing_boards: how many")
+    count: int | None = Field(default=None, description="bad_mac, stray_bad_mac: frames "
+                              "failing their check; wrong_pin: wrong PINs")
+    until: str | None = Field(default=None, description="wrong_pin: PINs unchecked until")
+    added: int | None = Field(default=None, description="too_many_visitors: names added")
+    refused: int | None = Field(default=None, description="too_many_visitors: names refused")
+    id: int | None = Field(default=None, description="merge_offer, merge_conflict: the offer")
+    held: str | None = Field(default=None, description="merge_conflict: the entry held")
+    offered: str | None = Field(default=None, description="merge_conflict: the one offered")
+    by: int | None = Field(default=None, description="unit_replaced: the unit that took over")
+    messages: int | None = Field(default=None, description="flooding: in `seconds`")
+    seconds: int | None = None
+    dropped: int | None = None
+    checked: int | None = Field(default=None, description="flooding: tags checked")
+    failed: int | None = Field(default=None, description="flooding: tags failing")
+    cut_off: float | None = Field(default=None, description="flooding: seconds its broker "
+                                  "login is disabled for")
+    link: str | None = Field(default=None, description="link_down: the link's name")
+    link_kind: str | None = Field(default=None, description="mqtt or serial")
+    where: str | None = Field(default=None, description="the broker or the serial port")
+    since: str | None = Field(default=None, description="link_down: when it went down")
+    lost: bool | None = Field(default=None, description="link_down: it had been up")
+    tables: list[str] | None = Field(default=None, description="link_down: the tables whose "
+                                     "pads were last heard on it")
 
 
-class GridOut(Open):
+class GridOut(BaseModel):
     event: str
     running: bool
     complete: bool
+    ended: bool
+    published: bool
     sections: list[SectionGridOut]
     alerts: list[AlertOut]
     thresholds: ThresholdsOut
@@ -146,7 +192,7 @@ class SectionOut(BaseModel):
     pads: str = "tables"  # its pads stay at their tables, or move with the ns or ew pairs
 
 
-class EventOut(Open):
+class EventOut(BaseModel):
     id: int | None
     name: str
     regulations: str
@@ -258,9 +304,22 @@ class MatchPenaltyOut(BaseModel):
     round: int | None
 
 
-class MergeOfferOut(Open):
+class MergeOfferOut(Given):
+    """An offered entry (its fields as the pad sent them: a not-played one has no contract)."""
+
     id: int
     type: str
+    section: str
+    table: int
+    round: int
+    board: int
+    ns: int
+    ew: int
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    adjusted: str | None = None  # a not-played entry standing for an adjusted score
     unit: int | None = None
     conflict: bool = False  # the station holds another entry for this board
     held: str | None = None  # that entry, in players' words with NS's score
@@ -288,24 +347,76 @@ class AuditOut(BaseModel):
     more: bool
 
 
-class RankingOut(Open):
+class RankingOut(Given):
     section: str
     pair: int
+    direction: str | None
     names: str
+    total: int | float
+    pct: int | float | None
+    rank: int
+    rank_label: str  # "3", or "3=" for a tie
+    overall_rank: int
+    boards: int
+    event: int | None = None  # GET /api/rankings: the open event's id
 
 
-class TravellerOut(Open):
+class HeldFieldsOut(Given):
+    """A held result's fields (api/views.held_json)."""
+
+    section: str | None = None
+    table: int | None = None
+    round: int | None = None
+    board: int | None = None
+    ns: int | None = None
+    ew: int | None = None
+    kind: str | None = None  # result, not_played, adjusted
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    adjusted: str | None = None  # the director's ruling, as the pages show it
+    score_ns: int | None = None
+    flags: list[str] | None = None
+    source: str | None = None  # pad or director
+    unit: int | None = None
+
+
+class TravellerLineOut(HeldFieldsOut):
+    """A scored line, with the held result's fields when the station holds it."""
+
+    mp_ns: int | float | None = None
+    mp_ew: int | float | None = None
+    pct_ns: int | float | None = None
+    pct_ew: int | float | None = None
+    imp_ns: int | float | None = None
+    ns_names: str | None = None
+    ew_names: str | None = None
+
+
+class TravellerOut(BaseModel):
     section: str
     board: int
     top: int | float | None
-    results: list[Open]
+    deal: str | None = None  # PBN, when the hand records are loaded
+    results: list[TravellerLineOut]
+
+
+class ScorecardRowOut(HeldFieldsOut):
+    """A board the pair played: the held result, their side and their score on it."""
+
+    direction: str | None = None
+    opponents: int | None = None
+    opponents_names: str | None = None
+    mp: int | float | None = None
+    pct: int | float | None = None
 
 
 class ScorecardOut(BaseModel):
     section: str
     pair: int
     direction: str | None
-    boards: list[Open]
+    boards: list[ScorecardRowOut]
 
 
 class WhoAmIOut(BaseModel):

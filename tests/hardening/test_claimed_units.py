@@ -46,5 +46,6 @@ async def test_open_broker_bad_macs_claiming_many_units_stall_no_pad(
     assert sorted(waits)[len(waits) // 2] < 2 * ANSWER_WAIT
     assert mqtt_station.hub.shed > CLAIMED  # dropped, counted
     # One alert for the strangers, not one per claimed unit.
-    floods = [a for a in ReadModel(mqtt_station).grid()["alerts"] if a["kind"] == "flooding"]
+    floods = [a for a in ReadModel(mqtt_station).grid().model_dump()["alerts"]
+              if a["kind"] == "flooding"]
     assert [a["unit"] for a in floods] == [None], floods

@@ -75,7 +75,7 @@ async def test_on_the_shipped_broker_the_flooding_pad_is_cut_off(tmp_path: Path,
         # keeps its login so that what it holds reaches the director: SPEC.md 6.5).
         assert found.sent > 0  # type: ignore[attr-defined]
         assert club.station.hub.units[FLOODING].cut_off == CUT_OFF
-        alerts = ReadModel(club.station).grid()["alerts"]
+        alerts = ReadModel(club.station).grid().model_dump()["alerts"]
         assert any(a["kind"] == "flooding" and a.get("cut_off") == CUT_OFF
                    for a in alerts), alerts
 

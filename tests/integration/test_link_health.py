@@ -32,12 +32,14 @@ async def until(check: Any, timeout: float) -> float:
 
 
 def table(station: Station, number: int) -> dict[str, Any]:
-    rows: list[dict[str, Any]] = ReadModel(station).grid()["sections"][0]["tables"]
+    grid = ReadModel(station).grid().model_dump()
+    rows: list[dict[str, Any]] = grid["sections"][0]["tables"]
     return rows[number - 1]
 
 
 def link_alerts(station: Station) -> list[dict[str, Any]]:
-    return [a for a in ReadModel(station).grid()["alerts"] if a["kind"] == "link_down"]
+    return [a for a in ReadModel(station).grid().model_dump()["alerts"]
+            if a["kind"] == "link_down"]
 
 
 async def test_the_broker_killed_and_started_again(make_station: Any) -> None:
@@ -56,7 +58,7 @@ async def test_the_broker_killed_and_started_again(make_station: Any) -> None:
                                                                    True)
     assert alert["tables"] == ["A1"]
     assert table(station, 2)["state"] == "not_logged_in"  # no pad there: nothing to lose
-    status = ReadModel(station).status()
+    status = ReadModel(station).status().model_dump()
     assert status["links"][0]["connected"] is False and status["links"][0]["down_since"]
     said = [events.get_nowait() for _ in range(events.qsize())]
     assert [e["kind"] for e in said if e.get("type") == "alert"] == ["link_down"]

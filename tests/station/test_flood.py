@@ -118,7 +118,8 @@ async def test_the_flooding_unit_is_named_on_the_grid_once(tmp_path: Path) -> No
     assert said[0] | {"messages": 0, "dropped": 0, "checked": 0} == {
         "type": "alert", "kind": "flooding", "unit": A, "section": "A", "table": A,
         "seconds": 10, "messages": 0, "dropped": 0, "checked": 0, "failed": 0}
-    standing = [a for a in ReadModel(made).grid()["alerts"] if a["kind"] == "flooding"]
+    standing = [a for a in ReadModel(made).grid().model_dump()["alerts"]
+                if a["kind"] == "flooding"]
     assert standing == [{"kind": "flooding", "unit": A, "section": "A", "table": A,
                          "messages": FLOOD, "seconds": 10, "dropped": FLOOD - 4,
                          "checked": FLOOD, "failed": 0}]

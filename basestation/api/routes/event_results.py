@@ -24,7 +24,13 @@ from basestation.api.deps import (
     require_results_reader,
 )
 from basestation.api.match_results import match_results_json
-from basestation.api.responses import HeldOut, PenaltyOut, RankingOut, TravellerOut
+from basestation.api.responses import (
+    HeldOut,
+    PenaltyOut,
+    RankingOut,
+    ScorecardRowOut,
+    TravellerOut,
+)
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_json
@@ -43,7 +49,7 @@ class CardOut(BaseModel):
     pair: int
     direction: str | None
     names: str
-    boards: list[dict[str, Any]]
+    boards: list[ScorecardRowOut]
 
 
 class EventInfoOut(BaseModel):

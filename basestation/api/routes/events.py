@@ -56,7 +56,7 @@ class EventIn(BaseModel):
 
 
 @router.get("/event", response_model=EventOut)
-async def current_event(read: ReadDep) -> dict[str, Any]:
+async def current_event(read: ReadDep) -> EventOut:
     """The open event with its sections and the round each is in."""
     return read.event()
 
@@ -94,7 +94,7 @@ def checked_sections(body: EventIn) -> list[SectionConfig]:
 
 @router.post("/events", dependencies=[Director], status_code=status.HTTP_201_CREATED,
              response_model=EventOut)
-async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> dict[str, Any]:
+async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> EventOut:
     """Opens a new event; the one in play is closed (it stays in the database). The set-up
     page's POST /api/setup/event does the same with deals and players, and asks first."""
     new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)),

@@ -17,7 +17,7 @@ router = APIRouter(prefix="/api/merge-offers", tags=["units"])
 
 
 @router.get("", dependencies=[Director], response_model=list[MergeOfferOut])
-async def merge_offers(read: ReadDep) -> list[dict[str, Any]]:
+async def merge_offers(read: ReadDep) -> list[MergeOfferOut]:
     """Open offers: each the entry a replaced unit sent after it was locked out, with
     `conflict` true (and `held`, the station's entry, in words) when the station holds
     another entry for that board."""

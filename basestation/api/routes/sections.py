@@ -34,7 +34,7 @@ def section_of(station: Station, letter: str) -> SectionState:
 
 
 @router.get("", response_model=list[SectionOut])
-async def sections(read: ReadDep) -> list[dict[str, Any]]:
+async def sections(read: ReadDep) -> list[SectionOut]:
     return read.sections()
 
 

@@ -20,7 +20,7 @@ router = APIRouter(prefix="/api", tags=["session"])
 
 
 @router.get("/status", response_model=StatusOut)
-async def status(read: ReadDep) -> dict[str, Any]:
+async def status(read: ReadDep) -> StatusOut:
     return read.status()
 
 
@@ -36,7 +36,7 @@ async def consoles(request: Request, station: StationDep) -> list[dict[str, str]
 
 
 @router.get("/grid", response_model=GridOut)
-async def get_grid(read: ReadDep) -> dict[str, Any]:
+async def get_grid(read: ReadDep) -> GridOut:
     """Tables by rounds per section with their states, and the alerts standing now."""
     return read.grid()
 
@@ -79,7 +79,7 @@ async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
 
 
 @router.post("/session/end", dependencies=[Director], response_model=StatusOut)
-async def end_session(station: StationDep, read: ReadDep) -> dict[str, Any]:
+async def end_session(station: StationDep, read: ReadDep) -> StatusOut:
     """Ends the session: entry stops on every pad and the end-of-session backup is taken.
     The results stay the director's until they are published."""
     await answered(station.director.end_session())
@@ -92,7 +92,7 @@ class Publish(BaseModel):
 
 @router.post("/session/publish", dependencies=[Director], response_model=StatusOut)
 async def publish(station: StationDep, read: ReadDep,
-                  body: Publish | None = None) -> dict[str, Any]:
+                  body: Publish | None = None) -> StatusOut:
     """Publishes the results (travellers, rankings, exports) to anyone, or withdraws them
     (`published` false); no body publishes."""
     published = body.published if body is not None else True

@@ -203,7 +203,7 @@ class SetupIn(EventIn):
 
 @router.post("/event", status_code=status.HTTP_201_CREATED, response_model=EventOut)
 @upload
-async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> dict[str, Any]:
+async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> EventOut:
     """Opens the new event. An event whose session has not ended is closed only when
     `close_open` says so (409 otherwise): it ends, its tables are freed and its pads log in
     again."""

@@ -17,7 +17,7 @@ router = APIRouter(prefix="/api/units", tags=["units"])
 
 
 @router.get("", response_model=list[UnitOut])
-async def units(read: ReadDep) -> list[dict[str, Any]]:
+async def units(read: ReadDep) -> list[UnitOut]:
     """Every unit the station knows: its table, battery, last contact and lock."""
     return read.units()
 
