@@ -26,7 +26,7 @@ from basestation.station.core.hub import Hub, Link
 from basestation.station.core.queue import Flood
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import AlertKind, station_alert
+from basestation.station.effects.events import AlertKind, ScoresChanged, station_alert
 from basestation.station.effects.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
@@ -201,7 +201,7 @@ class Station:
                 boards = scores.refresh()
                 spent = time.perf_counter() - started
                 pause = max(every, spent * (1 - share) / share)
-                self.bus.publish({"type": "scores", "boards": [list(b) for b in boards]})
+                self.bus.publish(ScoresChanged([list(b) for b in boards]).to_json())
 
     async def _backup_at_session_end(self) -> None:
         """A copy of the SQLite store goes to the backups when the last board of the session is

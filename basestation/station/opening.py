@@ -19,6 +19,7 @@ from sqlmodel import Session
 from basestation.domain.cards import check_deals
 from basestation.station.config import NewEvent
 from basestation.station.effects.batch import Batch
+from basestation.station.effects.events import EventOpened
 from basestation.station.rules.conflicts import Conflict
 from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
@@ -102,7 +103,7 @@ def _load_and_tell(hub: Hub, event: EventRow, holders: set[int], batch: Batch) -
         # This first turn's commit failed (the hub said so to its caller): the database's
         # event stays.
         raise RuntimeError(f"{event.name} was not written")
-    batch.event("event", id=event.id, name=event.name)
+    batch.event(EventOpened(event.id, event.name))
     return event.id
 
 

@@ -68,11 +68,11 @@ async def test_pads_send_players_as_their_section_says(tmp_path: Path, broker: i
     assert per_section["A"] == [(t, 1) for t in range(1, TABLES + 1)]  # the first round
     assert len(per_section["B"]) == TABLES * movement.rounds  # every round
     assert per_section["C"] == []
-    rules = station.rules
+    state = station.session
     for letter in "AB":  # every pair is seated from its first table, with names
         for pair in range(1, TABLES + 1):
             for side in ("NS", "EW"):
-                numbers = rules.session.seats.of(letter, pair, side)
+                numbers = state.seats.of(letter, pair, side)
                 assert numbers == pair_numbers(letter, pair, side)
-                assert player_names(rules, numbers) == " & ".join(map(name_of, numbers))
-    assert rules.session.seats.of("C", 1, "NS") == ()
+                assert player_names(state, numbers) == " & ".join(map(name_of, numbers))
+    assert state.seats.of("C", 1, "NS") == ()

@@ -88,7 +88,7 @@ async def test_a_pad_guessing_the_pin_is_held_up_named_and_logged(tmp_path: Path
     assert link.to(12) == [Nak(re=40, code=ErrorCode.BAD_PIN, detail="60")]
     assert made.hub.units[1].locked_reason is None
     # The grid names the unit; one alert event and one audit row for the wait begun.
-    standing = [a for a in alerts(made.rules, made.hub.units) if a["kind"] == "wrong_pin"]
+    standing = [a for a in alerts(made.session, made.units) if a["kind"] == "wrong_pin"]
     assert standing == [{"kind": "wrong_pin", "unit": 12, "count": FREE_TRIES,
                          "until": standing[0]["until"]}]
     audit = made.store.audit()

@@ -58,7 +58,7 @@ async def test_a_message_that_fails_is_refused_alone(tmp_path: Path,
             raise RuntimeError("a bug")  # ...then it fails
         return answers
 
-    monkeypatch.setattr(made.rules, "dispatch", half_way)
+    monkeypatch.setattr(made.rules.pads, "dispatch", half_way)
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(1)[0], Ack)
@@ -69,7 +69,7 @@ async def test_a_message_that_fails_is_refused_alone(tmp_path: Path,
     assert boards_stored(made) == [(1, 1)]
     assert made.rules.session.sections["A"].held(2, 1, 3) is None
     assert made.hub.units[2].last_seq == 1
-    monkeypatch.setattr(made.rules, "dispatch", dispatch)
+    monkeypatch.setattr(made.rules.pads, "dispatch", dispatch)
     await run(made.hub, inbound(link, 2, 3, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(2)[0], Ack) and boards_stored(made) == [(1, 1), (2, 3)]
 
@@ -87,7 +87,7 @@ async def test_a_commit_the_database_refuses_is_retried_message_by_message(
             batch.ops.append(refused_row)
         return dispatch(unit, message, batch)
 
-    monkeypatch.setattr(made.rules, "dispatch", poison)
+    monkeypatch.setattr(made.rules.pads, "dispatch", poison)
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(1)[0], Ack)
@@ -120,14 +120,14 @@ async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
                 seen_missing.append(1)
             await asyncio.sleep(0)
 
-    monkeypatch.setattr(made.rules, "dispatch", failing)
-    monkeypatch.setattr(made.rules, "load", watched_load)
+    monkeypatch.setattr(made.rules.pads, "dispatch", failing)
+    monkeypatch.setattr(made.rules.session, "load", watched_load)
     watching = asyncio.create_task(reader())
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     watching.cancel()
     assert isinstance(link.to(1)[0], Nak)
     assert rebuilt_on == [threading.get_ident()] and seen_missing == []
-    monkeypatch.setattr(made.rules, "dispatch", dispatch)
+    monkeypatch.setattr(made.rules.pads, "dispatch", dispatch)
 
 
 async def test_an_unavailable_database_is_waited_out(tmp_path: Path,

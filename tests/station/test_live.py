@@ -18,20 +18,20 @@ RESULT: dict[str, Any] = {"type": "result", "section": "A", "table": 1, "round":
 
 def test_a_result_is_the_directors_until_published(tmp_path: Path) -> None:
     made = station(tmp_path)
-    rules = made.rules
-    cell = cell_state(rules.session.sections["A"], 1, 1)
-    assert for_page(rules, RESULT, director=True) == {**RESULT, "cell": cell}
-    shown = for_page(rules, RESULT, director=False)
+    session = made.session
+    cell = cell_state(session.sections["A"], 1, 1)
+    assert for_page(session, RESULT, director=True) == {**RESULT, "cell": cell}
+    shown = for_page(session, RESULT, director=False)
     assert not PRIVATE & shown.keys()
     assert shown == {"type": "result", "section": "A", "table": 1, "round": 1, "board": 1,
                      "ns": 1, "ew": 1, "cell": cell}
-    rules.session.published = True
-    assert for_page(rules, RESULT, director=False) == {**RESULT, "cell": cell}
+    session.published = True
+    assert for_page(session, RESULT, director=False) == {**RESULT, "cell": cell}
 
 
 def test_other_events_pass_as_they_are(tmp_path: Path) -> None:
-    rules = station(tmp_path).rules
+    session = station(tmp_path).session
     event = {"type": "unit", "unit": 3, "state": "let_back"}
-    assert for_page(rules, event, director=False) is event
+    assert for_page(session, event, director=False) is event
     elsewhere = {**RESULT, "section": "Z"}  # a section this station does not hold
-    assert for_page(rules, elsewhere, director=True) == elsewhere
+    assert for_page(session, elsewhere, director=True) == elsewhere

@@ -152,7 +152,7 @@ async def test_a_pads_visitors_are_bounded_per_unit_and_event_and_the_grid_names
     other = Players("A", 2, 1, 10234, 0, 10890, 11012, visitors=(("east", "Late Guest"),))
     await run(made.hub, inbound(link, 2, 2, other))
     assert link.to(2)[1].east.number == 9_000_001 + PER_UNIT  # type: ignore[attr-defined]
-    [standing] = [a for a in alerts(made.rules, made.hub.units)
+    [standing] = [a for a in alerts(made.session, made.units)
                   if a["kind"] == "too_many_visitors"]
     assert standing == {"kind": "too_many_visitors", "unit": 1, "section": "A", "table": 1,
                         "added": PER_UNIT, "refused": 5}

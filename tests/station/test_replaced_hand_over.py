@@ -24,7 +24,7 @@ from tests.station.fakes import FakeLink, director, inbound, result, run, statio
 
 
 def offer_kinds(made: Any) -> list[tuple[str, int]]:
-    return sorted((a["kind"], a["board"]) for a in alerts(made.rules, made.hub.units)
+    return sorted((a["kind"], a["board"]) for a in alerts(made.session, made.units)
                   if a["kind"].startswith("merge"))
 
 

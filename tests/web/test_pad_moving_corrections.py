@@ -82,7 +82,7 @@ async def test_correction_x_pads_that_move_reaches_the_station_from_the_waiting_
         "the director to decide", timeout=WAIT)
     kept = held(station, 1, 1, boards[1])
     assert kept is not None and kept.tricks == 9  # until the director decides
-    (conflict,) = [a for a in alerts(station.rules, station.hub.units)
+    (conflict,) = [a for a in alerts(station.session, station.units)
                    if a["kind"] == "merge_conflict"]
     assert (conflict["unit"], conflict["board"]) == (UNITS[1], boards[1])
     assert conflict["held"].startswith("3NT= by North, NS +")

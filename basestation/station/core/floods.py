@@ -13,7 +13,7 @@ from typing import Any
 from basestation.station.core.queue import FairQueue, flood_alert
 from basestation.station.core.units import Units
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import published
+from basestation.station.effects.events import UnitChanged, published
 
 log = logging.getLogger(__name__)
 CUT_OFF = 30.0  # seconds a flooding unit's broker login is disabled, when the station keeps them
@@ -68,4 +68,4 @@ class FloodControl:
         unit = self.units.get(unit_no)
         if unit is not None:
             unit.cut_off = 0.0
-        self.bus.publish({"type": "unit", "unit": unit_no, "state": "let_back"})
+        self.bus.publish(UnitChanged(unit_no, "let_back").to_json())

@@ -22,6 +22,7 @@ from basestation.station.core.queue import FairQueue, Flood
 from basestation.station.core.units import Units
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
+from basestation.station.effects.events import UnitChanged
 from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.services import HubServices, Paired
 from basestation.station.session.memory import UnitState
@@ -454,7 +455,7 @@ class Hub:
         if unit is None:
             unit = self.units.add(message.unit)
             batch.ops.append(repo.audit(self.rules.session.event_id, f"unit {unit.unit}", "paired"))
-            batch.event("unit", unit=unit.unit, state="new")
+            batch.event(UnitChanged(unit.unit, "new"))
         if message.screen is not None and self._other_screen(unit, message, batch):
             return
         unit.link = inbound.link.name

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from basestation.station.effects.bus import Event
-from basestation.station.effects.events import AlertKind, alert
+from basestation.station.effects.events import AlertKind, BusEvent, alert
 from basestation.store.repository import Op
 from firmware_protocol.messages import Body
 
@@ -22,8 +22,9 @@ class Batch:
     def send(self, unit: int, body: Body) -> None:
         self.sends.append((unit, body))
 
-    def event(self, event_type: str, /, **fields: object) -> None:
-        self.events.append({"type": event_type, **fields})
+    def event(self, event: BusEvent) -> None:
+        """An event for the pages, published once the batch is committed."""
+        self.events.append(event.to_json())
 
     def alert(self, kind: AlertKind, /, **fields: object) -> None:
         """An alert for the grid page, published once the batch is committed."""

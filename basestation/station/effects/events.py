@@ -1,7 +1,10 @@
 """What the station tells the grid page and its other listeners on the bus, in one place.
 
-Every event is a JSON object with a "type" ("unit", "alert", "result", ...) and its fields; an
-alert names its `kind`, one of AlertKind. Alerts are made by the small constructors below (a
+Every event is a JSON object with a "type" ("unit", "alert", "result", ...) and its fields.
+Each type but the alerts is a small frozen dataclass below (a result's beside the held result
+it reads, session/entries.py; the console's beside the thresholds, rules/console.py) whose one
+`to_json` makes what the bus carries; a batch takes them (`Batch.event`). An alert names its
+`kind`, one of AlertKind. Alerts are made by the small constructors below (a
 flood's and a locked unit's beside what they read: core/queue.py, core/units.py), so each
 kind's fields are written once (docs/ARCHITECTURE.md, "Events and alerts"). Standing
 alerts (the grid's list) and alerts published as they happen share the kinds.
@@ -9,10 +12,138 @@ alerts (the grid's list) and alerts published as they happen share the kinds.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class BusEvent:
+    """An event for the pages: its JSON is its "type" and its fields."""
+
+    TYPE: ClassVar[str]
+
+    def to_json(self) -> Event:
+        return {"type": self.TYPE, **{f.name: getattr(self, f.name) for f in fields(self)}}
+
+
+@dataclass(frozen=True)
+class EventOpened(BusEvent):
+    """A new event is open: the pages load it."""
+
+    TYPE = "event"
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class TableTakeover(BusEvent):
+    """The director let another pad take a table over (or withdrew that)."""
+
+    TYPE = "table"
+    section: str
+    table: int
+    takeover: bool
+
+
+@dataclass(frozen=True)
+class TableHeld(BusEvent):
+    """A table's pad logged in (`unit`), or the table was freed (None, not_logged_in)."""
+
+    TYPE = "table"
+    section: str
+    table: int
+    unit: int | None
+    state: str  # logged_in, not_logged_in
+
+
+@dataclass(frozen=True)
+class UnitChanged(BusEvent):
+    """A unit paired (new), moved to its next key (rekeyed), locked, reset, or let back
+    after a flood's cut-off (let_back)."""
+
+    TYPE = "unit"
+    unit: int
+    state: str
+
+
+@dataclass(frozen=True)
+class UnitHeard(BusEvent):
+    """A unit said hello, with its battery."""
+
+    TYPE = "unit"
+    unit: int
+    battery: int | None
+    state: str = "heard"
+
+
+@dataclass(frozen=True)
+class ScoresChanged(BusEvent):
+    """Boards rescored (each [section, board]); none named: reread every score."""
+
+    TYPE = "scores"
+    boards: list[list[object]]
+
+
+@dataclass(frozen=True)
+class MovementChanged(BusEvent):
+    TYPE = "movement"
+    section: str
+
+
+@dataclass(frozen=True)
+class SessionStatus(BusEvent):
+    """The session paused, resumed or ended."""
+
+    TYPE = "status"
+    running: bool
+    ended: bool
+
+
+@dataclass(frozen=True)
+class ResultsPublished(BusEvent):
+    """The open event's results published (or withdrawn)."""
+
+    TYPE = "status"
+    published: bool
+
+
+@dataclass(frozen=True)
+class SeatsChanged(BusEvent):
+    """Who plays for a pair or team changed."""
+
+    TYPE = "seats"
+    section: str
+    entrant: int
+    side: str
+    players: list[int]
+
+
+@dataclass(frozen=True)
+class PlayerAdded(BusEvent):
+    """A visitor joined the club's list."""
+
+    TYPE = "player"
+    number: int
+    name: str
+    visitor: bool = True
+
+
+@dataclass(frozen=True)
+class RoundMoved(BusEvent):
+    TYPE = "round"
+    section: str
+    round: int
+
+
+@dataclass(frozen=True)
+class SessionComplete(BusEvent):
+    """Every board of every section is in."""
+
+    TYPE = "complete"
+    event: int | None
 
 
 class AlertKind(StrEnum):

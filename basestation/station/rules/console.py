@@ -6,8 +6,12 @@ restart")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from basestation.movements import check_pads_follow
 from basestation.station.effects.batch import Batch
+from basestation.station.effects.events import BusEvent, Event
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.round_rankings import completed_round
@@ -16,6 +20,30 @@ from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 
 THRESHOLD_NAMES = ("silent_minutes", "bad_mac_run", "rounds_behind")
+
+
+@dataclass(frozen=True)
+class ThresholdsChanged(BusEvent):
+    """The console's alert thresholds or round clocks changed."""
+
+    TYPE = "thresholds"
+    limits: Thresholds
+
+    def to_json(self) -> Event:
+        return {"type": self.TYPE, **self.limits.to_json()}
+
+
+@dataclass(frozen=True)
+class SectionSettingChanged(BusEvent):
+    """One of a section's settings changed; the event's type names the setting
+    (round_minutes, player_numbers, result_entry, pads, round_rankings)."""
+
+    setting: str
+    section: str
+    said: Mapping[str, object]
+
+    def to_json(self) -> Event:
+        return {"type": self.setting, "section": self.section, **self.said}
 
 
 def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
@@ -29,7 +57,7 @@ def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
     batch.ops.append(repo.save_thresholds(limits.silent_minutes, limits.bad_mac_run,
                                           limits.rounds_behind))
     batch.ops.append(repo.audit(rules.session.event_id, "director", "thresholds", **changes))
-    batch.event("thresholds", **limits.to_json())
+    batch.event(ThresholdsChanged(limits))
     return limits
 
 
@@ -128,7 +156,7 @@ def _changed(rules: SessionRules, state: SectionState, store: repo.Op, batch: Ba
     batch.ops.append(store)
     batch.ops.append(repo.audit(rules.session.event_id, "director", what, section=state.letter,
                                 **said))
-    batch.event(what, section=state.letter, **said)
+    batch.event(SectionSettingChanged(what, state.letter, said))
     rules.session.tell_section(state, batch)
 
 

@@ -22,12 +22,19 @@ from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.scoring.vp import VP_TOTAL
 from basestation.station.effects.batch import Batch
+from basestation.station.effects.events import (
+    MovementChanged,
+    ScoresChanged,
+    TableHeld,
+    TableTakeover,
+    UnitChanged,
+)
 from basestation.station.rules.conflicts import Conflict
 from basestation.station.rules.services import HubServices
 from basestation.station.session.entries import (
     Entry,
+    ResultChanged,
     entry_words,
-    event_fields,
     held_from_body,
     push_body,
 )
@@ -69,7 +76,7 @@ class DirectorActions:
             batch.ops.append(repo.open_takeover(self.session.event_id, section, table))
         batch.ops.append(repo.audit(self.session.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
-        batch.event("table", section=section, table=table, takeover=True)
+        batch.event(TableTakeover(section, table, takeover=True))
 
     def decide_merge(self, offer_id: int, accept: bool, batch: Batch, *,
                      replace: bool = False) -> HeldResult | None:
@@ -102,7 +109,7 @@ class DirectorActions:
             if held is None:
                 raise LookupError("nothing held for that board at that table in that round")
             self.session.retire(section, held, "erased", batch)
-            batch.event("result", erased=True, **event_fields(held))
+            batch.event(ResultChanged(held, erased=True))
             self.session.push(section, body.table, push_body(held, None), batch)
             batch.ops.append(repo.audit(self.session.event_id, "director", "erase", **_place(body)))
             return None
@@ -181,7 +188,7 @@ class DirectorActions:
         if new_board != board:
             # The old board's place is emptied on the grid and on the pad first.
             self.session.retire(state, held, "superseded", batch)
-            batch.event("result", erased=True, **event_fields(held))
+            batch.event(ResultChanged(held, erased=True))
             self.session.push(state, table, push_body(held, None), batch)
             held = None
         self.session.replace_result(state, held, entry, batch)
@@ -267,7 +274,7 @@ class DirectorActions:
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty",
                                     section=penalty.section, entrant=penalty.entrant,
                                     round=penalty.round, **detail))
-        batch.event("scores", boards=[])
+        batch.event(ScoresChanged([]))
         return held
 
     def remove_penalty(self, row_id: int, batch: Batch) -> None:
@@ -277,7 +284,7 @@ class DirectorActions:
             batch.ops.append(repo.set_status(row_id, "erased"))
             batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty",
                                         id=row_id))
-            batch.event("scores", boards=[])
+            batch.event(ScoresChanged([]))
             return
         held = next((p for p in self.session.penalties if p.row_id == row_id), None)
         if held is None:
@@ -290,7 +297,7 @@ class DirectorActions:
     def _penalties_changed(self, batch: Batch) -> None:
         if self.session.scores is not None:
             self.session.scores.scorer.set_penalties(p.penalty for p in self.session.penalties)
-        batch.event("scores", boards=[])
+        batch.event(ScoresChanged([]))
 
     def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
         """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
@@ -334,10 +341,10 @@ class DirectorActions:
         paired = self.hub.pair(unit)
         if paired.new:
             batch.ops.append(repo.upsert_unit({"unit": unit}))
-            batch.event("unit", unit=unit, state="new")
+            batch.event(UnitChanged(unit, "new"))
         else:
             batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": paired.epoch}))
-            batch.event("unit", unit=unit, state="rekeyed")
+            batch.event(UnitChanged(unit, "rekeyed"))
         batch.ops.append(repo.audit(self.session.event_id, "director", "pair", unit=unit,
                                     epoch=paired.epoch))
         return paired.unit
@@ -369,7 +376,7 @@ class DirectorActions:
             movement.boards, missing_pair(movement) is not None))
         batch.ops.append(repo.audit(self.session.event_id, "director", "movement", section=section,
                                     why=why, tables=movement.tables, boards=movement.boards))
-        batch.event("movement", section=section)
+        batch.event(MovementChanged(section))
         for unit in sorted(set(state.holders.values())):
             batch.send(unit, Control(command=ControlCommand.RELOGIN))
 
@@ -392,7 +399,7 @@ class DirectorActions:
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": state.locked_reason,
                                            "section": None, "table_no": None}))
         batch.ops.append(repo.audit(self.session.event_id, "director", "lock", unit=unit))
-        batch.event("unit", unit=unit, state="locked")
+        batch.event(UnitChanged(unit, "locked"))
 
     def reset_unit(self, unit: int, batch: Batch) -> str:
         """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to
@@ -414,7 +421,7 @@ class DirectorActions:
                                            "section": None, "table_no": None}))
         batch.send(unit, Control(command=ControlCommand.RESET))
         batch.ops.append(repo.audit(self.session.event_id, "director", "reset", unit=unit))
-        batch.event("unit", unit=unit, state="reset")
+        batch.event(UnitChanged(unit, "reset"))
         if state.link is None:  # never heard on any link since the station started
             done.append("could not tell the pad, which the station has not heard from")
             return f"Unit {unit}: {_joined(done)}; clear it on the pad itself."
@@ -426,8 +433,7 @@ class DirectorActions:
             section = self.session.sections.get(unit.section)
             if section is not None and section.holders.get(unit.table) == unit.unit:
                 del section.holders[unit.table]
-                batch.event("table", section=unit.section, table=unit.table, unit=None,
-                            state="not_logged_in")
+                batch.event(TableHeld(unit.section, unit.table, None, "not_logged_in"))
             if self.session.event_id is not None:
                 batch.ops.append(repo.release_unit_holds(self.session.event_id, unit.unit))
         unit.section, unit.table = None, None

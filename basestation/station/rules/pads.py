@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from basestation.station.effects.batch import Batch
-from basestation.station.effects.events import AlertKind
+from basestation.station.effects.events import AlertKind, TableHeld, UnitHeard
 from basestation.station.rules.services import HubServices
 from basestation.station.session.entries import (
     Entry,
@@ -79,7 +79,7 @@ class PadRules:
             return said
         if isinstance(body, Heartbeat):
             unit.battery = body.battery
-            batch.event("unit", unit=unit.unit, battery=unit.battery, state="heard")
+            batch.event(UnitHeard(unit.unit, unit.battery))
             return [Ack(re=re)]
         if isinstance(body, Login):
             return self.login(unit, body, re, batch)
@@ -167,8 +167,7 @@ class PadRules:
                                                table_no=body.table, unit=unit.unit)))
         batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}", "login",
                                     section=body.section, table=body.table))
-        batch.event("table", section=body.section, table=body.table, unit=unit.unit,
-                    state="logged_in")
+        batch.event(TableHeld(body.section, body.table, unit.unit, "logged_in"))
         return [Ack(re=re), *self.game_data(unit), *self.session.round_rankings(section)]
 
     def _wrong_pin(self, unit: UnitState, body: Login, refused: PinRefused, re: int,

@@ -9,6 +9,7 @@ public. Part of SessionRules (basestation.station.rules.composed).
 from __future__ import annotations
 
 from basestation.station.effects.batch import Batch
+from basestation.station.effects.events import ResultsPublished, SessionStatus
 from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import EventRow
@@ -35,7 +36,7 @@ class SessionSwitches:
             self.session.ended = False
         batch.ops.append(repo.update(EventRow, event_id, running=running, ended=self.session.ended))
         batch.ops.append(repo.audit(event_id, "director", "start" if running else "stop"))
-        batch.event("status", running=running, ended=self.session.ended)
+        batch.event(SessionStatus(running, self.session.ended))
         return self.session.status()
 
     def end_session(self, batch: Batch) -> Status:
@@ -47,7 +48,7 @@ class SessionSwitches:
         self.session.running, self.session.ended = False, True
         batch.ops.append(repo.update(EventRow, event_id, running=False, ended=True))
         batch.ops.append(repo.audit(event_id, "director", "end"))
-        batch.event("status", running=False, ended=True)
+        batch.event(SessionStatus(running=False, ended=True))
         return self.session.status()
 
     def publish(self, published: bool, batch: Batch) -> None:
@@ -57,4 +58,4 @@ class SessionSwitches:
         batch.ops.append(repo.update(EventRow, event_id, published=published))
         batch.ops.append(repo.audit(event_id, "director",
                                     "publish" if published else "unpublish"))
-        batch.event("status", published=published)
+        batch.event(ResultsPublished(published))

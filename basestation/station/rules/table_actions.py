@@ -5,6 +5,7 @@ to re-send what it holds."""
 from __future__ import annotations
 
 from basestation.station.effects.batch import Batch
+from basestation.station.effects.events import TableTakeover
 from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.conflicts import Conflict
 from basestation.station.session.validation import check_table
@@ -42,7 +43,7 @@ def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch)
     batch.ops.append(repo.close_takeovers(rules.session.event_id, section, table, "withdrawn"))
     batch.ops.append(repo.audit(rules.session.event_id, "director", "cancel_takeover",
                                 section=section, table=table))
-    batch.event("table", section=section, table=table, takeover=False)
+    batch.event(TableTakeover(section, table, takeover=False))
 
 
 def resend_table(rules: SessionRules, section: str, table: int, batch: Batch) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from basestation.domain.board import vulnerability_of
@@ -13,6 +14,7 @@ from basestation.domain.contract import (
     result_notation,
     score_ns,
 )
+from basestation.station.effects.events import BusEvent, Event
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.rulings import Ruling
 from basestation.store.models import ResultRow
@@ -116,12 +118,25 @@ def row_values(event_id: int, held: HeldResult) -> dict[str, object]:
             "created_at": datetime.now(UTC)}
 
 
-def event_fields(held: HeldResult) -> dict[str, object]:
-    return {"section": held.section, "table": held.table, "round": held.round,
-            "board": held.board, "ns": held.ns, "ew": held.ew, "kind": held.kind,
-            "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
-            "lead": held.lead, "score_ns": held.score_ns, "flags": list(held.flags),
-            "source": held.source}
+@dataclass(frozen=True)
+class ResultChanged(BusEvent):
+    """A result held (new or replacing another), or taken away by the director (erased)."""
+
+    TYPE = "result"
+    held: HeldResult
+    erased: bool = False
+
+    def to_json(self) -> Event:
+        held = self.held
+        data: Event = {"type": self.TYPE, "section": held.section, "table": held.table,
+                       "round": held.round, "board": held.board, "ns": held.ns,
+                       "ew": held.ew, "kind": held.kind, "contract": held.contract,
+                       "declarer": held.declarer, "tricks": held.tricks, "lead": held.lead,
+                       "score_ns": held.score_ns, "flags": list(held.flags),
+                       "source": held.source}
+        if self.erased:
+            data["erased"] = True
+        return data
 
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}

@@ -17,10 +17,16 @@ from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.effects.batch import Batch
+from basestation.station.effects.events import (
+    PlayerAdded,
+    RoundMoved,
+    SeatsChanged,
+    SessionComplete,
+)
 from basestation.station.session.entries import (
     Entry,
+    ResultChanged,
     body_from_held,
-    event_fields,
     held_from_body,
     held_from_row,
     push_body,
@@ -264,8 +270,7 @@ class SessionState:
         batch.ops.append(repo.add(SeatRow(event_id=self.event_id, section=section,
                                           entrant=entrant, side=side,
                                           players=numbers_text(numbers), actor=actor)))
-        batch.event("seats", section=section, entrant=entrant, side=side,
-                    players=list(numbers))
+        batch.event(SeatsChanged(section, entrant, side, list(numbers)))
         state = self.sections.get(section)
         if state is not None:  # the pads where it plays now show who plays, at once
             for table, round_ in tables_playing(state, entrant):
@@ -330,7 +335,7 @@ class SessionState:
         batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
         batch.ops.append(repo.audit(self.event_id, actor, "visitor", number=number,
                                     name=name))
-        batch.event("player", number=number, name=name, visitor=True)
+        batch.event(PlayerAdded(number, name))
         return number
 
     @staticmethod
@@ -411,10 +416,10 @@ class SessionState:
         if self.scores is not None:
             self.scores.changed(section.letter, entry.board)
         batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
-        batch.event("result", **event_fields(entry))
+        batch.event(ResultChanged(entry))
         if not self.completed and section.complete() and self.all_complete():
             self.completed = True
-            batch.event("complete", event=self.event_id)
+            batch.event(SessionComplete(self.event_id))
 
     def offer_held(self, offer: MergeOffer) -> tuple[HeldResult | None, bool]:
         """The result held for an offer's board (None: nothing held, a plain offer), and
@@ -498,7 +503,7 @@ class SessionState:
         section.round_started = datetime.now(UTC)
         batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
                                                    section.round_started))
-        batch.event("round", section=section.letter, round=round_)
+        batch.event(RoundMoved(section.letter, round_))
         status = Status(state=StationState.RUNNING if self.running else StationState.STOPPED,
                         round=round_)
         for _table, unit in sorted(section.holders.items()):

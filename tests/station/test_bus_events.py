@@ -1,0 +1,64 @@
+"""The bus's events are small frozen dataclasses, each with one `to_json`: the JSON the pages
+have always read (basestation/web/static reads "type" and the fields named here)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from basestation.station.effects import events
+from basestation.station.effects.events import (
+    BusEvent,
+    ResultsPublished,
+    SessionStatus,
+    TableHeld,
+    TableTakeover,
+    UnitChanged,
+    UnitHeard,
+)
+from basestation.station.rules.console import SectionSettingChanged, ThresholdsChanged
+from basestation.station.session.entries import ResultChanged
+from basestation.station.session.memory import HeldResult, Thresholds
+
+
+def test_each_event_says_its_type_and_fields() -> None:
+    assert TableHeld("A", 2, None, "not_logged_in").to_json() == {
+        "type": "table", "section": "A", "table": 2, "unit": None, "state": "not_logged_in"}
+    assert TableTakeover("A", 2, takeover=True).to_json() == {
+        "type": "table", "section": "A", "table": 2, "takeover": True}
+    assert UnitHeard(7, 80).to_json() == {"type": "unit", "unit": 7, "battery": 80,
+                                          "state": "heard"}
+    assert UnitChanged(7, "let_back").to_json() == {"type": "unit", "unit": 7,
+                                                    "state": "let_back"}
+    assert SessionStatus(running=False, ended=True).to_json() == {
+        "type": "status", "running": False, "ended": True}
+    assert ResultsPublished(True).to_json() == {"type": "status", "published": True}
+    assert SectionSettingChanged("pads", "B", {"pads": "ns"}).to_json() == {
+        "type": "pads", "section": "B", "pads": "ns"}
+    limits = Thresholds()
+    assert ThresholdsChanged(limits).to_json() == {"type": "thresholds", **limits.to_json()}
+
+
+def test_a_result_event_carries_the_held_result_and_says_when_erased() -> None:
+    held = HeldResult(section="A", table=1, round=2, board=3, ns=1, ew=4, contract="4S",
+                      declarer="S", tricks=10, lead="HA", score_ns=420,
+                      flags=("LEAD_DECLARER_MISMATCH",))
+    said = ResultChanged(held).to_json()
+    assert said == {"type": "result", "section": "A", "table": 1, "round": 2, "board": 3,
+                    "ns": 1, "ew": 4, "kind": "result", "contract": "4S", "declarer": "S",
+                    "tricks": 10, "lead": "HA", "score_ns": 420,
+                    "flags": ["LEAD_DECLARER_MISMATCH"], "source": "pad"}
+    assert ResultChanged(held, erased=True).to_json() == {**said, "erased": True}
+
+
+def test_every_event_is_frozen() -> None:
+    kinds = [k for k in vars(events).values()
+             if isinstance(k, type) and issubclass(k, BusEvent) and k is not BusEvent]
+    assert len(kinds) >= 12
+    for kind in kinds:
+        assert dataclasses.is_dataclass(kind)
+        assert kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert isinstance(kind.TYPE, str)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        UnitChanged(7, "new").state = "locked"  # type: ignore[misc]
