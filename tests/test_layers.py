@@ -49,3 +49,16 @@ def test_the_pages_never_reach_into_the_hub_or_the_rules() -> None:
             if isinstance(node, ast.Attribute) and node.attr in {"rules", "hub"}:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
     assert found == []
+
+
+def test_the_store_builds_no_sql_text_by_hand() -> None:
+    """Writes go through SQLAlchemy Core, reads through the ORM (docs/ARCHITECTURE.md,
+    "Storage"): no statement is written out as text outside the migrations."""
+    found = []
+    for path in sorted((ROOT / "basestation").rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        text = path.read_text()
+        found += [f"{path.relative_to(ROOT)}: {word}"
+                  for word in ("exec_driver_sql", "sa.text(", "import text") if word in text]
+    assert found == []

@@ -11,10 +11,7 @@ the new event's rounds."""
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import TYPE_CHECKING
-
-from sqlmodel import Session
 
 from basestation.domain.cards import check_deals
 from basestation.station.config import NewEvent
@@ -23,7 +20,7 @@ from basestation.station.effects.events import EventOpened
 from basestation.station.rules.conflicts import Conflict
 from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
-from basestation.store.models import AuditRow, EventRow, PlayerRow
+from basestation.store.models import EventRow, PlayerRow
 from firmware_protocol.messages import Control, ControlCommand
 
 if TYPE_CHECKING:
@@ -119,8 +116,6 @@ def _free(hub: Hub, holders: set[int]) -> None:
 
 
 def _audit_opened(event: EventRow, deals: int, players: int) -> repo.Op:
-    def op(session: Session) -> None:
-        detail = {"name": event.name, "deals": deals, "players": players}
-        session.add(AuditRow(event_id=event.id, actor="director", action="open_event",
-                             detail=json.dumps(detail, sort_keys=True)))
-    return op
+    # The event's id is known once create_event, earlier in the same batch, has run.
+    return repo.deferred(lambda: repo.audit(event.id, "director", "open_event",
+                                            name=event.name, deals=deals, players=players))

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
-import operator
 import os
 import sqlite3
 from collections.abc import Callable, Iterable
@@ -61,15 +59,15 @@ class Update:
 
 @dataclass(frozen=True)
 class OnConnection:
-    """SQL run on the transaction's connection, needing nothing of the ORM (the units' upsert,
-    forgetting old answers): a batch of only these, inserts and updates is committed on a
-    plain connection, without an ORM session (the hub's hot path)."""
+    """SQLAlchemy Core statements run on the transaction's connection (an upsert, an update
+    of the rows matching a condition, an insert whose new id is wanted)."""
 
-    run: Callable[[sa.Connection], None]
+    run: Callable[[sa.Connection], object]  # what it gives back is not used
 
 
-Op = Callable[[Session], None] | Insert | Update | OnConnection
-_PLAIN = (Insert, Update, OnConnection)  # ops that need no ORM session
+# Every write is one of these, run with SQLAlchemy Core in one transaction (`Store.commit`);
+# the ORM only reads.
+Op = Insert | Update | OnConnection
 
 
 @dataclass
@@ -102,20 +100,8 @@ class Store:
 
     def commit(self, ops: Iterable[Op]) -> None:
         """Applies `ops` in order in one transaction; returns only once it is durable."""
-        ops = list(ops)
-        if all(isinstance(op, _PLAIN) for op in ops):
-            # Nothing for the ORM: a plain connection, without a session's machinery.
-            with self.engine.begin() as connection:
-                _apply(ops, lambda: connection, None)
-            return
-        with Session(self.engine, expire_on_commit=False) as session:
-
-            def flushed() -> sa.Connection:
-                session.flush()  # rows the ORM holds go first, as they were asked for first
-                return session.connection()
-
-            _apply(ops, flushed, session)
-            session.commit()
+        with self.engine.begin() as connection:
+            _apply(list(ops), connection)
 
     def backup(self, path: Path) -> Path:
         """A consistent copy of a SQLite store at `path`, taken while the station runs.
@@ -270,10 +256,22 @@ class Store:
         return list(self.read(load))
 
 
+def _table(model: Any) -> sa.Table:
+    table: sa.Table = model.__table__
+    return table
+
+
+def _values(row: Any) -> dict[str, Any]:
+    """A row object's column values (its defaults filled when it was made); an id not given
+    yet is left to the database."""
+    table = _table(type(row))
+    return {c.name: getattr(row, c.name) for c in table.columns
+            if not (c.primary_key and c.autoincrement is not False
+                    and getattr(row, c.name) is None)}
+
+
 def add(row: Any) -> Op:
-    def op(session: Session) -> None:
-        session.add(row)
-    return op
+    return Insert(type(row), _values(row))
 
 
 def audit(event_id: int | None, actor: str, action: str, **detail: Any) -> Op:
@@ -282,12 +280,17 @@ def audit(event_id: int | None, actor: str, action: str, **detail: Any) -> Op:
                              "detail": json.dumps(detail, sort_keys=True, default=str)})
 
 
-def _apply(ops: list[Op], connection: Callable[[], sa.Connection],
-           session: Session | None) -> None:
-    """Runs `ops` in order in the transaction; `connection` gives its connection (the ORM's
-    rows flushed first), `session` is for the ops that need the ORM (None: there are none).
-    Plain inserts wait, by table, until an op that reads or changes rows comes (or the end):
-    a batch's results go in one statement and its answers in another."""
+def deferred(make: Callable[[], Op]) -> Op:
+    """An op made only when it runs: it needs what an earlier op of the same batch gives (a
+    new event's id, say)."""
+    return OnConnection(lambda connection: _apply([make()], connection))
+
+
+def _apply(ops: list[Op], connection: sa.Connection) -> None:
+    """Runs `ops` in order on the transaction's connection. Plain inserts wait, by table,
+    until another op comes (or the end): a batch's results go in one executemany and its
+    answers in another. Rows of different tables here never refer to each other, so
+    grouping keeps them right."""
     pending: dict[Any, list[dict[str, Any]]] = {}
     for op in ops:
         if isinstance(op, Insert):
@@ -295,162 +298,48 @@ def _apply(ops: list[Op], connection: Callable[[], sa.Connection],
             continue
         if isinstance(op, Update):
             if op.table in pending:
-                _insert_all(connection, {op.table: pending.pop(op.table)})
-            _update(connection(), op)
+                _insert_rows(connection, op.table, pending.pop(op.table))
+            table = _table(op.table)
+            key = table.primary_key.columns.values()[0]
+            connection.execute(sa.update(table).where(key == op.key).values(op.values))
             continue
-        _insert_all(connection, pending)
-        if isinstance(op, OnConnection):
-            op.run(connection())
-        else:
-            assert session is not None
-            op(session)
-    _insert_all(connection, pending)
-
-
-def _insert_all(connection: Callable[[], sa.Connection],
-                pending: dict[Any, list[dict[str, Any]]]) -> None:
-    """Rows of different tables here never refer to each other, so grouping keeps them right.
-    Each table's rows go in one DBAPI executemany (`_write_rows`): they need nothing back."""
-    if pending:
-        made = connection()
-        for table, rows in pending.items():
-            _write_rows(made, table.__table__, rows)
+        for model, rows in pending.items():
+            _insert_rows(connection, model, rows)
         pending.clear()
+        op.run(connection)
+    for model, rows in pending.items():
+        _insert_rows(connection, model, rows)
 
 
-def _write_rows(connection: sa.Connection, table: sa.Table, rows: list[dict[str, Any]],
-                conflict: str | None = None) -> None:
-    """Inserts `rows` into `table` in one executemany of plain SQL, in the transaction of
-    `connection`: the hot inserts (results, answers, audit, the units' upsert) are a few
-    statements a batch, and SQLAlchemy's statement machinery cost more than the database.
-
-    Each value goes through its column's type (a datetime as SQLAlchemy stores it, a JSON
-    column as text), and a column left out takes its default, so the rows read back as if
-    the ORM had written them. With `conflict` (a key column) an existing row has the given
-    columns replaced instead: the same SQL on SQLite and PostgreSQL. Rows not all of one shape,
-    or missing a column whose default is computed, go through SQLAlchemy Core as before."""
-    names = tuple(rows[0])
-    plan = _plain_insert(connection.dialect, table, names, conflict)
-    values: list[tuple[Any, ...]] | None = None
-    if plan is not None and all(len(row) == len(names) for row in rows):
-        sql, take, convert, fixed = plan
-        with contextlib.suppress(KeyError):  # a row of other columns: as below
-            values = [_converted([*take(row), *fixed], convert) for row in rows]
-    if values is None:
-        connection.execute(sa.insert(table) if conflict is None
-                           else _upsert(connection.dialect.name, table, names, conflict), rows)
-        return
-    connection.exec_driver_sql(sql, values)
-
-
-def _converted(value: list[Any], convert: tuple[tuple[int, Any], ...]) -> tuple[Any, ...]:
-    for at, processor in convert:
-        value[at] = processor(value[at])
-    return tuple(value)
-
-
-@functools.cache
-def _plain_insert(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...],
-                  conflict: str | None) -> tuple[str, Any, Any, tuple[Any, ...]] | None:
-    """The SQL text for rows with columns `names`; what takes their values from a row, in
-    order; the type conversions, by place; and the stored values of the other columns'
-    defaults. None when a column left out has a default that is computed."""
-    fixed: dict[str, Any] = {}
-    for column in table.columns:
-        if column.name in names or column.default is None:
-            continue
-        default = column.default
-        if not isinstance(default, sa.ColumnDefault) or not default.is_scalar:
-            return None
-        fixed[column.name] = default.arg
-    convert = tuple(
-        (at, _none_once(processor)) for at, name in enumerate(names)
-        for processor in [table.c[name].type.dialect_impl(dialect).bind_processor(dialect)]
-        if processor is not None)
-    defaults = tuple(
-        (processor(value) if processor else value)
-        for name, value in fixed.items()
-        for processor in [table.c[name].type.dialect_impl(dialect).bind_processor(dialect)])
-    quote = dialect.identifier_preparer.quote
-    marker = "?" if dialect.paramstyle == "qmark" else "%s"
-    columns = [*names, *fixed]
-    sql = (f"INSERT INTO {dialect.identifier_preparer.format_table(table)} "
-           f"({', '.join(quote(name) for name in columns)}) "
-           f"VALUES ({', '.join(marker for _ in columns)})")
-    if conflict is not None:
-        sql += (f" ON CONFLICT ({quote(conflict)}) DO UPDATE SET "
-                + ", ".join(f"{quote(name)} = excluded.{quote(name)}"
-                            for name in names if name != conflict))
-    take = operator.itemgetter(*names) if len(names) > 1 else (lambda row: (row[names[0]],))
-    return sql, take, convert, defaults
-
-
-def _none_once(processor: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """A column's bind processor with None's stored value worked out once: a result's ruling
-    is nearly always None, and a JSON column made "null" anew for every row."""
-    try:
-        stored_none = processor(None)
-    except Exception:  # a type that takes no None: as it was
-        return processor
-    return lambda value: stored_none if value is None else processor(value)
-
-
-def _update(connection: sa.Connection, op: Update) -> None:
-    table = op.table.__table__
-    names = tuple(op.values)
-    plan = _plain_update(connection.dialect, table, names)
-    if plan is None:
-        key = table.primary_key.columns.values()[0]
-        connection.execute(sa.update(table).where(key == op.key).values(op.values))
-        return
-    sql, convert = plan
-    connection.exec_driver_sql(sql, _converted([*op.values.values(), op.key], convert))
-
-
-@functools.cache
-def _plain_update(dialect: sa.Dialect, table: sa.Table, names: tuple[str, ...]
-                  ) -> tuple[str, tuple[tuple[int, Any], ...]] | None:
-    """An update of columns `names` by primary key as SQL text (a round moving on is one a
-    round per section: building and compiling the statement each time cost more than it), with
-    the values' type conversions by place, the key's last. None (SQLAlchemy Core then) for a
-    table whose columns change on update by themselves, or a key of several columns."""
-    keys = table.primary_key.columns.values()
-    if len(keys) != 1 or any(column.onupdate is not None or column.server_onupdate is not None
-                             for column in table.columns):
-        return None
-    quote = dialect.identifier_preparer.quote
-    marker = "?" if dialect.paramstyle == "qmark" else "%s"
-    sql = (f"UPDATE {dialect.identifier_preparer.format_table(table)} SET "
-           + ", ".join(f"{quote(name)} = {marker}" for name in names)
-           + f" WHERE {quote(keys[0].name)} = {marker}")
-    convert = tuple(
-        (at, _none_once(processor)) for at, column in enumerate([*(table.c[n] for n in names),
-                                                                 keys[0]])
-        for processor in [column.type.dialect_impl(dialect).bind_processor(dialect)]
-        if processor is not None)
-    return sql, convert
+def _insert_rows(connection: sa.Connection, model: Any, rows: list[dict[str, Any]]) -> None:
+    """One Core executemany per shape of row (the same columns), in the order given."""
+    table = _table(model)
+    start = 0
+    for end in range(1, len(rows) + 1):
+        if end == len(rows) or rows[end].keys() != rows[start].keys():
+            connection.execute(sa.insert(table), rows[start:end])
+            start = end
 
 
 def retire_result(event_id: int, place: tuple[str, int, int, int], status: str) -> Op:
     """Marks the active entry at `place` (section, table, round, board) superseded or erased."""
     section, table, round_, board = place
 
-    def op(session: Session) -> None:
-        session.execute(sa.update(ResultRow).where(
-            col(ResultRow.event_id) == event_id, col(ResultRow.section) == section,
-            col(ResultRow.table_no) == table, col(ResultRow.round) == round_,
-            col(ResultRow.board) == board, col(ResultRow.status) == "active",
-        ).values(status=status))
-    return op
+    rows = _table(ResultRow)
+    return OnConnection(lambda connection: connection.execute(sa.update(rows).where(
+        rows.c.event_id == event_id, rows.c.section == section, rows.c.table_no == table,
+        rows.c.round == round_, rows.c.board == board, rows.c.status == "active",
+    ).values(status=status)))
 
 
 def save_units(rows: list[dict[str, Any]]) -> Op:
     """Writes the units' current state in one upsert, inserting units not yet stored."""
     def run(connection: sa.Connection) -> None:
-        # One statement text whatever the number of units: a `unit IN (...)` lookup made a
-        # new prepared statement for every batch size, and each one stayed in SQLite's cache.
-        _write_rows(connection, UnitRow.__table__, rows,  # type: ignore[attr-defined]
-                    conflict="unit")
+        # One statement whatever the number of units: a `unit IN (...)` lookup made a new
+        # prepared statement for every batch size, and each one stayed in SQLite's cache.
+        if rows:
+            connection.execute(_upsert(connection.dialect.name, _table(UnitRow),
+                                       tuple(rows[0]), "unit"), rows)
     return OnConnection(run)
 
 
@@ -466,13 +355,7 @@ def _upsert(dialect: str, table: sa.Table, names: tuple[str, ...], conflict: str
 
 def update(model: type[SQLModel], key: Any, **values: Any) -> Op:
     """Sets fields of the row with primary key `key`; a row that is gone stays gone."""
-    def op(session: Session) -> None:
-        row = session.get(model, key)
-        if row is not None:
-            for name, value in values.items():
-                setattr(row, name, value)
-            session.add(row)
-    return op
+    return Update(model, key, values)
 
 
 def set_status(row_id: int, status: str) -> Op:
@@ -481,12 +364,13 @@ def set_status(row_id: int, status: str) -> Op:
 
 
 def upsert_unit(values: dict[str, Any]) -> Op:
-    def op(session: Session) -> None:
-        row = session.get(UnitRow, values["unit"]) or UnitRow(unit=values["unit"])
-        for name, value in values.items():
-            setattr(row, name, value)
-        session.add(row)
-    return op
+    """The unit's given fields; a unit not stored yet is added with the others' defaults."""
+    row = _values(UnitRow(**values))
+
+    def run(connection: sa.Connection) -> None:
+        connection.execute(_upsert(connection.dialect.name, _table(UnitRow), tuple(values),
+                                   "unit").values(row))
+    return OnConnection(run)
 
 
 def save_answer(unit: int, seq: int, digest: str, answer: str) -> Op:
@@ -497,10 +381,9 @@ def save_answer(unit: int, seq: int, digest: str, answer: str) -> Op:
 def forget_answers(unit: int, below: int) -> Op:
     """Drops the answers to a unit's messages numbered below `below`: only its latest can be
     asked for again (SPEC.md 8), so its answers keep a bounded number of rows."""
-    def run(connection: sa.Connection) -> None:
-        table = AnswerRow.__table__  # type: ignore[attr-defined]
-        connection.execute(sa.delete(table).where(table.c.unit == unit, table.c.seq < below))
-    return OnConnection(run)
+    answers = _table(AnswerRow)
+    return OnConnection(lambda connection: connection.execute(
+        sa.delete(answers).where(answers.c.unit == unit, answers.c.seq < below)))
 
 
 def insert_result(values: dict[str, Any]) -> Op:
@@ -508,23 +391,17 @@ def insert_result(values: dict[str, Any]) -> Op:
 
 
 def release_holds(event_id: int, section: str, table: int) -> Op:
-    def op(session: Session) -> None:
-        for row in session.exec(select(TableHoldRow).where(
-                TableHoldRow.event_id == event_id, TableHoldRow.section == section,
-                TableHoldRow.table_no == table, col(TableHoldRow.active))):
-            row.active = False
-            session.add(row)
-    return op
+    holds = _table(TableHoldRow)
+    return OnConnection(lambda connection: connection.execute(sa.update(holds).where(
+        holds.c.event_id == event_id, holds.c.section == section, holds.c.table_no == table,
+        holds.c.active).values(active=False)))
 
 
 def release_unit_holds(event_id: int, unit: int) -> Op:
-    def op(session: Session) -> None:
-        for row in session.exec(select(TableHoldRow).where(
-                TableHoldRow.event_id == event_id, TableHoldRow.unit == unit,
-                col(TableHoldRow.active))):
-            row.active = False
-            session.add(row)
-    return op
+    holds = _table(TableHoldRow)
+    return OnConnection(lambda connection: connection.execute(sa.update(holds).where(
+        holds.c.event_id == event_id, holds.c.unit == unit, holds.c.active,
+    ).values(active=False)))
 
 
 def update_section_round(section_id: int, round_: int, started: datetime | None = None) -> Op:
@@ -569,12 +446,10 @@ def open_takeover(event_id: int, section: str, table: int) -> Op:
 
 def close_takeovers(event_id: int, section: str, table: int, state: str) -> Op:
     """The table's open takeover is over: `taken` by a pad, or `withdrawn` by the director."""
-    def op(session: Session) -> None:
-        session.execute(sa.update(TakeoverRow).where(
-            col(TakeoverRow.event_id) == event_id, col(TakeoverRow.section) == section,
-            col(TakeoverRow.table_no) == table, col(TakeoverRow.state) == "open",
-        ).values(state=state))
-    return op
+    takeovers = _table(TakeoverRow)
+    return OnConnection(lambda connection: connection.execute(sa.update(takeovers).where(
+        takeovers.c.event_id == event_id, takeovers.c.section == section,
+        takeovers.c.table_no == table, takeovers.c.state == "open").values(state=state)))
 
 
 def update_section_movement(section_id: int, movement_json: str, tables: int, boards: int,
@@ -589,34 +464,46 @@ def set_running(event_id: int, running: bool) -> Op:
 
 def insert(row: Any, on_id: Callable[[int], None]) -> Op:
     """Adds `row` and reports its new id (the station keeps it to supersede the row later)."""
-    def op(session: Session) -> None:
-        session.add(row)
-        session.flush()
-        on_id(row.id)
-    return op
+    def run(connection: sa.Connection) -> None:
+        on_id(_inserted(connection, row))
+    return OnConnection(run)
+
+
+def _inserted(connection: sa.Connection, row: Any) -> int:
+    """Inserts `row`, gives it its new id and returns that."""
+    made = connection.execute(sa.insert(_table(type(row))).values(_values(row)))
+    assert made.inserted_primary_key is not None
+    row.id = made.inserted_primary_key[0]
+    new_id: int = row.id
+    return new_id
 
 
 def create_event(event: EventRow, sections: list[SectionRow],
                  hand_records: dict[str, dict[int, str]]) -> Op:
     """Adds a new event with its sections and hand records (the newest event is the open one)."""
-    def op(session: Session) -> None:
-        session.add(event)
-        session.flush()
-        assert event.id is not None
+    def run(connection: sa.Connection) -> None:
+        event_id = _inserted(connection, event)
         for row in sections:
-            row.event_id = event.id
-            session.add(row)
-        for letter, deals in hand_records.items():
-            for board, deal in sorted(deals.items()):
-                session.add(HandRecordRow(event_id=event.id, section=letter, board=board,
-                                          deal=deal))
-    return op
+            row.event_id = event_id
+            _inserted(connection, row)
+        deals = [{"event_id": event_id, "section": letter, "board": board, "deal": deal}
+                 for letter, by_board in hand_records.items()
+                 for board, deal in sorted(by_board.items())]
+        if deals:
+            connection.execute(sa.insert(_table(HandRecordRow)), deals)
+    return OnConnection(run)
 
 
 def merge(row: Any) -> Op:
-    def op(session: Session) -> None:
-        session.merge(row)
-    return op
+    """Adds `row`, or replaces the row with its primary key."""
+    values = _values(row)
+    table = _table(type(row))
+    (key,) = table.primary_key.columns.values()
+
+    def run(connection: sa.Connection) -> None:
+        connection.execute(_upsert(connection.dialect.name, table, tuple(values), key.name)
+                           .values(values))
+    return OnConnection(run)
 
 
 def close_merge_offer(offer_id: int, state: str) -> Op:
@@ -628,8 +515,6 @@ def add_competition_event(competition_id: int, event_id: int) -> Op:
 
 
 def remove_competition_event(competition_id: int, event_id: int) -> Op:
-    def op(session: Session) -> None:
-        session.execute(sa.delete(CompetitionEventRow).where(
-            col(CompetitionEventRow.competition_id) == competition_id,
-            col(CompetitionEventRow.event_id) == event_id))
-    return op
+    links = _table(CompetitionEventRow)
+    return OnConnection(lambda connection: connection.execute(sa.delete(links).where(
+        links.c.competition_id == competition_id, links.c.event_id == event_id)))

@@ -17,7 +17,7 @@ from basestation.api.app import create_app
 from basestation.cli import app
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
-from basestation.station.rules.composed import SessionRules
+from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 from basestation.store.repository import Store
 from tests.api.conftest import BROWSER
@@ -41,7 +41,7 @@ def test_backup_is_consistent_while_the_station_writes(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'station.db'}"
     config = write_config(tmp_path / "station.toml", url)
     writer_store = Store(url)
-    event, sections = SessionRules.event_rows(
+    event, sections = SessionState.event_rows(
         "Tuesday pairs", "nz", [SectionConfig("A", "mitchell", 3, 6)])
     writer_store.commit([repo.create_event(event, sections, {})])
     stop = threading.Event()

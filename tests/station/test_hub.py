@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from sqlalchemy import exc as sa_exc
-from sqlalchemy.orm import Session
 
 from basestation.station.core.commits import unavailable
 from basestation.station.core.hub import StationBusy
@@ -79,12 +78,12 @@ async def test_a_commit_the_database_refuses_is_retried_message_by_message(
     made, link = await logged_in(tmp_path)
     dispatch = made.rules.pads.dispatch
 
-    def refused_row(session: Session) -> None:
+    def refused_row(connection: object) -> None:
         raise sa_exc.IntegrityError("INSERT", {}, sqlite3.IntegrityError("constraint"))
 
     def poison(unit: Any, message: Any, batch: Batch) -> Any:
         if unit.unit == 2:
-            batch.ops.append(refused_row)
+            batch.ops.append(repo.OnConnection(refused_row))
         return dispatch(unit, message, batch)
 
     monkeypatch.setattr(made.rules.pads, "dispatch", poison)

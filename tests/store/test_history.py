@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from sqlmodel import select
 
 from basestation.station.config import SectionConfig
-from basestation.station.rules.composed import SessionRules
+from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import UnitRow
 from basestation.store.repository import Store
@@ -25,7 +25,7 @@ def test_events_audit_units_and_inserts(database_url: str) -> None:
     try:
         ids = []
         for name in ("Tuesday", "Thursday"):
-            event, sections = SessionRules.event_rows(name, "nz", [SectionConfig("A", "mitchell",
+            event, sections = SessionState.event_rows(name, "nz", [SectionConfig("A", "mitchell",
                                                                                  3, 6)])
             store.commit([repo.create_event(event, sections, {})])
             assert event.id is not None
