@@ -132,8 +132,8 @@ class ResultRow(SQLModel, table=True):
     declarer: str | None = None
     tricks: int | None = None
     lead: str | None = None
-    # The director's ruling, a JSON object: on a board, the traveller file's ruling fields
-    # (basestation.station.session.rulings.Ruling); on a penalty row, its direction and percent.
+    # The director's ruling, a JSON object: the traveller file's ruling fields
+    # (basestation.station.session.rulings.Ruling).
     ruling: dict[str, Any] | None = Field(default=None, sa_type=JSON)
     score_ns: int | None = None
     flags: str = ""  # comma-separated ResultFlag values
@@ -141,6 +141,26 @@ class ResultRow(SQLModel, table=True):
     source: str = "pad"  # pad, director, recovery
     unit: int | None = None
     seq: int | None = Field(default=None, sa_type=BigInteger)
+    created_at: datetime = Field(default_factory=now)
+
+
+class PenaltyRow(SQLModel, table=True):
+    """A director's penalty. A pairs event's: `percent` of a top off `pair` (NS or EW in a
+    two-field movement), on one board or the session. A teams or Swiss event's: `vps` off
+    `pair`'s total, or `imps` off its score in round `round`'s match. status: active, erased."""
+
+    __tablename__ = "penalty"
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    section: str
+    pair: int  # the pair, team or Swiss pair
+    direction: str | None = None
+    percent: float | None = None
+    board: int | None = None
+    vps: float | None = None
+    imps: int | None = None
+    round: int | None = None
+    status: str = "active"
     created_at: datetime = Field(default_factory=now)
 
 

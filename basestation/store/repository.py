@@ -28,6 +28,7 @@ from basestation.store.models import (
     EventRow,
     HandRecordRow,
     MergeOfferRow,
+    PenaltyRow,
     PlayerRow,
     ResultRow,
     SeatingRow,
@@ -85,6 +86,7 @@ class Snapshot:
     players: list[PlayerRow] = field(default_factory=list)
     seats: list[SeatRow] = field(default_factory=list)  # oldest first: the newest holds
     takeovers: list[TakeoverRow] = field(default_factory=list)  # authorised, not yet taken
+    penalties: list[PenaltyRow] = field(default_factory=list)  # not removed, oldest first
     thresholds: AlertThresholdsRow | None = None  # None: the director never set them
 
 
@@ -169,6 +171,10 @@ class Store:
                 TakeoverRow.event_id == eid, TakeoverRow.state == "open")))
             snap.seats = list(session.exec(select(SeatRow).where(SeatRow.event_id == eid)
                                            .order_by(col(SeatRow.id))))
+            snap.penalties = list(session.exec(
+                select(PenaltyRow).where(PenaltyRow.event_id == eid,
+                                         PenaltyRow.status == "active")
+                .order_by(col(PenaltyRow.id))))
             return snap
 
         result: Snapshot = self.read(load)
@@ -192,7 +198,7 @@ class Store:
         """Every event, newest first, with its number of results held (active)."""
         def query(session: Session) -> list[tuple[EventRow, int]]:
             held = (select(ResultRow.event_id, sa.func.count().label("n"))
-                    .where(col(ResultRow.status) == "active", col(ResultRow.kind) != "penalty")
+                    .where(col(ResultRow.status) == "active")
                     .group_by(col(ResultRow.event_id)).subquery())
             rows = session.exec(select(EventRow, held.c.n)
                                 .join(held, held.c.event_id == EventRow.id, isouter=True)
@@ -348,9 +354,10 @@ def _upsert(dialect: str, table: sa.Table, names: tuple[str, ...], conflict: str
     # Made once: building `excluded` (an alias of the table, a proxy per column) in every
     # batch held the worker thread, and with it the event loop, for up to 150 ms at times.
     upsert = (sqlite_insert if dialect == "sqlite" else postgresql_insert)(table)
-    return upsert.on_conflict_do_update(
-        index_elements=[table.c[conflict]],
-        set_={name: upsert.excluded[name] for name in names if name != conflict})
+    changed = {name: upsert.excluded[name] for name in names if name != conflict}
+    if not changed:  # only the key given: a row already there stays as it is
+        return upsert.on_conflict_do_nothing(index_elements=[table.c[conflict]])
+    return upsert.on_conflict_do_update(index_elements=[table.c[conflict]], set_=changed)
 
 
 def update(model: type[SQLModel], key: Any, **values: Any) -> Op:
@@ -358,9 +365,9 @@ def update(model: type[SQLModel], key: Any, **values: Any) -> Op:
     return Update(model, key, values)
 
 
-def set_status(row_id: int, status: str) -> Op:
-    """Marks one result row (a penalty, say) superseded or erased."""
-    return update(ResultRow, row_id, status=status)
+def erase_penalty(row_id: int) -> Op:
+    """The director removed the penalty (it stays, marked erased)."""
+    return update(PenaltyRow, row_id, status="erased")
 
 
 def upsert_unit(values: dict[str, Any]) -> Op:

@@ -33,13 +33,18 @@ def test_rulings_move_to_their_own_column(database_url: str) -> None:
     open_database(database_url).dispose()
     store = Store(database_url)
     try:
-        rows = {row.board: row for row in store.snapshot().results}
+        snap = store.snapshot()
+        rows = {row.board: row for row in snap.results}
     finally:
         store.close()
     assert rows[1].ruling == {"adjusted": "60/40"}
     assert rows[2].ruling == WEIGHTED
     assert rows[3].ruling == {"arrowswitch": True}
-    assert rows[0].ruling == {"direction": "NS", "percent": 25.0}
+    # The penalty row moved to the penalty table since (migration 0015), its id kept.
+    assert 0 not in rows
+    [penalty] = snap.penalties
+    assert (penalty.pair, penalty.direction, penalty.percent, penalty.board) == (1, "NS", 25.0,
+                                                                                None)
     assert rows[4].ruling is None
     assert not hasattr(rows[1], "adjusted")
     held = {board: held_from_row(rows[board]) for board in (1, 2, 3, 4)}

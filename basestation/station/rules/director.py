@@ -45,10 +45,11 @@ from basestation.station.session.state import (
     HeldPenalty,
     MergeOffer,
     SessionState,
+    penalty_row,
 )
 from basestation.station.session.validation import check_placement, check_seat, check_table
 from basestation.store import repository as repo
-from basestation.store.models import HandRecordRow, PlayerRow, ResultRow
+from basestation.store.models import HandRecordRow, PlayerRow
 from firmware_protocol.messages import (
     Control,
     ControlCommand,
@@ -227,12 +228,8 @@ class DirectorActions:
         def remember(row_id: int) -> None:
             held.row_id = row_id
 
-        row = ResultRow(event_id=self.session.event_id, section=penalty.section, table_no=0,
-                        round=0,
-                        board=penalty.board or 0, ns=penalty.pair, kind="penalty",
-                        ruling={"direction": penalty.direction, "percent": penalty.percent},
-                        source="director")
-        batch.ops.append(repo.insert(row, remember))
+        assert self.session.event_id is not None
+        batch.ops.append(repo.insert(penalty_row(self.session.event_id, penalty), remember))
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty", pair=penalty.pair,
                                     section=penalty.section, percent=penalty.percent))
         self._penalties_changed(batch)
@@ -267,10 +264,7 @@ class DirectorActions:
             held.row_id = row_id
 
         detail: dict[str, Any] = {"vps": penalty.vps} if penalty.vps else {"imps": penalty.imps}
-        row = ResultRow(event_id=self.session.event_id, section=penalty.section, table_no=0,
-                        round=penalty.round or 0, board=0, ns=penalty.entrant, kind="penalty",
-                        ruling=detail, source="director")
-        batch.ops.append(repo.insert(row, remember))
+        batch.ops.append(repo.insert(penalty_row(self.session.event_id, penalty), remember))
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty",
                                     section=penalty.section, entrant=penalty.entrant,
                                     round=penalty.round, **detail))
@@ -281,7 +275,7 @@ class DirectorActions:
         matched = next((p for p in self.session.match_penalties if p.row_id == row_id), None)
         if matched is not None:
             self.session.match_penalties.remove(matched)
-            batch.ops.append(repo.set_status(row_id, "erased"))
+            batch.ops.append(repo.erase_penalty(row_id))
             batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty",
                                         id=row_id))
             batch.event(ScoresChanged([]))
@@ -290,7 +284,7 @@ class DirectorActions:
         if held is None:
             raise LookupError(f"no penalty {row_id}")
         self.session.penalties.remove(held)
-        batch.ops.append(repo.set_status(row_id, "erased"))
+        batch.ops.append(repo.erase_penalty(row_id))
         batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty", id=row_id))
         self._penalties_changed(batch)
 

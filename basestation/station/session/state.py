@@ -47,7 +47,13 @@ from basestation.station.session.seats import Place, Seats, numbers_text
 from basestation.station.session.validation import looks_wrong_side
 from basestation.station.session.visitor_bound import VisitorBound
 from basestation.store import repository as repo
-from basestation.store.models import EventRow, PlayerRow, ResultRow, SeatRow, SectionRow
+from basestation.store.models import (
+    EventRow,
+    PenaltyRow,
+    PlayerRow,
+    SeatRow,
+    SectionRow,
+)
 from firmware_protocol import jsonwire
 from firmware_protocol.enums import PadPlace, ResultEntry
 from firmware_protocol.messages import (
@@ -74,7 +80,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class HeldPenalty:
-    """A director's penalty, stored as a result row of kind "penalty" (its id removes it)."""
+    """A director's penalty in a pairs event, stored in the penalty table (its id removes it)."""
 
     penalty: Penalty
     row_id: int | None = None
@@ -82,33 +88,32 @@ class HeldPenalty:
 
 @dataclass
 class HeldMatchPenalty:
-    """A VP or IMP penalty in a teams or Swiss event, stored like a pairs penalty (a result
-    row of kind "penalty", its `ruling` holding {"vps"} or {"imps"}, the round in `round`)."""
+    """A VP or IMP penalty in a teams or Swiss event, stored in the penalty table too."""
 
     penalty: MatchPenalty
     row_id: int | None = None
 
 
-def is_match_penalty(row: ResultRow) -> bool:
-    detail = row.ruling or {}
-    return "vps" in detail or "imps" in detail
+def penalty_row(event_id: int, penalty: Penalty | MatchPenalty) -> PenaltyRow:
+    """The row a new penalty is stored as."""
+    if isinstance(penalty, MatchPenalty):
+        return PenaltyRow(event_id=event_id, section=penalty.section, pair=penalty.entrant,
+                          vps=penalty.vps if penalty.vps else None,
+                          imps=None if penalty.vps else penalty.imps, round=penalty.round)
+    return PenaltyRow(event_id=event_id, section=penalty.section, pair=penalty.pair,
+                      direction=penalty.direction, percent=penalty.percent,
+                      board=penalty.board)
 
 
-def match_penalty_from_row(row: ResultRow) -> HeldMatchPenalty:
-    detail = row.ruling or {}
-    penalty = MatchPenalty(section=row.section, entrant=row.ns or 0,
-                           vps=float(detail.get("vps", 0)), imps=int(detail.get("imps", 0)),
-                           round=row.round or None)
-    return HeldMatchPenalty(penalty, row.id)
-
-
-def penalty_from_row(row: ResultRow) -> HeldPenalty:
-    """A stored penalty (a result row of kind "penalty") back in memory, at start-up."""
-    detail = row.ruling or {}
-    penalty = Penalty(pair=row.ns or 0, direction=detail.get("direction"),
-                      percent=float(detail.get("percent", 0)), board=row.board or None,
-                      section=row.section)
-    return HeldPenalty(penalty, row.id)
+def held_penalty(row: PenaltyRow) -> HeldPenalty | HeldMatchPenalty:
+    """A stored penalty back in memory, at start-up."""
+    if row.vps is not None or row.imps is not None:
+        return HeldMatchPenalty(MatchPenalty(section=row.section, entrant=row.pair,
+                                             vps=row.vps or 0.0, imps=row.imps or 0,
+                                             round=row.round), row.id)
+    return HeldPenalty(Penalty(pair=row.pair, direction=row.direction,
+                               percent=row.percent or 0.0, board=row.board,
+                               section=row.section), row.id)
 
 
 @dataclass
@@ -225,15 +230,14 @@ class SessionState:
         self.tables_held = {held for held in snap.tables_held if held[1] in self.sections}
         self.takeovers = {(t.section, t.table_no) for t in snap.takeovers
                           if t.section in self.sections}
+        for stored in snap.penalties:
+            if stored.section in self.sections:
+                held = held_penalty(stored)
+                if isinstance(held, HeldMatchPenalty):
+                    self.match_penalties.append(held)
+                else:
+                    self.penalties.append(held)
         for result in snap.results:
-            if result.kind == "penalty":
-                if result.section not in self.sections:
-                    continue
-                if is_match_penalty(result):
-                    self.match_penalties.append(match_penalty_from_row(result))
-                    continue
-                self.penalties.append(penalty_from_row(result))
-                continue
             state = self.sections.get(result.section)
             if state is None:
                 continue
