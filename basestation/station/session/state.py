@@ -242,8 +242,9 @@ class SessionState:
             if state is None:
                 continue
             state.put(held_from_row(result))
-            state.table_round[result.table_no] = max(state.table_round.get(result.table_no, 0),
-                                                     result.round)
+            if result.source == "pad":  # the round the table was last heard playing, as `advance`
+                state.table_round[result.table_no] = max(
+                    state.table_round.get(result.table_no, 0), result.round)
         for record in snap.hand_records:
             if record.section not in self.sections:
                 continue

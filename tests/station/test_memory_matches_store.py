@@ -1,0 +1,134 @@
+"""After a commit the database refuses, the station's working memory is what a fresh load of
+the database gives: nothing a failed batch changed lingers, nothing stored is missing. Each
+case injects the failure into one kind of write (a pad's result, a correction, a director's
+command) and compares memory with a second station loading the same database."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from basestation.scoring.traveller import Penalty
+from basestation.station.app import Station
+from basestation.station.effects.batch import Batch
+from basestation.station.session.state import SessionState
+from firmware_protocol.messages import Ack, Correction, GameData, Login, Nak, Seat
+from tests.station.fakes import FakeLink, director, inbound, result, run, station
+
+
+def memory(session: SessionState, units: Any) -> dict[str, Any]:
+    """What the pages and the pads are told, as held in memory."""
+    return {
+        "event": (session.event_id, session.running, session.ended, session.published),
+        "players": dict(session.players), "seats": dict(session.seats.held),
+        "takeovers": set(session.takeovers),
+        "penalties": [(p.row_id, p.penalty) for p in session.penalties],
+        "offers": {i: (o.body, o.unit) for i, o in session.merge_offers.items()},
+        "sections": {letter: (s.current_round, dict(s.holders), dict(s.table_round),
+                              sorted((h.table, h.round, h.board, h.ns, h.ew, h.kind, h.contract,
+                                      h.declarer, h.tricks, h.score_ns, h.source)
+                                     for h in s.all_results()))
+                     for letter, s in session.sections.items()},
+        "units": {n: (u.key, u.section, u.table, u.locked_reason, u.replaced_by)
+                  for n, u in units.items()},
+    }
+
+
+def fresh(made: Station) -> dict[str, Any]:
+    again = Station(made.config)
+    try:
+        again.hub.load()
+        return memory(again.session, again.units)
+    finally:
+        again.store.close()
+
+
+def refuse_next_commit(made: Station, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The database refuses the next commit (not an outage: the hub does not wait it out)."""
+    refused: list[int] = []
+    commit = made.store.commit
+
+    def once(ops: Any) -> None:
+        if not refused:
+            refused.append(1)
+            raise RuntimeError("the database refused the batch")
+        commit(ops)
+    monkeypatch.setattr(made.store, "commit", once)
+    return refused
+
+
+async def playing(tmp_path: Path) -> tuple[Station, FakeLink]:
+    made, link = station(tmp_path), FakeLink()
+    for table in (1, 2):
+        await run(made.hub, inbound(link, table, 1, Login(section="A", table=table)))
+        answer = link.to(table)
+        assert isinstance(answer[0], Ack) and isinstance(answer[1], GameData)
+    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    assert isinstance(link.to(1)[0], Ack)
+    return made, link
+
+
+async def test_a_result_refused_at_commit_leaves_memory_as_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await playing(tmp_path)
+    refused = refuse_next_commit(made, monkeypatch)
+    await run(made.hub, inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    assert refused and isinstance(link.to(2)[0], Nak)
+    assert made.session.sections["A"].held(2, 1, 3) is None
+    assert memory(made.session, made.units) == fresh(made)
+
+
+async def test_a_correction_refused_at_commit_keeps_the_result_held(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await playing(tmp_path)
+    refuse_next_commit(made, monkeypatch)
+    fix = Correction(section="A", table=1, round=1, board=1, ns=1, ew=1, contract="3NT",
+                     declarer=Seat.N, tricks=9)
+    await run(made.hub, inbound(link, 1, 3, fix))
+    assert isinstance(link.to(1)[0], Nak)
+    held = made.session.sections["A"].held(1, 1, 1)
+    assert held is not None and held.contract == "4S"
+    assert memory(made.session, made.units) == fresh(made)
+
+
+async def test_two_pads_in_one_batch_both_stored_when_tried_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await playing(tmp_path)
+    refuse_next_commit(made, monkeypatch)
+    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1)),
+              inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    assert isinstance(link.to(1)[0], Ack) and isinstance(link.to(2)[0], Ack)
+    assert memory(made.session, made.units) == fresh(made)
+
+
+Command = Callable[[Station, Batch], object]
+COMMANDS: dict[str, Command] = {
+    "penalty": lambda made, batch: made.rules.director.add_penalty(
+        Penalty(pair=1, direction="NS", percent=25.0, section="A"), batch),
+    "close round": lambda made, batch: made.rules.director.close_round("A", batch),
+    "director's result": lambda made, batch: made.rules.director.director_enter(
+        result(2, 1, 3, 2, 2), batch),
+    "lock a unit": lambda made, batch: made.rules.director.lock_unit(1, batch),
+    "pair a unit": lambda made, batch: made.rules.director.pair_unit(9, batch),
+    "the club's list": lambda made, batch: made.rules.director.set_players(
+        {5: "Ann Smith"}, batch),
+    "a takeover": lambda made, batch: made.rules.director.authorise_takeover("A", 2, batch),
+    "pause": lambda made, batch: made.rules.switches.set_running(False, batch),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+async def test_a_directors_command_refused_at_commit_changes_nothing(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made, _ = await playing(tmp_path)
+    before = memory(made.session, made.units)
+    refuse_next_commit(made, monkeypatch)
+    with pytest.raises(RuntimeError, match="refused the batch"):
+        await director(made, lambda batch: COMMANDS[name](made, batch))
+    assert memory(made.session, made.units) == fresh(made) == before
+    # And the same command, committed, is in memory as the database holds it.
+    await director(made, lambda batch: COMMANDS[name](made, batch))
+    assert memory(made.session, made.units) == fresh(made) != before
