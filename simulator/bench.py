@@ -17,7 +17,7 @@ import tempfile
 import termios
 import time
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -32,6 +32,7 @@ from simulator.flood import FloodPlan, entries, flood_in_child
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
 SERIAL_BOARDS = 3 * TABLES_PER_SECTION  # three boards a round, as SPEC.md 11.9's figures
+CLUB_BOARDS = 3 * TABLES_PER_SECTION  # the club stage: three boards a round, as a club plays
 FLOODERS = 3  # load generator processes: the pads shared out, so they are not the limit
 LINE_LEAD = 0.02  # seconds of bytes the paced line keeps written ahead (as the station does)
 
@@ -97,6 +98,31 @@ def _plan(port: int, sections: int, results_per_pad: int, interval: float = 0.0,
                      results_per_pad=results_per_pad, interval=interval, skip=skip)
 
 
+@dataclasses.dataclass(frozen=True)
+class Cores:
+    station: set[int]  # this process's CPU: the station's loop and its commits
+    load: set[int]  # the broker's and the load generator's
+
+
+@contextlib.contextmanager
+def split_cores() -> Iterator[Cores | None]:
+    """The station (this process) on one CPU, the broker and the load generator on the
+    others (`os.sched_setaffinity`), so the station's CPU figures are its own core's and
+    not shared with the pads it answers. Inside, start the broker first, then call
+    `_pin_station`: the broker inherits the load's CPUs. None (nothing pinned) on a machine
+    with one CPU."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        yield None
+        return
+    cores = Cores(station={cpus[0]}, load=set(cpus[1:]))
+    os.sched_setaffinity(0, cores.load)
+    try:
+        yield cores
+    finally:
+        os.sched_setaffinity(0, set(cpus))
+
+
 async def _started(station: Any) -> None:
     await station.start()
     await station.connected()
@@ -108,7 +134,8 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
     Travellers are off (as in a tournament), so the pads receive what the echo sends them:
     one ack per result. With them on, the load generator, not the station, is the limit.
     """
-    with run_mosquitto() as port, tempfile.TemporaryDirectory() as tmp:
+    with split_cores() as cores, run_mosquitto() as port, tempfile.TemporaryDirectory() as tmp:
+        _pin_station(cores)
         station = _station(Path(tmp), sections, mqtt_port=port, feedback=False)
         await _started(station)
         grid_seen: dict[tuple[str, int, int, int], float] = {}
@@ -124,30 +151,19 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         watcher = asyncio.create_task(watch())
         try:
             # A busy session: every table enters a result each 2.5 s (a real one: ~7 min).
-            paced = await flood_in_child(_plan(port, sections, 6, interval=2.5), FLOODERS)
+            paced = await flood_in_child(_plan(port, sections, 6, interval=2.5), FLOODERS,
+                                         _load(cores))
             cpu = cpu_seconds()
             sent = _sent(station)
             report = await flood_in_child(_plan(port, sections, results_per_pad - 6, skip=6),
-                                          FLOODERS)
+                                          FLOODERS, _load(cores))
             cpu = cpu_seconds() - cpu
             sent = _sent(station) - sent
         finally:
             watcher.cancel()
             await station.stop()
         grid = [grid_seen[k] - sent for k, sent in paced.sent_at.items() if k in grid_seen]
-    with run_mosquitto() as port:
-        link = _echo(port)
-        echo = asyncio.create_task(link.run())
-        await link.connected.wait()
-        try:
-            echo_cpu = cpu_seconds()
-            baseline = await flood_in_child(_plan(port, sections, results_per_pad - 6),
-                                            FLOODERS)
-            echo_cpu = cpu_seconds() - echo_cpu
-        finally:
-            echo.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await echo
+    baseline, echo_cpu = await _baseline(_plan_for(sections, results_per_pad - 6))
     return {
         "tables": sections * TABLES_PER_SECTION,
         "mqtt_results": report.acked,
@@ -165,11 +181,84 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         # The same through the baseline's link alone (read, decode, check, ack, publish):
         # the floor under the station's own figure, which also decides, stores and tells.
         "baseline_cpu_us_per_result": us_per_result(echo_cpu, baseline.acked),
+        # The two as a ratio: this machine's speed drifts between runs, the ratio much less.
+        "station_cpu_ratio": _ratio(cpu / report.acked if report.acked else math.nan,
+                                    echo_cpu / baseline.acked if baseline.acked else math.nan),
         # Messages the station sent per result: the ack, and as each table's round completes
         # and the section's round moves on, seatings and status (SPEC.md 6.7, 14).
         "station_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,
         "load_processes": FLOODERS,
     }
+
+
+async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
+    """A club's night, saturated: two sections of 25 tables playing three boards a round, so
+    a round moves on once for three results a table, not for each (the one-board stage's
+    worst case). Its CPU a result beside the baseline's of the same plan, and the ratio."""
+    plan_boards = 3 * rounds
+    with split_cores() as cores, run_mosquitto() as port, tempfile.TemporaryDirectory() as tmp:
+        _pin_station(cores)
+        station = _station(Path(tmp), sections, boards=CLUB_BOARDS, mqtt_port=port,
+                           feedback=False)
+        await _started(station)
+        try:
+            cpu = cpu_seconds()
+            sent = _sent(station)
+            report = await flood_in_child(_plan(port, sections, plan_boards, boards=CLUB_BOARDS),
+                                          FLOODERS, _load(cores))
+            cpu = cpu_seconds() - cpu
+            sent = _sent(station) - sent
+        finally:
+            await station.stop()
+    baseline, echo_cpu = await _baseline(_plan_for(sections, plan_boards, boards=CLUB_BOARDS))
+    return {
+        "club_results": report.acked,
+        "club_results_per_s": round(report.acked / report.seconds, 1),
+        "club_ack_p99_ms": round(percentile_ms(report.latencies, 99), 2),
+        "club_cpu_us_per_result": us_per_result(cpu, report.acked),
+        "club_baseline_cpu_us_per_result": us_per_result(echo_cpu, baseline.acked),
+        "club_cpu_ratio": _ratio(cpu / report.acked if report.acked else math.nan,
+                                 echo_cpu / baseline.acked if baseline.acked else math.nan),
+        "club_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,
+    }
+
+
+def _pin_station(cores: Cores | None) -> None:
+    """This thread, and the threads it starts from now on, onto the station's CPU."""
+    if cores is not None:
+        os.sched_setaffinity(0, cores.station)
+
+
+def _load(cores: Cores | None) -> set[int] | None:
+    return None if cores is None else cores.load
+
+
+def _ratio(station: float, baseline: float) -> float:
+    return round(station / baseline, 2) if baseline and not math.isnan(baseline) else math.nan
+
+
+def _plan_for(sections: int, results_per_pad: int, *,
+              boards: int = TABLES_PER_SECTION) -> Callable[[int], FloodPlan]:
+    return lambda port: _plan(port, sections, results_per_pad, boards=boards)
+
+
+async def _baseline(plan: Callable[[int], FloodPlan]) -> tuple[Any, float]:
+    """The same load through the station's own MQTT link acking at once (nothing decided,
+    nothing stored): its report and the CPU it took, the station's floor."""
+    with split_cores() as cores, run_mosquitto() as port:
+        _pin_station(cores)
+        link = _echo(port)
+        echo = asyncio.create_task(link.run())
+        await link.connected.wait()
+        try:
+            echo_cpu = cpu_seconds()
+            baseline = await flood_in_child(plan(port), FLOODERS, _load(cores))
+            echo_cpu = cpu_seconds() - echo_cpu
+        finally:
+            echo.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await echo
+    return baseline, echo_cpu
 
 
 async def feedback_stage(sections: int = 8, results_per_pad: int = 8) -> dict[str, float]:
@@ -501,7 +590,7 @@ def memory_stage(sections: int = 20) -> dict[str, float]:
     return {"rss_tables": sections * TABLES_PER_SECTION, "rss_mb": round(value, 1)}
 
 
-STAGES = ("mqtt", "feedback", "serial", "memory", "scoring", "swiss")
+STAGES = ("mqtt", "club", "feedback", "serial", "memory", "scoring", "swiss")
 
 
 def run_bench(progress: Callable[[str], None] = lambda _: None,
@@ -518,6 +607,9 @@ def run_bench(progress: Callable[[str], None] = lambda _: None,
     if wanted("mqtt"):
         progress("MQTT: 200 tables through the station, then the broker round trip alone")
         figures.update(asyncio.run(mqtt_stage()))
+    if wanted("club"):
+        progress("club: 2 sections of 25 tables, three boards a round, then the baseline")
+        figures.update(asyncio.run(club_stage()))
     if wanted("feedback"):
         progress("feedback: travellers and par on, hand records loaded")
         figures.update(asyncio.run(feedback_stage()))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -125,9 +126,11 @@ def _child(plan: FloodPlan, out: Any, ready: Any = None) -> None:
     out.put(asyncio.run(flood(plan, ready)))
 
 
-async def flood_in_child(plan: FloodPlan, processes: int = 1) -> FloodReport:
+async def flood_in_child(plan: FloodPlan, processes: int = 1,
+                         cores: set[int] | None = None) -> FloodReport:
     """Runs `flood` in child processes (the pads shared out between them, so the load
-    generator is not the limit) and waits for their reports without blocking the loop."""
+    generator is not the limit) and waits for their reports without blocking the loop;
+    with `cores`, the children run on those CPUs only (`os.sched_setaffinity`)."""
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
     ready = context.Barrier(processes) if processes > 1 else None
@@ -136,6 +139,8 @@ async def flood_in_child(plan: FloodPlan, processes: int = 1) -> FloodReport:
         part = replace(plan, seats=plan.seats[index::processes], client=f"{plan.client}-{index}")
         child = context.Process(target=_child, args=(part, out, ready), daemon=True)
         child.start()
+        if cores and child.pid is not None:
+            os.sched_setaffinity(child.pid, cores)
         children.append(child)
     reports: list[FloodReport] = []
     while len(reports) < processes:

@@ -64,3 +64,20 @@ async def test_mqtt_stage_reports_the_station_against_its_links_floor() -> None:
     # Each result is acked; the tables' rounds completing and moving on add seatings and
     # status (one board a round here).
     assert figures["station_sends_per_result"] > 1
+
+
+async def test_club_stage_reports_three_boards_a_round_against_its_baseline() -> None:
+    """A club's night (three boards a round): the station's CPU a result beside the baseline's
+    of the same plan, as a ratio; the station pinned to one CPU, the load to the others, and
+    every CPU given back afterwards."""
+    import os
+
+    from simulator.bench import club_stage
+
+    before = os.sched_getaffinity(0)
+    figures = await club_stage(sections=1, rounds=2)
+    assert os.sched_getaffinity(0) == before
+    assert figures["club_results"] == 25 * 6
+    assert figures["club_cpu_us_per_result"] > 0
+    assert figures["club_baseline_cpu_us_per_result"] > 0 and figures["club_cpu_ratio"] > 0
+    assert figures["club_sends_per_result"] >= 1  # every result acked
