@@ -62,3 +62,23 @@ def test_every_event_is_frozen() -> None:
         assert isinstance(kind.TYPE, str)
     with pytest.raises(dataclasses.FrozenInstanceError):
         UnitChanged(7, "new").state = "locked"  # type: ignore[misc]
+
+
+def test_a_pad_told_twice_of_one_rounds_seating_in_a_batch_gets_the_newest() -> None:
+    from basestation.station.effects.batch import Batch
+    from firmware_protocol.enums import AskPlayers
+    from firmware_protocol.messages import Ack, Seating, Status, StationState
+
+    def seating(round_: int, ask: AskPlayers = AskPlayers.FIRST) -> Seating:
+        return Seating(section="A", table=1, round=round_, ask=ask, ns=1, ew=1)
+
+    batch = Batch()
+    first, newest = seating(2), seating(2, AskPlayers.EVERY)
+    status = Status(state=StationState.RUNNING, round=2)
+    for unit, body in ((7, Ack(re=3)), (7, first), (8, seating(2)), (7, status),
+                       (7, seating(1)), (7, newest)):
+        batch.send(unit, body)
+    sent = batch.final_sends()
+    assert [body for unit, body in sent if unit == 7] == [Ack(re=3), status, seating(1),
+                                                          newest]
+    assert [unit for unit, body in sent if isinstance(body, Seating)] == [8, 7, 7]

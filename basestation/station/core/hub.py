@@ -348,7 +348,7 @@ class Hub:
         if failed:
             # A failed message may have changed memory half-way: back to what is stored.
             await self._back_to_stored()
-        for unit, body in batch.sends:
+        for unit, body in batch.final_sends():
             self._send(unit, body)
         for event in batch.events:
             self.bus.publish(event)

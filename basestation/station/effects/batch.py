@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from basestation.station.effects.bus import Event
 from basestation.station.effects.events import AlertKind, BusEvent, alert
 from basestation.store.repository import Op
-from firmware_protocol.messages import Body
+from firmware_protocol.messages import Body, Seating
 
 
 @dataclass
@@ -21,6 +21,22 @@ class Batch:
 
     def send(self, unit: int, body: Body) -> None:
         self.sends.append((unit, body))
+
+    def final_sends(self) -> list[tuple[int, Body]]:
+        """What to send, in order, less a seating a later one in the batch repeats: one pad
+        told of the same table's round twice (its round complete and its section moving on,
+        say) gets the newest only, which replaces the other (SPEC.md 14.2, 14.6)."""
+        seen: set[tuple[int, str, int, int]] = set()
+        kept: list[tuple[int, Body]] = []
+        for unit, body in reversed(self.sends):
+            if isinstance(body, Seating):
+                about = (unit, body.section, body.table, body.round)
+                if about in seen:
+                    continue
+                seen.add(about)
+            kept.append((unit, body))
+        kept.reverse()
+        return kept
 
     def event(self, event: BusEvent) -> None:
         """An event for the pages, published once the batch is committed."""
