@@ -67,7 +67,7 @@ def test_every_event_is_frozen() -> None:
 def test_a_pad_told_twice_of_one_rounds_seating_in_a_batch_gets_the_newest() -> None:
     from basestation.station.effects.batch import Batch
     from firmware_protocol.enums import AskPlayers
-    from firmware_protocol.messages import Ack, Seating, Status, StationState
+    from firmware_protocol.messages import Ack, Seating, StationState, Status
 
     def seating(round_: int, ask: AskPlayers = AskPlayers.FIRST) -> Seating:
         return Seating(section="A", table=1, round=round_, ask=ask, ns=1, ew=1)
