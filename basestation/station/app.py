@@ -26,7 +26,7 @@ from basestation.station.core.hub import Hub, Link
 from basestation.station.core.queue import Flood
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import AlertKind, ScoresChanged, station_alert
+from basestation.station.effects.events import HubRestarted, ScoresChanged
 from basestation.station.effects.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
@@ -172,8 +172,7 @@ class Station:
                 self.hub_restarts += 1
                 self.hub_failure = f"{datetime.now(UTC):%H:%M:%S} {exc!r}"[:200]
                 log.exception("the hub failed; restarting it (restart %d)", self.hub_restarts)
-                self.bus.publish(station_alert(AlertKind.HUB_RESTARTED,
-                                               restarts=self.hub_restarts))
+                self.bus.publish(HubRestarted(self.hub_restarts).to_json())
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 with contextlib.suppress(Exception):  # still unavailable: the hub waits for it

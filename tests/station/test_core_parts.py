@@ -12,7 +12,13 @@ import pytest
 from basestation.station.core.queue import Flood, flood_alert
 from basestation.station.core.units import Units, epoch_key
 from basestation.station.effects.batch import Batch
-from basestation.station.effects.events import AlertKind, alert, station_alert
+from basestation.station.effects.events import (
+    AlertKind,
+    DatabaseBack,
+    MergeConflict,
+    Replay,
+    alert,
+)
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import UnitState
 from tests.station.fakes import SECRET, director, station
@@ -76,9 +82,12 @@ async def test_pairing_goes_through_the_hub_services(tmp_path: Path) -> None:
 
 def test_alerts_keep_the_json_the_pages_read() -> None:
     batch = Batch()
-    batch.alert(AlertKind.REPLAY, unit=3, seq=7)
+    batch.event(Replay(3, 7))
     assert json.dumps(batch.events) == '[{"type": "alert", "kind": "replay", "unit": 3, "seq": 7}]'
-    assert station_alert(AlertKind.DATABASE_BACK) == {"type": "alert", "kind": "database_back"}
+    assert DatabaseBack().to_json() == {"type": "alert", "kind": "database_back"}
+    offered = MergeConflict(4, "A", 2, 1, 3).to_json()
+    assert offered == {"type": "alert", "kind": "merge_conflict", "unit": 4, "section": "A",
+                       "table": 2, "round": 1, "board": 3}
     assert type(alert(AlertKind.BAD_MAC)["kind"]) is str
     units = {5: UnitState(unit=5, key=b"k", section="A", table=2)}
     assert flood_alert(Flood(5, 900, 800, 0, 0), units) == {

@@ -15,7 +15,7 @@ from typing import TypeVar
 from sqlalchemy import exc as sa_exc
 
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import AlertKind, station_alert
+from basestation.station.effects.events import DatabaseBack, DatabaseUnavailable
 from basestation.store import repository as repo
 from basestation.store.repository import Snapshot, Store
 
@@ -76,11 +76,11 @@ class Commits:
             self.down_since = datetime.now(UTC)
             log.error("the database is unavailable (%s); holding answers until it is back",
                       exc)
-            self.bus.publish(station_alert(AlertKind.DATABASE_UNAVAILABLE))
+            self.bus.publish(DatabaseUnavailable().to_json())
 
     def _up(self) -> None:
         if self.down_since is not None:
             down = datetime.now(UTC) - self.down_since
             log.warning("the database is back after %.1f s", down.total_seconds())
             self.down_since = None
-            self.bus.publish(station_alert(AlertKind.DATABASE_BACK))
+            self.bus.publish(DatabaseBack().to_json())

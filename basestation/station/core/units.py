@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, ValuesView
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from basestation.station.effects.events import AlertKind, Event, alert
+from basestation.station.effects.events import AlertKind, BadMac, Event, Replay, alert
 from basestation.station.rules.services import Paired
 from basestation.station.session.memory import UnitState
 from firmware_protocol import jsonwire
@@ -195,7 +195,7 @@ class Units(Mapping[int, UnitState]):
         message = received.message
         if unit is not None:
             self.failed_check(unit)
-        batch.alert(AlertKind.BAD_MAC, unit=message.unit)
+        batch.event(BadMac(message.unit))
         if unit is None:
             return 0, self.key_for(message.unit)
         earlier = self.earlier_key(received)
@@ -244,7 +244,7 @@ class Units(Mapping[int, UnitState]):
         # The highest seq seen: a pad that lost its counter goes on above it (SPEC.md 6.2).
         batch.send(unit.unit, Nak(re=message.seq, code=ErrorCode.REPLAY,
                                   detail=str(unit.last_seq)))
-        batch.alert(AlertKind.REPLAY, unit=unit.unit, seq=message.seq)
+        batch.event(Replay(unit.unit, message.seq))
 
 
 def lock_alert(unit: UnitState, units: Mapping[int, UnitState]) -> Event:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from basestation.station.effects.bus import Event
-from basestation.station.effects.events import AlertKind, BusEvent, alert
+from basestation.station.effects.events import BusEvent
 from basestation.store.repository import Op
 from firmware_protocol.messages import Body, Seating
 
@@ -41,10 +41,6 @@ class Batch:
     def event(self, event: BusEvent) -> None:
         """An event for the pages, published once the batch is committed."""
         self.events.append(event.to_json())
-
-    def alert(self, kind: AlertKind, /, **fields: object) -> None:
-        """An alert for the grid page, published once the batch is committed."""
-        self.events.append({"type": "alert", **alert(kind, **fields)})
 
     def mark(self) -> tuple[int, int, int, frozenset[int]]:
         """Where the batch stands, so one message's share can be taken out again."""

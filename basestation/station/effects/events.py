@@ -184,6 +184,120 @@ def published(found: Event) -> Event:
     return {"type": "alert", **found}
 
 
-def station_alert(kind: AlertKind, /, **fields: object) -> Event:
-    """An alert about the station as a whole (its database, its hub, a link), for the bus."""
-    return published(alert(kind, **fields))
+@dataclass(frozen=True)
+class Alerted(BusEvent):
+    """An alert published as it happens: its kind and the fields that kind carries."""
+
+    TYPE = "alert"
+    KIND: ClassVar[AlertKind]
+
+    def to_json(self) -> Event:
+        return {"type": self.TYPE, "kind": self.KIND.value,
+                **{f.name: getattr(self, f.name) for f in fields(self)}}
+
+
+@dataclass(frozen=True)
+class DatabaseUnavailable(Alerted):
+    KIND = AlertKind.DATABASE_UNAVAILABLE
+
+
+@dataclass(frozen=True)
+class DatabaseBack(Alerted):
+    KIND = AlertKind.DATABASE_BACK
+
+
+@dataclass(frozen=True)
+class HubRestarted(Alerted):
+    KIND = AlertKind.HUB_RESTARTED
+    restarts: int
+
+
+@dataclass(frozen=True)
+class TableInUse(Alerted):
+    """A pad asked for a table another unit holds, without a takeover."""
+
+    KIND = AlertKind.TABLE_IN_USE
+    section: str
+    table: int
+    unit: int
+    holder: int | None
+
+
+@dataclass(frozen=True)
+class WrongPin(Alerted):
+    """A wrong director's PIN: how many so far, and the wait it now has, in seconds."""
+
+    KIND = AlertKind.WRONG_PIN
+    unit: int
+    count: int
+    wait: int
+
+
+@dataclass(frozen=True)
+class UnitReplaced(Alerted):
+    """Another pad (`by`) took the unit's table over."""
+
+    KIND = AlertKind.UNIT_REPLACED
+    unit: int
+    by: int
+    section: str | None
+    table: int | None
+
+
+@dataclass(frozen=True)
+class UnknownPlayer(Alerted):
+    """Player numbers entered at a table that are not on the club's list."""
+
+    KIND = AlertKind.UNKNOWN_PLAYER
+    section: str
+    table: int
+    players: list[int]
+
+
+@dataclass(frozen=True)
+class TooManyVisitors(Alerted):
+    """A pad named more visitors than the bound allows (14.4)."""
+
+    KIND = AlertKind.TOO_MANY_VISITORS
+    unit: int
+    section: str
+    table: int
+    added: int
+    refused: int
+
+
+@dataclass(frozen=True)
+class BadMac(Alerted):
+    """A frame claiming `unit` failed its tag check."""
+
+    KIND = AlertKind.BAD_MAC
+    unit: int
+
+
+@dataclass(frozen=True)
+class Replay(Alerted):
+    """A unit's frame with a sequence number it had used already, saying something else."""
+
+    KIND = AlertKind.REPLAY
+    unit: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class MergeOffered(Alerted):
+    """A locked or reset unit sent an entry for a board the station does not hold: kept for
+    the director to merge or drop."""
+
+    KIND = AlertKind.MERGE_OFFER
+    unit: int
+    section: str
+    table: int
+    round: int
+    board: int
+
+
+@dataclass(frozen=True)
+class MergeConflict(MergeOffered):
+    """As `MergeOffered`, for a board the station holds with another entry."""
+
+    KIND = AlertKind.MERGE_CONFLICT

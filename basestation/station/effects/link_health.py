@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import AlertKind, station_alert
+from basestation.station.effects.events import Alerted, AlertKind, Event
 
 WATCH_EVERY = 0.5  # seconds between looks at the links
 GRACE = timedelta(seconds=3)  # a link may take this long to connect at start
@@ -38,6 +38,26 @@ class LinkDown:
                 "since": self.since.isoformat(), "lost": self.lost}
 
 
+@dataclass(frozen=True)
+class LinkWentDown(Alerted):
+    KIND = AlertKind.LINK_DOWN
+    down: LinkDown
+
+    def to_json(self) -> Event:
+        return {"type": self.TYPE, "kind": self.KIND.value, **self.down.to_json()}
+
+
+@dataclass(frozen=True)
+class LinkBack(Alerted):
+    KIND = AlertKind.LINK_BACK
+    down: LinkDown
+    back: datetime
+
+    def to_json(self) -> Event:
+        return {"type": self.TYPE, "kind": self.KIND.value, **self.down.to_json(),
+                "back": self.back.isoformat()}
+
+
 class LinkHealth:
     """Follows each link's `connected` flag; publishes `link_down` and `link_back` alerts."""
 
@@ -56,13 +76,12 @@ class LinkHealth:
         if name in self.down:
             return
         self.down[name] = LinkDown(name, now or datetime.now(UTC), lost)
-        self.bus.publish(station_alert(AlertKind.LINK_DOWN, **self.down[name].to_json()))
+        self.bus.publish(LinkWentDown(self.down[name]).to_json())
 
     def went_up(self, name: str, now: datetime | None = None) -> None:
         gone = self.down.pop(name, None)
         if gone is not None:
-            self.bus.publish(station_alert(AlertKind.LINK_BACK, **gone.to_json(),
-                                            back=(now or datetime.now(UTC)).isoformat()))
+            self.bus.publish(LinkBack(gone, now or datetime.now(UTC)).to_json())
 
     async def follow(self, link: WatchedLink) -> None:
         """Coming up is seen at once (the flag is awaited); going down within `every`."""

@@ -9,7 +9,17 @@ from __future__ import annotations
 import json
 
 from basestation.station.effects.batch import Batch
-from basestation.station.effects.events import AlertKind, TableHeld, UnitHeard
+from basestation.station.effects.events import (
+    MergeConflict,
+    MergeOffered,
+    TableHeld,
+    TableInUse,
+    TooManyVisitors,
+    UnitHeard,
+    UnitReplaced,
+    UnknownPlayer,
+    WrongPin,
+)
 from basestation.station.rules.services import HubServices
 from basestation.station.session.entries import (
     Entry,
@@ -138,8 +148,7 @@ class PadRules:
             # with or without "Take over" ticked; otherwise only the director's PIN does.
             authorised = (body.section, body.table) in self.session.takeovers
             if not body.takeover and not authorised:
-                batch.alert(AlertKind.TABLE_IN_USE, section=body.section,
-                            table=body.table, unit=unit.unit, holder=holder)
+                batch.event(TableInUse(body.section, body.table, unit.unit, holder))
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE)]
             pin = body.pin if body.takeover else None
             if pin is not None:
@@ -176,8 +185,7 @@ class PadRules:
         detail is the wait in seconds; a wrong PIN that makes the unit wait is told to the
         director, naming the unit, and logged."""
         if refused.began_wait:
-            batch.alert(AlertKind.WRONG_PIN, unit=unit.unit, count=refused.wrong,
-                        wait=refused.wait)
+            batch.event(WrongPin(unit.unit, refused.wrong, refused.wait))
             batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}", "wrong_pin",
                                         section=body.section, table=body.table,
                                         **{"wrong PINs": refused.wrong,
@@ -200,8 +208,7 @@ class PadRules:
             "director", {})
         batch.ops.append(repo.audit(self.session.event_id, actor, "replace", old=old.unit, new=by,
                                     section=old.section, table=old.table, **how))
-        batch.alert(AlertKind.UNIT_REPLACED, unit=old.unit, by=by, section=old.section,
-                    table=old.table)
+        batch.event(UnitReplaced(old.unit, by, old.section, old.table))
         old.section, old.table = None, None
 
     def game_data(self, unit: UnitState) -> list[Body]:
@@ -247,8 +254,7 @@ class PadRules:
         self._seat_from_table(state, entered, f"unit {unit.unit}", batch)
         flags = (ResultFlag.UNKNOWN_PLAYER,) if unknown else ()
         if unknown:
-            batch.alert(AlertKind.UNKNOWN_PLAYER, section=body.section, table=body.table,
-                        players=unknown)
+            batch.event(UnknownPlayer(body.section, body.table, unknown))
         return [Ack(re=re, flags=flags), self.session.seating(state, body.table, body.round)]
 
     def _unknown(self, numbers: list[int]) -> list[int]:
@@ -269,8 +275,8 @@ class PadRules:
             return known
         if not bound.allows(session.event_id, unit.unit):
             if bound.refuse(unit.unit):
-                batch.alert(AlertKind.TOO_MANY_VISITORS, unit=unit.unit, section=body.section,
-                            table=body.table, added=bound.added.get(unit.unit, 0), refused=1)
+                batch.event(TooManyVisitors(unit.unit, body.section, body.table,
+                                            bound.added.get(unit.unit, 0), refused=1))
                 batch.ops.append(repo.audit(session.event_id, f"unit {unit.unit}",
                                             "too_many_visitors", section=body.section,
                                             table=body.table))
@@ -443,7 +449,6 @@ class PadRules:
         batch.ops.append(repo.insert(
             MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored),
             remember))
-        kind = AlertKind.MERGE_OFFER if held is None else AlertKind.MERGE_CONFLICT
-        batch.alert(kind, unit=unit.unit, section=body.section,
-                    table=body.table, round=body.round, board=body.board)
+        offered = MergeOffered if held is None else MergeConflict
+        batch.event(offered(unit.unit, body.section, body.table, body.round, body.board))
         return TO_DIRECTOR
