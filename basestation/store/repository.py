@@ -81,6 +81,9 @@ class Snapshot:
     holds: list[TableHoldRow] = field(default_factory=list)
     tables_held: list[tuple[int, str, int]] = field(default_factory=list)  # ever, by any unit
     results: list[ResultRow] = field(default_factory=list)
+    # Each table's latest round a pad of its entered something for, whatever became of it
+    # (superseded or erased since): (section, table, round).
+    heard: list[tuple[str, int, int]] = field(default_factory=list)
     hand_records: list[HandRecordRow] = field(default_factory=list)
     merge_offers: list[MergeOfferRow] = field(default_factory=list)  # still open
     players: list[PlayerRow] = field(default_factory=list)
@@ -161,6 +164,10 @@ class Store:
             snap.results = list(session.exec(
                 select(ResultRow).where(ResultRow.event_id == eid, ResultRow.status == "active")
                 .order_by(col(ResultRow.id))))
+            snap.heard = [(section, table, round_) for section, table, round_ in session.exec(
+                select(ResultRow.section, ResultRow.table_no, sa.func.max(ResultRow.round))
+                .where(ResultRow.event_id == eid, ResultRow.source == "pad")
+                .group_by(col(ResultRow.section), col(ResultRow.table_no)))]
             # In the order loaded: a board's deal loaded again replaces the earlier one.
             snap.hand_records = list(session.exec(
                 select(HandRecordRow).where(HandRecordRow.event_id == eid)

@@ -111,6 +111,8 @@ COMMANDS: dict[str, Command] = {
     "close round": lambda made, batch: made.rules.director.close_round("A", batch),
     "director's result": lambda made, batch: made.rules.director.director_enter(
         result(2, 1, 3, 2, 2), batch),
+    "director's correction": lambda made, batch: made.rules.director.director_enter(
+        result(1, 1, 1, 1, 1, tricks=9), batch),
     "lock a unit": lambda made, batch: made.rules.director.lock_unit(1, batch),
     "pair a unit": lambda made, batch: made.rules.director.pair_unit(9, batch),
     "the club's list": lambda made, batch: made.rules.director.set_players(

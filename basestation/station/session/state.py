@@ -242,9 +242,9 @@ class SessionState:
             if state is None:
                 continue
             state.put(held_from_row(result))
-            if result.source == "pad":  # the round the table was last heard playing, as `advance`
-                state.table_round[result.table_no] = max(
-                    state.table_round.get(result.table_no, 0), result.round)
+        for letter, table, round_ in snap.heard:  # the round each table was last heard playing
+            if letter in self.sections:  # (`advance`: its pad's own entries, kept or not)
+                self.sections[letter].table_round[table] = round_
         for record in snap.hand_records:
             if record.section not in self.sections:
                 continue
