@@ -272,7 +272,11 @@ def body_to_json(body: Body) -> JsonObject:
     """The `body` object of a message (every field present, None as null)."""
     match body:
         case Hello():
-            return {"firmware": body.firmware, "battery": body.battery, "protocol": body.protocol}
+            hello: JsonObject = {"firmware": body.firmware, "battery": body.battery,
+                                 "protocol": body.protocol}
+            if body.status_clock:  # only when it does: older readers never see it
+                hello["status_clock"] = True
+            return hello
         case Login():
             return {"section": body.section, "table": body.table, "pin": body.pin,
                     "takeover": body.takeover}
@@ -302,7 +306,10 @@ def body_to_json(body: Body) -> JsonObject:
                                 "boards": list(info.boards)} for info in body.rounds],
                     "results": [_tagged(entry) for entry in body.results]}
         case Status():
-            return {"state": body.state.value, "round": body.round}
+            status: JsonObject = {"state": body.state.value, "round": body.round}
+            if body.clock is not None:  # only when sent: older readers never see it
+                status["clock"] = _clock_json(body.clock)
+            return status
         case Feedback():
             feedback: JsonObject = {"board": body.board, "kind": body.kind.value,
                                     "part": body.part, "parts": body.parts,
@@ -330,9 +337,7 @@ def _seating_fields(body: Seating) -> JsonObject:
         fields["result_entry"] = body.result_entry.value
     # Only when the station has them (SPEC.md 14.6, 14.7): older readers never see them.
     if body.clock is not None:
-        clock = body.clock
-        fields["clock"] = {"round": clock.round, "ends_in": clock.ends_in,
-                           "length": clock.length}
+        fields["clock"] = _clock_json(body.clock)
     if body.next_round is not None:
         after = body.next_round
         fields["next"] = {"round": after.round, "ns": _move(after.ns), "ew": _move(after.ew),
@@ -347,6 +352,10 @@ def _seating_fields(body: Seating) -> JsonObject:
 
 def _move(move: Move | None) -> JsonObject | None:
     return None if move is None else {"table": move.table, "side": move.side}
+
+
+def _clock_json(clock: RoundClock) -> JsonObject:
+    return {"round": clock.round, "ends_in": clock.ends_in, "length": clock.length}
 
 
 def _entry_fields(entry: Result | Correction | NotPlayed) -> JsonObject:
@@ -373,7 +382,7 @@ def _tagged(entry: Result | NotPlayed | None) -> JsonObject | None:
 
 def _read_hello(obj: JsonObject) -> Hello:
     return Hello(_need(obj, "firmware"), obj.get("battery"),
-                 obj.get("protocol", PROTOCOL_VERSION))
+                 obj.get("protocol", PROTOCOL_VERSION), obj.get("status_clock", False))
 
 
 def _read_login(obj: JsonObject) -> Login:
@@ -461,7 +470,8 @@ def _read_game_data(obj: JsonObject) -> GameData:
 
 
 def _read_status(obj: JsonObject) -> Status:
-    return Status(_enum(StationState, _need(obj, "state"), "state"), obj.get("round"))
+    return Status(_enum(StationState, _need(obj, "state"), "state"), obj.get("round"),
+                  _read_clock(obj.get("clock")))
 
 
 def _read_feedback(obj: JsonObject) -> Feedback:

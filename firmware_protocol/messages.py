@@ -157,11 +157,16 @@ class Hello:
     firmware: str
     battery: int | None
     protocol: int = PROTOCOL_VERSION
+    # JSON only (SPEC.md 6.7): the pad restarts its round clock from a `status`, so the
+    # station need not send it a `seating` for that alone.
+    status_clock: bool = False
 
     def __post_init__(self) -> None:
         check_text(self.firmware, "firmware", MAX_FIRMWARE, ascii_only=True)
         check_optional_int(self.battery, "battery", 0, 100)
         check_int(self.protocol, "protocol", 1, MAX_SMALL)
+        if not isinstance(self.status_clock, bool):
+            raise ProtocolError(ErrorCode.MALFORMED, "status_clock must be true or false")
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,11 +435,14 @@ class Status:
     TYPE: ClassVar[MessageType] = MessageType.STATUS
     state: StationState
     round: int | None = None
+    clock: RoundClock | None = None  # JSON only: the round clock, restarted (SPEC.md 6.7)
 
     def __post_init__(self) -> None:
         if not isinstance(self.state, StationState):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown state {self.state!r}")
         check_optional_int(self.round, "round", 1, MAX_SMALL)
+        if self.clock is not None and not isinstance(self.clock, RoundClock):
+            raise ProtocolError(ErrorCode.MALFORMED, "clock must be a round clock")
 
 
 Cell: TypeAlias = "str | int | None"

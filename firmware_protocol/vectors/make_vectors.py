@@ -256,6 +256,23 @@ RANKINGS: list[tuple[str, int, Message]] = [
         (2, 1, "NS", 12, 5000, "Cat Brown & Dan White")), round=2))),
 ]
 
+# The round clock in a round move's status (SPEC.md 6.7, 14.6), JSON only, in files of their
+# own: a pad saying it reads it, and the status that restarts its clock.
+ROUND_CLOCK: list[tuple[str, int, Message]] = [
+    ("hello_status_clock", UNIT, Message(UNIT, 72, Hello("webpad 1", None, 1,
+                                                         status_clock=True))),
+    ("status_round_clock", UNIT, Message(UNIT, 71, Status(StationState.RUNNING, 3,
+                                                          RoundClock(3, 840, 840)))),
+]
+
+ROUND_CLOCK_V2: list[tuple[str, int, Message]] = [
+    ("v2_hello_status_clock", UNIT, Message(UNIT, 132, Hello("webpad 1", None, 2,
+                                                             status_clock=True), 2, EVENT)),
+    ("v2_status_round_clock", UNIT, Message(UNIT, 133, Status(StationState.RUNNING, 3,
+                                                              RoundClock(3, 840, 840)),
+                                            2, EVENT)),
+]
+
 FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_TO_PAD,
          "pad_to_station_v2.json": PAD_TO_STATION_V2,
          "station_to_pad_v2.json": STATION_TO_PAD_V2,
@@ -264,7 +281,8 @@ FILES = {"pad_to_station.json": PAD_TO_STATION, "station_to_pad.json": STATION_T
          "pin.json": PIN, "pin_v2.json": PIN_V2,
          "epochs.json": EPOCHS, "epochs_v2.json": EPOCHS_V2,
          "rounds.json": ROUNDS, "rounds_v2.json": ROUNDS_V2, "rankings.json": RANKINGS,
-         "handover.json": HANDOVER, "handover_v2.json": HANDOVER_V2}
+         "handover.json": HANDOVER, "handover_v2.json": HANDOVER_V2,
+         "round_clock.json": ROUND_CLOCK, "round_clock_v2.json": ROUND_CLOCK_V2}
 
 
 def vector(name: str, unit: int, message: Message) -> dict[str, Any]:

@@ -11,13 +11,21 @@ import pytest
 
 from firmware_protocol import jsonwire
 from firmware_protocol.binary import FrameDecoder, decode_frame, encode_frame
-from firmware_protocol.enums import AskPlayers, FeedbackKind, MessageType, PadPlace, ResultEntry
+from firmware_protocol.enums import (
+    AskPlayers,
+    FeedbackKind,
+    MessageType,
+    PadPlace,
+    ResultEntry,
+    StationState,
+)
 from firmware_protocol.messages import (
     RANKING_CELLS,
     CorrectionPush,
     Feedback,
     GameData,
     Heartbeat,
+    Hello,
     Message,
     Nak,
     NextRound,
@@ -28,6 +36,7 @@ from firmware_protocol.messages import (
     RoundClock,
     RoundRankings,
     Seating,
+    Status,
 )
 from firmware_protocol.security import unit_key, verify
 from firmware_protocol.vectors import make_vectors
@@ -103,6 +112,10 @@ def binary_view(message: Message) -> Message:
             body = replace(body, result=plain(body.result))
         case Nak():
             body = replace(body, held=plain(body.held))
+        case Hello():
+            body = replace(body, status_clock=False)
+        case Status():
+            body = replace(body, clock=None)
         case Seating():
             body = replace(body, clock=None, next_round=None, result_entry=ResultEntry.RESULT,
                            rankings=None, pads=PadPlace.TABLES)
@@ -159,7 +172,11 @@ JSON_ONLY: list[tuple[str, Message, Message]] = [
      Message(17, 2, Players("A", 3, 2, 1, 0, 2, 3))),
     ("adjusted", Message(17, 3, GameData("A", 3, 2, (), (replace(_NP, adjusted="60/40"),))),
      Message(17, 3, GameData("A", 3, 2, (), (_NP,)))),
+    ("status_clock", Message(17, 10, Hello("webpad 1", 80, 1, status_clock=True)),
+     Message(17, 10, Hello("webpad 1", 80, 1))),
     ("clock", Message(17, 4, replace(_SEAT, clock=RoundClock(2, 60, 900))), Message(17, 4, _SEAT)),
+    ("clock", Message(17, 11, Status(StationState.RUNNING, 3, RoundClock(3, 840, 840))),
+     Message(17, 11, Status(StationState.RUNNING, 3))),
     ("next", Message(17, 5, replace(_SEAT, next_round=NextRound(3, None, None, ()))),
      Message(17, 5, _SEAT)),
     ("result_entry", Message(17, 6, replace(_SEAT, result_entry=ResultEntry.TRICKS)),

@@ -188,6 +188,32 @@ async def test_the_director_closing_the_round_tells_the_pads(tmp_path: Path) -> 
     assert made.rules.session.sections["A"].current_round == 3
 
 
+async def test_a_pad_that_reads_the_clock_in_a_status_gets_no_seating_for_it(
+        tmp_path: Path) -> None:
+    """SPEC.md 6.7 and 14.6: a round move's status carries the restarted round clock; a pad
+    whose hello said `status_clock` is sent that status alone, one message where a pad of an
+    earlier release gets two (the status, and a seating for its clock)."""
+    made = two_sections(tmp_path)
+    pads = Pads(made)
+    await pads.seated()
+    for unit in (2, 3):
+        await pads.send(unit, Hello("webpad 1", None, 1, status_clock=True))
+    pads.told()
+    assert await director(made, lambda batch: made.rules.director.close_round("A", batch)) == 2
+    told = pads.told()
+    [old_status, seating] = told[1]
+    assert old_status == Status(StationState.RUNNING, 2) and isinstance(seating, Seating)
+    assert seating.clock is not None and seating.clock.round == 2
+    for unit in (2, 3):
+        [status] = told[unit]
+        assert isinstance(status, Status) and (status.state, status.round) == (
+            StationState.RUNNING, 2)
+        assert status.clock == seating.clock  # one clock for all, told at the same moment
+    # Kept across a reload of memory (a refused commit), as the link a unit was heard on is.
+    made.hub.load()
+    assert made.units[2].status_clock and not made.units[1].status_clock
+
+
 async def test_after_hello_a_pad_is_told_its_own_sections_round(tmp_path: Path) -> None:
     made = two_sections(tmp_path)
     pads = Pads(made)

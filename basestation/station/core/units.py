@@ -97,10 +97,12 @@ class Units(Mapping[int, UnitState]):
     # -- who is known ------------------------------------------------------------------------
 
     def load(self, snap: Snapshot) -> None:
-        """Rebuilds the units from the database. Which link each was last heard on, and the
-        protocol version it spoke, are kept: they are not stored."""
+        """Rebuilds the units from the database. Which link each was last heard on, the
+        protocol version it spoke and whether it reads the clock in a status are kept: they
+        are not stored."""
         heard_on = {unit.unit: unit.link for unit in self._units.values()}
         spoken = {unit.unit: unit.version for unit in self._units.values()}
+        clocked = {unit.unit for unit in self._units.values() if unit.status_clock}
         self.key_epochs = {row.unit: row.key_epoch for row in snap.units}
         self._units = {}
         for row in snap.units:
@@ -110,7 +112,8 @@ class Units(Mapping[int, UnitState]):
                 locked_reason=row.locked_reason, replaced_by=row.replaced_by,
                 section=row.section, table=row.table_no,
                 battery=row.battery, firmware=row.firmware, last_seen=row.last_seen,
-                link=heard_on.get(row.unit), version=spoken.get(row.unit, PROTOCOL_VERSION))
+                link=heard_on.get(row.unit), version=spoken.get(row.unit, PROTOCOL_VERSION),
+                status_clock=row.unit in clocked)
         # Answers are not loaded: a repeat after a restart is answered from the database.
         for unit in self._units.values():
             unit.down_seq += DOWN_SEQ_MARGIN

@@ -81,6 +81,7 @@ class PadRules:
         re = message.seq
         if isinstance(body, Hello):
             unit.firmware, unit.battery = body.firmware, body.battery
+            unit.status_clock = body.status_clock
             said: list[Body] = [Ack(re=re), self.session.status_for(unit.unit)]
             if unit.locked_reason is not None:
                 # A pad that was away when it was locked out learns it at once, so it offers

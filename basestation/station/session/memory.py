@@ -268,6 +268,7 @@ class UnitState:
     # The protocol version of the unit's last authenticated message: the station answers in
     # it, so version 1 firmware keeps working (SPEC.md 13.4).
     version: int = 1
+    status_clock: bool = False  # its hello said it restarts its clock from a status (6.7)
     answers: OrderedDict[int, tuple[str, str]] = field(default_factory=OrderedDict)
     # The screen holding the unit, and those seen (SPEC.md 15): in memory only; after a
     # restart the first screen heard holds it.

@@ -509,11 +509,20 @@ class SessionState:
         batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
                                                    section.round_started))
         batch.event(RoundMoved(section.letter, round_))
-        status = Status(state=StationState.RUNNING if self.running else StationState.STOPPED,
-                        round=round_)
-        for _table, unit in sorted(section.holders.items()):
-            batch.send(unit, status)  # one body for all: its text is made once
-        self.tell_section(section, batch)  # the round clock starts again
+        # The round clock starts again: in the status for a pad that reads it there, else in
+        # a seating after the status (SPEC.md 6.7, 14.6). One body each for all: its text is
+        # made once.
+        clock = round_clock(section, self.thresholds, datetime.now(UTC))
+        state = StationState.RUNNING if self.running else StationState.STOPPED
+        plain, timed = Status(state, round_), Status(state, round_, clock)
+        for table, unit in sorted(section.holders.items()):
+            known = self.units.get(unit)
+            if known is not None and known.status_clock:
+                batch.send(unit, timed)
+                continue
+            batch.send(unit, plain)
+            batch.send(unit, self.seating(section, table, section.play_round(table),
+                                          clock=clock))
 
     def replace_result(self, section: SectionState, held: HeldResult | None, entry: HeldResult,
                        batch: Batch, *, push: bool = True) -> None:

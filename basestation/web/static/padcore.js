@@ -352,6 +352,7 @@ class Pad {
       case "status":
         this.mem.running = body.state === "running";
         if (body.round != null) this.round = body.round;
+        if (body.clock) this.clockFrom(body.clock);  // a round move (SPEC 6.7, 14.6)
         break;
       case "feedback": this.feedback(body); break;
       case "correction_push": this.pushed(body); break;
@@ -678,14 +679,18 @@ class Pad {
     }
   }
 
+  // The section's round clock, from a seating or a round move's status: seconds left when
+  // sent, counted on this device's own clock.
+  clockFrom(clock) {
+    this.mem.clock = { round: clock.round, length: clock.length,
+      endsAt: this.now() + clock.ends_in * 1000 };
+  }
+
   // The station's word on a round: its pairs, who sits where, their names; after the pad's
   // numbers, the names to show for the players to confirm.
   seated(body) {
     this.mem.seatings[body.round] = body;
-    if (body.clock) {  // seconds left when sent: counted on this device's own clock
-      this.mem.clock = { round: body.clock.round, length: body.clock.length,
-        endsAt: this.now() + body.clock.ends_in * 1000 };
-    }
+    if (body.clock) this.clockFrom(body.clock);
     this.mem.resultEntry = body.result_entry === "tricks" ? "tricks" : "result";
     this.mem.rankingsAfter = body.rankings || null;
     if (body.pads !== "ns" && body.pads !== "ew") this.mem.follows = null;
