@@ -95,7 +95,8 @@ def _plan(port: int, sections: int, results_per_pad: int, interval: float = 0.0,
          for table in range(1, TABLES_PER_SECTION + 1)), start=1))
     return FloodPlan(port=port, station="club", secret=SECRET, seats=seats,
                      movement=generate("mitchell", TABLES_PER_SECTION, boards),
-                     results_per_pad=results_per_pad, interval=interval, skip=skip)
+                     results_per_pad=results_per_pad, interval=interval, skip=skip,
+                     status_clock=True)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,7 +19,7 @@ import aiomqtt
 
 from basestation.movements import Movement
 from firmware_protocol import jsonwire, topics
-from firmware_protocol.messages import Ack, Body, Login, Message, Nak, Result, Seat
+from firmware_protocol.messages import Ack, Body, Hello, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
 from simulator.mqtt import NO_DELAY
 
@@ -39,6 +39,9 @@ class FloodPlan:
     interval: float = 0.0  # seconds between one pad's results (0: as fast as acks come)
     skip: int = 0  # entries an earlier run has already made at each table
     client: str = "flood"  # the MQTT client id: one per process
+    # The pads say in a hello that they restart their round clock from a status (SPEC.md
+    # 6.7), as the browser pad does; its seq comes before the login's.
+    status_clock: bool = False
 
 
 @dataclass
@@ -62,6 +65,7 @@ async def flood(plan: FloodPlan, ready: Any = None) -> FloodReport:
     report = FloodReport()
     waiting: dict[tuple[int, int], asyncio.Future[Body]] = {}
     keys = {unit: unit_key(plan.secret, unit) for unit, _, _ in plan.seats}
+    said = 1 if plan.status_clock else 0  # the hello's seq, before the first login's
     async with aiomqtt.Client("127.0.0.1", plan.port, identifier=plan.client,
                               socket_options=NO_DELAY,
                               max_inflight_messages=WINDOW * 2) as client:
@@ -88,7 +92,7 @@ async def flood(plan: FloodPlan, ready: Any = None) -> FloodReport:
             return await asyncio.wait_for(future, 30)
 
         async def pad(unit: int, section: str, table: int) -> None:
-            first = 2 + plan.skip  # sequence numbers continue from the earlier run
+            first = 2 + plan.skip + said  # sequence numbers continue from the earlier run
             for seq, (round_, board, ns, ew) in enumerate(entries(plan, table), start=first):
                 body = Result(section=section, table=table, round=round_, board=board, ns=ns,
                               ew=ew, contract="4S", declarer=Seat.S, tricks=10)
@@ -104,7 +108,11 @@ async def flood(plan: FloodPlan, ready: Any = None) -> FloodReport:
                     await asyncio.sleep(max(0.0, plan.interval - (time.perf_counter() - started)))
 
         reader = asyncio.create_task(read())
-        await asyncio.gather(*(ask(unit, 1 + plan.skip, Login(section=section, table=table))
+        if plan.status_clock and plan.skip == 0:
+            await asyncio.gather(*(ask(unit, 1, Hello("flood", None, 1, status_clock=True))
+                                   for unit, _, _ in plan.seats))
+        await asyncio.gather(*(ask(unit, 1 + plan.skip + said,
+                                   Login(section=section, table=table))
                                for unit, section, table in plan.seats))
         if ready is not None:
             await asyncio.to_thread(ready.wait, 60)  # the other processes have logged in too
