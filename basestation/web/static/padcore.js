@@ -254,7 +254,7 @@ class Pad {
   }
 
   hello() {
-    return { type: "hello", body: PadWire.bodies.hello(this.battery, this.mem.protocol) };
+    return { type: "hello", body: PadWire.bodies.hello(this.battery, this.mem.protocol, true) };
   }
 
   // The players leave the table (next week's night, or the wrong table): the session is

@@ -99,9 +99,11 @@ function decode(text, unit, keyHex) {
 // Bodies as the station writes them (every field present, null for none), so a pad's
 // message has the same bytes as the reference implementation's.
 const bodies = {
-  // status_clock: this pad restarts its round clock from a round move's status (SPEC 6.7).
-  hello: (battery, protocol = VERSION) => ({ firmware: FIRMWARE, battery: battery ?? null,
-    protocol, status_clock: true }),
+  // `statusClock`: the pad restarts its round clock from a round move's status (SPEC 6.7);
+  // said only when true, as the reference implementation writes it.
+  hello: (battery, protocol = VERSION, statusClock = false) => ({
+    firmware: FIRMWARE, battery: battery ?? null, protocol,
+    ...(statusClock ? { status_clock: true } : {}) }),
   login: (section, table, pin = null, takeover = false) => ({ section, table, pin, takeover }),
   // `visitors`: names typed for seats whose number is 0, e.g. {west: "Jane Doe"} (SPEC 14.4).
   players: (section, table, round, [north, east, south, west], visitors = {}) => {
