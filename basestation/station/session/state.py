@@ -502,8 +502,9 @@ class SessionState:
 
     def _move_on(self, section: SectionState, round_: int, batch: Batch) -> None:
         """The section's current round changes to `round_`: stored, shown on the grid, its
-        round clock restarted, and every pad holding a table there told at once, by `status`
-        with the section's round and the round's `seating` (SPEC.md 6.7, 14.6)."""
+        round clock restarted, and every pad holding a table there told at once: by `status`
+        with the section's round and the clock, or, to a pad that did not say it reads the
+        clock there, `status` and the round's `seating` (SPEC.md 6.7, 14.6)."""
         section.current_round = round_
         section.round_started = datetime.now(UTC)
         batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
