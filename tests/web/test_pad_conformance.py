@@ -4,9 +4,11 @@ station, and the test presses the players' keys. It passes every clause."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.async_api import Browser, Page
 
 from basestation.conformance.clauses import Outcome
@@ -21,6 +23,7 @@ from tests.web.padpage import enter, log_in
 __all__ = ["broker"]
 
 UNIT = 31
+KIT_RUNS_WITHIN = 300.0  # seconds; about 90 alone, 100 beside another suite
 
 
 class BrowserOperator:
@@ -104,10 +107,15 @@ async def test_the_browser_pad_passes_every_clause(
         code = station.pairing.issue(UNIT)
         link = f"{url}/pad#code={code}&broker=ws://127.0.0.1:{broker.websockets}"
         operator = BrowserOperator(browser, link, station, broker.websockets)
+        said: list[str] = []  # the kit's steps, to say where it stalled should it ever
         kit = Kit(MqttKitLink("127.0.0.1", broker.port, station.config.id, UNIT), UNIT,
-                  station.hub.key_for(UNIT), operator, KitOptions(silence=6.0))
+                  station.hub.key_for(UNIT), operator, KitOptions(silence=6.0), said.append)
         try:
-            verdicts = await kit.run()
+            async with asyncio.timeout(KIT_RUNS_WITHIN):
+                verdicts = await kit.run()
+        except TimeoutError:
+            pytest.fail(f"the kit stalled in its step {said[-1:]} after {len(kit.frames)} "
+                        f"frames from the pad, {len(kit.verdicts)} verdicts")
         finally:
             await operator.close()
         assert [v for v in verdicts if v.outcome != Outcome.PASS] == [], \
