@@ -26,7 +26,10 @@ class BusEvent:
     TYPE: ClassVar[str]
 
     def to_json(self) -> Event:
-        return {"type": self.TYPE, **{f.name: getattr(self, f.name) for f in fields(self)}}
+        return {"type": self.TYPE, **self._fields()}
+
+    def _fields(self) -> Event:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass(frozen=True)
@@ -192,8 +195,10 @@ class Alerted(BusEvent):
     KIND: ClassVar[AlertKind]
 
     def to_json(self) -> Event:
-        return {"type": self.TYPE, "kind": self.KIND.value,
-                **{f.name: getattr(self, f.name) for f in fields(self)}}
+        return {**self._head(), **self._fields()}
+
+    def _head(self) -> Event:
+        return {"type": self.TYPE, "kind": self.KIND.value}
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ class LinkWentDown(Alerted):
     down: LinkDown
 
     def to_json(self) -> Event:
-        return {"type": self.TYPE, "kind": self.KIND.value, **self.down.to_json()}
+        return {**self._head(), **self.down.to_json()}
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,7 @@ class LinkBack(Alerted):
     back: datetime
 
     def to_json(self) -> Event:
-        return {"type": self.TYPE, "kind": self.KIND.value, **self.down.to_json(),
-                "back": self.back.isoformat()}
+        return {**self._head(), **self.down.to_json(), "back": self.back.isoformat()}
 
 
 class LinkHealth:
