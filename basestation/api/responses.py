@@ -361,8 +361,9 @@ class RankingOut(Given):
     event: int | None = None  # GET /api/rankings: the open event's id
 
 
-class HeldFieldsOut(Given):
-    """A held result's fields (api/views.held_json)."""
+class TravellerLineOut(Given):
+    """A scored line, with the held result's fields (api/views.held_json) when the station
+    holds it."""
 
     section: str | None = None
     table: int | None = None
@@ -380,11 +381,6 @@ class HeldFieldsOut(Given):
     flags: list[str] | None = None
     source: str | None = None  # pad or director
     unit: int | None = None
-
-
-class TravellerLineOut(HeldFieldsOut):
-    """A scored line, with the held result's fields when the station holds it."""
-
     mp_ns: int | float | None = None
     mp_ew: int | float | None = None
     pct_ns: int | float | None = None
@@ -402,14 +398,14 @@ class TravellerOut(BaseModel):
     results: list[TravellerLineOut]
 
 
-class ScorecardRowOut(HeldFieldsOut):
+class ScorecardRowOut(HeldOut):
     """A board the pair played: the held result, their side and their score on it."""
 
-    direction: str | None = None
-    opponents: int | None = None
-    opponents_names: str | None = None
-    mp: int | float | None = None
-    pct: int | float | None = None
+    direction: str
+    opponents: int | None
+    opponents_names: str
+    mp: int | float | None
+    pct: int | float | None
 
 
 class ScorecardOut(BaseModel):
