@@ -27,7 +27,7 @@ from firmware_protocol.messages import Ack, Feedback, Login, Message, Nak, Resul
 from firmware_protocol.security import unit_key
 from simulator.broker import run_mosquitto
 from simulator.deals import random_deals
-from simulator.flood import FloodPlan, entries, flood_in_child
+from simulator.flood import FloodPlan, FloodReport, entries, flood_in_child
 
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
@@ -99,27 +99,25 @@ def _plan(port: int, sections: int, results_per_pad: int, interval: float = 0.0,
                      status_clock=True)
 
 
-@dataclasses.dataclass(frozen=True)
-class Cores:
-    station: set[int]  # this process's CPU: the station's loop and its commits
-    load: set[int]  # the broker's and the load generator's
-
-
 @contextlib.contextmanager
-def split_cores() -> Iterator[Cores | None]:
-    """The station (this process) on one CPU, the broker and the load generator on the
-    others (`os.sched_setaffinity`), so the station's CPU figures are its own core's and
-    not shared with the pads it answers. Inside, start the broker first, then call
-    `_pin_station`: the broker inherits the load's CPUs. None (nothing pinned) on a machine
-    with one CPU."""
+def pinned_broker() -> Iterator[tuple[int, set[int] | None]]:
+    """A broker for a stage, with the station (this process) on one CPU and the broker and
+    the load generator on the others (`os.sched_setaffinity`), so the station's CPU figures
+    are its own core's and not shared with the pads it answers. Yields the broker's port
+    and the load's CPUs (None, and nothing pinned, on a machine with one CPU); every CPU is
+    this process's again afterwards."""
     cpus = sorted(os.sched_getaffinity(0))
     if len(cpus) < 2:
-        yield None
+        with run_mosquitto() as port:
+            yield port, None
         return
-    cores = Cores(station={cpus[0]}, load=set(cpus[1:]))
-    os.sched_setaffinity(0, cores.load)
+    load = set(cpus[1:])
+    os.sched_setaffinity(0, load)  # the broker, started now, inherits these
     try:
-        yield cores
+        with run_mosquitto() as port:
+            # This thread, and the threads it starts from now on, onto the station's CPU.
+            os.sched_setaffinity(0, {cpus[0]})
+            yield port, load
     finally:
         os.sched_setaffinity(0, set(cpus))
 
@@ -135,8 +133,7 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
     Travellers are off (as in a tournament), so the pads receive what the echo sends them:
     one ack per result. With them on, the load generator, not the station, is the limit.
     """
-    with split_cores() as cores, run_mosquitto() as port, tempfile.TemporaryDirectory() as tmp:
-        _pin_station(cores)
+    with pinned_broker() as (port, load), tempfile.TemporaryDirectory() as tmp:
         station = _station(Path(tmp), sections, mqtt_port=port, feedback=False)
         await _started(station)
         grid_seen: dict[tuple[str, int, int, int], float] = {}
@@ -153,11 +150,11 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         try:
             # A busy session: every table enters a result each 2.5 s (a real one: ~7 min).
             paced = await flood_in_child(_plan(port, sections, 6, interval=2.5), FLOODERS,
-                                         _load(cores))
+                                         load)
             cpu = cpu_seconds()
             sent = _sent(station)
             report = await flood_in_child(_plan(port, sections, results_per_pad - 6, skip=6),
-                                          FLOODERS, _load(cores))
+                                          FLOODERS, load)
             cpu = cpu_seconds() - cpu
             sent = _sent(station) - sent
         finally:
@@ -183,8 +180,7 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         # the floor under the station's own figure, which also decides, stores and tells.
         "baseline_cpu_us_per_result": us_per_result(echo_cpu, baseline.acked),
         # The two as a ratio: this machine's speed drifts between runs, the ratio much less.
-        "station_cpu_ratio": _ratio(cpu / report.acked if report.acked else math.nan,
-                                    echo_cpu / baseline.acked if baseline.acked else math.nan),
+        "station_cpu_ratio": _cpu_ratio(cpu, report, echo_cpu, baseline),
         # Messages the station sent per result: the ack, and as each table's round completes
         # and the section's round moves on, seatings and status (SPEC.md 6.7, 14).
         "station_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,
@@ -197,8 +193,7 @@ async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
     a round moves on once for three results a table, not for each (the one-board stage's
     worst case). Its CPU a result beside the baseline's of the same plan, and the ratio."""
     plan_boards = 3 * rounds
-    with split_cores() as cores, run_mosquitto() as port, tempfile.TemporaryDirectory() as tmp:
-        _pin_station(cores)
+    with pinned_broker() as (port, load), tempfile.TemporaryDirectory() as tmp:
         station = _station(Path(tmp), sections, boards=CLUB_BOARDS, mqtt_port=port,
                            feedback=False)
         await _started(station)
@@ -206,7 +201,7 @@ async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
             cpu = cpu_seconds()
             sent = _sent(station)
             report = await flood_in_child(_plan(port, sections, plan_boards, boards=CLUB_BOARDS),
-                                          FLOODERS, _load(cores))
+                                          FLOODERS, load)
             cpu = cpu_seconds() - cpu
             sent = _sent(station) - sent
         finally:
@@ -218,24 +213,17 @@ async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
         "club_ack_p99_ms": round(percentile_ms(report.latencies, 99), 2),
         "club_cpu_us_per_result": us_per_result(cpu, report.acked),
         "club_baseline_cpu_us_per_result": us_per_result(echo_cpu, baseline.acked),
-        "club_cpu_ratio": _ratio(cpu / report.acked if report.acked else math.nan,
-                                 echo_cpu / baseline.acked if baseline.acked else math.nan),
+        "club_cpu_ratio": _cpu_ratio(cpu, report, echo_cpu, baseline),
         "club_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,
     }
 
 
-def _pin_station(cores: Cores | None) -> None:
-    """This thread, and the threads it starts from now on, onto the station's CPU."""
-    if cores is not None:
-        os.sched_setaffinity(0, cores.station)
-
-
-def _load(cores: Cores | None) -> set[int] | None:
-    return None if cores is None else cores.load
-
-
-def _ratio(station: float, baseline: float) -> float:
-    return round(station / baseline, 2) if baseline and not math.isnan(baseline) else math.nan
+def _cpu_ratio(cpu: float, report: FloodReport, echo_cpu: float,
+               baseline: FloodReport) -> float:
+    """The station's CPU a result over the baseline's."""
+    if not report.acked or not baseline.acked or not echo_cpu:
+        return math.nan
+    return round((cpu / report.acked) / (echo_cpu / baseline.acked), 2)
 
 
 def _plan_for(sections: int, results_per_pad: int, *,
@@ -243,17 +231,16 @@ def _plan_for(sections: int, results_per_pad: int, *,
     return lambda port: _plan(port, sections, results_per_pad, boards=boards)
 
 
-async def _baseline(plan: Callable[[int], FloodPlan]) -> tuple[Any, float]:
+async def _baseline(plan: Callable[[int], FloodPlan]) -> tuple[FloodReport, float]:
     """The same load through the station's own MQTT link acking at once (nothing decided,
     nothing stored): its report and the CPU it took, the station's floor."""
-    with split_cores() as cores, run_mosquitto() as port:
-        _pin_station(cores)
+    with pinned_broker() as (port, load):
         link = _echo(port)
         echo = asyncio.create_task(link.run())
         await link.connected.wait()
         try:
             echo_cpu = cpu_seconds()
-            baseline = await flood_in_child(plan(port), FLOODERS, _load(cores))
+            baseline = await flood_in_child(plan(port), FLOODERS, load)
             echo_cpu = cpu_seconds() - echo_cpu
         finally:
             echo.cancel()
