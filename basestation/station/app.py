@@ -343,7 +343,7 @@ class Station:
     def flooding(self) -> list[int | None]:
         """The units the grid names as flooding now (None: frames failing the check,
         claiming many units)."""
-        return [flood.unit for flood in self.hub.floods()]
+        return [flood.unit for flood in self.floods()]
 
     async def par_solved(self, timeout: float = 600.0) -> None:
         """Returns once every par the station has been asked for is solved."""

@@ -20,8 +20,7 @@ class PadService:
         """The unit and its key for a pairing code, spent by this; PairingRefused if the
         code is spent, expired, replaced or was never given."""
         unit = self.codes.spend(code)
-        known = self._hub.units.get(unit)
-        key = known.key if known is not None else self._hub.key_for(unit)
+        key = self._hub.units.key_of(unit)
         self.audit(f"unit {unit}", "pairing_code")
         return unit, key
 
