@@ -17,7 +17,7 @@ from basestation.station.core.commits import unavailable
 from basestation.station.core.hub import StationBusy
 from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
-from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak
+from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak, Players
 from tests.station.fakes import FakeLink, inbound, result, run, station
 
 
@@ -98,7 +98,8 @@ async def test_a_commit_the_database_refuses_is_retried_message_by_message(
 
 async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """After a failing message the hub reloads: the database is read off the loop, but
+    """After a failing message whose changes it cannot take back one by one (players
+    entered, say) the hub reloads: the database is read off the loop, but
     memory is rebuilt on it, so a reader on the loop (the grid, a simulated session asking
     for the movements) never sees it half rebuilt, with a section missing."""
     made, link = await logged_in(tmp_path)
@@ -122,7 +123,7 @@ async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
     monkeypatch.setattr(made.rules.pads, "dispatch", failing)
     monkeypatch.setattr(made.rules.session, "load", watched_load)
     watching = asyncio.create_task(reader())
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 1, 2, 3, 4)))
     watching.cancel()
     assert isinstance(link.to(1)[0], Nak)
     assert rebuilt_on == [threading.get_ident()] and seen_missing == []

@@ -1,7 +1,8 @@
 """After a commit the database refuses, the station's working memory is what a fresh load of
 the database gives: nothing a failed batch changed lingers, nothing stored is missing. Each
 case injects the failure into one kind of write (a pad's result, a correction, a director's
-command) and compares memory with a second station loading the same database."""
+command) and compares memory with a second station loading the same database. A pad's
+result is taken back by the batch's own undo, not by reloading memory from the database."""
 
 from __future__ import annotations
 
@@ -15,7 +16,15 @@ from basestation.scoring.traveller import Penalty
 from basestation.station.app import Station
 from basestation.station.effects.batch import Batch
 from basestation.station.session.state import SessionState
-from firmware_protocol.messages import Ack, Correction, GameData, Login, Nak, Seat
+from firmware_protocol.messages import (
+    Ack,
+    Correction,
+    ErrorCode,
+    GameData,
+    Login,
+    Nak,
+    Seat,
+)
 from tests.station.fakes import FakeLink, director, inbound, result, run, station
 
 
@@ -60,6 +69,18 @@ def refuse_next_commit(made: Station, monkeypatch: pytest.MonkeyPatch) -> list[i
     return refused
 
 
+def reloads(made: Station, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the times memory is rebuilt from the database from now on."""
+    counted: list[int] = []
+    snapshot = made.store.snapshot
+
+    def counting() -> Any:
+        counted.append(1)
+        return snapshot()
+    monkeypatch.setattr(made.store, "snapshot", counting)
+    return counted
+
+
 async def playing(tmp_path: Path) -> tuple[Station, FakeLink]:
     made, link = station(tmp_path), FakeLink()
     for table in (1, 2):
@@ -74,16 +95,22 @@ async def playing(tmp_path: Path) -> tuple[Station, FakeLink]:
 async def test_a_result_refused_at_commit_leaves_memory_as_stored(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made, link = await playing(tmp_path)
+    reloaded = reloads(made, monkeypatch)
     refused = refuse_next_commit(made, monkeypatch)
     await run(made.hub, inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert refused and isinstance(link.to(2)[0], Nak)
     assert made.session.sections["A"].held(2, 1, 3) is None
     assert memory(made.session, made.units) == fresh(made)
+    assert not reloaded
+    # The pad sends it again, under the same seq: a new message to the station, stored.
+    await run(made.hub, inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    assert isinstance(link.to(2)[0], Ack) and made.session.sections["A"].held(2, 1, 3)
 
 
 async def test_a_correction_refused_at_commit_keeps_the_result_held(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made, link = await playing(tmp_path)
+    reloaded = reloads(made, monkeypatch)
     refuse_next_commit(made, monkeypatch)
     fix = Correction(section="A", table=1, round=1, board=1, ns=1, ew=1, contract="3NT",
                      declarer=Seat.N, tricks=9)
@@ -92,16 +119,65 @@ async def test_a_correction_refused_at_commit_keeps_the_result_held(
     held = made.session.sections["A"].held(1, 1, 1)
     assert held is not None and held.contract == "4S"
     assert memory(made.session, made.units) == fresh(made)
+    assert not reloaded
 
 
 async def test_two_pads_in_one_batch_both_stored_when_tried_alone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made, link = await playing(tmp_path)
+    reloaded = reloads(made, monkeypatch)
     refuse_next_commit(made, monkeypatch)
     await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1)),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(1)[0], Ack) and isinstance(link.to(2)[0], Ack)
     assert memory(made.session, made.units) == fresh(made)
+    assert not reloaded
+
+
+async def test_a_round_moving_on_in_a_refused_batch_stays_where_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await playing(tmp_path)
+    await run(made.hub, inbound(link, 3, 1, Login(section="A", table=3)))
+    for unit, seq, body in ((1, 3, result(1, 1, 2, 1, 1)), (2, 2, result(2, 1, 3, 2, 2)),
+                            (2, 3, result(2, 1, 4, 2, 2)), (3, 2, result(3, 1, 5, 3, 3))):
+        await run(made.hub, inbound(link, unit, seq, body))
+        assert isinstance(link.to(unit)[0], Ack)
+    section = made.session.sections["A"]
+    started = section.round_started
+    reloaded = reloads(made, monkeypatch)
+    refuse_next_commit(made, monkeypatch)
+    # Round 1's last board: the section would move on to round 2 and tell every pad.
+    await run(made.hub, inbound(link, 3, 3, result(3, 1, 6, 3, 3)))
+    assert [type(body) for body in link.to(3)] == [Nak] and link.to(1) == link.to(2) == []
+    assert (section.current_round, section.round_started) == (1, started)
+    assert dict(section.table_round) == {1: 1, 2: 1, 3: 1}
+    assert memory(made.session, made.units) == fresh(made)
+    assert not reloaded
+    await run(made.hub, inbound(link, 3, 3, result(3, 1, 6, 3, 3)))
+    assert section.current_round == 2 and memory(made.session, made.units) == fresh(made)
+
+
+async def test_a_message_failing_half_way_is_taken_back_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug after the entry was held in memory: that message's changes are taken back, its
+    pad told INTERNAL, and the other pad's result in the same batch stored."""
+    made, link = await playing(tmp_path)
+    reloaded = reloads(made, monkeypatch)
+    advance = made.session.advance
+
+    def failing(section: Any, table: int, round_: int, batch: Batch) -> None:
+        if table == 2:
+            raise RuntimeError("a bug, once the entry is held")
+        advance(section, table, round_, batch)
+    monkeypatch.setattr(made.session, "advance", failing)
+    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1)),
+              inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    assert isinstance(link.to(1)[0], Ack)
+    nak = link.to(2)[0]
+    assert isinstance(nak, Nak) and nak.code == ErrorCode.INTERNAL
+    assert made.session.sections["A"].held(2, 1, 3) is None
+    assert memory(made.session, made.units) == fresh(made)
+    assert not reloaded
 
 
 Command = Callable[[Station, Batch], object]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
 import time
@@ -20,7 +21,7 @@ from basestation.station.core.commits import Commits
 from basestation.station.core.floods import FloodControl
 from basestation.station.core.queue import FairQueue, Flood
 from basestation.station.core.units import Units
-from basestation.station.effects.batch import Batch
+from basestation.station.effects.batch import START, Batch
 from basestation.station.effects.bus import EventBus
 from basestation.station.effects.events import UnitChanged
 from basestation.station.rules.composed import SessionRules
@@ -34,11 +35,17 @@ from firmware_protocol.errors import ProtocolError
 from firmware_protocol.messages import (
     PROTOCOL_VERSION,
     Body,
+    Correction,
     ErrorCode,
     Feedback,
+    Heartbeat,
+    Hello,
     Message,
     Nak,
+    NotPlayed,
     Received,
+    Resend,
+    Result,
     for_version,
 )
 from firmware_protocol.security import verify, verify_mac
@@ -93,6 +100,15 @@ class _Action:
     run: Callable[[Batch], Any]
     done: asyncio.Future[Any]
     begun: bool = False  # taken into a batch: it will be committed, whatever its caller does
+
+
+# Pad messages whose every change to memory says how to take it back (`Batch.changed`): a
+# batch of only these is undone in memory when its commit fails, not reloaded.
+TAKEN_BACK = (Hello, Heartbeat, Resend, Result, Correction, NotPlayed)
+
+
+def taken_back(item: Inbound | _Action) -> bool:
+    return isinstance(item, Inbound) and isinstance(item.received.message.body, TAKEN_BACK)
 
 
 class StationBusy(Exception):
@@ -293,6 +309,9 @@ class Hub:
         A message whose own handling fails is taken out of the batch alone (its pad gets
         INTERNAL); the database being unavailable holds the batch until it answers again; any
         other failed commit is retried one message at a time, so only the culprit is refused.
+        What a failed message or commit changed in memory is taken back with the batch's
+        `undo` (`Batch.changed`); only what does not say how to take its changes back yet (a
+        director's action, a login, players) has memory reloaded from the database instead.
         """
         # A director action that timed out before its turn is dropped (act() said so).
         items = [i for i in items if not (isinstance(i, _Action) and i.done.done())]
@@ -301,18 +320,21 @@ class Hub:
         batch = Batch()
         outcomes: list[tuple[_Action, Any, BaseException | None]] = []
         failed: list[Inbound] = []
+        reload = False  # a failed message changed memory with no way back but a reload
         for item in items:
             mark = batch.mark()
             if isinstance(item, Inbound):
                 unit_no = item.received.message.unit
                 before = self.units.copy(unit_no)
+                batch.changed(functools.partial(self.units.restore, unit_no, before))
                 try:
                     self._handle(item, batch)
                 except Exception:  # one bad message must not stop the station
                     log.exception("message from unit %s", unit_no)
+                    # What it queued is dropped and its changes taken back, its unit's with
+                    # them (saved with the batch as it was before the message).
                     batch.undo_to(mark)
-                    # Its unit's row is saved with the batch: as it was before the message.
-                    self.units.restore(unit_no, before)
+                    reload = reload or not taken_back(item)
                     failed.append(item)
                 continue
             item.begun = True
@@ -337,16 +359,18 @@ class Hub:
                 await self.commits.commit(batch.ops)
         except Exception as exc:
             # Nothing was acknowledged: memory goes back to what is stored.
-            log.exception("commit of %d message(s) failed; reloading state", len(items))
-            await self._back_to_stored()
+            log.exception("commit of %d message(s) failed; taking its changes back", len(items))
+            if all(taken_back(item) for item in items):
+                batch.undo_to(START)
+            else:
+                await self._back_to_stored()
             if len(items) > 1:
                 for item in items:
                     await self._run_batch([item])
                 return
             self._refuse_alone(items[0], exc)
             return
-        if failed:
-            # A failed message may have changed memory half-way: back to what is stored.
+        if reload:
             await self._back_to_stored()
         for unit, body in batch.final_sends():
             self._send(unit, body)

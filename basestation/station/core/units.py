@@ -139,20 +139,27 @@ class Units(Mapping[int, UnitState]):
         return Paired(known, epoch, new=False)
 
     def copy(self, unit_no: int) -> dict[str, Any] | None:
-        """The unit's fields before a message, to put back if its handling fails."""
+        """The unit's fields before a message, to put back if its handling fails or its
+        batch is not committed."""
         unit = self._units.get(unit_no)
         if unit is None:
             return None
         before = dict(vars(unit))
         before["answers"] = OrderedDict(unit.answers)
+        before["screens"] = OrderedDict(unit.screens)
         return before
 
     def restore(self, unit_no: int, before: dict[str, Any] | None) -> None:
-        """Puts a unit back as `copy` found it (None: it was not known, so it is dropped)."""
+        """Puts a unit back as `copy` found it (None: it was not known, so it is dropped).
+        Its station seqs are not: one already sent must never be sent again (SPEC.md 6.2)."""
         if before is None:
             self._units.pop(unit_no, None)
-        else:
-            vars(self._units[unit_no]).update(before)
+            return
+        unit = self._units.get(unit_no)
+        if unit is not None:
+            sent = unit.down_seq
+            vars(unit).update(before)
+            unit.down_seq = max(sent, unit.down_seq)
 
     def row(self, unit_no: int) -> dict[str, Any]:
         """The unit's stored fields, as written with a batch."""

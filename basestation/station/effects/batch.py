@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from basestation.station.effects.bus import Event
 from basestation.station.effects.events import BusEvent
 from basestation.store.repository import Op
 from firmware_protocol.messages import Body, Seating
+
+# Where a batch stands: its ops, sends, events, units to save and changes to memory so far.
+Mark = tuple[int, int, int, frozenset[int], int]
+START: Mark = (0, 0, 0, frozenset(), 0)  # an empty batch: undoing to it takes back everything
 
 
 @dataclass
@@ -18,6 +23,10 @@ class Batch:
     sends: list[tuple[int, Body]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     units: set[int] = field(default_factory=set)  # units whose state is written at commit
+    # How to put back each change made to working memory, in the order they were made: a
+    # commit that fails, or a message whose handling fails, takes its changes back with them
+    # rather than reloading memory from the database.
+    undo: list[Callable[[], object]] = field(default_factory=list)
 
     def send(self, unit: int, body: Body) -> None:
         self.sends.append((unit, body))
@@ -42,12 +51,20 @@ class Batch:
         """An event for the pages, published once the batch is committed."""
         self.events.append(event.to_json())
 
-    def mark(self) -> tuple[int, int, int, frozenset[int]]:
-        """Where the batch stands, so one message's share can be taken out again."""
-        return len(self.ops), len(self.sends), len(self.events), frozenset(self.units)
+    def changed(self, undo: Callable[[], object]) -> None:
+        """A change just made to working memory, and how to put it back."""
+        self.undo.append(undo)
 
-    def undo_to(self, mark: tuple[int, int, int, frozenset[int]]) -> None:
-        """Drops everything queued since `mark` (a message whose handling failed)."""
-        ops, sends, events, units = mark
+    def mark(self) -> Mark:
+        """Where the batch stands, so one message's share can be taken out again."""
+        return (len(self.ops), len(self.sends), len(self.events), frozenset(self.units),
+                len(self.undo))
+
+    def undo_to(self, mark: Mark) -> None:
+        """Drops everything queued since `mark` and puts back, newest first, every change to
+        memory made since (a message whose handling failed, a commit refused)."""
+        ops, sends, events, units, undo = mark
         del self.ops[ops:], self.sends[sends:], self.events[events:]
         self.units = set(units)
+        while len(self.undo) > undo:
+            self.undo.pop()()

@@ -447,6 +447,7 @@ class PadRules:
             self.session.merge_offers[offer_id] = MergeOffer(body, unit.unit)
 
         self.session.offered.add(stored)
+        batch.changed(lambda: self.session.offered.discard(stored))
         batch.ops.append(repo.insert(
             MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored),
             remember))

@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
 from basestation.movements import SWISS_TEAMS, TEAMS, Movement, MovementError, check_pads_follow
@@ -316,7 +316,9 @@ class SessionState:
         done = completed_round(section)
         if done <= section.rankings_sent:
             return
+        was = section.rankings_sent
         section.rankings_sent = done
+        batch.changed(lambda: setattr(section, "rankings_sent", was))
         for message in self.round_rankings(section):
             for _table, unit in sorted(section.holders.items()):
                 batch.send(unit, message)
@@ -416,15 +418,38 @@ class SessionState:
 
     def _store(self, section: SectionState, entry: HeldResult, batch: Batch) -> None:
         assert self.event_id is not None
+        before = section.held(entry.table, entry.round, entry.board)
+        heard = section.last_heard.get(entry.table)
         section.put(entry)
         section.last_heard[entry.table] = datetime.now(UTC)
+        batch.changed(lambda: self._unstore(section, entry, before, heard))
         if self.scores is not None:
             self.scores.changed(section.letter, entry.board)
         batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
         batch.event(ResultChanged(entry))
         if not self.completed and section.complete() and self.all_complete():
             self.completed = True
+            batch.changed(lambda: setattr(self, "completed", False))
             batch.event(SessionComplete(self.event_id))
+
+    def _unstore(self, section: SectionState, entry: HeldResult, before: HeldResult | None,
+                 heard: datetime | None) -> None:
+        """Takes back `_store`: the board's place holds what it held before, or nothing."""
+        if before is None:
+            section.remove(entry.table, entry.round, entry.board)
+        else:
+            section.put(before)
+        put_back(section.last_heard, entry.table, heard)
+        self._rescore(section, entry.board)
+
+    def _rescore(self, section: SectionState, board: int) -> None:
+        if self.scores is not None:
+            self.scores.changed(section.letter, board)
+
+    def _hold_again(self, section: SectionState, held: HeldResult) -> None:
+        """Takes back `retire`: the entry is held again."""
+        section.put(held)
+        self._rescore(section, held.board)
 
     def offer_held(self, offer: MergeOffer) -> tuple[HeldResult | None, bool]:
         """The result held for an offer's board (None: nothing held, a plain offer), and
@@ -477,8 +502,8 @@ class SessionState:
     def retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:
         section.remove(held.table, held.round, held.board)
-        if self.scores is not None:
-            self.scores.changed(section.letter, held.board)
+        batch.changed(lambda: self._hold_again(section, held))
+        self._rescore(section, held.board)
         assert self.event_id is not None
         place = (held.section, held.table, held.round, held.board)
         batch.ops.append(repo.retire_result(self.event_id, place, status))
@@ -487,7 +512,9 @@ class SessionState:
         """A table entered something for `round_`: its own round, and the section's when that
         is a later round (SPEC.md 6.9)."""
         if round_ > section.table_round.get(table, 0):
+            was = section.table_round.get(table)
             section.table_round[table] = round_
+            batch.changed(lambda: put_back(section.table_round, table, was))
         self.round_moves_on(section, round_, batch)
 
     def round_moves_on(self, section: SectionState, round_: int, batch: Batch) -> None:
@@ -505,8 +532,10 @@ class SessionState:
         round clock restarted, and every pad holding a table there told at once: by `status`
         with the section's round and the clock, or, to a pad that did not say it reads the
         clock there, `status` and the round's `seating` (SPEC.md 6.7, 14.6)."""
+        was = (section.current_round, section.round_started)
         section.current_round = round_
         section.round_started = datetime.now(UTC)
+        batch.changed(lambda: _round_back(section, *was))
         batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
                                                    section.round_started))
         batch.event(RoundMoved(section.letter, round_))
@@ -543,3 +572,19 @@ class SessionState:
         holder = section.holders.get(table)
         if holder is not None:
             batch.send(holder, body)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def put_back(mapping: dict[K, V], key: K, was: V | None) -> None:
+    """`mapping[key]` as it was before a change: `was`, or no entry (None)."""
+    if was is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = was
+
+
+def _round_back(section: SectionState, round_: int, started: datetime) -> None:
+    section.current_round, section.round_started = round_, started
