@@ -18,7 +18,7 @@ from basestation.station.core.hub import StationBusy
 from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak, Players
-from tests.station.fakes import FakeLink, inbound, result, run, station
+from tests.station.fakes import FakeLink, director, inbound, result, run, station
 
 
 async def logged_in(tmp_path: Path, units: int = 2) -> Any:
@@ -98,17 +98,17 @@ async def test_a_commit_the_database_refuses_is_retried_message_by_message(
 
 async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """After a failing message whose changes it cannot take back one by one (players
-    entered, say) the hub reloads: the database is read off the loop, but
-    memory is rebuilt on it, so a reader on the loop (the grid, a simulated session asking
-    for the movements) never sees it half rebuilt, with a section missing."""
-    made, link = await logged_in(tmp_path)
-    dispatch, load = made.rules.pads.dispatch, made.rules.session.load
+    """A director's action whose commit is refused has memory reloaded (its changes do not
+    all say how to take them back yet): the database is read off the loop, but memory is
+    rebuilt on it, so a reader on the loop (the grid, a simulated session asking for the
+    movements) never sees it half rebuilt, with a section missing."""
+    made, _ = await logged_in(tmp_path)
+    load, commit = made.rules.session.load, made.store.commit
     rebuilt_on: list[int] = []
     seen_missing: list[int] = []
 
-    def failing(unit: Any, message: Any, batch: Batch) -> Any:
-        raise RuntimeError("a bug")
+    def refused(ops: Any) -> None:
+        raise RuntimeError("the database refused it")
 
     def watched_load(*args: Any) -> None:
         rebuilt_on.append(threading.get_ident())
@@ -120,14 +120,34 @@ async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
                 seen_missing.append(1)
             await asyncio.sleep(0)
 
-    monkeypatch.setattr(made.rules.pads, "dispatch", failing)
+    monkeypatch.setattr(made.store, "commit", refused)
     monkeypatch.setattr(made.rules.session, "load", watched_load)
     watching = asyncio.create_task(reader())
-    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 1, 2, 3, 4)))
+    with pytest.raises(RuntimeError, match="refused"):
+        await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
     watching.cancel()
-    assert isinstance(link.to(1)[0], Nak)
     assert rebuilt_on == [threading.get_ident()] and seen_missing == []
-    monkeypatch.setattr(made.rules.pads, "dispatch", dispatch)
+    monkeypatch.setattr(made.store, "commit", commit)
+
+
+async def test_a_failing_message_is_taken_back_without_a_reload(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players entered, failing half-way (a bug): its pad is told INTERNAL, the players are
+    not seated, and memory is put back by the batch's own undo, not reloaded."""
+    made, link = await logged_in(tmp_path)
+    seat = made.rules.session.seat
+    reloaded: list[int] = []
+
+    def failing(*args: Any, **kwargs: Any) -> None:
+        seat(*args, **kwargs)
+        raise RuntimeError("a bug, once a pair is seated")
+
+    monkeypatch.setattr(made.rules.session, "seat", failing)
+    monkeypatch.setattr(made.rules.session, "load", lambda *args: reloaded.append(1))
+    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 1, 2, 3, 4)))
+    nak = link.to(1)[0]
+    assert isinstance(nak, Nak) and nak.code == ErrorCode.INTERNAL
+    assert made.rules.session.seats.held == {} and reloaded == []
 
 
 async def test_an_unavailable_database_is_waited_out(tmp_path: Path,

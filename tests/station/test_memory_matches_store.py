@@ -23,6 +23,7 @@ from firmware_protocol.messages import (
     GameData,
     Login,
     Nak,
+    Players,
     Seat,
 )
 from tests.station.fakes import FakeLink, director, inbound, result, run, station
@@ -132,6 +133,42 @@ async def test_two_pads_in_one_batch_both_stored_when_tried_alone(
     assert isinstance(link.to(1)[0], Ack) and isinstance(link.to(2)[0], Ack)
     assert memory(made.session, made.units) == fresh(made)
     assert not reloaded
+
+
+async def test_a_takeover_refused_at_commit_leaves_both_units_as_they_were(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new pad takes table 1 with the director's PIN, locking out the one there: refused
+    at commit, the table is still unit 1's, unit 1 is not locked and unit 5 is not known."""
+    made, link = await playing(tmp_path)
+    reloaded = reloads(made, monkeypatch)
+    refuse_next_commit(made, monkeypatch)
+    takeover = Login(section="A", table=1, pin="4321", takeover=True)
+    await run(made.hub, inbound(link, 5, 1, takeover))
+    assert [type(body) for body in link.to(5)] == [Nak] and link.to(1) == []
+    assert made.session.sections["A"].holders[1] == 1 and 5 not in made.units
+    assert made.units[1].locked_reason is None
+    assert memory(made.session, made.units) == fresh(made)
+    assert not reloaded
+    await run(made.hub, inbound(link, 5, 1, takeover))
+    assert made.session.sections["A"].holders[1] == 5
+    assert made.units[1].locked_reason == ErrorCode.UNIT_REPLACED.value
+    assert memory(made.session, made.units) == fresh(made)
+
+
+async def test_players_with_a_visitor_refused_at_commit_add_nobody(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made, link = await playing(tmp_path)
+    reloaded = reloads(made, monkeypatch)
+    refuse_next_commit(made, monkeypatch)
+    numbers = Players("A", 1, 1, 11, 12, 13, 0, visitors=(("west", "Vera Visitor"),))
+    await run(made.hub, inbound(link, 1, 3, numbers))
+    assert isinstance(link.to(1)[0], Nak)
+    assert made.session.players == {} and made.session.seats.held == {}
+    assert memory(made.session, made.units) == fresh(made)
+    assert not reloaded
+    await run(made.hub, inbound(link, 1, 3, numbers))
+    assert list(made.session.players.values()) == ["Vera Visitor"]
+    assert memory(made.session, made.units) == fresh(made)
 
 
 async def test_a_round_moving_on_in_a_refused_batch_stays_where_it_was(

@@ -35,17 +35,11 @@ from firmware_protocol.errors import ProtocolError
 from firmware_protocol.messages import (
     PROTOCOL_VERSION,
     Body,
-    Correction,
     ErrorCode,
     Feedback,
-    Heartbeat,
-    Hello,
     Message,
     Nak,
-    NotPlayed,
     Received,
-    Resend,
-    Result,
     for_version,
 )
 from firmware_protocol.security import verify, verify_mac
@@ -102,13 +96,10 @@ class _Action:
     begun: bool = False  # taken into a batch: it will be committed, whatever its caller does
 
 
-# Pad messages whose every change to memory says how to take it back (`Batch.changed`): a
-# batch of only these is undone in memory when its commit fails, not reloaded.
-TAKEN_BACK = (Hello, Heartbeat, Resend, Result, Correction, NotPlayed)
-
-
 def taken_back(item: Inbound | _Action) -> bool:
-    return isinstance(item, Inbound) and isinstance(item.received.message.body, TAKEN_BACK)
+    """Whether every change `item` makes to memory says how to take it back (`Batch.changed`):
+    a pad's message does; a director's action not yet."""
+    return isinstance(item, Inbound)
 
 
 class StationBusy(Exception):

@@ -7,6 +7,7 @@ the working memory and queues the database operations, answers and events.
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
@@ -33,7 +34,7 @@ from basestation.station.session.following import arriving, check_move, pair_of,
 from basestation.station.session.memory import SectionState, UnitState
 from basestation.station.session.pin_tries import PinRefused
 from basestation.station.session.seating import VISITOR_BASE
-from basestation.station.session.state import MergeOffer, SessionState
+from basestation.station.session.state import MergeOffer, SessionState, put_back
 from basestation.station.session.validation import check_placement, check_table
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -134,6 +135,7 @@ class PadRules:
                 return [Nak(re=re, code=refused[0], detail=refused[1])]
             follows = pair
             left = section.holders.pop(body.table, None)
+            batch.changed(partial(put_back, section.holders, body.table, left))
             if left is not None and left != unit.unit:  # that pad's pair has moved on
                 batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}",
                                             "pair_moved", section=body.section, table=body.table,
@@ -158,7 +160,9 @@ class PadRules:
                     return [self._wrong_pin(unit, body, wrong, re, batch)]
             elif not authorised:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
-            self.session.takeovers.discard((body.section, body.table))
+            if authorised:
+                self.session.takeovers.discard((body.section, body.table))
+                batch.changed(partial(self.session.takeovers.add, (body.section, body.table)))
             batch.ops.append(repo.close_takeovers(self.session.event_id, body.section, body.table,
                                                   "taken"))
             self._lock_out(holder, batch, by=unit.unit, pin=pin is not None)
@@ -166,10 +170,16 @@ class PadRules:
             old = self.session.sections.get(unit.section)
             if old is not None and old.holders.get(unit.table) == unit.unit:
                 del old.holders[unit.table]
+                batch.changed(partial(put_back, old.holders, unit.table, unit.unit))
                 batch.ops.append(repo.release_holds(self.session.event_id, unit.section,
                                                     unit.table))
+        batch.changed(partial(put_back, section.holders, body.table,
+                              section.holders.get(body.table)))
         section.holders[body.table] = unit.unit
-        self.session.tables_held.add((unit.unit, body.section, body.table))
+        held = (unit.unit, body.section, body.table)
+        if held not in self.session.tables_held:
+            self.session.tables_held.add(held)
+            batch.changed(partial(self.session.tables_held.discard, held))
         unit.section, unit.table = body.section, body.table
         unit.follows = follows
         batch.ops.append(repo.release_holds(self.session.event_id, body.section, body.table))
@@ -198,11 +208,15 @@ class PadRules:
         old = self.session.units.get(holder)
         if old is None:
             return
+        was = (old.locked_reason, old.replaced_by, old.section, old.table)
+        batch.changed(partial(_unlocked, old, *was))
         old.locked_reason = ErrorCode.UNIT_REPLACED.value
         old.replaced_by = by
         batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
+        # Stored without a table, as memory holds it once it is out (below).
         batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason,
-                                           "replaced_by": by}))
+                                           "replaced_by": by, "section": None,
+                                           "table_no": None}))
         # Authorised on the grid, the director replaced it; with the PIN, the unit that gave
         # it did, and the log names that unit.
         actor, how = (f"unit {by}", {"authorised": "by the director's PIN"}) if pin else (
@@ -454,3 +468,9 @@ class PadRules:
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board))
         return TO_DIRECTOR
+
+
+def _unlocked(unit: UnitState, reason: str | None, by: int | None, section: str | None,
+              table: int | None) -> None:
+    """Takes back `_lock_out`: the unit as it was before it was replaced."""
+    unit.locked_reason, unit.replaced_by, unit.section, unit.table = reason, by, section, table

@@ -9,6 +9,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
@@ -271,7 +272,10 @@ class SessionState:
         its seating as the answer to its numbers)."""
         assert self.event_id is not None
         section, entrant, side = place
+        was = {key: self.seats.held.get(key)  # what a seating of `place` may change
+               for key in (place, (section, entrant, "NS"), (section, entrant, "EW"))}
         self.seats.set(place, numbers)
+        batch.changed(partial(_seats_back, self.seats, was))
         batch.ops.append(repo.add(SeatRow(event_id=self.event_id, section=section,
                                           entrant=entrant, side=side,
                                           players=numbers_text(numbers), actor=actor)))
@@ -339,6 +343,7 @@ class SessionState:
             return known
         number = max((n for n in self.players if n > VISITOR_BASE), default=VISITOR_BASE) + 1
         self.players[number] = name
+        batch.changed(lambda: self.players.pop(number, None))
         batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
         batch.ops.append(repo.audit(self.event_id, actor, "visitor", number=number,
                                     name=name))
@@ -584,6 +589,11 @@ def put_back(mapping: dict[K, V], key: K, was: V | None) -> None:
         mapping.pop(key, None)
     else:
         mapping[key] = was
+
+
+def _seats_back(seats: Seats, was: dict[Place, tuple[int, ...] | None]) -> None:
+    for place, numbers in was.items():
+        put_back(seats.held, place, numbers)
 
 
 def _round_back(section: SectionState, round_: int, started: datetime) -> None:
