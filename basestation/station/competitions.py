@@ -64,7 +64,7 @@ async def create(hub: Hub, name: str, rules: LadderRules) -> CompetitionRow:
         batch.ops.append(repo.audit(None, "director", "competition", name=name,
                                     rules=words(rules)))
 
-    await hub.act(write)
+    await hub.act(write, taken_back=True)  # it changes no memory
     row.id = made[0]
     return row
 
@@ -91,7 +91,7 @@ async def set_rules(hub: Hub, lock: asyncio.Lock, competition_id: int,
             batch.ops.append(repo.audit(None, "director", "competition rules",
                                         competition=row.name, rules=words(rules)))
 
-        await hub.act(write)
+        await hub.act(write, taken_back=True)  # it changes no memory
     for name in ("kind", "sessions", "qualify", "count", "change_partner"):
         setattr(row, name, getattr(rules, name))
     return Competition(row, ids, events)
@@ -122,7 +122,7 @@ async def add_event(hub: Hub, lock: asyncio.Lock, competition_id: int,
             batch.ops.append(repo.audit(event_id, "director", "competition event",
                                         competition=row.name, added=True))
 
-        await hub.act(write)
+        await hub.act(write, taken_back=True)  # it changes no memory
     return Competition(row, [*ids, event_id], events)
 
 
@@ -140,7 +140,7 @@ async def remove_event(hub: Hub, lock: asyncio.Lock, competition_id: int,
             batch.ops.append(repo.audit(event_id, "director", "competition event",
                                         competition=row.name, added=False))
 
-        await hub.act(write)
+        await hub.act(write, taken_back=True)  # it changes no memory
     return Competition(row, [e for e in ids if e != event_id], events)
 
 

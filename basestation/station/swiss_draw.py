@@ -81,7 +81,7 @@ async def _draw(hub: Hub, rules: SessionRules) -> list[tuple[str, int]]:
     while True:
         try:
             drawn: list[tuple[str, int]] = await hub.act(
-                lambda batch: draw_completed_rounds(rules, batch))
+                lambda batch: draw_completed_rounds(rules, batch), taken_back=True)
             return drawn
         except StationBusy:
             log.warning("the station was too busy to draw the next Swiss round; trying again")

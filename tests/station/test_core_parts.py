@@ -30,9 +30,9 @@ def no_answers(unit: int, seq: int) -> None:
 
 def test_pairing_a_unit_registers_it_then_moves_it_to_the_next_key_epoch() -> None:
     units = Units(SECRET, no_answers)
-    first = units.pair(17)
+    first = units.pair(17, Batch())
     assert (first.new, first.epoch, first.unit.key) == (True, 0, epoch_key(SECRET, 17, 0))
-    again = units.pair(17)
+    again = units.pair(17, Batch())
     assert (again.new, again.epoch) == (False, 1)
     assert units[17] is first.unit and units[17].key == epoch_key(SECRET, 17, 1)
     assert units.key_epochs == {17: 1} and len(units) == 1 and list(units) == [17]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from basestation.station.core.hub import Inbound
+from basestation.station.effects.batch import Batch
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, ErrorCode, Heartbeat, Message, Nak
 from firmware_protocol.security import unit_key
@@ -77,7 +78,7 @@ async def test_a_message_queued_before_a_re_pairing_is_checked_with_the_new_key(
     link.messages_to(17)
     queued = signed(link, 17, 2, unit_key(SECRET, 17, 0))
     assert made.hub.submit(queued) and queued.verified
-    made.hub.pair(17)  # the director's pairing moves it to epoch 1 while it waits
+    made.hub.pair(17, Batch())  # the director's pairing moves it to epoch 1 while it waits
     assert made.hub.units[17].key == unit_key(SECRET, 17, 1)
     await run(made.hub, *made.hub._queue.take(8))
     [nak] = link.messages_to(17)

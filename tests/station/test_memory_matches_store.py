@@ -6,7 +6,8 @@ result is taken back by the batch's own undo, not by reloading memory from the d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from basestation.scoring.traveller import Penalty
 from basestation.station.app import Station
 from basestation.station.effects.batch import Batch
 from basestation.station.session.state import SessionState
+from firmware_protocol.enums import AskPlayers, ResultEntry
 from firmware_protocol.messages import (
     Ack,
     Correction,
@@ -24,9 +26,10 @@ from firmware_protocol.messages import (
     Login,
     Nak,
     Players,
+    RoundRankings,
     Seat,
 )
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.station.fakes import DEAL_1, FakeLink, inbound, result, run, station
 
 
 def memory(session: SessionState, units: Any) -> dict[str, Any]:
@@ -39,11 +42,16 @@ def memory(session: SessionState, units: Any) -> dict[str, Any]:
         "offers": {i: (o.body, o.unit) for i, o in session.merge_offers.items()},
         "sections": {letter: (s.current_round, dict(s.holders), dict(s.table_round),
                               sorted((h.table, h.round, h.board, h.ns, h.ew, h.kind, h.contract,
-                                      h.declarer, h.tricks, h.score_ns, h.source)
-                                     for h in s.all_results()))
+                                      h.declarer, h.tricks, h.score_ns, h.source, h.flags,
+                                      h.ruling and h.ruling.as_dict())
+                                     for h in s.all_results()),
+                              s.movement.to_json(), s.ask, s.result_entry, s.pads, s.rankings)
                      for letter, s in session.sections.items()},
-        "units": {n: (u.key, u.section, u.table, u.locked_reason, u.replaced_by)
+        "units": {n: (u.key, u.section, u.table, u.locked_reason, u.replaced_by, u.bad_macs)
                   for n, u in units.items()},
+        "thresholds": session.thresholds.to_json(), "deals": dict(session.deal_text),
+        "national": dict(session.national), "completed": session.completed,
+        "match penalties": [(p.row_id, p.penalty) for p in session.match_penalties],
     }
 
 
@@ -217,33 +225,84 @@ async def test_a_message_failing_half_way_is_taken_back_alone(
     assert not reloaded
 
 
-Command = Callable[[Station, Batch], object]
-COMMANDS: dict[str, Command] = {
-    "penalty": lambda made, batch: made.rules.director.add_penalty(
-        Penalty(pair=1, direction="NS", percent=25.0, section="A"), batch),
-    "close round": lambda made, batch: made.rules.director.close_round("A", batch),
-    "director's result": lambda made, batch: made.rules.director.director_enter(
-        result(2, 1, 3, 2, 2), batch),
-    "director's correction": lambda made, batch: made.rules.director.director_enter(
-        result(1, 1, 1, 1, 1, tricks=9), batch),
-    "lock a unit": lambda made, batch: made.rules.director.lock_unit(1, batch),
-    "pair a unit": lambda made, batch: made.rules.director.pair_unit(9, batch),
-    "the club's list": lambda made, batch: made.rules.director.set_players(
-        {5: "Ann Smith"}, batch),
-    "a takeover": lambda made, batch: made.rules.director.authorise_takeover("A", 2, batch),
-    "pause": lambda made, batch: made.rules.switches.set_running(False, batch),
+Command = Callable[[Station], Awaitable[object]]
+Setup = Callable[[Station, FakeLink], Awaitable[object]]
+
+
+async def commanded(made: Station, command: Command) -> object:
+    """A command of the director's service (what the routes call), its turn in the hub run
+    here as the hub's loop would."""
+    task = asyncio.ensure_future(command(made))
+    await asyncio.sleep(0)
+    await run(made.hub, *made.hub._queue.take(1))
+    return await task
+
+
+async def offered(made: Station, link: FakeLink) -> None:
+    """Unit 1 locked, then its result for board 2 becomes a merge offer."""
+    await commanded(made, lambda made: made.director.lock_unit(1))
+    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1)))
+    assert made.session.merge_offers
+
+
+COMMANDS: dict[str, tuple[Setup | None, Command]] = {
+    "penalty": (None, lambda made: made.director.add_penalty(
+        Penalty(pair=1, direction="NS", percent=25.0, section="A"))),
+    "remove a penalty": (
+        lambda made, _: commanded(made, lambda made: made.director.add_penalty(
+            Penalty(pair=1, direction="NS", percent=25.0, section="A"))),
+        lambda made: made.director.remove_penalty(made.session.penalties[0].row_id or 0)),
+    "close round": (None, lambda made: made.director.close_round("A")),
+    "director's result": (None, lambda made: made.director.enter(result(2, 1, 3, 2, 2))),
+    "director's correction": (None, lambda made: made.director.enter(
+        result(1, 1, 1, 1, 1, tricks=9))),
+    "erase": (None, lambda made: made.director.erase(result(1, 1, 1, 1, 1))),
+    "move a result": (None, lambda made: made.director.move_result("A", 1, 1, 1, to_board=2)),
+    "ruling": (None, lambda made: made.director.rule("A", 1, 1, 1, {"adjusted": "60/40"})),
+    "lock a unit": (None, lambda made: made.director.lock_unit(1)),
+    "reset a unit": (lambda made, _: commanded(made, lambda made: made.director.lock_unit(1)),
+                     lambda made: made.director.reset_unit(1)),
+    "pair a unit": (None, lambda made: made.director.pair_unit(9)),
+    "pair a known unit again": (None, lambda made: made.director.pair_unit(1)),
+    "the club's list": (None, lambda made: made.director.set_players({5: "Ann Smith"})),
+    "a visitor": (None, lambda made: made.director.add_visitor("Vera Visitor")),
+    "a takeover": (None, lambda made: made.director.authorise_takeover("A", 2)),
+    "withdraw a takeover": (
+        lambda made, _: commanded(made, lambda made: made.director.authorise_takeover("A", 2)),
+        lambda made: made.director.cancel_takeover("A", 2)),
+    "merge an offer": (offered, lambda made: made.director.decide_merge(
+        min(made.session.merge_offers), True)),
+    "pause": (None, lambda made: made.director.pause_or_resume(False)),
+    "end the session": (None, lambda made: made.director.end_session()),
+    "publish": (None, lambda made: made.director.publish(True)),
+    "hand records": (None, lambda made: made.director.set_hand_records("A", {2: DEAL_1})),
+    "a pair withdrawn": (None, lambda made: made.director.withdraw_pair(
+        "A", 3, direction="EW", from_round=2)),
+    "round clock": (None, lambda made: made.director.set_round_clock("A", 7.0, 2.0)),
+    "player numbers": (None, lambda made: made.director.set_player_numbers(
+        "A", AskPlayers.EVERY)),
+    "result entry": (None, lambda made: made.director.set_result_entry("A", ResultEntry.TRICKS)),
+    "round rankings": (None, lambda made: made.director.set_round_rankings(
+        "A", RoundRankings(0, 0))),
+    "thresholds": (None, lambda made: made.director.set_thresholds({"silent_minutes": 9})),
 }
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 async def test_a_directors_command_refused_at_commit_changes_nothing(
         name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    made, _ = await playing(tmp_path)
+    """Taken back by the batch's own undo: memory is not reloaded from the database."""
+    made, link = await playing(tmp_path)
+    setup, command = COMMANDS[name]
+    if setup is not None:
+        await setup(made, link)
     before = memory(made.session, made.units)
+    reloaded = reloads(made, monkeypatch)
     refuse_next_commit(made, monkeypatch)
     with pytest.raises(RuntimeError, match="refused the batch"):
-        await director(made, lambda batch: COMMANDS[name](made, batch))
+        await commanded(made, command)
     assert memory(made.session, made.units) == fresh(made) == before
+    assert not reloaded
     # And the same command, committed, is in memory as the database holds it.
-    await director(made, lambda batch: COMMANDS[name](made, batch))
+    await commanded(made, command)
     assert memory(made.session, made.units) == fresh(made) != before

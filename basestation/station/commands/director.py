@@ -56,7 +56,9 @@ class DirectorService:
     async def _act(self, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
         if need_event and self._rules.session.event_id is None:
             raise Conflict(NO_EVENT)
-        return await self._hub.act(action)
+        # Every command here records how to take its changes back (`Batch.changed`): a
+        # commit the database refuses puts memory back without reloading it.
+        return await self._hub.act(action, taken_back=True)
 
     async def open_new_event(self, new: NewEvent) -> int:
         """Opens `new` while the station runs, as the set-up page does (`opening.py`): the

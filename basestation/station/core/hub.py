@@ -94,12 +94,13 @@ class _Action:
     run: Callable[[Batch], Any]
     done: asyncio.Future[Any]
     begun: bool = False  # taken into a batch: it will be committed, whatever its caller does
+    taken_back: bool = False  # every change it makes says how to take it back (Batch.changed)
 
 
 def taken_back(item: Inbound | _Action) -> bool:
     """Whether every change `item` makes to memory says how to take it back (`Batch.changed`):
-    a pad's message does; a director's action not yet."""
-    return isinstance(item, Inbound)
+    a pad's message does, and an action that says so."""
+    return isinstance(item, Inbound) or item.taken_back
 
 
 class StationBusy(Exception):
@@ -155,9 +156,9 @@ class Hub:
     def key_for(self, unit: int, epoch: int = 0) -> bytes:
         return self.units.key_for(unit, epoch)
 
-    def pair(self, unit: int) -> Paired:
+    def pair(self, unit: int, batch: Batch) -> Paired:
         """A unit the director pairs (HubServices): registered, or moved on a key epoch."""
-        return self.units.pair(unit)
+        return self.units.pair(unit, batch)
 
     # -- input -------------------------------------------------------------------------------
 
@@ -226,20 +227,23 @@ class Hub:
 
     def later(self, run: Callable[[Batch], object]) -> None:
         """Queues `run` to go in turn with pad traffic, with nobody waiting on it."""
-        action = _Action(run, asyncio.get_running_loop().create_future())
+        action = _Action(run, asyncio.get_running_loop().create_future(), taken_back=True)
         # Nobody awaits it: its outcome is read here, so a failure is not left unretrieved.
         action.done.add_done_callback(lambda done: done.cancelled() or done.exception())
         self._queue.put_station(action)
         self._arrived.set()
 
-    async def act(self, run: Callable[[Batch], T], *, timeout: float | None = None) -> T:
+    async def act(self, run: Callable[[Batch], T], *, timeout: float | None = None,
+                  taken_back: bool = False) -> T:
         """Runs a director action in turn with pad traffic; returns once it is committed.
+        `taken_back`: every change it makes to memory says how to take it back, so a commit
+        that fails puts memory back without reloading it (else it is reloaded).
 
         StationBusy after `timeout` seconds (the database not answering, say): an action not
         yet begun is then dropped; one already in a batch is still committed when it can be.
         """
         timeout = self.act_timeout if timeout is None else timeout
-        action = _Action(run, asyncio.get_running_loop().create_future())
+        action = _Action(run, asyncio.get_running_loop().create_future(), taken_back=taken_back)
         # In a lane of its own: served in turn with the pads, however busy they are.
         self._queue.put_station(action)
         self._arrived.set()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, ValuesView
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from basestation.station.effects.events import AlertKind, BadMac, Event, Replay, alert
@@ -124,9 +125,11 @@ class Units(Mapping[int, UnitState]):
         self._units[unit_no] = unit
         return unit
 
-    def pair(self, unit_no: int) -> Paired:
+    def pair(self, unit_no: int, batch: Batch) -> Paired:
         """Registers a unit for the director, or moves a known one to its next key epoch, so
-        its old key (a lost pad's, say) stops verifying."""
+        its old key (a lost pad's, say) stops verifying; taken back with `batch`."""
+        batch.changed(partial(self._paired_back, unit_no, self.copy(unit_no),
+                              self.key_epochs.get(unit_no)))
         known = self._units.get(unit_no)
         if known is None:
             known = UnitState(unit=unit_no, key=self.key_for(unit_no, 0))
@@ -137,6 +140,14 @@ class Units(Mapping[int, UnitState]):
         known.key = self.key_for(unit_no, epoch)
         self.key_epochs[unit_no] = epoch
         return Paired(known, epoch, new=False)
+
+    def _paired_back(self, unit_no: int, before: dict[str, Any] | None,
+                     epoch: int | None) -> None:
+        self.restore(unit_no, before)
+        if epoch is None:
+            self.key_epochs.pop(unit_no, None)
+        else:
+            self.key_epochs[unit_no] = epoch
 
     def copy(self, unit_no: int) -> dict[str, Any] | None:
         """The unit's fields before a message, to put back if its handling fails or its

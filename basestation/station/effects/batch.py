@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 from basestation.station.effects.bus import Event
 from basestation.station.effects.events import BusEvent
@@ -55,6 +57,20 @@ class Batch:
         """A change just made to working memory, and how to put it back."""
         self.undo.append(undo)
 
+    def keep(self, holder: object, *names: str) -> None:
+        """Before `holder`'s attributes `names` change: they are put back as they are now."""
+        self.undo.append(partial(_put_attributes, holder,
+                                 [(name, getattr(holder, name)) for name in names]))
+
+    def keep_contents(self, kept: dict[Any, Any] | set[Any] | list[Any]) -> None:
+        """Before a small dict, set or list changes: its contents are put back in place (so
+        whoever holds it sees them), as they are now."""
+        if isinstance(kept, list):
+            items = list(kept)
+            self.undo.append(lambda: kept.__setitem__(slice(None), items))
+            return
+        self.undo.append(partial(_put_contents, kept, kept.copy()))
+
     def mark(self) -> Mark:
         """Where the batch stands, so one message's share can be taken out again."""
         return (len(self.ops), len(self.sends), len(self.events), frozenset(self.units),
@@ -68,3 +84,13 @@ class Batch:
         self.units = set(units)
         while len(self.undo) > undo:
             self.undo.pop()()
+
+
+def _put_attributes(holder: object, was: list[tuple[str, object]]) -> None:
+    for name, value in was:
+        setattr(holder, name, value)
+
+
+def _put_contents(kept: dict[Any, Any] | set[Any], was: dict[Any, Any] | set[Any]) -> None:
+    kept.clear()
+    kept.update(was)

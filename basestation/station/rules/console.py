@@ -50,9 +50,11 @@ def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
                    batch: Batch) -> Thresholds:
     """Changes the thresholds given (the others stay) and stores all of them."""
     limits = rules.session.thresholds
+    unknown = [name for name in changes if name not in THRESHOLD_NAMES]
+    if unknown:
+        raise ValueError(f"{unknown[0]} is not an alert threshold")
+    batch.keep(limits, *changes)
     for name, value in changes.items():
-        if name not in THRESHOLD_NAMES:
-            raise ValueError(f"{name} is not an alert threshold")
         setattr(limits, name, value)
     batch.ops.append(repo.save_thresholds(limits.silent_minutes, limits.bad_mac_run,
                                           limits.rounds_behind))
@@ -67,6 +69,8 @@ def set_round_clock(rules: SessionRules, section: str, per_board: float, per_rou
     state = _section(rules, section)
     if per_board <= 0 and per_round <= 0:
         raise ValueError("a round needs some time: give minutes per board or per round")
+    batch.keep_contents(rules.session.thresholds.board_minutes)
+    batch.keep_contents(rules.session.thresholds.round_minutes)
     rules.session.thresholds.board_minutes[section] = per_board
     rules.session.thresholds.round_minutes[section] = per_round
     _changed(rules, state, repo.set_round_clock(rules.session.section_ids[section], per_board,
@@ -86,6 +90,7 @@ def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
                        batch: Batch) -> AskPlayers:
     """When the section's pads ask the players for their numbers (SPEC.md 14)."""
     state = _section(rules, section)
+    batch.keep(state, "ask")
     state.ask = ask
     _changed(rules, state, repo.set_player_numbers(rules.session.section_ids[section], ask.value),
              batch, "player_numbers", ask=ask.value)
@@ -97,6 +102,7 @@ def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
     """How the section's pads take a board's result: "=", "+1", "-1" (the default), or the
     tricks taken."""
     state = _section(rules, section)
+    batch.keep(state, "result_entry")
     state.result_entry = entry
     _changed(rules, state, repo.set_result_entry(rules.session.section_ids[section], entry.value),
              batch, "result_entry", entry=entry.value)
@@ -111,6 +117,7 @@ def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) ->
     state = _section(rules, section)
     if pads != PadPlace.TABLES:
         check_pads_follow(state.movement, pads.upper())
+    batch.keep(state, "pads")
     state.pads = pads
     _changed(rules, state, repo.set_pads(rules.session.section_ids[section], pads.value), batch,
              "pads", pads=pads.value)
@@ -128,6 +135,7 @@ def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRanking
         raise ValueError(f"hiding the first {rankings.hide_first} and the last "
                          f"{rankings.hide_last} rounds leaves none of section {section}'s "
                          f"{rounds} rounds to show the rankings after")
+    batch.keep(state, "rankings", "rankings_sent")
     state.rankings = rankings
     state.rankings_sent = completed_round(state)  # the pads get the latest below, once
     shown = rankings or RoundRankings()

@@ -3,14 +3,16 @@ penalties, hand records, players, and pairing, commanding, locking and resetting
 
 They act on the session's state (basestation.station.session.state) and change a board's entry
 only through its `replace_result`, as the pads' rules do. Like those, each action changes the
-working memory and queues its database operations, answers and events on the batch the hub
-commits.
+working memory, recording on the batch how to take each change back (`Batch.changed`, `keep`,
+`keep_contents`: a commit refused puts memory back), and queues its database operations,
+answers and events on the batch the hub commits.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from functools import partial
 from typing import Any
 
 from basestation.domain.board import vulnerability_of
@@ -73,6 +75,7 @@ class DirectorActions:
             raise LookupError(f"no table {section}{table}")
         if (section, table) not in self.session.takeovers:
             assert self.session.event_id is not None
+            batch.keep_contents(self.session.takeovers)
             self.session.takeovers.add((section, table))
             batch.ops.append(repo.open_takeover(self.session.event_id, section, table))
         batch.ops.append(repo.audit(self.session.event_id, "director", "authorise_takeover",
@@ -93,6 +96,7 @@ class DirectorActions:
         entry = None
         if accept and not same:
             entry = self.director_enter(offer.body, batch, source="recovery")
+        batch.keep_contents(self.session.merge_offers)
         del self.session.merge_offers[offer_id]
         batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
         batch.ops.append(repo.audit(self.session.event_id, "director", "merge", offer=offer_id,
@@ -223,6 +227,7 @@ class DirectorActions:
         if penalty.board is not None and not 1 <= penalty.board <= movement.boards:
             raise ValueError(f"section {penalty.section} has no board {penalty.board}")
         held = HeldPenalty(penalty)
+        batch.changed(partial(self._penalties_back, list(self.session.penalties)))
         self.session.penalties.append(held)
 
         def remember(row_id: int) -> None:
@@ -258,6 +263,7 @@ class DirectorActions:
                 raise ValueError(f"{who} {penalty.entrant} plays no match in round "
                                  f"{penalty.round}")
         held = HeldMatchPenalty(penalty)
+        batch.keep_contents(self.session.match_penalties)
         self.session.match_penalties.append(held)
 
         def remember(row_id: int) -> None:
@@ -274,6 +280,7 @@ class DirectorActions:
     def remove_penalty(self, row_id: int, batch: Batch) -> None:
         matched = next((p for p in self.session.match_penalties if p.row_id == row_id), None)
         if matched is not None:
+            batch.keep_contents(self.session.match_penalties)
             self.session.match_penalties.remove(matched)
             batch.ops.append(repo.erase_penalty(row_id))
             batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty",
@@ -283,15 +290,24 @@ class DirectorActions:
         held = next((p for p in self.session.penalties if p.row_id == row_id), None)
         if held is None:
             raise LookupError(f"no penalty {row_id}")
+        batch.changed(partial(self._penalties_back, list(self.session.penalties)))
         self.session.penalties.remove(held)
         batch.ops.append(repo.erase_penalty(row_id))
         batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty", id=row_id))
         self._penalties_changed(batch)
 
     def _penalties_changed(self, batch: Batch) -> None:
+        self._penalties_scored()
+        batch.event(ScoresChanged([]))
+
+    def _penalties_scored(self) -> None:
         if self.session.scores is not None:
             self.session.scores.scorer.set_penalties(p.penalty for p in self.session.penalties)
-        batch.event(ScoresChanged([]))
+
+    def _penalties_back(self, was: list[HeldPenalty]) -> None:
+        """Takes back a penalty added or removed: the list, and the scores with it."""
+        self.session.penalties[:] = was
+        self._penalties_scored()
 
     def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
         """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
@@ -299,6 +315,8 @@ class DirectorActions:
         assert self.session.event_id is not None
         parsed = {board: Deal.from_pbn(text) for board, text in deals.items()
                   if 1 <= board <= state.movement.boards}
+        batch.keep_contents(self.session.deals)
+        batch.keep_contents(self.session.deal_text)
         for board in sorted(parsed):
             batch.ops.append(repo.add(HandRecordRow(event_id=self.session.event_id, section=section,
                                                     board=board, deal=deals[board])))
@@ -313,6 +331,8 @@ class DirectorActions:
                     national: dict[int, str | None] | None = None) -> None:
         """Adds or renames players in the club's list (numbers the pads enter). With
         `national`, their national numbers are set too (None: none); else they are kept."""
+        batch.keep_contents(self.session.national)
+        batch.keep_contents(self.session.players)
         for number, name in sorted(players.items()):
             number_there = self.session.national.get(number) if national is None \
                 else national.get(number)
@@ -332,7 +352,7 @@ class DirectorActions:
         verifying and only the pad given the new key can speak for it."""
         if self.hub is None:
             raise RuntimeError("pairing needs the hub")
-        paired = self.hub.pair(unit)
+        paired = self.hub.pair(unit, batch)
         if paired.new:
             batch.ops.append(repo.upsert_unit({"unit": unit}))
             batch.event(UnitChanged(unit, "new"))
@@ -357,11 +377,13 @@ class DirectorActions:
             raise ValueError(
                 f"{len(clashes)} result(s) already held do not fit the new movement, e.g. "
                 f"board {first.board} at table {first.table} in round {first.round}")
+        batch.changed(partial(self._movement_back, state, state.movement))
         state.replace_movement(movement)
         # A round drawn after its last one completed (a Swiss draw): the section moves on.
         self.session.round_moves_on(state, state.current_round, batch)
         # More rounds or a late pair: the session is no longer complete (nor its results
         # public) until their boards are in too.
+        batch.keep(self.session, "completed")
         self.session.completed = self.session.all_complete()
         if self.session.scores is not None:
             self.session.scores.movement_changed(section)
@@ -386,6 +408,7 @@ class DirectorActions:
     def lock_unit(self, unit: int, batch: Batch) -> None:
         """Locks a unit out (lost, faulty or at the wrong table); its table is freed."""
         state = self._director_unit(unit)
+        batch.keep(state, "locked_reason")
         self._free_table(state, batch)
         # UNIT_LOCKED: a version 1 pad is sent UNIT_REPLACED instead (the hub maps it down).
         state.locked_reason = ErrorCode.UNIT_LOCKED.value
@@ -407,8 +430,10 @@ class DirectorActions:
             done.append("lifted its lock")
         if state.bad_macs:
             done.append("cleared its failed checks")
+        batch.keep_contents(self.session.pin_tries.units)
         if self.session.pin_tries.forget(unit):
             done.append("forgot its wrong PINs")
+        batch.keep(state, "locked_reason", "bad_macs", "failing")
         self._free_table(state, batch)
         state.locked_reason, state.bad_macs, state.failing = None, 0, 0
         batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
@@ -423,14 +448,22 @@ class DirectorActions:
         return f"Unit {unit}: {_joined(done)}; it shows the login form when it hears this."
 
     def _free_table(self, unit: UnitState, batch: Batch) -> None:
+        batch.keep(unit, "section", "table")
         if unit.section is not None and unit.table is not None:
             section = self.session.sections.get(unit.section)
             if section is not None and section.holders.get(unit.table) == unit.unit:
+                batch.keep_contents(section.holders)
                 del section.holders[unit.table]
                 batch.event(TableHeld(unit.section, unit.table, None, "not_logged_in"))
             if self.session.event_id is not None:
                 batch.ops.append(repo.release_unit_holds(self.session.event_id, unit.unit))
         unit.section, unit.table = None, None
+
+    def _movement_back(self, state: SectionState, movement: Movement) -> None:
+        """Takes back `change_movement`: the section's movement, and its boards' scores."""
+        state.replace_movement(movement)
+        if self.session.scores is not None:
+            self.session.scores.movement_changed(state.letter)
 
     def _director_section(self, section: str) -> SectionState:
         state = self.session.sections.get(section)

@@ -29,7 +29,7 @@ class HubServices(Protocol):
         solved off the loop is sent so)."""
         ...
 
-    def pair(self, unit: int) -> Paired:
+    def pair(self, unit: int, batch: Batch) -> Paired:
         """Registers a unit, or moves a known one to its next key epoch (its new key is
-        derived by the hub's units, from the station's secret)."""
+        derived by the hub's units, from the station's secret); taken back with `batch`."""
         ...

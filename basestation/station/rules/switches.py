@@ -31,6 +31,7 @@ class SessionSwitches:
         """Pause (pads are told the station is stopped) or resume; resuming an ended session
         opens it again."""
         event_id = self._event()
+        batch.keep(self.session, "running", "ended")
         self.session.running = running
         if running:
             self.session.ended = False
@@ -45,6 +46,7 @@ class SessionSwitches:
         event_id = self._event()
         if self.session.ended:
             raise ValueError("the session has already ended")
+        batch.keep(self.session, "running", "ended")
         self.session.running, self.session.ended = False, True
         batch.ops.append(repo.update(EventRow, event_id, running=False, ended=True))
         batch.ops.append(repo.audit(event_id, "director", "end"))
@@ -54,6 +56,7 @@ class SessionSwitches:
     def publish(self, published: bool, batch: Batch) -> None:
         """Makes the results public (travellers, rankings, exports), or withdraws them."""
         event_id = self._event()
+        batch.keep(self.session, "published")
         self.session.published = published
         batch.ops.append(repo.update(EventRow, event_id, published=published))
         batch.ops.append(repo.audit(event_id, "director",
