@@ -22,7 +22,8 @@ from basestation.station.config import (
     network_defaults,
 )
 from basestation.station.core.floods import CUT_OFF
-from basestation.station.core.hub import Hub, Link
+from basestation.station.core.hub import Hub
+from basestation.station.core.outbox import Link
 from basestation.station.core.queue import Flood
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus

@@ -15,10 +15,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, TypeVar
 
 from basestation.station.core.commits import Commits
 from basestation.station.core.floods import FloodControl
+from basestation.station.core.outbox import Link, Outbox
 from basestation.station.core.queue import FairQueue, Flood
 from basestation.station.core.units import Units
 from basestation.station.effects.batch import START, Batch
@@ -34,13 +35,10 @@ from firmware_protocol.binary import DecodeError
 from firmware_protocol.errors import ProtocolError
 from firmware_protocol.messages import (
     PROTOCOL_VERSION,
-    Body,
     ErrorCode,
-    Feedback,
     Message,
     Nak,
     Received,
-    for_version,
 )
 from firmware_protocol.security import verify, verify_mac
 
@@ -54,29 +52,6 @@ QUEUE_LIMIT = 10_000
 BAD_MACS_SAVED = 1.0  # seconds between writes of the units' failed-check counts
 ACT_TIMEOUT = 10.0  # seconds a director's action may wait before the API says 503
 ANSWERS_KEPT = 64  # a unit's latest answers kept in the database, at least (SPEC.md 8)
-
-
-class Link(Protocol):
-    """A transport to pads. `send` queues a message; it must not block."""
-
-    name: str
-
-    def fit(self, body: Body) -> list[Body]:
-        """The body as the messages this link can carry (large ones split into parts)."""
-        ...
-
-    def send(self, message: Message, key: bytes) -> None: ...
-
-
-Numbering = Callable[[list[Body]], list[tuple[Message, bytes]]]
-
-
-class OrderedLink(Link, Protocol):
-    """A link that puts what it sends in its own order (the serial line: answers before
-    feedback, SPEC.md 11.9). It numbers a body's parts with `number` as they go out, so the
-    station's seqs still rise in the order the pad receives them."""
-
-    def post(self, unit: int, body: Body, number: Numbering) -> None: ...
 
 
 @dataclass(slots=True)
@@ -119,7 +94,8 @@ class Hub:
         self.bus = bus
         self.units = Units(secret, store.answer)
         self.rules = make_rules(self)
-        self.links: dict[str, Link] = {}
+        # Where its messages go, on which link, under which seq (core/outbox.py).
+        self.outbox = Outbox(self.units, lambda: self.rules.session.event_id)
         self._queue: FairQueue[Inbound | _Action] = FairQueue(QUEUE_LIMIT, time.monotonic)
         self._arrived = asyncio.Event()
         self._room = asyncio.Event()
@@ -305,8 +281,8 @@ class Hub:
         INTERNAL); the database being unavailable holds the batch until it answers again; any
         other failed commit is retried one message at a time, so only the culprit is refused.
         What a failed message or commit changed in memory is taken back with the batch's
-        `undo` (`Batch.changed`); only what does not say how to take its changes back yet (a
-        director's action, a login, players) has memory reloaded from the database instead.
+        `undo` (`Batch.changed`); only a batch holding an action that does not say how to
+        take its changes back (opening an event) has memory reloaded from the database.
         """
         # A director action that timed out before its turn is dropped (act() said so).
         items = [i for i in items if not (isinstance(i, _Action) and i.done.done())]
@@ -315,7 +291,6 @@ class Hub:
         batch = Batch()
         outcomes: list[tuple[_Action, Any, BaseException | None]] = []
         failed: list[Inbound] = []
-        reload = False  # a failed message changed memory with no way back but a reload
         for item in items:
             mark = batch.mark()
             if isinstance(item, Inbound):
@@ -329,7 +304,6 @@ class Hub:
                     # What it queued is dropped and its changes taken back, its unit's with
                     # them (saved with the batch as it was before the message).
                     batch.undo_to(mark)
-                    reload = reload or not taken_back(item)
                     failed.append(item)
                 continue
             item.begun = True
@@ -365,10 +339,8 @@ class Hub:
                 return
             self._refuse_alone(items[0], exc)
             return
-        if reload:
-            await self._back_to_stored()
         for unit, body in batch.final_sends():
-            self._send(unit, body)
+            self.outbox.send(unit, body)
         for event in batch.events:
             self.bus.publish(event)
         for action, value, error in outcomes:
@@ -400,68 +372,19 @@ class Hub:
         nak = Nak(re=message.seq, code=ErrorCode.INTERNAL)
         if unit is None:
             with contextlib.suppress(Exception):
-                inbound.link.send(self.envelope(message.unit, 0, nak, message.v), key)
+                inbound.link.send(self.outbox.envelope(message.unit, 0, nak, message.v), key)
             return
         unit.link = inbound.link.name
         unit.version = message.v
-        self.links[inbound.link.name] = inbound.link
-        self._send(message.unit, nak)
-
-    # -- output ------------------------------------------------------------------------------
-
-    def envelope(self, unit_no: int, seq: int, body: Body, version: int,
-                 event: int | None = None) -> Message:
-        """A station message in `version`: from version 2 on it carries the open event, or
-        `event`, the one open when it was made (0 for none), and a code the version lacks is
-        mapped down (SPEC.md 13)."""
-        if event is None:
-            event = self.rules.session.event_id or 0
-        event = event if version >= 2 else 0
-        unit = self.units.get(unit_no)
-        return Message(unit=unit_no, seq=seq, body=for_version(body, version), v=version,
-                       event=event, screen=unit.screen if unit is not None else None)
-
-    def _send(self, unit_no: int, body: Body) -> None:
-        unit = self.units.get(unit_no)
-        if unit is None or unit.link is None or unit.link not in self.links:
-            return
-        link = self.links[unit.link]
-        if getattr(link, "post", None) is not None:  # an OrderedLink (a Protocol check is slow)
-            # Numbered when it goes, but under the event open now, as it is made (SPEC.md
-            # 13.4): what waits for the line keeps its event; feedback of an event since
-            # closed is dropped.
-            made = self.rules.session.event_id or 0
-
-            def number(parts: list[Body]) -> list[tuple[Message, bytes]]:
-                if isinstance(body, Feedback) and (self.rules.session.event_id or 0) != made:
-                    return []
-                return self._numbered(unit_no, parts, made)
-
-            cast(OrderedLink, link).post(unit_no, body, number)
-            return
-        for message, key in self._numbered(unit_no, link.fit(body)):
-            link.send(message, key)
-
-    def _numbered(self, unit_no: int, parts: list[Body],
-                  event: int | None = None) -> list[tuple[Message, bytes]]:
-        """The parts as messages to the unit, under its next station seqs, with its key (and
-        `event`, when they were made under another than the open one)."""
-        unit = self.units.get(unit_no)
-        if unit is None:
-            return []
-        numbered = []
-        for part in parts:
-            seq = self.units.next_seq(unit)
-            numbered.append((self.envelope(unit_no, seq, part, unit.version, event),
-                             unit.key))
-        return numbered
+        self.outbox.heard_on(inbound.link)
+        self.outbox.send(message.unit, nak)
 
     # -- one message -------------------------------------------------------------------------
 
     def _handle(self, inbound: Inbound, batch: Batch) -> None:
         received = inbound.received
         message = received.message
-        self.links[inbound.link.name] = inbound.link  # a reopened link replaces the old one
+        self.outbox.heard_on(inbound.link)
         if not message.type.from_pad:
             # A station-to-pad type sent upstream: dropped, unanswered (SPEC.md 1).
             self.bad_frames += 1
@@ -531,14 +454,14 @@ class Hub:
         # Answered in the version it came in; one this side does not speak gets version 1.
         version = error.version or PROTOCOL_VERSION
         if known is None:
-            link.send(self.envelope(unit, 0, nak, version), key)
+            link.send(self.outbox.envelope(unit, 0, nak, version), key)
             return
         # An authentic unit gets the nak in its own sequence, so its pad takes it.
         if error.version is not None:
             known.version = version
         known.link = link.name
-        self.links[link.name] = link
-        self._send(unit, nak)
+        self.outbox.heard_on(link)
+        self.outbox.send(unit, nak)
 
     def _bad_mac(self, inbound: Inbound, unit: UnitState | None, batch: Batch) -> None:
         """A tag that fails: the units count it and say under which seq and key the BAD_MAC
@@ -547,7 +470,7 @@ class Hub:
         message = inbound.received.message
         seq, key = self.units.bad_mac(inbound.received, unit, batch)
         with contextlib.suppress(Exception):
-            nak = self.envelope(message.unit, seq, Nak(re=message.seq, code=ErrorCode.BAD_MAC),
-                                message.v)
+            nak = self.outbox.envelope(message.unit, seq,
+                                       Nak(re=message.seq, code=ErrorCode.BAD_MAC), message.v)
             inbound.link.send(nak, key)
 

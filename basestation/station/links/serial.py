@@ -9,7 +9,8 @@ from typing import Any
 import serial
 import serial_asyncio_fast
 
-from basestation.station.core.hub import Hub, Inbound, Numbering
+from basestation.station.core.hub import Hub, Inbound
+from basestation.station.core.outbox import Numbering
 from basestation.station.links.line_order import LineOrder
 from firmware_protocol import binary
 from firmware_protocol.messages import Body, Feedback, GameData, Message
