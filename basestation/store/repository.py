@@ -330,8 +330,14 @@ def _insert_rows(connection: sa.Connection, model: Any, rows: list[dict[str, Any
     start = 0
     for end in range(1, len(rows) + 1):
         if end == len(rows) or rows[end].keys() != rows[start].keys():
-            connection.execute(sa.insert(table), rows[start:end])
+            connection.execute(_insert(table), rows[start:end])
             start = end
+
+
+@functools.cache
+def _insert(table: sa.Table) -> sa.Insert:
+    # One statement object a table: SQLAlchemy works out its cache key once, not per batch.
+    return sa.insert(table)
 
 
 def retire_result(event_id: int, place: tuple[str, int, int, int], status: str) -> Op:
