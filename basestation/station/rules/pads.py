@@ -209,8 +209,7 @@ class PadRules:
         old = self.session.units.get(holder)
         if old is None:
             return
-        was = (old.locked_reason, old.replaced_by, old.section, old.table)
-        batch.changed(partial(_unlocked, old, *was))
+        batch.keep(old, "locked_reason", "replaced_by", "section", "table")
         old.locked_reason = ErrorCode.UNIT_REPLACED.value
         old.replaced_by = by
         batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
@@ -469,9 +468,3 @@ class PadRules:
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board))
         return TO_DIRECTOR
-
-
-def _unlocked(unit: UnitState, reason: str | None, by: int | None, section: str | None,
-              table: int | None) -> None:
-    """Takes back `_lock_out`: the unit as it was before it was replaced."""
-    unit.locked_reason, unit.replaced_by, unit.section, unit.table = reason, by, section, table

@@ -320,9 +320,8 @@ class SessionState:
         done = completed_round(section)
         if done <= section.rankings_sent:
             return
-        was = section.rankings_sent
+        batch.keep(section, "rankings_sent")
         section.rankings_sent = done
-        batch.changed(lambda: setattr(section, "rankings_sent", was))
         for message in self.round_rankings(section):
             for _table, unit in sorted(section.holders.items()):
                 batch.send(unit, message)
@@ -433,8 +432,8 @@ class SessionState:
         batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
         batch.event(ResultChanged(entry))
         if not self.completed and section.complete() and self.all_complete():
+            batch.keep(self, "completed")
             self.completed = True
-            batch.changed(lambda: setattr(self, "completed", False))
             batch.event(SessionComplete(self.event_id))
 
     def _unstore(self, section: SectionState, entry: HeldResult, before: HeldResult | None,
@@ -537,10 +536,9 @@ class SessionState:
         round clock restarted, and every pad holding a table there told at once: by `status`
         with the section's round and the clock, or, to a pad that did not say it reads the
         clock there, `status` and the round's `seating` (SPEC.md 6.7, 14.6)."""
-        was = (section.current_round, section.round_started)
+        batch.keep(section, "current_round", "round_started")
         section.current_round = round_
         section.round_started = datetime.now(UTC)
-        batch.changed(lambda: _round_back(section, *was))
         batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
                                                    section.round_started))
         batch.event(RoundMoved(section.letter, round_))
@@ -594,7 +592,3 @@ def put_back(mapping: dict[K, V], key: K, was: V | None) -> None:
 def _seats_back(seats: Seats, was: dict[Place, tuple[int, ...] | None]) -> None:
     for place, numbers in was.items():
         put_back(seats.held, place, numbers)
-
-
-def _round_back(section: SectionState, round_: int, started: datetime) -> None:
-    section.current_round, section.round_started = round_, started
