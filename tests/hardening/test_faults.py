@@ -93,7 +93,9 @@ def test_correction_x_pads_that_move_quick(caplog: pytest.LogCaptureFixture) -> 
     # once the arriving pad holds it, once they have moved on, or once the next round has
     # begun there: every correction is taken or shown to the director, nothing lost.
     (row,), _ = quick("a correction just after the round with pads moving", caplog)
-    assert row["runs"] == 1 and row["acked"] > 0 and row["corrections_keyed"] > 0, row
+    # The problems first: pytest cuts a long row short, and they say what went wrong.
+    assert row["runs"] == 1 and row["acked"] > 0 and row["corrections_keyed"] > 0, (
+        row["problems"], row)
     assert row["lost"] == 0 and row["duplicated"] == 0, row
 
 
