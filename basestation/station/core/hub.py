@@ -150,7 +150,7 @@ class Hub:
         unit = self.units.get(message.unit)
         # Checked here to choose the lane (a unit's own, or the frames failing the check);
         # handling takes the verdict if the unit's key is still the same then.
-        key = unit.key if unit is not None else self.key_for(message.unit)
+        key = self.units.key_of(message.unit)
         verified = verify(inbound.received, key)
         inbound.checked_with, inbound.verified = key, verified
         queued = self._queue.put(message.unit, inbound, verified=verified,
@@ -366,7 +366,7 @@ class Hub:
         (SPEC.md 6.6). Only to a message whose tag checks out."""
         message = inbound.received.message
         unit = self.units.get(message.unit)
-        key = unit.key if unit is not None else self.key_for(message.unit)
+        key = self.units.key_of(message.unit)
         if not verify(inbound.received, key):
             return
         nak = Nak(re=message.seq, code=ErrorCode.INTERNAL)
@@ -390,7 +390,7 @@ class Hub:
             self.bad_frames += 1
             return
         unit = self.units.get(message.unit)
-        key = unit.key if unit is not None else self.key_for(message.unit)
+        key = self.units.key_of(message.unit)
         if not (inbound.verified if inbound.checked_with == key else verify(received, key)):
             self._bad_mac(inbound, unit, batch)
             return
@@ -447,7 +447,7 @@ class Hub:
             self.flood_control.say()
             return
         known = self.units.get(unit)
-        key = known.key if known is not None else self.key_for(unit)
+        key = self.units.key_of(unit)
         if not verify_mac(key, signed, mac):
             return
         nak = Nak(re=seq, code=error.code, detail=error.reason[:60] or None)
