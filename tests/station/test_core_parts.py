@@ -5,6 +5,7 @@ the bus events' JSON unchanged."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,53 @@ def test_a_failed_message_puts_its_unit_back_as_it_was() -> None:
     units.add(4)
     units.restore(4, units.copy(99))  # not known before the message: dropped again
     assert 4 not in units
+
+
+def test_a_unit_set_aside_comes_back_with_its_changes_and_its_seqs_kept() -> None:
+    """A batch's changes to units are set aside while it commits and applied after: a new
+    unit is unknown meanwhile; a known one is as before, but never a station seq lower."""
+    units = Units(SECRET, no_answers)
+    known = units.add(3)
+    batch = Batch()
+    batch.changed(partial(units.restore, 3, units.copy(3)))
+    known.last_seq, known.battery = 9, 40
+    known.answers[9] = ("digest", "[]")
+    batch.changed(partial(units.restore, 4, units.copy(4)))
+    units.add(4)
+    batch.set_aside()
+    assert (known.last_seq, known.battery, dict(known.answers)) == (-1, None, {})
+    assert 4 not in units
+    units.next_seq(known)  # the serial line numbers what it sends meanwhile
+    batch.apply()
+    assert (known.last_seq, known.battery, list(known.answers)) == (9, 40, [9])
+    assert 4 in units and known.down_seq == 1
+
+
+def test_a_batch_set_aside_puts_memory_as_it_was_and_applies_it_again() -> None:
+    holder = UnitState(unit=1, key=b"k", section="A", table=2)
+    board: dict[int, str] = {1: "one"}
+    tables: set[int] = {1}
+    order = [1, 2]
+    batch = Batch()
+    batch.keep(holder, "section", "table")
+    holder.section, holder.table = "B", 5
+    batch.keep_key(board, 2)
+    board[2] = "two"
+    batch.keep_key(board, 1)
+    del board[1]
+    batch.keep_member(tables, 7)
+    tables.add(7)
+    batch.keep_contents(order)
+    order.append(3)
+    batch.keep(holder, "table")  # the same field changed twice in one batch
+    holder.table = 6
+    batch.on_commit(lambda: board.__setitem__(9, "given by the commit"))
+    batch.set_aside()
+    assert ((holder.section, holder.table), board, tables, order) == (("A", 2), {1: "one"},
+                                                                    {1}, [1, 2])
+    batch.apply()
+    assert ((holder.section, holder.table), board, tables, order) == (
+        ("B", 6), {2: "two", 9: "given by the commit"}, {1, 7}, [1, 2, 3])
 
 
 def test_sent_to_and_failed_checks_are_saved_with_the_next_commit_once() -> None:

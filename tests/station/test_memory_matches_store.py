@@ -1,8 +1,10 @@
-"""After a commit the database refuses, the station's working memory is what a fresh load of
-the database gives: nothing a failed batch changed lingers, nothing stored is missing. Each
-case injects the failure into one kind of write (a pad's result, a correction, a director's
-command) and compares memory with a second station loading the same database. A pad's
-result is taken back by the batch's own undo, not by reloading memory from the database."""
+"""Memory changes only once the database has committed: while a batch commits, memory is
+what the database held before it; after a commit the database refuses, it is what a fresh
+load of the database gives (nothing a failed batch changed lingers, nothing stored is
+missing); after one it accepts, it is again what a fresh load gives. Each case injects the
+failure into one kind of write (a pad's result, a correction, a director's command) and
+compares memory with a second station loading the same database. Memory is never reloaded
+from the database for it: the batch's changes are set aside and applied again."""
 
 from __future__ import annotations
 
@@ -78,6 +80,19 @@ def refuse_next_commit(made: Station, monkeypatch: pytest.MonkeyPatch) -> list[i
     return refused
 
 
+def seen_while_committing(made: Station, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Memory as a reader finds it while each commit from now on is under way (the loop
+    waits for the commit's thread meanwhile, so reading it from there is safe here)."""
+    seen: list[Any] = []
+    commit = made.store.commit
+
+    def watched(ops: Any) -> None:
+        seen.append(memory(made.session, made.units))
+        commit(ops)
+    monkeypatch.setattr(made.store, "commit", watched)
+    return seen
+
+
 def reloads(made: Station, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the times memory is rebuilt from the database from now on."""
     counted: list[int] = []
@@ -111,9 +126,14 @@ async def test_a_result_refused_at_commit_leaves_memory_as_stored(
     assert made.session.sections["A"].held(2, 1, 3) is None
     assert memory(made.session, made.units) == fresh(made)
     assert not reloaded
-    # The pad sends it again, under the same seq: a new message to the station, stored.
+    # The pad sends it again, under the same seq: a new message to the station, stored;
+    # while it commits, memory is still as stored before it.
+    before = memory(made.session, made.units)
+    seen = seen_while_committing(made, monkeypatch)
     await run(made.hub, inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(2)[0], Ack) and made.session.sections["A"].held(2, 1, 3)
+    assert seen == [before]
+    assert memory(made.session, made.units) == fresh(made) != before
 
 
 async def test_a_correction_refused_at_commit_keeps_the_result_held(
@@ -155,9 +175,12 @@ async def test_a_takeover_refused_at_commit_leaves_both_units_as_they_were(
     assert [type(body) for body in link.to(5)] == [Nak] and link.to(1) == []
     assert made.session.sections["A"].holders[1] == 1 and 5 not in made.units
     assert made.units[1].locked_reason is None
-    assert memory(made.session, made.units) == fresh(made)
+    before = memory(made.session, made.units)
+    assert before == fresh(made)
     assert not reloaded
+    seen = seen_while_committing(made, monkeypatch)
     await run(made.hub, inbound(link, 5, 1, takeover))
+    assert seen == [before]
     assert made.session.sections["A"].holders[1] == 5
     assert made.units[1].locked_reason == ErrorCode.UNIT_REPLACED.value
     assert memory(made.session, made.units) == fresh(made)
@@ -198,7 +221,10 @@ async def test_a_round_moving_on_in_a_refused_batch_stays_where_it_was(
     assert dict(section.table_round) == {1: 1, 2: 1, 3: 1}
     assert memory(made.session, made.units) == fresh(made)
     assert not reloaded
+    before = memory(made.session, made.units)
+    seen = seen_while_committing(made, monkeypatch)
     await run(made.hub, inbound(link, 3, 3, result(3, 1, 6, 3, 3)))
+    assert seen == [before]
     assert section.current_round == 2 and memory(made.session, made.units) == fresh(made)
 
 
@@ -303,6 +329,9 @@ async def test_a_directors_command_refused_at_commit_changes_nothing(
         await commanded(made, command)
     assert memory(made.session, made.units) == fresh(made) == before
     assert not reloaded
-    # And the same command, committed, is in memory as the database holds it.
+    # And the same command, committed, is in memory as the database holds it; not while
+    # it commits.
+    seen = seen_while_committing(made, monkeypatch)
     await commanded(made, command)
+    assert seen == [before]
     assert memory(made.session, made.units) == fresh(made) != before

@@ -22,7 +22,7 @@ from basestation.station.core.floods import FloodControl
 from basestation.station.core.outbox import Link, Outbox
 from basestation.station.core.queue import FairQueue, Flood
 from basestation.station.core.units import Units
-from basestation.station.effects.batch import START, Batch
+from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
 from basestation.station.effects.events import UnitChanged
 from basestation.station.rules.composed import SessionRules
@@ -280,9 +280,12 @@ class Hub:
         A message whose own handling fails is taken out of the batch alone (its pad gets
         INTERNAL); the database being unavailable holds the batch until it answers again; any
         other failed commit is retried one message at a time, so only the culprit is refused.
-        What a failed message or commit changed in memory is taken back with the batch's
-        `undo` (`Batch.changed`); only a batch holding an action that does not say how to
-        take its changes back (opening an event) has memory reloaded from the database.
+        Memory changes only once the batch is committed: its changes, decided in turn (each
+        message seeing the ones before it), are set aside while it commits and applied after
+        (`Batch.set_aside`, `Batch.apply`). A failed message's own changes are taken back
+        (`Batch.undo_to`). Only a batch holding an action that cannot say how to take its
+        changes back (opening an event) keeps them while it commits and, refused, has memory
+        reloaded from the database.
         """
         # A director action that timed out before its turn is dropped (act() said so).
         items = [i for i in items if not (isinstance(i, _Action) and i.done.done())]
@@ -323,15 +326,19 @@ class Hub:
             self._bad_macs_saved = time.monotonic()
         if batch.units:
             batch.ops.append(repo.save_units([self.units.row(u) for u in sorted(batch.units)]))
+        # Decided; now applied only once committed. Meanwhile memory is as stored, for the
+        # pages and anything else reading it. An action that cannot say how to take its
+        # changes back (opening an event) leaves them made: a refusal reloads memory.
+        aside = all(taken_back(item) for item in items)
+        if aside:
+            batch.set_aside()
         try:
             if batch.ops:
                 await self.commits.commit(batch.ops)
         except Exception as exc:
-            # Nothing was acknowledged: memory goes back to what is stored.
-            log.exception("commit of %d message(s) failed; taking its changes back", len(items))
-            if all(taken_back(item) for item in items):
-                batch.undo_to(START)
-            else:
+            # Nothing was acknowledged, nor applied.
+            log.exception("commit of %d message(s) failed; its changes are not made", len(items))
+            if not aside:
                 await self._back_to_stored()
             if len(items) > 1:
                 for item in items:
@@ -339,6 +346,7 @@ class Hub:
                 return
             self._refuse_alone(items[0], exc)
             return
+        batch.apply()  # and what the commit gave (a new row's id) kept
         for unit, body in batch.final_sends():
             self.outbox.send(unit, body)
         for event in batch.events:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, ValuesView
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from basestation.station.effects.batch import Swap, put_back
 from basestation.station.effects.events import AlertKind, BadMac, Event, Replay, alert
 from basestation.station.rules.services import Paired
 from basestation.station.session.memory import UnitState
@@ -142,12 +143,16 @@ class Units(Mapping[int, UnitState]):
         return Paired(known, epoch, new=False)
 
     def _paired_back(self, unit_no: int, before: dict[str, Any] | None,
-                     epoch: int | None) -> None:
-        self.restore(unit_no, before)
-        if epoch is None:
-            self.key_epochs.pop(unit_no, None)
-        else:
-            self.key_epochs[unit_no] = epoch
+                     epoch: int | None) -> Swap:
+        now = self.key_epochs.get(unit_no)
+        again = self.restore(unit_no, before)
+        put_back(self.key_epochs, unit_no, epoch)
+        return partial(self._paired_again, unit_no, again, now)
+
+    def _paired_again(self, unit_no: int, again: Swap, epoch: int | None) -> Swap:
+        back = again()
+        put_back(self.key_epochs, unit_no, epoch)
+        return partial(self._paired_again, unit_no, back, self.key_epochs.get(unit_no))
 
     def copy(self, unit_no: int) -> dict[str, Any] | None:
         """The unit's fields before a message, to put back if its handling fails or its
@@ -160,17 +165,25 @@ class Units(Mapping[int, UnitState]):
         before["screens"] = OrderedDict(unit.screens)
         return before
 
-    def restore(self, unit_no: int, before: dict[str, Any] | None) -> None:
-        """Puts a unit back as `copy` found it (None: it was not known, so it is dropped).
-        Its station seqs are not: one already sent must never be sent again (SPEC.md 6.2)."""
-        if before is None:
-            self._units.pop(unit_no, None)
-            return
+    def restore(self, unit_no: int, before: dict[str, Any] | None) -> Swap:
+        """Puts a unit back as `copy` found it (None: it was not known, so it is dropped);
+        returns how to put it as it is now. Its station seqs are not put back: one already
+        sent must never be sent again (SPEC.md 6.2)."""
         unit = self._units.get(unit_no)
-        if unit is not None:
-            sent = unit.down_seq
-            vars(unit).update(before)
-            unit.down_seq = max(sent, unit.down_seq)
+        if unit is None:
+            return partial(self.restore, unit_no, None)  # not known, nor to be
+        if before is None:
+            del self._units[unit_no]
+            return partial(self._known_again, unit)
+        now = dict(vars(unit))  # what `restore` puts is its own: no copy needed
+        sent = unit.down_seq
+        vars(unit).update(before)
+        unit.down_seq = max(sent, unit.down_seq)
+        return partial(self.restore, unit_no, now)
+
+    def _known_again(self, unit: UnitState) -> Swap:
+        self._units[unit.unit] = unit
+        return partial(self.restore, unit.unit, None)
 
     def row(self, unit_no: int) -> dict[str, Any]:
         """The unit's stored fields, as written with a batch."""

@@ -5,16 +5,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from basestation.station.effects.bus import Event
 from basestation.station.effects.events import BusEvent
 from basestation.store.repository import Op
 from firmware_protocol.messages import Body, Seating
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Swap(Protocol):
+    """One change to working memory, kept so it can be reversed: called, it puts back what it
+    kept and returns the Swap that puts back what it found. A batch's changes are set aside
+    (memory as stored) while the batch commits, and applied again once it has."""
+
+    def __call__(self) -> Swap: ...
+
+
 # Where a batch stands: its ops, sends, events, units to save and changes to memory so far.
 Mark = tuple[int, int, int, frozenset[int], int]
-START: Mark = (0, 0, 0, frozenset(), 0)  # an empty batch: undoing to it takes back everything
 
 
 @dataclass
@@ -25,10 +36,14 @@ class Batch:
     sends: list[tuple[int, Body]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     units: set[int] = field(default_factory=set)  # units whose state is written at commit
-    # How to put back each change made to working memory, in the order they were made: a
-    # commit that fails, or a message whose handling fails, takes its changes back with them
-    # rather than reloading memory from the database.
-    undo: list[Callable[[], object]] = field(default_factory=list)
+    # How to put back each change made to working memory, in the order they were made: they
+    # are set aside while the batch commits, so memory changes only once it has; a message
+    # whose handling fails takes its own changes back with them.
+    undo: list[Swap] = field(default_factory=list)
+    redo: list[Swap] = field(default_factory=list)  # the changes set aside, oldest first
+    # Run once the batch is committed and applied: what the commit gave (a row's new id)
+    # into memory. The commit's thread never touches memory.
+    after: list[Callable[[], object]] = field(default_factory=list)
 
     def send(self, unit: int, body: Body) -> None:
         self.sends.append((unit, body))
@@ -53,9 +68,9 @@ class Batch:
         """An event for the pages, published once the batch is committed."""
         self.events.append(event.to_json())
 
-    def changed(self, undo: Callable[[], object]) -> None:
-        """A change just made to working memory, and how to put it back."""
-        self.undo.append(undo)
+    def changed(self, swap: Swap) -> None:
+        """A change just made to working memory, and the Swap that puts it back."""
+        self.undo.append(swap)
 
     def keep(self, holder: object, *names: str) -> None:
         """Before `holder`'s attributes `names` change: they are put back as they are now."""
@@ -65,11 +80,19 @@ class Batch:
     def keep_contents(self, kept: dict[Any, Any] | set[Any] | list[Any]) -> None:
         """Before a small dict, set or list changes: its contents are put back in place (so
         whoever holds it sees them), as they are now."""
-        if isinstance(kept, list):
-            items = list(kept)
-            self.undo.append(lambda: kept.__setitem__(slice(None), items))
-            return
         self.undo.append(partial(_put_contents, kept, kept.copy()))
+
+    def keep_key(self, mapping: dict[K, V], key: K) -> None:
+        """Before `mapping[key]` is set or removed: put back as it is now (None: absent)."""
+        self.undo.append(partial(put_back, mapping, key, mapping.get(key)))
+
+    def keep_member(self, kept: set[K], item: K) -> None:
+        """Before `item` is added to or discarded from `kept`: put back as it is now."""
+        self.undo.append(partial(_put_member, kept, item, item in kept))
+
+    def on_commit(self, run: Callable[[], object]) -> None:
+        """`run` once the batch is committed and its changes applied (a row's new id kept)."""
+        self.after.append(run)
 
     def mark(self) -> Mark:
         """Where the batch stands, so one message's share can be taken out again."""
@@ -85,12 +108,54 @@ class Batch:
         while len(self.undo) > undo:
             self.undo.pop()()
 
+    def set_aside(self) -> None:
+        """Puts memory back as stored, newest change first, keeping how to apply the changes
+        again: readers see only what is committed while the batch commits."""
+        redo = [swap() for swap in reversed(self.undo)]
+        redo.reverse()
+        self.undo, self.redo = [], redo
 
-def _put_attributes(holder: object, was: list[tuple[str, object]]) -> None:
+    def apply(self) -> None:
+        """The changes set aside made again, oldest first: the batch is committed."""
+        redo, self.redo = self.redo, []
+        for swap in redo:
+            swap()
+        for run in self.after:
+            run()
+
+
+def put_back(mapping: dict[K, V], key: K, was: V | None) -> Swap:
+    """`mapping[key]` as it was before a change: `was`, or no entry (None)."""
+    now = mapping.get(key)
+    if was is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = was
+    return partial(put_back, mapping, key, now)
+
+
+def _put_member(kept: set[K], item: K, was: bool) -> Swap:
+    now = item in kept
+    if was:
+        kept.add(item)
+    else:
+        kept.discard(item)
+    return partial(_put_member, kept, item, now)
+
+
+def _put_attributes(holder: object, was: list[tuple[str, object]]) -> Swap:
+    now = [(name, getattr(holder, name)) for name, _ in was]
     for name, value in was:
         setattr(holder, name, value)
+    return partial(_put_attributes, holder, now)
 
 
-def _put_contents(kept: dict[Any, Any] | set[Any], was: dict[Any, Any] | set[Any]) -> None:
-    kept.clear()
-    kept.update(was)
+def _put_contents(kept: dict[Any, Any] | set[Any] | list[Any],
+                  was: dict[Any, Any] | set[Any] | list[Any]) -> Swap:
+    now = kept.copy()
+    if isinstance(kept, list):
+        kept[:] = was
+    else:
+        kept.clear()
+        kept.update(was)
+    return partial(_put_contents, kept, now)

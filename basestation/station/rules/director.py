@@ -23,7 +23,7 @@ from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.scoring.vp import VP_TOTAL
-from basestation.station.effects.batch import Batch
+from basestation.station.effects.batch import Batch, Swap
 from basestation.station.effects.events import (
     MovementChanged,
     ScoresChanged,
@@ -304,10 +304,12 @@ class DirectorActions:
         if self.session.scores is not None:
             self.session.scores.scorer.set_penalties(p.penalty for p in self.session.penalties)
 
-    def _penalties_back(self, was: list[HeldPenalty]) -> None:
+    def _penalties_back(self, was: list[HeldPenalty]) -> Swap:
         """Takes back a penalty added or removed: the list, and the scores with it."""
+        now = list(self.session.penalties)
         self.session.penalties[:] = was
         self._penalties_scored()
+        return partial(self._penalties_back, now)
 
     def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
         """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
@@ -459,11 +461,13 @@ class DirectorActions:
                 batch.ops.append(repo.release_unit_holds(self.session.event_id, unit.unit))
         unit.section, unit.table = None, None
 
-    def _movement_back(self, state: SectionState, movement: Movement) -> None:
+    def _movement_back(self, state: SectionState, movement: Movement) -> Swap:
         """Takes back `change_movement`: the section's movement, and its boards' scores."""
+        now = state.movement
         state.replace_movement(movement)
         if self.session.scores is not None:
             self.session.scores.movement_changed(state.letter)
+        return partial(self._movement_back, state, now)
 
     def _director_section(self, section: str) -> SectionState:
         state = self.session.sections.get(section)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from functools import partial
 
-from basestation.station.effects.batch import Batch
+from basestation.station.effects.batch import Batch, put_back
 from basestation.station.effects.events import (
     MergeConflict,
     MergeOffered,
@@ -35,7 +35,7 @@ from basestation.station.session.following import arriving, check_move, pair_of,
 from basestation.station.session.memory import SectionState, UnitState
 from basestation.station.session.pin_tries import PinRefused
 from basestation.station.session.seating import VISITOR_BASE
-from basestation.station.session.state import MergeOffer, SessionState, put_back
+from basestation.station.session.state import MergeOffer, SessionState
 from basestation.station.session.validation import check_placement, check_table
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -162,8 +162,8 @@ class PadRules:
             elif not authorised:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
             if authorised:
+                batch.keep_member(self.session.takeovers, (body.section, body.table))
                 self.session.takeovers.discard((body.section, body.table))
-                batch.changed(partial(self.session.takeovers.add, (body.section, body.table)))
             batch.ops.append(repo.close_takeovers(self.session.event_id, body.section, body.table,
                                                   "taken"))
             self._lock_out(holder, batch, by=unit.unit, pin=pin is not None)
@@ -179,8 +179,8 @@ class PadRules:
         section.holders[body.table] = unit.unit
         held = (unit.unit, body.section, body.table)
         if held not in self.session.tables_held:
+            batch.keep_member(self.session.tables_held, held)
             self.session.tables_held.add(held)
-            batch.changed(partial(self.session.tables_held.discard, held))
         unit.section, unit.table = body.section, body.table
         unit.follows = follows
         batch.ops.append(repo.release_holds(self.session.event_id, body.section, body.table))
@@ -457,14 +457,14 @@ class PadRules:
         if stored in self.session.offered:
             return TO_DIRECTOR  # the old unit retransmits: one offer is enough
 
-        def remember(offer_id: int) -> None:
-            self.session.merge_offers[offer_id] = MergeOffer(body, unit.unit)
-
+        made: list[int] = []  # its id, given by the commit
+        batch.keep_member(self.session.offered, stored)
         self.session.offered.add(stored)
-        batch.changed(lambda: self.session.offered.discard(stored))
         batch.ops.append(repo.insert(
             MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored),
-            remember))
+            made.append))
+        batch.on_commit(lambda: self.session.merge_offers.__setitem__(
+            made[0], MergeOffer(body, unit.unit)))
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board))
         return TO_DIRECTOR

@@ -10,14 +10,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
 from basestation.movements import SWISS_TEAMS, TEAMS, Movement, MovementError, check_pads_follow
 from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
-from basestation.station.effects.batch import Batch
+from basestation.station.effects.batch import Batch, Swap, put_back
 from basestation.station.effects.events import (
     PlayerAdded,
     RoundMoved,
@@ -341,8 +341,8 @@ class SessionState:
         if (known := self.known_visitor(name)) is not None:
             return known
         number = max((n for n in self.players if n > VISITOR_BASE), default=VISITOR_BASE) + 1
+        batch.keep_key(self.players, number)
         self.players[number] = name
-        batch.changed(lambda: self.players.pop(number, None))
         batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
         batch.ops.append(repo.audit(self.event_id, actor, "visitor", number=number,
                                     name=name))
@@ -426,7 +426,8 @@ class SessionState:
         heard = section.last_heard.get(entry.table)
         section.put(entry)
         section.last_heard[entry.table] = datetime.now(UTC)
-        batch.changed(lambda: self._unstore(section, entry, before, heard))
+        batch.changed(partial(self._hold, section, (entry.table, entry.round, entry.board),
+                              before, heard))
         if self.scores is not None:
             self.scores.changed(section.letter, entry.board)
         batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
@@ -436,24 +437,23 @@ class SessionState:
             self.completed = True
             batch.event(SessionComplete(self.event_id))
 
-    def _unstore(self, section: SectionState, entry: HeldResult, before: HeldResult | None,
-                 heard: datetime | None) -> None:
-        """Takes back `_store`: the board's place holds what it held before, or nothing."""
-        if before is None:
-            section.remove(entry.table, entry.round, entry.board)
-        else:
-            section.put(before)
-        put_back(section.last_heard, entry.table, heard)
-        self._rescore(section, entry.board)
+    def _hold(self, section: SectionState, place: tuple[int, int, int],
+              held: HeldResult | None, heard: datetime | None) -> Swap:
+        """Takes back `_store` or `retire`: the board's place (table, round, board) holds
+        `held` (None: nothing), its table last heard at `heard`."""
+        table, round_, board = place
+        now, now_heard = section.held(table, round_, board), section.last_heard.get(table)
+        if held is not None:
+            section.put(held)
+        elif now is not None:
+            section.remove(table, round_, board)
+        put_back(section.last_heard, table, heard)
+        self._rescore(section, board)
+        return partial(self._hold, section, place, now, now_heard)
 
     def _rescore(self, section: SectionState, board: int) -> None:
         if self.scores is not None:
             self.scores.changed(section.letter, board)
-
-    def _hold_again(self, section: SectionState, held: HeldResult) -> None:
-        """Takes back `retire`: the entry is held again."""
-        section.put(held)
-        self._rescore(section, held.board)
 
     def offer_held(self, offer: MergeOffer) -> tuple[HeldResult | None, bool]:
         """The result held for an offer's board (None: nothing held, a plain offer), and
@@ -506,7 +506,8 @@ class SessionState:
     def retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:
         section.remove(held.table, held.round, held.board)
-        batch.changed(lambda: self._hold_again(section, held))
+        batch.changed(partial(self._hold, section, (held.table, held.round, held.board), held,
+                              section.last_heard.get(held.table)))
         self._rescore(section, held.board)
         assert self.event_id is not None
         place = (held.section, held.table, held.round, held.board)
@@ -518,7 +519,7 @@ class SessionState:
         if round_ > section.table_round.get(table, 0):
             was = section.table_round.get(table)
             section.table_round[table] = round_
-            batch.changed(lambda: put_back(section.table_round, table, was))
+            batch.changed(partial(put_back, section.table_round, table, was))
         self.round_moves_on(section, round_, batch)
 
     def round_moves_on(self, section: SectionState, round_: int, batch: Batch) -> None:
@@ -577,18 +578,8 @@ class SessionState:
             batch.send(holder, body)
 
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def put_back(mapping: dict[K, V], key: K, was: V | None) -> None:
-    """`mapping[key]` as it was before a change: `was`, or no entry (None)."""
-    if was is None:
-        mapping.pop(key, None)
-    else:
-        mapping[key] = was
-
-
-def _seats_back(seats: Seats, was: dict[Place, tuple[int, ...] | None]) -> None:
+def _seats_back(seats: Seats, was: dict[Place, tuple[int, ...] | None]) -> Swap:
+    now = {place: seats.held.get(place) for place in was}
     for place, numbers in was.items():
         put_back(seats.held, place, numbers)
+    return partial(_seats_back, seats, now)
