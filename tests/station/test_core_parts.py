@@ -67,9 +67,11 @@ def test_a_unit_set_aside_comes_back_with_its_changes_and_its_seqs_kept() -> Non
     assert (known.last_seq, known.battery, dict(known.answers)) == (-1, None, {})
     assert 4 not in units
     units.next_seq(known)  # the serial line numbers what it sends meanwhile
+    units.failed_check(known)  # and a forged message is counted (and answered) at once
     batch.apply()
     assert (known.last_seq, known.battery, list(known.answers)) == (9, 40, [9])
-    assert 4 in units and known.down_seq == 1
+    assert 4 in units and (known.down_seq, known.bad_macs) == (1, 1)
+    batch.undo_to(batch.mark())  # nothing left to take back
 
 
 def test_a_batch_set_aside_puts_memory_as_it_was_and_applies_it_again() -> None:

@@ -167,8 +167,9 @@ class Units(Mapping[int, UnitState]):
 
     def restore(self, unit_no: int, before: dict[str, Any] | None) -> Swap:
         """Puts a unit back as `copy` found it (None: it was not known, so it is dropped);
-        returns how to put it as it is now. Its station seqs are not put back: one already
-        sent must never be sent again (SPEC.md 6.2)."""
+        returns how to put it as it is now. Its station seqs and failed checks are not put
+        back: a seq sent must never be sent again (SPEC.md 6.2), and a failed check was
+        answered at once (BAD_MAC) and counts, stored or not."""
         unit = self._units.get(unit_no)
         if unit is None:
             return partial(self.restore, unit_no, None)  # not known, nor to be
@@ -176,9 +177,9 @@ class Units(Mapping[int, UnitState]):
             del self._units[unit_no]
             return partial(self._known_again, unit)
         now = dict(vars(unit))  # what `restore` puts is its own: no copy needed
-        sent = unit.down_seq
+        sent, failed = unit.down_seq, unit.bad_macs
         vars(unit).update(before)
-        unit.down_seq = max(sent, unit.down_seq)
+        unit.down_seq, unit.bad_macs = max(sent, unit.down_seq), max(failed, unit.bad_macs)
         return partial(self.restore, unit_no, now)
 
     def _known_again(self, unit: UnitState) -> Swap:

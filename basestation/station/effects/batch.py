@@ -101,7 +101,7 @@ class Batch:
 
     def undo_to(self, mark: Mark) -> None:
         """Drops everything queued since `mark` and puts back, newest first, every change to
-        memory made since (a message whose handling failed, a commit refused)."""
+        memory made since (a message whose handling failed)."""
         ops, sends, events, units, undo = mark
         del self.ops[ops:], self.sends[sends:], self.events[events:]
         self.units = set(units)

@@ -3,9 +3,9 @@ penalties, hand records, players, and pairing, commanding, locking and resetting
 
 They act on the session's state (basestation.station.session.state) and change a board's entry
 only through its `replace_result`, as the pads' rules do. Like those, each action changes the
-working memory, recording on the batch how to take each change back (`Batch.changed`, `keep`,
-`keep_contents`: a commit refused puts memory back), and queues its database operations,
-answers and events on the batch the hub commits.
+working memory, recording each change on the batch as a swap (`Batch.changed`, `keep`,
+`keep_contents`, `keep_key`, `keep_member`: set aside while the batch commits, applied after),
+and queues its database operations, answers and events on the batch the hub commits.
 """
 
 from __future__ import annotations
@@ -305,7 +305,7 @@ class DirectorActions:
             self.session.scores.scorer.set_penalties(p.penalty for p in self.session.penalties)
 
     def _penalties_back(self, was: list[HeldPenalty]) -> Swap:
-        """Takes back a penalty added or removed: the list, and the scores with it."""
+        """A penalty added or removed put back (Swap): the list, and the scores with it."""
         now = list(self.session.penalties)
         self.session.penalties[:] = was
         self._penalties_scored()
@@ -462,7 +462,7 @@ class DirectorActions:
         unit.section, unit.table = None, None
 
     def _movement_back(self, state: SectionState, movement: Movement) -> Swap:
-        """Takes back `change_movement`: the section's movement, and its boards' scores."""
+        """`change_movement` put back (Swap): the section's movement, its boards' scores."""
         now = state.movement
         state.replace_movement(movement)
         if self.session.scores is not None:

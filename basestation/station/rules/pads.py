@@ -1,8 +1,9 @@
 """The pads' rules: logins, results, corrections, players and merge offers.
 
 Called by the hub, one message at a time, with the batch that will be committed; each changes
-the working memory, recording on the batch how to take each change back (a commit refused
-puts memory back: `Batch.changed`), and queues the database operations, answers and events.
+the working memory, recording each change on the batch as a swap (`Batch.changed`, `keep`:
+the batch sets them aside while it commits and applies them after), and queues the database
+operations, answers and events.
 """
 
 from __future__ import annotations
