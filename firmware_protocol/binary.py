@@ -268,6 +268,8 @@ def _split(items: list[_T], build: Callable[[list[_T], int, int], _B],
         except ValueError:  # beyond MAX_FRAME
             return False
 
+    if fits(items):  # the usual case, one part: measured once, not item by item
+        return [build(items, 1, 1)]
     # Each item's own bytes, measured once; while their sum stays clear of the limit a group
     # surely fits, so only groups near the limit are encoded whole (linear, not quadratic).
     empty = size([])
