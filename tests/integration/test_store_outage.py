@@ -1,6 +1,7 @@
 """The database unavailable for a while, on SQLite and PostgreSQL: nothing is acknowledged
-until it is stored, nothing is lost, the director gets a plain 503 instead of a hang, and the
-station carries on by itself once the database is back (no restart)."""
+until it is stored, nor shown on the director's pages, nothing is lost, the director gets a
+plain 503 instead of a hang, and the station carries on by itself once the database is back
+(no restart)."""
 
 from __future__ import annotations
 
@@ -69,11 +70,16 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
             transport=httpx.ASGITransport(app=app), base_url="http://club",
             headers=BROWSER) as http:
         assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
+        assert (await http.post("/api/login", json={"password": "change-me"})).status_code == 200
         async with unavailable(database_url):
             seq = pad.send(result(1))
             # Not acknowledged while it cannot be stored.
             with pytest.raises(TimeoutError):
                 await pad.answer(seq, timeout=7.0)
+            # Nor shown: the director's pages hold what is stored, and it is not yet.
+            assert (await http.get("/api/sections/A/results")).json() == []
+            grid = (await http.get("/api/grid")).json()
+            assert grid["sections"][0]["tables"][0]["cells"][0]["done"] == 0
             status = (await http.get("/api/status")).json()["health"]
             assert status["database"] == "unavailable" and status["hub_restarts"] == 0
             # The director is told why at once rather than left waiting.
@@ -82,6 +88,8 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
         # Back: the held result is stored and acknowledged without the pad doing anything.
         answer = await pad.answer(seq, timeout=15.0)
         assert isinstance(answer[0], Ack) and answer[0].score_ns == 420
+        shown = (await http.get("/api/sections/A/results")).json()
+        assert [r["board"] for r in shown] == [1]
         assert (await http.get("/api/status")).json()["health"]["database"] == "ok"
         later = await pad.request(result(2))
         assert isinstance(later[0], Ack)
