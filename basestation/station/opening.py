@@ -40,7 +40,8 @@ async def open_new_event(hub: Hub, new: NewEvent) -> int:
     their ids only once written) and tells the pads. Between them the old event is ended in
     memory as in the database, so no pad's entry lands in it.
     """
-    told: asyncio.Task[int] = await hub.act(lambda batch: _close_and_write(hub, new, batch))
+    told: asyncio.Task[int] = await hub.act(lambda batch: _close_and_write(hub, new, batch),
+                                            taken_back=True)
     return await told
 
 
@@ -61,10 +62,11 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
         batch.ops.append(repo.update(EventRow, old, running=False, ended=True))
         batch.ops.extend(repo.release_unit_holds(old, unit) for unit in holders)
         batch.ops.append(repo.audit(old, "director", "close_event", why=f"new event {new.name}"))
+        batch.keep(rules.session, "running", "ended")
         rules.session.running, rules.session.ended = False, True
     batch.ops.extend(repo.upsert_unit({"unit": unit, "section": None, "table_no": None})
                      for unit in holders)
-    _free(hub, holders)
+    _free(hub, holders, batch)
     deals = {s.letter: {b: d for b, d in new.deals.items() if 1 <= b <= s.boards}
              for s in new.sections}
     batch.ops.append(repo.create_event(event, section_rows, deals))
@@ -85,7 +87,7 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
 def _load_and_tell(hub: Hub, event: EventRow, holders: set[int], batch: Batch) -> int:
     # Pads that took a table of the old event while it was being closed log in again too.
     holders = holders | _holders(hub.rules.session)
-    _free(hub, holders)
+    _free(hub, holders, batch)
     # Read in the hub's turn, so no batch's write can come between the read and the load
     # (docs/ARCHITECTURE.md, "Writes before the station runs").
     hub.rules.session.load(hub.store.snapshot(), hub.units)
@@ -108,10 +110,11 @@ def _holders(session: SessionState) -> set[int]:
     return {unit for s in session.sections.values() for unit in s.holders.values()}
 
 
-def _free(hub: Hub, holders: set[int]) -> None:
+def _free(hub: Hub, holders: set[int], batch: Batch) -> None:
     for unit in holders:
         state = hub.units.get(unit)
         if state is not None:
+            batch.keep(state, "section", "table")
             state.section, state.table = None, None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,3 +86,42 @@ async def test_set_up_writes_go_through_the_hub_once_the_station_runs(tmp_path: 
         assert [(p.number, p.name) for p in made.store.snapshot().players] == [(101, "Ann Smith")]
     finally:
         await made.stop()
+
+
+async def test_closing_the_old_event_shows_only_once_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening x the grid: while the first turn commits, readers see the old event running
+    and its tables held; refused, it stays so without memory being reloaded."""
+    made = station(tmp_path)
+    link = FakeLink()
+    await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
+    session = made.rules.session
+    seen: list[tuple[bool, bool, str | None]] = []
+    reloads: list[int] = []
+    commit, snapshot = made.store.commit, made.store.snapshot
+
+    def watched(ops: Any) -> None:
+        seen.append((session.running, session.ended, made.hub.units[1].section))
+        if len(seen) == 1:
+            raise RuntimeError("the database refused the batch")
+        commit(ops)
+
+    def counted(event_id: int | None = None) -> Any:
+        reloads.append(1)
+        return snapshot(event_id)
+    monkeypatch.setattr(made.store, "commit", watched)
+    monkeypatch.setattr(made.store, "snapshot", counted)
+    new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
+    opening = asyncio.ensure_future(made.director.open_new_event(new))
+    await _next_turn(made)
+    with pytest.raises(RuntimeError, match="refused"):
+        await opening
+    assert seen == [(True, False, "A")] and not reloads
+    assert (session.running, session.ended, made.hub.units[1].section) == (True, False, "A")
+    await _next_turn(made)  # the second turn finds nothing written: it says so, changes nothing
+    opening = asyncio.ensure_future(made.director.open_new_event(new))
+    await _next_turn(made)
+    assert seen[1] == (True, False, "A")
+    assert (session.running, session.ended, made.hub.units[1].section) == (False, True, None)
+    await _next_turn(made)
+    assert await opening == made.rules.session.event_id

@@ -284,7 +284,7 @@ class Hub:
         message seeing the ones before it), are set aside while it commits and applied after
         (`Batch.set_aside`, `Batch.apply`). A failed message's own changes are taken back
         (`Batch.undo_to`). Only a batch holding an action that cannot say how to take its
-        changes back (opening an event) keeps them while it commits and, refused, has memory
+        changes back (loading a new event) keeps them while it commits and, refused, has memory
         reloaded from the database.
         """
         # A director action that timed out before its turn is dropped (act() said so).
@@ -328,7 +328,7 @@ class Hub:
             batch.ops.append(repo.save_units([self.units.row(u) for u in sorted(batch.units)]))
         # Decided; now applied only once committed. Meanwhile memory is as stored, for the
         # pages and anything else reading it. An action that cannot say how to take its
-        # changes back (opening an event) leaves them made: a refusal reloads memory.
+        # changes back (loading a new event) leaves them made: a refusal reloads memory.
         aside = all(taken_back(item) for item in items)
         if aside:
             batch.set_aside()
