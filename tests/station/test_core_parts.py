@@ -68,9 +68,10 @@ def test_a_unit_set_aside_comes_back_with_its_changes_and_its_seqs_kept() -> Non
     assert 4 not in units
     units.next_seq(known)  # the serial line numbers what it sends meanwhile
     units.failed_check(known)  # and a forged message is counted (and answered) at once
+    known.cut_off = 30.0  # and the flood control cuts it off at the broker
     batch.apply()
     assert (known.last_seq, known.battery, list(known.answers)) == (9, 40, [9])
-    assert 4 in units and (known.down_seq, known.bad_macs) == (1, 1)
+    assert 4 in units and (known.down_seq, known.bad_macs, known.cut_off) == (1, 1, 30.0)
     batch.undo_to(batch.mark())  # nothing left to take back
 
 

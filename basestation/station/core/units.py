@@ -167,9 +167,10 @@ class Units(Mapping[int, UnitState]):
 
     def restore(self, unit_no: int, before: dict[str, Any] | None) -> Swap:
         """Puts a unit back as `copy` found it (None: it was not known, so it is dropped);
-        returns how to put it as it is now. Its station seqs and failed checks are not put
-        back: a seq sent must never be sent again (SPEC.md 6.2), and a failed check was
-        answered at once (BAD_MAC) and counts, stored or not."""
+        returns how to put it as it is now. What is kept outside any batch is not put back:
+        its station seqs (one sent must never be sent again, SPEC.md 6.2), its failed checks
+        (answered BAD_MAC at once, counted stored or not) and its cut-off for flooding (the
+        flood control's, changed as messages arrive, also while a batch commits)."""
         unit = self._units.get(unit_no)
         if unit is None:
             return partial(self.restore, unit_no, None)  # not known, nor to be
@@ -177,9 +178,10 @@ class Units(Mapping[int, UnitState]):
             del self._units[unit_no]
             return partial(self._known_again, unit)
         now = dict(vars(unit))  # what `restore` puts is its own: no copy needed
-        sent, failed = unit.down_seq, unit.bad_macs
+        sent, failed, cut_off = unit.down_seq, unit.bad_macs, unit.cut_off
         vars(unit).update(before)
         unit.down_seq, unit.bad_macs = max(sent, unit.down_seq), max(failed, unit.bad_macs)
+        unit.cut_off = cut_off
         return partial(self.restore, unit_no, now)
 
     def _known_again(self, unit: UnitState) -> Swap:
