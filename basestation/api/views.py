@@ -6,7 +6,7 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
-from basestation.station.session.entries import entry_words
+from basestation.station.session.entries import entry_words, held_fields
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.state import SessionState
 from basestation.store.models import SeatingRow
@@ -14,11 +14,9 @@ from firmware_protocol.messages import Seat
 
 
 def held_json(held: HeldResult) -> dict[str, Any]:
-    return {"section": held.section, "table": held.table, "round": held.round,
-            "board": held.board, "ns": held.ns, "ew": held.ew, "kind": held.kind,
-            "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
-            "lead": held.lead, "adjusted": held.adjusted, "score_ns": held.score_ns,
-            "flags": list(held.flags), "source": held.source, "unit": held.unit}
+    """A held entry for the director's API: the pages' fields, the adjusted score and the
+    unit that entered it."""
+    return {**held_fields(held), "adjusted": held.adjusted, "unit": held.unit}
 
 
 # What the director reads about a flag the station put on an entry, wherever it came from.

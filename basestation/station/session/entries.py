@@ -127,16 +127,19 @@ class ResultChanged(BusEvent):
     erased: bool = False
 
     def to_json(self) -> Event:
-        held = self.held
-        data: Event = {"type": self.TYPE, "section": held.section, "table": held.table,
-                       "round": held.round, "board": held.board, "ns": held.ns,
-                       "ew": held.ew, "kind": held.kind, "contract": held.contract,
-                       "declarer": held.declarer, "tricks": held.tricks, "lead": held.lead,
-                       "score_ns": held.score_ns, "flags": list(held.flags),
-                       "source": held.source}
+        data: Event = {"type": self.TYPE, **held_fields(self.held)}
         if self.erased:
             data["erased"] = True
         return data
+
+
+def held_fields(held: HeldResult) -> dict[str, object]:
+    """A held entry as the pages read it, in an event or an answer of the API."""
+    return {"section": held.section, "table": held.table, "round": held.round,
+            "board": held.board, "ns": held.ns, "ew": held.ew, "kind": held.kind,
+            "contract": held.contract, "declarer": held.declarer, "tricks": held.tricks,
+            "lead": held.lead, "score_ns": held.score_ns, "flags": list(held.flags),
+            "source": held.source}
 
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
