@@ -18,8 +18,9 @@ import pytest
 from basestation.scoring.traveller import Penalty
 from basestation.station.app import Station
 from basestation.station.effects.batch import Batch
+from basestation.station.rules.director_seats import Seated
 from basestation.station.session.state import SessionState
-from firmware_protocol.enums import AskPlayers, ResultEntry
+from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import (
     Ack,
     Correction,
@@ -311,6 +312,16 @@ COMMANDS: dict[str, tuple[Setup | None, Command]] = {
     "round rankings": (None, lambda made: made.director.set_round_rankings(
         "A", RoundRankings(0, 0))),
     "thresholds": (None, lambda made: made.director.set_thresholds({"silent_minutes": 9})),
+    "round minutes": (None, lambda made: made.director.set_round_minutes("A", 21.0)),
+    "pads move": (None, lambda made: made.director.set_pads("A", PadPlace.NS)),
+    "seat a pair": (None, lambda made: made.director.seat(
+        "A", 2, "NS", [Seated(None, "Vera Visitor"), Seated(None, "Val Visitor")])),
+    "replace a unit": (None, lambda made: made.director.replace_unit(2)),
+    "pair several units": (None, lambda made: made.director.pair_units([7, 8])),
+    "decline an offer": (offered, lambda made: made.director.decide_merge(
+        min(made.session.merge_offers), False)),
+    "a new movement": (None, lambda made: made.director.replace_movement(
+        "A", "mitchell", 3, 9, phantom=False, from_round=2)),
 }
 
 
