@@ -75,6 +75,22 @@ def test_a_unit_set_aside_comes_back_with_its_changes_and_its_seqs_kept() -> Non
     batch.undo_to(batch.mark())  # nothing left to take back
 
 
+def test_pairing_put_back_and_made_again_any_number_of_times() -> None:
+    """A swap's inverse's inverse puts the change back again, and so on."""
+    units = Units(SECRET, no_answers)
+    units.pair(5, Batch())
+    batch = Batch()
+    units.pair(5, batch)  # epoch 0 -> 1: a new key
+    after = (units.key_epochs[5], units[5].key)
+    before = (0, epoch_key(SECRET, 5, 0))
+    [swap] = batch.undo
+    for _ in range(2):
+        swap = swap()
+        assert (units.key_epochs[5], units[5].key) == before
+        swap = swap()
+        assert (units.key_epochs[5], units[5].key) == after
+
+
 def test_a_batch_set_aside_puts_memory_as_it_was_and_applies_it_again() -> None:
     holder = UnitState(unit=1, key=b"k", section="A", table=2)
     board: dict[int, str] = {1: "one"}

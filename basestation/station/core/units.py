@@ -129,7 +129,8 @@ class Units(Mapping[int, UnitState]):
     def pair(self, unit_no: int, batch: Batch) -> Paired:
         """Registers a unit for the director, or moves a known one to its next key epoch, so
         its old key (a lost pad's, say) stops verifying; taken back with `batch`."""
-        batch.changed(partial(self._paired_back, unit_no, self.copy(unit_no),
+        batch.changed(partial(self._paired_back, unit_no,
+                              partial(self.restore, unit_no, self.copy(unit_no)),
                               self.key_epochs.get(unit_no)))
         known = self._units.get(unit_no)
         if known is None:
@@ -142,17 +143,12 @@ class Units(Mapping[int, UnitState]):
         self.key_epochs[unit_no] = epoch
         return Paired(known, epoch, new=False)
 
-    def _paired_back(self, unit_no: int, before: dict[str, Any] | None,
-                     epoch: int | None) -> Swap:
+    def _paired_back(self, unit_no: int, unit: Swap, epoch: int | None) -> Swap:
+        """Pairing put back (Swap): the unit as `unit` puts it, its key epoch `epoch`."""
         now = self.key_epochs.get(unit_no)
-        again = self.restore(unit_no, before)
+        back = unit()
         put_back(self.key_epochs, unit_no, epoch)
-        return partial(self._paired_again, unit_no, again, now)
-
-    def _paired_again(self, unit_no: int, again: Swap, epoch: int | None) -> Swap:
-        back = again()
-        put_back(self.key_epochs, unit_no, epoch)
-        return partial(self._paired_again, unit_no, back, self.key_epochs.get(unit_no))
+        return partial(self._paired_back, unit_no, back, now)
 
     def copy(self, unit_no: int) -> dict[str, Any] | None:
         """The unit's fields before a message, to put back if its handling fails or its
