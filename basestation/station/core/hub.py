@@ -72,6 +72,9 @@ class _Action:
     taken_back: bool = False  # every change it makes says how to take it back (Batch.changed)
 
 
+_Outcome = tuple[_Action, Any, BaseException | None]  # an action, its value or its failure
+
+
 def taken_back(item: Inbound | _Action) -> bool:
     """Whether every change `item` makes to memory says how to take it back (`Batch.changed`):
     a pad's message does, and an action that says so."""
@@ -291,8 +294,37 @@ class Hub:
         items = [i for i in items if not (isinstance(i, _Action) and i.done.done())]
         if not items:
             return
+        batch, outcomes, failed = self._decide(items)
+        # Decided; now applied only once committed. Meanwhile memory is as stored, for the
+        # pages and anything else reading it. An action that cannot say how to take its
+        # changes back (loading a new event) leaves them made: a refusal reloads memory.
+        aside = all(taken_back(item) for item in items)
+        if aside:
+            batch.set_aside()
+        try:
+            if batch.ops:
+                await self.commits.commit(batch.ops)
+        except Exception as exc:
+            # Nothing was acknowledged, nor applied.
+            log.exception("commit of %d message(s) failed; its changes are not made", len(items))
+            if not aside:
+                await self._back_to_stored()
+            if len(items) > 1:
+                for item in items:
+                    await self._run_batch([item])
+                return
+            self._refuse_alone(items[0], exc)
+            return
+        batch.apply()  # and what the commit gave (a new row's id) kept
+        self._answer(batch, outcomes, failed)
+
+    def _decide(self, items: list[Inbound | _Action]) -> tuple[Batch, list[_Outcome],
+                                                                list[Inbound]]:
+        """Each item handled in turn on one batch, its changes made and recorded; the units
+        to save added. Returns the batch, the actions' outcomes and the messages whose
+        handling failed (their own changes taken back)."""
         batch = Batch()
-        outcomes: list[tuple[_Action, Any, BaseException | None]] = []
+        outcomes: list[_Outcome] = []
         failed: list[Inbound] = []
         for item in items:
             mark = batch.mark()
@@ -326,27 +358,11 @@ class Hub:
             self._bad_macs_saved = time.monotonic()
         if batch.units:
             batch.ops.append(repo.save_units([self.units.row(u) for u in sorted(batch.units)]))
-        # Decided; now applied only once committed. Meanwhile memory is as stored, for the
-        # pages and anything else reading it. An action that cannot say how to take its
-        # changes back (loading a new event) leaves them made: a refusal reloads memory.
-        aside = all(taken_back(item) for item in items)
-        if aside:
-            batch.set_aside()
-        try:
-            if batch.ops:
-                await self.commits.commit(batch.ops)
-        except Exception as exc:
-            # Nothing was acknowledged, nor applied.
-            log.exception("commit of %d message(s) failed; its changes are not made", len(items))
-            if not aside:
-                await self._back_to_stored()
-            if len(items) > 1:
-                for item in items:
-                    await self._run_batch([item])
-                return
-            self._refuse_alone(items[0], exc)
-            return
-        batch.apply()  # and what the commit gave (a new row's id) kept
+        return batch, outcomes, failed
+
+    def _answer(self, batch: Batch, outcomes: list[_Outcome], failed: list[Inbound]) -> None:
+        """A committed batch: its answers sent, its events published, its actions' callers
+        told, and the messages whose handling failed answered INTERNAL."""
         for unit, body in batch.final_sends():
             self.outbox.send(unit, body)
         for event in batch.events:
