@@ -44,6 +44,12 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def loop_seconds() -> float:
+    """CPU time of this thread alone: the event loop's, where the station receives, decides
+    and sends (its commits run on another thread)."""
+    return time.thread_time()
+
+
 def us_per_result(seconds: float, results: int) -> float:
     return round(seconds * 1e6 / results, 1) if results else math.nan
 
@@ -151,11 +157,11 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
             # A busy session: every table enters a result each 2.5 s (a real one: ~7 min).
             paced = await flood_in_child(_plan(port, sections, 6, interval=2.5), FLOODERS,
                                          load)
-            cpu = cpu_seconds()
+            cpu, loop = cpu_seconds(), loop_seconds()
             sent = _sent(station)
             report = await flood_in_child(_plan(port, sections, results_per_pad - 6, skip=6),
                                           FLOODERS, load)
-            cpu = cpu_seconds() - cpu
+            cpu, loop = cpu_seconds() - cpu, loop_seconds() - loop
             sent = _sent(station) - sent
         finally:
             watcher.cancel()
@@ -181,6 +187,10 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         "baseline_cpu_us_per_result": us_per_result(echo_cpu, baseline.acked),
         # The two as a ratio: this machine's speed drifts between runs, the ratio much less.
         "station_cpu_ratio": _cpu_ratio(cpu, report, echo_cpu, baseline),
+        # The event loop's thread alone (receiving, deciding, sending; not the commits'
+        # thread), beside the baseline, which runs on its loop alone.
+        "station_loop_cpu_us_per_result": us_per_result(loop, report.acked),
+        "station_loop_cpu_ratio": _cpu_ratio(loop, report, echo_cpu, baseline),
         # Messages the station sent per result: the ack, and as each table's round completes
         # and the section's round moves on, seatings and status (SPEC.md 6.7, 14).
         "station_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,
@@ -198,11 +208,11 @@ async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
                            feedback=False)
         await _started(station)
         try:
-            cpu = cpu_seconds()
+            cpu, loop = cpu_seconds(), loop_seconds()
             sent = _sent(station)
             report = await flood_in_child(_plan(port, sections, plan_boards, boards=CLUB_BOARDS),
                                           FLOODERS, load)
-            cpu = cpu_seconds() - cpu
+            cpu, loop = cpu_seconds() - cpu, loop_seconds() - loop
             sent = _sent(station) - sent
         finally:
             await station.stop()
@@ -214,6 +224,8 @@ async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
         "club_cpu_us_per_result": us_per_result(cpu, report.acked),
         "club_baseline_cpu_us_per_result": us_per_result(echo_cpu, baseline.acked),
         "club_cpu_ratio": _cpu_ratio(cpu, report, echo_cpu, baseline),
+        "club_loop_cpu_us_per_result": us_per_result(loop, report.acked),
+        "club_loop_cpu_ratio": _cpu_ratio(loop, report, echo_cpu, baseline),
         "club_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,
     }
 

@@ -80,4 +80,7 @@ async def test_club_stage_reports_three_boards_a_round_against_its_baseline() ->
     assert figures["club_results"] == 25 * 6
     assert figures["club_cpu_us_per_result"] > 0
     assert figures["club_baseline_cpu_us_per_result"] > 0 and figures["club_cpu_ratio"] > 0
+    # The event loop's thread is part of the station's whole CPU.
+    assert 0 < figures["club_loop_cpu_us_per_result"] <= figures["club_cpu_us_per_result"]
+    assert 0 < figures["club_loop_cpu_ratio"] <= figures["club_cpu_ratio"]
     assert figures["club_sends_per_result"] >= 1  # every result acked
