@@ -229,12 +229,7 @@ class DirectorActions:
         held = HeldPenalty(penalty)
         batch.changed(partial(self._penalties_back, list(self.session.penalties)))
         self.session.penalties.append(held)
-
-        def remember(row_id: int) -> None:
-            held.row_id = row_id
-
-        assert self.session.event_id is not None
-        batch.ops.append(repo.insert(penalty_row(self.session.event_id, penalty), remember))
+        self._insert_penalty(held, batch)
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty", pair=penalty.pair,
                                     section=penalty.section, percent=penalty.percent))
         self._penalties_changed(batch)
@@ -265,17 +260,22 @@ class DirectorActions:
         held = HeldMatchPenalty(penalty)
         batch.keep_contents(self.session.match_penalties)
         self.session.match_penalties.append(held)
-
-        def remember(row_id: int) -> None:
-            held.row_id = row_id
-
+        self._insert_penalty(held, batch)
         detail: dict[str, Any] = {"vps": penalty.vps} if penalty.vps else {"imps": penalty.imps}
-        batch.ops.append(repo.insert(penalty_row(self.session.event_id, penalty), remember))
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty",
                                     section=penalty.section, entrant=penalty.entrant,
                                     round=penalty.round, **detail))
         batch.event(ScoresChanged([]))
         return held
+
+    def _insert_penalty(self, held: HeldPenalty | HeldMatchPenalty, batch: Batch) -> None:
+        """The penalty's row; its new id kept on `held` once the batch is committed (on the
+        loop: the commit's thread never touches memory)."""
+        assert self.session.event_id is not None
+        made: list[int] = []
+        batch.ops.append(repo.insert(penalty_row(self.session.event_id, held.penalty),
+                                     made.append))
+        batch.on_commit(lambda: setattr(held, "row_id", made[0]))
 
     def remove_penalty(self, row_id: int, batch: Batch) -> None:
         matched = next((p for p in self.session.match_penalties if p.row_id == row_id), None)
