@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 from basestation.station.effects.bus import Event
 from basestation.station.effects.events import BusEvent
+from basestation.store import repository as repo
 from basestation.store.repository import Op
 from firmware_protocol.messages import Body, Seating
 
@@ -89,6 +90,13 @@ class Batch:
     def keep_member(self, kept: set[K], item: K) -> None:
         """Before `item` is added to or discarded from `kept`: put back as it is now."""
         self.undo.append(partial(_put_member, kept, item, item in kept))
+
+    def insert(self, row: object, then: Callable[[int], object]) -> None:
+        """Adds `row` with the batch; `then` gets its new id once the batch is committed and
+        applied, on the loop (`on_commit`): the commit's thread never touches memory."""
+        made: list[int] = []
+        self.ops.append(repo.insert(row, made.append))
+        self.on_commit(lambda: then(made[0]))
 
     def on_commit(self, run: Callable[[], object]) -> None:
         """`run` once the batch is committed and its changes applied (a row's new id kept)."""

@@ -75,7 +75,7 @@ class DirectorActions:
             raise LookupError(f"no table {section}{table}")
         if (section, table) not in self.session.takeovers:
             assert self.session.event_id is not None
-            batch.keep_contents(self.session.takeovers)
+            batch.keep_member(self.session.takeovers, (section, table))
             self.session.takeovers.add((section, table))
             batch.ops.append(repo.open_takeover(self.session.event_id, section, table))
         batch.ops.append(repo.audit(self.session.event_id, "director", "authorise_takeover",
@@ -96,7 +96,7 @@ class DirectorActions:
         entry = None
         if accept and not same:
             entry = self.director_enter(offer.body, batch, source="recovery")
-        batch.keep_contents(self.session.merge_offers)
+        batch.keep_key(self.session.merge_offers, offer_id)
         del self.session.merge_offers[offer_id]
         batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
         batch.ops.append(repo.audit(self.session.event_id, "director", "merge", offer=offer_id,
@@ -272,10 +272,8 @@ class DirectorActions:
         """The penalty's row; its new id kept on `held` once the batch is committed (on the
         loop: the commit's thread never touches memory)."""
         assert self.session.event_id is not None
-        made: list[int] = []
-        batch.ops.append(repo.insert(penalty_row(self.session.event_id, held.penalty),
-                                     made.append))
-        batch.on_commit(lambda: setattr(held, "row_id", made[0]))
+        batch.insert(penalty_row(self.session.event_id, held.penalty),
+                     lambda row_id: setattr(held, "row_id", row_id))
 
     def remove_penalty(self, row_id: int, batch: Batch) -> None:
         matched = next((p for p in self.session.match_penalties if p.row_id == row_id), None)
@@ -454,7 +452,7 @@ class DirectorActions:
         if unit.section is not None and unit.table is not None:
             section = self.session.sections.get(unit.section)
             if section is not None and section.holders.get(unit.table) == unit.unit:
-                batch.keep_contents(section.holders)
+                batch.keep_key(section.holders, unit.table)
                 del section.holders[unit.table]
                 batch.event(TableHeld(unit.section, unit.table, None, "not_logged_in"))
             if self.session.event_id is not None:

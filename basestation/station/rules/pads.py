@@ -9,9 +9,8 @@ operations, answers and events.
 from __future__ import annotations
 
 import json
-from functools import partial
 
-from basestation.station.effects.batch import Batch, put_back
+from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
     MergeConflict,
     MergeOffered,
@@ -136,8 +135,8 @@ class PadRules:
             if refused is not None:
                 return [Nak(re=re, code=refused[0], detail=refused[1])]
             follows = pair
+            batch.keep_key(section.holders, body.table)
             left = section.holders.pop(body.table, None)
-            batch.changed(partial(put_back, section.holders, body.table, left))
             if left is not None and left != unit.unit:  # that pad's pair has moved on
                 batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}",
                                             "pair_moved", section=body.section, table=body.table,
@@ -171,12 +170,11 @@ class PadRules:
         if unit.section is not None and unit.table is not None:
             old = self.session.sections.get(unit.section)
             if old is not None and old.holders.get(unit.table) == unit.unit:
+                batch.keep_key(old.holders, unit.table)
                 del old.holders[unit.table]
-                batch.changed(partial(put_back, old.holders, unit.table, unit.unit))
                 batch.ops.append(repo.release_holds(self.session.event_id, unit.section,
                                                     unit.table))
-        batch.changed(partial(put_back, section.holders, body.table,
-                              section.holders.get(body.table)))
+        batch.keep_key(section.holders, body.table)
         section.holders[body.table] = unit.unit
         held = (unit.unit, body.section, body.table)
         if held not in self.session.tables_held:
@@ -458,14 +456,12 @@ class PadRules:
         if stored in self.session.offered:
             return TO_DIRECTOR  # the old unit retransmits: one offer is enough
 
-        made: list[int] = []  # its id, given by the commit
         batch.keep_member(self.session.offered, stored)
         self.session.offered.add(stored)
-        batch.ops.append(repo.insert(
+        batch.insert(
             MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored),
-            made.append))
-        batch.on_commit(lambda: self.session.merge_offers.__setitem__(
-            made[0], MergeOffer(body, unit.unit)))
+            lambda offer_id: self.session.merge_offers.__setitem__(
+                offer_id, MergeOffer(body, unit.unit)))
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board))
         return TO_DIRECTOR

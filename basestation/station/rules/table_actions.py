@@ -38,7 +38,7 @@ def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch)
     _table(rules, section, table)
     if (section, table) not in rules.session.takeovers:
         raise ValueError(f"no takeover is waiting at table {section}{table}")
-    batch.keep_contents(rules.session.takeovers)
+    batch.keep_member(rules.session.takeovers, (section, table))
     rules.session.takeovers.discard((section, table))
     assert rules.session.event_id is not None
     batch.ops.append(repo.close_takeovers(rules.session.event_id, section, table, "withdrawn"))

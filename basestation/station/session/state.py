@@ -272,10 +272,9 @@ class SessionState:
         its seating as the answer to its numbers)."""
         assert self.event_id is not None
         section, entrant, side = place
-        was = {key: self.seats.held.get(key)  # what a seating of `place` may change
-               for key in (place, (section, entrant, "NS"), (section, entrant, "EW"))}
+        for key in (place, (section, entrant, "NS"), (section, entrant, "EW")):
+            batch.keep_key(self.seats.held, key)  # what a seating of `place` may change
         self.seats.set(place, numbers)
-        batch.changed(partial(_seats_back, self.seats, was))
         batch.ops.append(repo.add(SeatRow(event_id=self.event_id, section=section,
                                           entrant=entrant, side=side,
                                           players=numbers_text(numbers), actor=actor)))
@@ -517,9 +516,8 @@ class SessionState:
         """A table entered something for `round_`: its own round, and the section's when that
         is a later round (SPEC.md 6.9)."""
         if round_ > section.table_round.get(table, 0):
-            was = section.table_round.get(table)
+            batch.keep_key(section.table_round, table)
             section.table_round[table] = round_
-            batch.changed(partial(put_back, section.table_round, table, was))
         self.round_moves_on(section, round_, batch)
 
     def round_moves_on(self, section: SectionState, round_: int, batch: Batch) -> None:
@@ -577,9 +575,3 @@ class SessionState:
         if holder is not None:
             batch.send(holder, body)
 
-
-def _seats_back(seats: Seats, was: dict[Place, tuple[int, ...] | None]) -> Swap:
-    now = {place: seats.held.get(place) for place in was}
-    for place, numbers in was.items():
-        put_back(seats.held, place, numbers)
-    return partial(_seats_back, seats, now)
