@@ -19,7 +19,7 @@ import time
 import tty
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from basestation.movements import generate
 from firmware_protocol import binary
@@ -27,6 +27,7 @@ from firmware_protocol.messages import Ack, Feedback, Login, Message, Nak, Resul
 from firmware_protocol.security import unit_key
 from simulator.broker import run_mosquitto
 from simulator.deals import random_deals
+from simulator.echo import DurableEchoHub, EchoHub, echo
 from simulator.flood import FloodPlan, FloodReport, entries, flood_in_child
 
 SECRET = "change-me"
@@ -216,7 +217,9 @@ async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
             sent = _sent(station) - sent
         finally:
             await station.stop()
-    baseline, echo_cpu = await _baseline(_plan_for(sections, plan_boards, boards=CLUB_BOARDS))
+    plan = _plan_for(sections, plan_boards, boards=CLUB_BOARDS)
+    baseline, echo_cpu = await _baseline(plan)
+    durable, durable_cpu = await _baseline(plan, durable=True)
     return {
         "club_results": report.acked,
         "club_results_per_s": round(report.acked / report.seconds, 1),
@@ -226,6 +229,9 @@ async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
         "club_cpu_ratio": _cpu_ratio(cpu, report, echo_cpu, baseline),
         "club_loop_cpu_us_per_result": us_per_result(loop, report.acked),
         "club_loop_cpu_ratio": _cpu_ratio(loop, report, echo_cpu, baseline),
+        # Beside a baseline that also commits each message to SQLite before acking it.
+        "club_durable_baseline_cpu_us_per_result": us_per_result(durable_cpu, durable.acked),
+        "club_durable_cpu_ratio": _cpu_ratio(cpu, report, durable_cpu, durable),
         "club_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,
     }
 
@@ -246,29 +252,36 @@ def _plan_for(sections: int, results_per_pad: int, *,
 BASELINE_RUNS = 3  # the baseline's CPU a result varies by half from one run to the next
 
 
-async def _baseline(plan: Callable[[int], FloodPlan]) -> tuple[FloodReport, float]:
+async def _baseline(plan: Callable[[int], FloodPlan], *,
+                    durable: bool = False) -> tuple[FloodReport, float]:
     """The same load through the station's own MQTT link acking at once (nothing decided,
-    nothing stored): its report and the CPU it took, the station's floor. Run
-    BASELINE_RUNS times, each on a fresh broker; the run with the median CPU a result
-    counts, so one noisy run does not move the ratios."""
-    runs = [await _baseline_once(plan) for _ in range(BASELINE_RUNS)]
+    nothing stored): its report and the CPU it took, the station's floor. `durable`: each
+    message first committed to SQLite as the station commits (simulator/echo.py), the floor
+    of a station that stores in its own process. Run BASELINE_RUNS times, each on a fresh
+    broker; the run with the median CPU a result counts, so one noisy run does not move the
+    ratios."""
+    runs = [await _baseline_once(plan, durable) for _ in range(BASELINE_RUNS)]
     runs.sort(key=lambda run: run[1] / run[0].acked if run[0].acked else math.inf)
     return runs[len(runs) // 2]
 
 
-async def _baseline_once(plan: Callable[[int], FloodPlan]) -> tuple[FloodReport, float]:
-    with pinned_broker() as (port, load):
-        link = _echo(port)
-        echo = asyncio.create_task(link.run())
+async def _baseline_once(plan: Callable[[int], FloodPlan],
+                         durable: bool) -> tuple[FloodReport, float]:
+    with pinned_broker() as (port, load), tempfile.TemporaryDirectory() as tmp:
+        hub = DurableEchoHub(SECRET, Path(tmp, "echo.db")) if durable else EchoHub(SECRET)
+        link = echo(port, hub)
+        running = asyncio.create_task(link.run())
         await link.connected.wait()
         try:
             echo_cpu = cpu_seconds()
             baseline = await flood_in_child(plan(port), FLOODERS, load)
             echo_cpu = cpu_seconds() - echo_cpu
         finally:
-            echo.cancel()
+            running.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await echo
+                await running
+            if isinstance(hub, DurableEchoHub):
+                hub.close()
     return baseline, echo_cpu
 
 
@@ -301,52 +314,9 @@ async def feedback_stage(sections: int = 8, results_per_pad: int = 8) -> dict[st
     }
 
 
-class _EchoHub:
-    """In place of the station's hub: every message the link hands on is acked at once,
-    nothing decided, nothing stored."""
-
-    def __init__(self) -> None:
-        self.keys: dict[int, bytes] = {}
-        self.units = _Everyone()
-
-    def submit(self, inbound: Any) -> bool:
-        message = inbound.received.message
-        key = self.keys.get(message.unit) or self.keys.setdefault(
-            message.unit, unit_key(SECRET, message.unit))
-        inbound.link.send(Message(message.unit, message.seq, Ack(re=message.seq)), key)
-        return True
-
-    def has_room(self) -> bool:
-        return True
-
-    def turned_away(self, unit: int) -> bool:
-        return False
-
-    def dropped_unread(self, unit: int) -> None: ...
-
-    def dropped_stranger(self) -> None: ...
-
-    def refuse(self, link: Any, error: Any) -> None: ...
-
-
-class _Everyone:
-    """The echo hub's units: every unit is one it knows."""
-
-    def __contains__(self, unit: object) -> bool:
-        return True
-
-
 def _sent(station: Any) -> int:
     """Messages the station's MQTT link has sent so far."""
     return int(station.mqtt.sent) if station.mqtt is not None else 0
-
-
-def _echo(port: int) -> Any:
-    """The broker round trip alone, through the station's own MQTT link (the same client,
-    reading and decoding): every up message answered with an ack at once."""
-    from basestation.station.links.mqtt import MqttLink
-
-    return MqttLink(cast(Any, _EchoHub()), f"mqtt://127.0.0.1:{port}", "club")
 
 
 class PacedLine:

@@ -3,6 +3,8 @@ pads with their paced line in a child process."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from simulator.bench import serial_stage
@@ -34,12 +36,13 @@ async def test_the_flood_shares_its_pads_between_processes() -> None:
     import asyncio
     import contextlib
 
-    from simulator.bench import _echo, _plan
+    from simulator.bench import SECRET, _plan
     from simulator.broker import run_mosquitto
+    from simulator.echo import EchoHub, echo
     from simulator.flood import flood_in_child
 
     with run_mosquitto() as port:
-        link = _echo(port)
+        link = echo(port, EchoHub(SECRET))
         echo = asyncio.create_task(link.run())
         await asyncio.wait_for(link.connected.wait(), 10)
         try:
@@ -83,4 +86,39 @@ async def test_club_stage_reports_three_boards_a_round_against_its_baseline() ->
     # The event loop's thread is part of the station's whole CPU.
     assert 0 < figures["club_loop_cpu_us_per_result"] <= figures["club_cpu_us_per_result"]
     assert 0 < figures["club_loop_cpu_ratio"] <= figures["club_cpu_ratio"]
+    # Beside a baseline that commits each message before acking it: a higher floor.
+    assert figures["club_durable_baseline_cpu_us_per_result"] > 0
+    assert 0 < figures["club_durable_cpu_ratio"] < figures["club_cpu_ratio"]
     assert figures["club_sends_per_result"] >= 1  # every result acked
+
+
+async def test_the_durable_echo_acks_each_message_only_once_it_is_committed(
+        tmp_path: Path) -> None:
+    """The durable baseline: every message of the flood (logins and results) is a row on
+    disk, and acked."""
+    import asyncio
+    import contextlib
+    import sqlite3
+
+    from simulator.bench import SECRET, _plan
+    from simulator.broker import run_mosquitto
+    from simulator.echo import DurableEchoHub, echo
+    from simulator.flood import flood_in_child
+
+    hub = DurableEchoHub(SECRET, tmp_path / "echo.db")
+    with run_mosquitto() as port:
+        link = echo(port, hub)
+        running = asyncio.create_task(link.run())
+        await asyncio.wait_for(link.connected.wait(), 10)
+        try:
+            report = await flood_in_child(_plan(port, 1, 2), 3)
+        finally:
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+            hub.close()
+    assert report.acked == 25 * 2 and report.refused == 0
+    with contextlib.closing(sqlite3.connect(tmp_path / "echo.db")) as db:
+        results = db.execute("SELECT COUNT(DISTINCT unit || '/' || seq) FROM message "
+                             "WHERE type = 'RESULT'").fetchone()
+    assert results == (report.acked,)
