@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from basestation.movements import generate
+from basestation.station import heap
 from firmware_protocol import binary
 from firmware_protocol.messages import Ack, Feedback, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
@@ -131,6 +132,7 @@ def pinned_broker() -> Iterator[tuple[int, set[int] | None]]:
 
 async def _started(station: Any) -> None:
     await station.start()
+    heap.settle()  # as `basestation serve` does once the station has started
     await station.connected()
 
 

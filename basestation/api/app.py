@@ -38,6 +38,7 @@ from basestation.api.routes import (
     units,
     website,
 )
+from basestation.station import heap
 from basestation.station.app import Station
 from basestation.station.core.hub import StationBusy
 from basestation.web import pages
@@ -48,14 +49,19 @@ ROUTERS = (login, session, events, sections, movements, players, units, pairing,
 
 
 def create_app(station: Station, *, manage_station: bool = True,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, settle_heap: bool = False) -> FastAPI:
     """The app for `station`; with `manage_station` the station starts and stops with it.
-    `limits`: how large and how slow a request's body may be (api/limits.py)."""
+    `limits`: how large and how slow a request's body may be (api/limits.py).
+    `settle_heap`: once the station has started, the process's heap is settled (station/
+    heap.py), as `basestation serve` wants; a process running many stations (the tests)
+    leaves it."""
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if manage_station:
             await station.start()
+            if settle_heap:
+                heap.settle()
         try:
             yield
         finally:
