@@ -52,7 +52,7 @@ async def test_hostile_traffic_then_a_good_pad(mqtt_station: Station, mosquitto:
                 await asyncio.sleep(0.05)
         await asyncio.sleep(0.5)  # the hub's last batch
         assert all(not task.done() for task in station._tasks), "a station task ended"
-        assert link.malformed > 100 and station.hub.bad_frames > 100
+        assert link.malformed > 100 and station.hub.refusals.bad_frames > 100
         assert station.hub.units[GOOD].bad_macs >= 38  # counted, and the unit not locked
         # The good pad carries on: the same table, its next result, a repeat of its first.
         # (Its inbox holds the BAD_MAC naks for the forgeries, under station seq 0, which

@@ -52,7 +52,7 @@ async def test_garbage_on_the_air_is_skipped(radio: VirtualRadio, make_station: 
     pad = radio.pad(201)
     radio.write(b"\x13\x37 noise \x00\x00\xff\xfe")
     assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
-    assert station.hub.bad_frames >= 1
+    assert station.hub.refusals.bad_frames >= 1
 
 
 async def test_unplugged_receiver_is_reopened(radio: VirtualRadio, make_station: Any) -> None:

@@ -258,7 +258,7 @@ async def test_a_station_to_pad_type_sent_upstream_is_dropped(tmp_path: Path) ->
     link = FakeLink()
     await run(made.hub, inbound(link, 17, 5, Ack(re=1)))
     await run(made.hub, inbound(link, 17, 6, GameData("A", 1, 1, ())))
-    assert link.sent == [] and made.hub.bad_frames == 2
+    assert link.sent == [] and made.hub.refusals.bad_frames == 2
     # Its seq was not taken: the pad's next message is new.
     await run(made.hub, inbound(link, 17, 5, Login("A", 1)))
     assert isinstance(link.to(17)[0], Ack)

@@ -139,7 +139,7 @@ async def test_seq_0_naks_answer_in_the_version_they_answer(tmp_path: Path) -> N
     signed = b"a version 2 frame's header and payload"
     refused = DecodeError(DecodeErrorKind.MALFORMED, ErrorCode.INVALID_CONTRACT, "strain 7",
                           7, 1, compute_mac(unit_key(SECRET, 7), signed), signed, 2)
-    made.hub.refuse(link, refused)
+    made.hub.refusals.frame(link, refused)
     [nak] = link.messages_to(7)
     assert (nak.seq, nak.v, nak.event) == (0, 2, event)
     assert isinstance(nak.body, Nak) and nak.body.code == ErrorCode.INVALID_CONTRACT

@@ -21,6 +21,7 @@ from basestation.station.core.commits import Commits
 from basestation.station.core.floods import FloodControl
 from basestation.station.core.outbox import Link, Outbox
 from basestation.station.core.queue import FairQueue, Flood
+from basestation.station.core.refusals import Refusals
 from basestation.station.core.units import Units
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
@@ -31,16 +32,8 @@ from basestation.station.session.memory import UnitState
 from basestation.store import repository as repo
 from basestation.store.repository import Snapshot, Store
 from firmware_protocol import jsonwire
-from firmware_protocol.binary import DecodeError
-from firmware_protocol.errors import ProtocolError
-from firmware_protocol.messages import (
-    PROTOCOL_VERSION,
-    ErrorCode,
-    Message,
-    Nak,
-    Received,
-)
-from firmware_protocol.security import verify, verify_mac
+from firmware_protocol.messages import Message, Received
+from firmware_protocol.security import verify
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -106,8 +99,9 @@ class Hub:
         self.commits = Commits(store, bus)  # the database, its outages waited out
         # Who floods is named, and cut off at the broker when the station keeps its logins.
         self.flood_control = FloodControl(self._queue, self.units, bus)
+        # Naks for the refused: frames the codec refused, failed tags, failed handling.
+        self.refusals = Refusals(self.units, self.outbox, self._queue, self.flood_control)
         self.full_shed = 0  # messages dropped because the whole queue was full
-        self.bad_frames = 0
         self._bad_macs_saved = 0.0  # when failed-check counts were last written
         self.act_timeout = ACT_TIMEOUT
 
@@ -375,7 +369,7 @@ class Hub:
             else:
                 action.done.set_exception(error)
         for inbound in failed:
-            self._answer_internal(inbound)
+            self.refusals.internal(inbound.received, inbound.link)
 
     def _refuse_alone(self, item: Inbound | _Action, exc: BaseException) -> None:
         """One item whose commit fails on its own: an action reports it, a pad gets INTERNAL."""
@@ -383,25 +377,7 @@ class Hub:
             if not item.done.done():
                 item.done.set_exception(exc)
             return
-        self._answer_internal(item)
-
-    def _answer_internal(self, inbound: Inbound) -> None:
-        """INTERNAL: the station failed, the entry was not stored, the pad retries later
-        (SPEC.md 6.6). Only to a message whose tag checks out."""
-        message = inbound.received.message
-        unit = self.units.get(message.unit)
-        key = self.units.key_of(message.unit)
-        if not verify(inbound.received, key):
-            return
-        nak = Nak(re=message.seq, code=ErrorCode.INTERNAL)
-        if unit is None:
-            with contextlib.suppress(Exception):
-                inbound.link.send(self.outbox.envelope(message.unit, 0, nak, message.v), key)
-            return
-        unit.link = inbound.link.name
-        unit.version = message.v
-        self.outbox.heard_on(inbound.link)
-        self.outbox.send(message.unit, nak)
+        self.refusals.internal(item.received, item.link)
 
     # -- one message -------------------------------------------------------------------------
 
@@ -411,12 +387,12 @@ class Hub:
         self.outbox.heard_on(inbound.link)
         if not message.type.from_pad:
             # A station-to-pad type sent upstream: dropped, unanswered (SPEC.md 1).
-            self.bad_frames += 1
+            self.refusals.bad_frames += 1
             return
         unit = self.units.get(message.unit)
         key = self.units.key_of(message.unit)
         if not (inbound.verified if inbound.checked_with == key else verify(received, key)):
-            self._bad_mac(inbound, unit, batch)
+            self.refusals.bad_mac(received, inbound.link, unit, batch)
             return
         if unit is None:
             unit = self.units.add(message.unit)
@@ -456,45 +432,3 @@ class Hub:
         if lost:
             batch.send(unit.unit, self.rules.session.status_for(unit.unit))
         return lost
-
-    def refuse(self, link: Link, error: ProtocolError | DecodeError) -> None:
-        """Answers a message the codec could not accept (a bad contract, say) with a nak.
-
-        Only when the unit's tag over what was received checks out: an unauthenticated
-        frame gets no answer beyond the bad-frame count, so nobody can probe the station.
-        """
-        self.bad_frames += 1
-        unit, seq, mac, signed = error.unit, error.seq, error.mac, error.signed
-        if unit is None or seq is None or mac is None or signed is None:
-            return
-        if not self._queue.police(unit):  # a few a second per unit are answered, no more
-            self.flood_control.say()
-            return
-        known = self.units.get(unit)
-        key = self.units.key_of(unit)
-        if not verify_mac(key, signed, mac):
-            return
-        nak = Nak(re=seq, code=error.code, detail=error.reason[:60] or None)
-        # Answered in the version it came in; one this side does not speak gets version 1.
-        version = error.version or PROTOCOL_VERSION
-        if known is None:
-            link.send(self.outbox.envelope(unit, 0, nak, version), key)
-            return
-        # An authentic unit gets the nak in its own sequence, so its pad takes it.
-        if error.version is not None:
-            known.version = version
-        known.link = link.name
-        self.outbox.heard_on(link)
-        self.outbox.send(unit, nak)
-
-    def _bad_mac(self, inbound: Inbound, unit: UnitState | None, batch: Batch) -> None:
-        """A tag that fails: the units count it and say under which seq and key the BAD_MAC
-        nak goes, answered on the link it came from, without trusting the claimed unit's
-        route."""
-        message = inbound.received.message
-        seq, key = self.units.bad_mac(inbound.received, unit, batch)
-        with contextlib.suppress(Exception):
-            nak = self.outbox.envelope(message.unit, seq,
-                                       Nak(re=message.seq, code=ErrorCode.BAD_MAC), message.v)
-            inbound.link.send(nak, key)
-

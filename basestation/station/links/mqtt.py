@@ -279,7 +279,7 @@ class MqttLink:
             received = jsonwire.decode(data)
         except ProtocolError as exc:
             self.malformed += 1
-            self.hub.refuse(self, exc)
+            self.hub.refusals.frame(self, exc)
             return
         if received.message.unit != topic_unit:
             # A unit may only speak for itself (the broker's ACL enforces the same).

@@ -75,7 +75,7 @@ class SerialLink:
     def feed(self, data: bytes) -> None:
         for item in self.decoder.feed(data):
             if isinstance(item, binary.DecodeError):
-                self.hub.refuse(self, item)
+                self.hub.refusals.frame(self, item)
                 continue
             self.hub.submit(Inbound(item, self))
         if not self.hub.has_room() and self.transport is not None and self._paused is None:
