@@ -28,7 +28,7 @@ from firmware_protocol.messages import Ack, Feedback, Login, Message, Nak, Resul
 from firmware_protocol.security import unit_key
 from simulator.broker import run_mosquitto
 from simulator.deals import random_deals
-from simulator.echo import DurableEchoHub, EchoHub, echo
+from simulator.echo import DurableEchoHub, EchoHub, echoing
 from simulator.flood import FloodPlan, FloodReport, entries, flood_in_child
 
 SECRET = "change-me"
@@ -271,19 +271,10 @@ async def _baseline_once(plan: Callable[[int], FloodPlan],
                          durable: bool) -> tuple[FloodReport, float]:
     with pinned_broker() as (port, load), tempfile.TemporaryDirectory() as tmp:
         hub = DurableEchoHub(SECRET, Path(tmp, "echo.db")) if durable else EchoHub(SECRET)
-        link = echo(port, hub)
-        running = asyncio.create_task(link.run())
-        await link.connected.wait()
-        try:
+        async with echoing(port, hub):
             echo_cpu = cpu_seconds()
             baseline = await flood_in_child(plan(port), FLOODERS, load)
             echo_cpu = cpu_seconds() - echo_cpu
-        finally:
-            running.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await running
-            if isinstance(hub, DurableEchoHub):
-                hub.close()
     return baseline, echo_cpu
 
 

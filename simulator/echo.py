@@ -6,7 +6,9 @@ came meanwhile in one transaction, off the event loop), and acks once it is on d
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -51,6 +53,8 @@ class EchoHub:
     def dropped_stranger(self) -> None: ...
 
     def refuse(self, link: Any, error: Any) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class DurableEchoHub(EchoHub):
@@ -97,3 +101,18 @@ def echo(port: int, hub: EchoHub) -> Any:
     from basestation.station.links.mqtt import MqttLink
 
     return MqttLink(cast(Any, hub), f"mqtt://127.0.0.1:{port}", "club")
+
+
+@contextlib.asynccontextmanager
+async def echoing(port: int, hub: EchoHub) -> AsyncIterator[None]:
+    """The echo on the broker at `port`, connected, until the block ends; `hub` closed."""
+    link = echo(port, hub)
+    running = asyncio.create_task(link.run())
+    try:
+        await asyncio.wait_for(link.connected.wait(), 10)
+        yield
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        hub.close()

@@ -33,24 +33,14 @@ async def test_serial_stage_with_pads_waiting_for_feedback() -> None:
 async def test_the_flood_shares_its_pads_between_processes() -> None:
     """The load generator in three processes against the broker echo: every pad's results
     come back acked, one report for all."""
-    import asyncio
-    import contextlib
-
     from simulator.bench import SECRET, _plan
     from simulator.broker import run_mosquitto
-    from simulator.echo import EchoHub, echo
+    from simulator.echo import EchoHub, echoing
     from simulator.flood import flood_in_child
 
     with run_mosquitto() as port:
-        link = echo(port, EchoHub(SECRET))
-        echo = asyncio.create_task(link.run())
-        await asyncio.wait_for(link.connected.wait(), 10)
-        try:
+        async with echoing(port, EchoHub(SECRET)):
             report = await flood_in_child(_plan(port, 1, 2), 3)
-        finally:
-            echo.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await echo
     assert report.acked == 25 * 2 and report.refused == 0
     assert len(report.latencies) == 50 and report.seconds > 0
 
@@ -96,27 +86,17 @@ async def test_the_durable_echo_acks_each_message_only_once_it_is_committed(
         tmp_path: Path) -> None:
     """The durable baseline: every message of the flood (logins and results) is a row on
     disk, and acked."""
-    import asyncio
     import contextlib
     import sqlite3
 
     from simulator.bench import SECRET, _plan
     from simulator.broker import run_mosquitto
-    from simulator.echo import DurableEchoHub, echo
+    from simulator.echo import DurableEchoHub, echoing
     from simulator.flood import flood_in_child
 
-    hub = DurableEchoHub(SECRET, tmp_path / "echo.db")
     with run_mosquitto() as port:
-        link = echo(port, hub)
-        running = asyncio.create_task(link.run())
-        await asyncio.wait_for(link.connected.wait(), 10)
-        try:
+        async with echoing(port, DurableEchoHub(SECRET, tmp_path / "echo.db")):
             report = await flood_in_child(_plan(port, 1, 2), 3)
-        finally:
-            running.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await running
-            hub.close()
     assert report.acked == 25 * 2 and report.refused == 0
     with contextlib.closing(sqlite3.connect(tmp_path / "echo.db")) as db:
         results = db.execute("SELECT COUNT(DISTINCT unit || '/' || seq) FROM message "
