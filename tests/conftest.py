@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import socket
@@ -87,6 +88,15 @@ def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def postgres_server() -> Iterator[str]:
     with run_postgres() as url:
         yield url
+
+
+@pytest.fixture
+def unfrozen() -> Iterator[None]:
+    """For a test whose station settles the heap (station/heap.py, as `serve` does): the
+    worker goes on collecting as usual afterwards."""
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture

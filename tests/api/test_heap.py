@@ -4,7 +4,6 @@ app made for a process running many stations does not."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,13 +13,6 @@ from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.config import StationConfig
 from tests.servers import fresh_database
-
-
-@pytest.fixture
-def unfrozen() -> Iterator[None]:
-    gc.unfreeze()
-    yield
-    gc.unfreeze()  # the tests' own process goes on collecting as usual
 
 
 @pytest.mark.parametrize("settle", [True, False])

@@ -9,7 +9,8 @@ import pytest
 
 from simulator.bench import serial_stage
 
-pytestmark = pytest.mark.integration
+# The stages settle the heap as `serve` does; the worker's is given back after each.
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("unfrozen")]
 
 
 async def test_serial_stage_reports_figures() -> None:
