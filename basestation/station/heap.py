@@ -8,7 +8,9 @@ held the event loop for about 65 ms, and in the bench's club stage it cost 42-46
 longer walks: the club stage then took 400-406 µs a result (four runs, same hour).
 
 What is frozen is still freed by reference counting when it is no longer used; only garbage
-in cycles among it (a session replaced by the opening of another, once) is never collected.
+in cycles among it (in the session a later opening replaces) is never collected. Measured: 30
+events of 26 tables opened one after another on a settled station left it at 78 MB, as on
+one never settled.
 """
 
 from __future__ import annotations
