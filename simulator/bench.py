@@ -170,7 +170,9 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
             watcher.cancel()
             await station.stop()
         grid = [grid_seen[k] - sent for k, sent in paced.sent_at.items() if k in grid_seen]
-    baseline, echo_cpu = await _baseline(_plan_for(sections, results_per_pad - 6))
+    plan = _plan_for(sections, results_per_pad - 6)
+    baseline, echo_cpu = await _baseline(plan)
+    durable, durable_cpu = await _baseline(plan, durable=True)
     return {
         "tables": sections * TABLES_PER_SECTION,
         "mqtt_results": report.acked,
@@ -194,6 +196,9 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
         # thread), beside the baseline, which runs on its loop alone.
         "station_loop_cpu_us_per_result": us_per_result(loop, report.acked),
         "station_loop_cpu_ratio": _cpu_ratio(loop, report, echo_cpu, baseline),
+        # Beside a baseline that also commits each message to SQLite before acking it.
+        "durable_baseline_cpu_us_per_result": us_per_result(durable_cpu, durable.acked),
+        "station_durable_cpu_ratio": _cpu_ratio(cpu, report, durable_cpu, durable),
         # Messages the station sent per result: the ack, and as each table's round completes
         # and the section's round moves on, seatings and status (SPEC.md 6.7, 14).
         "station_sends_per_result": round(sent / report.acked, 2) if report.acked else math.nan,

@@ -55,6 +55,8 @@ async def test_mqtt_stage_reports_the_station_against_its_links_floor() -> None:
     assert figures["mqtt_results"] == 25 * 2
     assert figures["mqtt_results_per_s"] > 0 and figures["mqtt_baseline_per_s"] > 0
     assert figures["station_cpu_us_per_result"] > 0 and figures["baseline_cpu_us_per_result"] > 0
+    assert figures["durable_baseline_cpu_us_per_result"] > 0
+    assert figures["station_durable_cpu_ratio"] > 0
     # Each result is acked; the tables' rounds completing and moving on add seatings and
     # status (one board a round here).
     assert figures["station_sends_per_result"] > 1
@@ -77,9 +79,9 @@ async def test_club_stage_reports_three_boards_a_round_against_its_baseline() ->
     # The event loop's thread is part of the station's whole CPU.
     assert 0 < figures["club_loop_cpu_us_per_result"] <= figures["club_cpu_us_per_result"]
     assert 0 < figures["club_loop_cpu_ratio"] <= figures["club_cpu_ratio"]
-    # Beside a baseline that commits each message before acking it: a higher floor.
+    # Beside a baseline that commits each message before acking it.
     assert figures["club_durable_baseline_cpu_us_per_result"] > 0
-    assert 0 < figures["club_durable_cpu_ratio"] < figures["club_cpu_ratio"]
+    assert figures["club_durable_cpu_ratio"] > 0
     assert figures["club_sends_per_result"] >= 1  # every result acked
 
 
