@@ -48,8 +48,8 @@ def serve(
         raise typer.Exit(2)
     station = Station(settings, director_pin=director_pin)
     tls = settings.tls_certificate is not None
-    server = web_server(create_app(station, settle_heap=True), settings.http_host,
-                        settings.http_port,
+    app = create_app(station, settle_heap=True)  # one station in this process: station/heap.py
+    server = web_server(app, settings.http_host, settings.http_port,
                         proxies=settings.proxies, ssl_certfile=settings.tls_certificate,
                         ssl_keyfile=settings.tls_key)
     typer.echo(f"basestation: grid at {'https' if tls else 'http'}://{settings.http}")

@@ -5,6 +5,7 @@ station, and the test presses the players' keys. It passes every clause."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -107,17 +108,24 @@ async def test_the_browser_pad_passes_every_clause(
         code = station.pairing.issue(UNIT)
         link = f"{url}/pad#code={code}&broker=ws://127.0.0.1:{broker.websockets}"
         operator = BrowserOperator(browser, link, station, broker.websockets)
-        said: list[str] = []  # the kit's steps, to say where it stalled should it ever
+        # The kit's steps and when each began, to say where it stalled should it ever (one
+        # run in some hundred takes 300 s instead of 90, not yet seen with these).
+        said: list[str] = []
+        began = time.monotonic()
+
+        def step(what: str, said: list[str] = said, began: float = began) -> None:
+            said.append(f"{time.monotonic() - began:.0f} s: {what}")
+
         kit = Kit(MqttKitLink("127.0.0.1", broker.port, station.config.id, UNIT), UNIT,
-                  station.hub.key_for(UNIT), operator, KitOptions(silence=6.0), said.append)
+                  station.hub.key_for(UNIT), operator, KitOptions(silence=6.0), step)
         try:
             async with asyncio.timeout(KIT_RUNS_WITHIN):
                 verdicts = await kit.run()
         except TimeoutError:
             pytest.fail(f"the kit stalled in its step {said[-1:]} after {len(kit.frames)} "
-                        f"frames from the pad, {len(kit.verdicts)} verdicts")
+                        f"frames from the pad, {len(kit.verdicts)} verdicts; steps: {said}")
         finally:
             await operator.close()
         assert [v for v in verdicts if v.outcome != Outcome.PASS] == [], \
-            [(v.clause, v.checked, v.outcome, v.sentence) for v in verdicts]
+            ([(v.clause, v.checked, v.outcome, v.sentence) for v in verdicts], said)
         assert {v.clause for v in verdicts} == {"4", "6.2", "6.3", "6.4", "6.6", "7", "8"}
