@@ -126,6 +126,9 @@ async def test_the_browser_pad_passes_every_clause(
                         f"frames from the pad, {len(kit.verdicts)} verdicts; steps: {said}")
         finally:
             await operator.close()
+        # The limit's cancellation, should something on the way swallow it, would end the run
+        # early with the verdicts so far: cut short is a stall, not a pass.
+        assert time.monotonic() - began < KIT_RUNS_WITHIN, f"the kit was cut short: {said}"
         assert [v for v in verdicts if v.outcome != Outcome.PASS] == [], \
             ([(v.clause, v.checked, v.outcome, v.sentence) for v in verdicts], said)
         assert {v.clause for v in verdicts} == {"4", "6.2", "6.3", "6.4", "6.6", "7", "8"}
