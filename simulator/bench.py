@@ -136,7 +136,8 @@ async def _started(station: Any) -> None:
     await station.connected()
 
 
-async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, float]:
+async def mqtt_stage(sections: int = 8, results_per_pad: int = 25,
+                     baseline_runs: int = 0) -> dict[str, float]:
     """Results per second through the station, and through an echo that stores nothing.
 
     Travellers are off (as in a tournament), so the pads receive what the echo sends them:
@@ -171,8 +172,8 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
             await station.stop()
         grid = [grid_seen[k] - sent for k, sent in paced.sent_at.items() if k in grid_seen]
     plan = _plan_for(sections, results_per_pad - 6)
-    baseline, echo_cpu = await _baseline(plan)
-    durable, durable_cpu = await _baseline(plan, durable=True)
+    baseline, echo_cpu = await _baseline(plan, baseline_runs)
+    durable, durable_cpu = await _baseline(plan, baseline_runs, durable=True)
     return {
         "tables": sections * TABLES_PER_SECTION,
         "mqtt_results": report.acked,
@@ -206,7 +207,8 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25) -> dict[str, 
     }
 
 
-async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
+async def club_stage(sections: int = 2, rounds: int = 10,
+                     baseline_runs: int = 0) -> dict[str, float]:
     """A club's night, saturated: two sections of 25 tables playing three boards a round, so
     a round moves on once for three results a table, not for each (the one-board stage's
     worst case). Its CPU a result beside the baseline's of the same plan, and the ratio."""
@@ -225,8 +227,8 @@ async def club_stage(sections: int = 2, rounds: int = 10) -> dict[str, float]:
         finally:
             await station.stop()
     plan = _plan_for(sections, plan_boards, boards=CLUB_BOARDS)
-    baseline, echo_cpu = await _baseline(plan)
-    durable, durable_cpu = await _baseline(plan, durable=True)
+    baseline, echo_cpu = await _baseline(plan, baseline_runs)
+    durable, durable_cpu = await _baseline(plan, baseline_runs, durable=True)
     return {
         "club_results": report.acked,
         "club_results_per_s": round(report.acked / report.seconds, 1),
@@ -259,17 +261,17 @@ def _plan_for(sections: int, results_per_pad: int, *,
 BASELINE_RUNS = 3  # the baseline's CPU a result varies by half from one run to the next
 
 
-async def _baseline(plan: Callable[[int], FloodPlan], *,
+async def _baseline(plan: Callable[[int], FloodPlan], runs: int = 0, *,
                     durable: bool = False) -> tuple[FloodReport, float]:
     """The same load through the station's own MQTT link acking at once (nothing decided,
     nothing stored): its report and the CPU it took, the station's floor. `durable`: each
     message first committed to SQLite as the station commits (simulator/echo.py), the floor
-    of a station that stores in its own process. Run BASELINE_RUNS times, each on a fresh
-    broker; the run with the median CPU a result counts, so one noisy run does not move the
-    ratios."""
-    runs = [await _baseline_once(plan, durable) for _ in range(BASELINE_RUNS)]
-    runs.sort(key=lambda run: run[1] / run[0].acked if run[0].acked else math.inf)
-    return runs[len(runs) // 2]
+    of a station that stores in its own process. Run `runs` times (0: BASELINE_RUNS; a
+    test's brief stage takes 1), each on a fresh broker; the run with the median CPU a result
+    counts, so one noisy run does not move the ratios."""
+    done = [await _baseline_once(plan, durable) for _ in range(runs or BASELINE_RUNS)]
+    done.sort(key=lambda run: run[1] / run[0].acked if run[0].acked else math.inf)
+    return done[len(done) // 2]
 
 
 async def _baseline_once(plan: Callable[[int], FloodPlan],

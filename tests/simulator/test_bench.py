@@ -51,7 +51,7 @@ async def test_mqtt_stage_reports_the_station_against_its_links_floor() -> None:
     the baseline's (the station's MQTT link acking at once) and the messages sent a result."""
     from simulator.bench import mqtt_stage
 
-    figures = await mqtt_stage(sections=1, results_per_pad=8)
+    figures = await mqtt_stage(sections=1, results_per_pad=8, baseline_runs=1)
     assert figures["mqtt_results"] == 25 * 2
     assert figures["mqtt_results_per_s"] > 0 and figures["mqtt_baseline_per_s"] > 0
     assert figures["station_cpu_us_per_result"] > 0 and figures["baseline_cpu_us_per_result"] > 0
@@ -71,7 +71,7 @@ async def test_club_stage_reports_three_boards_a_round_against_its_baseline() ->
     from simulator.bench import club_stage
 
     before = os.sched_getaffinity(0)
-    figures = await club_stage(sections=1, rounds=2)
+    figures = await club_stage(sections=1, rounds=2, baseline_runs=1)
     assert os.sched_getaffinity(0) == before
     assert figures["club_results"] == 25 * 6
     assert figures["club_cpu_us_per_result"] > 0
