@@ -7,6 +7,7 @@ import glob
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -212,13 +213,18 @@ def _wait_listening(proc: subprocess.Popen[bytes], log: Path, ports: list[int],
                     timeout: float = 10.0) -> None:
     """Until mosquitto listens on every port: a port answering is not enough, as another
     program may be the one answering, so mosquitto must also still run, and say it runs where
-    it logs here (it exits at once when it cannot bind a port)."""
+    it logs here (it exits at once when it cannot bind a port). A port it says it could not
+    bind is PortTaken, even when free again by now: the program that held it may have let go
+    since (a passing connection's port), or held it on another address only."""
     start = time.monotonic()
     answered: float | None = None  # when every port first answered
     while True:
         said = log.read_text(errors="replace")
         code = proc.poll()
         if code is not None:
+            refused = _unbound_port(said)
+            if refused in ports:  # by its own words, even if the other program let go since
+                raise PortTaken(refused)
             for port in ports:
                 if port_in_use(port):  # mosquitto holds nothing now: another program does
                     raise PortTaken(port)
@@ -237,6 +243,21 @@ def _wait_listening(proc: subprocess.Popen[bytes], log: Path, ports: list[int],
             raise TimeoutError(f"mosquitto did not start (nothing listening on port "
                                f"{ports}): {said[-2000:]}")
         time.sleep(0.05)
+
+
+def _unbound_port(log: str) -> int | None:
+    """The port mosquitto's log says it could not listen on, if it says so: a WebSockets
+    listener names it, a TCP one names it on the line before "Address already in use"."""
+    if found := _WEBSOCKETS_UNBOUND.search(log):
+        return int(found.group(1))
+    if found := _TCP_UNBOUND.search(log):
+        return int(found.group(1))
+    return None
+
+
+_WEBSOCKETS_UNBOUND = re.compile(r"Unable to create websockets listener on port (\d+)")
+_TCP_UNBOUND = re.compile(r"listen socket on port (\d+)\.\s*\n[^\n]*Error: Address already in "
+                          r"use")
 
 
 def _answers(port: int) -> bool:

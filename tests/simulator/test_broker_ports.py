@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import subprocess
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -56,6 +58,61 @@ def test_a_websockets_port_taken_is_picked_again(monkeypatch: pytest.MonkeyPatch
     with occupied() as taken:
         picks(monkeypatch, taken)  # the first pick is the WebSockets listener's
         with run_mosquitto_on_free_ports() as (port, websockets):
+            assert websockets != taken and answers_mqtt(port)
+
+
+@contextlib.contextmanager
+def held_while_mosquitto_starts(monkeypatch: pytest.MonkeyPatch,
+                                host: str = "127.0.0.1") -> Iterator[int]:
+    """A port another program holds (listening on `host`) when the first mosquitto starts,
+    and lets go of as soon as that mosquitto has given up: by the time anyone looks, it is
+    free again, as a passing connection's port is."""
+    holder = socket.socket()
+    holder.bind((host, 0))
+    holder.listen()
+    real = subprocess.Popen
+
+    def popen(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        started: subprocess.Popen[bytes] = real(*args, **kwargs)
+        if holder.fileno() != -1:
+            started.wait(10)  # mosquitto exits at once: it cannot listen there
+            holder.close()
+        return started
+
+    monkeypatch.setattr(broker.subprocess, "Popen", popen)
+    try:
+        yield holder.getsockname()[1]
+    finally:
+        holder.close()
+
+
+def test_a_websockets_port_taken_at_start_and_freed_since_is_picked_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with held_while_mosquitto_starts(monkeypatch) as taken:
+        left = picks(monkeypatch, taken)  # the WebSockets listener's pick
+        with run_mosquitto_on_free_ports() as (port, websockets):
+            assert websockets != taken and not left and answers_mqtt(port)
+
+
+def test_a_tcp_port_taken_at_start_and_freed_since_is_picked_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with held_while_mosquitto_starts(monkeypatch) as taken:
+        left = picks(monkeypatch, taken)
+        with run_mosquitto() as port:
+            assert port != taken and not left and answers_mqtt(port)
+
+
+def test_a_network_websockets_port_taken_on_another_address_is_picked_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # --lan: the listener is on every address, so a program holding the port on another
+    # one (a connection from the network address, say) keeps it out, though the port is
+    # free on 127.0.0.1.
+    with socket.socket() as other:
+        other.bind(("127.0.0.2", 0))
+        other.listen()
+        taken = other.getsockname()[1]
+        picks(monkeypatch, taken)
+        with run_mosquitto_on_free_ports(websockets_host="0.0.0.0") as (port, websockets):
             assert websockets != taken and answers_mqtt(port)
 
 
