@@ -79,7 +79,7 @@ def held_while_mosquitto_starts(monkeypatch: pytest.MonkeyPatch,
             holder.close()
         return started
 
-    monkeypatch.setattr(broker.subprocess, "Popen", popen)
+    monkeypatch.setattr(subprocess, "Popen", popen)  # as simulator.broker starts it
     try:
         yield holder.getsockname()[1]
     finally:
