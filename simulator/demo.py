@@ -17,11 +17,12 @@ import random
 import secrets
 import socket
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import uvicorn
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
 HTTP_HOST = "127.0.0.1"
 HTTP_PORT = 8000
+GOODBYE_SECONDS = 3.0  # for the simulated pads to leave the broker when the demo is stopped
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,14 @@ def _bound(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+class _SignalFreeServer(uvicorn.Server):
+    """uvicorn's server, leaving SIGINT and SIGTERM to the demo."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
 
 
 async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
@@ -166,7 +176,10 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
             station.open_event("Demo pairs", "nz", sections, {"A": deals, "B": deals})
         # The club's list, whose numbers the tables enter: the results carry names.
         station.import_players(club_list(station.movements().items()))
-        server = web_server(create_app(station), config.http_host, port)
+        # The demo stops on a signal itself (basestation.cli.demo): not uvicorn's own
+        # handlers, which would stop the grid alone and leave the session playing.
+        server = _SignalFreeServer(web_server(create_app(station), config.http_host, port,
+                                              timeout_graceful_shutdown=2).config)
         serving = asyncio.create_task(server.serve(sockets=[grid]))
         try:
             async with asyncio.timeout(20):
@@ -228,13 +241,29 @@ async def _play_with_progress(player: SessionPlayer, console: Console) -> Sessio
                                             total=player.planned_count(s.letter))
                 for s in player.sections}
         playing = asyncio.create_task(player.play())
-        while not playing.done():
-            for letter, bar in bars.items():
-                progress.update(bar, completed=player.held_count(letter))
-            await asyncio.wait({playing}, timeout=0.2)
+        try:
+            while not playing.done():
+                for letter, bar in bars.items():
+                    progress.update(bar, completed=player.held_count(letter))
+                await asyncio.wait({playing}, timeout=0.2)
+        finally:  # stopped mid-session: the simulated pads power off before the broker goes
+            await _switched_off(playing)
         for letter, bar in bars.items():
             progress.update(bar, completed=player.held_count(letter))
         return playing.result()
+
+
+async def _switched_off(playing: asyncio.Task[SessionReport]) -> None:
+    """The session cancelled, its pads given a moment to say goodbye to the broker: an MQTT
+    client's goodbye waits on the broker's answer without end (aiomqtt), so one that has not
+    had it in time is cancelled again, cut short."""
+    for _ in range(2):
+        if playing.done():
+            break
+        playing.cancel()
+        await asyncio.wait({playing}, timeout=GOODBYE_SECONDS)
+    with contextlib.suppress(asyncio.CancelledError):
+        await playing
 
 
 def _print_standings(station: Station, console: Console) -> None:

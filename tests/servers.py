@@ -94,6 +94,7 @@ class Demo:
     process: asyncio.subprocess.Process
     out: list[str] = field(default_factory=list)
     err: list[str] = field(default_factory=list)
+    readers: list[asyncio.Task[None]] = field(default_factory=list)
 
     @property
     def printed(self) -> str:
@@ -101,6 +102,31 @@ class Demo:
 
     def said(self) -> str:
         return "".join(self.out + self.err)
+
+    async def printed_line(self, words: str, timeout: float = 90) -> None:
+        """Until the demo has printed `words` (a busy machine starts it slowly)."""
+        async with asyncio.timeout(timeout):
+            while words not in self.printed:
+                assert self.process.returncode is None, self.said()
+                await asyncio.sleep(0.1)
+
+    async def ended(self, timeout: float = 30) -> int:
+        """Its exit code, once it has ended and all it said is read."""
+        async with asyncio.timeout(timeout):
+            code = await self.process.wait()
+            await asyncio.gather(*self.readers)
+        return code
+
+    def children(self) -> dict[int, str]:
+        """The processes it started and has not ended (pid: program name), from /proc."""
+        found = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError):
+                text = stat.read_text()
+                name, rest = text[text.index("(") + 1:text.rindex(")")], text[text.rindex(")"):]
+                if int(rest.split()[2]) == self.process.pid:  # fields after ")": state, ppid
+                    found[int(stat.parent.name)] = name
+        return found
 
 
 async def _lines(stream: asyncio.StreamReader | None, into: list[str]) -> None:
@@ -110,30 +136,35 @@ async def _lines(stream: asyncio.StreamReader | None, into: list[str]) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running_demo(*args: str) -> AsyncIterator[Demo]:
-    """Starts `basestation demo ARGS`; on leaving, checks it is still running without a
-    traceback, then stops it as Ctrl-C would (killed if it does not stop within 15 s)."""
+async def started_demo(*args: str) -> AsyncIterator[Demo]:
+    """Starts `basestation demo ARGS`; on leaving, kills it if it still runs."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "basestation", "demo", *args,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     demo = Demo(process)
-    readers = [asyncio.create_task(_lines(process.stdout, demo.out)),
-               asyncio.create_task(_lines(process.stderr, demo.err))]
+    demo.readers = [asyncio.create_task(_lines(process.stdout, demo.out)),
+                    asyncio.create_task(_lines(process.stderr, demo.err))]
     try:
         yield demo
-        assert process.returncode is None, demo.said()
-        assert "Traceback" not in "".join(demo.err), "".join(demo.err)
     finally:
         if process.returncode is None:
-            process.send_signal(signal.SIGINT)
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(15):
-                    await process.wait()
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
-        for reader in readers:
+            process.kill()
+            await process.wait()
+        for reader in demo.readers:
             reader.cancel()
+
+
+@contextlib.asynccontextmanager
+async def running_demo(*args: str) -> AsyncIterator[Demo]:
+    """Starts `basestation demo ARGS`; on leaving, checks it is still running without a
+    traceback, then stops it as Ctrl-C would (killed if it does not stop within 15 s)."""
+    async with started_demo(*args) as demo:
+        yield demo
+        assert demo.process.returncode is None, demo.said()
+        assert "Traceback" not in "".join(demo.err), "".join(demo.err)
+        demo.process.send_signal(signal.SIGINT)
+        with contextlib.suppress(TimeoutError):
+            await demo.ended(15)
 
 
 def fresh_database(path: Path, migrated: Path) -> str:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import signal
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -71,18 +74,37 @@ def demo(
         print(json.dumps(event_json(station, report)), flush=True)
 
     try:
-        report = asyncio.run(run_demo(tables=tables, speed=speed, seed=seed,
-                                      exit_when_done=exit_when_done,
-                                      hand_records=hand_records, event=event,
-                                      console=Console(stderr=True) if as_json else None,
-                                      free_table=free_table, lan=lan,
-                                      on_done=print_json if as_json else None))
-    except KeyboardInterrupt:
-        return
+        report = asyncio.run(until_signalled(run_demo(
+            tables=tables, speed=speed, seed=seed, exit_when_done=exit_when_done,
+            hand_records=hand_records, event=event,
+            console=Console(stderr=True) if as_json else None, free_table=free_table, lan=lan,
+            on_done=print_json if as_json else None)))
     except ValueError as exc:  # an event the station cannot run (an odd field, say)
         raise typer.BadParameter(str(exc)) from exc
     except PortTaken as exc:  # taken again on every try, or a port given that is taken
         typer.echo(f"Error: {exc}.", err=True)
         raise typer.Exit(1) from None
-    if report.mismatches:
+    if report is not None and report.mismatches:
         raise typer.Exit(1)
+
+
+async def until_signalled(demo: Coroutine[Any, Any, SessionReport]) -> SessionReport | None:
+    """The demo's report, or None when SIGINT (Ctrl-C) or SIGTERM stopped it first: the demo
+    is cancelled then, so it stops what it started (the grid, the session, the broker) before
+    the process ends. A second signal while it stops changes nothing."""
+    running = asyncio.ensure_future(demo)
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        if not running.cancelling():
+            # From here connections close on purpose: the libraries' complaints about that
+            # (aiomqtt's, of a simulated pad stopped while connecting) are no news to anyone.
+            logging.disable(logging.ERROR)
+            running.cancel()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop)
+    try:
+        return await running
+    except asyncio.CancelledError:
+        return None
