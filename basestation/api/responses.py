@@ -336,6 +336,7 @@ class AuditEntryOut(BaseModel):
     id: int | None
     at: str
     actor: str
+    who: str  # the actor in the director's words
     action: str
     detail: dict[str, Any]
     text: str

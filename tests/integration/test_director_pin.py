@@ -73,7 +73,7 @@ async def test_a_pad_guessing_the_pin_gets_nowhere_and_is_named(
                 audit = (await api.get("/api/audit")).json()["entries"]
                 [replaced] = [e for e in audit if e["action"] == "replace"]
                 assert replaced["actor"] == "unit 22"
-                assert replaced["text"] == ("Unit replaced: section A, table 1; authorised by "
-                                            "the director's PIN, new 22, old 21")
+                assert replaced["text"] == ("Unit replaced: section A, table 1; unit 21 by "
+                                            "unit 22, authorised by the director's PIN")
                 grid = (await api.get("/api/grid")).json()
                 assert not [a for a in grid["alerts"] if a["kind"] == "wrong_pin"]

@@ -1,5 +1,5 @@
 // History: the audit log of an event, newest first, paged back on demand; live for the open one.
-import { api, el, say, checkLogin, setupLogin, listen, coalesced } from "./common.js";
+import { api, el, say, checkLogin, setupLogin, listen, coalesced, dayText } from "./common.js";
 
 let shown = [];   // entries on the page, newest first
 let openEvent = null;
@@ -23,7 +23,7 @@ function render(more) {
     const at = new Date(entry.at);
     body.append(el("tr", { "data-action": entry.action },
       el("td", { title: at.toISOString() }, at.toLocaleString()),
-      el("td", {}, entry.actor),
+      el("td", {}, entry.who),
       el("td", { class: "text" }, entry.text)));
   }
   if (!body.children.length) {
@@ -38,7 +38,8 @@ async function loadEvents() {
   const keep = select.value;
   select.textContent = "";
   for (const event of events) {
-    const when = new Date(event.created_at).toLocaleDateString();
+    // The day it is played; an event set up without one, the day it was set up.
+    const when = dayText(event.date) || new Date(event.created_at).toLocaleDateString();
     select.append(el("option", { value: String(event.id) },
       `${event.name} (${when}, ${event.results} results${event.open ? ", open" : ""})`));
     if (event.open) openEvent = event.id;
