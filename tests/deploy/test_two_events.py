@@ -162,11 +162,12 @@ async def two_events(pads: int, station_port: int, http: dict[str, int],
     club = await director(f"127.0.0.1:{http['club']}", "club")
     second = await director(f"127.0.0.1:{http['second']}", "second")
     try:
-        # Each console links to the other, on the host it was opened by.
+        # Each console links to the other, on the host it was opened by, named by the event
+        # open there (not the configuration's "Second event" or "Club night").
         assert (await club.get("/api/consoles")).json() == [
-            {"name": "Second event", "url": f"http://127.0.0.1:{http['second']}/"}]
+            {"name": "second pairs", "url": f"http://127.0.0.1:{http['second']}/"}]
         assert (await second.get("/api/consoles")).json() == [
-            {"name": "Club night", "url": f"http://127.0.0.1:{http['club']}/"}]
+            {"name": "club pairs", "url": f"http://127.0.0.1:{http['club']}/"}]
         # Each director pairs a BridgeScorer from the console; each plays in its event.
         key_a = bytes.fromhex((await club.post("/api/units/17/pair")).json()["key"])
         key_b = bytes.fromhex((await second.post("/api/units/27/pair")).json()["key"])
@@ -208,10 +209,10 @@ async def consoles_link(browser: Browser, http: dict[str, int]) -> None:
     try:
         await page.goto(f"http://127.0.0.1:{http['club']}/")
         await log_in("club")
-        await others.get_by_role("link", name="Second event").click()
+        await others.get_by_role("link", name="second pairs").click()
         await page.wait_for_url(f"http://127.0.0.1:{http['second']}/")
         await log_in("second")  # its own director password
-        await others.get_by_role("link", name="Club night").wait_for()
+        await others.get_by_role("link", name="club pairs").wait_for()
         assert await serious_violations(page) == []
     finally:
         await page.close()

@@ -1,23 +1,55 @@
 """The grid's controls for a running night: alert thresholds, each section's round clock
-and when its pads ask for player numbers, and the way back for an orphaned table (withdraw a
-takeover, ask its pad to resend)."""
+and when its pads ask for player numbers, the way back for an orphaned table (withdraw a
+takeover, ask its pad to resend), and the links to the other events' consoles."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import urllib.request
 from typing import Annotated, Any
+from urllib.parse import urljoin
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
-from basestation.api.responses import ResendOut, TakeoverOut, ThresholdsOut
+from basestation.api.responses import ConsoleOut, ResendOut, TakeoverOut, ThresholdsOut
 from basestation.api.routes.sections import section_of
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 
 router = APIRouter(prefix="/api", tags=["console"])
 Table = Annotated[int, Path(ge=1, le=255)]
+ASK_SECONDS = 1.0  # for another console to say its event; the grid waits on it
+
+
+@router.get("/consoles", response_model=list[ConsoleOut])
+async def consoles(request: Request, station: StationDep) -> list[dict[str, str]]:
+    """The other events' consoles ([[console]] in the configuration), each with its link and
+    named by the event open there (the configured name when it has none or does not answer
+    in time); one given as ":<port>" is on the host this page was opened by."""
+    host = request.url.hostname or "127.0.0.1"
+    host = f"[{host}]" if ":" in host else host
+    links = [(c.name, f"{request.url.scheme}://{host}{c.url}/" if c.url.startswith(":")
+              else c.url) for c in station.config.consoles]
+    events = await asyncio.gather(*(asyncio.to_thread(_open_event, url) for _, url in links))
+    return [{"name": event or name, "url": url}
+            for (name, url), event in zip(links, events, strict=True)]
+
+
+def _open_event(console: str) -> str | None:
+    """The name of the event open on another console, from its /api/status; None when none
+    is open or it does not answer."""
+    base = console if console.endswith("/") else console + "/"
+    try:
+        with urllib.request.urlopen(urljoin(base, "api/status"),
+                                    timeout=ASK_SECONDS) as answer:
+            event = json.load(answer).get("event")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return event if isinstance(event, str) and event else None
 
 
 @router.get("/console/thresholds", response_model=ThresholdsOut)

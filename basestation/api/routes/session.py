@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
-from basestation.api.responses import ConsoleOut, GridOut, RunningOut, StatusOut, TakeoverOut
+from basestation.api.responses import GridOut, RunningOut, StatusOut, TakeoverOut
 from basestation.station.views.live import for_page
 
 router = APIRouter(prefix="/api", tags=["session"])
@@ -22,17 +22,6 @@ router = APIRouter(prefix="/api", tags=["session"])
 @router.get("/status", response_model=StatusOut)
 async def status(read: ReadDep) -> StatusOut:
     return read.status()
-
-
-@router.get("/consoles", response_model=list[ConsoleOut])
-async def consoles(request: Request, station: StationDep) -> list[dict[str, str]]:
-    """The other events' consoles ([[console]] in the configuration), each with its link; one
-    given as ":<port>" is on the host this page was opened by."""
-    host = request.url.hostname or "127.0.0.1"
-    host = f"[{host}]" if ":" in host else host
-    return [{"name": c.name,
-             "url": f"{request.url.scheme}://{host}{c.url}/" if c.url.startswith(":") else c.url}
-            for c in station.config.consoles]
 
 
 @router.get("/grid", response_model=GridOut)
