@@ -1,9 +1,9 @@
 """The demo: a station on the embedded defaults, its director app, and a simulated club session.
 
-Section A plays on bridgepads over a virtual radio (a pty the station opens as its serial port),
-section B on BridgeScorers over MQTT (a local mosquitto, started and stopped here, with a
-WebSockets listener for the browser pad). Table B1 is left free for the person running the
-demo: its unit is paired and its pad's link printed with a QR code (simulator.free_table).
+Section A plays on BridgeScorers over MQTT (a local mosquitto, started and stopped here, with a
+WebSockets listener for the browser pad), section B on bridgepads over a virtual radio (a pty
+the station opens as its serial port). Table A1 is left free for the person running the demo:
+its unit is paired and its pad's link printed with a QR code (simulator.free_table).
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
     station restart); a Swiss round is drawn only when every board of the last is in.
     `on_done` sees the station once the session is over (the JSON output).
 
-    In a pairs demo with `free_table`, table B1 is left to the person running it, on the
+    In a pairs demo with `free_table`, table A1 is left to the person running it, on the
     browser pad; with `lan` the grid and the broker's WebSockets listener are open to the
     network and the pad's link uses this computer's network address, for a phone."""
     from basestation.api.app import create_app
@@ -199,9 +199,9 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                                            deals)],
                     speed=speed, seed=seed, faults=faults, radio=radio, rounds=event.rounds)
             else:
-                console.print(f"Section A: {tables} tables of bridgepads on radio "
-                              f"{radio.port}; section B: {tables} tables of BridgeScorers on "
-                              f"MQTT port {mqtt_port} (WebSockets {websockets_port})")
+                console.print(f"Section A: {tables} tables of BridgeScorers on MQTT port "
+                              f"{mqtt_port} (WebSockets {websockets_port}); section B: "
+                              f"{tables} tables of bridgepads on radio {radio.port}")
                 free = frozenset({(FREE_SECTION, FREE_TABLE)}) if free_table else frozenset()
                 if free_table:
                     host = lan_address() if lan else HTTP_HOST
@@ -210,8 +210,8 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                     print_invitation(console, pad, lan=lan)
                 movement = generate("mitchell", tables, boards)
                 player = SessionPlayer(
-                    station, [SectionSetup("A", "radio", movement, deals),
-                              SectionSetup("B", "mqtt", movement, deals)],
+                    station, [SectionSetup("A", "mqtt", movement, deals),
+                              SectionSetup("B", "radio", movement, deals)],
                     speed=speed, seed=seed, faults=faults, radio=radio, mqtt_port=mqtt_port,
                     free=free)
             report = await _play_with_progress(player, console)

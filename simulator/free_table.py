@@ -20,9 +20,11 @@ from rich.console import Console
 if TYPE_CHECKING:
     from basestation.station.app import Station
 
-FREE_SECTION = "B"  # the MQTT section: the browser pad reaches its broker over WebSockets
+# The MQTT section (the browser pad reaches its broker over WebSockets), and the section the
+# pad's login form is set to when it opens.
+FREE_SECTION = "A"
 FREE_TABLE = 1
-FREE_UNIT = 200  # beside section B's simulated units (201...)
+FREE_UNIT = 100  # beside section A's simulated units (101...)
 
 
 def lan_address() -> str:

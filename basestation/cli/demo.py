@@ -46,7 +46,7 @@ def demo(
                                                   max=36)] = 4,
     rounds: Annotated[int, typer.Option(help="Rounds of a Swiss event.", min=1, max=20)] = 4,
     free_table: Annotated[
-        bool, typer.Option(help="Leave table B1 free for you to play on the browser pad (its "
+        bool, typer.Option(help="Leave table A1 free for you to play on the browser pad (its "
                                 "link and QR code are printed); pairs only.")
     ] = True,
     lan: Annotated[

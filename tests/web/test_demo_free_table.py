@@ -1,6 +1,7 @@
-"""`basestation demo` leaves table B1 to the person running it: the printed link opens the
-browser pad, which reaches the demo's broker over WebSockets and logs in to the free table
-while the simulated room plays the others."""
+"""`basestation demo` leaves table A1 to the person running it: the printed link opens the
+browser pad, whose login form is set to the free table's section, and which reaches the demo's
+broker over WebSockets and logs in to the free table while the simulated room plays the
+others."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from playwright.async_api import Browser
 
 from tests.servers import running_demo
 from tests.web.conftest import PASSWORD
-from tests.web.padpage import log_in
 
 pytestmark = pytest.mark.integration
 LINK = re.compile(r"Pad link: (http://127\.0\.0\.1:(\d+)/pad#\S+)")
@@ -28,7 +28,7 @@ async def test_the_printed_link_plays_the_free_table(browser: Browser) -> None:
                 assert demo.process.returncode is None, demo.said()
                 await asyncio.sleep(0.1)
         printed = demo.printed
-        assert "section B, table 1 is left free for you" in printed
+        assert "section A, table 1 is left free for you" in printed
         assert "▄" in printed  # the QR code, in the terminal's block characters
         link, port = found.group(1), found.group(2)
         # A one-time pairing code, never the key (SPEC 10.5).
@@ -42,8 +42,13 @@ async def test_the_printed_link_plays_the_free_table(browser: Browser) -> None:
             await page.goto(link)
             await page.wait_for_selector("body[data-link=online]", timeout=30000)
             assert page.url == f"http://127.0.0.1:{port}/pad"  # the code left the address bar
-            await log_in(page, 1, section="B")
-            # The station holds table B1 for the browser pad's unit, the room the rest.
+            # The login form opens on the free table's section: only the table is keyed.
+            await page.get_by_role("heading", name="Log in to your table").wait_for()
+            assert await page.get_by_label("Section").input_value() == "A"
+            await page.get_by_label("Table").fill("1")
+            await page.get_by_role("button", name="Log in").click()
+            await page.wait_for_selector("body[data-state=play]")
+            # The station holds table A1 for the browser pad's unit, the room the rest.
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers={"Origin": f"http://127.0.0.1:{port}"},
                                          timeout=60) as director:  # busy machine
                 assert (await director.post("/api/login",
@@ -51,12 +56,12 @@ async def test_the_printed_link_plays_the_free_table(browser: Browser) -> None:
                 async with asyncio.timeout(60):
                     while True:
                         grid = (await director.get("/api/grid")).json()
-                        section_b = next(s for s in grid["sections"] if s["section"] == "B")
-                        tables = {t["table"]: t for t in section_b["tables"]}
+                        section_a = next(s for s in grid["sections"] if s["section"] == "A")
+                        tables = {t["table"]: t for t in section_a["tables"]}
                         played = sum(c["done"] for t in (2, 3) for c in tables[t]["cells"])
                         if played:
                             break
                         await asyncio.sleep(0.3)
-                assert tables[1]["unit"] == 200 and tables[1]["state"] == "logged_in"
+                assert tables[1]["unit"] == 100 and tables[1]["state"] == "logged_in"
         finally:
             await context.close()
