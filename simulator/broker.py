@@ -185,24 +185,24 @@ def run_mosquitto_on_free_ports(websockets_host: str = "127.0.0.1",
 
 
 @contextlib.contextmanager
-def run_mosquitto_conf(conf: Path, port: int, websockets: int | None = None) -> Iterator[int]:
-    """mosquitto with a whole configuration file of the caller's, listening on `port` (and on
-    `websockets`, if the file has such a listener); PortTaken if another program holds one."""
-    proc = _start(conf, port, websockets)
+def run_mosquitto_conf(conf: Path, *ports: int) -> Iterator[None]:
+    """mosquitto with a whole configuration file of the caller's, listening on every one of
+    `ports` (its listeners'); PortTaken if another program holds one."""
+    proc = _start(conf, *ports)
     try:
-        yield port
+        yield
     finally:
         _stop(proc)
 
 
-def _start(conf: Path, port: int, websockets: int | None) -> subprocess.Popen[bytes]:
-    """mosquitto started on `conf`, once it listens on its ports."""
+def _start(conf: Path, *ports: int | None) -> subprocess.Popen[bytes]:
+    """mosquitto started on `conf`, once it listens on its ports (None: no such listener)."""
     log = conf.with_suffix(".log")
     with log.open("wb") as out:
         proc = subprocess.Popen([mosquitto_binary(), "-c", str(conf)],
                                 stdout=subprocess.DEVNULL, stderr=out)
     try:
-        _wait_listening(proc, log, [port, *([websockets] if websockets else [])])
+        _wait_listening(proc, log, [port for port in ports if port])
     except BaseException:
         _stop(proc)
         raise

@@ -10,14 +10,19 @@ import os
 import pwd
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
+from simulator import broker
 from simulator.broker import free_port, mosquitto_binary, run_mosquitto, wait_for_port
 
 if TYPE_CHECKING:
@@ -52,6 +57,40 @@ async def serve_station(station: Station, *, limits: Limits | None = None,
     finally:
         running.should_exit = True
         await task
+
+
+def picks(monkeypatch: pytest.MonkeyPatch, *ports: int, where: ModuleType = broker) -> list[int]:
+    """`where`'s free_port answers `ports` first (as if each were free when asked), then free
+    ones; what is left of `ports`."""
+    queue = list(ports)
+    real = broker.free_port
+    monkeypatch.setattr(where, "free_port", lambda: queue.pop(0) if queue else real())
+    return queue
+
+
+@contextlib.contextmanager
+def held_while_mosquitto_starts(monkeypatch: pytest.MonkeyPatch,
+                                host: str = "127.0.0.1") -> Iterator[int]:
+    """A port another program holds (listening on `host`) when the first mosquitto starts,
+    and lets go of as soon as that mosquitto has given up: by the time anyone looks, it is
+    free again, as a passing connection's port is."""
+    holder = socket.socket()
+    holder.bind((host, 0))
+    holder.listen()
+    real = subprocess.Popen
+
+    def popen(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        started: subprocess.Popen[bytes] = real(*args, **kwargs)
+        if holder.fileno() != -1:
+            started.wait(10)  # mosquitto exits at once: it cannot listen there
+            holder.close()
+        return started
+
+    monkeypatch.setattr(subprocess, "Popen", popen)  # as simulator.broker starts mosquitto
+    try:
+        yield holder.getsockname()[1]
+    finally:
+        holder.close()
 
 
 def _pg_bin(name: str) -> str:

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from basestation.station.config import SectionConfig, load_config
 from basestation.station.core.units import epoch_key
 from basestation.store import repository as repo
 from basestation.store.repository import Store
-from simulator.broker import dynsec_plugin, run_mosquitto_conf, wait_for_port
+from simulator.broker import PORT_TRIES, PortTaken, dynsec_plugin, run_mosquitto_conf
 from tests.api.conftest import BROWSER
 from tests.pads import MqttPad
 from tests.servers import free_port
@@ -47,7 +47,9 @@ def deploy_mosquitto_conf(port: int, files: Path, data: Path, websockets: int,
     text = text.replace("listener 1884 127.0.0.1", f"listener {station or free_port()} 127.0.0.1")
     text = text.replace("/etc/basestation/mosquitto/", f"{files}/")
     text = text.replace("/var/lib/mosquitto/", f"{data}/")
-    text = text.replace("log_dest syslog", "log_dest stderr")
+    # Its log, where the tests read it: with the listeners it opens, so that one it cannot
+    # bind is named (simulator.broker picks that port again).
+    text = text.replace("log_dest syslog", "log_dest stderr\nlog_type information")
     if os.geteuid() == 0:
         # As root mosquitto drops to user `mosquitto`, which cannot read the test's tmp files.
         text = "user root\n" + text
@@ -68,16 +70,25 @@ def run_deploy_mosquitto(files: Path, workdir: Path, websockets: int | None = No
     """The shipped broker (`name`: mosquitto.conf with the dynamic-security plugin, its file in
     workdir/mosquitto-data as install.sh leaves it; or mosquitto-files.conf) with the pads'
     listener on `port` or a free one, the WebSockets listener on `websockets` or a free one and
-    the station's own on a free one."""
-    ports = BrokerPorts(port or free_port(), websockets or free_port(), free_port())
+    the station's own on a free one. A port picked here that another program takes before
+    mosquitto binds it is picked again; one the caller gave that is taken raises PortTaken."""
     data = workdir / "mosquitto-data"
     data.mkdir(exist_ok=True)
     conf = workdir / "mosquitto.conf"
-    conf.write_text(deploy_mosquitto_conf(ports.pads, files, data, ports.websockets, name,
-                                          ports.station))
-    with run_mosquitto_conf(conf, ports.pads, ports.websockets):
-        wait_for_port(ports.station)
-        yield ports
+    for attempt in range(1, PORT_TRIES + 1):
+        ports = BrokerPorts(port or free_port(), websockets or free_port(), free_port())
+        conf.write_text(deploy_mosquitto_conf(ports.pads, files, data, ports.websockets, name,
+                                              ports.station))
+        running = contextlib.ExitStack()
+        try:
+            running.enter_context(run_mosquitto_conf(conf, *astuple(ports)))
+        except PortTaken as taken:
+            if taken.port in (port, websockets) or attempt == PORT_TRIES:
+                raise
+            continue
+        with running:
+            yield ports
+        return
 
 
 def unit_login(unit: int, epoch: int = 0) -> tuple[str, str]:
@@ -207,9 +218,8 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True,
     assert SECRET not in done.output and STATION_PASSWORD not in done.output
     if files:
         assert STATION_PASSWORD not in (folder / "passwords").read_text()  # hashed, never plain
-    websockets = free_port()
     name = "mosquitto-files.conf" if files else "mosquitto.conf"
-    with run_deploy_mosquitto(folder, tmp_path, websockets, name=name) as ports:
+    with run_deploy_mosquitto(folder, tmp_path, name=name) as ports:
         # The station by its own listener, as deploy/station.toml has it.
         write_config(config, database, ports.station, dynsec=not files)
         station = Station(load_config(config))
@@ -223,6 +233,6 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True,
             for unit in (17, 18, 19):
                 assert await station.logins.settle(unit, timeout=10)
         try:
-            yield Club(ports.pads, station, config, websockets, ports.station)
+            yield Club(ports.pads, station, config, ports.websockets, ports.station)
         finally:
             await station.stop()

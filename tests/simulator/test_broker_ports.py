@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import socket
-import subprocess
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -18,6 +16,7 @@ from basestation.cli import app
 from simulator import broker, demo
 from simulator.broker import PortTaken, run_mosquitto, run_mosquitto_on_free_ports
 from simulator.campaign.devices import RestartableBroker
+from tests.servers import held_while_mosquitto_starts, picks
 
 pytestmark = pytest.mark.integration
 
@@ -29,14 +28,6 @@ def occupied() -> Iterator[int]:
         sock.bind(("127.0.0.1", 0))
         sock.listen()
         yield sock.getsockname()[1]
-
-
-def picks(monkeypatch: pytest.MonkeyPatch, *ports: int) -> list[int]:
-    """free_port answers `ports` first (as if each were free when asked), then free ones."""
-    queue = list(ports)
-    real = broker.free_port
-    monkeypatch.setattr(broker, "free_port", lambda: queue.pop(0) if queue else real())
-    return queue
 
 
 def answers_mqtt(port: int) -> bool:
@@ -59,31 +50,6 @@ def test_a_websockets_port_taken_is_picked_again(monkeypatch: pytest.MonkeyPatch
         picks(monkeypatch, taken)  # the first pick is the WebSockets listener's
         with run_mosquitto_on_free_ports() as (port, websockets):
             assert websockets != taken and answers_mqtt(port)
-
-
-@contextlib.contextmanager
-def held_while_mosquitto_starts(monkeypatch: pytest.MonkeyPatch,
-                                host: str = "127.0.0.1") -> Iterator[int]:
-    """A port another program holds (listening on `host`) when the first mosquitto starts,
-    and lets go of as soon as that mosquitto has given up: by the time anyone looks, it is
-    free again, as a passing connection's port is."""
-    holder = socket.socket()
-    holder.bind((host, 0))
-    holder.listen()
-    real = subprocess.Popen
-
-    def popen(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
-        started: subprocess.Popen[bytes] = real(*args, **kwargs)
-        if holder.fileno() != -1:
-            started.wait(10)  # mosquitto exits at once: it cannot listen there
-            holder.close()
-        return started
-
-    monkeypatch.setattr(subprocess, "Popen", popen)  # as simulator.broker starts it
-    try:
-        yield holder.getsockname()[1]
-    finally:
-        holder.close()
 
 
 def test_a_websockets_port_taken_at_start_and_freed_since_is_picked_again(

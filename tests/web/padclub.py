@@ -14,7 +14,7 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
 from basestation.station.app import Station
-from simulator.broker import free_port, run_mosquitto
+from simulator.broker import run_mosquitto, run_mosquitto_on_free_ports
 from tests.web.conftest import PASSWORD, serve
 from tests.web.padpage import enter, stored
 
@@ -29,15 +29,19 @@ EXPOSE_MODULES = """async () => {
 
 @dataclass
 class Broker:
-    """mosquitto with a WebSockets listener, stopped and started again on the same ports."""
+    """mosquitto with a WebSockets listener, stopped and started again on the same ports: its
+    first start picks them (again when another program takes one first)."""
 
-    port: int = field(default_factory=free_port)
-    websockets: int = field(default_factory=free_port)
+    port: int = 0
+    websockets: int = 0
     _running: contextlib.ExitStack | None = None
 
     def start(self) -> None:
         stack = contextlib.ExitStack()
-        stack.enter_context(run_mosquitto(port=self.port, websockets=self.websockets))
+        if self.port:  # started again: the pads know these ports
+            stack.enter_context(run_mosquitto(port=self.port, websockets=self.websockets))
+        else:
+            self.port, self.websockets = stack.enter_context(run_mosquitto_on_free_ports())
         self._running = stack
 
     def stop(self) -> None:
