@@ -105,7 +105,10 @@ def _replaced(detail: Detail) -> list[str]:
 
 def _seated(detail: Detail) -> list[str]:
     players = ", ".join(str(p) for p in detail.get("players", []))
-    return [f"{detail.get('side')} {detail.get('entrant')}", f"players {players}"]
+    side, entrant = detail.get("side"), detail.get("entrant")
+    # A pair has its side in a Mitchell; a team, or a Howell's pair, has none.
+    return [f"{side} pair {entrant}" if side else f"pair or team {entrant}",
+            f"players {players}"]
 
 
 def _penalty(detail: Detail) -> list[str]:

@@ -80,7 +80,9 @@ WRITTEN: list[tuple[str, dict[str, Any], str]] = [
      "Unit replaced: section A, table 1; unit 21 by unit 22, authorised by the director's "
      "PIN"),
     ("seat", {"section": "A", "entrant": 3, "side": "NS", "players": [101, 102]},
-     "Players seated: section A; NS 3, players 101, 102"),
+     "Players seated: section A; NS pair 3, players 101, 102"),
+    ("seat", {"section": "A", "entrant": 2, "side": "", "players": [101, 102, 103, 104]},
+     "Players seated: section A; pair or team 2, players 101, 102, 103, 104"),
     ("thresholds", {"silent_minutes": 5, "rounds_behind": 2},
      "Alerts changed: raised for a unit silent for 5 minutes or a table 2 rounds behind"),
     ("round_minutes", {"section": "A", "minutes_per_board": 7.5, "minutes_per_round": 2,
