@@ -179,6 +179,25 @@ async def test_a_reload_mid_round_loses_nothing(club: Club) -> None:
     assert await page.locator("#round-title").text_content() == "Round 2: NS 1 v EW 3"
 
 
+async def test_a_reload_keeps_each_boards_score(club: Club) -> None:
+    """After a reload the station's copy of the table's results (game_data, answering the
+    pad's resend) replaces the pad's; it carries no score, and the board's line keeps it."""
+    station = club.station
+    page = await club.pad(65)
+    await log_in(page, 1)
+    first = pairs(station, 1, 1)[2][0]
+    await enter(page, "3NT", "N", 9, "S4")
+    await stored(page, 1, first)
+    line = page.get_by_role("listitem").filter(has_text=f"Board {first}: 3NT by North")
+    score = held(station, 1, 1, first).score_ns
+    shown = f"Board {first}: 3NT by North, made 3, lead \u26604, NS +{score}"
+    await expect(line).to_have_text(shown)
+    await page.reload()
+    await page.wait_for_selector("body[data-link=online]")
+    await page.wait_for_function(f"pad.mem.entries['1/{first}']?.source === 'station'")
+    await expect(line).to_have_text(shown)
+
+
 async def test_a_broker_restart_mid_round(club: Club) -> None:
     station = club.station
     north, south = await club.pad(65), await club.pad(66)

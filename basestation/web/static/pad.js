@@ -446,7 +446,10 @@ function renderRound(round) {
     .map((b) => [PadCore.boardKey(round.round, b), `Board ${b}`]);
   const fixable = pad.correctable()
     .map((e) => [PadCore.boardKey(e.round, e.board), `Board ${e.board} (round ${e.round}): correct it`]);
-  const choices = [...open, ...fixable];
+  // No board left to play here (the round is over, the pair waits to move): nothing is
+  // chosen until the players pick a board to correct, on purpose.
+  const none = open.length ? [] : [["", fixable.length ? PadWords.CHOOSE_CORRECTION : PadWords.NOTHING_TO_ENTER]];
+  const choices = [...none, ...open, ...fixable];
   const wanted = choices.map(([value]) => value).join(",");
   if (select.dataset.choices !== wanted) {
     const picked = select.dataset.picked;  // the players' choice stays while it is there
@@ -465,8 +468,9 @@ function renderRound(round) {
     if (!entry) text += "to play";
     else {
       text += PadCore.describe({ type: entry.type, ...entry.body });
+      const score = PadCore.entryScore(entry);
       if (!entry.acked) text += " (waiting for the station)";
-      else if (entry.score_ns != null) text += `, NS ${entry.score_ns > 0 ? "+" : ""}${entry.score_ns}`;
+      else if (score !== null) text += `, ${PadCore.nsScore(score)}`;
     }
     list.append(node("li", text, { "data-board": b, "data-acked": entry ? String(entry.acked) : "" }));
   }
@@ -691,7 +695,8 @@ function boardChosen(ask) {
   const open = info && !pad.mem.entries[PadCore.boardKey(round, board)];
   const asking = Boolean(ask && open && next && next !== board);
   show("out-of-order", asking);
-  show("entry-fields", !asking);
+  show("entry-fields", Boolean(board) && !asking);  // no keys before a board is chosen
+  show("not-played", Boolean(open));  // a correction is a result
   if (!asking) return;
   $("out-of-order-text").textContent = PadWords.outOfOrder(board, next);
   $("out-of-order-yes").textContent = `Yes, enter board ${board}`;
@@ -715,14 +720,23 @@ function chosenBoard() {
 function askAccept(type, body) {
   pending = { type, body, event: pad.mem.event };
   const held = pad.mem.entries[PadCore.boardKey(body.round, body.board)];
-  const correcting = held && held.acked ? " (a correction)" : "";
   const score = type === "result" ?
     `: ${PadCore.nsScore(PadCore.scoreNs(body.board, body.contract, body.declarer, body.tricks))}` : "";
-  $("confirm-text").textContent = `Board ${body.board}${correcting}: ` +
-    PadCore.describe({ type, ...body }) + score;
+  const entered = PadCore.describe({ type, ...body }) + score;
+  // A correction says plainly what it replaces (SPEC 6.3).
+  $("confirm-title").textContent = held && held.acked ? PadWords.CORRECTION_TITLE : PadWords.ACCEPT_TITLE;
+  $("confirm-text").textContent = held && held.acked ?
+    PadWords.replaces(body.board, body.round, PadCore.describe({ type: held.type, ...held.body }) +
+      scoreWords(held), entered) : `Board ${body.board}: ${entered}`;
   show("entry", false);
   show("confirm", true);
   $("accept").focus();
+}
+
+// " (NS +420)" for an entry held, or nothing when it has no score (not played).
+function scoreWords(entry) {
+  const score = PadCore.entryScore(entry);
+  return score === null ? "" : ` (${PadCore.nsScore(score)})`;
 }
 
 function closeConfirm() {

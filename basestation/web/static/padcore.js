@@ -841,6 +841,16 @@ const signed = (score) => (score > 0 ? `+${score}` : String(score));
 const nsScore = (score) => `NS ${signed(score)}`;
 const cardWords = (card) => (card ? `${SUITS[card[0]] || card[0]}${card.slice(1)}` : "");
 
+// North-South's score of an entry held: the station's (its ack), or, for a copy the station
+// sent without one (game_data, a director's change), reckoned here as the station does;
+// null for a board not played.
+function entryScore(entry) {
+  if (entry.score_ns != null) return entry.score_ns;
+  const body = entry.body;
+  if ((entry.type || "result") !== "result" || !body.contract) return null;
+  return scoreNs(body.board, body.contract, body.declarer, body.tricks);
+}
+
 // An entry in the players' words: "4S by North, made 5, lead \u2665K", "3NT by South,
 // down 1", "passed out".
 function describe(entry) {
@@ -857,4 +867,4 @@ function describe(entry) {
 
 export { Pad, describe, storeKey, boardKey, SEAT_NAMES, SUITS, dealer, vulnerability,
   boardFacts, parseContract, scoreNs, resultMark, possibleResults, tricksOf, notation,
-  signed, nsScore, cardWords };
+  signed, nsScore, cardWords, entryScore };

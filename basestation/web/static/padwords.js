@@ -204,6 +204,14 @@ const outOfOrder = (board, next) => `Board ${board} is not the next board (${nex
   `Enter board ${board}?`;
 
 
+// The board chooser with no board left to play, and the accept screen (SPEC 6.3).
+export const CHOOSE_CORRECTION = "No board to play: choose one to correct it";
+export const NOTHING_TO_ENTER = "No board to play";
+export const ACCEPT_TITLE = "East-West: check, then accept";
+export const CORRECTION_TITLE = "East-West: check the correction, then accept";
+export const replaces = (board, round, held, entered) => `Board ${board} (round ${round}) ` +
+  `is already held: ${held}. Accept replaces it with: ${entered}`;
+
 export const OTHER_SCREEN = "This pad was opened on another screen: use that one, or take it back here";
 export const TABLE_FORM = "Section is one letter, table a number from 1";
 export const PIN_FORM = "The director's PIN is 1 to 8 letters, digits or signs";
