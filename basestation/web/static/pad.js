@@ -212,8 +212,13 @@ function renderClock() {
   const clock = pad && !pad.elsewhere && pad.mem.table !== null && !pad.mem.locked &&
     !finished ? pad.mem.clock : null;
   show("round-clock", Boolean(clock));
-  $("round-clock").textContent = clock ?
-    PadWords.clock(clock.round, Math.round((clock.endsAt - Date.now()) / 1000)) : "";
+  if (!clock) { $("round-clock").textContent = ""; return; }
+  // The clock times the section's round; a table still playing an earlier one (it logged in
+  // late) is told that, not another round's time above its own round (SPEC 14.6).
+  const shown = pad.leaving() || pad.playRound();
+  $("round-clock").textContent = shown && shown.round < clock.round ?
+    PadWords.sectionAhead(shown.round, clock.round) :
+    PadWords.clock(clock.round, Math.round((clock.endsAt - Date.now()) / 1000));
 }
 
 // At the end of a round: where the pairs and the boards go, as the station said.

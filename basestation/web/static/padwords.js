@@ -110,6 +110,10 @@ function clock(round, secondsLeft) {
   return `Round ${round}: time is up` + (over ? `, ${over} min over` : "");
 }
 
+// The round clock above a table still playing a round the section has left (SPEC 14.6).
+const sectionAhead = (round, sectionRound) =>
+  `Round ${round}: the section has moved on to round ${sectionRound}`;
+
 // "boards 7-8", "board 5", "boards 1, 3 and 5".
 function boardsText(boards) {
   const sorted = [...boards].sort((a, b) => a - b);
@@ -227,7 +231,8 @@ export const KEY_REPLACED = "This pad's key was replaced: ask the director to pa
 export const BROKER_REFUSED = "The station's broker refused this pad: ask the director to pair it again";
 
 export {
-  refusal, lock, handed, dropped, unknownPlayer, playerNumber, clock, moves, pairGoes, tableBusy,
+  refusal, lock, handed, dropped, unknownPlayer, playerNumber, clock, sectionAhead, moves,
+  pairGoes, tableBusy,
   notDue, entryProblem, outOfOrder, flag, alreadyHeld, directorChanged, correctedThere,
   pairsExpected,
 };
