@@ -264,7 +264,8 @@ function render() {
   document.body.dataset.state = mem.locked ? "locked" : !hasTable ? "login" : round ? "play" : "finished";
   const asking = hasTable && Boolean(round) && !mem.locked && !leaving &&
     pad.needsPlayers(round.round);
-  show("login-table", !hasTable || Boolean(mem.locked));
+  // Locked, a login would be refused: the lock's message says what to do instead.
+  show("login-table", !hasTable && !mem.locked);
   show("players", asking);
   show("play", hasTable && Boolean(round) && !mem.locked && !asking);
   if (asking) renderPlayers(round.round);
@@ -294,6 +295,7 @@ function renderLocked(mem) {
   box.dataset.reason = lock ? lock.word.toLowerCase() : "";
   if (!lock) return;
   box.append(node("p", `${lock.word}. ${lock.sentence}.`));
+  box.append(node("p", PadWords.lockedNext(mem.unit)));
   const lines = Object.values(mem.entries).filter((e) => e.handed)
     .map((e) => PadWords.handed(e.body.board, "director"))
     .concat(mem.queue.filter((m) => ["result", "not_played", "correction"].includes(m.type))

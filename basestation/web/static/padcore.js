@@ -273,8 +273,8 @@ class Pad {
     return this.mem.queue.filter((m) => ENTRY_TYPES.includes(m.type)).length;
   }
 
+  // A locked pad stays locked until the station takes a login (SPEC 6.5).
   login(section, table, takeover = false, pin = null) {
-    this.mem.locked = null;
     this.enqueue({ type: "login", body: PadWire.bodies.login(section, table, pin, takeover) });
   }
 
@@ -613,6 +613,10 @@ class Pad {
       return;
     }
     if (LOCKING.includes(nak.code) && !this.mem.locked) this.lockedOut(nak.code);
+    // A reset unit's answer for the table this pad still holds: it was reset while away and
+    // never heard `control reset`; it does now what it would have done then (SPEC 6.5, 13.5).
+    if (HANDED.includes(type) && nak.code === "NOT_LOGGED_IN" && nak.detail &&
+        body.section === this.mem.section && body.table === this.mem.table) this.control("reset");
     const letGo = LOCKING.includes(nak.code) || (nak.detail && LET_GO.includes(nak.code));
     if (HANDED.includes(type) && letGo) {
       this.handed(type, body, nak.detail);

@@ -73,6 +73,10 @@ function lock(reason) {
   return { word: "Locked", sentence: "The station no longer takes this pad's results" + then };
 }
 
+// What the players do about a lock: no login is taken until the director resets the unit.
+const lockedNext = (unit) => "To play on with this pad, call the director: the director " +
+  `resets unit ${unit} in the Units panel, and this pad then shows its login form.`;
+
 // An entry of a pad the station let go (replaced, locked, reset), as the nak's detail says
 // (SPEC 6.5): with the director to decide, held by the station as it is, or not kept.
 function handed(board, detail) {
@@ -231,7 +235,7 @@ export const KEY_REPLACED = "This pad's key was replaced: ask the director to pa
 export const BROKER_REFUSED = "The station's broker refused this pad: ask the director to pair it again";
 
 export {
-  refusal, lock, handed, dropped, unknownPlayer, playerNumber, clock, sectionAhead, moves,
+  refusal, lock, lockedNext, handed, dropped, unknownPlayer, playerNumber, clock, sectionAhead, moves,
   pairGoes, tableBusy,
   notDue, entryProblem, outOfOrder, flag, alreadyHeld, directorChanged, correctedThere,
   pairsExpected,
