@@ -200,7 +200,7 @@ function renderLink() {
   $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
     refused: "refused" }[linkState];
   show("broker-refused", linkState === "refused");
-  $("broker-refused").textContent = linkState === "refused" ? PadWords.BROKER_REFUSED : "";
+  $("broker-refused").textContent = linkState === "refused" ? PadWords.brokerRefused(pad.unit) : "";
 }
 
 // -- the round clock and the move (SPEC 14.6, 14.7) -------------------------------------------
@@ -248,7 +248,9 @@ function render() {
   if (renderElsewhere()) return;
   const mem = pad.mem;
   renderLink();
-  $("queue").textContent = pad.waiting ? `${pad.waiting} waiting` : "all sent";
+  // What the players keyed and the station has not taken (not the pad's own hello or login).
+  const unsent = pad.unsent();
+  $("queue").textContent = unsent ? `${unsent} waiting` : "all sent";
   $("where").textContent = `Unit ${mem.unit}` + (mem.table ? `, table ${mem.section}${mem.table}` : "");
   show("locked", Boolean(mem.locked));
   show("key-replaced", mem.keyReplaced);

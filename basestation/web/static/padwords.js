@@ -232,7 +232,12 @@ export const LOGGED_OUT = "Logged out: log in to your table";
 // SPEC 6.6: the unit was paired again; this pad keeps its results and waits for its key.
 export const KEY_REPLACED = "This pad's key was replaced: ask the director to pair it again. " +
   "Results entered here are kept and sent once it is paired";
-export const BROKER_REFUSED = "The station's broker refused this pad: ask the director to pair it again";
+// The broker refused the pad's login: an old key, a unit not paired yet, or a unit number
+// whose login is another event's on the same broker (deploy/INSTALL.md, section 6).
+export const brokerRefused = (unit) => `The station's broker refused this pad (unit ${unit}): ` +
+  "ask the director to pair it again on this event. If the director's grid says the unit " +
+  "belongs to another event on this computer, pair this pad under a unit number of this " +
+  "event's own (each event its own unit numbers)";
 
 export {
   refusal, lock, lockedNext, handed, dropped, unknownPlayer, playerNumber, clock, sectionAhead, moves,
