@@ -31,14 +31,15 @@ const PAIRING_RETRY = 3000;
 async function pairing() {
   const saved = localStorage.getItem(CURRENT);
   const kept = saved ? JSON.parse(saved) : null;
-  if (!PAIRING_LINK) return { paired: kept };
+  if (!PAIRING_LINK) return kept ? { paired: kept } : keptByStation();
   if (!PAIRING_LINK.code) return { paired: kept, refused: PadWords.OLD_LINK };
   for (;;) {
     let answer;
     try {
       answer = await fetch("/api/pairing", { method: "POST", cache: "no-store",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ code: PAIRING_LINK.code }) });
+        body: JSON.stringify(PAIRING_LINK.broker ? { code: PAIRING_LINK.code,
+          broker: PAIRING_LINK.broker } : { code: PAIRING_LINK.code }) });
     } catch (e) {
       $("pairing").textContent = PadWords.PAIRING_UNREACHABLE;
       show("pairing", true);
@@ -51,14 +52,38 @@ async function pairing() {
       const said = typeof data.detail === "string" ? data.detail : PadWords.PAIRING_REFUSED;
       return { paired: kept, refused: said };
     }
-    const paired = { unit: data.unit, key: String(data.key).toLowerCase(), station: data.station,
-      broker: PAIRING_LINK.broker ||
-        `${location.protocol === "https:" ? "wss" : "ws"}://${location.hostname}:9001` };
-    if (!Number.isInteger(paired.unit) || paired.unit < 1 || paired.unit > 65535 ||
-        !/^[0-9a-f]{32}$/.test(paired.key)) return { paired: kept, refused: PadWords.PAIRING_REFUSED };
+    const paired = keyOf(data, PAIRING_LINK.broker);
+    if (!paired) return { paired: kept, refused: PadWords.PAIRING_REFUSED };
     localStorage.setItem(CURRENT, JSON.stringify(paired));
     return { paired };
   }
+}
+
+// The station's answer as the pad keeps it, or null when it is not a unit and a key.
+function keyOf(data, broker) {
+  const paired = { unit: data.unit, key: String(data.key).toLowerCase(), station: data.station,
+    broker: broker || `${location.protocol === "https:" ? "wss" : "ws"}://${location.hostname}:9001` };
+  if (!Number.isInteger(paired.unit) || paired.unit < 1 || paired.unit > 65535 ||
+      !/^[0-9a-f]{32}$/.test(paired.key)) return null;
+  return paired;
+}
+
+// No key in this browser's storage (Safari erases a site's after 7 days without a visit):
+// the key the pairing left in a cookie, if the station still knows it as the unit's (SPEC
+// 10.5). The pad is then what it was, with its memory (counters included) started afresh.
+async function keptByStation() {
+  let answer;
+  try {
+    answer = await fetch("/api/pairing/kept", { cache: "no-store" });
+  } catch (e) {
+    return { paired: null };
+  }
+  const data = await answer.json().catch(() => ({}));
+  if (answer.status === 410 && typeof data.detail === "string") return { paired: null, refused: data.detail };
+  const paired = answer.ok ? keyOf(data, data.broker) : null;
+  if (!paired) return { paired: null };
+  localStorage.setItem(CURRENT, JSON.stringify(paired));
+  return { paired, restored: true };
 }
 
 // CONNACK codes of a refused login: MQTT 3.1.1 (4 bad user name or password, 5 not authorised)
@@ -755,7 +780,7 @@ function closeConfirm() {
 }
 
 async function setup() {
-  const { paired, refused } = await pairing();
+  const { paired, refused, restored } = await pairing();
   if (!paired) {
     if (refused) { $("pairing-refused").textContent = refused; show("pairing-refused", true); }
     show("unpaired", true);
@@ -766,6 +791,7 @@ async function setup() {
   connect(paired);
   // A spent link opened again in a browser already paired: it stays the pad it is, and says so.
   if (refused) { pad.notice(`${refused}. ${PadWords.stillUnit(paired.unit)}`, "bad"); render(); }
+  if (restored) { pad.notice(PadWords.restored(paired.unit), "info", "login"); render(); }
   $("login-table").addEventListener("submit", (event) => {
     event.preventDefault();
     const section = $("section").value.trim().toUpperCase();

@@ -386,7 +386,10 @@ class Pad {
     const { section, table } = this.mem;
     const queue = this.mem.queue.filter((m) => NO_EVENT.includes(m.type));
     if (inFlight && queue[0] !== inFlight) this.flight = null;  // it was the old event's
-    this.mem = { ...forgotten(this.mem), event, section, table, queue,
+    // Notices made while the pad held no event yet (a key restored, say) are no other
+    // event's: they stay.
+    const notices = this.mem.event === 0 ? this.mem.notices : [];
+    this.mem = { ...forgotten(this.mem), event, section, table, queue, notices,
       locked: this.mem.locked };
     if (table !== null && !queue.some((m) => m.type === "login")) {
       queue.push({ type: "login", body: PadWire.bodies.login(section, table) });

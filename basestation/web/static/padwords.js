@@ -226,6 +226,9 @@ export const PIN_FORM = "The director's PIN is 1 to 8 letters, digits or signs";
 export const OLD_LINK = "This pairing link is not one this station gives now: ask the director to pair the unit again";
 export const PAIRING_REFUSED = "The station did not give this pad its key: ask the director to pair the unit again";
 export const PAIRING_UNREACHABLE = "Pairing: the station cannot be reached just now; trying again";
+// The browser had erased the pad's storage; the station gave its key back (SPEC 10.5).
+export const restored = (unit) => `This browser had cleared the pad's memory: it is unit ` +
+  `${unit} again. Log in to your table`;
 export const stillUnit = (unit) => `This page stays the pad it was (unit ${unit})`;
 export const RESET = "The director reset this pad: log in to your table";
 export const LOGGED_OUT = "Logged out: log in to your table";
