@@ -302,7 +302,8 @@ function render() {
   renderMoves();
   renderWaiting();
   renderFeedback();
-  renderRoundRanking(hasTable);
+  // The final screen shows one ranking, the published one (below), not a round's.
+  renderRoundRanking(hasTable && Boolean(round));
   renderNotices();
   renderLeave();
   const finished = hasTable && !round;

@@ -224,8 +224,9 @@ class Pad {
 
   // `about`: what the notice reports on (a board's key, "login", "players", "link"), so
   // it goes once that is settled.
-  notice(text, kind = "info", about = null) {
-    this.mem.notices.push({ text, kind, at: this.now(), about });
+  // `round`: a round the notice is about, so it goes once the table has moved past it.
+  notice(text, kind = "info", about = null, round = null) {
+    this.mem.notices.push({ text, kind, at: this.now(), about, round });
     this.mem.notices = this.mem.notices.slice(-20);
   }
 
@@ -264,7 +265,7 @@ class Pad {
     this.flight = null;
     this.gameData = null;
     this.partsAt = null;
-    this.notice(PadWords.LOGGED_OUT);
+    this.notice(PadWords.LOGGED_OUT, "info", "login");  // goes with the next login
     this.sendNext();
   }
 
@@ -569,6 +570,8 @@ class Pad {
       return;
     }
     if (["result", "not_played", "correction"].includes(type)) {
+      // The table plays a later round: notices about earlier rounds (a ruling) are done.
+      this.mem.notices = this.mem.notices.filter((n) => n.round == null || n.round >= body.round);
       const key = boardKey(body.round, body.board);
       this.mem.entries[key] = { type: type === "correction" ? "result" : type, body,
         acked: true, score_ns: ack.score_ns, flags: ack.flags };
@@ -730,8 +733,11 @@ class Pad {
         acked: true, source: "director" };
     }
     delete this.mem.feedback[String(body.board)];  // its traveller showed the old result
+    // Said for the rest of the round the table plays now, then gone.
+    const now = this.playRound();
+    const playing = Math.max(body.round, now ? now.round : 0);
     this.notice(PadWords.directorChanged(body.board, body.round,
-      body.result ? describe(body.result) : null), "director");
+      body.result ? describe(body.result) : null), "director", null, playing);
   }
 
   control(command) {
@@ -744,7 +750,7 @@ class Pad {
       this.flight = null;
       this.gameData = null;
       this.partsAt = null;
-      this.notice(PadWords.RESET);
+      this.notice(PadWords.RESET, "info", "login");  // goes with the next login
     } else if (command === "stop") this.mem.paused = true;
     else if (command === "start") this.mem.paused = false;
     else if (command === "relogin" && this.mem.table !== null &&
