@@ -237,9 +237,7 @@ class PadMachine:
     def enter(self, body: Body, now: float) -> list[Effect]:
         """The players' doing: a login, their numbers, an entry East/West accepted (stored
         first, then sent), a correction."""
-        if isinstance(body, Login):
-            self.store.locked = None
-        elif self.store.locked is not None and isinstance(body, ENTRIES):
+        if self.store.locked is not None and isinstance(body, ENTRIES):
             return self._done(now)  # a locked pad takes no new entry (6.5): no entry form
         if isinstance(body, Result | NotPlayed):
             self.store.entries[(body.round, body.board)] = StoredEntry(body)
@@ -458,6 +456,8 @@ class PadMachine:
             self._locked(nak.code)
         if isinstance(body, Login) and nak.code in NOT_IN_EVENT:
             self.store.section = self.store.table = None  # back to the login form
+        if isinstance(body, HANDED) and self._reset_unheard(body, nak):
+            self._control(ControlCommand.RESET)
         if isinstance(body, HANDED) and nak.code in LET_GO:
             self._handed(body, nak)
         elif isinstance(body, Result | NotPlayed):
@@ -470,6 +470,13 @@ class PadMachine:
                 self.store.entries[(held.round, held.board)] = StoredEntry(
                     held, acked=True, source="station")
         return False
+
+    def _reset_unheard(self, body: Result | NotPlayed | Correction, nak: Nak) -> bool:
+        """NOT_LOGGED_IN with a detail is a reset unit's answer (6.5): for an entry of the
+        table the pad still holds, the pad missed the director's `control reset` (it was away)
+        and does now what it would have done then (13.5)."""
+        return (nak.code == ErrorCode.NOT_LOGGED_IN and nak.detail is not None
+                and (body.section, body.table) == (self.store.section, self.store.table))
 
     def _handed(self, body: Result | NotPlayed | Correction, nak: Nak) -> None:
         """What became of an entry of a pad the station let go, as the nak's detail says:

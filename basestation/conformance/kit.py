@@ -18,6 +18,8 @@ from firmware_protocol import binary
 from firmware_protocol.messages import (
     Ack,
     Body,
+    Control,
+    ControlCommand,
     CorrectionPush,
     ErrorCode,
     GameData,
@@ -441,7 +443,11 @@ class Kit:
         the new key; then the kept entry comes."""
         checked = "a nak BAD_MAC in sequence under the pad's key: it keeps its entries and " \
                   "sends nothing"
-        await self.operator.log_in(script.SECTION, script.TABLE)  # out of the lock before
+        # Out of the lock first, as a station does it: the director resets the unit, then
+        # the players log in (a locked pad takes no login before: SPEC 6.5).
+        self.send(Control(ControlCommand.RESET))
+        await asyncio.sleep(0.5)
+        await self.operator.log_in(script.SECTION, script.TABLE)
         while (held := await self.next_entry(self.window)) is not None:
             self.ack(held)  # anything still on its way
         board = next((b for b in script.ROUNDS[-1].boards  # the next board the kit lacks

@@ -150,8 +150,8 @@ SCENARIOS: list[dict[str, Any]] = [
      "about": "6.5: locked, the pad sends what it holds at once (the flight again under a "
               "new seq, then the queue, whatever the switch), nothing of the session, and "
               "takes no new entry; each nak's detail says what became of the entry: director "
-              "(kept to decide), held (held as it is), none (not kept). A login stays refused "
-              "while locked.",
+              "(kept to decide), held (held as it is), none (not kept). A login refused "
+              "leaves it locked: only a login the station takes unlocks it.",
      "events": [*logged_in(), enter(2, _r(1)), enter(2.5, _r(2)), enter(2.7, _r(3)),
                 receive(3, 5, Status(StationState.STOPPED, 1)),
                 receive(3.1, 6, Locked(ErrorCode.UNIT_REPLACED)),
@@ -172,6 +172,23 @@ SCENARIOS: list[dict[str, Any]] = [
               "detail director).",
      "events": [*logged_in(), enter(2, _r(1)), receive(2.5, 5, Control(ControlCommand.RESET)),
                 receive(2.6, 6, Nak(4, ErrorCode.NOT_LOGGED_IN, detail=TO_DIRECTOR))]},
+    {"name": "locked_drops_resend_in_flight",
+     "about": "6.5: a `resend` in flight when `locked` comes is dropped, never sent again "
+              "(nothing of the session); the entries behind it go, under new seqs.",
+     "events": [*logged_in(), enter(2, _r(1)), tick(7), power_cycle(100),
+                receive(100.1, 5, Ack(4)),
+                receive(100.2, 6, Locked(ErrorCode.UNIT_REPLACED)),
+                receive(100.3, 7, Nak(6, ErrorCode.UNIT_REPLACED, detail=TO_DIRECTOR)),
+                tick(200)]},
+    {"name": "reset_unheard_nak_director",
+     "about": "6.5 and 13.5: reset while away (no `control reset` heard), the pad learns it "
+              "from nak NOT_LOGGED_IN with a detail for an entry of the table it holds: it "
+              "does what the reset would have done (session, table and lock go; the entries "
+              "never answered still go); a later such nak changes nothing more.",
+     "events": [*logged_in(), enter(2, _r(1)), enter(2.5, _r(2)),
+                receive(2.6, 5, Nak(3, ErrorCode.NOT_LOGGED_IN, detail=TO_DIRECTOR)),
+                receive(2.7, 6, Nak(4, ErrorCode.NOT_LOGGED_IN, detail=ALREADY_HELD)),
+                tick(70)]},
     {"name": "correction_push",
      "about": "6.3: the director's change replaces the pad's copy; no result removes it.",
      "events": [*logged_in(), enter(2, _r(1)), receive(2.1, 5, Ack(3, 420)),

@@ -103,3 +103,38 @@ async def test_pairing_again_voids_the_older_link(station: Station,
 async def test_pairing_needs_the_director(client: httpx.AsyncClient) -> None:
     answer = await client.post("/api/units/76/pair")
     assert answer.status_code == 401
+
+
+async def test_the_kept_key_is_given_back_while_it_is_the_units(
+        station: Station, director: httpx.AsyncClient) -> None:
+    """The cookie the exchange sets gives the key back to the same browser (a pad whose
+    storage Safari erased); a cookie not the pairing's is refused in a sentence, and so is one
+    whose unit was paired again (the cookie then deleted). A broker that is not a ws:// or
+    wss:// address is refused and spends no code."""
+    from basestation.api.app import create_app
+    from basestation.api.routes.pairing import KEPT, NONE_KEPT, paired_again
+
+    transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
+    async with httpx.AsyncClient(transport=transport, base_url="http://club") as pad:
+        code = (await ok(await director.post("/api/units/72/pair")))["code"]
+        wrong = await pad.post("/api/pairing", json={"code": code, "broker": "javascript:x"})
+        assert wrong.status_code == 422 and "broker" in wrong.json()["detail"]
+        answer = await pad.post("/api/pairing", json={"code": code,
+                                                      "broker": "ws://10.0.0.5:9001"})
+        key = (await ok(answer))["key"]
+        cookie = answer.headers["set-cookie"]
+        assert "HttpOnly" in cookie and "Path=/api/pairing/kept" in cookie
+        assert "SameSite=strict" in cookie and "Max-Age=34560000" in cookie
+        kept = await pad.get("/api/pairing/kept")
+        assert await ok(kept) == {"unit": 72, "key": key, "station": "club",
+                                  "broker": "ws://10.0.0.5:9001"}
+        assert kept.headers["cache-control"] == "no-store"
+        for bad in ("", "72", f"72.{key}", f"x.{key}.", f"72.{key[:-2]}.", "72.zz.", "0.00.="):
+            pad.cookies.set(KEPT, bad, path="/api/pairing/kept")
+            refused = await pad.get("/api/pairing/kept")
+            assert (refused.status_code, refused.json()) == (404, {"detail": NONE_KEPT}), bad
+        pad.cookies.set(KEPT, f"72.{key}.", path="/api/pairing/kept")
+        await ok(await director.post("/api/units/72/pair"))  # paired again: a new key
+        gone = await pad.get("/api/pairing/kept")
+        assert (gone.status_code, gone.json()) == (410, {"detail": paired_again(72)})
+        assert 'bridgepad_key=""' in gone.headers["set-cookie"]

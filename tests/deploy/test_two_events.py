@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from basestation.cli import app
 from basestation.movements import generate
+from basestation.station.core.units import epoch_key
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, Login, Message, Result, Seat
 from firmware_protocol.security import mqtt_password, unit_username
@@ -142,6 +143,7 @@ async def test_two_events_one_broker_each_pads_reach_only_their_own(
                 stations[-1].start()
             await two_events(broker.pads, broker.station, http, radio)
             await consoles_link(chromium, http)
+            await wrong_event_phone(chromium, http["second"], broker.websockets)
     finally:
         for room in stations:
             room.stop()
@@ -216,6 +218,31 @@ async def consoles_link(browser: Browser, http: dict[str, int]) -> None:
         assert await serious_violations(page) == []
     finally:
         await page.close()
+
+
+async def wrong_event_phone(browser: Browser, http: int, websockets: int) -> None:
+    """A phone holding the second event's key for unit 17, whose broker login is the club's:
+    the broker refuses it, and the pad says what the director can do (each event its own
+    unit numbers; pair it on this event), found by role."""
+    context = await browser.new_context()
+    page = await context.new_page()
+    try:
+        await page.goto(f"http://127.0.0.1:{http}/pad")
+        paired = {"unit": 17, "key": epoch_key(SECRET["second"], 17, 0).hex(),
+                  "station": "second", "broker": f"ws://127.0.0.1:{websockets}"}
+        await page.evaluate(
+            "(p) => localStorage.setItem('bridgepad:current', JSON.stringify(p))", paired)
+        await page.reload()
+        refused = page.get_by_role("alert").filter(has_text="broker refused")
+        await refused.wait_for(timeout=15000)
+        said = await refused.inner_text()
+        assert "(unit 17): ask the director to pair it again on this event" in said
+        assert "belongs to another event on this computer" in said
+        assert "each event its own unit numbers" in said
+        assert await page.locator("#queue").inner_text() == "all sent"  # nothing keyed
+        assert await serious_violations(page) == []
+    finally:
+        await context.close()
 
 
 def played(table: int, nth: int) -> Result:

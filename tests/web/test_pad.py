@@ -179,6 +179,25 @@ async def test_a_reload_mid_round_loses_nothing(club: Club) -> None:
     assert await page.locator("#round-title").text_content() == "Round 2: NS 1 v EW 3"
 
 
+async def test_a_reload_keeps_each_boards_score(club: Club) -> None:
+    """After a reload the station's copy of the table's results (game_data, answering the
+    pad's resend) replaces the pad's; it carries no score, and the board's line keeps it."""
+    station = club.station
+    page = await club.pad(65)
+    await log_in(page, 1)
+    first = pairs(station, 1, 1)[2][0]
+    await enter(page, "3NT", "N", 9, "S4")
+    await stored(page, 1, first)
+    line = page.get_by_role("listitem").filter(has_text=f"Board {first}: 3NT by North")
+    score = held(station, 1, 1, first).score_ns
+    shown = f"Board {first}: 3NT by North, made 3, lead \u26604, NS +{score}"
+    await expect(line).to_have_text(shown)
+    await page.reload()
+    await page.wait_for_selector("body[data-link=online]")
+    await page.wait_for_function(f"pad.mem.entries['1/{first}']?.source === 'station'")
+    await expect(line).to_have_text(shown)
+
+
 async def test_a_broker_restart_mid_round(club: Club) -> None:
     station = club.station
     north, south = await club.pad(65), await club.pad(66)
@@ -353,3 +372,55 @@ async def test_a_correction_at_the_table_and_a_board_already_held(club: Club) ->
     await page.wait_for_selector("#notices li:text('already holds 2S by East')")
     assert held(station, 2, 1, second).contract == "2S"
     await page.wait_for_function(f"() => pad.mem.entries['1/{second}'].body.contract === '2S'")
+
+
+# Notices go once out of date: a ruling's after the round the table played when it came, the
+# reset's with the next login (the pad's core alone, in the page, with no broker).
+OUT_OF_DATE = """() => {
+  const kept = new Map();
+  const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  const key = "00112233445566778899aabbccddeeff";
+  const sent = [];
+  const pad = new PadCore.Pad({ station: "t", unit: 5, key, storage, now: () => 0,
+    random: () => 0.5, transmit: (p) => sent.push(JSON.parse(p)) });
+  pad.online = true;
+  pad.powerOn();
+  let seq = 0;
+  const say = (type, body) => pad.receive(PadWire.encode(5, ++seq, type, body, key, 2, 7));
+  const ack = () => say("ack", { re: sent[sent.length - 1].seq, score_ns: 420, flags: [] });
+  const words = () => pad.mem.notices.map((n) => n.text);
+  ack();
+  pad.login("A", 3);
+  ack();
+  say("game_data", { section: "A", table: 3, round: 1, part: 1, parts: 1, results: [],
+    rounds: [{ round: 1, ns: 3, ew: 10, boards: [1, 2] },
+             { round: 2, ns: 3, ew: 8, boards: [3, 4] }] });
+  const play = (round, board) => {
+    pad.enter("result", PadWire.bodies.result(pad.place(round, board), "4S", "S", 10, null));
+    ack();
+  };
+  play(1, 1);
+  const ruled = PadWire.bodies.result(pad.place(1, 1), "4S", "S", 9, null);
+  say("correction_push", { section: "A", table: 3, round: 1, board: 1, result: ruled });
+  const out = { ruled: words() };
+  play(1, 2);
+  out.sameRound = words();
+  play(2, 3);
+  out.nextRound = words();
+  say("control", { command: "reset" });
+  out.reset = words();
+  pad.login("A", 3);
+  ack();
+  out.loggedIn = words();
+  return out;
+}"""
+
+
+async def test_notices_go_once_out_of_date(club: Club) -> None:
+    page = await club.scripts()
+    out = await page.evaluate(OUT_OF_DATE)
+    ruling = "The director changed board 1 (round 1): 4S by South, down 1"
+    assert out["ruled"] == out["sameRound"] == [ruling]
+    assert out["nextRound"] == []
+    assert out["reset"] == ["The director reset this pad: log in to your table"]
+    assert out["loggedIn"] == []

@@ -116,6 +116,23 @@ async def test_the_round_clock_counts_down_and_follows_the_director(club: Club) 
     await expect(clock).to_have_text("Round 1: time is up", timeout=WAIT)
 
 
+async def test_round_clock_x_late_login_the_header_names_the_tables_round(club: Club) -> None:
+    """A pad logging in late, once the section has moved on to round 2 (the director closed
+    round 1), plays round 1: its header says the section has moved on, never round 2's time
+    above "Round 1: who is playing?"."""
+    async with director(club) as api:
+        answer = await api.put("/api/sections/A/player-numbers", json={"ask": "first"})
+        assert answer.status_code == 200, answer.text
+        (await api.post("/api/sections/A/close-round")).raise_for_status()
+    page = await club.pad(88)
+    await log_in(page, 1)
+    await expect(page.get_by_role("heading", name="Round 1: who is playing?")).to_be_visible(
+        timeout=WAIT)
+    clock = page.get_by_role("timer", name="Round clock")
+    await expect(clock).to_have_text("Round 1: the section has moved on to round 2",
+                                     timeout=WAIT)
+
+
 async def test_at_the_end_of_a_round_the_pad_says_where_everyone_goes(club: Club) -> None:
     station = club.station
     page = await club.pad(84)

@@ -8,6 +8,8 @@ name."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.async_api import Page, expect
 
@@ -15,7 +17,7 @@ from basestation.station.views.grid import alerts
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import login
 from tests.web.padclub import Club, broker, club, director, held, pairs, play
-from tests.web.padpage import enter, log_in, stored
+from tests.web.padpage import enter, log_in, press_entry, stored
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
@@ -24,10 +26,17 @@ UNITS = {1: 81, 2: 82, 3: 83}  # the pad of EW pair n starts at table n
 
 
 async def correct(page: Page, round_: int, board: int, tricks: int) -> None:
-    """East-West choose "Board N (round R): correct it", enter 3NT by North and accept."""
+    """East-West choose "Board N (round R): correct it", enter 3NT by North, read that it
+    replaces the result held, and accept."""
     await page.get_by_label("Board", exact=True).select_option(
         label=f"Board {board} (round {round_}): correct it")
-    await enter(page, "3NT", "N", tricks)
+    await press_entry(page, "3NT", "N", tricks)
+    await page.get_by_role("button", name="Send").click()
+    check = page.get_by_role("region", name="East-West: check the correction, then accept")
+    await expect(check).to_contain_text(
+        re.compile(rf"Board {board} \(round {round_}\) is already held: .+ \(NS [-+]?\d+\)\. "
+                   r"Accept replaces it with: 3NT by North"))
+    await check.get_by_role("button", name="Accept").click()
 
 
 async def options(page: Page) -> list[str]:
@@ -56,7 +65,14 @@ async def test_correction_x_pads_that_move_reaches_the_station_from_the_waiting_
     next_ns, next_ew, _ = pairs(station, 1, 2)
     await expect(first.get_by_role("heading", name=f"Round 2: NS {next_ns} v EW {next_ew}")) \
         .to_be_hidden()
-    assert await options(first) == [f"Board {b} (round 1): correct it" for b in boards]
+    # Nothing chosen, no keys: a correction is picked on purpose, never keyed by default
+    # (players keying their next board here would overwrite last round's).
+    assert await options(first) == ["No board to play: choose one to correct it"] + [
+        f"Board {b} (round 1): correct it" for b in boards]
+    chooser = first.get_by_label("Board", exact=True)
+    await expect(chooser).to_have_value("")
+    await expect(first.get_by_role("group", name="Level", exact=True)).to_be_hidden()
+    await expect(first.get_by_role("button", name="Send")).to_be_hidden()
     assert await serious_violations(first) == []
 
     # EW 3 finish at table 3 and their pad takes table 1: EW 1's correction still counts.

@@ -205,11 +205,15 @@ async def test_log_out_reset_and_lock_on_a_browser_pad(club: Club) -> None:
             "The director reset this pad: log in to your table")
         # Logged in again and locked by the director: shown as a lock, in words.
         await log_in(page, 3)
+        await expect(page.get_by_role("region", name="Messages")).not_to_contain_text(
+            "The director reset this pad")  # said until the login, then gone
         (await api.post("/api/units/85/lock")).raise_for_status()
     banner = page.get_by_role("alert").filter(has_text="Locked")
-    await expect(banner).to_have_text("Locked. The director has locked this pad: it takes no "
-                                      "more results. Results still on it go to the director to "
-                                      "decide.")
+    await expect(banner.get_by_role("paragraph")).to_have_text([
+        "Locked. The director has locked this pad: it takes no more results. Results still on "
+        "it go to the director to decide.",
+        "To play on with this pad, call the director: the director resets unit 85 in the "
+        "Units panel, and this pad then shows its login form."])
     assert await page.get_attribute("#locked", "data-reason") == "locked"
     assert "UNIT_" not in await page.locator("body").inner_text()
 

@@ -6,18 +6,20 @@ by role and label; axe-core on the pages."""
 
 from __future__ import annotations
 
+import time
 from urllib.parse import parse_qs
 
 import pytest
 from playwright.async_api import Page, Request, expect
 
+from basestation.api.routes.pairing import KEPT, paired_again
 from basestation.station.session.pairing_codes import REPLACED, SPENT
 from firmware_protocol.security import unit_key
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import login as log_in_director
 from tests.web.conftest import screenshot
 from tests.web.padclub import Club, broker, club
-from tests.web.padpage import log_in
+from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
@@ -78,8 +80,10 @@ async def test_a_phone_pairs_by_a_one_time_link(club: Club) -> None:
     assert club.station.hub.units[71].table == 2
     # Nothing sent carries the key: the code went once, in the exchange's body.
     assert not [request for request in sent if key in request]
+    asked = parse_qs(fragment)
     assert [request for request in sent if "/api/pairing" in request] == [
-        f"{club.url}/api/pairing " + '{"code":"' + parse_qs(fragment)["code"][0] + '"}']
+        f"{club.url}/api/pairing " + '{"code":"' + asked["code"][0] + '","broker":"' +
+        asked["broker"][0] + '"}']
     # The history: back to the page before, forward to the pad, whose entry holds no code.
     await pad.go_back()
     assert pad.url == club.url + "/"
@@ -106,3 +110,41 @@ async def test_a_phone_pairs_by_a_one_time_link(club: Club) -> None:
     await expect(again.locator("#notices")).to_contain_text(
         f"{SPENT}. This page stays the pad it was (unit 71)")
     assert club.station.hub.units[71].key.hex() == key  # nothing changed
+
+
+async def erase_storage(page: Page, url: str) -> None:
+    """What Safari does after 7 days without a visit, with no pad page open (a page open
+    would save its memory again), then the pad page opened again."""
+    await page.goto(url + "/static/pad.css")  # the site, with none of the pad's scripts
+    await page.evaluate("localStorage.clear()")
+    await page.goto(url + "/pad")
+
+
+async def test_a_phone_whose_browser_erased_its_storage_is_the_same_pad(club: Club) -> None:
+    """Safari erases a site's script-written storage after 7 days without a visit: the key
+    the pairing left in a cookie (set by the station, kept for it alone) gives the pad back
+    its unit. A unit paired again since is said so in a sentence."""
+    pad = await club.pad(72)
+    (kept,) = [c for c in await pad.context.cookies() if c["name"] == KEPT]
+    assert kept["httpOnly"] and kept["path"] == "/api/pairing/kept"
+    assert kept["sameSite"] == "Strict" and kept["expires"] > time.time() + 300 * 86400
+    assert await pad.evaluate("document.cookie") == ""  # never the page's to read
+    await log_in(pad, 1)
+    # A week without a visit: the browser erased the page's storage.
+    await erase_storage(pad, club.url)
+    await pad.wait_for_selector("body[data-link=online]")
+    await expect(pad.get_by_role("status", name="Latest message")).to_have_text(
+        "This browser had cleared the pad's memory: it is unit 72 again. Log in to your table")
+    await log_in(pad, 1)  # its counters start afresh: the station's REPLAY puts them above
+    board = await enter(pad, "3NT", "N", 9)
+    await stored(pad, 1, board)
+    assert club.station.session.sections["A"].held(1, 1, board).unit == 72
+    assert await serious_violations(pad) == []
+
+    # The director pairs unit 72 again (a lost phone, say): the kept key opens nothing.
+    await club.station.hub.act(lambda batch: club.station.rules.director.pair_unit(72, batch))
+    await erase_storage(pad, club.url)
+    refused = pad.get_by_role("region", name="Not paired").get_by_role("alert")
+    await expect(refused).to_have_text(paired_again(72))
+    assert await pad.evaluate("localStorage.length") == 0
+    assert not [c for c in await pad.context.cookies() if c["name"] == KEPT]

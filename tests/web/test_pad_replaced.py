@@ -1,9 +1,10 @@
 """A pad away with a result keyed while the director replaces or withdraws it, on the broker as
 shipped (dynamic security, logins, ACL): its broker login is kept, so when it comes back its
 result reaches the director (a merge offer on the grid), the pad says in one message why it
-takes no more results and what became of each, offers no entry form, and after the director's
-Reset no longer says it is locked. After "Replace unit N" the next pad's plain login takes the
-table. Found by role and label in real Chromium; axe-core."""
+takes no more results and what became of each, offers no entry form and no login (the director
+resets the unit, it says), and after the director's Reset no longer says it is locked. After
+"Replace unit N" the next pad's plain login takes the table. Found by role and label in real
+Chromium; axe-core."""
 
 from __future__ import annotations
 
@@ -74,6 +75,11 @@ async def one_message(page: Page, text: str) -> None:
     body = await page.locator("body").inner_text()
     assert "pair it again" not in body and "UNIT_" not in body
     await expect(page.get_by_role("button", name="Send")).to_be_hidden()  # no entry form
+    # No login that would be refused: what the players do instead.
+    await expect(page.get_by_role("button", name="Log in")).to_be_hidden()
+    await expect(alerts).to_contain_text("To play on with this pad, call the director: the "
+                                         "director resets unit 17 in the Units panel, and this "
+                                         "pad then shows its login form.")
     await expect(page.locator("#queue")).to_have_text("all sent")
     await expect(page.get_by_role("heading", name="Waiting for the station")).to_be_hidden()
 

@@ -97,7 +97,18 @@ async def test_the_last_round_named_stays_hidden(club: Club) -> None:
         if round_ < 3:
             await expect(page.get_by_role("region", name=f"Rankings after round {round_}")) \
                 .to_be_visible(timeout=WAIT)
-    # Round 3 is the last: hidden, so the finish stays a surprise; round 2's stay shown.
+    # Round 3 is the last: hidden, so the finish stays a surprise. The final screen shows
+    # one ranking, once the director publishes it: no round's rankings beside it.
     await page.wait_for_selector("body[data-state=finished]", timeout=WAIT)
-    await expect(page.get_by_role("region", name="Rankings after round 2")).to_be_visible()
     await expect(page.get_by_role("region", name="Rankings after round 3")).to_have_count(0)
+    await expect(page.get_by_role("region", name="Rankings after round 2")).to_have_count(0)
+    await expect(page.get_by_text("The rankings show here once the director publishes them")) \
+        .to_be_visible()
+    await expect(page.get_by_role("table", name="Rankings")).to_be_hidden()
+    async with director(club) as console:
+        (await console.post("/api/session/end")).raise_for_status()
+        (await console.post("/api/session/publish")).raise_for_status()
+    ranking = page.get_by_role("table", name="Rankings")
+    await expect(ranking.get_by_role("row")).to_have_count(7, timeout=WAIT)  # 6 pairs
+    await expect(page.get_by_role("table", name=re.compile("Rankings"))).to_have_count(1)
+    assert await serious_violations(page) == []

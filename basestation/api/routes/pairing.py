@@ -5,7 +5,10 @@ address waits out the minute, its codes refused unchecked (written once)."""
 
 from __future__ import annotations
 
+import base64
+
 from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from basestation.api.auth import Tries
@@ -19,14 +22,36 @@ LIMITED = ("Too many wrong pairing codes from this device: wait a minute, then o
            "newest pairing link the director gave")
 
 
+# The key kept for the pad by its browser (SPEC.md 10.5): Safari erases a site's
+# script-written storage after 7 days without a visit, not a cookie the server set. HttpOnly
+# and sent only to the one route that gives it back.
+KEPT = "bridgepad_key"
+KEPT_PATH = "/api/pairing/kept"
+KEPT_SECONDS = 400 * 24 * 3600  # the longest a browser keeps a cookie
+NONE_KEPT = ("This browser holds no pad key: open the pairing link or QR code from the "
+             "director's Units panel")
+
+
+def paired_again(unit: int) -> str:
+    return (f"Unit {unit} was paired again since this browser took its key: open the newest "
+            "pairing link from the director's Units panel")
+
+
 class PairingCode(BaseModel):
     code: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+    # The broker the pairing link named, kept with the key for the pad.
+    broker: str | None = Field(default=None, max_length=200,
+                               pattern=r"^wss?://[A-Za-z0-9.:\[\]_-]+(/[A-Za-z0-9/_.~-]*)?$")
 
 
 class PadKey(BaseModel):
     unit: int
     key: str  # the unit's key, hex (SPEC.md 7)
     station: str  # the station id, for the pad's topics
+
+
+class KeptKey(PadKey):
+    broker: str | None  # the pairing link's broker, or null for the page's own default
 
 
 @router.post("/pairing", responses={404: {"description": "a code the station never gave"},
@@ -59,7 +84,44 @@ async def exchange(body: PairingCode, request: Request, response: Response,
         raise HTTPException(status.HTTP_410_GONE if refused.gone else status.HTTP_404_NOT_FOUND,
                             str(refused)) from None
     response.headers["Cache-Control"] = "no-store"
+    broker = base64.urlsafe_b64encode((body.broker or "").encode()).decode()
+    response.set_cookie(KEPT, f"{unit}.{key.hex()}.{broker}", max_age=KEPT_SECONDS,
+                        path=KEPT_PATH, httponly=True, samesite="strict",
+                        secure=request.url.scheme == "https")
     return PadKey(unit=unit, key=key.hex(), station=station.config.id)
+
+
+@router.get("/pairing/kept", response_model=KeptKey,
+            responses={404: {"description": "no key kept by this browser"},
+                       410: {"description": "the unit was paired again"}})
+async def kept(request: Request, response: Response,
+               station: StationDep) -> KeptKey | JSONResponse:
+    """The key this browser's pairing kept for its pad, while it is still the unit's: for a
+    pad page whose own storage the browser erased. Refused in a sentence otherwise (a unit
+    paired again since also loses the cookie)."""
+    found = _kept(request.cookies.get(KEPT, ""))
+    if found is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, NONE_KEPT)
+    unit, key, broker = found
+    if not station.pads.holds_key(unit, key):
+        gone = JSONResponse({"detail": paired_again(unit)}, status.HTTP_410_GONE)
+        gone.delete_cookie(KEPT, path=KEPT_PATH, httponly=True, samesite="strict")
+        return gone
+    response.headers["Cache-Control"] = "no-store"
+    return KeptKey(unit=unit, key=key.hex(), station=station.config.id, broker=broker or None)
+
+
+def _kept(text: str) -> tuple[int, bytes, str] | None:
+    """unit.key.broker of the cookie, or None when it is not one the pairing set."""
+    parts = text.split(".")
+    if len(parts) != 3 or not parts[0].isdigit() or not 0 < int(parts[0]) < 65536:
+        return None
+    try:
+        key = bytes.fromhex(parts[1])
+        broker = base64.urlsafe_b64decode(parts[2].encode()).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return (int(parts[0]), key, broker) if len(key) == 16 else None
 
 
 def _tries(request: Request) -> Tries:

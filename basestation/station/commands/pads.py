@@ -4,6 +4,8 @@ these, never the hub."""
 
 from __future__ import annotations
 
+import hmac
+
 from basestation.station.core.hub import Hub
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.store import repository as repo
@@ -23,6 +25,10 @@ class PadService:
         key = self._hub.units.key_of(unit)
         self.audit(f"unit {unit}", "pairing_code")
         return unit, key
+
+    def holds_key(self, unit: int, key: bytes) -> bool:
+        """Whether `key` is still `unit`'s (not paired again since), in constant time."""
+        return hmac.compare_digest(self._hub.units.key_of(unit), key)
 
     def audit(self, who: str, action: str, why: str | None = None) -> None:
         """Writes an audit line for the open event in turn with the pads' traffic; nobody

@@ -31,14 +31,15 @@ const PAIRING_RETRY = 3000;
 async function pairing() {
   const saved = localStorage.getItem(CURRENT);
   const kept = saved ? JSON.parse(saved) : null;
-  if (!PAIRING_LINK) return { paired: kept };
+  if (!PAIRING_LINK) return kept ? { paired: kept } : keptByStation();
   if (!PAIRING_LINK.code) return { paired: kept, refused: PadWords.OLD_LINK };
   for (;;) {
     let answer;
     try {
       answer = await fetch("/api/pairing", { method: "POST", cache: "no-store",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ code: PAIRING_LINK.code }) });
+        body: JSON.stringify(PAIRING_LINK.broker ? { code: PAIRING_LINK.code,
+          broker: PAIRING_LINK.broker } : { code: PAIRING_LINK.code }) });
     } catch (e) {
       $("pairing").textContent = PadWords.PAIRING_UNREACHABLE;
       show("pairing", true);
@@ -51,14 +52,38 @@ async function pairing() {
       const said = typeof data.detail === "string" ? data.detail : PadWords.PAIRING_REFUSED;
       return { paired: kept, refused: said };
     }
-    const paired = { unit: data.unit, key: String(data.key).toLowerCase(), station: data.station,
-      broker: PAIRING_LINK.broker ||
-        `${location.protocol === "https:" ? "wss" : "ws"}://${location.hostname}:9001` };
-    if (!Number.isInteger(paired.unit) || paired.unit < 1 || paired.unit > 65535 ||
-        !/^[0-9a-f]{32}$/.test(paired.key)) return { paired: kept, refused: PadWords.PAIRING_REFUSED };
+    const paired = keyOf(data, PAIRING_LINK.broker);
+    if (!paired) return { paired: kept, refused: PadWords.PAIRING_REFUSED };
     localStorage.setItem(CURRENT, JSON.stringify(paired));
     return { paired };
   }
+}
+
+// The station's answer as the pad keeps it, or null when it is not a unit and a key.
+function keyOf(data, broker) {
+  const paired = { unit: data.unit, key: String(data.key).toLowerCase(), station: data.station,
+    broker: broker || `${location.protocol === "https:" ? "wss" : "ws"}://${location.hostname}:9001` };
+  if (!Number.isInteger(paired.unit) || paired.unit < 1 || paired.unit > 65535 ||
+      !/^[0-9a-f]{32}$/.test(paired.key)) return null;
+  return paired;
+}
+
+// No key in this browser's storage (Safari erases a site's after 7 days without a visit):
+// the key the pairing left in a cookie, if the station still knows it as the unit's (SPEC
+// 10.5). The pad is then what it was, with its memory (counters included) started afresh.
+async function keptByStation() {
+  let answer;
+  try {
+    answer = await fetch("/api/pairing/kept", { cache: "no-store" });
+  } catch (e) {
+    return { paired: null };
+  }
+  const data = await answer.json().catch(() => ({}));
+  if (answer.status === 410 && typeof data.detail === "string") return { paired: null, refused: data.detail };
+  const paired = answer.ok ? keyOf(data, data.broker) : null;
+  if (!paired) return { paired: null };
+  localStorage.setItem(CURRENT, JSON.stringify(paired));
+  return { paired, restored: true };
 }
 
 // CONNACK codes of a refused login: MQTT 3.1.1 (4 bad user name or password, 5 not authorised)
@@ -200,7 +225,7 @@ function renderLink() {
   $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
     refused: "refused" }[linkState];
   show("broker-refused", linkState === "refused");
-  $("broker-refused").textContent = linkState === "refused" ? PadWords.BROKER_REFUSED : "";
+  $("broker-refused").textContent = linkState === "refused" ? PadWords.brokerRefused(pad.unit) : "";
 }
 
 // -- the round clock and the move (SPEC 14.6, 14.7) -------------------------------------------
@@ -212,8 +237,13 @@ function renderClock() {
   const clock = pad && !pad.elsewhere && pad.mem.table !== null && !pad.mem.locked &&
     !finished ? pad.mem.clock : null;
   show("round-clock", Boolean(clock));
-  $("round-clock").textContent = clock ?
-    PadWords.clock(clock.round, Math.round((clock.endsAt - Date.now()) / 1000)) : "";
+  if (!clock) { $("round-clock").textContent = ""; return; }
+  // The clock times the section's round; a table still playing an earlier one (it logged in
+  // late) is told that, not another round's time above its own round (SPEC 14.6).
+  const shown = pad.leaving() || pad.playRound();
+  $("round-clock").textContent = shown && shown.round < clock.round ?
+    PadWords.sectionAhead(shown.round, clock.round) :
+    PadWords.clock(clock.round, Math.round((clock.endsAt - Date.now()) / 1000));
 }
 
 // At the end of a round: where the pairs and the boards go, as the station said.
@@ -243,7 +273,9 @@ function render() {
   if (renderElsewhere()) return;
   const mem = pad.mem;
   renderLink();
-  $("queue").textContent = pad.waiting ? `${pad.waiting} waiting` : "all sent";
+  // What the players keyed and the station has not taken (not the pad's own hello or login).
+  const unsent = pad.unsent();
+  $("queue").textContent = unsent ? `${unsent} waiting` : "all sent";
   $("where").textContent = `Unit ${mem.unit}` + (mem.table ? `, table ${mem.section}${mem.table}` : "");
   show("locked", Boolean(mem.locked));
   show("key-replaced", mem.keyReplaced);
@@ -259,7 +291,8 @@ function render() {
   document.body.dataset.state = mem.locked ? "locked" : !hasTable ? "login" : round ? "play" : "finished";
   const asking = hasTable && Boolean(round) && !mem.locked && !leaving &&
     pad.needsPlayers(round.round);
-  show("login-table", !hasTable || Boolean(mem.locked));
+  // Locked, a login would be refused: the lock's message says what to do instead.
+  show("login-table", !hasTable && !mem.locked);
   show("players", asking);
   show("play", hasTable && Boolean(round) && !mem.locked && !asking);
   if (asking) renderPlayers(round.round);
@@ -269,7 +302,8 @@ function render() {
   renderMoves();
   renderWaiting();
   renderFeedback();
-  renderRoundRanking(hasTable);
+  // The final screen shows one ranking, the published one (below), not a round's.
+  renderRoundRanking(hasTable && Boolean(round));
   renderNotices();
   renderLeave();
   const finished = hasTable && !round;
@@ -289,6 +323,7 @@ function renderLocked(mem) {
   box.dataset.reason = lock ? lock.word.toLowerCase() : "";
   if (!lock) return;
   box.append(node("p", `${lock.word}. ${lock.sentence}.`));
+  box.append(node("p", PadWords.lockedNext(mem.unit)));
   const lines = Object.values(mem.entries).filter((e) => e.handed)
     .map((e) => PadWords.handed(e.body.board, "director"))
     .concat(mem.queue.filter((m) => ["result", "not_played", "correction"].includes(m.type))
@@ -446,7 +481,10 @@ function renderRound(round) {
     .map((b) => [PadCore.boardKey(round.round, b), `Board ${b}`]);
   const fixable = pad.correctable()
     .map((e) => [PadCore.boardKey(e.round, e.board), `Board ${e.board} (round ${e.round}): correct it`]);
-  const choices = [...open, ...fixable];
+  // No board left to play here (the round is over, the pair waits to move): nothing is
+  // chosen until the players pick a board to correct, on purpose.
+  const none = open.length ? [] : [["", fixable.length ? PadWords.CHOOSE_CORRECTION : PadWords.NOTHING_TO_ENTER]];
+  const choices = [...none, ...open, ...fixable];
   const wanted = choices.map(([value]) => value).join(",");
   if (select.dataset.choices !== wanted) {
     const picked = select.dataset.picked;  // the players' choice stays while it is there
@@ -465,8 +503,9 @@ function renderRound(round) {
     if (!entry) text += "to play";
     else {
       text += PadCore.describe({ type: entry.type, ...entry.body });
+      const score = PadCore.entryScore(entry);
       if (!entry.acked) text += " (waiting for the station)";
-      else if (entry.score_ns != null) text += `, NS ${entry.score_ns > 0 ? "+" : ""}${entry.score_ns}`;
+      else if (score !== null) text += `, ${PadCore.nsScore(score)}`;
     }
     list.append(node("li", text, { "data-board": b, "data-acked": entry ? String(entry.acked) : "" }));
   }
@@ -691,7 +730,8 @@ function boardChosen(ask) {
   const open = info && !pad.mem.entries[PadCore.boardKey(round, board)];
   const asking = Boolean(ask && open && next && next !== board);
   show("out-of-order", asking);
-  show("entry-fields", !asking);
+  show("entry-fields", Boolean(board) && !asking);  // no keys before a board is chosen
+  show("not-played", Boolean(open));  // a correction is a result
   if (!asking) return;
   $("out-of-order-text").textContent = PadWords.outOfOrder(board, next);
   $("out-of-order-yes").textContent = `Yes, enter board ${board}`;
@@ -715,14 +755,23 @@ function chosenBoard() {
 function askAccept(type, body) {
   pending = { type, body, event: pad.mem.event };
   const held = pad.mem.entries[PadCore.boardKey(body.round, body.board)];
-  const correcting = held && held.acked ? " (a correction)" : "";
   const score = type === "result" ?
     `: ${PadCore.nsScore(PadCore.scoreNs(body.board, body.contract, body.declarer, body.tricks))}` : "";
-  $("confirm-text").textContent = `Board ${body.board}${correcting}: ` +
-    PadCore.describe({ type, ...body }) + score;
+  const entered = PadCore.describe({ type, ...body }) + score;
+  // A correction says plainly what it replaces (SPEC 6.3).
+  $("confirm-title").textContent = held && held.acked ? PadWords.CORRECTION_TITLE : PadWords.ACCEPT_TITLE;
+  $("confirm-text").textContent = held && held.acked ?
+    PadWords.replaces(body.board, body.round, PadCore.describe({ type: held.type, ...held.body }) +
+      scoreWords(held), entered) : `Board ${body.board}: ${entered}`;
   show("entry", false);
   show("confirm", true);
   $("accept").focus();
+}
+
+// " (NS +420)" for an entry held, or nothing when it has no score (not played).
+function scoreWords(entry) {
+  const score = PadCore.entryScore(entry);
+  return score === null ? "" : ` (${PadCore.nsScore(score)})`;
 }
 
 function closeConfirm() {
@@ -732,7 +781,7 @@ function closeConfirm() {
 }
 
 async function setup() {
-  const { paired, refused } = await pairing();
+  const { paired, refused, restored } = await pairing();
   if (!paired) {
     if (refused) { $("pairing-refused").textContent = refused; show("pairing-refused", true); }
     show("unpaired", true);
@@ -743,6 +792,7 @@ async function setup() {
   connect(paired);
   // A spent link opened again in a browser already paired: it stays the pad it is, and says so.
   if (refused) { pad.notice(`${refused}. ${PadWords.stillUnit(paired.unit)}`, "bad"); render(); }
+  if (restored) { pad.notice(PadWords.restored(paired.unit), "info", "login"); render(); }
   $("login-table").addEventListener("submit", (event) => {
     event.preventDefault();
     const section = $("section").value.trim().toUpperCase();

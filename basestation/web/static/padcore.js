@@ -224,8 +224,9 @@ class Pad {
 
   // `about`: what the notice reports on (a board's key, "login", "players", "link"), so
   // it goes once that is settled.
-  notice(text, kind = "info", about = null) {
-    this.mem.notices.push({ text, kind, at: this.now(), about });
+  // `round`: a round the notice is about, so it goes once the table has moved past it.
+  notice(text, kind = "info", about = null, round = null) {
+    this.mem.notices.push({ text, kind, at: this.now(), about, round });
     this.mem.notices = this.mem.notices.slice(-20);
   }
 
@@ -264,7 +265,7 @@ class Pad {
     this.flight = null;
     this.gameData = null;
     this.partsAt = null;
-    this.notice(PadWords.LOGGED_OUT);
+    this.notice(PadWords.LOGGED_OUT, "info", "login");  // goes with the next login
     this.sendNext();
   }
 
@@ -273,8 +274,8 @@ class Pad {
     return this.mem.queue.filter((m) => ENTRY_TYPES.includes(m.type)).length;
   }
 
+  // A locked pad stays locked until the station takes a login (SPEC 6.5).
   login(section, table, takeover = false, pin = null) {
-    this.mem.locked = null;
     this.enqueue({ type: "login", body: PadWire.bodies.login(section, table, pin, takeover) });
   }
 
@@ -386,7 +387,10 @@ class Pad {
     const { section, table } = this.mem;
     const queue = this.mem.queue.filter((m) => NO_EVENT.includes(m.type));
     if (inFlight && queue[0] !== inFlight) this.flight = null;  // it was the old event's
-    this.mem = { ...forgotten(this.mem), event, section, table, queue,
+    // Notices made while the pad held no event yet (a key restored, say) are no other
+    // event's: they stay.
+    const notices = this.mem.event === 0 ? this.mem.notices : [];
+    this.mem = { ...forgotten(this.mem), event, section, table, queue, notices,
       locked: this.mem.locked };
     if (table !== null && !queue.some((m) => m.type === "login")) {
       queue.push({ type: "login", body: PadWire.bodies.login(section, table) });
@@ -566,6 +570,8 @@ class Pad {
       return;
     }
     if (["result", "not_played", "correction"].includes(type)) {
+      // The table plays a later round: notices about earlier rounds (a ruling) are done.
+      this.mem.notices = this.mem.notices.filter((n) => n.round == null || n.round >= body.round);
       const key = boardKey(body.round, body.board);
       this.mem.entries[key] = { type: type === "correction" ? "result" : type, body,
         acked: true, score_ns: ack.score_ns, flags: ack.flags };
@@ -613,6 +619,10 @@ class Pad {
       return;
     }
     if (LOCKING.includes(nak.code) && !this.mem.locked) this.lockedOut(nak.code);
+    // A reset unit's answer for the table this pad still holds: it was reset while away and
+    // never heard `control reset`; it does now what it would have done then (SPEC 6.5, 13.5).
+    if (HANDED.includes(type) && nak.code === "NOT_LOGGED_IN" && nak.detail &&
+        body.section === this.mem.section && body.table === this.mem.table) this.control("reset");
     const letGo = LOCKING.includes(nak.code) || (nak.detail && LET_GO.includes(nak.code));
     if (HANDED.includes(type) && letGo) {
       this.handed(type, body, nak.detail);
@@ -723,8 +733,11 @@ class Pad {
         acked: true, source: "director" };
     }
     delete this.mem.feedback[String(body.board)];  // its traveller showed the old result
+    // Said for the rest of the round the table plays now, then gone.
+    const now = this.playRound();
+    const playing = Math.max(body.round, now ? now.round : 0);
     this.notice(PadWords.directorChanged(body.board, body.round,
-      body.result ? describe(body.result) : null), "director");
+      body.result ? describe(body.result) : null), "director", null, playing);
   }
 
   control(command) {
@@ -737,7 +750,7 @@ class Pad {
       this.flight = null;
       this.gameData = null;
       this.partsAt = null;
-      this.notice(PadWords.RESET);
+      this.notice(PadWords.RESET, "info", "login");  // goes with the next login
     } else if (command === "stop") this.mem.paused = true;
     else if (command === "start") this.mem.paused = false;
     else if (command === "relogin" && this.mem.table !== null &&
@@ -841,6 +854,16 @@ const signed = (score) => (score > 0 ? `+${score}` : String(score));
 const nsScore = (score) => `NS ${signed(score)}`;
 const cardWords = (card) => (card ? `${SUITS[card[0]] || card[0]}${card.slice(1)}` : "");
 
+// North-South's score of an entry held: the station's (its ack), or, for a copy the station
+// sent without one (game_data, a director's change), reckoned here as the station does;
+// null for a board not played.
+function entryScore(entry) {
+  if (entry.score_ns != null) return entry.score_ns;
+  const body = entry.body;
+  if ((entry.type || "result") !== "result" || !body.contract) return null;
+  return scoreNs(body.board, body.contract, body.declarer, body.tricks);
+}
+
 // An entry in the players' words: "4S by North, made 5, lead \u2665K", "3NT by South,
 // down 1", "passed out".
 function describe(entry) {
@@ -857,4 +880,4 @@ function describe(entry) {
 
 export { Pad, describe, storeKey, boardKey, SEAT_NAMES, SUITS, dealer, vulnerability,
   boardFacts, parseContract, scoreNs, resultMark, possibleResults, tricksOf, notation,
-  signed, nsScore, cardWords };
+  signed, nsScore, cardWords, entryScore };

@@ -73,6 +73,10 @@ function lock(reason) {
   return { word: "Locked", sentence: "The station no longer takes this pad's results" + then };
 }
 
+// What the players do about a lock: no login is taken until the director resets the unit.
+const lockedNext = (unit) => "To play on with this pad, call the director: the director " +
+  `resets unit ${unit} in the Units panel, and this pad then shows its login form.`;
+
 // An entry of a pad the station let go (replaced, locked, reset), as the nak's detail says
 // (SPEC 6.5): with the director to decide, held by the station as it is, or not kept.
 function handed(board, detail) {
@@ -109,6 +113,10 @@ function clock(round, secondsLeft) {
   const over = Math.floor(-secondsLeft / 60);
   return `Round ${round}: time is up` + (over ? `, ${over} min over` : "");
 }
+
+// The round clock above a table still playing a round the section has left (SPEC 14.6).
+const sectionAhead = (round, sectionRound) =>
+  `Round ${round}: the section has moved on to round ${sectionRound}`;
 
 // "boards 7-8", "board 5", "boards 1, 3 and 5".
 function boardsText(boards) {
@@ -204,22 +212,39 @@ const outOfOrder = (board, next) => `Board ${board} is not the next board (${nex
   `Enter board ${board}?`;
 
 
+// The board chooser with no board left to play, and the accept screen (SPEC 6.3).
+export const CHOOSE_CORRECTION = "No board to play: choose one to correct it";
+export const NOTHING_TO_ENTER = "No board to play";
+export const ACCEPT_TITLE = "East-West: check, then accept";
+export const CORRECTION_TITLE = "East-West: check the correction, then accept";
+export const replaces = (board, round, held, entered) => `Board ${board} (round ${round}) ` +
+  `is already held: ${held}. Accept replaces it with: ${entered}`;
+
 export const OTHER_SCREEN = "This pad was opened on another screen: use that one, or take it back here";
 export const TABLE_FORM = "Section is one letter, table a number from 1";
 export const PIN_FORM = "The director's PIN is 1 to 8 letters, digits or signs";
 export const OLD_LINK = "This pairing link is not one this station gives now: ask the director to pair the unit again";
 export const PAIRING_REFUSED = "The station did not give this pad its key: ask the director to pair the unit again";
 export const PAIRING_UNREACHABLE = "Pairing: the station cannot be reached just now; trying again";
+// The browser had erased the pad's storage; the station gave its key back (SPEC 10.5).
+export const restored = (unit) => `This browser had cleared the pad's memory: it is unit ` +
+  `${unit} again. Log in to your table`;
 export const stillUnit = (unit) => `This page stays the pad it was (unit ${unit})`;
 export const RESET = "The director reset this pad: log in to your table";
 export const LOGGED_OUT = "Logged out: log in to your table";
 // SPEC 6.6: the unit was paired again; this pad keeps its results and waits for its key.
 export const KEY_REPLACED = "This pad's key was replaced: ask the director to pair it again. " +
   "Results entered here are kept and sent once it is paired";
-export const BROKER_REFUSED = "The station's broker refused this pad: ask the director to pair it again";
+// The broker refused the pad's login: an old key, a unit not paired yet, or a unit number
+// whose login is another event's on the same broker (deploy/INSTALL.md, section 6).
+export const brokerRefused = (unit) => `The station's broker refused this pad (unit ${unit}): ` +
+  "ask the director to pair it again on this event. If the director's grid says the unit " +
+  "belongs to another event on this computer, pair this pad under a unit number of this " +
+  "event's own (each event its own unit numbers)";
 
 export {
-  refusal, lock, handed, dropped, unknownPlayer, playerNumber, clock, moves, pairGoes, tableBusy,
+  refusal, lock, lockedNext, handed, dropped, unknownPlayer, playerNumber, clock, sectionAhead, moves,
+  pairGoes, tableBusy,
   notDue, entryProblem, outOfOrder, flag, alreadyHeld, directorChanged, correctedThere,
   pairsExpected,
 };
