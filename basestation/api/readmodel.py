@@ -106,7 +106,9 @@ class ReadModel:
                 "id": offer_id, "type": offer.body.TYPE.value,
                 **jsonwire.body_to_json(offer.body), "unit": offer.unit,
                 "conflict": shown["kind"] == AlertKind.MERGE_CONFLICT,
-                "held": shown.get("held"), "offered": shown.get("offered")}))
+                "held": shown.get("held"), "offered": shown.get("offered"),
+                "origin": offer.origin,
+                **{k: shown[k] for k in ("held_source", "held_unit") if k in shown}}))
         return found
 
     def units(self) -> list[UnitOut]:

@@ -88,7 +88,7 @@ async def test_merge_offers_keep_the_entry_as_sent(station: Station) -> None:
     rows = [offer.model_dump(mode="json") for offer in ReadModel(station).merge_offers()]
     assert [set(r) for r in rows] == [
         {"id", "type", "section", "table", "round", "board", "ns", "ew", "contract", "declarer",
-         "tricks", "lead", "unit", "conflict", "held", "offered"},
+         "tricks", "lead", "unit", "conflict", "held", "offered", "origin"},
         {"id", "type", "section", "table", "round", "board", "ns", "ew", "adjusted", "unit",
-         "conflict", "held", "offered"}]
+         "conflict", "held", "offered", "origin"}]
     same(MergeOfferOut, rows)

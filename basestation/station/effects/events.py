@@ -299,6 +299,7 @@ class MergeOffered(Alerted):
     table: int
     round: int
     board: int
+    origin: str = "let_go"  # session/state.py's OFFER_ORIGINS
 
 
 @dataclass(frozen=True)

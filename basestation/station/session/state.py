@@ -117,13 +117,22 @@ def held_penalty(row: PenaltyRow) -> HeldPenalty | HeldMatchPenalty:
                                section=row.section), row.id)
 
 
+# Where an offer came from: a correction agreed at the table after the round, sent by a pad
+# that had moved on with its pair (SPEC.md 14.10); the unsent entry of a pad replaced by a
+# takeover, locked by the director or reset; "let_go", one of those three (stored before the
+# origin was kept).
+OFFER_ORIGINS = ("correction", "replaced", "locked", "reset", "let_go")
+
+
 @dataclass
 class MergeOffer:
-    """An entry a replaced or locked unit sent after it lost its table, kept for the director
-    (docs/ARCHITECTURE.md, "Delivery, duplicates and recovery")."""
+    """An entry a replaced or locked unit sent after it lost its table, or a moved-on pad's
+    correction, kept for the director (docs/ARCHITECTURE.md, "Delivery, duplicates and
+    recovery"). `origin` says which (`OFFER_ORIGINS`)."""
 
     body: Entry
     unit: int | None = None
+    origin: str = "let_go"
 
     @property
     def entry(self) -> HeldResult | None:
@@ -262,7 +271,8 @@ class SessionState:
             stored = json.loads(offer.body_json)
             body = jsonwire.body_from_json(stored["type"], stored["body"])
             if offer.id is not None and isinstance(body, Result | Correction | NotPlayed):
-                self.merge_offers[offer.id] = MergeOffer(body, offer.unit)
+                self.merge_offers[offer.id] = MergeOffer(body, offer.unit,
+                                                         stored.get("origin", "let_go"))
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
     def seat(self, place: Place, numbers: tuple[int, ...], actor: str, batch: Batch, *,

@@ -194,15 +194,20 @@ def alerts(rules: GridSession, units: Units, now: datetime | None = None,
 
 def offer_alert(rules: GridSession, offer_id: int, offer: MergeOffer) -> dict[str, Any]:
     """An open offer: `merge_offer` for a board the station does not hold, `merge_conflict`
-    (with both entries in words) for one it holds with another entry."""
+    (with both entries in words) for one it holds with another entry. Each says where the
+    offer came from (`origin`) and the pairs it names; a conflict also who entered the held
+    entry (`held_source`: pad, director or recovery; `held_unit`) and for which pairs."""
     body = offer.body
     found = alert(AlertKind.MERGE_OFFER, id=offer_id, unit=offer.unit, section=body.section,
-                  table=body.table, round=body.round, board=body.board)
+                  table=body.table, round=body.round, board=body.board, origin=offer.origin,
+                  ns=body.ns, ew=body.ew)
     held = rules.offer_clash(offer)
     if held is not None:
         offered = offer.entry
         found |= {"kind": AlertKind.MERGE_CONFLICT.value, "held": entry_words(held),
-                  "offered": None if offered is None else entry_words(offered)}
+                  "offered": None if offered is None else entry_words(offered),
+                  "held_source": held.source, "held_unit": held.unit,
+                  "held_ns": held.ns, "held_ew": held.ew}
     return found
 
 

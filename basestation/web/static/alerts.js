@@ -3,7 +3,8 @@
 // browser) and sets the thresholds that raise them. Links down are also a banner across the
 // page, for as long as they last.
 import { api, el, say } from "./common.js";
-import { KIND_WORDS, alertKey, alertText, linkSentence, plural } from "./alert_words.js";
+import { KIND_WORDS, alertKey, alertText, heldOrigin, linkSentence, offerOrigin, offeredHead, offeredOrigin,
+  plural } from "./alert_words.js";
 import { showCell } from "./cell_dialog.js";
 import { refresh } from "./grid_state.js";
 import { tableLabel } from "./grid_words.js";
@@ -90,24 +91,29 @@ export function renderAlerts(standing) {
   toggle.textContent = showDismissed ? "Hide dismissed" : `Show ${plural(hidden, "dismissed alert", "dismissed alerts")}`;
 }
 
-// A conflict side by side: what the station holds and what the replaced pad had. Keeping the
-// held one drops the offer; replacing asks once more.
+// A conflict side by side: what the station holds and what came since, each with where it
+// came from. Keeping the held one drops the offer; replacing asks once more.
 function showConflict(a) {
   const dialog = document.getElementById("conflict");
   const where = tableLabel(a.section, a.table);
-  const pad = a.unit ? `unit ${a.unit}'s` : "the offered";
+  // "unit 17's" result, or "the correction" the pairs agreed after the round.
+  const theirs = a.origin === "correction" ? "the correction" : a.unit ? `unit ${a.unit}'s` : "the offered";
   document.getElementById("conflict-title").textContent = `Board ${a.board} at table ${where}, round ${a.round}`;
-  document.getElementById("conflict-offered-head").textContent = a.unit ? `Unit ${a.unit}'s pad` : "Offered";
+  document.getElementById("conflict-origin").textContent =
+    `The offered result: ${offerOrigin(a)}. Nothing changes until you choose.`;
+  document.getElementById("conflict-offered-head").textContent = offeredHead(a);
   document.getElementById("conflict-held").textContent = a.held ?? "";
   document.getElementById("conflict-offered").textContent = a.offered ?? "";
+  document.getElementById("conflict-held-from").textContent = heldOrigin(a);
+  document.getElementById("conflict-offered-from").textContent = offeredOrigin(a);
   document.getElementById("conflict-error").textContent = "";
   const keep = document.getElementById("conflict-keep");
   keep.textContent = `Keep the held result for board ${a.board}`;
   keep.onclick = () => settleConflict(dialog, a.id, false);
   const replace = document.getElementById("conflict-replace");
-  replace.textContent = `Replace it with ${pad}`;
+  replace.textContent = `Replace it with ${theirs}`;
   replace.onclick = () => {
-    if (!confirm(`Replace board ${a.board} at table ${where} (${a.held}) with ${pad} result (${a.offered})?`)) return;
+    if (!confirm(`Replace board ${a.board} at table ${where} (${a.held}) with ${theirs}${a.origin === "correction" ? "" : " result"} (${a.offered})?`)) return;
     settleConflict(dialog, a.id, true);
   };
   if (!dialog.open) dialog.showModal();
