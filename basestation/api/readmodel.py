@@ -60,6 +60,7 @@ class ReadModel:
         session = self.station.session
         return StatusOut.model_validate({"event": session.event_name, "running": session.running,
                 "complete": session.completed, "ended": session.ended,
+                "ending": session.waiting_tables() if session.ending else [],
                 "published": session.published, "results_public": session.results_public,
                 "sections": {k: s.current_round for k, s in session.sections.items()},
                 "links": [self._link(link.name, link.connected.is_set())
@@ -78,6 +79,8 @@ class ReadModel:
         data = grid(station.session, station.units, limits=self.thresholds,
                     links_down=station.link_health.down)
         data["ended"], data["published"] = station.session.ended, station.session.published
+        data["still_playing"] = station.session.waiting_tables()
+        data["ending"] = data["still_playing"] if station.session.ending else []
         data["alerts"].extend(self._result_alerts())
         units = station.units
         data["alerts"].extend(lock_alert(u, units) for u in units.values() if u.locked_reason)

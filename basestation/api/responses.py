@@ -56,6 +56,9 @@ class StatusOut(BaseModel):
     running: bool
     complete: bool
     ended: bool
+    ending: list[str] = Field(default_factory=list, description=(
+        "the tables an End waits for (\"A3\"): they play on, and the session ends once the "
+        "last has finished"))
     published: bool
     results_public: bool
     sections: dict[str, int]
@@ -169,6 +172,10 @@ class GridOut(BaseModel):
     running: bool
     complete: bool
     ended: bool
+    ending: list[str] = Field(default_factory=list, description="as in the status")
+    still_playing: list[str] = Field(default_factory=list, description=(
+        "the tables an End would wait for now (\"A3\"): unfinished in their section's last "
+        "round, or begun and unfinished in another"))
     published: bool
     sections: list[SectionGridOut]
     alerts: list[AlertOut]

@@ -350,8 +350,9 @@ class PadRules:
                     return [Nak(re=re, code=section, detail=detail)]
                 return [Nak(re=re, code=section)]
             section = left
-        if not self.session.running:
-            return [Nak(re=re, code=ErrorCode.STOPPED)]
+        if not self.session.running or not self.session.plays_on(section, body.table,
+                                                                 body.round):
+            return [Nak(re=re, code=ErrorCode.STOPPED)]  # paused, or an End waits for others
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
         if problem is not None:

@@ -104,14 +104,7 @@ def cell_state(section: SectionState, table: int, round_: int) -> dict[str, Any]
 
 def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> dict[str, Any]:
     """The current round: when it began, minutes gone and allowed, tables still playing."""
-    playing = []
-    for table in range(1, section.movement.tables + 1):
-        assignment = section.movement.at(section.current_round, table)
-        if assignment is None or assignment.ns is None or assignment.ew is None:
-            continue
-        if any(section.held(table, section.current_round, b) is None
-               for b in assignment.boards):
-            playing.append(table)
+    playing = sorted(section.unfinished())
     return {"started": section.round_started.isoformat(),
             "minutes": round((now - section.round_started).total_seconds() / 60, 1),
             "round_minutes": limits.round_length(section),
