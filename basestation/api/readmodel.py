@@ -83,7 +83,9 @@ class ReadModel:
         data["ending"] = data["still_playing"] if station.session.ending else []
         data["alerts"].extend(self._result_alerts())
         units = station.units
-        data["alerts"].extend(lock_alert(u, units) for u in units.values() if u.locked_reason)
+        held = station.session.tables_held
+        locks = (lock_alert(u, held) for u in units.values() if u.locked_reason)
+        data["alerts"].extend(found for found in locks if found is not None)
         data["alerts"].extend(flood_alert(f, units) for f in station.floods())
         return GridOut.model_validate(data)
 

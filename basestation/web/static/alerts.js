@@ -16,6 +16,9 @@ const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_l
   "merge_conflict", "wrong_pin", "flooding", "too_many_visitors"]);
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
 
+// A new event opened: the passing alerts kept were the last event's, about its tables.
+export function forgetAlerts() { recentAlerts.length = 0; }
+
 // A passing alert from the live stream, once each; the 20 newest are kept.
 export function noteAlert(event) {
   if (STANDING_KINDS.has(event.kind) || recentAlerts.some((a) => alertKey(a) === alertKey(event))) return;
