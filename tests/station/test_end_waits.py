@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from basestation.station.app import Station
 from basestation.station.rules import session_controls
 from firmware_protocol import jsonwire
@@ -129,6 +131,9 @@ async def test_while_the_end_waits_no_new_round_begins(tmp_path: Path) -> None:
     await played.play(2, 1, boards=1)
     session = played.made.session
     assert await end(played.made) == ["A2"]
+    with pytest.raises(ValueError, match="no new round begins"):  # nor by the director
+        await director(played.made, lambda batch: played.made.rules.director.close_round(
+            "A", batch))
     here = session.sections["A"].movement.at(2, 1)
     assert here is not None and here.ns and here.ew
     ahead = answer(await played.send(1, result(1, 2, here.boards[0], here.ns, here.ew)))
