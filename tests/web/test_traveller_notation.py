@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.async_api import Page, expect
 
-from basestation.domain.contract import result_notation
+from basestation.domain.contract import lead_words, result_notation
 from basestation.station.app import Station
 from firmware_protocol.messages import Result, Seat
 from tests.pads import MqttPad
@@ -86,3 +86,9 @@ async def test_results_travellers_and_prints_in_result_notation_as_the_pad_shows
         "async (cases) => { const core = await import('/static/padcore.js');"
         " return cases.map(([c, t]) => core.notation(c, t)); }", cases)
     assert written == [result_notation(c, t) for c, t in cases]
+    # And every lead alike: the suit's symbol, then the rank ("HK" is "♥K").
+    leads = [f"{suit}{rank}" for suit in "SHDC" for rank in ("A", "K", "10", "T", "2")]
+    shown = await page.evaluate(
+        "async (leads) => { const core = await import('/static/padcore.js');"
+        " return leads.map((card) => core.cardWords(card)); }", leads)
+    assert shown == [lead_words(card) for card in leads]
