@@ -79,6 +79,7 @@ class ReadModel:
         data = grid(station.session, station.units, limits=self.thresholds,
                     links_down=station.link_health.down)
         data["ended"], data["published"] = station.session.ended, station.session.published
+        data["event_id"] = station.session.event_id
         data["still_playing"] = station.session.waiting_tables()
         data["ending"] = data["still_playing"] if station.session.ending else []
         data["alerts"].extend(self._result_alerts())

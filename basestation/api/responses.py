@@ -169,6 +169,7 @@ class AlertOut(Given):
 
 class GridOut(BaseModel):
     event: str
+    event_id: int | None = Field(default=None, description="the open event's id")
     running: bool
     complete: bool
     ended: bool

@@ -1,7 +1,8 @@
 """Alerts belong to their event: a pad replaced on night one is said on night one, at the table
 where it was replaced, not on night two naming wherever its successor sits then; the Units
-panel still shows the unit as it stands (replaced, until the director resets it). Real pads on
-a real broker, the grid in real Chromium; by role and accessible name."""
+panel still shows the unit as it stands (replaced, until the director resets it); dismissed
+on night one, the same alert on night two shows. Real pads on a real broker, the grid in real
+Chromium; by role and accessible name."""
 
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ async def test_a_replaced_pad_is_an_alert_of_its_own_night(
         await station.director.authorise_takeover("A", 3)
         await log_in_pad(new, 3, takeover=True)
         await next_of(old, Locked)
-        await expect(replaced.get_by_role("link")).to_have_text(
-            "Unit 2 was replaced by unit 7 at table A3: it is locked out.", timeout=WAIT)
+        said = "Unit 2 was replaced by unit 7 at table A3: it is locked out."
+        await expect(replaced.get_by_role("link")).to_have_text(said, timeout=WAIT)
+        await page.get_by_role("button", name=f"Dismiss the alert: {said}").click()
+        await expect(replaced).to_have_count(0)
 
         # Night two: unit 7 plays at table A1; unit 2 is still locked out.
         await station.director.open_new_event(NewEvent(
@@ -44,3 +47,11 @@ async def test_a_replaced_pad_is_an_alert_of_its_own_night(
         await expect(replaced).to_have_count(0)
         await expect(page.locator("#alerts")).not_to_contain_text("Unit 2 was replaced")
         assert await serious_violations(page) == []
+
+        # The same thing again tonight is news: dismissed last week, shown now.
+        await station.director.reset_unit(2)
+        await log_in_pad(old, 3)
+        await station.director.authorise_takeover("A", 3)
+        await log_in_pad(new, 3, takeover=True)
+        await next_of(old, Locked)
+        await expect(replaced.get_by_role("link")).to_have_text(said, timeout=WAIT)

@@ -6,7 +6,7 @@ import { api, el, say } from "./common.js";
 import { KIND_WORDS, alertKey, alertText, heldOrigin, linkSentence, offerOrigin, offeredHead, offeredOrigin,
   plural } from "./alert_words.js";
 import { showCell } from "./cell_dialog.js";
-import { refresh } from "./grid_state.js";
+import { last, refresh } from "./grid_state.js";
 import { tableLabel } from "./grid_words.js";
 import { showTable } from "./table_dialog.js";
 
@@ -27,6 +27,8 @@ export function noteAlert(event) {
 }
 
 const DISMISSED_KEY = "basestation.dismissed-alerts";
+// Dismissed for its event only: the same alert on another night is news again.
+const dismissKey = (a) => JSON.stringify([last.grid ? last.grid.event_id ?? null : null, alertKey(a)]);
 const dismissed = new Set(JSON.parse(localStorage.getItem(DISMISSED_KEY) || "[]"));
 let showDismissed = false;
 
@@ -56,7 +58,7 @@ export function renderLinkBanner(standing) {
 
 export function renderAlerts(standing) {
   const all = [...standing, ...recentAlerts];
-  const open = all.filter((a) => !dismissed.has(alertKey(a)));
+  const open = all.filter((a) => !dismissed.has(dismissKey(a)));
   const counts = {};
   for (const a of open) counts[a.kind] = (counts[a.kind] || 0) + 1;
   document.getElementById("alert-counts").textContent = Object.entries(counts).map(([kind, n]) => {
@@ -66,7 +68,7 @@ export function renderAlerts(standing) {
   const list = document.getElementById("alerts");
   list.textContent = "";
   for (const a of showDismissed ? all : open) {
-    const key = alertKey(a);
+    const key = dismissKey(a);
     const link = alertLink(a);
     const text = link ? el("a", { href: "#", class: "alert-link", "data-to": link[0] }, alertText(a)) : alertText(a);
     if (link) text.addEventListener("click", (event) => { event.preventDefault(); link[1](); });
