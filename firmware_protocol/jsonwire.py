@@ -309,6 +309,8 @@ def body_to_json(body: Body) -> JsonObject:
             status: JsonObject = {"state": body.state.value, "round": body.round}
             if body.clock is not None:  # only when sent: older readers never see it
                 status["clock"] = _clock_json(body.clock)
+            if body.ended:  # likewise: only once the session has ended
+                status["ended"] = True
             return status
         case Feedback():
             feedback: JsonObject = {"board": body.board, "kind": body.kind.value,
@@ -471,7 +473,7 @@ def _read_game_data(obj: JsonObject) -> GameData:
 
 def _read_status(obj: JsonObject) -> Status:
     return Status(_enum(StationState, _need(obj, "state"), "state"), obj.get("round"),
-                  _read_clock(obj.get("clock")))
+                  _read_clock(obj.get("clock")), obj.get("ended", False))
 
 
 def _read_feedback(obj: JsonObject) -> Feedback:

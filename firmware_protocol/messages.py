@@ -436,6 +436,7 @@ class Status:
     state: StationState
     round: int | None = None
     clock: RoundClock | None = None  # JSON only: the round clock, restarted (SPEC.md 6.7)
+    ended: bool = False  # JSON only: the director ended the session; the clock stops (6.7)
 
     def __post_init__(self) -> None:
         if not isinstance(self.state, StationState):
@@ -443,6 +444,8 @@ class Status:
         check_optional_int(self.round, "round", 1, MAX_SMALL)
         if self.clock is not None and not isinstance(self.clock, RoundClock):
             raise ProtocolError(ErrorCode.MALFORMED, "clock must be a round clock")
+        if not isinstance(self.ended, bool):
+            raise ProtocolError(ErrorCode.MALFORMED, "ended must be true or false")
 
 
 Cell: TypeAlias = "str | int | None"

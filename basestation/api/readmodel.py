@@ -60,6 +60,7 @@ class ReadModel:
         session = self.station.session
         return StatusOut.model_validate({"event": session.event_name, "running": session.running,
                 "complete": session.completed, "ended": session.ended,
+                "ending": session.waiting_tables() if session.ending else [],
                 "published": session.published, "results_public": session.results_public,
                 "sections": {k: s.current_round for k, s in session.sections.items()},
                 "links": [self._link(link.name, link.connected.is_set())
@@ -78,9 +79,14 @@ class ReadModel:
         data = grid(station.session, station.units, limits=self.thresholds,
                     links_down=station.link_health.down)
         data["ended"], data["published"] = station.session.ended, station.session.published
+        data["event_id"] = station.session.event_id
+        data["still_playing"] = station.session.waiting_tables()
+        data["ending"] = data["still_playing"] if station.session.ending else []
         data["alerts"].extend(self._result_alerts())
         units = station.units
-        data["alerts"].extend(lock_alert(u, units) for u in units.values() if u.locked_reason)
+        held = station.session.tables_held
+        locks = (lock_alert(u, held) for u in units.values() if u.locked_reason)
+        data["alerts"].extend(found for found in locks if found is not None)
         data["alerts"].extend(flood_alert(f, units) for f in station.floods())
         return GridOut.model_validate(data)
 
@@ -106,7 +112,9 @@ class ReadModel:
                 "id": offer_id, "type": offer.body.TYPE.value,
                 **jsonwire.body_to_json(offer.body), "unit": offer.unit,
                 "conflict": shown["kind"] == AlertKind.MERGE_CONFLICT,
-                "held": shown.get("held"), "offered": shown.get("offered")}))
+                "held": shown.get("held"), "offered": shown.get("offered"),
+                "origin": offer.origin,
+                **{k: shown[k] for k in ("held_source", "held_unit") if k in shown}}))
         return found
 
     def units(self) -> list[UnitOut]:

@@ -56,6 +56,9 @@ class StatusOut(BaseModel):
     running: bool
     complete: bool
     ended: bool
+    ending: list[str] = Field(default_factory=list, description=(
+        "the tables an End waits for (\"A3\"): they play on, and the session ends once the "
+        "last has finished"))
     published: bool
     results_public: bool
     sections: dict[str, int]
@@ -136,6 +139,17 @@ class AlertOut(Given):
     id: int | None = Field(default=None, description="merge_offer, merge_conflict: the offer")
     held: str | None = Field(default=None, description="merge_conflict: the entry held")
     offered: str | None = Field(default=None, description="merge_conflict: the one offered")
+    origin: str | None = Field(default=None, description=(
+        "merge_offer, merge_conflict: where the offer came from: correction (agreed at the "
+        "table after the round, from a pad that moved on with its pair), replaced, locked or "
+        "reset (a pad's unsent entry), let_go (one of those three)"))
+    ns: int | None = Field(default=None, description="merge_offer, merge_conflict: NS pair")
+    ew: int | None = Field(default=None, description="merge_offer, merge_conflict: EW pair")
+    held_source: str | None = Field(default=None, description=(
+        "merge_conflict: who entered the held entry: pad, director or recovery"))
+    held_unit: int | None = Field(default=None, description="merge_conflict: its pad")
+    held_ns: int | None = Field(default=None, description="merge_conflict: its NS pair")
+    held_ew: int | None = Field(default=None, description="merge_conflict: its EW pair")
     by: int | None = Field(default=None, description="unit_replaced: the unit that took over")
     messages: int | None = Field(default=None, description="flooding: in `seconds`")
     seconds: int | None = None
@@ -155,9 +169,14 @@ class AlertOut(Given):
 
 class GridOut(BaseModel):
     event: str
+    event_id: int | None = Field(default=None, description="the open event's id")
     running: bool
     complete: bool
     ended: bool
+    ending: list[str] = Field(default_factory=list, description="as in the status")
+    still_playing: list[str] = Field(default_factory=list, description=(
+        "the tables an End would wait for now (\"A3\"): unfinished in their section's last "
+        "round, or begun and unfinished in another"))
     published: bool
     sections: list[SectionGridOut]
     alerts: list[AlertOut]
@@ -324,6 +343,9 @@ class MergeOfferOut(Given):
     conflict: bool = False  # the station holds another entry for this board
     held: str | None = None  # that entry, in players' words with NS's score
     offered: str | None = None  # the offered entry in words, for a conflict
+    origin: str = "let_go"  # where it came from, as in AlertOut
+    held_source: str | None = None  # who entered the held entry (a conflict)
+    held_unit: int | None = None
 
 
 class MergeDecisionOut(BaseModel):

@@ -30,9 +30,8 @@ FLAG_SENTENCES = {
 
 def entered_sentence(held: HeldResult) -> str:
     """The station's answer to the director's result: what it holds now, and what to check."""
-    lead = f", lead {held.lead}" if held.lead else ""
     said = [f"Board {held.board} at table {held.section}{held.table}, round {held.round}: "
-            f"{entry_words(held)}{lead}, sent to the pad."]
+            f"{entry_words(held)}, sent to the pad."]
     said += [FLAG_SENTENCES[f] for f in held.flags if f in FLAG_SENTENCES]
     return " ".join(said)
 

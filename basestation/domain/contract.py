@@ -95,6 +95,17 @@ def result_notation(contract: str | None, tricks: int | None) -> str:
     return f"{parsed}{'=' if made == 0 else f'{made:+d}'}"
 
 
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def lead_words(card: str | None) -> str:
+    """A lead as the pads show it: "HK" is "\u2665K", "D10" "\u2666" + "10" (padcore.js's
+    cardWords, which this matches); "" for none."""
+    if not card:
+        return ""
+    return SUIT_SYMBOLS.get(card[0], card[0]) + card[1:]
+
+
 def _trick_value(strain: Strain) -> int:
     return 20 if strain in (Strain.C, Strain.D) else 30
 

@@ -267,6 +267,11 @@ class Station:
             if not await self.logins.settle(unit, timeout=10):
                 raise RuntimeError(f"the broker did not take unit {unit}'s login")
 
+    async def login_elsewhere(self, unit: int) -> str | None:
+        """With the broker's logins kept by the station: the station id of another event on
+        the same broker whose login `unit` is (deploy/INSTALL.md, section 6), else None."""
+        return None if self.logins is None else await self.logins.elsewhere(unit)
+
     def move_receiver(self, port: str) -> None:
         """The radio receiver is on another serial port now (unplugged and plugged back)."""
         for link in self.links:

@@ -25,7 +25,7 @@ async def test_a_lead_from_the_wrong_hand_is_flagged_when_the_director_enters_it
         "contract": "4S", "declarer": "S", "tricks": 10, "lead": "SA"}))
     assert wrong["flags"] == ["DIRECTOR_CHANGED", "LEAD_DECLARER_MISMATCH"]
     assert wrong["done"] == (
-        "Board 1 at table A1, round 1: 4S= by South, NS +420, lead SA, sent to the pad. "
+        "Board 1 at table A1, round 1: 4S= by South, lead ♠A, NS +420, sent to the pad. "
         "The lead is not from the hand on declarer's left in the hand record: check the "
         "lead and the declarer.")
     assert await cell_state(director) == "flagged"
@@ -38,7 +38,7 @@ async def test_a_lead_from_the_wrong_hand_is_flagged_when_the_director_enters_it
     right = await ok(await director.put(place(1, 1, 1), json={
         "contract": "4S", "declarer": "S", "tricks": 10, "lead": "HK"}))
     assert right["flags"] == ["DIRECTOR_CHANGED"]
-    assert right["done"] == ("Board 1 at table A1, round 1: 4S= by South, NS +420, lead HK, "
+    assert right["done"] == ("Board 1 at table A1, round 1: 4S= by South, lead ♥K, NS +420, "
                              "sent to the pad.")
     assert await cell_state(director) == "corrected"
 

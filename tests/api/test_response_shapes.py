@@ -66,7 +66,10 @@ async def test_every_kind_of_alert_keeps_its_own_fields(station: Station) -> Non
     units[8].locked_reason, units[8].replaced_by = "UNIT_REPLACED", 7
     units[9].locked_reason = "UNIT_LOCKED"
     units[7].cut_off = 30.0
-    found += [lock_alert(units[8], units), lock_alert(units[9], units),
+    held = {(8, "A", 2), (7, "A", 2), (9, "A", 3)}
+    locks = [lock_alert(units[8], held), lock_alert(units[9], held)]
+    assert locks[0] is not None and (locks[0]["section"], locks[0]["table"]) == ("A", 2)
+    found += [*filter(None, locks),
               flood_alert(Flood(7, 900, 800, 100, 0), units),
               flood_alert(Flood(None, 900, 0, 900, 900), units)]
     kinds = {a["kind"] for a in found}
@@ -88,7 +91,7 @@ async def test_merge_offers_keep_the_entry_as_sent(station: Station) -> None:
     rows = [offer.model_dump(mode="json") for offer in ReadModel(station).merge_offers()]
     assert [set(r) for r in rows] == [
         {"id", "type", "section", "table", "round", "board", "ns", "ew", "contract", "declarer",
-         "tricks", "lead", "unit", "conflict", "held", "offered"},
+         "tricks", "lead", "unit", "conflict", "held", "offered", "origin"},
         {"id", "type", "section", "table", "round", "board", "ns", "ew", "adjusted", "unit",
-         "conflict", "held", "offered"}]
+         "conflict", "held", "offered", "origin"}]
     same(MergeOfferOut, rows)

@@ -32,7 +32,8 @@ def test_each_event_says_its_type_and_fields() -> None:
     assert UnitChanged(7, "let_back").to_json() == {"type": "unit", "unit": 7,
                                                     "state": "let_back"}
     assert SessionStatus(running=False, ended=True).to_json() == {
-        "type": "status", "running": False, "ended": True}
+        "type": "status", "running": False, "ended": True, "waiting": ()}
+    assert SessionStatus(True, False, ("A3",)).to_json()["waiting"] == ("A3",)
     assert ResultsPublished(True).to_json() == {"type": "status", "published": True}
     assert SectionSettingChanged("pads", "B", {"pads": "ns"}).to_json() == {
         "type": "pads", "section": "B", "pads": "ns"}

@@ -272,6 +272,18 @@ async def offered(made: Station, link: FakeLink) -> None:
     assert made.session.merge_offers
 
 
+async def round_played(made: Station, _link: FakeLink) -> None:
+    """Every table has played round 1 (the director enters what is missing) and round 2 has
+    begun nowhere: an End between rounds ends the session at once, waiting for nobody."""
+    section = made.session.sections["A"]
+    for a in section.movement.round_of(1):
+        for board in a.boards:
+            if a.ns is not None and a.ew is not None and section.held(a.table, 1, board) is None:
+                await commanded(made, lambda made, a=a, board=board: made.director.enter(
+                    result(a.table, 1, board, a.ns, a.ew)))
+    assert not section.still_playing()
+
+
 COMMANDS: dict[str, tuple[Setup | None, Command]] = {
     "penalty": (None, lambda made: made.director.add_penalty(
         Penalty(pair=1, direction="NS", percent=25.0, section="A"))),
@@ -300,7 +312,7 @@ COMMANDS: dict[str, tuple[Setup | None, Command]] = {
     "merge an offer": (offered, lambda made: made.director.decide_merge(
         min(made.session.merge_offers), True)),
     "pause": (None, lambda made: made.director.pause_or_resume(False)),
-    "end the session": (None, lambda made: made.director.end_session()),
+    "end the session": (round_played, lambda made: made.director.end_session()),
     "publish": (None, lambda made: made.director.publish(True)),
     "hand records": (None, lambda made: made.director.set_hand_records("A", {2: DEAL_1})),
     "a pair withdrawn": (None, lambda made: made.director.withdraw_pair(

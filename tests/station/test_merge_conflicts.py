@@ -45,7 +45,7 @@ async def test_same_entry_is_nothing_and_another_is_a_conflict(tmp_path: Path) -
                     if a["kind"] == "merge_conflict")
     assert conflict["held"] == "4S= by South, NS +420"
     assert conflict["offered"] == "4S-1 by South, NS -50"
-    assert conflict["unit"] == 1
+    assert (conflict["unit"], conflict["origin"], conflict["held_source"]) == (1, "replaced", "pad")
 
 
 async def test_a_conflict_replaces_only_when_confirmed(tmp_path: Path) -> None:

@@ -4,12 +4,16 @@ the choice it was given. A refused entry shows the station's sentence."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import pytest
-from playwright.async_api import Page
+from playwright.async_api import Page, expect
 
 from basestation.station.app import Station
 from firmware_protocol.messages import Heartbeat
 from tests.pads import MqttPad
+from tests.web.accessibility import serious_violations
 from tests.web.conftest import acked, log_in_pad, screenshot
 from tests.web.test_grid import boards, result
 
@@ -87,3 +91,40 @@ async def test_a_bad_split_is_refused_in_words(director_page: tuple[Station, Pag
     await page.wait_for_selector("#cell-message >> text=20 is not a score a board can have")
     assert await page.input_value(f"{form} select") == "split..."
     assert station.session.sections["A"].held(2, 1, board) is None
+
+
+async def test_the_cell_dialog_writes_results_as_the_pad_and_follows_a_ruling(
+        director_page: tuple[Station, Page, int]) -> None:
+    """The held result in the pad's notation and suit symbols (4S= by South, lead ♥K); after a
+    ruling, the Correct form holds what the station holds now, not the contract ruled away."""
+    station, page, port = director_page
+    first, second = boards(station, 1, 1)
+    async with MqttPad(port, "club", 17) as pad:
+        await log_in_pad(pad, 1)
+        for board in (first, second):
+            await acked(pad, pad.send(replace(result(station, 1, 1, board), lead="HK")))
+    await page.get_by_role("button", name=re.compile("^Table 1, round 1")).click()
+    dialog = page.get_by_role("dialog", name="Section A, table 1, round 1")
+    panel = dialog.get_by_role("region", name=f"Board {first}")
+    await expect(panel.locator(".held")).to_have_text("4S= by South, lead ♥K, NS +420")
+    await expect(panel.get_by_label("contract")).to_have_value("4S")
+    await expect(panel.get_by_label("lead")).to_have_value("HK")
+
+    await panel.get_by_label("ruling", exact=True).select_option("AVE+/AVE-")
+    await panel.get_by_role("button", name=f"Rule on board {first}").click()
+    await expect(panel.locator(".held")).to_have_text("adjusted AVE+/AVE-")
+    for field in ("contract", "tricks", "lead"):
+        await expect(panel.get_by_label(field, exact=True)).to_have_value("")
+    await expect(panel.get_by_label("declarer")).to_have_value("")
+    # The other board, untouched, still holds its own result.
+    other = dialog.get_by_role("region", name=f"Board {second}")
+    await expect(other.get_by_label("contract")).to_have_value("4S")
+    # Corrected again from the form: the form holds the new result, with its lead.
+    await panel.get_by_label("contract").fill("3NT")
+    await panel.get_by_label("declarer").select_option("N")
+    await panel.get_by_label("tricks", exact=True).fill("9")
+    await panel.get_by_label("lead", exact=True).fill("D10")
+    await panel.get_by_role("button", name=f"Correct board {first}").click()
+    await expect(panel.locator(".held")).to_contain_text("3NT= by North, lead ♦10, NS +400")
+    await expect(panel.get_by_label("contract")).to_have_value("3NT")
+    assert await serious_violations(page) == []

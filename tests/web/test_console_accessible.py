@@ -104,7 +104,7 @@ async def test_the_grid_by_role_and_label(director_page: tuple[Station, Page, in
     await one.get_by_role("button", name="Correct board 1").click()
     message = dialog.get_by_role("status")
     await expect(message).to_have_text(
-        "Board 1 at table A1, round 1: 4S= by South, NS +420, lead SA, sent to the pad. The "
+        "Board 1 at table A1, round 1: 4S= by South, lead ♠A, NS +420, sent to the pad. The "
         "lead is not from the hand on declarer's left in the hand record: check the lead and "
         "the declarer.", timeout=WAIT)
     await expect(one).to_contain_text("lead to check")
@@ -115,7 +115,7 @@ async def test_the_grid_by_role_and_label(director_page: tuple[Station, Page, in
     await one.get_by_label("lead").fill("HK")
     await one.get_by_role("button", name="Correct board 1").click()
     await expect(message).to_have_text(
-        "Board 1 at table A1, round 1: 4S= by South, NS +420, lead HK, sent to the pad.",
+        "Board 1 at table A1, round 1: 4S= by South, lead ♥K, NS +420, sent to the pad.",
         timeout=WAIT)
     await expect(one).not_to_contain_text("lead to check")
 
@@ -128,7 +128,7 @@ async def test_the_grid_by_role_and_label(director_page: tuple[Station, Page, in
     # Back at the grid, the wrong lead once more: the cell's name says it is to check.
     await one.get_by_label("lead").fill("SA")
     await one.get_by_role("button", name="Correct board 1").click()
-    await expect(message).to_contain_text("lead SA", timeout=WAIT)
+    await expect(message).to_contain_text("lead ♠A", timeout=WAIT)
     await dialog.get_by_role("button", name="Close the boards").click()
     await expect(grid.get_by_role("button", name="Table 1, round 1: to check")
                  ).to_be_visible(timeout=WAIT)

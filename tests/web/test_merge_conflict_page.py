@@ -50,7 +50,8 @@ async def test_a_conflict_is_settled_side_by_side(
         assert offered_words.startswith("4S-1 by South, NS -")
         await expect(conflict.first).to_contain_text(
             f"Board {first} at table A3 (round 1): the station holds {held_words}; "
-            f"unit 17's pad has {offered_words}.")
+            f"it was also sent {offered_words}, unsent on unit 17's pad until another pad "
+            "replaced it.")
         await expect(page.locator("#alert-counts")).to_contain_text("2 results in conflict")
 
         # Keep the held result for the first board.
@@ -59,7 +60,13 @@ async def test_a_conflict_is_settled_side_by_side(
         await expect(dialog).to_be_visible()
         await expect(dialog.get_by_role("cell", name=held_words)).to_be_visible()
         await expect(dialog.get_by_role("cell", name=offered_words)).to_be_visible()
-        await expect(dialog.get_by_role("columnheader", name="Unit 17's pad")).to_be_visible()
+        await expect(dialog.get_by_role("columnheader", name="Unsent on unit 17's pad")
+                     ).to_be_visible()
+        await expect(dialog.get_by_text("The offered result: unsent on unit 17's pad until "
+                                        "another pad replaced it.")).to_be_visible()
+        await expect(dialog.get_by_role("cell", name="Accepted at the table on unit 17's pad, "
+                                                     "pairs 3 North-South and 3 East-West")
+                     ).to_be_visible()
         assert await serious_violations(page) == []
         await screenshot(page, "merge-conflict")
         await dialog.get_by_role("button", name=f"Keep the held result for board {first}").click()

@@ -115,8 +115,8 @@ async def test_replace_x_broker_logins_away_pad_result_reaches_director_and_plai
         await screenshot(old, "pad-replaced-hands-over")
         offer = grid.locator("#alerts li[data-kind=merge_offer]")
         await expect(offer.get_by_role("link")).to_have_text(
-            "Unit 17's pad still had board 2 (table A1, round 1) when it lost its table: "
-            "merge it?")
+            "Board 2 (table A1, round 1), unsent on unit 17's pad until another pad replaced "
+            "it: merge it?")
         await expect(offer.get_by_role("button", name="Merge board 2 from unit 17")
                      ).to_be_visible()
         await expect(grid.get_by_role("table", name="Units").get_by_role("row").filter(
@@ -155,7 +155,8 @@ async def test_lock_x_broker_logins_withdrawn_pad_says_it_once_and_reset_unlocks
         await one_message(page, locked)
         assert await page.get_attribute("#locked", "data-reason") == "locked"
         await expect(grid.locator("#alerts li[data-kind=merge_offer]")).to_contain_text(
-            "Unit 17's pad still had board 2 (table A1, round 1)")
+            "Board 2 (table A1, round 1), unsent on unit 17's pad until the director locked "
+            "it")
         await expect(grid.get_by_role("table", name="Units").get_by_role("row").filter(
             has_text="locked by the director")).to_have_count(1)
         await grid.get_by_role("button", name="Reset unit 17").click()

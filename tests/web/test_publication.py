@@ -54,6 +54,10 @@ async def test_results_are_public_only_once_the_director_publishes(
                                                  tricks=10)))
                 seen_by_anyone = await first_result(open_stream)
                 seen_by_director = await first_result(director_stream)
+                # Table 1's round finished, so that an End waits for nobody.
+                await acked(pad, pad.send(Result(section="A", table=1, round=1, board=2, ns=1,
+                                                 ew=1, contract="PASS", declarer=None,
+                                                 tricks=None)))
             # Where a result came in, for the grid; not what it was.
             assert seen_by_anyone["board"] == 1 and seen_by_anyone["cell"]["done"] == 1
             assert "contract" not in seen_by_anyone and "score_ns" not in seen_by_anyone

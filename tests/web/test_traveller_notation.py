@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.async_api import Page, expect
 
-from basestation.domain.contract import result_notation
+from basestation.domain.contract import lead_words, result_notation
 from basestation.station.app import Station
 from firmware_protocol.messages import Result, Seat
 from tests.pads import MqttPad
@@ -33,7 +33,8 @@ async def _play(station: Station, broker: int, url: str) -> None:
             contract, declarer, tricks = PLAYED[board][:3]
             await acked(pad, pad.send(Result(section="A", table=1, round=1, board=board,
                                              ns=1, ew=1, contract=contract,
-                                             declarer=declarer, tricks=tricks)))
+                                             declarer=declarer, tricks=tricks,
+                                             lead="HK" if board == 1 else None)))
     async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=10) as director:
         await director.post("/api/login", json={"password": PASSWORD})
         for board in (3, 4):  # table 2 by the director
@@ -58,6 +59,7 @@ async def test_results_travellers_and_prints_in_result_notation_as_the_pad_shows
         assert headers == ["NS", "EW", "Result", "By", "Lead", "NS score", "NS MP", "EW MP"]
         cells = await traveller.get_by_role("row").nth(1).get_by_role("cell").all_inner_texts()
         assert cells[2:4] == [notation, by] and cells[5] == score, cells
+        assert cells[4] == ("♥K" if board == 1 else ""), cells  # the lead, as the pad shows it
         assert "Tricks" not in headers
     # The print of the travellers is the same table.
     await page.emulate_media(media="print")
@@ -72,6 +74,7 @@ async def test_results_travellers_and_prints_in_result_notation_as_the_pad_shows
     card = page.locator("#scorecard")
     await expect(card.get_by_role("row").nth(1)).to_contain_text("4S+1")
     await expect(card.get_by_role("row").nth(1)).to_contain_text("-450")
+    await expect(card.get_by_role("row").nth(1)).to_contain_text("♥K")
     assert await serious_violations(page) == []
 
     # The pad's formatter (padcore.js, which the results page imports) and the Python one
@@ -83,3 +86,9 @@ async def test_results_travellers_and_prints_in_result_notation_as_the_pad_shows
         "async (cases) => { const core = await import('/static/padcore.js');"
         " return cases.map(([c, t]) => core.notation(c, t)); }", cases)
     assert written == [result_notation(c, t) for c, t in cases]
+    # And every lead alike: the suit's symbol, then the rank ("HK" is "♥K").
+    leads = [f"{suit}{rank}" for suit in "SHDC" for rank in ("A", "K", "10", "T", "2")]
+    shown = await page.evaluate(
+        "async (leads) => { const core = await import('/static/padcore.js');"
+        " return leads.map((card) => core.cardWords(card)); }", leads)
+    assert shown == [lead_words(card) for card in leads]

@@ -37,6 +37,13 @@ async def pair(unit: int, response: Response, station: StationDep) -> Paired:
     entered on a bridgepad, and a one-time pairing code for a browser pad's link."""
     if not 1 <= unit <= MAX_UNIT:
         raise HTTPException(422, f"unit numbers run from 1 to {MAX_UNIT}")
+    other = await station.login_elsewhere(unit)
+    if other is not None:  # paired here, its pad would be shut out: nothing is changed
+        raise HTTPException(409, (
+            f"Unit {unit} is another event's on this broker (station {other}): its broker "
+            f"login stays that event's, so a pad paired here as unit {unit} could not connect. "
+            "Give each event its own unit numbers (say 1-99 and 101-199; deploy/INSTALL.md, "
+            "section 6) and pair this pad as a unit the other event does not use."))
     state = await answered(station.director.pair_unit(unit))
     response.headers["Cache-Control"] = "no-store"  # a key: never kept by a cache
     return Paired(unit=unit, key=state.key.hex(), station=station.config.id,

@@ -181,8 +181,10 @@ class DirectorService:
         return await self._act(lambda batch: session_controls.pause_or_resume(
             self._rules, running, batch))
 
-    async def end_session(self) -> None:
-        await self._act(lambda batch: session_controls.end_session(self._rules, batch))
+    async def end_session(self) -> list[str]:
+        """Ends the session, or, while tables still play their round, waits for them (the
+        session ends once the last has finished): returns those tables ("A3")."""
+        return await self._act(lambda batch: session_controls.end_session(self._rules, batch))
 
     async def publish(self, published: bool) -> None:
         """Publishes the open event's results (or takes them back)."""

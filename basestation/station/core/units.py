@@ -10,7 +10,7 @@ repeated message gets. Nothing else adds or removes a unit: the director's pairi
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, ValuesView
+from collections.abc import Callable, Iterator, Mapping, Set, ValuesView
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -280,13 +280,18 @@ class Units(Mapping[int, UnitState]):
         batch.event(Replay(unit.unit, message.seq))
 
 
-def lock_alert(unit: UnitState, units: Mapping[int, UnitState]) -> Event:
+def lock_alert(unit: UnitState, held: Set[tuple[int, str, int]]) -> Event | None:
     """A locked-out unit: locked by the director (UNIT_LOCKED), or replaced by another unit
-    that took its table over (UNIT_REPLACED), with the table that unit holds now."""
+    that took its table over (UNIT_REPLACED), with the table where it did. An alert of the
+    open event only: None for a unit that held no table in it (`held`, every (unit, section,
+    table) of the event), whose lock is an earlier night's; the Units panel still shows it."""
+    tables = sorted((section, table) for number, section, table in held if number == unit.unit)
+    if not tables:
+        return None
     if unit.locked_reason == "UNIT_LOCKED":
         return alert(AlertKind.UNIT_LOCKED, unit=unit.unit)
     found = alert(AlertKind.UNIT_REPLACED, unit=unit.unit, by=unit.replaced_by)
-    successor = units.get(unit.replaced_by) if unit.replaced_by is not None else None
-    if successor is not None and successor.section is not None and successor.table is not None:
-        found["section"], found["table"] = successor.section, successor.table
+    taken = [place for place in tables if (unit.replaced_by, *place) in held]
+    if taken:  # not wherever the other unit is now: it may have moved on, or be elsewhere
+        found["section"], found["table"] = taken[-1]
     return found

@@ -98,11 +98,12 @@ class MovementChanged(BusEvent):
 
 @dataclass(frozen=True)
 class SessionStatus(BusEvent):
-    """The session paused, resumed or ended."""
+    """The session paused, resumed or ended, or its end waiting for the tables in `waiting`."""
 
     TYPE = "status"
     running: bool
     ended: bool
+    waiting: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -299,6 +300,7 @@ class MergeOffered(Alerted):
     table: int
     round: int
     board: int
+    origin: str = "let_go"  # session/state.py's OFFER_ORIGINS
 
 
 @dataclass(frozen=True)

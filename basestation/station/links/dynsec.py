@@ -210,16 +210,15 @@ class BrokerLogins:
         state = self.units().get(unit)
         if state is None or self._send is None or self._held is None:
             return  # the listing on (re)connection takes care of it
-        held = self._held.get(unit)
-        other = owner(held.text, unit) if held is not None else None
-        if other is not None and other != self.station:
+        other = self._other(unit)
+        if other is not None:
             self.problem = (f"Broker logins: unit {unit}'s login belongs to another event on "
                             f"this broker (station {other}); give this event's pads other "
                             "unit numbers.")
             log.warning("unit %d's broker login belongs to station %s: left alone", unit, other)
             return
         want, password = wanted_login(self.station, state)
-        before = self._asked.get(unit, held)
+        before = self._asked.get(unit, self._held.get(unit))
         commands = commands_for(self.station, unit, password, want, before)
         if not commands:
             return
@@ -227,6 +226,28 @@ class BrokerLogins:
             commands.insert(0, self._create_role(unit))
         self._asked[unit] = want
         self._post(commands, outcome=(unit, want))
+
+    def _other(self, unit: int) -> str | None:
+        """The station id of another event whose login the broker holds for `unit`."""
+        held = None if self._held is None else self._held.get(unit)
+        other = owner(held.text, unit) if held is not None else None
+        return other if other != self.station else None
+
+    async def elsewhere(self, unit: int, timeout: float = 3.0) -> str | None:
+        """The station id of another event on this broker whose login `unit` is (pairing it
+        here would leave that login alone and this event's pad shut out), asked of the broker
+        afresh: another station may have made it since the listing. None: free, this
+        station's, or no answer in time."""
+        if self._send is None or self._held is None:
+            return None
+        tag = self._post([{"command": "getClient", "username": unit_username(unit)}],
+                         outcome=None)
+        self._looking[tag] = unit
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while tag in self._looking:
+                    await self._answered.wait()
+        return self._other(unit)
 
     def in_step(self, unit: int) -> bool:
         state = self.units().get(unit)

@@ -208,6 +208,9 @@ class DirectorActions:
         state = self._director_section(section)
         if state.current_round >= state.movement.rounds:
             raise ValueError(f"section {section} is already in its last round")
+        if self.session.ending:
+            raise ValueError("the session ends once the tables still playing have finished: "
+                             "no new round begins")
         batch.ops.append(repo.audit(self.session.event_id, "director", "close_round",
                                     section=section, round=state.current_round))
         # Every pad of the section is told the new round; later rounds already complete are

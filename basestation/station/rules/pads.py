@@ -337,7 +337,8 @@ class PadRules:
         # switch, then the movement and what is held.
         if unit.locked_reason is not None:
             code = ErrorCode(unit.locked_reason)
-            return [Nak(re=re, code=code, detail=self._offer_merge(unit, body, batch))]
+            origin = "replaced" if code == ErrorCode.UNIT_REPLACED else "locked"
+            return [Nak(re=re, code=code, detail=self._offer_merge(unit, body, batch, origin))]
         section = self._table_of(unit, body.section, body.table)
         if isinstance(section, ErrorCode):
             left = self._left_behind(unit, body)
@@ -345,12 +346,13 @@ class PadRules:
                 if section == ErrorCode.NOT_LOGGED_IN and unit.section is None:
                     # The director freed its table (a reset): what it still had goes to the
                     # director as a locked pad's does, not away.
-                    detail = self._offer_merge(unit, body, batch)
+                    detail = self._offer_merge(unit, body, batch, "reset")
                     return [Nak(re=re, code=section, detail=detail)]
                 return [Nak(re=re, code=section)]
             section = left
-        if not self.session.running:
-            return [Nak(re=re, code=ErrorCode.STOPPED)]
+        if not self.session.running or not self.session.plays_on(section, body.table,
+                                                                 body.round):
+            return [Nak(re=re, code=ErrorCode.STOPPED)]  # paused, or an End waits for others
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
         if problem is not None:
@@ -369,7 +371,7 @@ class PadRules:
                 if section.holders.get(body.table) != unit.unit:
                     # The pad's pair has left and the next round has begun there: the
                     # director sees both results side by side and decides (SPEC.md 14.10).
-                    self._offer_merge(unit, body, batch)
+                    self._offer_merge(unit, body, batch, "correction")
                     return [Nak(re=re, code=ErrorCode.CORRECTION_CLOSED, detail=TO_DIRECTOR)]
                 return [Nak(re=re, code=ErrorCode.CORRECTION_CLOSED)]
         if held is not None:
@@ -434,12 +436,14 @@ class PadRules:
         if self.session.event_id == event:
             batch.send(unit, par_feedback(board, rows))
 
-    def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> str | None:
+    def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch,
+                     origin: str) -> str | None:
         """A replaced, locked or reset unit's entry goes to the director, not away: a merge
         offer, or a conflict for a board held with another entry. Only for a table the unit
         held in this event: a locked pad cannot fill the director's list with other tables'
         boards. Returns what became of it, the nak's detail (SPEC.md 6.5): TO_DIRECTOR,
-        ALREADY_HELD (the same entry is held), None (not kept)."""
+        ALREADY_HELD (the same entry is held), None (not kept). `origin` is where it came from, as
+        the director is told (`OFFER_ORIGINS`)."""
         section = self.session.sections.get(body.section)
         if section is None or self.session.event_id is None:
             return None
@@ -451,8 +455,8 @@ class PadRules:
             return None
         if held is not None and held.same_entry(entry):
             return ALREADY_HELD
-        stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body)},
-                            sort_keys=True)
+        stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body),
+                             "origin": origin}, sort_keys=True)
         if stored in self.session.offered:
             return TO_DIRECTOR  # the old unit retransmits: one offer is enough
 
@@ -461,7 +465,8 @@ class PadRules:
         batch.insert(
             MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored),
             lambda offer_id: self.session.merge_offers.__setitem__(
-                offer_id, MergeOffer(body, unit.unit)))
+                offer_id, MergeOffer(body, unit.unit, origin)))
         offered = MergeOffered if held is None else MergeConflict
-        batch.event(offered(unit.unit, body.section, body.table, body.round, body.board))
+        batch.event(offered(unit.unit, body.section, body.table, body.round, body.board,
+                            origin))
         return TO_DIRECTOR

@@ -16,7 +16,10 @@ def pause_or_resume(rules: SessionRules, running: bool, batch: Batch) -> bool:
     return rules.session.running
 
 
-def end_session(rules: SessionRules, batch: Batch) -> None:
-    """Ends the session: entry stops on every pad and the end-of-session backup is taken."""
-    rules.switches.end_session(batch)
+def end_session(rules: SessionRules, batch: Batch) -> list[str]:
+    """Ends the session: entry stops on every pad, each told the session has ended, and the
+    end-of-session backup is taken. While tables still play their round the end waits for
+    them: they play on, the others are told entry has stopped; returns those tables."""
+    waiting = rules.switches.end_session(batch)
     rules.session.tell_status(batch)
+    return waiting

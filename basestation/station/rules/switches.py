@@ -37,21 +37,30 @@ class SessionSwitches:
             self.session.ended = False
         batch.ops.append(repo.update(EventRow, event_id, running=running, ended=self.session.ended))
         batch.ops.append(repo.audit(event_id, "director", "start" if running else "stop"))
-        batch.event(SessionStatus(running, self.session.ended))
+        waiting = tuple(self.session.waiting_tables()) if self.session.ending else ()
+        batch.event(SessionStatus(running, self.session.ended, waiting))
         return self.session.status()
 
-    def end_session(self, batch: Batch) -> Status:
+    def end_session(self, batch: Batch) -> list[str]:
         """Play is over: entry stops on every pad and the end-of-session backup is taken.
+        While tables still play their round, the end waits for them (they play on, no new
+        round begins) and they are returned ("A3"); the session ends when the last finishes.
         The results stay the director's until published."""
         event_id = self._event()
         if self.session.ended:
             raise ValueError("the session has already ended")
-        batch.keep(self.session, "running", "ended")
-        self.session.running, self.session.ended = False, True
-        batch.ops.append(repo.update(EventRow, event_id, running=False, ended=True))
-        batch.ops.append(repo.audit(event_id, "director", "end"))
-        batch.event(SessionStatus(running=False, ended=True))
-        return self.session.status()
+        waiting = self.session.waiting_tables()
+        if self.session.ending:
+            raise ValueError(f"the session already ends once {_tables(waiting)} "
+                             f"{'has' if len(waiting) == 1 else 'have'} finished")
+        if not waiting:
+            self.session.end("director", batch)
+            return []
+        batch.keep(self.session, "ending")
+        self.session.ending = True
+        batch.ops.append(repo.audit(event_id, "director", "end_waits", tables=waiting))
+        batch.event(SessionStatus(self.session.running, False, tuple(waiting)))
+        return waiting
 
     def publish(self, published: bool, batch: Batch) -> None:
         """Makes the results public (travellers, rankings, exports), or withdraws them."""
@@ -62,3 +71,10 @@ class SessionSwitches:
         batch.ops.append(repo.audit(event_id, "director",
                                     "publish" if published else "unpublish"))
         batch.event(ResultsPublished(published))
+
+
+def _tables(tables: list[str]) -> str:
+    """"table A3", "tables A3 and A5"."""
+    if len(tables) == 1:
+        return f"table {tables[0]}"
+    return f"tables {', '.join(tables[:-1])} and {tables[-1]}"

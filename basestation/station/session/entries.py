@@ -10,6 +10,7 @@ from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import (
     ContractError,
+    lead_words,
     parse_contract,
     result_notation,
     score_ns,
@@ -146,8 +147,8 @@ SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def entry_words(held: HeldResult) -> str:
-    """An entry as players write it, with North-South's score: "4S+1 by South, NS +450",
-    "passed out, NS 0", "not played"."""
+    """An entry as players write it, with North-South's score, as the pad does: "4S+1 by
+    South, lead \u2665K, NS +450", "passed out, NS 0", "not played"."""
     if held.kind == "adjusted":
         return f"adjusted {held.adjusted}"
     if held.kind == "not_played":
@@ -156,4 +157,5 @@ def entry_words(held: HeldResult) -> str:
         return "passed out, NS 0"
     by = SEAT_WORDS.get(held.declarer or "", held.declarer or "?")
     score = f"{held.score_ns:+d}" if held.score_ns else "0"
-    return f"{result_notation(held.contract, held.tricks)} by {by}, NS {score}"
+    lead = f", lead {lead_words(held.lead)}" if held.lead else ""
+    return f"{result_notation(held.contract, held.tricks)} by {by}{lead}, NS {score}"

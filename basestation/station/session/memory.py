@@ -135,6 +135,28 @@ class SectionState:
                         return False
         return True
 
+    def unfinished(self) -> list[int]:
+        """The tables that play the current round (two pairs there) and do not yet hold an
+        entry for each of its boards (the grid's round clock: "still playing")."""
+        round_ = self.current_round
+        if self.round_complete(round_):
+            return []
+        return [a.table for a in self.movement.round_of(round_)
+                if a.ns is not None and a.ew is not None
+                and any((a.table, round_, b) not in self._at for b in a.boards)]
+
+    def still_playing(self) -> list[int]:
+        """The unfinished tables the director's End waits for: all of them in the section's
+        last round, else those that have begun the round (an End between rounds ends the
+        session before the next is played)."""
+        round_, last = self.current_round, self.current_round >= self.movement.rounds
+        return [table for table in self.unfinished() if last or any(
+            (table, round_, b) in self._at for b in self._boards(round_, table))]
+
+    def _boards(self, round_: int, table: int) -> tuple[int, ...]:
+        assignment = self.movement.at(round_, table)
+        return () if assignment is None else assignment.boards
+
     def _round_needs(self, round_: int) -> int:
         """Entries the round needs: each board at each table with two pairs, once."""
         movement, needs = self._needs

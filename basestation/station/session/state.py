@@ -23,6 +23,7 @@ from basestation.station.effects.events import (
     RoundMoved,
     SeatsChanged,
     SessionComplete,
+    SessionStatus,
 )
 from basestation.station.session.entries import (
     Entry,
@@ -117,13 +118,22 @@ def held_penalty(row: PenaltyRow) -> HeldPenalty | HeldMatchPenalty:
                                section=row.section), row.id)
 
 
+# Where an offer came from: a correction agreed at the table after the round, sent by a pad
+# that had moved on with its pair (SPEC.md 14.10); the unsent entry of a pad replaced by a
+# takeover, locked by the director or reset; "let_go", one of those three (stored before the
+# origin was kept).
+OFFER_ORIGINS = ("correction", "replaced", "locked", "reset", "let_go")
+
+
 @dataclass
 class MergeOffer:
-    """An entry a replaced or locked unit sent after it lost its table, kept for the director
-    (docs/ARCHITECTURE.md, "Delivery, duplicates and recovery")."""
+    """An entry a replaced or locked unit sent after it lost its table, or a moved-on pad's
+    correction, kept for the director (docs/ARCHITECTURE.md, "Delivery, duplicates and
+    recovery"). `origin` says which (`OFFER_ORIGINS`)."""
 
     body: Entry
     unit: int | None = None
+    origin: str = "let_go"
 
     @property
     def entry(self) -> HeldResult | None:
@@ -148,6 +158,10 @@ class SessionState:
     event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (scoring/event_formats.py)
     format_rounds: int = 0  # a Swiss event's rounds
     ended: bool = False  # the director ended the session
+    # The director's End waits for the tables still playing their round: they play on, the
+    # others are told entry has stopped, and the session ends once the last has finished.
+    # In memory only: after a restart the session is in play, and the director ends it again.
+    ending: bool = False
     published: bool = False  # the director published the results
     sections: dict[str, SectionState] = field(default_factory=dict)
     section_ids: dict[str, int] = field(default_factory=dict)
@@ -188,7 +202,7 @@ class SessionState:
         self.match_penalties = []
         self.completed = False
         self.event_format, self.format_rounds = "pairs", 0
-        self.ended = self.published = False
+        self.ended = self.published = self.ending = False
         self.thresholds = Thresholds()
         if snap.thresholds is not None:
             self.thresholds.silent_minutes = snap.thresholds.silent_minutes
@@ -262,7 +276,8 @@ class SessionState:
             stored = json.loads(offer.body_json)
             body = jsonwire.body_from_json(stored["type"], stored["body"])
             if offer.id is not None and isinstance(body, Result | Correction | NotPlayed):
-                self.merge_offers[offer.id] = MergeOffer(body, offer.unit)
+                self.merge_offers[offer.id] = MergeOffer(body, offer.unit,
+                                                         stored.get("origin", "let_go"))
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
     def seat(self, place: Place, numbers: tuple[int, ...], actor: str, batch: Batch, *,
@@ -289,7 +304,7 @@ class SessionState:
                 clock: RoundClock | None = None) -> Seating:
         """What the table's pad is told of that round (SPEC.md 14), with the section's round
         clock now (or `clock`, worked out already for the same moment)."""
-        if clock is None:
+        if clock is None and not self.ended:  # once ended, the round clock has stopped
             clock = round_clock(section, self.thresholds, datetime.now(UTC))
         return seating_for(section, table, round_, self.seats, self.players, clock=clock)
 
@@ -385,8 +400,45 @@ class SessionState:
         """The station's status: the switch, and the highest current round of its sections
         (what a unit holding no table is told)."""
         rounds = [s.current_round for s in self.sections.values()]
-        state = StationState.RUNNING if self.running else StationState.STOPPED
-        return Status(state=state, round=max(rounds) if rounds else None)
+        state = StationState.RUNNING if self.running and not self.ending else \
+            StationState.STOPPED
+        return Status(state=state, round=max(rounds) if rounds else None, ended=self.ended)
+
+    # -- the director's End, waiting for the tables still playing ---------------------------
+
+    def waiting_tables(self) -> list[str]:
+        """The tables still playing their section's current round ("A3"): an End waits."""
+        return [f"{s.letter}{table}" for s in self.sections.values()
+                for table in s.still_playing()]
+
+    def plays_on(self, section: SectionState, table: int, round_: int) -> bool:
+        """Whether the table may still enter for `round_`: always, unless an End waits; then
+        only a table still playing, and no round after the current (none begins)."""
+        return not self.ending or (round_ <= section.current_round
+                                   and table in section.still_playing())
+
+    def end(self, actor: str, batch: Batch) -> None:
+        """The session ends: entry stops, the end-of-session backup follows the event. The
+        pads are told by the caller (`tell_status`), each that the session has ended."""
+        assert self.event_id is not None
+        batch.keep(self, "running", "ended", "ending")
+        self.running, self.ended, self.ending = False, True, False
+        batch.ops.append(repo.update(EventRow, self.event_id, running=False, ended=True))
+        batch.ops.append(repo.audit(self.event_id, actor, "end"))
+        batch.event(SessionStatus(running=False, ended=True))
+
+    def _table_done(self, section: SectionState, table: int, batch: Batch) -> None:
+        """While an End waits: a table that has finished its round is told entry has stopped
+        there; once none is still playing, the session ends."""
+        if table in section.still_playing():
+            return
+        if self.waiting_tables():
+            holder = section.holders.get(table)
+            if holder is not None:
+                batch.send(holder, self.status_for(holder))
+            return
+        self.end("station", batch)
+        self.tell_status(batch)
 
     def held_section(self, unit_no: int) -> SectionState | None:
         """The section where the unit holds a table now (None: it holds none)."""
@@ -404,8 +456,10 @@ class SessionState:
         section = self.held_section(unit_no)
         if section is None:
             return self.status()
-        state = StationState.RUNNING if self.running else StationState.STOPPED
-        return Status(state=state, round=section.current_round)
+        table = self.units[unit_no].table
+        playing = self.running and (not self.ending or table in section.still_playing())
+        state = StationState.RUNNING if playing else StationState.STOPPED
+        return Status(state=state, round=section.current_round, ended=self.ended)
 
     def tell_status(self, batch: Batch) -> None:
         """The switch changed: every unit the station can reach and has not locked out is
@@ -524,6 +578,8 @@ class SessionState:
         """The section's current round becomes at least `round_`, and moves past every round
         that is complete (each table playing it holds all its boards), up to the last. Never
         backwards (SPEC.md 6.9)."""
+        if self.ending:
+            return  # no new round begins while the director's End waits
         target = max(section.current_round, round_)
         while target < section.movement.rounds and section.round_complete(target):
             target += 1
@@ -569,6 +625,8 @@ class SessionState:
             self.push(section, entry.table, push_body(entry, body_from_held(entry)), batch)
         self.rankings_moved_on(section, batch)
         self.round_moves_on(section, section.current_round, batch)  # the round is complete
+        if self.ending:
+            self._table_done(section, entry.table, batch)
 
     def push(self, section: SectionState, table: int, body: Body, batch: Batch) -> None:
         holder = section.holders.get(table)

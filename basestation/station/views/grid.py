@@ -104,14 +104,7 @@ def cell_state(section: SectionState, table: int, round_: int) -> dict[str, Any]
 
 def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> dict[str, Any]:
     """The current round: when it began, minutes gone and allowed, tables still playing."""
-    playing = []
-    for table in range(1, section.movement.tables + 1):
-        assignment = section.movement.at(section.current_round, table)
-        if assignment is None or assignment.ns is None or assignment.ew is None:
-            continue
-        if any(section.held(table, section.current_round, b) is None
-               for b in assignment.boards):
-            playing.append(table)
+    playing = sorted(section.unfinished())
     return {"started": section.round_started.isoformat(),
             "minutes": round((now - section.round_started).total_seconds() / 60, 1),
             "round_minutes": limits.round_length(section),
@@ -194,15 +187,20 @@ def alerts(rules: GridSession, units: Units, now: datetime | None = None,
 
 def offer_alert(rules: GridSession, offer_id: int, offer: MergeOffer) -> dict[str, Any]:
     """An open offer: `merge_offer` for a board the station does not hold, `merge_conflict`
-    (with both entries in words) for one it holds with another entry."""
+    (with both entries in words) for one it holds with another entry. Each says where the
+    offer came from (`origin`) and the pairs it names; a conflict also who entered the held
+    entry (`held_source`: pad, director or recovery; `held_unit`) and for which pairs."""
     body = offer.body
     found = alert(AlertKind.MERGE_OFFER, id=offer_id, unit=offer.unit, section=body.section,
-                  table=body.table, round=body.round, board=body.board)
+                  table=body.table, round=body.round, board=body.board, origin=offer.origin,
+                  ns=body.ns, ew=body.ew)
     held = rules.offer_clash(offer)
     if held is not None:
         offered = offer.entry
         found |= {"kind": AlertKind.MERGE_CONFLICT.value, "held": entry_words(held),
-                  "offered": None if offered is None else entry_words(offered)}
+                  "offered": None if offered is None else entry_words(offered),
+                  "held_source": held.source, "held_unit": held.unit,
+                  "held_ns": held.ns, "held_ew": held.ew}
     return found
 
 

@@ -52,6 +52,39 @@ function floodSentence(a, at) {
   return `Pad ${a.unit}${at ? ` at ${at}` : ""} is sending far more than a pad should (${a.messages.toLocaleString("en-GB")} messages in ${a.seconds} s); its extra messages are dropped${cut}.`;
 }
 
+const pad = (unit) => (unit ? `unit ${unit}'s pad` : "a pad");
+
+// Where a merge offer came from (the station's `origin`), as a phrase: a correction agreed at
+// the table after the round, or a pad's unsent entry, and why that pad lost its table.
+export function offerOrigin(a) {
+  const from = pad(a.unit);
+  switch (a.origin) {
+    case "correction": return `a correction agreed at the table after the round, sent from ${from} once the next round had begun there`;
+    case "replaced": return `unsent on ${from} until another pad replaced it`;
+    case "locked": return `unsent on ${from} until the director locked it`;
+    case "reset": return `unsent on ${from} until the director reset it`;
+    default: return `unsent on ${from} until it lost its table (replaced, locked or reset)`;
+  }
+}
+
+// Who entered the entry the station holds, and for which pairs.
+export function heldOrigin(a) {
+  const pairs = a.held_ns != null && a.held_ew != null ? `, pairs ${a.held_ns} North-South and ${a.held_ew} East-West` : "";
+  if (a.held_source === "director") return `Entered by the director${pairs}`;
+  if (a.held_source === "recovery") return `Merged by the director from a pad's unsent entry${pairs}`;
+  return `Accepted at the table on ${pad(a.held_unit)}${pairs}`;
+}
+
+// The offered entry's side of a conflict, said the same way.
+export function offeredOrigin(a) {
+  const pairs = a.ns != null && a.ew != null ? `, pairs ${a.ns} North-South and ${a.ew} East-West` : "";
+  if (a.origin === "correction") return `Corrected at the table after the round on ${pad(a.unit)}${pairs}`;
+  return `Still on ${pad(a.unit)}, never sent${pairs}`;
+}
+
+// The offered side's column heading.
+export const offeredHead = (a) => (a.origin === "correction" ? "Correction after the round" : `Unsent on ${pad(a.unit)}`);
+
 export function alertText(a) {
   const at = tableLabel(a.section, a.table) ? `table ${tableLabel(a.section, a.table)}` : "";
   const At = at ? at[0].toUpperCase() + at.slice(1) : "";
@@ -72,9 +105,9 @@ export function alertText(a) {
     case "suspect_wrong_side": return `${At}, round ${a.round}, board ${a.board}: the score may be given to the wrong side.`;
     case "wrong_pairs": return `${At}, round ${a.round}, board ${a.board}: the pairs entered are not the ones seated there.`;
     case "table_in_use": return `Unit ${a.unit} asked for ${at}, which unit ${a.holder} holds.`;
-    case "merge_offer": return (a.unit ? `Unit ${a.unit}'s pad` : "A pad") + ` still had board ${a.board} (${at}, round ${a.round}) when it lost its table: merge it?`;
+    case "merge_offer": return `Board ${a.board} (${at}, round ${a.round}), ${offerOrigin(a)}: merge it?`;
     case "merge_conflict": return `Board ${a.board} at ${at} (round ${a.round}): the station holds ${a.held ?? "a result"}; ` +
-      (a.unit ? `unit ${a.unit}'s pad` : "a pad that lost its table") + ` has ${a.offered ?? "another result"}.`;
+      `it was also sent ${a.offered ?? "another result"}, ${offerOrigin(a)}.`;
     case "unknown_player": return `${At}: player number(s) ${a.players} are not in the player list.`;
     case "replay": return `Unit ${a.unit} sent message ${a.seq} again with different contents.`;
     case "wrong_pin": return `Unit ${a.unit} has given a wrong director's PIN ${plural(a.count, "time", "times")}: ` +

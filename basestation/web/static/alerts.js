@@ -3,9 +3,10 @@
 // browser) and sets the thresholds that raise them. Links down are also a banner across the
 // page, for as long as they last.
 import { api, el, say } from "./common.js";
-import { KIND_WORDS, alertKey, alertText, linkSentence, plural } from "./alert_words.js";
+import { KIND_WORDS, alertKey, alertText, heldOrigin, linkSentence, offerOrigin, offeredHead, offeredOrigin,
+  plural } from "./alert_words.js";
 import { showCell } from "./cell_dialog.js";
-import { refresh } from "./grid_state.js";
+import { last, refresh } from "./grid_state.js";
 import { tableLabel } from "./grid_words.js";
 import { showTable } from "./table_dialog.js";
 
@@ -15,6 +16,9 @@ const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_l
   "merge_conflict", "wrong_pin", "flooding", "too_many_visitors"]);
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
 
+// A new event opened: the passing alerts kept were the last event's, about its tables.
+export function forgetAlerts() { recentAlerts.length = 0; }
+
 // A passing alert from the live stream, once each; the 20 newest are kept.
 export function noteAlert(event) {
   if (STANDING_KINDS.has(event.kind) || recentAlerts.some((a) => alertKey(a) === alertKey(event))) return;
@@ -23,6 +27,8 @@ export function noteAlert(event) {
 }
 
 const DISMISSED_KEY = "basestation.dismissed-alerts";
+// Dismissed for its event only: the same alert on another night is news again.
+const dismissKey = (a) => JSON.stringify([last.grid ? last.grid.event_id ?? null : null, alertKey(a)]);
 const dismissed = new Set(JSON.parse(localStorage.getItem(DISMISSED_KEY) || "[]"));
 let showDismissed = false;
 
@@ -52,7 +58,7 @@ export function renderLinkBanner(standing) {
 
 export function renderAlerts(standing) {
   const all = [...standing, ...recentAlerts];
-  const open = all.filter((a) => !dismissed.has(alertKey(a)));
+  const open = all.filter((a) => !dismissed.has(dismissKey(a)));
   const counts = {};
   for (const a of open) counts[a.kind] = (counts[a.kind] || 0) + 1;
   document.getElementById("alert-counts").textContent = Object.entries(counts).map(([kind, n]) => {
@@ -62,7 +68,7 @@ export function renderAlerts(standing) {
   const list = document.getElementById("alerts");
   list.textContent = "";
   for (const a of showDismissed ? all : open) {
-    const key = alertKey(a);
+    const key = dismissKey(a);
     const link = alertLink(a);
     const text = link ? el("a", { href: "#", class: "alert-link", "data-to": link[0] }, alertText(a)) : alertText(a);
     if (link) text.addEventListener("click", (event) => { event.preventDefault(); link[1](); });
@@ -90,24 +96,29 @@ export function renderAlerts(standing) {
   toggle.textContent = showDismissed ? "Hide dismissed" : `Show ${plural(hidden, "dismissed alert", "dismissed alerts")}`;
 }
 
-// A conflict side by side: what the station holds and what the replaced pad had. Keeping the
-// held one drops the offer; replacing asks once more.
+// A conflict side by side: what the station holds and what came since, each with where it
+// came from. Keeping the held one drops the offer; replacing asks once more.
 function showConflict(a) {
   const dialog = document.getElementById("conflict");
   const where = tableLabel(a.section, a.table);
-  const pad = a.unit ? `unit ${a.unit}'s` : "the offered";
+  // "unit 17's" result, or "the correction" the pairs agreed after the round.
+  const theirs = a.origin === "correction" ? "the correction" : a.unit ? `unit ${a.unit}'s` : "the offered";
   document.getElementById("conflict-title").textContent = `Board ${a.board} at table ${where}, round ${a.round}`;
-  document.getElementById("conflict-offered-head").textContent = a.unit ? `Unit ${a.unit}'s pad` : "Offered";
+  document.getElementById("conflict-origin").textContent =
+    `The offered result: ${offerOrigin(a)}. Nothing changes until you choose.`;
+  document.getElementById("conflict-offered-head").textContent = offeredHead(a);
   document.getElementById("conflict-held").textContent = a.held ?? "";
   document.getElementById("conflict-offered").textContent = a.offered ?? "";
+  document.getElementById("conflict-held-from").textContent = heldOrigin(a);
+  document.getElementById("conflict-offered-from").textContent = offeredOrigin(a);
   document.getElementById("conflict-error").textContent = "";
   const keep = document.getElementById("conflict-keep");
   keep.textContent = `Keep the held result for board ${a.board}`;
   keep.onclick = () => settleConflict(dialog, a.id, false);
   const replace = document.getElementById("conflict-replace");
-  replace.textContent = `Replace it with ${pad}`;
+  replace.textContent = `Replace it with ${theirs}`;
   replace.onclick = () => {
-    if (!confirm(`Replace board ${a.board} at table ${where} (${a.held}) with ${pad} result (${a.offered})?`)) return;
+    if (!confirm(`Replace board ${a.board} at table ${where} (${a.held}) with ${theirs}${a.origin === "correction" ? "" : " result"} (${a.offered})?`)) return;
     settleConflict(dialog, a.id, true);
   };
   if (!dialog.open) dialog.showModal();

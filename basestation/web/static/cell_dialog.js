@@ -4,6 +4,7 @@
 // typing or has chosen stays as it is.
 import { api, el, say } from "./common.js";
 import { FLAG_WORDS } from "./grid_words.js";
+import { SEAT_NAMES, cardWords, notation, nsScore } from "./padcore.js";
 import { pairsWithNames } from "./players.js";
 
 let openCell = null;      // [section, table, round] of the open dialog
@@ -12,13 +13,19 @@ function place(section, table, round, board) {
   return `/api/sections/${section}/tables/${table}/rounds/${round}/boards/${board}`;
 }
 
+// An entry as the pad writes it: "4S+1 by South, lead \u2665K, NS +450", "passed out, NS 0".
+function played(held) {
+  if (held.contract === "PASS") return "passed out";
+  const lead = held.lead ? `, lead ${cardWords(held.lead)}` : "";
+  return `${notation(held.contract, held.tricks)} by ${SEAT_NAMES[held.declarer] ?? held.declarer ?? "?"}${lead}`;
+}
+
 function describe(held) {
   if (!held) return "no result";
   if (held.kind === "not_played") return "not played";
-  let text = held.kind === "adjusted" ? `adjusted ${held.adjusted}` :
-    `${held.contract} ${held.declarer ?? ""} ${held.tricks ?? ""} ${held.lead ? "lead " + held.lead : ""}`;
+  let text = held.kind === "adjusted" ? `adjusted ${held.adjusted}` : played(held);
   if (held.kind === "result" && held.adjusted) text += ` (${held.adjusted})`;
-  if (held.score_ns != null && held.kind === "result") text += ` = ${held.score_ns}`;
+  if (held.score_ns != null && held.kind === "result") text += `, ${nsScore(held.score_ns)}`;
   // The station's checks, as the grid's orange cell and the alerts say them.
   const checks = (held.flags || []).map((f) => FLAG_WORDS[f]).filter(Boolean);
   return checks.length ? `${text} (${checks.join(", ")})` : text;
@@ -62,11 +69,24 @@ async function updateCell(section, table, round) {
     if (!panel) continue;
     panel.dataset.source = b.held?.source ?? "";
     panel.querySelector(".held").textContent = describe(b.held);
-    panel.querySelector("form.correct button[type=submit]").textContent = `${b.held ? "Correct" : "Enter"} board ${b.board}`;
+    const correct = panel.querySelector("form.correct");
+    if (formValues(correct) === correct.dataset.filled) fillCorrect(correct, b.held);
+    correct.querySelector("button[type=submit]").textContent = `${b.held ? "Correct" : "Enter"} board ${b.board}`;
     panel.querySelector("button.erase").hidden = !b.held;
     panel.querySelector(".history summary").textContent = `History of board ${b.board} (${b.history.length})`;
     panel.querySelector(".history ul").replaceChildren(...historyItems(b.history));
   }
+}
+
+// The Correct form holds what the station holds now (a ruling's result too, not the contract
+// it replaced), unless the director has typed in it since it was last filled.
+const CORRECT_FIELDS = ["contract", "declarer", "tricks", "lead"];
+const formValues = (form) => JSON.stringify(CORRECT_FIELDS.map((name) => form.elements[name].value));
+
+function fillCorrect(form, held) {
+  const played = held && held.kind === "result" && held.contract ? held : {};
+  for (const name of CORRECT_FIELDS) form.elements[name].value = played[name] ?? "";
+  form.dataset.filled = formValues(form);
 }
 
 const historyItems = (history) =>
@@ -87,6 +107,7 @@ function boardPanel(section, table, round, b) {
       const said = typeof done === "function" ? done(answer) : done;
       cellMessage(said);
       say(said);
+      correct.dataset.filled = formValues(correct);  // the director's own change: refilled
       await updateCell(section, table, round);
     } catch (e) {
       cellMessage(e.message, true);
@@ -99,12 +120,13 @@ function boardPanel(section, table, round, b) {
     }
   };
   const correct = el("form", { class: "correct director-only", "data-board": b.board },
-    el("input", { name: "contract", placeholder: "4SX", size: "5", value: held?.contract ?? "", "aria-label": "contract" }),
+    el("input", { name: "contract", placeholder: "4SX", size: "5", "aria-label": "contract" }),
     el("select", { name: "declarer", "aria-label": "declarer" }, ...["", "N", "E", "S", "W"].map(
-      (s) => el("option", { value: s, selected: held?.declarer === s ? "selected" : null }, s || "by"))),
-    el("input", { name: "tricks", type: "number", min: "0", max: "13", placeholder: "tricks", value: held?.tricks ?? "", "aria-label": "tricks" }),
-    el("input", { name: "lead", placeholder: "lead", size: "3", value: held?.lead ?? "", "aria-label": "lead" }),
+      (s) => el("option", { value: s }, s || "by"))),
+    el("input", { name: "tricks", type: "number", min: "0", max: "13", placeholder: "tricks", "aria-label": "tricks" }),
+    el("input", { name: "lead", placeholder: "lead", size: "3", "aria-label": "lead" }),
     el("button", { type: "submit" }, `${held ? "Correct" : "Enter"} board ${b.board}`));
+  fillCorrect(correct, held);
   correct.addEventListener("submit", run("PUT", at, () => {
     const f = new FormData(correct);
     const tricks = f.get("tricks");

@@ -4,8 +4,14 @@ import { api, say } from "./common.js";
 import { last, refresh } from "./grid_state.js";
 
 // The round clock: when the round began, minutes gone of the round's length, who still plays.
-export function renderClock(box, section) {
+export function renderClock(box, section, ended) {
   const c = section.clock;
+  if (ended) {  // the session is over: the round clock has stopped everywhere
+    box.textContent = `Round ${section.round}: the session has ended, the round clock is stopped`;
+    box.dataset.late = "no";
+    box.dataset.playing = 0;
+    return;
+  }
   const began = new Date(c.started).toTimeString().slice(0, 5);
   const playing = c.playing.length ? `still playing: ${c.playing.length === 1 ? "table" : "tables"} ${c.playing.join(", ")}` : "every table has finished the round";
   box.textContent = `Round ${section.round} began ${began}, ${Math.floor(c.minutes)} of ${c.round_minutes} min (${c.minutes_per_board} a board, ${c.minutes_per_round} for the move); ${playing}`;

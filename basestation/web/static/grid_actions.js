@@ -1,6 +1,16 @@
 // The director's actions on the grid: close a section's round, the rankings on its pads, and
 // the switches on the whole session (pause or resume entry, end it, publish the results).
 import { api, say } from "./common.js";
+import { last } from "./grid_state.js";
+
+// "table A3", "tables A3 and A5".
+function tablesText(tables) {
+  if (tables.length === 1) return `table ${tables[0]}`;
+  return `tables ${tables.slice(0, -1).join(", ")} and ${tables[tables.length - 1]}`;
+}
+
+// The tables an End would wait for, as the grid last read them ("A3").
+const stillPlaying = () => (last.grid ? last.grid.still_playing || [] : []);
 
 export async function closeRound(section) {
   if (!confirm(`Close the round in section ${section}?`)) return;
@@ -37,20 +47,27 @@ export async function setRoundRankings(section) {
 export function setupSessionSwitches() {
   document.getElementById("running").addEventListener("click", async () => {
     const running = document.body.dataset.running !== "yes";
-    const question = running ? (document.body.dataset.ended === "yes" ?
-      "Open the ended session again? Pads can enter results again." : "Resume entry on every pad?") :
-      "Pause entry? Pads are told the station is stopped until you resume.";
+    const reopen = running && document.body.dataset.ended === "yes";
+    const question = reopen ? "Open the ended session again? Pads can enter results again, and the round clock runs again." :
+      running ? "Resume entry on every pad?" : "Pause entry? Pads are told the station is stopped until you resume.";
     if (!confirm(question)) return;
     try {
       await api("POST", "/api/running", { running });
-      say(running ? "Entry resumed" : "Paused: pads cannot enter results until you resume");
+      say(reopen ? "Session open again: pads can enter results" : running ? "Entry resumed" :
+        "Paused: pads cannot enter results until you resume");
     } catch (e) { say(e.message, true); }
   });
+  // Tables still playing their round are waited for: they play on, the others stop now.
   document.getElementById("end-session").addEventListener("click", async () => {
-    if (!confirm("End the session? Pads stop taking results and a backup is taken. Results stay private until you publish them.")) return;
+    const playing = stillPlaying();
+    const waits = playing.length ? `${playing.length === 1 ? "1 table is" : `${playing.length} tables are`} still playing ` +
+      `(${playing.join(", ")}): the session ends once ${playing.length === 1 ? "it has" : "they have"} finished the round. ` +
+      "Until then they play on; the other pads stop taking results now and no new round begins. " : "Pads stop taking results. ";
+    if (!confirm(`End the session? ${waits}A backup is taken at the end. Results stay private until you publish them.`)) return;
     try {
-      await api("POST", "/api/session/end");
-      say("Session ended: publish the results once they are checked");
+      const status = await api("POST", "/api/session/end");
+      say(status.ending.length ? `The session ends once ${tablesText(status.ending)} ${status.ending.length === 1 ? "has" : "have"} finished` :
+        "Session ended: publish the results once they are checked");
     } catch (e) { say(e.message, true); }
   });
   document.getElementById("publish").addEventListener("click", async () => {

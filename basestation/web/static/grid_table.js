@@ -42,16 +42,20 @@ export function renderGrid(data, seen) {
   document.body.dataset.running = data.running ? "yes" : "no";
   document.body.dataset.ended = data.ended ? "yes" : "no";
   document.body.dataset.published = data.published ? "yes" : "no";
-  document.getElementById("running").textContent = data.running ? "Pause entry" : "Resume entry";
-  document.getElementById("end-session").disabled = !!data.ended;
+  // After End, the switch opens the session again: it says so, not "Resume entry".
+  document.getElementById("running").textContent = data.ended ? "Open the session again" :
+    data.running ? "Pause entry" : "Resume entry";
+  const ending = data.ending || [];
+  document.getElementById("end-session").disabled = !!data.ended || ending.length > 0;
   document.getElementById("publish").textContent = data.published ? "Withdraw results" : "Publish results";
   document.getElementById("session-state").textContent =
-    (data.ended ? "session ended" : data.running ? "in play" : "paused") +
+    (data.ended ? "session ended" : ending.length ? `ending once ${ending.join(", ")} ${ending.length === 1 ? "has" : "have"} finished` +
+      (data.running ? "" : " (paused)") : data.running ? "in play" : "paused") +
     (data.published ? ", results published" : ", results not published");
   for (const section of data.sections) {
     const box = sectionTable(section);
     box.querySelector(".round").textContent = `round ${section.round} of ${section.rounds}`;
-    renderClock(box.querySelector(".clock"), section);
+    renderClock(box.querySelector(".clock"), section, data.ended);
     for (let r = 1; r <= section.rounds; r++) {
       document.getElementById(`section-${section.section}-r${r}`).classList.toggle("now", r === section.round);
     }

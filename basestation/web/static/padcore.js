@@ -354,6 +354,7 @@ class Pad {
         this.mem.running = body.state === "running";
         if (body.round != null) this.round = body.round;
         if (body.clock) this.clockFrom(body.clock);  // a round move (SPEC 6.7, 14.6)
+        if (body.ended) this.mem.clock = null;  // the director ended the session: it stops
         break;
       case "feedback": this.feedback(body); break;
       case "correction_push": this.pushed(body); break;

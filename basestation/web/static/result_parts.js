@@ -2,7 +2,7 @@
 // teams or Swiss event's matches (match_results.js): what the page shows now (`view`),
 // number and result words, tables, and the deal diagrams.
 import { el, dayText } from "./common.js";
-import { notation, signed } from "./padcore.js";
+import { cardWords, notation, signed } from "./padcore.js";
 
 export const fmt = (value) => (value === null || value === undefined ? "" : String(value));
 export const pct = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
@@ -15,6 +15,9 @@ export function resultText(line) {
   if (line.kind === "not_played") return "not played";
   return notation(line.contract, line.tricks);
 }
+
+// A lead as the pad shows it: "HK" is "\u2665K".
+export const leadText = (card) => cardWords(card || "");
 
 // A score as the pad shows it ("+420", "-100", "0"); nothing for a ruling without one.
 export const scoreText = (score) => (score === null || score === undefined ? "" : signed(score));

@@ -3,7 +3,7 @@
 // the event's name and date on every printed piece.
 import { api, coalesced, el, listen, say, setupLogin, showLogin } from "./common.js";
 import { clearMatchResults, renderMatchResults } from "./match_results.js";
-import { dealDiagram, eventLine, fmt, pct, printEvent, resultText, scoreText, table, view } from "./result_parts.js";
+import { dealDiagram, eventLine, fmt, leadText, pct, printEvent, resultText, scoreText, table, view } from "./result_parts.js";
 
 function fieldKey(entry) {
   return `${entry.section || ""} ${entry.direction || ""}`.trim();
@@ -44,7 +44,7 @@ function travellerBox(board) {
       board.results.map((line) => el("tr", { class: line.source === "director" ? "director" : null },
         el("td", { class: "pair" }, `${line.ns}`, named(line.ns_names)), el("td", { class: "pair" }, `${line.ew}`, named(line.ew_names)),
         el("td", { class: "text" }, resultText(line)), el("td", { class: "text" }, fmt(line.declarer)),
-        el("td", { class: "text" }, fmt(line.lead)), el("td", {}, scoreText(line.score_ns)),
+        el("td", { class: "text" }, leadText(line.lead)), el("td", {}, scoreText(line.score_ns)),
         el("td", {}, fmt(line.mp_ns)), el("td", {}, fmt(line.mp_ew)))), { "aria-label": label }));
 }
 
@@ -58,7 +58,7 @@ function cardBox(card) {
       card.boards.map((b) => el("tr", { class: b.source === "director" ? "director" : null },
         el("td", {}, `${b.round}`), el("td", {}, `${b.board}`), el("td", {}, b.direction),
         el("td", { class: "pair" }, fmt(b.opponents), named(b.opponents_names)), el("td", { class: "text" }, resultText(b)),
-        el("td", { class: "text" }, fmt(b.declarer)), el("td", { class: "text" }, fmt(b.lead)),
+        el("td", { class: "text" }, fmt(b.declarer)), el("td", { class: "text" }, leadText(b.lead)),
         el("td", {}, b.score_ns === null ? "" : scoreText(b.direction === "NS" ? b.score_ns : -b.score_ns)),
         el("td", {}, fmt(b.mp)), el("td", {}, pct(b.pct))))));
 }

@@ -10,8 +10,10 @@ const UNIT_QUESTIONS = {
   reset: (u) => `Reset unit ${u}? Its table is freed, it is unlocked, and the pad forgets its session and shows the login form; results it never sent come to you to decide.`,
 };
 
-async function unitAction(unit, what, button) {
-  if (!confirm(UNIT_QUESTIONS[what](unit))) return;
+// `asked`: false for the one press that needs no question (a locked unit's reset: it holds
+// no table, and the answer says what was done).
+async function unitAction(unit, what, button, asked = true) {
+  if (asked && !confirm(UNIT_QUESTIONS[what](unit))) return;
   const row = document.getElementById(`unit-${unit}`);
   row.dataset.pending = what;
   if (button) { button.disabled = true; button.textContent = `${what}: waiting for the station…`; }
@@ -35,7 +37,7 @@ export function renderUnits(units) {
     const where = tableLabel(u.section, u.table);
     // Each button says which unit it acts on ("Withdraw unit 17"), as a screen reader reads it.
     const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
-      onclick: (event) => unitAction(u.unit, what, event.currentTarget) },
+      onclick: (event) => unitAction(u.unit, what, event.currentTarget, !(what === "reset" && u.locked)) },
       `${what[0].toUpperCase()}${what.slice(1)} unit ${u.unit}`);
     body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
       el("td", {}, `${u.unit}`), el("td", {}, where ?? "-"),
