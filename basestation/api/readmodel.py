@@ -9,6 +9,8 @@ do not touch the working memory) go to a thread, through `stored`.
 from __future__ import annotations
 
 import asyncio
+import json
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -40,6 +42,7 @@ from basestation.station.views.live import for_page
 from firmware_protocol import jsonwire
 
 T = TypeVar("T")
+SENT_KEPT = 256  # live events' texts kept for the streams that have yet to send them
 
 
 def unit_json(unit: UnitState) -> dict[str, Any]:
@@ -56,6 +59,8 @@ class ReadModel:
 
     def __init__(self, station: Station) -> None:
         self.station = station
+        # Each live event's text, made once for all the pages' streams (live_text).
+        self._sent: OrderedDict[tuple[int, bool], tuple[dict[str, Any], str]] = OrderedDict()
 
     @property
     def thresholds(self) -> Thresholds:
@@ -139,6 +144,19 @@ class ReadModel:
                             for letter, table in sorted(tables)
                             if 1 <= table <= session.sections[letter].movement.tables]
         return data
+
+    def live_text(self, position: int, event: dict[str, Any], *, director: bool) -> str:
+        """`live_event` as JSON, with its position, made once for every stream (the
+        director's and the others' apart): three open grids cost the station one."""
+        key = (position, director)
+        made = self._sent.get(key)
+        if made is None or made[0] is not event:
+            data = {**self.live_event(event, director=director), "position": position}
+            made = (event, json.dumps(data, default=str))
+            self._sent[key] = made
+            while len(self._sent) > SENT_KEPT:
+                self._sent.popitem(last=False)
+        return made[1]
 
     def _row(self, section: SectionState, table: int) -> dict[str, Any]:
         return table_state(section, table, self.station.units, datetime.now(UTC),

@@ -98,8 +98,8 @@ async def stream(request: Request, station: StationDep, read: ReadDep) -> Stream
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
-                data = {**read.live_event(event, director=director), "position": position}
-                yield f"id: {bus.epoch}-{position}\ndata: {json.dumps(data, default=str)}\n\n"
+                sent = read.live_text(position, event, director=director)
+                yield f"id: {bus.epoch}-{position}\ndata: {sent}\n\n"
         finally:
             bus.unfollow(follower)
 
