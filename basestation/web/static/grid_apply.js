@@ -10,7 +10,7 @@ import { renderClock } from "./clock.js";
 import { updateOpenCell } from "./cell_dialog.js";
 import { last } from "./grid_state.js";
 import { matchesChanged } from "./matches.js";
-import { paintResult, paintTable, paintedSoFar, renderSection } from "./grid_table.js";
+import { paintResult, paintTable, paintedSoFar, renderOverview, renderSection } from "./grid_table.js";
 import { fillTable } from "./table_dialog.js";
 import { renderUnit } from "./units.js";
 
@@ -56,7 +56,10 @@ function cellBefore(event) {
 
 export const readAlerts = coalesced(async () => {
   const answer = await api("GET", "/api/alerts");
-  if (last.grid) last.grid.alerts = answer.alerts;
+  if (last.grid) {
+    last.grid.alerts = answer.alerts;
+    renderOverview(last.grid);
+  }
   renderLinkBanner(answer.alerts);
   renderAlerts(answer.alerts);
   await new Promise((done) => setTimeout(done, ALERTS_GAP_MS));
@@ -124,5 +127,6 @@ export function applyEvent(event) {
     default: return false;  // a movement, the session's state, who plays, a new event
   }
   fillTable();
+  renderOverview(last.grid);
   return true;
 }

@@ -45,10 +45,37 @@ export function renderGrid(data, seen) {
   document.getElementById("running").textContent = data.running ? "Pause entry" : "Resume entry";
   document.getElementById("end-session").disabled = !!data.ended;
   document.getElementById("publish").textContent = data.published ? "Withdraw results" : "Publish results";
-  document.getElementById("session-state").textContent =
+  // With no event open there is nothing in play, paused or to publish.
+  document.getElementById("session-state").textContent = !data.event ? "no event open" :
     (data.ended ? "session ended" : data.running ? "in play" : "paused") +
     (data.published ? ", results published" : ", results not published");
   for (const section of data.sections) renderSection(section, seen);
+  renderOverview(data);
+}
+
+// One line a section, above the grid: its round, the tables still playing, the boards
+// missing and its alerts; each jumps to its section. Drawn at most once a frame.
+let overviewDue = false;
+export function renderOverview(data) {
+  if (overviewDue) return;
+  overviewDue = true;
+  requestAnimationFrame(() => {
+    overviewDue = false;
+    const list = document.querySelector("#overview ul");
+    const alerts = data.alerts || [];
+    list.replaceChildren(...data.sections.map((section) => {
+      const missing = section.tables.reduce((n, t) => n + t.cells.filter((c) => c.state === "missing")
+        .reduce((m, c) => m + c.boards - c.done, 0), 0);
+      const raised = alerts.filter((a) => a.section === section.section).length;
+      const playing = section.clock.playing.length;
+      const words = [`Section ${section.section}: round ${section.round} of ${section.rounds}`,
+        playing ? `${playing} ${playing === 1 ? "table" : "tables"} playing` : "round finished",
+        `${missing} ${missing === 1 ? "board" : "boards"} missing`,
+        `${raised} ${raised === 1 ? "alert" : "alerts"}`];
+      return el("li", {}, el("a", { href: `#section-${section.section}`,
+        "data-needs": missing || raised ? "yes" : "no" }, words.join(", ")));
+    }));
+  });
 }
 
 // One section's tables and round, from the grid or from a live event that moved its round.
