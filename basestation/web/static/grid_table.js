@@ -11,6 +11,9 @@ import { showMovement } from "./movement.js";
 import { namesAt, pairsWithNames } from "./players.js";
 import { showTable } from "./table_dialog.js";
 
+// A room of more tables than this is shown compact (style.css): a congress on one screen.
+const COMPACT_TABLES = 16;
+
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
 
 function sectionTable(section) {
@@ -49,6 +52,8 @@ export function renderGrid(data, seen) {
   document.getElementById("session-state").textContent = !data.event ? "no event open" :
     (data.ended ? "session ended" : data.running ? "in play" : "paused") +
     (data.published ? ", results published" : ", results not published");
+  const tables = data.sections.reduce((n, s) => n + s.tables.length, 0);
+  document.body.dataset.compact = tables > COMPACT_TABLES ? "yes" : "no";
   for (const section of data.sections) renderSection(section, seen);
   renderOverview(data);
 }
