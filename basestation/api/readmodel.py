@@ -9,10 +9,14 @@ do not touch the working memory) go to a thread, through `stored`.
 from __future__ import annotations
 
 import asyncio
+import json
+from collections import OrderedDict
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from basestation.api.responses import (
+    AlertsOut,
     EventOut,
     GridOut,
     MergeOfferOut,
@@ -24,11 +28,21 @@ from basestation.station.app import Station
 from basestation.station.core.queue import flood_alert
 from basestation.station.core.units import lock_alert
 from basestation.station.effects.events import AlertKind
-from basestation.station.session.memory import Thresholds, UnitState
-from basestation.station.views.grid import ATTENTION_FLAGS, grid, offer_alert
+from basestation.station.session.memory import SectionState, Thresholds, UnitState
+from basestation.station.views.grid import (
+    ATTENTION_FLAGS,
+    alerts,
+    grid,
+    offer_alert,
+    round_clock,
+    section_grid,
+    table_state,
+)
+from basestation.station.views.live import for_page
 from firmware_protocol import jsonwire
 
 T = TypeVar("T")
+SENT_KEPT = 256  # live events' texts kept for the streams that have yet to send them
 
 
 def unit_json(unit: UnitState) -> dict[str, Any]:
@@ -45,6 +59,8 @@ class ReadModel:
 
     def __init__(self, station: Station) -> None:
         self.station = station
+        # Each live event's text, made once for all the pages' streams (live_text).
+        self._sent: OrderedDict[tuple[int, bool], tuple[dict[str, Any], str]] = OrderedDict()
 
     @property
     def thresholds(self) -> Thresholds:
@@ -82,13 +98,75 @@ class ReadModel:
         data["event_id"] = station.session.event_id
         data["still_playing"] = station.session.waiting_tables()
         data["ending"] = data["still_playing"] if station.session.ending else []
-        data["alerts"].extend(self._result_alerts())
-        units = station.units
-        held = station.session.tables_held
+        data["alerts"].extend(self._more_alerts())
+        return GridOut.model_validate({**data, **self._position()})
+
+    def alerts(self) -> AlertsOut:
+        """The alerts standing now, as the grid has them."""
+        station = self.station
+        found = alerts(station.session, station.units, limits=self.thresholds,
+                       links_down=station.link_health.down)
+        return AlertsOut.model_validate({"alerts": found + self._more_alerts(),
+                                         **self._position()})
+
+    def _position(self) -> dict[str, Any]:
+        """Where the live stream stands: a page applies the events after it."""
+        return {"epoch": self.station.bus.epoch, "position": self.station.bus.position}
+
+    def _more_alerts(self) -> list[dict[str, Any]]:
+        units = self.station.units
+        held = self.station.session.tables_held
         locks = (lock_alert(u, held) for u in units.values() if u.locked_reason)
-        data["alerts"].extend(found for found in locks if found is not None)
-        data["alerts"].extend(flood_alert(f, units) for f in station.floods())
-        return GridOut.model_validate(data)
+        return [*self._result_alerts(), *(found for found in locks if found is not None),
+                *(flood_alert(f, units) for f in self.station.floods())]
+
+    def live_event(self, event: dict[str, Any], *, director: bool) -> dict[str, Any]:
+        """A bus event as a page's live stream carries it, with what it changed of the grid
+        as the grid reads it: the rows of the tables it touches (`rows`, each with its
+        `section`), the unit's line (`unit_row`), the round's clock, or a whole section that
+        moved on (`grid`), so that the page applies it without reading the grid again."""
+        station = self.station
+        session = station.session
+        data = for_page(session, event, director=director)
+        kind = data.get("type")
+        tables: set[tuple[str, int]] = set()
+        section = session.sections.get(str(data.get("section", "")))
+        if section is not None and isinstance(data.get("table"), int):
+            tables.add((section.letter, data["table"]))
+        if kind in ("unit", "alert") and isinstance(data.get("unit"), int) \
+                and (unit := station.units.get(data["unit"])) is not None:
+            data["unit_row"] = unit_json(unit)
+            if unit.section in session.sections and unit.table is not None:
+                tables.add((unit.section, unit.table))
+        if kind == "round" and section is not None:
+            data["grid"] = section_grid(section, station.units, datetime.now(UTC),
+                                        limits=self.thresholds, takeovers=session.takeovers,
+                                        links_down=station.link_health.down)
+        elif kind in ("result", "table") and section is not None:
+            data["clock"] = round_clock(section, self.thresholds, datetime.now(UTC))
+        if kind in ("result", "table", "unit", "alert"):
+            data["rows"] = [{"section": letter, **self._row(session.sections[letter], table)}
+                            for letter, table in sorted(tables)
+                            if 1 <= table <= session.sections[letter].movement.tables]
+        return data
+
+    def live_text(self, position: int, event: dict[str, Any], *, director: bool) -> str:
+        """`live_event` as JSON, with its position, made once for every stream (the
+        director's and the others' apart): three open grids cost the station one."""
+        key = (position, director)
+        made = self._sent.get(key)
+        if made is None or made[0] is not event:
+            data = {**self.live_event(event, director=director), "position": position}
+            made = (event, json.dumps(data, default=str))
+            self._sent[key] = made
+            while len(self._sent) > SENT_KEPT:
+                self._sent.popitem(last=False)
+        return made[1]
+
+    def _row(self, section: SectionState, table: int) -> dict[str, Any]:
+        return table_state(section, table, self.station.units, datetime.now(UTC),
+                           limits=self.thresholds, takeovers=self.station.session.takeovers,
+                           links_down=self.station.link_health.down)
 
     def _result_alerts(self) -> list[dict[str, Any]]:
         """Held results a pad flagged: lead or declarer wrong, score given to the wrong side."""

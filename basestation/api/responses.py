@@ -181,6 +181,16 @@ class GridOut(BaseModel):
     sections: list[SectionGridOut]
     alerts: list[AlertOut]
     thresholds: ThresholdsOut
+    epoch: str = Field(description="the live stream's bus (GET /api/stream) this was read from")
+    position: int = Field(description="the last of the stream's events this grid includes")
+
+
+class AlertsOut(BaseModel):
+    """The alerts standing now (the grid's `alerts`), read alone."""
+
+    alerts: list[AlertOut]
+    epoch: str
+    position: int
 
 
 class UnitOut(BaseModel):

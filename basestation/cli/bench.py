@@ -16,7 +16,8 @@ def register(app: typer.Typer) -> None:
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object of figures.")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        "--only", help="Run just these stages (mqtt, feedback, serial, memory, scoring, swiss).",
+        "--only", help="Run just these stages (mqtt, club, feedback, serial, memory, scoring, "
+                       "swiss, grid).",
     )] = None,
 ) -> None:
     """Measure throughput (MQTT, serial), ack and grid latency, memory and scoring speed."""

@@ -13,8 +13,13 @@ from pydantic import BaseModel
 
 from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
-from basestation.api.responses import GridOut, RunningOut, StatusOut, TakeoverOut
-from basestation.station.views.live import for_page
+from basestation.api.responses import (
+    AlertsOut,
+    GridOut,
+    RunningOut,
+    StatusOut,
+    TakeoverOut,
+)
 
 router = APIRouter(prefix="/api", tags=["session"])
 
@@ -30,26 +35,61 @@ async def get_grid(read: ReadDep) -> GridOut:
     return read.grid()
 
 
+@router.get("/alerts", response_model=AlertsOut)
+async def get_alerts(read: ReadDep) -> AlertsOut:
+    """The alerts standing now (the grid's), read alone: what a page reads when a live event
+    may have raised or cleared one."""
+    return read.alerts()
+
+
+def since_position(last_event_id: str | None, epoch: str) -> int | None:
+    """The bus position in a stream's Last-Event-ID ("<epoch>-<position>"), if it is one of
+    this station's bus; None for a page that must read the grid afresh."""
+    given, _, position = (last_event_id or "").partition("-")
+    return int(position) if given == epoch and position.isdigit() else None
+
+
 @router.get("/stream")
-async def stream(request: Request, station: StationDep) -> StreamingResponse:
-    """Server-sent events: every station event as it is committed. While the session is in
-    play, a result event tells others than the director only where a result came in."""
-    queue = station.bus.subscribe()
+async def stream(request: Request, station: StationDep, read: ReadDep) -> StreamingResponse:
+    """Server-sent events: every station event as it is committed, with what it changed of
+    the grid (ReadModel.live_event), its bus `position`, and the SSE id "<epoch>-<position>".
+    The first message, of type "stream", says whether the page is `caught_up`: a page that
+    reconnects (EventSource sends its Last-Event-ID, or a page opening its stream anew gives
+    it as `since`) is sent every event it missed while the bus still keeps them; otherwise,
+    and whenever its stream falls behind, it is told to read the grid afresh. While the
+    session is in play, a result event tells others than the director only where a result
+    came in."""
+    bus = station.bus
+    # EventSource's own reconnection sends the last id it was given; a page opening its
+    # stream anew says it as `since`.
+    last_id = request.headers.get("last-event-id") or request.query_params.get("since")
+    follower = bus.follow(since_position(last_id, bus.epoch))
     director = director_token(request, request.app.state.auth) is not None
+
+    def hello(caught_up: bool) -> str:
+        said = {"type": "stream", "caught_up": caught_up, "epoch": bus.epoch,
+                "position": bus.position}
+        # A page told to read afresh reads at least this far: a reconnection goes on from here.
+        since = "" if caught_up else f"id: {bus.epoch}-{bus.position}\n"
+        return f"{since}data: {json.dumps(said)}\n\n"
 
     async def events() -> AsyncIterator[str]:
         try:
             yield "retry: 1000\n\n"
+            yield hello(not follower.behind)
             while not await request.is_disconnected():
+                if follower.behind:
+                    follower.caught_up()
+                    yield hello(False)
                 try:
-                    event = await asyncio.wait_for(queue.get(), 15)
+                    position, event = await asyncio.wait_for(follower.queue.get(), 15)
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
-                event = for_page(station.session, event, director=director)
-                yield f"data: {json.dumps(event, default=str)}\n\n"
+                sent = read.live_text(position, event, director=director)
+                yield f"id: {bus.epoch}-{position}\ndata: {sent}\n\n"
         finally:
-            station.bus.unsubscribe(queue)
+            bus.unfollow(follower)
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache"})

@@ -1,20 +1,54 @@
-"""The internal event bus: the grid and rankings subscribe; the hub publishes after commit."""
+"""The internal event bus: the grid and rankings subscribe; the hub publishes after commit.
+
+Each event gets the next position of this bus. The last `KEPT` are kept, so a page's live
+stream that reconnects is sent what it missed, from its last position on (`follow`); the
+bus's `epoch` tells a position of this process's bus from one of an earlier run.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import secrets
+from collections import deque
 from typing import Any
 
 Event = dict[str, Any]
+KEPT = 4096  # about 17 rounds of a 120-table room's results
+
+
+class Follower:
+    """One page's stream: the events after a position, each with its own position."""
+
+    def __init__(self, depth: int) -> None:
+        self.queue: asyncio.Queue[tuple[int, Event]] = asyncio.Queue(depth)
+        # Some events after the page's position are not in the queue (no longer kept, or
+        # the queue was full): the page must read the whole grid again.
+        self.behind = False
+
+    def put(self, position: int, event: Event) -> None:
+        try:
+            self.queue.put_nowait((position, event))
+        except asyncio.QueueFull:
+            self.behind = True
+
+    def caught_up(self) -> None:
+        """The page was told to read afresh: what was queued is older than that read."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.behind = False
 
 
 class EventBus:
     """Fan-out of station events to any number of subscribers, each with a bounded queue."""
 
-    def __init__(self, depth: int = 10_000) -> None:
+    def __init__(self, depth: int = 10_000, kept: int = KEPT) -> None:
         self._subscribers: set[asyncio.Queue[Event]] = set()
+        self._followers: set[Follower] = set()
+        self._kept: deque[tuple[int, Event]] = deque(maxlen=kept)
         self._depth = depth
         self.dropped = 0
+        self.epoch = secrets.token_hex(4)
+        self.position = 0
 
     def subscribe(self) -> asyncio.Queue[Event]:
         queue: asyncio.Queue[Event] = asyncio.Queue(self._depth)
@@ -24,10 +58,33 @@ class EventBus:
     def unsubscribe(self, queue: asyncio.Queue[Event]) -> None:
         self._subscribers.discard(queue)
 
+    def follow(self, since: int | None) -> Follower:
+        """A follower given every event after position `since` (the kept ones at once), then
+        each as it is published; `behind` if some after `since` are no longer kept (or
+        `since` is None: a page that has read nothing yet)."""
+        follower = Follower(self._depth)
+        if since is None or since > self.position:
+            follower.behind = True
+        else:
+            oldest = self._kept[0][0] if self._kept else self.position + 1
+            follower.behind = since + 1 < oldest
+            for position, event in self._kept:
+                if position > since:
+                    follower.put(position, event)
+        self._followers.add(follower)
+        return follower
+
+    def unfollow(self, follower: Follower) -> None:
+        self._followers.discard(follower)
+
     def publish(self, event: Event) -> None:
+        self.position += 1
+        self._kept.append((self.position, event))
         for queue in self._subscribers:
             try:
                 queue.put_nowait(event)
             except asyncio.QueueFull:
-                # A stalled page must not stall the station; it resyncs from a snapshot.
+                # A stalled listener must not stall the station.
                 self.dropped += 1
+        for follower in self._followers:
+            follower.put(self.position, event)

@@ -4,7 +4,8 @@ import { api, say } from "./common.js";
 import { last, refresh } from "./grid_state.js";
 
 // The round clock: when the round began, minutes gone of the round's length, who still plays.
-export function renderClock(box, section, ended) {
+// `ended`: the session is over (the grid's body says so once it has read it).
+export function renderClock(box, section, ended = document.body.dataset.ended === "yes") {
   const c = section.clock;
   if (ended) {  // the session is over: the round clock has stopped everywhere
     box.textContent = `Round ${section.round}: the session has ended, the round clock is stopped`;
@@ -12,10 +13,12 @@ export function renderClock(box, section, ended) {
     box.dataset.playing = 0;
     return;
   }
+  // Minutes as read, moved on by the time since (grid_apply.js stamps `at`): no clock skew.
+  const minutes = c.minutes + (c.at ? (Date.now() - c.at) / 60000 : 0);
   const began = new Date(c.started).toTimeString().slice(0, 5);
   const playing = c.playing.length ? `still playing: ${c.playing.length === 1 ? "table" : "tables"} ${c.playing.join(", ")}` : "every table has finished the round";
-  box.textContent = `Round ${section.round} began ${began}, ${Math.floor(c.minutes)} of ${c.round_minutes} min (${c.minutes_per_board} a board, ${c.minutes_per_round} for the move); ${playing}`;
-  box.dataset.late = c.minutes > c.round_minutes && c.playing.length ? "yes" : "no";
+  box.textContent = `Round ${section.round} began ${began}, ${Math.floor(minutes)} of ${c.round_minutes} min (${c.minutes_per_board} a board, ${c.minutes_per_round} for the move); ${playing}`;
+  box.dataset.late = minutes > c.round_minutes && c.playing.length ? "yes" : "no";
   box.dataset.playing = c.playing.length;
 }
 

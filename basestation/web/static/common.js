@@ -102,13 +102,21 @@ export function setupLogin(onLogin, onLogout) {
   });
 }
 
-// Server-sent events; EventSource reconnects by itself, and `onOpen` resyncs after a gap.
-export function listen(onEvent, onOpen) {
-  const source = new EventSource("/api/stream");
-  source.onmessage = (message) => onEvent(JSON.parse(message.data));
-  source.onopen = () => { document.body.dataset.live = "yes"; onOpen(); };
-  source.onerror = () => { document.body.dataset.live = "no"; };
-  return source;
+// Server-sent events. EventSource reconnects by itself, sending the last event's id, and
+// `onOpen` resyncs after a gap; a stream it gave up on (the station was unreachable when it
+// tried again) is opened anew, from `since()`: the last position the page holds, if any.
+export function listen(onEvent, onOpen, since = () => null) {
+  const open = () => {
+    const from = since();
+    const source = new EventSource("/api/stream" + (from ? `?since=${encodeURIComponent(from)}` : ""));
+    source.onmessage = (message) => onEvent(JSON.parse(message.data));
+    source.onopen = () => { document.body.dataset.live = "yes"; onOpen(); };
+    source.onerror = () => {
+      document.body.dataset.live = "no";
+      if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+    };
+  };
+  open();
 }
 
 // Runs `job` now, or once more after the run in progress: bursts of events cost one fetch.

@@ -1,28 +1,35 @@
 // The live grid page: puts its panels together. A refresh reads the grid, the units and (for
-// the director) who plays, then redraws every panel in place; the live stream and a slow
-// timer ask for it. Each panel is its own module:
+// the director) who plays, then redraws every panel in place: when the live stream
+// (re)connects without catching up, for an event that cannot carry its change, and after
+// the director's actions. Other events are applied as they come (grid_apply.js). Each panel
+// is its own module:
 //   grid_table.js    the sections' tables of rounds   cell_dialog.js  a cell's boards and forms
 //   table_dialog.js  a table's pad and the way back   units.js        the units panel
 //   alerts.js        the alerts panel, link banner    clock.js        the round clock
 //   grid_actions.js  rounds and the session switches  movement.js     the movement dialog
 //   players.js       who plays, seating               matches.js      teams and Swiss matches
 //   pairing.js       pairing a pad                    grid_stream.js  the live event stream
+//   grid_apply.js    a live event applied to the page
 import { api, checkLogin, setupLogin } from "./common.js";
 import { fillThresholds, renderAlerts, renderLinkBanner, setupAlerts } from "./alerts.js";
 import { setupCellDialog, updateOpenCell } from "./cell_dialog.js";
 import { setupSessionSwitches } from "./grid_actions.js";
 import { last, onRefresh, refresh } from "./grid_state.js";
-import { followStream } from "./grid_stream.js";
+import { readAlerts, stampClock } from "./grid_apply.js";
+import { renderClock } from "./clock.js";
+import { followStream, readDone, readStarting } from "./grid_stream.js";
 import { paintedSoFar, renderGrid } from "./grid_table.js";
 import { ago } from "./grid_words.js";
-import { setupMatches } from "./matches.js";
+import { readMatches } from "./matches.js";
 import { setupMovement } from "./movement.js";
 import { setupPairing } from "./pairing.js";
 import { renderSeats, whenSeated } from "./players.js";
 import { fillTable, setupTableDialog } from "./table_dialog.js";
 import { renderUnits } from "./units.js";
 
+// A full read: when the page (re)connects, or for what an event cannot carry (grid_apply.js).
 onRefresh(async () => {
+  readStarting();
   const seen = paintedSoFar();
   // Who plays is the director's to see: asked for only once logged in.
   const director = document.body.dataset.director === "yes";
@@ -30,6 +37,7 @@ onRefresh(async () => {
     director ? api("GET", "/api/seats") : null]);
   last.grid = grid;
   last.units = units;
+  for (const section of grid.sections) stampClock(section);
   renderSeats(document.getElementById("seats"), seats);  // before the grid: its rows name the players
   renderGrid(grid, seen);
   renderLinkBanner(grid.alerts);
@@ -37,10 +45,21 @@ onRefresh(async () => {
   fillThresholds(grid.thresholds);
   renderUnits(units);
   fillTable();
+  readDone(grid);
+  readMatches();
   // The open dialog is brought up to date, never rebuilt: what the director is typing or
   // has chosen stays as it is.
   await updateOpenCell();
 });
+
+// Time moves on without events: the round clocks, and the alerts it raises (a pad silent).
+function tickClocks() {
+  for (const section of last.grid?.sections || []) {
+    const box = document.querySelector(`#section-${section.section} .clock`);
+    if (box) renderClock(box, section);
+  }
+  readAlerts();
+}
 
 function tickLastSeen() {
   for (const cell of document.querySelectorAll("#units .seen, #table-facts .seen")) cell.textContent = ago(cell.dataset.seen);
@@ -71,8 +90,7 @@ document.addEventListener("DOMContentLoaded", () => {
   setupCellDialog();
   followStream();
   setInterval(tickLastSeen, 5000);
-  setInterval(refresh, 30000);  // the round clock and silent pads move on without events
+  setInterval(tickClocks, 30000);
   setupMovement();
   setupPairing();
-  setupMatches();
 });

@@ -11,6 +11,9 @@ import { showMovement } from "./movement.js";
 import { namesAt, pairsWithNames } from "./players.js";
 import { showTable } from "./table_dialog.js";
 
+// A room of more tables than this is shown compact (style.css): a congress on one screen.
+const COMPACT_TABLES = 16;
+
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
 
 function sectionTable(section) {
@@ -48,56 +51,94 @@ export function renderGrid(data, seen) {
   const ending = data.ending || [];
   document.getElementById("end-session").disabled = !!data.ended || ending.length > 0;
   document.getElementById("publish").textContent = data.published ? "Withdraw results" : "Publish results";
-  document.getElementById("session-state").textContent =
+  // With no event open there is nothing in play, paused or to publish.
+  document.getElementById("session-state").textContent = !data.event ? "no event open" :
     (data.ended ? "session ended" : ending.length ? `ending once ${ending.join(", ")} ${ending.length === 1 ? "has" : "have"} finished` +
       (data.running ? "" : " (paused)") : data.running ? "in play" : "paused") +
     (data.published ? ", results published" : ", results not published");
-  for (const section of data.sections) {
-    const box = sectionTable(section);
-    box.querySelector(".round").textContent = `round ${section.round} of ${section.rounds}`;
-    renderClock(box.querySelector(".clock"), section, data.ended);
-    for (let r = 1; r <= section.rounds; r++) {
-      document.getElementById(`section-${section.section}-r${r}`).classList.toggle("now", r === section.round);
-    }
-    const body = box.querySelector("tbody");
-    for (const table of section.tables) {
-      const rowId = `t-${section.section}-${table.table}`;
-      let row = document.getElementById(rowId);
-      if (!row) {
-        // The table number and each cell are buttons, named with what they show.
-        row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table" },
-          el("button", { type: "button", class: "open", onclick: () => showTable(section.section, table.table) })));
-        for (const cell of table.cells) {
-          row.append(el("td", { id: cellId(section.section, table.table, cell.round), class: "cell" },
-            el("button", { type: "button", class: "open", onclick: () => showCell(section.section, table.table, cell.round) })));
-        }
-        body.append(row);
-      }
-      const head = row.firstChild;
-      head.dataset.state = table.state;
-      head.dataset.takeover = table.takeover ? "yes" : "no";
-      const open = head.firstChild;  // kept, so a focused button stays focused
-      open.textContent = "";
-      open.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
-        el("small", {}, tableWords(table)),
-        el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
-      if (table.takeover) open.append(el("small", { class: "takeover" }, "takeover waiting"));
-      // Who plays at the table in the section's round, by name once seated.
-      const now = table.cells.find((c) => c.round === section.round);
-      if (now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
-          (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW"))) {
-        open.append(el("small", { class: "who" }, pairsWithNames(section.section, now.ns, now.ew)));
-      }
-      head.title = `Table ${table.table}: ${tableWords(table)}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
-        `, last heard ${ago(table.last_contact)}`;
-      open.setAttribute("aria-label", `Table ${table.table}: ` + (table.unit ? `unit ${table.unit}, ` : "no pad, ") +
-        tableWords(table) + (table.takeover ? ", takeover waiting" : ""));
+  const tables = data.sections.reduce((n, s) => n + s.tables.length, 0);
+  document.body.dataset.compact = tables > COMPACT_TABLES ? "yes" : "no";
+  for (const section of data.sections) renderSection(section, seen);
+  renderOverview(data);
+}
+
+// One line a section, above the grid: its round, the tables still playing, the boards
+// missing and its alerts; each jumps to its section. Drawn at most once a frame.
+let overviewDue = false;
+export function renderOverview(data) {
+  if (overviewDue) return;
+  overviewDue = true;
+  requestAnimationFrame(() => {
+    overviewDue = false;
+    const list = document.querySelector("#overview ul");
+    const alerts = data.alerts || [];
+    list.replaceChildren(...data.sections.map((section) => {
+      const missing = section.tables.reduce((n, t) => n + t.cells.filter((c) => c.state === "missing")
+        .reduce((m, c) => m + c.boards - c.done, 0), 0);
+      const raised = alerts.filter((a) => a.section === section.section).length;
+      const playing = section.clock.playing.length;
+      const words = [`Section ${section.section}: round ${section.round} of ${section.rounds}`,
+        playing ? `${playing} ${playing === 1 ? "table" : "tables"} playing` : "round finished",
+        `${missing} ${missing === 1 ? "board" : "boards"} missing`,
+        `${raised} ${raised === 1 ? "alert" : "alerts"}`];
+      return el("li", {}, el("a", { href: `#section-${section.section}`,
+        "data-needs": missing || raised ? "yes" : "no" }, words.join(", ")));
+    }));
+  });
+}
+
+// One section's tables and round, from the grid or from a live event that moved its round.
+export function renderSection(section, seen) {
+  const box = sectionTable(section);
+  box.querySelector(".round").textContent = `round ${section.round} of ${section.rounds}`;
+  renderClock(box.querySelector(".clock"), section);
+  for (let r = 1; r <= section.rounds; r++) {
+    document.getElementById(`section-${section.section}-r${r}`).classList.toggle("now", r === section.round);
+  }
+  const body = box.querySelector("tbody");
+  for (const table of section.tables) {
+    const rowId = `t-${section.section}-${table.table}`;
+    if (!document.getElementById(rowId)) {
+      // The table number and each cell are buttons, named with what they show.
+      const row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table" },
+        el("button", { type: "button", class: "open", onclick: () => showTable(section.section, table.table) })));
       for (const cell of table.cells) {
-        const id = cellId(section.section, table.table, cell.round);
-        if ((paintedAt.get(id) || 0) <= seen) paintCell(section.section, table.table, cell);
+        row.append(el("td", { id: cellId(section.section, table.table, cell.round), class: "cell" },
+          el("button", { type: "button", class: "open", onclick: () => showCell(section.section, table.table, cell.round) })));
       }
+      body.append(row);
+    }
+    paintTable(section, table);
+    for (const cell of table.cells) {
+      const id = cellId(section.section, table.table, cell.round);
+      if ((paintedAt.get(id) || 0) <= seen) paintCell(section.section, table.table, cell);
     }
   }
+}
+
+// A table's own cell (its number, pad, state and who plays), from the grid or a live event.
+export function paintTable(section, table) {
+  const row = document.getElementById(`t-${section.section}-${table.table}`);
+  if (!row) return;
+  const head = row.firstChild;
+  head.dataset.state = table.state;
+  head.dataset.takeover = table.takeover ? "yes" : "no";
+  const open = head.firstChild;  // kept, so a focused button stays focused
+  open.textContent = "";
+  open.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
+    el("small", {}, tableWords(table)),
+    el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
+  if (table.takeover) open.append(el("small", { class: "takeover" }, "takeover waiting"));
+  // Who plays at the table in the section's round, by name once seated.
+  const now = table.cells.find((c) => c.round === section.round);
+  if (now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
+      (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW"))) {
+    open.append(el("small", { class: "who" }, pairsWithNames(section.section, now.ns, now.ew)));
+  }
+  head.title = `Table ${table.table}: ${tableWords(table)}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
+    `, last heard ${ago(table.last_contact)}`;
+  open.setAttribute("aria-label", `Table ${table.table}: ` + (table.unit ? `unit ${table.unit}, ` : "no pad, ") +
+    tableWords(table) + (table.takeover ? ", takeover waiting" : ""));
 }
 
 function paintCell(section, table, cell) {

@@ -76,7 +76,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   // Only the open event grows, and pads' own results add nothing to the log.
   listen((event) => {
-    if (event.type === "scores" || (event.type === "result" && event.source === "pad")) return;
+    if (event.type === "scores" || event.type === "stream" || (event.type === "result" && event.source === "pad")) return;
     if (chosenEvent() === openEvent) refresh();
   }, refresh);
 });

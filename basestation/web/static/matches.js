@@ -48,14 +48,15 @@ function renderMatches(data) {
   panel.replaceChildren(...parts);
 }
 
-const refreshMatches = coalesced(async () => {
+let pairs = false;  // a pairs event has no matches: nothing to read again
+
+// Read with the grid (grid.js), and again after a live event that may change them.
+export const readMatches = coalesced(async () => {
   if (document.body.dataset.director !== "yes") return;
-  renderMatches(await api("GET", "/api/matches"));
+  const data = await api("GET", "/api/matches");
+  pairs = data.format === "pairs";
+  renderMatches(data);
 });
 
-export function setupMatches() {
-  // The grid page's own stream says when results come in; a light poll keeps this panel
-  // in step without a second connection.
-  setInterval(refreshMatches, 1500);
-  refreshMatches();
-}
+// A result, a score or a round drawn: a teams or Swiss event's matches are read again.
+export function matchesChanged() { if (!pairs) readMatches(); }

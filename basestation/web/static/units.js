@@ -31,19 +31,27 @@ export function renderUnits(units) {
   // A row waiting for the station's answer stays as it is, showing what is pending.
   const pending = new Map([...body.querySelectorAll("tr[data-pending]")].map((row) => [row.id, row]));
   body.textContent = "";
-  for (const u of units) {
-    if (pending.has(`unit-${u.unit}`)) { body.append(pending.get(`unit-${u.unit}`)); continue; }
-    const state = u.locked ? "locked" : u.failing ? "failing check" : u.section ? "playing" : "free";
-    const where = tableLabel(u.section, u.table);
-    // Each button says which unit it acts on ("Withdraw unit 17"), as a screen reader reads it.
-    const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
-      onclick: (event) => unitAction(u.unit, what, event.currentTarget, !(what === "reset" && u.locked)) },
-      `${what[0].toUpperCase()}${what.slice(1)} unit ${u.unit}`);
-    body.append(el("tr", { id: `unit-${u.unit}`, "data-state": state },
-      el("td", {}, `${u.unit}`), el("td", {}, where ?? "-"),
-      el("td", {}, u.battery != null ? `${u.battery}%` : "?"),
-      el("td", { class: "seen", "data-seen": u.last_seen || "" }, ago(u.last_seen)),
-      el("td", { class: "unit-state" }, unitWords(u)),
-      el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("withdraw"))));
-  }
+  for (const u of units) body.append(pending.get(`unit-${u.unit}`) || unitRow(u));
+}
+
+// One unit's line brought up to date from a live event (`units`: every unit, in order).
+export function renderUnit(u, units) {
+  const row = document.getElementById(`unit-${u.unit}`);
+  if (!row) { renderUnits(units); return; }
+  if (!row.dataset.pending) row.replaceWith(unitRow(u));
+}
+
+function unitRow(u) {
+  const state = u.locked ? "locked" : u.failing ? "failing check" : u.section ? "playing" : "free";
+  const where = tableLabel(u.section, u.table);
+  // Each button says which unit it acts on ("Withdraw unit 17"), as a screen reader reads it.
+  const act = (what) => el("button", { type: "button", class: "director-only", "data-action": what,
+    onclick: (event) => unitAction(u.unit, what, event.currentTarget, !(what === "reset" && u.locked)) },
+    `${what[0].toUpperCase()}${what.slice(1)} unit ${u.unit}`);
+  return el("tr", { id: `unit-${u.unit}`, "data-state": state },
+    el("td", {}, `${u.unit}`), el("td", {}, where ?? "-"),
+    el("td", {}, u.battery != null ? `${u.battery}%` : "?"),
+    el("td", { class: "seen", "data-seen": u.last_seen || "" }, ago(u.last_seen)),
+    el("td", { class: "unit-state" }, unitWords(u)),
+    el("td", {}, u.section ? act("replace") : null, u.locked ? act("reset") : act("withdraw")));
 }

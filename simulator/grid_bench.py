@@ -1,0 +1,277 @@
+"""The director's grid at a congress, measured (`basestation bench --only grid`).
+
+A room laid out as `basestation congress` lays it out (12- and 13-table Mitchell sections),
+its pads on MQTT in a child process, plays one round every `ROUND_SECONDS`: first with no
+page open, then with one director's grid open in headless Chromium, then with three (the
+director, a caddy's tablet, the scorer's screen). Each figure is a share or a ratio, so that
+it holds on a busy machine:
+
+- `grid_{N}_page_busy_share`: the page's main thread, busy time over wall time (Chromium's
+  own TaskDuration, read over DevTools);
+- `grid_{N}_station_core_share_one_page`: the station's extra CPU for the open page, as a
+  share of one core (this process's CPU a second, page minus no page);
+- `grid_{N}_station_cost_three_over_one`: three pages' extra CPU over one's;
+- `grid_{N}_requests_per_result`: the page's HTTP requests (the live stream aside) over the
+  results the station took while it was open;
+- `grid_{N}_result_to_cell_p50_ms`, `_p95_ms`: from the station publishing a result on its bus
+  to the page having run the stream's handler for it and reached its next frame;
+- `grid_{N}_first_paint_ms`: from asking for the page (logged in) to every table drawn.
+
+Chromium is Debian's (/usr/bin/chromium) driven by Playwright; where either is missing the
+stage reports `grid_skipped` with the reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from simulator.bench import cpu_seconds, percentile_ms
+from simulator.broker import free_port, run_mosquitto
+from simulator.congress import LETTERS, SECRET, _pads_child, _report, layout, seats
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+PASSWORD = "change-me"  # the station's default director password (loopback only)
+ROUND_SECONDS = 2.8  # a round's pace, as the congress grid was first measured
+VIEWPORT = {"width": 1366, "height": 768}
+
+# Runs before the page's own scripts: the time each streamed result has been handled and its
+# frame reached, by (section, table, round, board).
+_SHOWN = """
+(() => {
+  const Source = window.EventSource;
+  window.__shown = [];
+  window.EventSource = class extends Source {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (message) => {
+        const event = JSON.parse(message.data);
+        if (event.type !== "result") return;
+        const key = [event.section, event.table, event.round, event.board].join("/");
+        setTimeout(() => requestAnimationFrame(() => window.__shown.push([key, Date.now()])));
+      });
+    }
+  };
+})();
+"""
+
+
+def chromium_missing() -> str | None:
+    """Why the grid stage cannot run here, or None."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install playwright)"
+    if shutil.which(CHROMIUM) is None:
+        return f"no Chromium at {CHROMIUM} (apt install chromium)"
+    return None
+
+
+class _Published:
+    """When the station published each result on its bus (wall clock, as the page's)."""
+
+    def __init__(self) -> None:
+        self.at: dict[str, float] = {}
+
+    async def follow(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        while True:
+            event = await queue.get()
+            if event.get("type") == "result":
+                key = "/".join(str(event[k]) for k in ("section", "table", "round", "board"))
+                self.at.setdefault(key, time.time())
+
+
+class _Room:
+    """The station, its web server and the pads' child process, driven round by round."""
+
+    def __init__(self, tables: int, process: Any, orders: Any, reports: Any,
+                 published: _Published) -> None:
+        self.tables, self.process = tables, process
+        self.orders, self.reports = orders, reports
+        self.published = published
+        self.url = ""  # the web server's, once it serves
+        self.round = 0
+        self.acked = 0
+
+    async def play(self, rounds: int) -> tuple[float, float, int]:
+        """Plays `rounds` rounds at the congress pace: (CPU seconds, wall seconds, acked)."""
+        cpu, wall, acked = cpu_seconds(), time.monotonic(), 0
+        for _ in range(rounds):
+            self.round += 1
+            started = time.monotonic()
+            self.orders.put(self.round)
+            _, _, count = await _report(self.reports, self.process)
+            acked += count
+            await asyncio.sleep(max(0.0, ROUND_SECONDS - (time.monotonic() - started)))
+        self.acked += acked
+        return cpu_seconds() - cpu, time.monotonic() - wall, acked
+
+
+async def _open_page(browser: Any, url: str, tables: int) -> tuple[Any, Any, float]:
+    """A director's grid page, logged in; with its DevTools session and first paint (ms)."""
+    context = await browser.new_context(viewport=VIEWPORT)
+    answer = await context.request.post(f"{url}/api/login", data={"password": PASSWORD})
+    if not answer.ok:
+        raise RuntimeError(f"the director's login failed: {answer.status}")
+    page = await context.new_page()
+    await page.add_init_script(_SHOWN)
+    devtools = await context.new_cdp_session(page)
+    await devtools.send("Performance.enable")
+    started = time.monotonic()
+    await page.goto(f"{url}/")
+    await page.wait_for_function(
+        "(tables) => document.querySelectorAll('th.table').length >= tables",
+        arg=tables, timeout=60_000)
+    first_paint = (time.monotonic() - started) * 1000
+    await page.wait_for_selector("body[data-live=yes]", timeout=60_000)
+    return page, devtools, first_paint
+
+
+async def _task_seconds(devtools: Any) -> float:
+    metrics = await devtools.send("Performance.getMetrics")
+    return float(next(m["value"] for m in metrics["metrics"] if m["name"] == "TaskDuration"))
+
+
+async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dict[str, Any]:
+    """Plays `rounds` rounds with `count` grid pages open; what they cost."""
+    opened = [await _open_page(browser, room.url, room.tables) for _ in range(count)]
+    requests: list[str] = []
+    for page, _, _ in opened:
+        page.on("request", lambda r: requests.append(r.url)
+                if "/api/" in r.url and not r.url.endswith("/api/stream") else None)
+    await asyncio.sleep(1.0)  # the pages' first reads done
+    requests.clear()
+    busy = [await _task_seconds(devtools) for _, devtools, _ in opened]
+    cpu, wall, acked = await room.play(rounds)
+    busy = [await _task_seconds(devtools) - before
+            for (_, devtools, _), before in zip(opened, busy, strict=True)]
+    page = opened[0][0]
+    shown: list[list[Any]] = await page.evaluate("() => window.__shown")
+    published = room.published.at
+    delays = [max(0.0, at / 1000 - published[key]) for key, at in shown if key in published]
+    for page, _, _ in opened:
+        await page.context.close()
+    return {"cpu": cpu, "wall": wall, "acked": acked, "busy": max(busy) / wall,
+            "requests": len(requests) / count, "delays": delays,
+            "first_paint_ms": max(p for _, _, p in opened)}
+
+
+@contextlib.asynccontextmanager
+async def _serving(station: Any) -> Any:
+    """The station's app on the real web server, on a free loopback port: its base URL."""
+    from basestation.api.app import create_app
+    from basestation.api.serving import server
+
+    port = free_port()
+    running = server(create_app(station, manage_station=False), "127.0.0.1", port,
+                     lifespan="off", timeout_graceful_shutdown=1)
+    task = asyncio.create_task(running.serve())
+    async with asyncio.timeout(20):
+        while not running.started:
+            if task.done():
+                raise RuntimeError(f"the web server could not start on port {port}")
+            await asyncio.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        await task
+
+
+def _figures(tables: int, alone: tuple[float, float, int], one: dict[str, Any],
+             three: dict[str, Any]) -> dict[str, Any]:
+    base = alone[0] / alone[1]  # the station's CPU a second with no page open
+    extra_one = max(0.0, one["cpu"] / one["wall"] - base)
+    extra_three = max(0.0, three["cpu"] / three["wall"] - base)
+    name = f"grid_{tables}"
+    return {
+        f"{name}_page_busy_share": round(one["busy"], 3),
+        f"{name}_three_pages_busy_share": round(three["busy"], 3),
+        f"{name}_station_core_share_no_page": round(base, 3),
+        f"{name}_station_core_share_one_page": round(extra_one, 3),
+        f"{name}_station_cost_three_over_one": (round(extra_three / extra_one, 2)
+                                               if extra_one > 0.001 else None),
+        f"{name}_requests_per_result": round(one["requests"] / max(1, one["acked"]), 3),
+        f"{name}_result_to_cell_p50_ms": round(percentile_ms(one["delays"], 50), 1),
+        f"{name}_result_to_cell_p95_ms": round(percentile_ms(one["delays"], 95), 1),
+        f"{name}_first_paint_ms": round(one["first_paint_ms"]),
+        f"{name}_results_shown": len(one["delays"]),
+    }
+
+
+async def grid_stage(tables: int, rounds: int = 3,
+                     progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """The grid's figures at `tables` tables (one room), `rounds` rounds in each phase: no
+    page, one page, three pages."""
+    from playwright.async_api import async_playwright
+
+    from basestation.station.app import Station
+    from basestation.station.config import SectionConfig, StationConfig
+
+    sections = layout(tables)[0]
+    if rounds * 3 > min(sections):
+        raise ValueError(f"{rounds * 3} rounds do not fit a {min(sections)}-table section")
+    room_seats = seats([sections], rounds * 3)
+    published = _Published()
+    with run_mosquitto() as port, tempfile.TemporaryDirectory(prefix="grid-bench-") as tmp:
+        config = StationConfig(id="room1", secret=SECRET,
+                               database=f"sqlite:///{Path(tmp) / 'room1.db'}",
+                               mqtt_url=f"mqtt://127.0.0.1:{port}")
+        station = Station(config)
+        station.open_event("Congress", "nz", [
+            SectionConfig(letter, "mitchell", size, size * 2)
+            for letter, size in zip(LETTERS, sections, strict=False)])
+        await station.start()
+        following = asyncio.create_task(published.follow(station.bus.subscribe()))
+        context = multiprocessing.get_context("spawn")
+        orders, reports = context.Queue(), context.Queue()
+        process = context.Process(target=_pads_child,
+                                  args=(room_seats, port, orders, reports), daemon=True)
+        try:
+            async with asyncio.timeout(30):
+                await station.connected()
+            process.start()
+            await _report(reports, process)  # every pad logged in
+            room = _Room(tables, process, orders, reports, published)
+            async with _serving(station) as room.url, async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=CHROMIUM,
+                                                           args=CHROMIUM_ARGS)
+                try:
+                    progress(f"grid, {tables} tables: {rounds} rounds with no page open")
+                    alone = await room.play(rounds)
+                    progress(f"grid, {tables} tables: {rounds} rounds with one page open")
+                    one = await _with_pages(room, browser, 1, rounds)
+                    progress(f"grid, {tables} tables: {rounds} rounds with three pages open")
+                    three = await _with_pages(room, browser, 3, rounds)
+                finally:
+                    await browser.close()
+            orders.put(None)
+        finally:
+            following.cancel()
+            if process.pid is not None:
+                process.join(10)
+                if process.is_alive():
+                    process.kill()
+            await station.stop()
+    return _figures(tables, alone, one, three)
+
+
+def run_grid_bench(sizes: tuple[int, ...] = (60, 120), rounds: int = 3,
+                   progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """The grid stage's figures at each size, or why it was skipped."""
+    if why := chromium_missing():
+        return {"grid_skipped": why}
+    figures: dict[str, Any] = {}
+    for tables in sizes:
+        figures.update(asyncio.run(grid_stage(tables, rounds, progress)))
+    return figures
