@@ -117,7 +117,7 @@ class AlertOut(Given):
     kind: str = Field(description=(
         "link_down, silent_table, no_contact, missing_boards, bad_mac, stray_bad_mac, "
         "wrong_pin, too_many_visitors, merge_offer, merge_conflict, unit_locked, "
-        "unit_replaced, flooding, or a flagged result: lead_declarer_mismatch, "
+        "unit_replaced, flooding, many_offers, or a flagged result: lead_declarer_mismatch, "
         "suspect_wrong_side, wrong_pairs"))
     section: str | None = None
     table: int | None = None
@@ -137,6 +137,9 @@ class AlertOut(Given):
     held: str | None = Field(default=None, description="merge_conflict: the entry held")
     offered: str | None = Field(default=None, description="merge_conflict: the one offered")
     by: int | None = Field(default=None, description="unit_replaced: the unit that took over")
+    replaced: int | None = Field(default=None, description="many_offers: offers the unit "
+                                 "replaced by sending another entry for the same board")
+    offers: int | None = Field(default=None, description="many_offers: its offers open now")
     messages: int | None = Field(default=None, description="flooding: in `seconds`")
     seconds: int | None = None
     dropped: int | None = None
@@ -324,6 +327,11 @@ class MergeOfferOut(Given):
     conflict: bool = False  # the station holds another entry for this board
     held: str | None = None  # that entry, in players' words with NS's score
     offered: str | None = None  # the offered entry in words, for a conflict
+
+
+class OffersDeclinedOut(BaseModel):
+    unit: int
+    declined: int  # offers dropped
 
 
 class MergeDecisionOut(BaseModel):

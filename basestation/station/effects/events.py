@@ -175,6 +175,7 @@ class AlertKind(StrEnum):
     MISSING_BOARDS = "missing_boards"
     MERGE_OFFER = "merge_offer"
     MERGE_CONFLICT = "merge_conflict"
+    MANY_OFFERS = "many_offers"  # a let-go unit sent a board's entry more than once
 
 
 def alert(kind: AlertKind, /, **fields: object) -> Event:

@@ -35,7 +35,7 @@ from basestation.station.session.following import arriving, check_move, pair_of,
 from basestation.station.session.memory import SectionState, UnitState
 from basestation.station.session.pin_tries import PinRefused
 from basestation.station.session.seating import VISITOR_BASE
-from basestation.station.session.state import MergeOffer, SessionState
+from basestation.station.session.state import MergeOffer, OfferKey, SessionState
 from basestation.station.session.validation import check_placement, check_table
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -436,20 +436,25 @@ class PadRules:
 
     def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch) -> str | None:
         """A replaced, locked or reset unit's entry goes to the director, not away: a merge
-        offer, or a conflict for a board held with another entry. Only for a table the unit
-        held in this event: a locked pad cannot fill the director's list with other tables'
-        boards. Returns what became of it, the nak's detail (SPEC.md 6.5): TO_DIRECTOR,
-        ALREADY_HELD (the same entry is held), None (not kept)."""
+        offer, or a conflict for a board held with another entry. Only for a board the
+        movement gave a table the unit held in this event, and one open offer a board for
+        each unit, the later replacing the earlier: a locked pad cannot fill the director's
+        list. Returns what became of it, the nak's detail (SPEC.md 6.5): TO_DIRECTOR,
+        ALREADY_HELD (the same entry is held, sent by this very unit: told for no other
+        pad's, so that a guess learns nothing), None (not kept)."""
         section = self.session.sections.get(body.section)
         if section is None or self.session.event_id is None:
             return None
         if (unit.unit, body.section, body.table) not in self.session.tables_held:
             return None
+        here = section.movement.at(body.round, body.table)
+        if here is None or body.board not in here.boards:
+            return None
         held = section.held(body.table, body.round, body.board)
         entry = held_from_body(body, unit.unit, None)
         if isinstance(entry, ErrorCode):
             return None
-        if held is not None and held.same_entry(entry):
+        if held is not None and held.unit == unit.unit and held.same_entry(entry):
             return ALREADY_HELD
         stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body)},
                             sort_keys=True)
@@ -458,10 +463,40 @@ class PadRules:
 
         batch.keep_member(self.session.offered, stored)
         self.session.offered.add(stored)
-        batch.insert(
-            MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored),
-            lambda offer_id: self.session.merge_offers.__setitem__(
-                offer_id, MergeOffer(body, unit.unit)))
+        key = (unit.unit, *MergeOffer(body).place)
+        self._replace_offer(key, batch)
+        row = MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored)
+        pending = self.session.offers_pending
+        batch.keep_key(pending, key)
+        pending[key] = row
+        batch.insert(row, lambda offer_id: self._offer_stored(key, row, body, offer_id))
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board))
         return TO_DIRECTOR
+
+    def _replace_offer(self, key: OfferKey, batch: Batch) -> None:
+        """The unit's open offer for the same board, if any (made in this batch, or before),
+        is closed as replaced, and the unit's count of replaced offers goes up (the grid
+        names it: `many_offers`)."""
+        unit, place = key[0], key[1:]
+        made = self.session.offers_pending.get(key)
+        if made is not None:  # its row's id is known once inserted, earlier in the batch
+            batch.ops.append(repo.close_merge_offer_row(made, "replaced"))
+        else:
+            found = [offer_id for offer_id, offer in self.session.merge_offers.items()
+                     if offer.unit == unit and offer.place == place]
+            if not found:
+                return
+            batch.keep_key(self.session.merge_offers, found[0])
+            del self.session.merge_offers[found[0]]
+            batch.ops.append(repo.close_merge_offer(found[0], "replaced"))
+        replaced = self.session.offers_replaced
+        batch.keep_key(replaced, unit)
+        replaced[unit] = replaced.get(unit, 0) + 1
+
+    def _offer_stored(self, key: OfferKey, row: MergeOfferRow, body: Entry,
+                      offer_id: int) -> None:
+        """Committed: the offer is open, unless a later one replaced it in the same batch."""
+        if self.session.offers_pending.get(key) is row:
+            del self.session.offers_pending[key]
+            self.session.merge_offers[offer_id] = MergeOffer(body, key[0])

@@ -50,6 +50,7 @@ from basestation.station.session.visitor_bound import VisitorBound
 from basestation.store import repository as repo
 from basestation.store.models import (
     EventRow,
+    MergeOfferRow,
     PenaltyRow,
     PlayerRow,
     SeatRow,
@@ -117,6 +118,10 @@ def held_penalty(row: PenaltyRow) -> HeldPenalty | HeldMatchPenalty:
                                section=row.section), row.id)
 
 
+OfferKey = tuple[int, str, int, int, int]  # a let-go unit's offer: unit, section, table,
+# round, board (one open offer each)
+
+
 @dataclass
 class MergeOffer:
     """An entry a replaced or locked unit sent after it lost its table, kept for the director
@@ -124,6 +129,11 @@ class MergeOffer:
 
     body: Entry
     unit: int | None = None
+
+    @property
+    def place(self) -> tuple[str, int, int, int]:
+        """Section, table, round and board."""
+        return (self.body.section, self.body.table, self.body.round, self.body.board)
 
     @property
     def entry(self) -> HeldResult | None:
@@ -166,6 +176,10 @@ class SessionState:
     scores: LiveScores | None = None
     merge_offers: dict[int, MergeOffer] = field(default_factory=dict)  # open ones, by id
     offered: set[str] = field(default_factory=set)  # every offer made, as stored
+    # Let-go units' offers replaced by a later one for the same board, by unit.
+    offers_replaced: dict[int, int] = field(default_factory=dict)
+    # Offers made in the batch being built, not yet stored: by unit and place.
+    offers_pending: dict[OfferKey, MergeOfferRow] = field(default_factory=dict)
     penalties: list[HeldPenalty] = field(default_factory=list)
     match_penalties: list[HeldMatchPenalty] = field(default_factory=list)  # teams and Swiss
     par: ParSolver = field(default_factory=ParSolver)  # par solved ahead, off the loop
@@ -258,6 +272,8 @@ class SessionState:
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
         self.offered = {offer.body_json for offer in snap.merge_offers}
+        self.offers_replaced = dict(snap.offers_replaced)
+        self.offers_pending = {}
         for offer in snap.merge_offers:
             stored = json.loads(offer.body_json)
             body = jsonwire.body_from_json(stored["type"], stored["body"])

@@ -8,6 +8,7 @@ unplugged) is out of contact, never green.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -42,6 +43,9 @@ class GridSession(Protocol):
 
     @property
     def merge_offers(self) -> Mapping[int, MergeOffer]: ...
+
+    @property
+    def offers_replaced(self) -> Mapping[int, int]: ...
 
     def offer_clash(self, offer: MergeOffer) -> HeldResult | None: ...
 
@@ -189,6 +193,10 @@ def alerts(rules: GridSession, units: Units, now: datetime | None = None,
         rules.event_id, {u.unit: (u.section, u.table) for u in units.values()}))
     found.extend(offer_alert(rules, offer_id, offer)
                  for offer_id, offer in sorted(rules.merge_offers.items()))
+    open_offers = Counter(offer.unit for offer in rules.merge_offers.values())
+    found.extend(alert(AlertKind.MANY_OFFERS, unit=unit, replaced=replaced,
+                       offers=open_offers.get(unit, 0))
+                 for unit, replaced in sorted(rules.offers_replaced.items()))
     return found
 
 
