@@ -116,7 +116,7 @@ class AlertOut(Given):
 
     kind: str = Field(description=(
         "link_down, silent_table, no_contact, missing_boards, bad_mac, stray_bad_mac, "
-        "wrong_pin, too_many_visitors, merge_offer, merge_conflict, unit_locked, "
+        "wrong_pin, too_many_visitors, number_sweep, merge_offer, merge_conflict, unit_locked, "
         "unit_replaced, flooding, many_offers, or a flagged result: lead_declarer_mismatch, "
         "suspect_wrong_side, wrong_pairs"))
     section: str | None = None
@@ -132,7 +132,8 @@ class AlertOut(Given):
                               "failing their check; wrong_pin: wrong PINs")
     until: str | None = Field(default=None, description="wrong_pin: PINs unchecked until")
     added: int | None = Field(default=None, description="too_many_visitors: names added")
-    refused: int | None = Field(default=None, description="too_many_visitors: names refused")
+    refused: int | None = Field(default=None, description="too_many_visitors: names refused; "
+                                "number_sweep: players messages refused")
     id: int | None = Field(default=None, description="merge_offer, merge_conflict: the offer")
     held: str | None = Field(default=None, description="merge_conflict: the entry held")
     offered: str | None = Field(default=None, description="merge_conflict: the one offered")

@@ -165,6 +165,7 @@ class AlertKind(StrEnum):
     FLOODING = "flooding"
     WRONG_PIN = "wrong_pin"
     TOO_MANY_VISITORS = "too_many_visitors"
+    NUMBER_SWEEP = "number_sweep"  # a pad trying many player numbers at its table
     UNIT_REPLACED = "unit_replaced"
     UNIT_LOCKED = "unit_locked"
     NO_CONTACT = "no_contact"
@@ -269,6 +270,18 @@ class TooManyVisitors(Alerted):
     section: str
     table: int
     added: int
+    refused: int
+
+
+@dataclass(frozen=True)
+class NumberSweep(Alerted):
+    """A pad tried more player numbers at its table in a round than the bound (14.3)."""
+
+    KIND = AlertKind.NUMBER_SWEEP
+    unit: int
+    section: str
+    table: int
+    round: int
     refused: int
 
 

@@ -14,6 +14,7 @@ from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
     MergeConflict,
     MergeOffered,
+    NumberSweep,
     TableHeld,
     TableInUse,
     TooManyVisitors,
@@ -68,6 +69,8 @@ from firmware_protocol.messages import (
     Row,
 )
 
+# The nak's detail for a table-round over its bound of numbers tried (SPEC.md 14.3).
+TOO_MANY_NUMBERS = "too many numbers tried this round: ask the director"
 
 class PadRules:
     """What the station does with each message a pad sends."""
@@ -255,6 +258,8 @@ class PadRules:
         if state.movement.at(body.round, body.table) is None:
             return [Nak(re=re, code=ErrorCode.WRONG_ROUND,
                         detail=f"table {body.table} has no round {body.round}")]
+        if not self._numbers_allowed(unit, state, body, batch):
+            return [Nak(re=re, code=ErrorCode.INVALID_PLAYER, detail=TOO_MANY_NUMBERS)]
         numbers = list(body.numbers)
         for seat, name in body.visitors:
             numbers[SEAT_NAMES.index(seat)] = self._visitor(unit, body, name, batch)
@@ -270,6 +275,32 @@ class PadRules:
         if unknown:
             batch.event(UnknownPlayer(body.section, body.table, unknown))
         return [Ack(re=re, flags=flags), self.session.seating(state, body.table, body.round)]
+
+    def _numbers_allowed(self, unit: UnitState, state: SectionState, body: Players,
+                         batch: Batch) -> bool:
+        """Whether the numbers keep the table-round within its bound of numbers tried (those
+        the director seated there aside): beyond it a pad would read the club's list by
+        number. The first refusal of a unit is told to the director and audited."""
+        assignment = state.movement.at(body.round, body.table)
+        seated: set[int] = set()
+        if assignment is not None:
+            for pair, side in ((assignment.ns, "NS"), (assignment.ew, "EW")):
+                by = self.session.seats.by
+                if pair is not None and "director" in (by.get((state.letter, pair, side)),
+                                                       by.get((state.letter, pair, ""))):
+                    seated.update(self.session.seats.of(state.letter, pair, side))
+        where = (state.letter, body.table, body.round)
+        typed = {n for n in body.numbers if n} - seated
+        tries = self.session.number_tries
+        if tries.allows(self.session.event_id, where, typed):
+            return True
+        if tries.refuse(unit.unit, where):
+            _, count = tries.refused[unit.unit]
+            batch.event(NumberSweep(unit.unit, *where, refused=count))
+            batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}",
+                                        "number_sweep", section=state.letter,
+                                        table=body.table, round=body.round))
+        return False
 
     def _unknown(self, numbers: list[int]) -> list[int]:
         """The numbers to flag UNKNOWN_PLAYER (SPEC.md 14.3): not on the club's list. With no

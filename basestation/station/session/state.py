@@ -34,6 +34,7 @@ from basestation.station.session.entries import (
     row_values,
 )
 from basestation.station.session.memory import HeldResult, SectionState, Thresholds, UnitState
+from basestation.station.session.number_tries import NumberTries
 from basestation.station.session.par import ParSolver
 from basestation.station.session.pin_tries import PinTries
 from basestation.station.session.round_rankings import completed_round, ranking_after, shown_round
@@ -150,6 +151,7 @@ class SessionState:
     director_pin: str | None = None
     pin_tries: PinTries = field(default_factory=PinTries)  # wrong PINs per unit, in memory
     visitor_bound: VisitorBound = field(default_factory=VisitorBound)  # pads' visitors, per unit
+    number_tries: NumberTries = field(default_factory=NumberTries)  # numbers tried, per round
     event_id: int | None = None
     event_name: str = ""
     event_date: date | None = None
@@ -290,7 +292,15 @@ class SessionState:
         section, entrant, side = place
         for key in (place, (section, entrant, "NS"), (section, entrant, "EW")):
             batch.keep_key(self.seats.held, key)  # what a seating of `place` may change
+        batch.keep_key(self.seats.by, place)
+        if actor != "director" and self.seats.by.get(place) == "director":
+            # A pad reseating the director's pair: the director sees who changed it.
+            batch.ops.append(repo.audit(self.event_id, actor, "reseat", section=section,
+                                        entrant=entrant, side=side,
+                                        was=numbers_text(self.seats.held.get(place, ())),
+                                        now=numbers_text(numbers)))
         self.seats.set(place, numbers)
+        self.seats.by[place] = actor
         batch.ops.append(repo.add(SeatRow(event_id=self.event_id, section=section,
                                           entrant=entrant, side=side,
                                           players=numbers_text(numbers), actor=actor)))

@@ -17,6 +17,7 @@ from basestation.station.effects.events import AlertKind, alert
 from basestation.station.effects.link_health import LinkDown
 from basestation.station.session.entries import entry_words
 from basestation.station.session.memory import HeldResult, SectionState, Thresholds, UnitState
+from basestation.station.session.number_tries import NumberTries
 from basestation.station.session.pin_tries import PinTries
 from basestation.station.session.visitor_bound import VisitorBound
 
@@ -37,6 +38,7 @@ class GridSession(Protocol):
     takeovers: set[tuple[str, int]]
     pin_tries: PinTries
     visitor_bound: VisitorBound
+    number_tries: NumberTries
 
     @property
     def sections(self) -> Mapping[str, SectionState]: ...
@@ -189,6 +191,7 @@ def alerts(rules: GridSession, units: Units, now: datetime | None = None,
             # Frames claiming a pad that otherwise works: noted, but its table stays as it is.
             found.append(alert(AlertKind.STRAY_BAD_MAC, unit=unit.unit, count=unit.bad_macs))
     found.extend(rules.pin_tries.alerts())
+    found.extend(rules.number_tries.alerts(rules.event_id))
     found.extend(rules.visitor_bound.alerts(
         rules.event_id, {u.unit: (u.section, u.table) for u in units.values()}))
     found.extend(offer_alert(rules, offer_id, offer)
