@@ -48,7 +48,7 @@ class ConsoleOut(BaseModel):
     """Another event's console on this computer ([[console]]): its name and link."""
 
     name: str
-    url: str
+    url: str = Field(description="the link; \":<port>/\": on the host the page was opened by")
 
 
 class StatusOut(BaseModel):

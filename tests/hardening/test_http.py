@@ -564,3 +564,21 @@ async def test_a_ten_thousand_deal_file_is_refused_and_the_pads_are_answered_mea
         assert len(answered) > 10 and max(answered) < 2.5, answered  # never held by a parse
     finally:
         await station.stop()
+
+
+async def test_console_links_are_not_built_from_the_host_header(tmp_path: Path) -> None:
+    from basestation.station.config import ConsoleLink
+
+    config = StationConfig(database=f"sqlite:///{tmp_path / 'other.db'}",
+                           consoles=(ConsoleLink("Second event", ":8001"),
+                                     ConsoleLink("Results", "https://club.example/results")))
+    other = Station(config)
+    await other.start()
+    try:
+        async with serve_station(other) as base, \
+                httpx.AsyncClient(base_url=base, timeout=10) as stranger:
+            answer = await stranger.get("/api/consoles", headers={"Host": "evil.example:80"})
+            assert answer.json() == [{"name": "Second event", "url": ":8001/"},
+                                     {"name": "Results", "url": "https://club.example/results"}]
+    finally:
+        await other.stop()

@@ -25,13 +25,11 @@ async def status(read: ReadDep) -> StatusOut:
 
 
 @router.get("/consoles", response_model=list[ConsoleOut])
-async def consoles(request: Request, station: StationDep) -> list[dict[str, str]]:
+async def consoles(station: StationDep) -> list[dict[str, str]]:
     """The other events' consoles ([[console]] in the configuration), each with its link; one
-    given as ":<port>" is on the host this page was opened by."""
-    host = request.url.hostname or "127.0.0.1"
-    host = f"[{host}]" if ":" in host else host
-    return [{"name": c.name,
-             "url": f"{request.url.scheme}://{host}{c.url}/" if c.url.startswith(":") else c.url}
+    given as ":<port>" is answered ":<port>/", for the page to put on the host it was opened
+    by (never built from the request's Host header, which whoever asks may set)."""
+    return [{"name": c.name, "url": f"{c.url}/" if c.url.startswith(":") else c.url}
             for c in station.config.consoles]
 
 
