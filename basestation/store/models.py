@@ -182,7 +182,7 @@ class MergeOfferRow(SQLModel, table=True):
     event_id: int = Field(foreign_key="event.id", index=True)
     unit: int
     body_json: str
-    state: str = "open"  # open, merged, rejected, replaced (by a later one)
+    state: str = "open"  # open, merged, rejected
     created_at: datetime = Field(default_factory=now)
 
 

@@ -6,7 +6,6 @@ import functools
 import json
 import os
 import sqlite3
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -87,7 +86,6 @@ class Snapshot:
     heard: list[tuple[str, int, int]] = field(default_factory=list)
     hand_records: list[HandRecordRow] = field(default_factory=list)
     merge_offers: list[MergeOfferRow] = field(default_factory=list)  # still open
-    offers_replaced: dict[int, int] = field(default_factory=dict)  # by unit: closed so
     players: list[PlayerRow] = field(default_factory=list)
     seats: list[SeatRow] = field(default_factory=list)  # oldest first: the newest holds
     takeovers: list[TakeoverRow] = field(default_factory=list)  # authorised, not yet taken
@@ -176,8 +174,6 @@ class Store:
                 .order_by(col(HandRecordRow.id))))
             snap.merge_offers = list(session.exec(select(MergeOfferRow).where(
                 MergeOfferRow.event_id == eid, MergeOfferRow.state == "open")))
-            snap.offers_replaced = dict(Counter(session.exec(select(MergeOfferRow.unit).where(
-                MergeOfferRow.event_id == eid, MergeOfferRow.state == "replaced"))))
             snap.takeovers = list(session.exec(select(TakeoverRow).where(
                 TakeoverRow.event_id == eid, TakeoverRow.state == "open")))
             snap.seats = list(session.exec(select(SeatRow).where(SeatRow.event_id == eid)
@@ -534,12 +530,12 @@ def close_merge_offer(offer_id: int, state: str) -> Op:
     return update(MergeOfferRow, offer_id, state=state)
 
 
-def close_merge_offer_row(row: MergeOfferRow, state: str) -> Op:
-    """As close_merge_offer, for a row inserted earlier in the same transaction: its id is
-    read when the op runs."""
+def rewrite_merge_offer_row(row: MergeOfferRow, body_json: str) -> Op:
+    """A later entry for an offer whose row was inserted earlier in the same transaction:
+    its id is read when the op runs."""
     offers = _table(MergeOfferRow)
     return OnConnection(lambda connection: connection.execute(
-        sa.update(offers).where(offers.c.id == row.id).values(state=state)))
+        sa.update(offers).where(offers.c.id == row.id).values(body_json=body_json)))
 
 
 def add_competition_event(competition_id: int, event_id: int) -> Op:

@@ -495,39 +495,43 @@ class PadRules:
         batch.keep_member(self.session.offered, stored)
         self.session.offered.add(stored)
         key = (unit.unit, *MergeOffer(body).place)
-        self._replace_offer(key, batch)
-        row = MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored)
-        pending = self.session.offers_pending
-        batch.keep_key(pending, key)
-        pending[key] = row
-        batch.insert(row, lambda offer_id: self._offer_stored(key, row, body, offer_id))
+        if not self._replace_offer(key, body, stored, batch):
+            row = MergeOfferRow(event_id=self.session.event_id, unit=unit.unit,
+                                body_json=stored)
+            batch.keep_key(self.session.offers_pending, key)
+            self.session.offers_pending[key] = (row, body)
+            batch.insert(row, lambda offer_id: self._offer_stored(key, row, offer_id))
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board))
         return TO_DIRECTOR
 
-    def _replace_offer(self, key: OfferKey, batch: Batch) -> None:
+    def _replace_offer(self, key: OfferKey, body: Entry, stored: str, batch: Batch) -> bool:
         """The unit's open offer for the same board, if any (made in this batch, or before),
-        is closed as replaced, and the unit's count of replaced offers goes up (the grid
-        names it: `many_offers`)."""
-        unit, place = key[0], key[1:]
-        made = self.session.offers_pending.get(key)
-        if made is not None:  # its row's id is known once inserted, earlier in the batch
-            batch.ops.append(repo.close_merge_offer_row(made, "replaced"))
+        now says `body`: its row is rewritten, no new one added, and the unit's count of
+        replaced offers goes up (the grid names it: `many_offers`). False: none open."""
+        unit = key[0]
+        pending = self.session.offers_pending
+        if (made := pending.get(key)) is not None:  # its id is known once inserted
+            batch.ops.append(repo.rewrite_merge_offer_row(made[0], stored))
+            batch.keep_key(pending, key)
+            pending[key] = (made[0], body)
         else:
-            found = [offer_id for offer_id, offer in self.session.merge_offers.items()
-                     if offer.unit == unit and offer.place == place]
+            offers = self.session.merge_offers
+            found = [offer_id for offer_id, offer in offers.items()
+                     if offer.unit == unit and offer.place == key[1:]]
             if not found:
-                return
-            batch.keep_key(self.session.merge_offers, found[0])
-            del self.session.merge_offers[found[0]]
-            batch.ops.append(repo.close_merge_offer(found[0], "replaced"))
+                return False
+            batch.ops.append(repo.update(MergeOfferRow, found[0], body_json=stored))
+            batch.keep_key(offers, found[0])
+            offers[found[0]] = MergeOffer(body, unit)
         replaced = self.session.offers_replaced
         batch.keep_key(replaced, unit)
         replaced[unit] = replaced.get(unit, 0) + 1
+        return True
 
-    def _offer_stored(self, key: OfferKey, row: MergeOfferRow, body: Entry,
-                      offer_id: int) -> None:
-        """Committed: the offer is open, unless a later one replaced it in the same batch."""
-        if self.session.offers_pending.get(key) is row:
+    def _offer_stored(self, key: OfferKey, row: MergeOfferRow, offer_id: int) -> None:
+        """Committed: the offer is open, saying the latest entry sent for its board."""
+        made = self.session.offers_pending.get(key)
+        if made is not None and made[0] is row:
             del self.session.offers_pending[key]
-            self.session.merge_offers[offer_id] = MergeOffer(body, key[0])
+            self.session.merge_offers[offer_id] = MergeOffer(made[1], key[0])

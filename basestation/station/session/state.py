@@ -178,10 +178,11 @@ class SessionState:
     scores: LiveScores | None = None
     merge_offers: dict[int, MergeOffer] = field(default_factory=dict)  # open ones, by id
     offered: set[str] = field(default_factory=set)  # every offer made, as stored
-    # Let-go units' offers replaced by a later one for the same board, by unit.
+    # Let-go units' offers replaced by a later one for the same board, by unit (this process).
     offers_replaced: dict[int, int] = field(default_factory=dict)
-    # Offers made in the batch being built, not yet stored: by unit and place.
-    offers_pending: dict[OfferKey, MergeOfferRow] = field(default_factory=dict)
+    # Offers made in the batch being built, not yet stored: by unit and place, the row and
+    # the latest entry sent.
+    offers_pending: dict[OfferKey, tuple[MergeOfferRow, Entry]] = field(default_factory=dict)
     penalties: list[HeldPenalty] = field(default_factory=list)
     match_penalties: list[HeldMatchPenalty] = field(default_factory=list)  # teams and Swiss
     par: ParSolver = field(default_factory=ParSolver)  # par solved ahead, off the loop
@@ -274,7 +275,7 @@ class SessionState:
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
         self.offered = {offer.body_json for offer in snap.merge_offers}
-        self.offers_replaced = dict(snap.offers_replaced)
+        self.offers_replaced = {}  # in memory only: a restart names no unit until it sends again
         self.offers_pending = {}
         for offer in snap.merge_offers:
             stored = json.loads(offer.body_json)
