@@ -187,7 +187,8 @@ async def hostile_pad(rig: Rig, port: int, figures: Figures) -> None:
     station = rig.station
     secret, station_id = station.config.secret, station.config.id
     watcher = Watcher(Watch(port, station_id, secret, WATCHING,
-                            seconds=len(KINDS) * (FLOOD_SECONDS + 4) + 10))
+                            # stopped once the last kind is done: room for a busy machine
+                            seconds=len(KINDS) * (FLOOD_SECONDS + 30) + 30))
     await watcher.start()
     try:
         await at(rig.player, 0.1)

@@ -144,7 +144,7 @@ async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Pa
 
 async def test_withdraw_and_reset_ask_first(director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
-    answers = iter([False, True, True])
+    answers = iter([False, True, False, True])
     asked: list[str] = []
 
     async def answer(dialog: Dialog) -> None:
@@ -165,6 +165,10 @@ async def test_withdraw_and_reset_ask_first(director_page: tuple[Station, Page, 
         await page.wait_for_selector(
             "#message >> text=Unit 17 is withdrawn: its table is free and the station takes no "
             "new result from it")
+        # The same dialog says a lost pad keeps its login until paired again, and offers it.
+        assert asked[-1].endswith("A lost pad keeps its login to the broker until unit 17 is "
+                                  "paired again (so that what it holds reaches you). Pair it "
+                                  "again now to shut it out?")
         await page.get_by_role("button", name="Reset unit 17").click()
         assert asked[-1] == ("Reset unit 17? Its table is freed, it is unlocked, and the pad "
                              "forgets its session and shows the login form; results it never "
