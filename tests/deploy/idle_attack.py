@@ -29,10 +29,13 @@ PAD = 17
 HOST = "127.0.0.1"  # the broker's pads' listener: ::1 with --ipv6
 
 
-def firewall(pads: int, websockets: int) -> None:
+def firewall(pads: int, websockets: int, station: int = 1884,
+             station_user: str = "daemon") -> None:
+    """The shipped rules with the test's ports; the station's user (none here: daemon)."""
     text = (DEPLOY / "nftables" / "basestation.nft").read_text()
     text = text.replace("{ 1883, 9001 }", f"{{ {pads}, {websockets} }}")
-    text = text.replace("sport 1883", f"sport {pads}")
+    text = text.replace("sport 1883", f"sport {pads}").replace("dport 1884", f"dport {station}")
+    text = text.replace("{ root, basestation }", f"{{ root, {station_user} }}")
     subprocess.run(["nft", "-f", "-"], input=text.encode(), check=True)
 
 

@@ -72,3 +72,17 @@ def test_strangers_filling_their_share_leave_the_pads_that_played_in() -> None:
     assert found["held"] == STRANGERS and found["refused"] == 100 * PER_NETWORK - STRANGERS
     assert found["seconds"] is not None and found["seconds"] <= GET_IN_S, found
     assert not found["newcomer"]  # a network no pad has used waits for the share to free
+
+
+@needs_namespaces
+def test_another_program_cannot_keep_the_station_off_its_own_listener() -> None:
+    """A program of another user on this computer holding the station's listener (16 slots,
+    each taken again as soon as the broker frees it) while the station restarts."""
+    done = subprocess.run(["unshare", "-n", sys.executable, "-m",
+                           "tests.deploy.station_listener_attack", "--firewall"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    print(found)
+    assert found["held"] == 0  # refused at once: not the station's user
+    assert found["seconds"] is not None and found["seconds"] <= GET_IN_S, found
