@@ -131,20 +131,21 @@ def flood(plan: Flood) -> Flooded:
 @dataclass(frozen=True)
 class Strangers:
     """A stranger on a broker without logins publishing frames whose tags fail the check
-    (nobody's key), each claiming the next of `units` unit ids on that unit's up topic, as
-    fast as it can for `seconds`; then on, until it has sent `at_least` frames (a busy
-    machine's pace), for at most ten times `seconds`."""
+    (nobody's key), each claiming the next of `units` unit ids (from `first`) on that unit's
+    up topic, as fast as it can for `seconds`; then on, until it has sent `at_least` frames
+    (a busy machine's pace), for at most ten times `seconds`."""
 
     port: int
     station: str
     units: int
     seconds: float
     at_least: int = 0
+    first: int = 1
 
 
 def strangers(plan: Strangers) -> Flooded:
     made = []
-    for unit in range(1, plan.units + 1):
+    for unit in range(plan.first, plan.first + plan.units):
         frame = jsonwire.encode(Message(unit, 1, Heartbeat(battery=50)), bytes(16))
         made.append((topics.up(plan.station, unit), frame))
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="stranger")
