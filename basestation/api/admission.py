@@ -60,8 +60,8 @@ def reserved(scope: Scope) -> bool:
 
 class Admitted:
     """ASGI middleware: a request on a reserve connection that is neither the director's
-    nor the pads' page, or one stream too many, is answered 503 with a sentence and its
-    connection closed."""
+    nor the pads' page is answered 503 with a sentence and its connection closed; one stream
+    too many, 503 with a sentence (the connection left idle)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -74,14 +74,16 @@ class Admitted:
         request = Request(scope)
         director = director_token(request, request.app.state.auth) is not None
         if ticket.on_reserve and not (director or reserved(scope)):
-            await _refuse(TOO_MANY, scope, receive, send)
+            await _refuse(TOO_MANY, scope, receive, send, close=True)  # the slot freed
             return
         if scope["path"] != STREAM or director:
             await self.app(scope, receive, send)
             return
         address = scope["client"][0] if scope.get("client") else ""
         if why := ticket.streams.refusal(address):
-            await _refuse(why, scope, receive, send)
+            # Kept open (idle, closed in 5 s or to make room): a stranger asking again at
+            # once would cost a connection's set-up each time.
+            await _refuse(why, scope, receive, send, close=False)
             return
         ticket.streams.open[address] += 1
         try:
@@ -92,7 +94,8 @@ class Admitted:
                 del ticket.streams.open[address]
 
 
-async def _refuse(why: str, scope: Scope, receive: Receive, send: Send) -> None:
-    response = JSONResponse({"detail": why}, 503,
-                            headers={"Connection": "close", "Retry-After": "5"})
+async def _refuse(why: str, scope: Scope, receive: Receive, send: Send, *,
+                  close: bool) -> None:
+    headers = {"Retry-After": "5"} | ({"Connection": "close"} if close else {})
+    response = JSONResponse({"detail": why}, 503, headers=headers)
     await response(scope, receive, send)

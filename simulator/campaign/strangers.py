@@ -120,8 +120,9 @@ async def strangers_get_in_the_way(station: Any, attack: StrangerAttack,
         tried = attack.addresses * attack.per_address
         try:
             async with asyncio.timeout(120):  # the station's connections the stranger's,
-                # or (streams and bodies, refused or closed to make room) every one tried
-                while held < FILLED * min(cap, tried) and opened < 2 * tried:
+                # or (streams and bodies, refused or closed to make room) each tried twice
+                while (held < FILLED * cap if attack.mode == "headers"
+                       else opened < 2 * tried):
                     opened, held = await _held(stranger)
         except TimeoutError:
             raise RuntimeError(f"the stranger held {held} of the station's {cap} connections "
