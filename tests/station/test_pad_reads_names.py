@@ -10,15 +10,25 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
+from basestation.station.app import Station
 from basestation.station.rules.director_seats import Seated
 from basestation.station.session.number_tries import PER_ROUND
 from basestation.station.views.grid import alerts
 from basestation.store.models import AuditRow
 from firmware_protocol.messages import Ack, ErrorCode, Nak, Players, Seating
-from tests.station.fakes import FakeLink, director, inbound, run
-from tests.station.test_pad_seating import logged_in, pairs_at, station
+from tests.station.fakes import FakeLink, director, inbound, run, station
+from tests.station.test_pad_seating import logged_in, pairs_at
 
 CLUB = {n: f"Player {n}" for n in range(1, 28)}  # 27 listed numbers between 1 and 1,000
+
+
+async def pad_at_table_1(tmp_path: Path) -> tuple[Station, FakeLink]:
+    """A station with the club's 27 players, unit 1 logged in at table A1."""
+    made = station(tmp_path)
+    made.import_players(CLUB)
+    link = FakeLink()
+    await logged_in(made, link)
+    return made, link
 
 
 def audit_rows(made: object, action: str) -> list[AuditRow]:
@@ -28,10 +38,7 @@ def audit_rows(made: object, action: str) -> list[AuditRow]:
 
 async def test_a_pad_sweeping_numbers_learns_a_tables_worth_and_is_named(
         tmp_path: Path) -> None:
-    made = station(tmp_path)
-    made.import_players(CLUB)
-    link = FakeLink()
-    await logged_in(made, link)
+    made, link = await pad_at_table_1(tmp_path)
     learned: set[str] = set()
     refused = 0
     for seq, first in enumerate(range(1, 1001, 4), start=2):  # four numbers a message
@@ -57,10 +64,7 @@ async def test_a_pad_sweeping_numbers_learns_a_tables_worth_and_is_named(
 
 async def test_the_directors_seating_is_not_a_try_and_a_pad_reseating_it_is_audited(
         tmp_path: Path) -> None:
-    made = station(tmp_path)
-    made.import_players(CLUB)
-    link = FakeLink()
-    await logged_in(made, link)
+    made, link = await pad_at_table_1(tmp_path)
     ns, _ = pairs_at(made, 1, 1)
     await director(made, lambda batch: made.rules.director_seats.director_seat(
         "A", ns, "NS", [Seated(5), Seated(6)], batch))
