@@ -257,7 +257,7 @@ else
          "(INSTALL.md, \"Two rooms\"): kept as they are" >&2
 fi
 
-# A limit per address on the pads' listeners (nftables: mosquitto has none), in a table of
+# Limits per network on the pads' listeners (nftables: mosquitto has none), in a table of
 # its own loaded before mosquitto starts.
 install -m 0644 "$src/deploy/nftables/basestation.nft" /etc/basestation/nftables.nft
 install -m 0644 "$src/deploy/systemd/basestation-firewall.service" /etc/systemd/system/

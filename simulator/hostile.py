@@ -27,7 +27,8 @@ from firmware_protocol.messages import Ack, Body, Heartbeat, Login, Message, Nak
 from firmware_protocol.security import mqtt_password, unit_key, unit_username
 from simulator.mqtt import NO_DELAY
 
-KINDS = ("logins", "heartbeats", "results", "bad MACs", "merge offers")
+KINDS = ("logins", "heartbeats", "results", "bad MACs", "merge offers", "let-go results")
+STRAINS = ("C", "D", "H", "S", "NT")
 MADE = 60_000  # messages made ahead: more than this client sends in the time asked
 WINDOW = 1000  # QoS 1 publishes awaiting the broker's ack at once
 QUEUED = 2000  # publishes paho holds before the flood waits for it to catch up
@@ -48,7 +49,7 @@ class Flood:
     seconds: float
     first_seq: int  # above anything the unit sent before
     login: Login  # its table (logins); results and merge offers are for that table
-    entry: Result  # what it enters (results, merge offers)
+    entry: Result  # what it enters (results, merge offers; let-go results: varied)
     qos: int = 1
 
 
@@ -68,7 +69,7 @@ class Flooded:
 def body_of(flood: Flood, seq: int) -> Body:
     if flood.kind == "logins":
         return flood.login
-    if flood.kind in ("results", "merge offers"):
+    if flood.kind in ("results", "merge offers", "let-go results"):
         return flood.entry
     return Heartbeat(battery=seq % 100)
 
@@ -84,6 +85,9 @@ def payloads(flood: Flood, count: int = MADE) -> list[bytes]:
         first["seq"] = seq
         if flood.kind in ("heartbeats", "bad MACs"):
             first["body"]["battery"] = seq % 100
+        if flood.kind == "let-go results":  # a different result each time (490 in all)
+            first["body"]["tricks"] = seq % 14
+            first["body"]["contract"] = f"{1 + seq // 14 % 7}{STRAINS[seq // 98 % 5]}"
         made.append(jsonwire.sign_object(first, key))
     return made
 
@@ -127,20 +131,21 @@ def flood(plan: Flood) -> Flooded:
 @dataclass(frozen=True)
 class Strangers:
     """A stranger on a broker without logins publishing frames whose tags fail the check
-    (nobody's key), each claiming the next of `units` unit ids on that unit's up topic, as
-    fast as it can for `seconds`; then on, until it has sent `at_least` frames (a busy
-    machine's pace), for at most ten times `seconds`."""
+    (nobody's key), each claiming the next of `units` unit ids (from `first`) on that unit's
+    up topic, as fast as it can for `seconds`; then on, until it has sent `at_least` frames
+    (a busy machine's pace), for at most ten times `seconds`."""
 
     port: int
     station: str
     units: int
     seconds: float
     at_least: int = 0
+    first: int = 1
 
 
 def strangers(plan: Strangers) -> Flooded:
     made = []
-    for unit in range(1, plan.units + 1):
+    for unit in range(plan.first, plan.first + plan.units):
         frame = jsonwire.encode(Message(unit, 1, Heartbeat(battery=50)), bytes(16))
         made.append((topics.up(plan.station, unit), frame))
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="stranger")

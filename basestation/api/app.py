@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request, status
 from fastapi.responses import JSONResponse
 
 from basestation.api import errors
+from basestation.api.admission import Admitted
 from basestation.api.auth import DirectorAuth
 from basestation.api.headers import SecurityHeaders, mount_docs
 from basestation.api.limits import BodyLimits, Limits
@@ -89,8 +90,10 @@ def create_app(station: Station, *, manage_station: bool = True,
     pages.mount(app)
     mount_docs(app)
     # The last added runs first: headers on every answer, then where a change comes from,
-    # then the body's size and time, all before a route reads anything.
+    # then whether the connection may carry it (a stream, the reserve), then the body's size
+    # and time, all before a route reads anything.
     app.add_middleware(BodyLimits, limits=limits or Limits())
+    app.add_middleware(Admitted)
     app.add_middleware(SameOrigin)
     app.add_middleware(SecurityHeaders)
     return app

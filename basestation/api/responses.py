@@ -48,7 +48,7 @@ class ConsoleOut(BaseModel):
     """Another event's console on this computer ([[console]]): its name and link."""
 
     name: str
-    url: str
+    url: str = Field(description="the link; \":<port>/\": on the host the page was opened by")
 
 
 class StatusOut(BaseModel):
@@ -119,8 +119,8 @@ class AlertOut(Given):
 
     kind: str = Field(description=(
         "link_down, silent_table, no_contact, missing_boards, bad_mac, stray_bad_mac, "
-        "wrong_pin, too_many_visitors, merge_offer, merge_conflict, unit_locked, "
-        "unit_replaced, flooding, or a flagged result: lead_declarer_mismatch, "
+        "wrong_pin, too_many_visitors, number_sweep, merge_offer, merge_conflict, unit_locked, "
+        "unit_replaced, flooding, many_offers, or a flagged result: lead_declarer_mismatch, "
         "suspect_wrong_side, wrong_pairs"))
     section: str | None = None
     table: int | None = None
@@ -135,7 +135,8 @@ class AlertOut(Given):
                               "failing their check; wrong_pin: wrong PINs")
     until: str | None = Field(default=None, description="wrong_pin: PINs unchecked until")
     added: int | None = Field(default=None, description="too_many_visitors: names added")
-    refused: int | None = Field(default=None, description="too_many_visitors: names refused")
+    refused: int | None = Field(default=None, description="too_many_visitors: names refused; "
+                                "number_sweep: players messages refused")
     id: int | None = Field(default=None, description="merge_offer, merge_conflict: the offer")
     held: str | None = Field(default=None, description="merge_conflict: the entry held")
     offered: str | None = Field(default=None, description="merge_conflict: the one offered")
@@ -151,6 +152,9 @@ class AlertOut(Given):
     held_ns: int | None = Field(default=None, description="merge_conflict: its NS pair")
     held_ew: int | None = Field(default=None, description="merge_conflict: its EW pair")
     by: int | None = Field(default=None, description="unit_replaced: the unit that took over")
+    replaced: int | None = Field(default=None, description="many_offers: offers the unit "
+                                 "replaced by sending another entry for the same board")
+    offers: int | None = Field(default=None, description="many_offers: its offers open now")
     messages: int | None = Field(default=None, description="flooding: in `seconds`")
     seconds: int | None = None
     dropped: int | None = None
@@ -356,6 +360,11 @@ class MergeOfferOut(Given):
     origin: str = "let_go"  # where it came from, as in AlertOut
     held_source: str | None = None  # who entered the held entry (a conflict)
     held_unit: int | None = None
+
+
+class OffersDeclinedOut(BaseModel):
+    unit: int
+    declined: int  # offers dropped
 
 
 class MergeDecisionOut(BaseModel):

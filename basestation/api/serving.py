@@ -12,7 +12,12 @@ use up the station's file handles.
   longest for a request from the address holding the most connections (a stranger's slow or
   idle ones, not a pad's or the director's at work), so a stranger holding connections from
   many addresses cannot keep anyone out; only when every connection is busy answering is the
-  new one answered 503 and closed.
+  new one answered 503 and closed. A request whose body is still arriving counts as waiting.
+- `reserve` connections more are let in when all are busy, for the director and the pads'
+  page only (api/admission.py answers anything else on them 503), so that no number of busy
+  requests keeps them out.
+- Live streams, held open as long as a page is, have bounds of their own well under the
+  cap: `streams_per_client` an address and `streams` in all (the director's aside).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from basestation.api.admission import TICKET, TOO_MANY, Streams, Ticket
 from basestation.api.headers import SECURITY
 
 
@@ -40,11 +46,15 @@ class ServerLimits:
     connections: int = 400
     # A director's browser opens about 6 connections a tab and keeps one for the live grid.
     per_client: int = 40
+    # Over `connections` when every one is busy: the director's login and the pads' page.
+    reserve: int = 40
+    # A director's page holds one stream a tab; a public results screen one. Strangers' are
+    # held well under `connections`, so that what is left is never all busy for long.
+    streams: int = 100
+    streams_per_client: int = 6
 
 
 BACKLOG = 2048  # uvicorn's: connections the kernel queues, and the most accepted in one turn
-TOO_MANY = "The station has too many connections open: try again in a few seconds."
-
 
 def _raw_answer(status: int, reason: str, sentence: str) -> bytes:
     body = json.dumps({"detail": sentence}).encode()
@@ -61,6 +71,8 @@ class GuardedHTTP(H11Protocol):
     limits: ClassVar[ServerLimits] = ServerLimits()
     # A proxy in front brings everyone's connections: it is not held to `per_client`.
     proxies: ClassVar[frozenset[str]] = frozenset()
+    streams: ClassVar[Streams] = Streams(ServerLimits().streams, ServerLimits().streams_per_client)
+    _on_reserve = False  # let in over `connections`: the director's and the pads' page only
     _deadline: asyncio.TimerHandle | None = None
     _waiting_since = 0.0  # on the loop's clock: opened, or its last answer sent
 
@@ -82,16 +94,23 @@ class GuardedHTTP(H11Protocol):
             return (f"This computer has {same - 1} connections to the station open already: "
                     "close some pages and try again.")
         if len(self.connections) > self.limits.connections and not self._make_room():
-            return TOO_MANY
+            if len(self.connections) > self.limits.connections + self.limits.reserve:
+                return TOO_MANY
+            self._on_reserve = True
         return None
 
     def _address(self) -> str | None:
         return self.client[0] if self.client else None
 
     def _waiting(self) -> bool:
-        """Open, and waiting for a request: none begun, or its headers still coming."""
-        return (not self.transport.is_closing() and self.conn.their_state is h11.IDLE
-                and (self.cycle is None or self.cycle.response_complete))
+        """Open, and waiting for a request: none begun, its headers still coming, or its
+        body still arriving and nothing answered yet."""
+        if self.transport.is_closing():
+            return False
+        if self.conn.their_state is h11.SEND_BODY:
+            return self.cycle is not None and not self.cycle.response_started
+        return self.conn.their_state is h11.IDLE and (self.cycle is None
+                                                     or self.cycle.response_complete)
 
     def _make_room(self) -> bool:
         """Closes the connection waiting longest for a request from the address holding the
@@ -105,7 +124,8 @@ class GuardedHTTP(H11Protocol):
         chosen = max(waiting, key=lambda other: (held[other._address()],
                                                  -other._waiting_since))
         chosen._disarm()
-        if chosen.conn.trailing_data[0]:  # a request begun: told why, as a newcomer would be
+        if chosen.conn.trailing_data[0] or chosen.conn.their_state is h11.SEND_BODY:
+            # A request begun: told why, as a newcomer would be.
             chosen.transport.write(_raw_answer(503, "Service Unavailable", TOO_MANY))
         chosen.transport.close()
         return True
@@ -138,7 +158,11 @@ class GuardedHTTP(H11Protocol):
         self.transport.close()
 
     def handle_events(self) -> None:
+        cycle = self.cycle
         super().handle_events()
+        if self.cycle is not cycle:  # a request's headers are in, its route not yet run
+            extensions: dict[str, Any] = self.scope.setdefault("extensions", {})
+            extensions[TICKET] = Ticket(self.streams, self._on_reserve)
         if self.conn.their_state is not h11.IDLE:  # the headers are in
             self._disarm()
 
@@ -157,7 +181,8 @@ def server(app: FastAPI, host: str, port: int, *, limits: ServerLimits | None = 
     addresses whose X-Forwarded-For and X-Forwarded-Proto are believed (none: nobody's).
     `options` go to uvicorn.Config (log_level, lifespan, ssl_certfile, ...)."""
     chosen = limits or ServerLimits()
-    protocol = type("StationHTTP", (GuardedHTTP,), {"limits": chosen,
+    streams = Streams(chosen.streams, chosen.streams_per_client)
+    protocol = type("StationHTTP", (GuardedHTTP,), {"limits": chosen, "streams": streams,
                                                     "proxies": frozenset(proxies)})
     options.setdefault("log_level", "warning")
     config = uvicorn.Config(

@@ -351,6 +351,11 @@ class Station:
         claiming many units)."""
         return [flood.unit for flood in self.floods()]
 
+    def sending_again(self) -> list[int]:
+        """The let-go units the grid names for sending other entries for boards they had
+        sent (`many_offers`)."""
+        return sorted(self.session.offers_replaced)
+
     async def par_solved(self, timeout: float = 600.0) -> None:
         """Returns once every par the station has been asked for is solved."""
         await asyncio.to_thread(self.session.par.wait, timeout)

@@ -348,10 +348,31 @@ def network_defaults(config: StationConfig) -> list[str]:
                         f"pages are open to the network on {config.http}. Set [station] "
                         f"director_password to a password of your own, or [station] http to "
                         f"127.0.0.1:{config.http_port} to keep the pages on this computer.")
+    elif pages and (why := _weak(config.director_password, MIN_PASSWORD)):
+        problems.append(f"station.director_password is {why} while the director's pages are "
+                        f"open to the network on {config.http}: it needs at least "
+                        f"{MIN_PASSWORD} characters that nobody could guess. Set [station] "
+                        f"director_password to a longer one, or [station] http to "
+                        f"127.0.0.1:{config.http_port} to keep the pages on this computer.")
     return problems
 
 
 MIN_SECRET = 16  # characters: every pad's key derives from the secret
+MIN_PASSWORD = 8  # characters: the director's, when the pages are on the network
+SHORT_PATTERN = 8  # a secret that is a shorter run repeated is as weak as that run
+
+
+def _weak(value: str, least: int) -> str | None:
+    """Why `value` is as good as short: fewer than `least` characters, or a run of fewer
+    than SHORT_PATTERN repeated ("aaaa...", "abab..."); None when it is not."""
+    value = value.strip()
+    if len(value) < least:
+        return f"too short ({len(value)} characters)"
+    for size in range(1, min(SHORT_PATTERN, len(value))):
+        if value == (value[:size] * (len(value) // size + 1))[:len(value)]:
+            return ("too short (one character repeated)" if size == 1 else
+                    f"too short ({size} characters repeated)")
+    return None
 
 
 def served_defaults(config: StationConfig) -> list[str]:
@@ -366,8 +387,8 @@ def served_defaults(config: StationConfig) -> list[str]:
         problems.append("station.secret is the default: every pad's key derives from it, so "
                         "anyone could pose as a pad. Set [station] secret to a long random "
                         "value of your own (deploy/install.sh writes one).")
-    elif len(secret) < MIN_SECRET:
-        problems.append(f"station.secret is too short ({len(secret)} characters): every "
+    elif why := _weak(secret, MIN_SECRET):
+        problems.append(f"station.secret is {why}: every "
                         f"pad's key derives from it, so it needs at least {MIN_SECRET} that "
                         "nobody could guess. Set [station] secret to a long random value of "
                         "your own (deploy/install.sh writes one).")

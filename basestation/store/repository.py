@@ -530,6 +530,14 @@ def close_merge_offer(offer_id: int, state: str) -> Op:
     return update(MergeOfferRow, offer_id, state=state)
 
 
+def rewrite_merge_offer_row(row: MergeOfferRow, body_json: str) -> Op:
+    """A later entry for an offer whose row was inserted earlier in the same transaction:
+    its id is read when the op runs."""
+    offers = _table(MergeOfferRow)
+    return OnConnection(lambda connection: connection.execute(
+        sa.update(offers).where(offers.c.id == row.id).values(body_json=body_json)))
+
+
 def add_competition_event(competition_id: int, event_id: int) -> Op:
     return Insert(CompetitionEventRow, {"competition_id": competition_id, "event_id": event_id})
 

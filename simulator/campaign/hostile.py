@@ -1,8 +1,9 @@
 """The hostile pad, as a fault of the campaign: on the broker as deploy/ ships it (each pad
 logs in as itself, the station keeps the logins), while a session is played over MQTT, a pad
 floods the station with each kind of message in turn (valid logins, heartbeats, results, bad
-MACs, merge offers), as fast as a client here sends, one pad a kind; other pads time the acks
-to their own messages meanwhile.
+MACs, merge offers; and let-go results: a locked-out pad sending a different result for its
+table's board each time), as fast as a client here sends, one pad a kind; other pads time the
+acks to their own messages meanwhile.
 
 Counted as every fault is (lost, duplicated, rankings), and besides: the other pads' ack p99
 while a pad floods, how long the queue took to drain once it stopped, the rows its flood left
@@ -49,7 +50,8 @@ from simulator.hostile import (
 )
 from simulator.session import SectionSetup, SessionPlayer
 
-HOSTILE = "a pad floods the station (logins, heartbeats, results, bad MACs, merge offers)"
+HOSTILE = ("a pad floods the station (logins, heartbeats, results, bad MACs, merge offers, "
+           "let-go results)")
 TABLES, BOARDS = 5, 10
 SPEED = 300.0  # a board in 1.5 s: the session goes on while the unit floods
 ASIDE = "Z"  # the flooding pads' own section, not scored
@@ -153,9 +155,10 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
     login, entry = its_table(station, section, table)
     if not isinstance(await log_in(port, station_id, secret, unit, login), Ack):
         raise RuntimeError(f"unit {unit} could not log in at table {section}{table}")
+    let_go = kind in ("merge offers", "let-go results")
     if kind in ("results", "merge offers"):  # the entry held, then offered otherwise
         await log_in(port, station_id, secret, unit, entry, seq=2)
-    if kind == "merge offers":  # locked out: what it sends goes to the director
+    if let_go:  # locked out: what it sends goes to the director
         await station.director.lock_unit(unit)
         entry = dataclasses.replace(entry, tricks=(entry.tricks or 10) - 1)
     before = await asyncio.to_thread(unit_rows, database, unit)
@@ -163,8 +166,10 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
                                          1000, login, entry))
     drain = await drained(station, unit, flooded.ended)
     rows = await asyncio.to_thread(unit_rows, database, unit) - before
-    # Nothing sent (it could not connect): nothing to name.
-    named = not flooded.sent or unit in station.flooding()
+    # Nothing sent (it could not connect): nothing to name. A let-go pad sending other
+    # results for its board is named for that, whatever its pace.
+    named = (not flooded.sent or unit in station.flooding()
+             or (kind == "let-go results" and unit in station.sending_again()))
     return (KindFigures(kind, flooded.sent, round(flooded.per_second), math.nan, 0, drain,
                         rows, named), (flooded.started, flooded.ended))
 
@@ -182,7 +187,8 @@ async def hostile_pad(rig: Rig, port: int, figures: Figures) -> None:
     station = rig.station
     secret, station_id = station.config.secret, station.config.id
     watcher = Watcher(Watch(port, station_id, secret, WATCHING,
-                            seconds=len(KINDS) * (FLOOD_SECONDS + 4) + 10))
+                            # stopped once the last kind is done: room for a busy machine
+                            seconds=len(KINDS) * (FLOOD_SECONDS + 30) + 30))
     await watcher.start()
     try:
         await at(rig.player, 0.1)

@@ -1,14 +1,16 @@
-"""Strangers on the club's Wi-Fi, as a fault of the campaign: while a session is played over
-MQTT, a stranger with ten addresses holds a thousand slow HTTP connections against the
-station's web server, each dripping its headers a byte a second and opened again as soon as
-the station closes it (simulator/slow_http.py). Once the stranger holds the station's
-connections (FILLED of them), the director logs in and loads the grid, and a pad loads its
-page and spends its pairing code, each over plain HTTP as its browser would.
+"""Strangers on the club's Wi-Fi, as faults of the campaign: while a session is played over
+MQTT, a stranger with several addresses holds connections against the station's web server,
+each opened again as soon as the station closes it (simulator/slow_http.py): a thousand from
+ten addresses dripping their headers a byte a second; 400 from ten addresses asking for the
+live stream and never reading it; 440 from eleven addresses sending a login's body a byte a
+second. Once the stranger holds what it can, the director logs in and loads the grid, and a
+pad loads its page and spends its pairing code, each over plain HTTP as its browser would.
 
 Counted as every fault is (lost, duplicated, rankings), and besides: the seconds the director
-and the pad each took to get in, which must be within GET_IN_S (api/serving.py gives way to a
-newcomer by closing a connection still waiting for its headers, from the address holding
-most). Beyond it the run names the figure and `basestation faults` exits 1.
+and the pad each took to get in, which must be within the attack's `get_in_s` (api/serving.py
+gives way to a newcomer by closing a connection still waiting for its request, from the
+address holding most; api/admission.py bounds the streams and keeps a reserve). Beyond it
+the run names the figure and `basestation faults` exits 1.
 """
 
 from __future__ import annotations
@@ -20,15 +22,34 @@ import re
 import socket
 import sys
 import urllib.request
+from dataclasses import dataclass
 from typing import Any
 
 from simulator.campaign.sessions import SessionFault, run_session_fault
 from simulator.campaign.tally import RunTally
 from simulator.slow_http import FILLED
 
-STRANGERS = "strangers hold a thousand slow connections to the web server"
-FIRST_ADDRESS, ADDRESSES, PER_ADDRESS = "127.0.0.2", 10, 100
-GET_IN_S = 10.0  # what the director (the grid) and a pad (its pairing) may wait, at most
+FIRST_ADDRESS = "127.0.0.2"
+
+
+@dataclass(frozen=True)
+class StrangerAttack:
+    name: str
+    mode: str  # simulator/slow_http.py's
+    addresses: int
+    per_address: int
+    get_in_s: float  # what the director (the grid) and a pad (its pairing) may wait, at most
+    held: str  # the attack, in the problem's words
+
+
+STRANGER_ATTACKS = (
+    StrangerAttack("strangers hold a thousand slow connections to the web server", "headers",
+                   10, 100, 10.0, "with 1000 slow connections held"),
+    StrangerAttack("strangers hold 400 silent live streams", "stream", 10, 40, 5.0,
+                   "with 400 silent live streams asked for"),
+    StrangerAttack("strangers send slow request bodies from 11 addresses", "body", 11, 40,
+                   5.0, "with 440 slow request bodies"),
+)
 PAD_UNIT = 9101  # the pad paired under the stranger: no pad of the session
 REQUEST_S = 60.0  # one request's patience: long enough to see how long it took
 # The pad page's scripts and style, and the modules they import.
@@ -76,7 +97,8 @@ async def _held(stranger: asyncio.subprocess.Process) -> tuple[int, int]:
     return int(opened), int(held)
 
 
-async def strangers_get_in_the_way(station: Any, figures: dict[str, float]) -> None:
+async def strangers_get_in_the_way(station: Any, attack: StrangerAttack,
+                                   figures: dict[str, float]) -> None:
     """Serves the station's web pages, lets the stranger fill them, then times the director
     and a pad getting in."""
     from basestation.api.app import create_app
@@ -90,18 +112,22 @@ async def strangers_get_in_the_way(station: Any, figures: dict[str, float]) -> N
     serving = asyncio.create_task(web.serve(sockets=[listening]))
     stranger = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "simulator.slow_http", str(port),
-        FIRST_ADDRESS, str(ADDRESSES), str(PER_ADDRESS),
+        FIRST_ADDRESS, str(attack.addresses), str(attack.per_address), attack.mode,
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
     loop = asyncio.get_running_loop()
     try:
-        cap, held = ServerLimits().connections, 0
+        cap, opened, held = ServerLimits().connections, 0, 0
+        tried = attack.addresses * attack.per_address
         try:
-            async with asyncio.timeout(120):  # the station's connections the stranger's
-                while held < FILLED * cap:
-                    _, held = await _held(stranger)
+            async with asyncio.timeout(120):  # the station's connections the stranger's,
+                # or (streams and bodies, refused or closed to make room) each tried twice
+                while (held < FILLED * cap if attack.mode == "headers"
+                       else opened < 2 * tried):
+                    opened, held = await _held(stranger)
         except TimeoutError:
             raise RuntimeError(f"the stranger held {held} of the station's {cap} connections "
                                "after 120 s") from None
+        figures["stranger_held"] = held
         began = loop.time()
         await asyncio.to_thread(director_gets_in, base, station.config.director_password)
         figures["grid_s"] = round(loop.time() - began, 2)
@@ -125,21 +151,21 @@ async def strangers_get_in_the_way(station: Any, figures: dict[str, float]) -> N
         listening.close()
 
 
-def judged(figures: dict[str, float]) -> list[str]:
-    """What the figures break: each must get in within GET_IN_S."""
-    held = f"with {ADDRESSES * PER_ADDRESS} slow connections held"
-    problems = [f"{held}, {who} took {figures[name]:.1f} s to get in (over {GET_IN_S:g} s)"
+def judged(attack: StrangerAttack, figures: dict[str, float]) -> list[str]:
+    """What the figures break: each must get in within the attack's `get_in_s`."""
+    held, most = attack.held, attack.get_in_s
+    problems = [f"{held}, {who} took {figures[name]:.1f} s to get in (over {most:g} s)"
                 for who, name in (("the director's grid", "grid_s"), ("a pad's pairing", "pad_s"))
-                if figures.get(name, 0.0) > GET_IN_S]
+                if figures.get(name, 0.0) > most]
     if "pad_s" not in figures:
         problems.append(f"{held}, the director and a pad were not both timed getting in")
     return problems
 
 
-async def run_strangers(seed: int) -> RunTally:
+async def run_strangers(attack: StrangerAttack, seed: int) -> RunTally:
     figures: dict[str, float] = {}
     fault = SessionFault(
-        STRANGERS, ("mqtt",),
-        inject=lambda rig: strangers_get_in_the_way(rig.station, figures),
-        check=lambda _station, _player: (figures, judged(figures)))
+        attack.name, ("mqtt",),
+        inject=lambda rig: strangers_get_in_the_way(rig.station, attack, figures),
+        check=lambda _station, _player: (figures, judged(attack, figures)))
     return await run_session_fault(fault, seed)

@@ -55,3 +55,29 @@ async def test_offer_and_conflict(director: httpx.AsyncClient, station: Station)
     assert not [a for a in grid["alerts"] if a["kind"].startswith("merge")]
     missing = await director.post("/api/merge-offers/999", json={"accept": False})
     assert missing.status_code == 404
+
+
+async def test_a_units_offers_declined_at_once(director: httpx.AsyncClient,
+                                               station: Station) -> None:
+    link = FakeLink()
+    await answered(station, link, 1, 1, Login(section="A", table=1))
+    await answered(station, link, 2, 1, Login(section="A", table=1, takeover=True, pin="4321"))
+    for seq, tricks in enumerate((7, 8, 9), start=2):  # board 1 three times: one offer
+        await answered(station, link, 1, seq, result(1, 1, 1, 1, 1, tricks=tricks))
+    await answered(station, link, 1, 5, result(1, 1, 2, 1, 1))
+    offers = await ok(await director.get("/api/merge-offers"))
+    assert [(o["board"], o["unit"]) for o in offers] == [(1, 1), (2, 1)]
+    grid = await ok(await director.get("/api/grid"))
+    assert [(a["unit"], a["replaced"], a["offers"]) for a in grid["alerts"]
+            if a["kind"] == "many_offers"] == [(1, 2, 2)]
+    declined = await ok(await director.post("/api/merge-offers/by-unit/1/decline"))
+    assert declined == {"unit": 1, "declined": 2}
+    assert await ok(await director.get("/api/merge-offers")) == []
+    grid = await ok(await director.get("/api/grid"))
+    assert not [a for a in grid["alerts"] if a["kind"] in ("many_offers", "merge_offer")]
+    assert station.session.sections["A"].held(1, 1, 1) is None  # nothing taken
+    # A stranger cannot.
+    async with httpx.AsyncClient(transport=director._transport,
+                                 base_url=str(director.base_url)) as stranger:
+        refused = await stranger.post("/api/merge-offers/by-unit/1/decline")
+        assert refused.status_code == 401

@@ -36,13 +36,19 @@ DIRECTOR_PASSWORD = "director-password-77b1"
 
 
 def deploy_mosquitto_conf(port: int, files: Path, data: Path, websockets: int,
-                          name: str = "mosquitto.conf", station: int | None = None) -> str:
+                          name: str = "mosquitto.conf", station: int | None = None,
+                          ipv6: bool = False) -> str:
     """deploy/mosquitto/<name> with test ports and paths, everything else as shipped: `port` for
-    the pads' listener (1883), `websockets` for the browser pads' (9001), `station` for the
-    station's own (1884)."""
+    the pads' listener (1883; with `ipv6` on ::1 as well), `websockets` for the
+    browser pads' (9001), `station` for the station's own (1884)."""
     text = (DEPLOY / "mosquitto" / name).read_text()
     text = text.replace("/opt/basestation/lib/mosquitto_dynamic_security.so", dynsec_plugin())
-    text = text.replace("listener 1883", f"listener {port} 127.0.0.1")
+    start = text.index("listener 1883\n")
+    block = text[start:text.index("\n\n", start)]  # the listener and its own settings
+    pads = block.replace("listener 1883", f"listener {port} 127.0.0.1")
+    if ipv6:
+        pads += "\n" + block.replace("listener 1883", f"listener {port} ::1")
+    text = text.replace(block, pads)
     text = text.replace("listener 9001", f"listener {websockets} 127.0.0.1")
     text = text.replace("listener 1884 127.0.0.1", f"listener {station or free_port()} 127.0.0.1")
     text = text.replace("/etc/basestation/mosquitto/", f"{files}/")
@@ -65,8 +71,8 @@ class BrokerPorts:
 
 @contextlib.contextmanager
 def run_deploy_mosquitto(files: Path, workdir: Path, websockets: int | None = None, *,
-                         name: str = "mosquitto.conf",
-                         port: int | None = None) -> Iterator[BrokerPorts]:
+                         name: str = "mosquitto.conf", port: int | None = None,
+                         ipv6: bool = False) -> Iterator[BrokerPorts]:
     """The shipped broker (`name`: mosquitto.conf with the dynamic-security plugin, its file in
     workdir/mosquitto-data as install.sh leaves it; or mosquitto-files.conf) with the pads'
     listener on `port` or a free one, the WebSockets listener on `websockets` or a free one and
@@ -78,7 +84,7 @@ def run_deploy_mosquitto(files: Path, workdir: Path, websockets: int | None = No
     for attempt in range(1, PORT_TRIES + 1):
         ports = BrokerPorts(port or free_port(), websockets or free_port(), free_port())
         conf.write_text(deploy_mosquitto_conf(ports.pads, files, data, ports.websockets, name,
-                                              ports.station))
+                                              ports.station, ipv6))
         running = contextlib.ExitStack()
         try:
             running.enter_context(run_mosquitto_conf(conf, *astuple(ports)))
@@ -100,13 +106,14 @@ class AuthPad(MqttPad):
     """A BridgeScorer that logs in to the broker (anonymous pads are refused)."""
 
     def __init__(self, port: int, station: str, unit: int, *, username: str, password: str,
-                 **kwargs: Any) -> None:
+                 host: str = "127.0.0.1", **kwargs: Any) -> None:
         super().__init__(port, station, unit, secret=SECRET, **kwargs)
         self.username = username
         self.password = password
+        self.host = host
 
     async def __aenter__(self) -> AuthPad:
-        self._client = aiomqtt.Client("127.0.0.1", self.port, identifier=f"testpad-{self.unit}",
+        self._client = aiomqtt.Client(self.host, self.port, identifier=f"testpad-{self.unit}",
                                       username=self.username, password=self.password)
         await self._client.__aenter__()
         await self._client.subscribe(self.down, qos=1)
@@ -192,8 +199,8 @@ password = "{STATION_PASSWORD}"
 
 
 @contextlib.asynccontextmanager
-async def secured_club(tmp_path: Path, *, use_binary: bool = True,
-                       files: bool = False) -> AsyncIterator[Club]:
+async def secured_club(tmp_path: Path, *, use_binary: bool = True, files: bool = False,
+                       ipv6: bool = False) -> AsyncIterator[Club]:
     """Units 17, 18 (re-paired once: epoch 1) and 19 registered; the shipped broker config set
     up as install.sh does (the dynamic-security plugin with the station as its admin; with
     `files`, mosquitto-files.conf and the files `basestation units mosquitto` writes); a station
@@ -219,7 +226,7 @@ async def secured_club(tmp_path: Path, *, use_binary: bool = True,
     if files:
         assert STATION_PASSWORD not in (folder / "passwords").read_text()  # hashed, never plain
     name = "mosquitto-files.conf" if files else "mosquitto.conf"
-    with run_deploy_mosquitto(folder, tmp_path, name=name) as ports:
+    with run_deploy_mosquitto(folder, tmp_path, name=name, ipv6=ipv6) as ports:
         # The station by its own listener, as deploy/station.toml has it.
         write_config(config, database, ports.station, dynsec=not files)
         station = Station(load_config(config))

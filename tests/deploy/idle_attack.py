@@ -1,10 +1,13 @@
 """Run inside a network namespace of its own (`unshare -n`, by test_idle_connections): the
 shipped broker (deploy/mosquitto/mosquitto.conf with dynamic security) and, with
 `--firewall`, deploy/nftables/basestation.nft loaded with the test's ports; a stranger opens
-idle connections that never log in from 10 addresses (127.0.0.2 to 127.0.0.11) to the pads'
-listener; then the director pairs a known pad again, and the pad logs in to the broker, to
-its table, and enters a result. Prints one JSON line: the connections the stranger got and
-was refused, and the seconds from the pairing to the result's ack (null: not within 30 s)."""
+idle connections that never log in from ADDRESSES addresses (127.0.0.2 up, or with `--ipv6`
+2001:db8::2 up, all in one /64), PER_ADDRESS tries each, to the pads' listener; then the
+director pairs a known pad again, and the pad logs in to the broker, to its table, and enters
+a result. With `--known` the pad has played from its address before the stranger came.
+Prints one JSON line: the connections the stranger got and was refused, the seconds from the
+pairing to the result's ack (null: not within 30 s), and whether one more connection from a
+new address was let in."""
 
 from __future__ import annotations
 
@@ -22,22 +25,40 @@ from firmware_protocol.messages import Ack, Login, Result, Seat
 from firmware_protocol.security import mqtt_password, unit_username
 from tests.deploy.conftest import DEPLOY, AuthPad, director, pair, secured_club
 
-ADDRESSES = [f"127.0.0.{n}" for n in range(2, 12)]
 PAD = 17
+HOST = "127.0.0.1"  # the broker's pads' listener: ::1 with --ipv6
 
 
-def firewall(pads: int, websockets: int) -> None:
+def firewall(pads: int, websockets: int, station: int = 1884,
+             station_user: str = "daemon") -> None:
+    """The shipped rules with the test's ports; the station's user (none here: daemon)."""
     text = (DEPLOY / "nftables" / "basestation.nft").read_text()
     text = text.replace("{ 1883, 9001 }", f"{{ {pads}, {websockets} }}")
+    text = text.replace("sport 1883", f"sport {pads}").replace("dport 1884", f"dport {station}")
+    text = text.replace("{ root, basestation }", f"{{ root, {station_user} }}")
     subprocess.run(["nft", "-f", "-"], input=text.encode(), check=True)
 
 
-async def idle(port: int, attempts: int) -> tuple[list[asyncio.StreamWriter], int]:
+def addresses(count: int, ipv6: bool) -> list[str]:
+    global HOST  # noqa: PLW0603 (one run, one family)
+    if ipv6:  # any address of the /64 is this computer's (a local route), as on a laptop
+        HOST = "::1"
+        for network in ("2001:db8::/64", "2001:db8:1::/64"):  # the stranger's, a newcomer's
+            subprocess.run(["ip", "-6", "route", "add", "local", network, "dev", "lo"],
+                           check=True)
+        subprocess.run(["sysctl", "-qw", "net.ipv6.ip_nonlocal_bind=1"], check=True)
+        return [f"2001:db8::{n:x}" for n in range(2, 2 + count)]
+    return [f"127.0.{n // 250}.{2 + n % 250}" for n in range(count)]
+
+
+async def idle(port: int, sources: list[str], per_address: int,
+               ) -> tuple[list[asyncio.StreamWriter], int]:
     held, refused = [], 0
-    for n in range(attempts):
+    for n in range(len(sources) * per_address):
+        source = sources[n % len(sources)]
         try:
             _, writer = await asyncio.wait_for(asyncio.open_connection(
-                "127.0.0.1", port, local_addr=(ADDRESSES[n % len(ADDRESSES)], 0)), 5)
+                HOST, port, local_addr=(source, 0)), 5)
             held.append(writer)
         except (OSError, TimeoutError):
             refused += 1
@@ -46,22 +67,36 @@ async def idle(port: int, attempts: int) -> tuple[list[asyncio.StreamWriter], in
     return still, refused
 
 
-async def pad_enters(club: object, port: int) -> None:
+async def newcomer(port: int) -> bool:
+    """Whether one more connection, from a network nobody used, is let in."""
+    source = "2001:db8:1::1" if ":" in HOST else "127.0.3.1"
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(
+            HOST, port, local_addr=(source, 0)), 5)
+    except (OSError, TimeoutError):
+        return False
+    await asyncio.sleep(0.5)
+    let_in = not writer.transport.is_closing()
+    writer.close()
+    return let_in
+
+
+async def pad_enters(club: object, port: int, unit: int = PAD, table: int = 1) -> None:
     async with director(club.station) as api:  # type: ignore[attr-defined]
-        key = await pair(api, PAD)
+        key = await pair(api, unit)
     assert club.station.logins is not None  # type: ignore[attr-defined]
-    await club.station.logins.settle(PAD, timeout=10)  # type: ignore[attr-defined]
+    await club.station.logins.settle(unit, timeout=10)  # type: ignore[attr-defined]
     while True:  # a pad retries at its reconnection pace
         try:
-            pad = AuthPad(port, "club", PAD, username=unit_username(PAD),
+            pad = AuthPad(port, "club", unit, username=unit_username(unit), host=HOST,
                           password=mqtt_password(key))
             pad.key = key
             async with pad:
-                login = await pad.request(Login(section="A", table=1))
+                login = await pad.request(Login(section="A", table=table))
                 assert isinstance(login[0], Ack), login
-                seat = club.station.movements()["A"].at(1, 1)  # type: ignore[attr-defined]
+                seat = club.station.movements()["A"].at(1, table)  # type: ignore[attr-defined]
                 entered = await pad.request(Result(
-                    section="A", table=1, round=1, board=seat.boards[0], ns=seat.ns,
+                    section="A", table=table, round=1, board=seat.boards[0], ns=seat.ns,
                     ew=seat.ew, contract="3NT", declarer=Seat.N, tricks=9))
                 assert isinstance(entered[0], Ack), entered
                 return
@@ -69,13 +104,17 @@ async def pad_enters(club: object, port: int) -> None:
             await asyncio.sleep(0.5)
 
 
-async def main(attempts: int, with_firewall: bool) -> None:
+async def main(count: int, per_address: int, flags: list[str]) -> None:
     subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    sources = addresses(count, "--ipv6" in flags)
     with tempfile.TemporaryDirectory(prefix="idle-") as tmp:
-        async with secured_club(Path(tmp)) as club:
-            if with_firewall:
+        async with secured_club(Path(tmp), ipv6="--ipv6" in flags) as club:
+            if "--firewall" in flags:
                 firewall(club.port, club.websockets)
-            held, refused = await idle(club.port, attempts)
+            if "--known" in flags:  # the pad played from its address before
+                async with asyncio.timeout(30):
+                    await pad_enters(club, club.port, unit=PAD + 1, table=2)
+            held, refused = await idle(club.port, sources, per_address)
             loop = asyncio.get_running_loop()
             started = loop.time()
             took: float | None = None
@@ -83,10 +122,12 @@ async def main(attempts: int, with_firewall: bool) -> None:
                 async with asyncio.timeout(30):
                     await pad_enters(club, club.port)
                     took = round(loop.time() - started, 2)
+            let_in = await newcomer(club.port)
             for writer in held:
                 writer.close()
-    print(json.dumps({"held": len(held), "refused": refused, "seconds": took}), flush=True)
+    print(json.dumps({"held": len(held), "refused": refused, "seconds": took,
+                      "newcomer": let_in}), flush=True)
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]), "--firewall" in sys.argv))
+    asyncio.run(main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]))

@@ -127,8 +127,10 @@ async def test_withdraw_x_broker_logins_keep_the_unit_in_so_its_results_reach_di
             assert answer.status_code == 200, answer.text
             assert answer.json()["detail"] == (
                 "Unit 17 is withdrawn: its table is free and the station takes no new result "
-                "from it; results its pad still holds come to you to decide. To shut a lost "
-                "pad out for good, pair the unit again.")
+                "from it; results its pad still holds come to you to decide.")
+            assert answer.json()["pair_again"] == (
+                "A lost pad keeps its login to the broker until unit 17 is paired again (so "
+                "that what it holds reaches you). Pair it again now to shut it out?")
             assert not await dropped(ws, 1.0)
         assert club.station.logins is not None and await club.station.logins.settle(17)
         assert await logs_in(club.port, 17, password)

@@ -164,12 +164,12 @@ async def two_events(pads: int, station_port: int, http: dict[str, int],
     club = await director(f"127.0.0.1:{http['club']}", "club")
     second = await director(f"127.0.0.1:{http['second']}", "second")
     try:
-        # Each console links to the other, on the host it was opened by, named by the event
-        # open there (not the configuration's "Second event" or "Club night").
+        # Each console links to the other, ":<port>/" for the page to put on the host it was
+        # opened by, named by the event open there (not the configuration's "Second event").
         assert (await club.get("/api/consoles")).json() == [
-            {"name": "second pairs", "url": f"http://127.0.0.1:{http['second']}/"}]
+            {"name": "second pairs", "url": f":{http['second']}/"}]
         assert (await second.get("/api/consoles")).json() == [
-            {"name": "club pairs", "url": f"http://127.0.0.1:{http['club']}/"}]
+            {"name": "club pairs", "url": f":{http['club']}/"}]
         # Each director pairs a BridgeScorer from the console; each plays in its event.
         key_a = bytes.fromhex((await club.post("/api/units/17/pair")).json()["key"])
         key_b = bytes.fromhex((await second.post("/api/units/27/pair")).json()["key"])

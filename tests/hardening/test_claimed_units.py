@@ -49,3 +49,21 @@ async def test_open_broker_bad_macs_claiming_many_units_stall_no_pad(
     floods = [a for a in ReadModel(mqtt_station).grid().model_dump()["alerts"]
               if a["kind"] == "flooding"]
     assert [a["unit"] for a in floods] == [None], floods
+
+
+async def test_open_broker_frames_claiming_honest_pads_name_no_honest_pad(
+        mqtt_station: Station, mosquitto: int) -> None:
+    # The stranger claims the honest pads' own unit numbers: on a broker without logins the
+    # station cannot tell its frames from theirs, so the flood is the strangers', not theirs.
+    watcher = Watcher(Watch(mosquitto, "club", "change-me", WATCHING, seconds=60))
+    await watcher.start()
+    try:
+        flooded = await strangers_in_child(Strangers(mosquitto, "club", len(WATCHING),
+                                                     SECONDS, first=WATCHING[0]))
+        watched = await watcher.figures()
+    finally:
+        watcher.stop()
+    assert flooded.sent > 1000 and watched.unanswered == 0
+    floods = [a["unit"] for a in ReadModel(mqtt_station).grid().model_dump()["alerts"]
+              if a["kind"] == "flooding"]
+    assert not set(floods) & set(WATCHING), floods

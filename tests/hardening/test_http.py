@@ -301,10 +301,10 @@ async def test_twelve_hundred_slow_clients_cannot_take_the_grid_down(station: St
             writer.close()
 
 
-async def test_when_every_connection_is_busy_answering_a_newcomer_is_refused(
+async def test_when_every_connection_is_busy_only_the_reserve_is_left(
         station: Station) -> None:
     # Nothing waiting to close to make room: 20 live streams (the grid's) hold the 20 allowed.
-    limits = ServerLimits(connections=20)
+    limits = ServerLimits(connections=20, reserve=2, streams=100, streams_per_client=100)
     async with serve_station(station, server_limits=limits) as url:
         writers = []
         for _ in range(limits.connections):
@@ -313,10 +313,32 @@ async def test_when_every_connection_is_busy_answering_a_newcomer_is_refused(
             async with asyncio.timeout(5):
                 assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 200")
             writers.append(writer)
+        # On the reserve: the pads' page, not anything else.
         reader, writer = await connect(url, "127.0.0.2")
-        code, _, body = await answer_of(reader)
+        writer.write(request_head(url, "GET", "/api/status"))
+        code, headers, body = await answer_of(reader)
         assert code == 503 and body == {"detail": "The station has too many connections open: "
                                                   "try again in a few seconds."}
+        assert headers["connection"] == "close"
+        writer.close()
+        reader, writer = await connect(url, "127.0.0.2")
+        writer.write(request_head(url, "GET", "/pad"))
+        async with asyncio.timeout(5):
+            assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 200")
+        writer.close()
+        # The director's live grid takes the reserve too; once it is all busy, a newcomer
+        # is refused at once.
+        async with director(url) as client:
+            cookie = f"director_session={client.cookies['director_session']}"
+        for _ in range(limits.reserve):
+            reader, writer = await connect(url, "127.0.0.3")
+            writer.write(request_head(url, "GET", "/api/stream", Cookie=cookie))
+            async with asyncio.timeout(5):
+                assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 200")
+            writers.append(writer)
+        reader, writer = await connect(url, "127.0.0.2")
+        code, _, body = await answer_of(reader)
+        assert code == 503 and "too many connections" in body["detail"]
         writer.close()
         for writer in writers:  # the streams end: room again
             writer.close()
@@ -542,3 +564,21 @@ async def test_a_ten_thousand_deal_file_is_refused_and_the_pads_are_answered_mea
         assert len(answered) > 10 and max(answered) < 2.5, answered  # never held by a parse
     finally:
         await station.stop()
+
+
+async def test_console_links_are_not_built_from_the_host_header(tmp_path: Path) -> None:
+    from basestation.station.config import ConsoleLink
+
+    config = StationConfig(database=f"sqlite:///{tmp_path / 'other.db'}",
+                           consoles=(ConsoleLink("Second event", ":8001"),
+                                     ConsoleLink("Results", "https://club.example/results")))
+    other = Station(config)
+    await other.start()
+    try:
+        async with serve_station(other) as base, \
+                httpx.AsyncClient(base_url=base, timeout=10) as stranger:
+            answer = await stranger.get("/api/consoles", headers={"Host": "evil.example:80"})
+            assert answer.json() == [{"name": "Second event", "url": ":8001/"},
+                                     {"name": "Results", "url": "https://club.example/results"}]
+    finally:
+        await other.stop()

@@ -47,10 +47,10 @@ def test_open_to_the_network_each_default_is_named() -> None:
     assert network_defaults(StationConfig(http="0.0.0.0:8000")) == [SECRET_SENTENCE,
                                                                     PASSWORD_SENTENCE]
     # A password of one's own, the secret still the default.
-    assert network_defaults(StationConfig(http="0.0.0.0:8000", director_password="x7!k")) == [
+    assert network_defaults(StationConfig(http="0.0.0.0:8000", director_password="x7!k-own")) == [
         SECRET_SENTENCE]
     assert network_defaults(StationConfig(http="192.168.1.10:8000", secret="long-random",
-                                          director_password="x7!k")) == []
+                                          director_password="x7!k-own")) == []
     # The pages on this computer, but the pads on a broker elsewhere: the secret matters.
     remote = StationConfig(mqtt_url="mqtt://192.168.1.20:1883")
     assert network_defaults(remote) == [
@@ -61,6 +61,28 @@ def test_open_to_the_network_each_default_is_named() -> None:
     # An empty one is no better.
     assert len(network_defaults(StationConfig(http="0.0.0.0:8000", secret=" ",
                                               director_password=""))) == 2
+
+
+def test_a_weak_secret_or_password_is_refused_like_a_short_one() -> None:
+    own = {"director_password": "x7!k-own"}
+    for weak, why in (("a" * 40, "one character repeated"), ("ab" * 20, "2 characters repeated"),
+                      ("1234567" * 5, "7 characters repeated")):
+        assert served_defaults(StationConfig(secret=weak, **own)) == [
+            f"station.secret is too short ({why}): every pad's key derives from it, so it "
+            "needs at least 16 that nobody could guess. Set [station] secret to a long "
+            "random value of your own (deploy/install.sh writes one)."], weak
+    assert served_defaults(StationConfig(secret="12345678" * 4, **own)) == []
+    # The director's password, with the pages on the network.
+    secret = "a long random secret"
+    for weak, why in (("x", "too short (1 characters)"), ("short", "too short (5 characters)"),
+                      ("zzzzzzzzzz", "too short (one character repeated)")):
+        assert network_defaults(StationConfig(http="0.0.0.0:8000", secret=secret,
+                                              director_password=weak)) == [
+            f"station.director_password is {why} while the director's pages are open to the "
+            "network on 0.0.0.0:8000: it needs at least 8 characters that nobody could "
+            "guess. Set [station] director_password to a longer one, or [station] http to "
+            "127.0.0.1:8000 to keep the pages on this computer."], weak
+        assert network_defaults(StationConfig(secret=secret, director_password=weak)) == []
 
 
 def test_the_shipped_example_is_refused_until_install_sh_fills_it_in() -> None:

@@ -106,7 +106,7 @@ async def test_the_directors_lock_is_a_lock_and_a_v1_pad_hears_replaced(tmp_path
     assert link.to(1) == [Locked(ErrorCode.UNIT_LOCKED)]
     assert link.to(2) == [Locked(ErrorCode.UNIT_REPLACED)]  # version 1 has no UNIT_LOCKED
     await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1), v=2, event=event or 0),
-              inbound(link, 2, 2, result(2, 1, 2, 2, 2)))
+              inbound(link, 2, 2, result(2, 1, 3, 2, 2)))  # a board of its round
     # Each entry went to the director to decide (SPEC.md 6.5), said in the nak's detail.
     assert link.to(1) == [Nak(re=2, code=ErrorCode.UNIT_LOCKED, detail=TO_DIRECTOR)]
     assert link.to(2) == [Nak(re=2, code=ErrorCode.UNIT_REPLACED, detail=TO_DIRECTOR)]

@@ -80,13 +80,15 @@ async def test_lock_x_unsent_entries_conflict_shown_to_the_director(tmp_path: Pa
     made, link = await at_table(tmp_path)
     await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
     await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)),
-              inbound(link, 1, 4, result(1, 1, 3, 1, 1)),
-              inbound(link, 1, 5, result(2, 1, 3, 2, 2)))  # never its table: not kept
+              inbound(link, 1, 4, result(1, 1, 2, 1, 1)),
+              inbound(link, 1, 5, result(2, 1, 3, 2, 2)),  # never its table: not kept
+              inbound(link, 1, 6, result(1, 1, 3, 1, 1)))  # not a board of its round
     # A version 1 pad is told UNIT_REPLACED for the director's lock.
     assert naks(link, 1) == [(ErrorCode.UNIT_REPLACED, TO_DIRECTOR),
                              (ErrorCode.UNIT_REPLACED, TO_DIRECTOR),
+                             (ErrorCode.UNIT_REPLACED, None),
                              (ErrorCode.UNIT_REPLACED, None)]
-    assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 3)]
+    assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
 
 
 async def test_reset_x_unsent_entries_reach_director_after_the_lock_is_lifted(

@@ -145,7 +145,7 @@ async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Pa
 async def test_withdraw_asks_first_and_a_locked_units_reset_is_one_press(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
-    answers = iter([False, True, True])
+    answers = iter([False, True, False, True])
     asked: list[str] = []
 
     async def answer(dialog: Dialog) -> None:
@@ -166,6 +166,10 @@ async def test_withdraw_asks_first_and_a_locked_units_reset_is_one_press(
         await page.wait_for_selector(
             "#message >> text=Unit 17 is withdrawn: its table is free and the station takes no "
             "new result from it")
+        # The same dialog says a lost pad keeps its login until paired again, and offers it.
+        assert asked[-1].endswith("A lost pad keeps its login to the broker until unit 17 is "
+                                  "paired again (so that what it holds reaches you). Pair it "
+                                  "again now to shut it out?")
         await page.get_by_role("button", name="Reset unit 17").click()
         await page.wait_for_selector("#unit-17[data-state=free]")
         assert len(asked) == 2  # withdrawn, it holds no table: nothing to ask

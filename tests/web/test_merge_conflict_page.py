@@ -27,6 +27,12 @@ def words(station: Station, board: int) -> tuple[str, str]:
     return entry_words(held), entry_words(offered)
 
 
+async def taken_over(station: Station, new: MqttPad) -> None:
+    """The director lets `new` take table A3 over: the pad there is locked out."""
+    await station.director.authorise_takeover("A", 3)
+    await log_in_pad(new, 3, takeover=True)
+
+
 async def test_a_conflict_is_settled_side_by_side(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
@@ -36,8 +42,7 @@ async def test_a_conflict_is_settled_side_by_side(
         await log_in_pad(old, 3)
         await acked(old, old.send(result(station, 3, 1, first)))  # 4S= by South
         await acked(old, old.send(result(station, 3, 1, second)))
-        await station.director.authorise_takeover("A", 3)
-        await log_in_pad(new, 3, takeover=True)
+        await taken_over(station, new)
         # The old pad still had other results for both boards (it never heard they were in).
         for board in (first, second):
             answer = await old.answer(old.send(result(station, 3, 1, board, tricks=9)))
@@ -86,3 +91,30 @@ async def test_a_conflict_is_settled_side_by_side(
         assert station.session.merge_offers == {}
         await page.reload()
         await expect(page.locator("#alerts li[data-kind=merge_conflict]")).to_have_count(0)
+
+
+async def test_a_lost_pad_sending_a_board_again_is_named_and_declined_at_once(
+        director_page: tuple[Station, Page, int]) -> None:
+    station, page, port = director_page
+    asked = accept_dialogs(page)
+    first, second = boards(station, 3, 1)[:2]
+    async with MqttPad(port, "club", 17) as old, MqttPad(port, "club", 18) as new:
+        await log_in_pad(old, 3)
+        await taken_over(station, new)
+        # The lost pad sends one board three ways, and another board once.
+        for board, tricks in ((first, 8), (first, 9), (first, 10), (second, 10)):
+            answer = await old.answer(old.send(result(station, 3, 1, board, tricks=tricks)))
+            assert isinstance(answer[0], Nak) and answer[0].code is ErrorCode.UNIT_REPLACED
+        offers = page.locator("#alerts li[data-kind=merge_offer]")
+        await expect(offers).to_have_count(2)  # one a board: the latest
+        named = page.locator("#alerts li[data-kind=many_offers]")
+        await expect(named).to_contain_text("Unit 17, which lost its table, has sent other "
+                                            "results for boards it had already sent")
+        assert await serious_violations(page) == []
+        await page.get_by_role("button", name="Decline all offers from unit 17").click()
+        assert asked[-1].startswith("Decline every result unit 17 sent after it lost its table?")
+        await expect(offers).to_have_count(0)
+        await expect(named).to_have_count(0)
+        await expect(page.locator("#message")).to_contain_text("Unit 17: 2 offers declined")
+        assert station.session.merge_offers == {}
+        assert station.session.sections["A"].held(3, 1, first) is None

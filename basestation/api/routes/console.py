@@ -10,7 +10,7 @@ import urllib.request
 from typing import Annotated, Any
 from urllib.parse import urljoin
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
 from basestation.api.actions import answered
@@ -26,15 +26,16 @@ ASK_SECONDS = 1.0  # for another console to say its event; the grid waits on it
 
 
 @router.get("/consoles", response_model=list[ConsoleOut])
-async def consoles(request: Request, station: StationDep) -> list[dict[str, str]]:
+async def consoles(station: StationDep) -> list[dict[str, str]]:
     """The other events' consoles ([[console]] in the configuration), each with its link and
     named by the event open there (the configured name when it has none or does not answer
-    in time); one given as ":<port>" is on the host this page was opened by."""
-    host = request.url.hostname or "127.0.0.1"
-    host = f"[{host}]" if ":" in host else host
-    links = [(c.name, f"{request.url.scheme}://{host}{c.url}/" if c.url.startswith(":")
-              else c.url) for c in station.config.consoles]
-    events = await asyncio.gather(*(asyncio.to_thread(_open_event, url) for _, url in links))
+    in time). One given as ":<port>" is on this computer: asked on loopback, and answered
+    ":<port>/" for the page to put on the host it was opened by (never built from the
+    request's Host header, which whoever asks may set)."""
+    links = [(c.name, f"{c.url}/" if c.url.startswith(":") else c.url)
+             for c in station.config.consoles]
+    asked = [f"http://127.0.0.1{url}" if url.startswith(":") else url for _, url in links]
+    events = await asyncio.gather(*(asyncio.to_thread(_open_event, url) for url in asked))
     return [{"name": event or name, "url": url}
             for (name, url), event in zip(links, events, strict=True)]
 

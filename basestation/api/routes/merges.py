@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
-from basestation.api.responses import MergeDecisionOut, MergeOfferOut
+from basestation.api.responses import MergeDecisionOut, MergeOfferOut, OffersDeclinedOut
 
 router = APIRouter(prefix="/api/merge-offers", tags=["units"])
 
@@ -28,6 +28,15 @@ class Decision(BaseModel):
     accept: bool
     # Accepting over a different entry the station holds: the director has seen both.
     replace: bool = False
+
+
+@router.post("/by-unit/{unit}/decline", dependencies=[Director],
+             response_model=OffersDeclinedOut)
+async def decline_unit(unit: int, station: StationDep) -> dict[str, Any]:
+    """Drops every open offer of one unit at once (a let-go pad that sent too much); what
+    is held stays. None open: nothing changes, `declined` 0."""
+    declined = await answered(station.director.decline_offers(unit))
+    return {"unit": unit, "declined": declined}
 
 
 @router.post("/{offer_id}", dependencies=[Director], response_model=MergeDecisionOut)

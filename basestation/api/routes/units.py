@@ -69,6 +69,9 @@ async def lock(unit: int, station: StationDep) -> dict[str, Any]:
 class Withdrawn(BaseModel):
     unit: int
     detail: str  # what happened, in a sentence
+    # A lost pad keeps its broker login (so that what it holds reaches the director) until
+    # the unit is paired again: the page offers that at once.
+    pair_again: str
 
 
 @router.post("/{unit}/withdraw", dependencies=[Director])
@@ -80,8 +83,9 @@ async def withdraw(unit: int, station: StationDep) -> Withdrawn:
     await answered(station.director.lock_unit(unit, need_event=False))
     return Withdrawn(unit=unit, detail=(
         f"Unit {unit} is withdrawn: its table is free and the station takes no new result "
-        "from it; results its pad still holds come to you to decide. To shut a lost pad out "
-        "for good, pair the unit again."))
+        "from it; results its pad still holds come to you to decide."), pair_again=(
+        f"A lost pad keeps its login to the broker until unit {unit} is paired again (so "
+        "that what it holds reaches you). Pair it again now to shut it out?"))
 
 
 @router.post("/{unit}/reset", dependencies=[Director], response_model=UnitResetOut)

@@ -175,6 +175,10 @@ class DirectorService:
         return await self._act(lambda batch: merges.decide(
             self._rules, offer_id, accept, batch, replace=replace))
 
+    async def decline_offers(self, unit: int) -> int:
+        """Drops every open offer of a let-go unit at once; how many."""
+        return await self._act(lambda batch: merges.decline_unit(self._rules, unit, batch))
+
     # -- the session and its sections -------------------------------------------------------
 
     async def pause_or_resume(self, running: bool) -> bool:

@@ -150,8 +150,10 @@ class Hub:
         key = self.units.key_of(message.unit)
         verified = verify(inbound.received, key)
         inbound.checked_with, inbound.verified = key, verified
+        # A frame failing the check is its unit's only where the link checks who sent it.
+        claimed = getattr(inbound.link, "claims_checked", True)
         queued = self._queue.put(message.unit, inbound, verified=verified,
-                                 known=unit is not None)
+                                 known=unit is not None and claimed)
         if not queued and not verified and unit is not None:
             # Dropped unanswered, but counted against the unit all the same.
             self.units.failed_check(unit)
@@ -169,9 +171,13 @@ class Hub:
             self.flood_control.say()
         return dropped
 
-    def dropped_unread(self, unit: int) -> None:
-        """A link dropped a message of `unit` before reading it: counted as its flood."""
-        self._queue.dropped_unread(unit)
+    def dropped_unread(self, unit: int, *, claimed: bool = True) -> None:
+        """A link dropped a message of `unit` before reading it: counted as its flood, or
+        (`claimed` False: a link that cannot tell who sent it) as the strangers'."""
+        if claimed:
+            self._queue.dropped_unread(unit)
+        else:
+            self._queue.dropped_stranger()
         self.flood_control.say()
 
     def dropped_stranger(self) -> None:

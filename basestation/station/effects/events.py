@@ -166,6 +166,7 @@ class AlertKind(StrEnum):
     FLOODING = "flooding"
     WRONG_PIN = "wrong_pin"
     TOO_MANY_VISITORS = "too_many_visitors"
+    NUMBER_SWEEP = "number_sweep"  # a pad trying many player numbers at its table
     UNIT_REPLACED = "unit_replaced"
     UNIT_LOCKED = "unit_locked"
     NO_CONTACT = "no_contact"
@@ -176,6 +177,7 @@ class AlertKind(StrEnum):
     MISSING_BOARDS = "missing_boards"
     MERGE_OFFER = "merge_offer"
     MERGE_CONFLICT = "merge_conflict"
+    MANY_OFFERS = "many_offers"  # a let-go unit sent a board's entry more than once
 
 
 def alert(kind: AlertKind, /, **fields: object) -> Event:
@@ -269,6 +271,18 @@ class TooManyVisitors(Alerted):
     section: str
     table: int
     added: int
+    refused: int
+
+
+@dataclass(frozen=True)
+class NumberSweep(Alerted):
+    """A pad tried more player numbers at its table in a round than the bound (14.3)."""
+
+    KIND = AlertKind.NUMBER_SWEEP
+    unit: int
+    section: str
+    table: int
+    round: int
     refused: int
 
 

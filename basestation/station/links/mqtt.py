@@ -61,6 +61,9 @@ class MqttLink:
         self.password = password or parsed.password
         self.station = station
         self.logins = logins  # the pads' broker logins, kept by the station (dynamic security)
+        # A broker with logins (the station's own, so the pads' too: deploy/) lets a pad
+        # publish on its own topics alone; on one without, anyone may claim any unit.
+        self.claims_checked = self.username is not None
         # Waiting to be published (topic, payload, retain?): while the window is full or the
         # broker away. Kept across connections, as answers were before.
         self._outgoing: deque[tuple[str, bytes, bool]] = deque()
@@ -219,7 +222,7 @@ class MqttLink:
 
     def _dropped_unread(self, unit: int) -> None:
         self.unread += 1
-        self.hub.dropped_unread(unit)
+        self.hub.dropped_unread(unit, claimed=self.claims_checked)
 
     def _dropped_stranger(self) -> None:
         self.unread += 1

@@ -28,4 +28,18 @@ def decide(rules: SessionRules, offer_id: int, accept: bool, batch: Batch, *,
     return Decided(merged=accept, replaced=accept and clash)
 
 
-__all__ = ["Decided", "decide"]
+def decline_unit(rules: SessionRules, unit: int, batch: Batch) -> int:
+    """Drops every open offer of `unit` at once (a let-go pad sending too much), keeping
+    what is held; how many were dropped. Its count of replaced offers goes with them."""
+    offers = [offer_id for offer_id, offer in rules.session.merge_offers.items()
+              if offer.unit == unit]
+    for offer_id in offers:
+        rules.director.decide_merge(offer_id, False, batch)
+    replaced = rules.session.offers_replaced
+    if unit in replaced:
+        batch.keep_key(replaced, unit)
+        del replaced[unit]
+    return len(offers)
+
+
+__all__ = ["Decided", "decide", "decline_unit"]

@@ -14,6 +14,7 @@ from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
     MergeConflict,
     MergeOffered,
+    NumberSweep,
     TableHeld,
     TableInUse,
     TooManyVisitors,
@@ -35,7 +36,7 @@ from basestation.station.session.following import arriving, check_move, pair_of,
 from basestation.station.session.memory import SectionState, UnitState
 from basestation.station.session.pin_tries import PinRefused
 from basestation.station.session.seating import VISITOR_BASE
-from basestation.station.session.state import MergeOffer, SessionState
+from basestation.station.session.state import MergeOffer, OfferKey, SessionState
 from basestation.station.session.validation import check_placement, check_table
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -68,6 +69,8 @@ from firmware_protocol.messages import (
     Row,
 )
 
+# The nak's detail for a table-round over its bound of numbers tried (SPEC.md 14.3).
+TOO_MANY_NUMBERS = "too many numbers tried this round: ask the director"
 
 class PadRules:
     """What the station does with each message a pad sends."""
@@ -255,6 +258,8 @@ class PadRules:
         if state.movement.at(body.round, body.table) is None:
             return [Nak(re=re, code=ErrorCode.WRONG_ROUND,
                         detail=f"table {body.table} has no round {body.round}")]
+        if not self._numbers_allowed(unit, state, body, batch):
+            return [Nak(re=re, code=ErrorCode.INVALID_PLAYER, detail=TOO_MANY_NUMBERS)]
         numbers = list(body.numbers)
         for seat, name in body.visitors:
             numbers[SEAT_NAMES.index(seat)] = self._visitor(unit, body, name, batch)
@@ -270,6 +275,32 @@ class PadRules:
         if unknown:
             batch.event(UnknownPlayer(body.section, body.table, unknown))
         return [Ack(re=re, flags=flags), self.session.seating(state, body.table, body.round)]
+
+    def _numbers_allowed(self, unit: UnitState, state: SectionState, body: Players,
+                         batch: Batch) -> bool:
+        """Whether the numbers keep the table-round within its bound of numbers tried (those
+        the director seated there aside): beyond it a pad would read the club's list by
+        number. The first refusal of a unit is told to the director and audited."""
+        assignment = state.movement.at(body.round, body.table)
+        seated: set[int] = set()
+        if assignment is not None:
+            for pair, side in ((assignment.ns, "NS"), (assignment.ew, "EW")):
+                by = self.session.seats.by
+                if pair is not None and "director" in (by.get((state.letter, pair, side)),
+                                                       by.get((state.letter, pair, ""))):
+                    seated.update(self.session.seats.of(state.letter, pair, side))
+        where = (state.letter, body.table, body.round)
+        typed = {n for n in body.numbers if n} - seated
+        tries = self.session.number_tries
+        if tries.allows(self.session.event_id, where, typed):
+            return True
+        if tries.refuse(unit.unit, where):
+            _, count = tries.refused[unit.unit]
+            batch.event(NumberSweep(unit.unit, *where, refused=count))
+            batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}",
+                                        "number_sweep", section=state.letter,
+                                        table=body.table, round=body.round))
+        return False
 
     def _unknown(self, numbers: list[int]) -> list[int]:
         """The numbers to flag UNKNOWN_PLAYER (SPEC.md 14.3): not on the club's list. With no
@@ -439,21 +470,26 @@ class PadRules:
     def _offer_merge(self, unit: UnitState, body: Entry, batch: Batch,
                      origin: str) -> str | None:
         """A replaced, locked or reset unit's entry goes to the director, not away: a merge
-        offer, or a conflict for a board held with another entry. Only for a table the unit
-        held in this event: a locked pad cannot fill the director's list with other tables'
-        boards. Returns what became of it, the nak's detail (SPEC.md 6.5): TO_DIRECTOR,
-        ALREADY_HELD (the same entry is held), None (not kept). `origin` is where it came from, as
-        the director is told (`OFFER_ORIGINS`)."""
+        offer, or a conflict for a board held with another entry. Only for a board the
+        movement gave a table the unit held in this event, and one open offer a board for
+        each unit, the later replacing the earlier: a locked pad cannot fill the director's
+        list. Returns what became of it, the nak's detail (SPEC.md 6.5): TO_DIRECTOR,
+        ALREADY_HELD (the same entry is held, sent by this very unit: told for no other
+        pad's, so that a guess learns nothing), None (not kept). `origin` is where it came from,
+        as the director is told (`OFFER_ORIGINS`)."""
         section = self.session.sections.get(body.section)
         if section is None or self.session.event_id is None:
             return None
         if (unit.unit, body.section, body.table) not in self.session.tables_held:
             return None
+        here = section.movement.at(body.round, body.table)
+        if here is None or body.board not in here.boards:
+            return None
         held = section.held(body.table, body.round, body.board)
         entry = held_from_body(body, unit.unit, None)
         if isinstance(entry, ErrorCode):
             return None
-        if held is not None and held.same_entry(entry):
+        if held is not None and held.unit == unit.unit and held.same_entry(entry):
             return ALREADY_HELD
         stored = json.dumps({"type": body.TYPE.value, "body": jsonwire.body_to_json(body),
                              "origin": origin}, sort_keys=True)
@@ -462,11 +498,46 @@ class PadRules:
 
         batch.keep_member(self.session.offered, stored)
         self.session.offered.add(stored)
-        batch.insert(
-            MergeOfferRow(event_id=self.session.event_id, unit=unit.unit, body_json=stored),
-            lambda offer_id: self.session.merge_offers.__setitem__(
-                offer_id, MergeOffer(body, unit.unit, origin)))
+        key = (unit.unit, *MergeOffer(body).place)
+        if not self._replace_offer(key, body, stored, batch, origin):
+            row = MergeOfferRow(event_id=self.session.event_id, unit=unit.unit,
+                                body_json=stored)
+            batch.keep_key(self.session.offers_pending, key)
+            self.session.offers_pending[key] = (row, body, origin)
+            batch.insert(row, lambda offer_id: self._offer_stored(key, row, offer_id))
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board,
                             origin))
         return TO_DIRECTOR
+
+    def _replace_offer(self, key: OfferKey, body: Entry, stored: str, batch: Batch,
+                       origin: str) -> bool:
+        """The unit's open offer for the same board, if any (made in this batch, or before),
+        now says `body`: its row is rewritten, no new one added, and the unit's count of
+        replaced offers goes up (the grid names it: `many_offers`). False: none open."""
+        unit = key[0]
+        pending = self.session.offers_pending
+        if (made := pending.get(key)) is not None:  # its id is known once inserted
+            batch.ops.append(repo.rewrite_merge_offer_row(made[0], stored))
+            batch.keep_key(pending, key)
+            pending[key] = (made[0], body, origin)
+        else:
+            offers = self.session.merge_offers
+            found = [offer_id for offer_id, offer in offers.items()
+                     if offer.unit == unit and offer.place == key[1:]]
+            if not found:
+                return False
+            batch.ops.append(repo.update(MergeOfferRow, found[0], body_json=stored))
+            batch.keep_key(offers, found[0])
+            offers[found[0]] = MergeOffer(body, unit, origin)
+        replaced = self.session.offers_replaced
+        batch.keep_key(replaced, unit)
+        replaced[unit] = replaced.get(unit, 0) + 1
+        return True
+
+    def _offer_stored(self, key: OfferKey, row: MergeOfferRow, offer_id: int) -> None:
+        """Committed: the offer is open, saying the latest entry sent for its board."""
+        made = self.session.offers_pending.get(key)
+        if made is not None and made[0] is row:
+            del self.session.offers_pending[key]
+            self.session.merge_offers[offer_id] = MergeOffer(made[1], key[0], made[2])

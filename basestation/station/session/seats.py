@@ -27,12 +27,14 @@ def numbers_of(text: str) -> tuple[int, ...]:
 @dataclass
 class Seats:
     held: dict[Place, tuple[int, ...]] = field(default_factory=dict)
+    by: dict[Place, str] = field(default_factory=dict)  # who seated it last: director, unit N
 
     def load(self, rows: Iterable[SeatRow]) -> None:
         """Rows oldest first: a later row for a place replaces an earlier one."""
-        self.held = {}
+        self.held, self.by = {}, {}
         for row in rows:
             self.set((row.section, row.entrant, row.side), numbers_of(row.players))
+            self.by[(row.section, row.entrant, row.side)] = row.actor
 
     def set(self, place: Place, numbers: tuple[int, ...]) -> None:
         """A whole team seated at once replaces its pairs as seated before."""

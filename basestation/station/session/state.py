@@ -35,6 +35,7 @@ from basestation.station.session.entries import (
     row_values,
 )
 from basestation.station.session.memory import HeldResult, SectionState, Thresholds, UnitState
+from basestation.station.session.number_tries import NumberTries
 from basestation.station.session.par import ParSolver
 from basestation.station.session.pin_tries import PinTries
 from basestation.station.session.round_rankings import completed_round, ranking_after, shown_round
@@ -51,6 +52,7 @@ from basestation.station.session.visitor_bound import VisitorBound
 from basestation.store import repository as repo
 from basestation.store.models import (
     EventRow,
+    MergeOfferRow,
     PenaltyRow,
     PlayerRow,
     SeatRow,
@@ -123,6 +125,8 @@ def held_penalty(row: PenaltyRow) -> HeldPenalty | HeldMatchPenalty:
 # takeover, locked by the director or reset; "let_go", one of those three (stored before the
 # origin was kept).
 OFFER_ORIGINS = ("correction", "replaced", "locked", "reset", "let_go")
+OfferKey = tuple[int, str, int, int, int]  # a let-go unit's offer: unit, section, table,
+# round, board (one open offer each)
 
 
 @dataclass
@@ -134,6 +138,11 @@ class MergeOffer:
     body: Entry
     unit: int | None = None
     origin: str = "let_go"
+
+    @property
+    def place(self) -> tuple[str, int, int, int]:
+        """Section, table, round and board."""
+        return (self.body.section, self.body.table, self.body.round, self.body.board)
 
     @property
     def entry(self) -> HeldResult | None:
@@ -150,6 +159,7 @@ class SessionState:
     director_pin: str | None = None
     pin_tries: PinTries = field(default_factory=PinTries)  # wrong PINs per unit, in memory
     visitor_bound: VisitorBound = field(default_factory=VisitorBound)  # pads' visitors, per unit
+    number_tries: NumberTries = field(default_factory=NumberTries)  # numbers tried, per round
     event_id: int | None = None
     event_name: str = ""
     event_date: date | None = None
@@ -180,6 +190,11 @@ class SessionState:
     scores: LiveScores | None = None
     merge_offers: dict[int, MergeOffer] = field(default_factory=dict)  # open ones, by id
     offered: set[str] = field(default_factory=set)  # every offer made, as stored
+    # Let-go units' offers replaced by a later one for the same board, by unit (this process).
+    offers_replaced: dict[int, int] = field(default_factory=dict)
+    # Offers made in the batch being built, not yet stored: by unit and place, the row and
+    # the latest entry sent.
+    offers_pending: dict[OfferKey, tuple[MergeOfferRow, Entry, str]] = field(default_factory=dict)
     penalties: list[HeldPenalty] = field(default_factory=list)
     match_penalties: list[HeldMatchPenalty] = field(default_factory=list)  # teams and Swiss
     par: ParSolver = field(default_factory=ParSolver)  # par solved ahead, off the loop
@@ -272,6 +287,8 @@ class SessionState:
         self.scores = LiveScores(self.regulations, self.sections)
         self.merge_offers = {}
         self.offered = {offer.body_json for offer in snap.merge_offers}
+        self.offers_replaced = {}  # in memory only: a restart names no unit until it sends again
+        self.offers_pending = {}
         for offer in snap.merge_offers:
             stored = json.loads(offer.body_json)
             body = jsonwire.body_from_json(stored["type"], stored["body"])
@@ -289,7 +306,15 @@ class SessionState:
         section, entrant, side = place
         for key in (place, (section, entrant, "NS"), (section, entrant, "EW")):
             batch.keep_key(self.seats.held, key)  # what a seating of `place` may change
+        batch.keep_key(self.seats.by, place)
+        if actor != "director" and self.seats.by.get(place) == "director":
+            # A pad reseating the director's pair: the director sees who changed it.
+            batch.ops.append(repo.audit(self.event_id, actor, "reseat", section=section,
+                                        entrant=entrant, side=side,
+                                        was=numbers_text(self.seats.held.get(place, ())),
+                                        now=numbers_text(numbers)))
         self.seats.set(place, numbers)
+        self.seats.by[place] = actor
         batch.ops.append(repo.add(SeatRow(event_id=self.event_id, section=section,
                                           entrant=entrant, side=side,
                                           players=numbers_text(numbers), actor=actor)))

@@ -8,6 +8,7 @@ unplugged) is out of contact, never green.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -16,6 +17,7 @@ from basestation.station.effects.events import AlertKind, alert
 from basestation.station.effects.link_health import LinkDown
 from basestation.station.session.entries import entry_words
 from basestation.station.session.memory import HeldResult, SectionState, Thresholds, UnitState
+from basestation.station.session.number_tries import NumberTries
 from basestation.station.session.pin_tries import PinTries
 from basestation.station.session.visitor_bound import VisitorBound
 
@@ -36,12 +38,16 @@ class GridSession(Protocol):
     takeovers: set[tuple[str, int]]
     pin_tries: PinTries
     visitor_bound: VisitorBound
+    number_tries: NumberTries
 
     @property
     def sections(self) -> Mapping[str, SectionState]: ...
 
     @property
     def merge_offers(self) -> Mapping[int, MergeOffer]: ...
+
+    @property
+    def offers_replaced(self) -> Mapping[int, int]: ...
 
     def offer_clash(self, offer: MergeOffer) -> HeldResult | None: ...
 
@@ -178,10 +184,15 @@ def alerts(rules: GridSession, units: Units, now: datetime | None = None,
             # Frames claiming a pad that otherwise works: noted, but its table stays as it is.
             found.append(alert(AlertKind.STRAY_BAD_MAC, unit=unit.unit, count=unit.bad_macs))
     found.extend(rules.pin_tries.alerts())
+    found.extend(rules.number_tries.alerts(rules.event_id))
     found.extend(rules.visitor_bound.alerts(
         rules.event_id, {u.unit: (u.section, u.table) for u in units.values()}))
     found.extend(offer_alert(rules, offer_id, offer)
                  for offer_id, offer in sorted(rules.merge_offers.items()))
+    open_offers = Counter(offer.unit for offer in rules.merge_offers.values())
+    found.extend(alert(AlertKind.MANY_OFFERS, unit=unit, replaced=replaced,
+                       offers=open_offers.get(unit, 0))
+                 for unit, replaced in sorted(rules.offers_replaced.items()))
     return found
 
 

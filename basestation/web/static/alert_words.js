@@ -16,6 +16,8 @@ export const KIND_WORDS = {
   wrong_pin: ["pad giving wrong PINs", "pads giving wrong PINs"],
   flooding: ["pad sending far too much", "pads sending far too much"],
   too_many_visitors: ["pad adding too many visitors", "pads adding too many visitors"],
+  number_sweep: ["pad trying many player numbers", "pads trying many player numbers"],
+  many_offers: ["lost pad sending results again", "lost pads sending results again"],
 };
 
 export const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -116,6 +118,11 @@ export function alertText(a) {
     case "too_many_visitors": return `Pad ${a.unit}${at ? ` at ${at}` : ""} has added ${plural(a.added, "visitor", "visitors")} to the player list tonight, ` +
       `more than a table meets: the ${plural(a.refused, "name", "names")} it sent since ${a.refused === 1 ? "is" : "are"} seated as unnamed visitors. ` +
       "Is the pad working properly? Name the visitors on the grid, or lock the unit.";
+    case "number_sweep": return `Pad ${a.unit} at ${at} has tried more player numbers in round ${a.round} than a table needs ` +
+      `(${plural(a.refused, "message", "messages")} refused): is someone reading the player list through it? Seat the players from the grid, or lock the unit.`;
+    case "many_offers": return `Unit ${a.unit}, which lost its table, has sent other results for boards it had already sent ` +
+      `(${plural(a.replaced, "result", "results")} replaced; ${plural(a.offers, "offer", "offers")} open). Is someone using the lost pad? ` +
+      "Decline all its offers, or pair the unit again to shut it out.";
     default: return `${(a.kind || "alert").replaceAll("_", " ")} ${at}`.trim();
   }
 }

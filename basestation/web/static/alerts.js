@@ -13,7 +13,7 @@ import { showTable } from "./table_dialog.js";
 // Bad frames, links down and locked-out units are standing alerts, in the grid's answer for as
 // long as they last; the others pass by on the live stream and are kept here.
 const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked", "merge_offer",
-  "merge_conflict", "wrong_pin", "flooding", "too_many_visitors"]);
+  "merge_conflict", "wrong_pin", "flooding", "too_many_visitors", "many_offers", "number_sweep"]);
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
 
 // A new event opened: the passing alerts kept were the last event's, about its tables.
@@ -84,6 +84,10 @@ export function renderAlerts(standing) {
       item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => showConflict(a) },
         `Compare board ${a.board} at ${tableLabel(a.section, a.table) ? "table " + tableLabel(a.section, a.table) : "its table"}`));
     }
+    if (a.kind === "many_offers") {
+      item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => declineUnit(a.unit) },
+        `Decline all offers from unit ${a.unit}`));
+    }
     // Named with the alert it hides, so each is told apart from the others.
     item.append(" ", el("button", { type: "button", class: "dismiss", title: "Dismiss",
       "aria-label": `${dismissed.has(key) ? "Restore" : "Dismiss"} the alert: ${alertText(a)}`, onclick: () => dismissAlert(key, !dismissed.has(key)) }, dismissed.has(key) ? "restore" : "×"));
@@ -128,6 +132,15 @@ async function decideMerge(id, accept) {
   try {
     await api("POST", `/api/merge-offers/${id}`, { accept });
     say(accept ? "Merged into the session as recovered" : "Offer dropped");
+    refresh();
+  } catch (e) { say(e.message, true); }
+}
+
+async function declineUnit(unit) {
+  if (!confirm(`Decline every result unit ${unit} sent after it lost its table? The results the station holds stay as they are.`)) return;
+  try {
+    const answer = await api("POST", `/api/merge-offers/by-unit/${unit}/decline`);
+    say(`Unit ${unit}: ${plural(answer.declined, "offer", "offers")} declined`);
     refresh();
   } catch (e) { say(e.message, true); }
 }

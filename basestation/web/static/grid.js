@@ -72,7 +72,7 @@ async function showConsoles() {
   const nav = document.getElementById("consoles");
   nav.replaceChildren(...consoles.map(({ name, url }) => {
     const link = document.createElement("a");
-    link.href = url;
+    link.href = url.startsWith(":") ? `${location.protocol}//${location.hostname}${url}` : url;
     link.textContent = name;
     return link;
   }));

@@ -21,6 +21,11 @@ async function unitAction(unit, what, button, asked = true) {
     const answer = await api("POST", `/api/units/${unit}/${what}`);
     // Withdraw and reset say in a sentence what they did (table freed, lock lifted, pad told).
     say(answer.done || answer.detail || (what === "replace" ? `Unit ${unit}: the next pad that asks takes over its table` : `Unit ${unit}: ${what} done`));
+    // Withdrawn, a lost pad keeps its broker login until the unit is paired again: offered now.
+    if (answer.pair_again && confirm(`${answer.detail} ${answer.pair_again}`)) {
+      await api("POST", `/api/units/${unit}/pair`);
+      say(`Unit ${unit} paired again: a lost pad is shut out; pair its pad from the pairing panel`);
+    }
   } catch (e) { say(e.message, true); }
   delete row.dataset.pending;
   refresh();
