@@ -133,7 +133,7 @@ class ReadModel:
         section = session.sections.get(str(data.get("section", "")))
         if section is not None and isinstance(data.get("table"), int):
             tables.add((section.letter, data["table"]))
-        if kind in ("unit", "alert") and isinstance(data.get("unit"), int) \
+        if isinstance(data.get("unit"), int) \
                 and (unit := station.units.get(data["unit"])) is not None:
             data["unit_row"] = unit_json(unit)
             if unit.section in session.sections and unit.table is not None:

@@ -168,8 +168,12 @@ async def flood_once(station: Any, database: Path, port: int, unit: int, kind: s
     rows = await asyncio.to_thread(unit_rows, database, unit) - before
     # Nothing sent (it could not connect): nothing to name. A let-go pad sending other
     # results for its board is named for that, whatever its pace.
+    # On a broker without logins, frames failing the check may be anyone's claiming the
+    # unit: named as the strangers' (None), never the honest pad's.
+    open_broker = any(getattr(link, "claims_checked", True) is False for link in station.links)
     named = (not flooded.sent or unit in station.flooding()
-             or (kind == "let-go results" and unit in station.sending_again()))
+             or (kind == "let-go results" and unit in station.sending_again())
+             or (kind == "bad MACs" and open_broker and None in station.flooding()))
     return (KindFigures(kind, flooded.sent, round(flooded.per_second), math.nan, 0, drain,
                         rows, named), (flooded.started, flooded.ended))
 

@@ -71,7 +71,7 @@ async def test_vp_and_imp_penalties_are_kept_shown_and_removed(
     listed = await ok(await director.get("/api/match-penalties"))
     assert [p["id"] for p in listed] == [vp_off["id"], imp_off["id"]]
     audit = str(await ok(await director.get("/api/audit")))
-    assert "Penalty" in audit and "vps 2" in audit and "imps 3" in audit
+    assert "Penalty: section A; 2 VPs to number 1" in audit and "3 IMPs to number" in audit
     async with restarted(station) as client:
         assert await ok(await client.get("/api/match-penalties")) == listed
         await ok(await client.post("/api/login", json={"password": PASSWORD}))

@@ -167,14 +167,18 @@ async def log_in_pad(pad: MqttPad, table: int, **kwargs: Any) -> None:
     await acked(pad, pad.send(Login(section="A", table=table, **kwargs)))
 
 
-def accept_dialogs(page: Page, replies: list[str] | None = None) -> list[str]:
+def accept_dialogs(page: Page, replies: list[str] | None = None, *,
+                   refuse: str | None = None) -> list[str]:
     """Says yes to every confirm and prompt on the page (a prompt keeps its default, or
-    takes the next of `replies` while there are any); returns the list the questions asked
-    are added to."""
+    takes the next of `replies` while there are any), no to one whose question holds
+    `refuse`; returns the list the questions asked are added to."""
     asked: list[str] = []
 
     async def answer(dialog: Any) -> None:
         asked.append(dialog.message)
+        if refuse is not None and refuse in dialog.message:
+            await dialog.dismiss()
+            return
         typed = replies.pop(0) if replies and dialog.type == "prompt" else dialog.default_value
         await dialog.accept(typed)
 

@@ -172,7 +172,7 @@ async def test_withdraw_asks_first_and_a_locked_units_reset_is_one_press(
                                   "again now to shut it out?")
         await page.get_by_role("button", name="Reset unit 17").click()
         await page.wait_for_selector("#unit-17[data-state=free]")
-        assert len(asked) == 2  # withdrawn, it holds no table: nothing to ask
+        assert len(asked) == 3  # withdrawn (and not paired again): the reset asks nothing
         assert station.hub.units[17].locked_reason is None
         # The reset says what it did where the panel's buttons report.
         await page.wait_for_selector(

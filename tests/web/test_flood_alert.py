@@ -45,14 +45,18 @@ async def test_a_flooding_pad_is_named_on_the_grid(
         await expect(flooding).to_have_text(re.compile(
             r"Pad 12 at table A1 is sending far more than a pad should \([\d,]+ messages in "
             r"10 s\); its extra messages are dropped\."))
-        await expect(page.locator("#alert-counts")).to_contain_text("1 pad sending far too much")
+        # On this broker without logins the messages dropped unread may be a stranger's
+        # claiming unit 12: they are counted apart, as the strangers' (SPEC.md 6.5).
+        await expect(page.locator("#alert-counts")).to_contain_text(
+            re.compile(r"[12] pads? sending far too much"))
         # Its link goes to the pad's table.
         await flooding.get_by_role("link").click()
         await expect(page.get_by_role("dialog")).to_be_visible()
         await page.keyboard.press("Escape")
         assert await serious_violations(page) == []
-        # Frames claiming another unit, failing the check, in a flood: said as such.
+        # Frames claiming another unit, failing the check, in a flood: said as such, and on
+        # this broker without logins as anyone's, not pad 13's (it may be a stranger's).
         await flood(port, 13, b"\x01" * 16, 60)
         await expect(alerts.get_by_role("listitem").filter(
-            has_text="Frames claiming to be pad 13")).to_contain_text(
-            "fail the security check; the extra ones are dropped.")
+            has_text="Frames failing the security check are arriving")).to_contain_text(
+            "far faster than pads send")

@@ -141,12 +141,15 @@ async def test_lock_x_broker_logins_withdrawn_pad_says_it_once_and_reset_unlocks
     running, url = club
     context, page = await open_pad(browser, running, url, 17)
     grid = await open_grid(browser, url)
-    asked = accept_dialogs(grid)
+    # Withdrawn, not paired again: the lost pad keeps its login, so what it holds arrives.
+    asked = accept_dialogs(grid, refuse="Pair it again now")
     try:
         await away_with_board_2(context, page)
         await grid.get_by_role("button", name="Withdraw unit 17").click()
-        assert asked[-1] == ("Withdraw unit 17? Its table is freed for another pad and the pad "
-                             "takes no more results; results still on it come to you to decide.")
+        await expect(grid.locator("#message")).to_contain_text("results its pad still holds "
+                                                               "come to you to decide")
+        assert asked[0] == ("Withdraw unit 17? Its table is freed for another pad and the pad "
+                            "takes no more results; results still on it come to you to decide.")
         await expect(grid.locator("#message")).to_contain_text("results its pad still holds "
                                                                "come to you to decide")
         await context.set_offline(False)

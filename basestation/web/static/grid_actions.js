@@ -59,7 +59,9 @@ export function setupSessionSwitches() {
   });
   // Tables still playing their round are waited for: they play on, the others stop now.
   document.getElementById("end-session").addEventListener("click", async () => {
-    const playing = stillPlaying();
+    // Asked of the station now: the page applies results as they come, not who still plays.
+    let playing = stillPlaying();
+    try { playing = (await api("GET", "/api/grid")).still_playing || []; } catch { /* as last read */ }
     const waits = playing.length ? `${playing.length === 1 ? "1 table is" : `${playing.length} tables are`} still playing ` +
       `(${playing.join(", ")}): the session ends once ${playing.length === 1 ? "it has" : "they have"} finished the round. ` +
       "Until then they play on; the other pads stop taking results now and no new round begins. " : "Pads stop taking results. ";

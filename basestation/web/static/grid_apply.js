@@ -12,7 +12,7 @@ import { last } from "./grid_state.js";
 import { matchesChanged } from "./matches.js";
 import { paintResult, paintTable, paintedSoFar, renderOverview, renderSection } from "./grid_table.js";
 import { fillTable } from "./table_dialog.js";
-import { renderUnit } from "./units.js";
+import { renderUnit, renderUnits } from "./units.js";
 
 const ALERTS_GAP_MS = 2000;
 // The station's own state changed under every table (a link lost or back, the hub or the
@@ -65,6 +65,11 @@ export const readAlerts = coalesced(async () => {
   await new Promise((done) => setTimeout(done, ALERTS_GAP_MS));
 });
 
+const readUnits = coalesced(async () => {
+  last.units = await api("GET", "/api/units");
+  renderUnits(last.units);
+});
+
 function applyResult(event) {
   const before = cellBefore(event);
   if (event.cell) {
@@ -75,7 +80,10 @@ function applyResult(event) {
   }
   patchTables(event.rows);
   patchClock(event.section, event.clock);
-  if (before?.state === "missing" || before?.state === "flagged" || event.erased ||
+  // A board missing or a result to check raised or cleared: the cell's state says so (a
+  // stream opened before the director logged in carries no result's flags).
+  const raising = new Set(["missing", "flagged"]);
+  if (raising.has(before?.state) || raising.has(event.cell?.state) || event.erased ||
       (event.flags || []).some((flag) => ATTENTION.has(flag))) readAlerts();
   updateOpenCell();
 }
@@ -84,7 +92,8 @@ function applyResult(event) {
 function applyUnitRow(event) {
   if (event.unit_row) {
     const at = last.units.findIndex((u) => u.unit === event.unit);
-    if (at >= 0) last.units[at] = event.unit_row; else last.units.push(event.unit_row);
+    if (at >= 0) last.units[at] = event.unit_row;
+    else last.units = [...last.units, event.unit_row].sort((a, b) => a.unit - b.unit);
     renderUnit(event.unit_row, last.units);
   }
 }
@@ -109,6 +118,9 @@ export function applyEvent(event) {
     case "table":
       patchTables(event.rows);
       patchClock(event.section, event.clock);
+      // A pad logged in: its unit's line from the event; a table freed: whose it was is
+      // not in the event, so the units are read again.
+      if (event.unit_row) applyUnitRow(event); else if ("unit" in event) readUnits();
       break;
     case "unit":
       applyUnitRow(event);
