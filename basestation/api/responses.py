@@ -359,6 +359,7 @@ class RankingOut(Given):
     overall_rank: int
     boards: int
     event: int | None = None  # GET /api/rankings: the open event's id
+    maximum: int | float | None = None  # the matchpoints the boards it played could give
 
 
 class TravellerLineOut(Given):

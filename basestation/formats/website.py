@@ -21,6 +21,7 @@ from basestation.domain.board import dealer_of, vulnerability_of
 from basestation.domain.contract import result_notation
 
 USEBIO_FILE = "results.xml"
+SCORER_FILE = "scorer.xml"  # the Scorer's XML (formats/scorer_xml.py), a pairs event's
 SUITS = (("♠", "spades"), ("♥", "hearts"), ("♦", "diamonds"), ("♣", "clubs"))
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -105,10 +106,10 @@ def card_id(section: str, pair: int, direction: str | None) -> str:
 
 
 def render_site(results: Mapping[str, Any], ladders: Sequence[Mapping[str, Any]],
-                usebio: str) -> dict[str, str]:
+                usebio: str, scorer: str | None = None) -> dict[str, str]:
     """Every file of the site by its path: index, rankings (or standings and matches),
     travellers, score cards, one ladder page per competition the event is in, the style
-    sheet and the USEBIO XML."""
+    sheet, the USEBIO XML and, for a pairs event, the Scorer's XML."""
     env = environment()
     event = results["event"]
     matches = results.get("matches")
@@ -122,7 +123,8 @@ def render_site(results: Mapping[str, Any], ladders: Sequence[Mapping[str, Any]]
     ladder_pages = [(f"ladder-{ladder['competition']['id']}.html",
                      f"Ladder: {ladder['competition']['name']}") for ladder in ladders]
     pages += ladder_pages
-    common = {"event": event, "pages": pages, "usebio": USEBIO_FILE, "results": results}
+    common = {"event": event, "pages": pages, "usebio": USEBIO_FILE, "results": results,
+              "scorer": SCORER_FILE if scorer is not None else None}
     files: dict[str, str] = {"style.css": env.get_template("style.css").render()}
     files["index.html"] = env.get_template("index.html").render(**common, here="index.html")
     for path, _title in pages:
@@ -134,6 +136,8 @@ def render_site(results: Mapping[str, Any], ladders: Sequence[Mapping[str, Any]]
         files[path] = env.get_template("ladder.html").render(**common, here=path,
                                                              ladder=ladder)
     files[USEBIO_FILE] = usebio
+    if scorer is not None:
+        files[SCORER_FILE] = scorer
     return files
 
 

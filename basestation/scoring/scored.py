@@ -89,6 +89,9 @@ class RankingEntry:
     boards: int = 0
     overall_rank: int = 0
     overall_tied: bool = False
+    # The matchpoints the pair could have had on the boards it played (0 in IMPs): `pct` is
+    # `total` of it.
+    maximum: float = 0.0
 
     @property
     def rank_label(self) -> str:
@@ -101,7 +104,7 @@ class RankingEntry:
             data["section"] = self.section
         data.update({"total": _number(self.total), "pct": self.pct, "rank": self.rank,
                      "rank_label": self.rank_label, "overall_rank": self.overall_rank,
-                     "boards": self.boards})
+                     "boards": self.boards, "maximum": _number(self.maximum)})
         return data
 
 

@@ -203,7 +203,8 @@ class Standings:
                 total = round(total - self._penalty_points(pair, penalties), 2)
                 pct_value = percentage(total, available, self.regulations)
                 key = pct_value
-            rows.append((pair, total, pct_value, key, tally.boards))
+            rows.append((pair, total, pct_value, key, tally.boards,
+                         0.0 if self.in_imps else round(available, 6)))
         by_field: dict[tuple[str, str | None], list[int]] = {}
         for index, (pair, *_rest) in enumerate(rows):
             by_field.setdefault((self._field_section(pair[0]), pair[1]), []).append(index)
@@ -215,9 +216,9 @@ class Standings:
             RankingEntry(
                 pair=pair[2], direction=pair[1], total=total, pct=pct_value,
                 rank=ranks[i][0], tied=ranks[i][1], section=pair[0], boards=boards,
-                overall_rank=overall[i][0], overall_tied=overall[i][1],
+                overall_rank=overall[i][0], overall_tied=overall[i][1], maximum=maximum,
             )
-            for i, (pair, total, pct_value, _key, boards) in enumerate(rows)
+            for i, (pair, total, pct_value, _key, boards, maximum) in enumerate(rows)
         ]
         direction_order = {"NS": 0, "EW": 1, None: 2}
         entries.sort(key=lambda entry: (

@@ -121,6 +121,10 @@ class StationConfig:
     # client's address and scheme (X-Forwarded-For, X-Forwarded-Proto); none by default.
     proxies: tuple[str, ...] = ()
     consoles: tuple[ConsoleLink, ...] = ()  # [[console]]: the other events' consoles
+    # [club]: the club's name and its national body's club number (NZ Bridge's computer
+    # code), which the Scorer's XML carries (`club`, `club_no`).
+    club_name: str = ""
+    club_number: str = ""
 
     @property
     def backup_folder(self) -> Path | None:
@@ -248,7 +252,21 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         **_tls(station, resolve),
         proxies=_proxies(station.get("proxies", [])),
         consoles=tuple(_console(c) for c in raw.get("console", [])),
+        club_name=_club(raw, "name"),
+        club_number=_club(raw, "number"),
     )
+
+
+def _club(raw: dict[str, Any], key: str) -> str:
+    """[club] name or number: text (a number is taken as its digits)."""
+    club = raw.get("club", {})
+    if not isinstance(club, dict):
+        raise ConfigError(f"club must be a table (name = \"...\", number = \"...\"), "
+                          f"not {club!r}")
+    value = club.get(key, "")
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise ConfigError(f"club.{key} must be text, not {value!r}")
+    return str(value).strip()
 
 
 def _tls(station: dict[str, Any], resolve: Any) -> dict[str, str | None]:

@@ -113,3 +113,13 @@ def test_other_events_consoles_and_whose_pads_the_logins_reach() -> None:
 def test_a_console_or_logins_for_that_cannot_be_is_named(raw: dict[str, object]) -> None:
     with pytest.raises(ConfigError, match=r"console|mqtt\.logins_for"):
         parse_config(raw)
+
+
+def test_the_club_is_named_for_the_scorers_xml() -> None:
+    config = parse_config({"club": {"name": " Crockfords Bridge Club ", "number": 123}})
+    assert (config.club_name, config.club_number) == ("Crockfords Bridge Club", "123")
+    assert (parse_config({}).club_name, parse_config({}).club_number) == ("", "")
+    with pytest.raises(ConfigError, match=r"club\.number must be text"):
+        parse_config({"club": {"number": True}})
+    with pytest.raises(ConfigError, match="club must be a table"):
+        parse_config({"club": "Crockfords"})

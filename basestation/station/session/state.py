@@ -143,6 +143,7 @@ class SessionState:
     event_id: int | None = None
     event_name: str = ""
     event_date: date | None = None
+    event_opened: datetime | None = None  # when the event was set up (the Scorer's event_time)
     regulations: str = "nz"
     running: bool = True
     event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (scoring/event_formats.py)
@@ -202,6 +203,7 @@ class SessionState:
         self.event_id = snap.event.id
         self.event_name = snap.event.name
         self.event_date = snap.event.date
+        self.event_opened = snap.event.created_at
         self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
         self.regulations = snap.event.regulations
         self.running = snap.event.running

@@ -88,6 +88,8 @@ function render(documentData) {
   const event = documentData.event;
   document.body.dataset.openEvent = event.open ? "yes" : "no";
   document.getElementById("publish-event").hidden = event.published;
+  // The Scorer's XML (NZ Bridge) of the event shown, with its hand records, for the club's website.
+  document.getElementById("scorer-xml").href = `/api/events/${event.id}/scorer.xml`;
   document.getElementById("event-name").textContent = `${eventLine(event)}: results`;
   document.title = `${event.name} results - basestation`;
   document.querySelector("#rankings .print-event").textContent = eventLine(event);
