@@ -201,6 +201,8 @@ class EventOut(BaseModel):
     rounds: int = 0  # a Swiss event's rounds
     running: bool
     sections: list[SectionOut]
+    across_the_field: bool = False  # every section's boards matchpointed together
+    places: str = "section"  # pairs placed per section and direction, or across the "room"
 
 
 class PastEventOut(BaseModel):
@@ -360,6 +362,8 @@ class RankingOut(Given):
     boards: int
     event: int | None = None  # GET /api/rankings: the open event's id
     maximum: int | float | None = None  # the matchpoints the boards it played could give
+    section_place: str | None = None  # its place in its section and direction ("2=")
+    room_place: str | None = None  # and across the room, in its direction
 
 
 class TravellerLineOut(Given):

@@ -40,7 +40,8 @@ def scorer_xml(session: SessionState, seatings: list[SeatingRow],
                              "go to the website as USEBIO (results.xml).")
     event = ScorerEvent(name=session.event_name, held_on=_held_on(session),
                         time=_time(session.event_opened), club=config.club_name,
-                        club_no=config.club_number)
+                        club_no=config.club_number,
+                        across_the_field=session.scoring.across_the_field)
     sections = [ScorerSection(letter, state.movement.tables)
                 for letter, state in session.sections.items()]
     return write_scorer_xml(event, sections, _lines(session, seatings),

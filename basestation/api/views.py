@@ -56,7 +56,7 @@ def scored_boards(session: SessionState) -> list[ScoredBoard]:
     found = []
     for letter, state in session.sections.items():
         for board in range(1, state.movement.boards + 1):
-            scored = scores.scorer.scored_board(board, letter)
+            scored = scores.section_board(letter, board)
             if scored is not None and scored.results:
                 found.append(scored)
     return found
@@ -118,7 +118,7 @@ def scorecard(session: SessionState, section: str, pair: int, direction: str | N
                "opponents_names": side_names(session, seatings or [], section, opponents,
                                              "EW" if side == "NS" else "NS"),
                "mp": None, "pct": None}
-        scored = scores.scorer.scored_board(held.board, section) if scores else None
+        scored = scores.section_board(section, held.board) if scores else None
         for line in scored.results if scored else ():
             if (line.result.ns, line.result.ew) == (held.ns, held.ew):
                 row["mp"] = line.mp_ns if side == "NS" else line.mp_ew

@@ -141,10 +141,16 @@ def render_site(results: Mapping[str, Any], ladders: Sequence[Mapping[str, Any]]
     return files
 
 
-def fields(rankings: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[Mapping[str, Any]]]]:
-    """The rankings split by field (section, and direction in a two-field movement)."""
+def fields(rankings: Sequence[Mapping[str, Any]], by_room: bool = False,
+           ) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    """The rankings split by field: section, and direction in a two-field movement; or,
+    placed across the room, by direction across the sections (a Howell's pairs apart)."""
     found: dict[str, list[Mapping[str, Any]]] = {}
     for row in rankings:
-        key = " ".join(p for p in (row["section"], row.get("direction") or "") if p)
+        if by_room:
+            key = (f"all sections {row['direction']}" if row.get("direction")
+                   else f"all sections, {row['section']} (one field)")
+        else:
+            key = " ".join(p for p in (row["section"], row.get("direction") or "") if p)
         found.setdefault(key, []).append(row)
     return list(found.items())

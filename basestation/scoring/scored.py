@@ -92,11 +92,27 @@ class RankingEntry:
     # The matchpoints the pair could have had on the boards it played (0 in IMPs): `pct` is
     # `total` of it.
     maximum: float = 0.0
+    # Its place in its section and direction, and across the room (in its direction): `rank`
+    # is one of the two, as the session places its pairs.
+    section_rank: int = 0
+    section_tied: bool = False
+    room_rank: int = 0
+    room_tied: bool = False
 
     @property
     def rank_label(self) -> str:
         """The rank as printed on a results sheet: "3" or "3=" for a tie."""
-        return f"{self.rank}{'=' if self.tied else ''}"
+        return _place(self.rank, self.tied)
+
+    @property
+    def section_place(self) -> str:
+        """The place in its section and direction, as printed ("3="): the Scorer's."""
+        return _place(self.section_rank, self.section_tied)
+
+    @property
+    def room_place(self) -> str:
+        """The place across the room, in its direction (a Howell's pairs among themselves)."""
+        return _place(self.room_rank, self.room_tied)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"pair": self.pair, "direction": self.direction}
@@ -104,7 +120,8 @@ class RankingEntry:
             data["section"] = self.section
         data.update({"total": _number(self.total), "pct": self.pct, "rank": self.rank,
                      "rank_label": self.rank_label, "overall_rank": self.overall_rank,
-                     "boards": self.boards, "maximum": _number(self.maximum)})
+                     "boards": self.boards, "maximum": _number(self.maximum),
+                     "section_place": self.section_place, "room_place": self.room_place})
         return data
 
 
@@ -125,6 +142,10 @@ class ScoredSession:
             "boards": [board.to_json() for board in self.boards],
             "ranking": [entry.to_json() for entry in self.ranking],
         }
+
+
+def _place(rank: int, tied: bool) -> str:
+    return f"{rank}{'=' if tied else ''}"
 
 
 def _number(value: float | None) -> float | int | None:

@@ -54,7 +54,8 @@ def score_session(session: Session, regulations: Regulations) -> ScoredSession:
     """Scores every board, applies Law 12C2c and penalties, and ranks every pair."""
     standings = Standings(regulations, in_imps=session.method is not Method.MATCHPOINTS,
                           two_field=session.two_field,
-                          across_the_room=session.across_the_room)
+                          across_the_room=session.across_the_room,
+                          room_places=session.room_places)
     expected = expected_results(session)
     boards = []
     for board in session.boards:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from basestation.scoring.matchpoints import percentage, round_matchpoints
@@ -35,15 +35,32 @@ class _Tally:
     awards: dict[BoardKey, _Award] = field(default_factory=dict)
 
 
-class Standings:
-    """Totals, Law 12C2c and rankings, kept up to date one board at a time."""
+def two_field_of(two_field: bool | Mapping[str, bool], section: str) -> bool:
+    """Whether the section's pairs are two fields (a Mitchell: NS and EW apart) or one (a
+    Howell): one answer for the session, or one per section (a section not named: two)."""
+    if isinstance(two_field, bool):
+        return two_field
+    return two_field.get(section, True)
 
-    def __init__(self, regulations: Regulations, *, in_imps: bool, two_field: bool,
-                 across_the_room: bool) -> None:
+
+class Standings:
+    """Totals, Law 12C2c and rankings, kept up to date one board at a time.
+
+    `two_field` is one answer for every section or one per section: scored across the field,
+    a Mitchell section gives two fields (its NS pairs, its EW pairs) and a Howell one. Places
+    are given per section and direction and across the room (per direction, a Howell's pairs
+    a field of their own); `room_places` says which is the pair's `rank` (by default the room's
+    when the boards are matchpointed across the room, else the section's).
+    """
+
+    def __init__(self, regulations: Regulations, *, in_imps: bool,
+                 two_field: bool | Mapping[str, bool], across_the_room: bool,
+                 room_places: bool | None = None) -> None:
         self.regulations = regulations
         self.in_imps = in_imps
         self.two_field = two_field
         self.across_the_room = across_the_room
+        self.room_places = across_the_room if room_places is None else room_places
         self._tallies: dict[PairKey, _Tally] = {}
         # Per board, its pairs in order and what each got: points (the board's top is in
         # _tops, none in IMPs) or an artificial award.
@@ -58,7 +75,7 @@ class Standings:
         section = line.result.section
         ns: PairKey
         ew: PairKey
-        if self.two_field:
+        if two_field_of(self.two_field, section):
             ns, ew = (section, "NS", line.result.ns), (section, "EW", line.result.ew)
         else:
             ns, ew = (section, None, line.result.ns), (section, None, line.result.ew)
@@ -174,7 +191,7 @@ class Standings:
         for penalty in penalties:
             if (penalty.pair, penalty.section) != (number, section):
                 continue
-            if self.two_field and penalty.direction not in (None, direction):
+            if direction is not None and penalty.direction not in (None, direction):
                 continue
             if penalty.board is not None:
                 top = self._tops.get((penalty.board, field_section), 0.0)
@@ -205,26 +222,38 @@ class Standings:
                 key = pct_value
             rows.append((pair, total, pct_value, key, tally.boards,
                          0.0 if self.in_imps else round(available, 6)))
-        by_field: dict[tuple[str, str | None], list[int]] = {}
-        for index, (pair, *_rest) in enumerate(rows):
-            by_field.setdefault((self._field_section(pair[0]), pair[1]), []).append(index)
-        ranks = {}
-        for members in by_field.values():
-            ranks.update(_ranks(members, [rows[i][3] for i in members]))
-        overall = _ranks(list(range(len(rows))), [row[3] for row in rows])
+        keys = [row[3] for row in rows]
+        in_section = _field_ranks(keys, [(pair[0], pair[1]) for pair, *_ in rows])
+        in_room = _field_ranks(keys, [("", pair[1]) for pair, *_ in rows])
+        overall = _ranks(list(range(len(rows))), keys)
+        placed = in_room if self.room_places else in_section
         entries = [
             RankingEntry(
                 pair=pair[2], direction=pair[1], total=total, pct=pct_value,
-                rank=ranks[i][0], tied=ranks[i][1], section=pair[0], boards=boards,
+                rank=placed[i][0], tied=placed[i][1], section=pair[0], boards=boards,
                 overall_rank=overall[i][0], overall_tied=overall[i][1], maximum=maximum,
+                section_rank=in_section[i][0], section_tied=in_section[i][1],
+                room_rank=in_room[i][0], room_tied=in_room[i][1],
             )
             for i, (pair, total, pct_value, _key, boards, maximum) in enumerate(rows)
         ]
         direction_order = {"NS": 0, "EW": 1, None: 2}
         entries.sort(key=lambda entry: (
-            "" if self.across_the_room else entry.section, direction_order[entry.direction],
+            "" if self.room_places else entry.section, direction_order[entry.direction],
             entry.rank, entry.section, entry.pair))
         return tuple(entries)
+
+
+def _field_ranks(keys: list[float], fields: list[tuple[str, str | None]],
+                 ) -> dict[int, tuple[int, bool]]:
+    """Each row's rank within its field (section or "" for the room, and direction)."""
+    by_field: dict[tuple[str, str | None], list[int]] = {}
+    for index, where in enumerate(fields):
+        by_field.setdefault(where, []).append(index)
+    ranks: dict[int, tuple[int, bool]] = {}
+    for members in by_field.values():
+        ranks.update(_ranks(members, [keys[i] for i in members]))
+    return ranks
 
 
 def _ranks(members: list[int], keys: list[float]) -> dict[int, tuple[int, bool]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -95,11 +96,19 @@ class Penalty:
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """A traveller file: the boards, how they are scored, and the director's penalties."""
+    """A traveller file: the boards, how they are scored, and the director's penalties.
+
+    `across_the_room`: each board is matchpointed across every section (the Scorer's "Score
+    all sections"), else in each section apart. `two_field`: one answer for the session, or
+    one per section letter (a Mitchell two fields, a Howell one). `room_places`: pairs are
+    placed across the room (in their direction) rather than per section and direction; None
+    places them across the room when the boards are scored across it.
+    """
 
     method: Method
     boards: tuple[BoardTraveller, ...]
     expected: int | None = None
     penalties: tuple[Penalty, ...] = ()
     across_the_room: bool = False
-    two_field: bool = True
+    two_field: bool | Mapping[str, bool] = True
+    room_places: bool | None = None

@@ -10,6 +10,7 @@ from basestation.domain.board import Vulnerability, dealer_of, vulnerability_of
 from basestation.domain.contract import ContractError, parse_contract, score_ns
 from basestation.scoring.adjusted import AdjustedScoreError, parse_adjusted
 from basestation.scoring.regulations import Fault
+from basestation.scoring.standings import two_field_of
 from basestation.scoring.traveller import (
     Artificial,
     BoardTraveller,
@@ -42,11 +43,7 @@ def parse_traveller_json(data: Mapping[str, Any]) -> Session:
     expected = data.get("expected")
     if expected is not None and (not _is_int(expected) or expected < 1):
         raise ScoringError(f"expected must be a whole number of results, not {expected!r}")
-    two_field = data.get("two_field")
-    if two_field is None:
-        two_field = _looks_two_field(boards)
-    elif not isinstance(two_field, bool):
-        raise ScoringError("two_field must be true or false")
+    two_field = _two_field(data.get("two_field"), boards)
     _check_pairs_once(boards, two_field)
     _check_board_numbers_once(boards)
     if expected is not None:
@@ -61,7 +58,36 @@ def parse_traveller_json(data: Mapping[str, Any]) -> Session:
     across = data.get("across_the_room", False)
     if not isinstance(across, bool):
         raise ScoringError("across_the_room must be true or false")
-    return Session(method, boards, expected, penalties, across, two_field)
+    places = data.get("places")
+    if places not in (None, "room", "section"):
+        raise ScoringError(f"places must be room or section, not {places!r}")
+    room_places = None if places is None else places == "room"
+    return Session(method, boards, expected, penalties, across, two_field, room_places)
+
+
+def _two_field(given: Any, boards: Sequence[BoardTraveller]) -> bool | dict[str, bool]:
+    """As given (true or false for every section, or an object of section letters), else
+    each section's from its results: a Mitchell has two fields, a Howell one."""
+    if isinstance(given, bool):
+        return given
+    sections = sorted({r.section for board in boards for r in board.results})
+    if given is None:
+        return {section: _looks_two_field([_section_board(board, section) for board in boards])
+                for section in sections}
+    if not isinstance(given, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, bool) for k, v in given.items()):
+        raise ScoringError("two_field must be true or false, or an object of section letters "
+                           "each true or false (a Mitchell true, a Howell false)")
+    missing = [section for section in sections if section not in given]
+    if missing:
+        raise ScoringError(f"two_field does not say whether section {missing[0]} is a "
+                           "Mitchell (true) or a Howell (false)")
+    return dict(given)
+
+
+def _section_board(board: BoardTraveller, section: str) -> BoardTraveller:
+    return BoardTraveller(board.board, board.vulnerability, board.dealer,
+                          tuple(r for r in board.results if r.section == section))
 
 
 def _board(data: Any) -> BoardTraveller:
@@ -233,14 +259,16 @@ def _looks_two_field(boards: Sequence[BoardTraveller]) -> bool:
     return not seen_ns & seen_ew
 
 
-def _check_pairs_once(boards: Sequence[BoardTraveller], two_field: bool) -> None:
+def _check_pairs_once(boards: Sequence[BoardTraveller],
+                      two_field: bool | Mapping[str, bool]) -> None:
     for board in boards:
         seen: set[tuple[str, str, int]] = set()
         for result in board.results:
+            apart = two_field_of(two_field, result.section)
             for direction, pair in (("NS", result.ns), ("EW", result.ew)):
-                key = (result.section, direction if two_field else "", pair)
+                key = (result.section, direction if apart else "", pair)
                 if key in seen:
-                    name = f"{direction} pair {pair}" if two_field else f"pair {pair}"
+                    name = f"{direction} pair {pair}" if apart else f"pair {pair}"
                     raise ScoringError(
                         f"board {board.board}{_in_section(result.section)}: {name} has two "
                         "results on this board"

@@ -42,6 +42,25 @@ class SectionConfig:
     pads: str = "tables"
 
 
+PLACES = ("section", "room")
+
+
+@dataclass(frozen=True)
+class EventScoring:
+    """How a pairs event is scored and placed (docs/ARCHITECTURE.md, "Across the field")."""
+
+    # Every section's results on a board matchpointed together (the Scorer's "Score all
+    # sections"); else each section apart.
+    across_the_field: bool = False
+    # Pairs placed per "section" and direction (as the Scorer places them), or across the
+    # "room" (in their direction); both places are shown.
+    places: str = "section"
+
+    def __post_init__(self) -> None:
+        if self.places not in PLACES:
+            raise ConfigError(f"places must be section or room, not {self.places!r}")
+
+
 @dataclass(frozen=True)
 class NewEvent:
     """What the set-up page sends: the event, its sections, deals and players."""
@@ -59,6 +78,7 @@ class NewEvent:
     # An event whose session has not ended is closed only when this says so (the set-up page
     # asks the director first); else a Conflict, and nothing changes.
     close_open: bool = True
+    scoring: EventScoring = EventScoring()
 
 
 @dataclass(frozen=True)
@@ -72,6 +92,7 @@ class EventConfig:
     # and boards the boards of a match; a Swiss plays `rounds` rounds.
     format: str = "pairs"
     rounds: int = 0
+    scoring: EventScoring = EventScoring()
 
 
 @dataclass(frozen=True)
@@ -163,6 +184,12 @@ def _section(raw: dict[str, Any]) -> SectionConfig:
     )
 
 
+def _places(value: object) -> str:
+    if value not in PLACES:
+        raise ConfigError(f"event.places must be one of {', '.join(PLACES)}, got {value!r}")
+    return str(value)
+
+
 def _pads(value: object) -> str:
     if value not in PAD_PLACES:
         raise ConfigError(f"event.section: pads must be one of {', '.join(PAD_PLACES)}, "
@@ -216,6 +243,10 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
             sections=sections,
             format=str(event_raw.get("format", "pairs")),
             rounds=_rounds(event_raw.get("rounds", 0)),
+            scoring=EventScoring(
+                across_the_field=_flag(event_raw.get("across_the_field", False),
+                                       "event.across_the_field"),
+                places=_places(event_raw.get("places", "section"))),
         )
     database = str(station.get("database", "sqlite:///basestation.db"))
     if base is not None and database.startswith("sqlite:///") and not database.startswith(

@@ -49,7 +49,7 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
     event, section_rows = SessionState.event_rows(new.name, new.regulations,
                                                   list(new.sections), new.held_on,
                                                   event_format=new.event_format,
-                                                  rounds=new.rounds)
+                                                  rounds=new.rounds, scoring=new.scoring)
     check_deals(new.deals)
     rules = hub.rules
     if rules.session.event_id is not None and not rules.session.ended and not new.close_open:

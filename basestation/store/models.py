@@ -28,6 +28,10 @@ class EventRow(SQLModel, table=True):
     # pairs, teams, swiss-teams or swiss-pairs; a Swiss event plays `rounds` rounds.
     format: str = "pairs"
     rounds: int = 0
+    # A pairs event's boards matchpointed across every section (the Scorer's "Score all
+    # sections"), and its pairs placed per "section" and direction or across the "room".
+    across_the_field: bool = False
+    places: str = "section"
 
 
 class SectionRow(SQLModel, table=True):

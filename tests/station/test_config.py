@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from basestation.station.config import ConfigError, load_config, parse_config
+from basestation.station.config import ConfigError, EventScoring, load_config, parse_config
 
 
 def test_no_file_runs_on_sqlite_with_no_links() -> None:
@@ -123,3 +123,14 @@ def test_the_club_is_named_for_the_scorers_xml() -> None:
         parse_config({"club": {"number": True}})
     with pytest.raises(ConfigError, match="club must be a table"):
         parse_config({"club": "Crockfords"})
+
+
+def test_an_event_scored_across_the_field() -> None:
+    event = parse_config({"event": {"name": "Wednesday", "across_the_field": True,
+                                    "places": "room"}}).event
+    assert event is not None
+    assert (event.scoring.across_the_field, event.scoring.places) == (True, "room")
+    plain = parse_config({"event": {"name": "Thursday"}}).event
+    assert plain is not None and plain.scoring == EventScoring()
+    with pytest.raises(ConfigError, match=r"event\.places must be one of section, room"):
+        parse_config({"event": {"name": "Friday", "places": "overall"}})

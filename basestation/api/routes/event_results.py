@@ -66,6 +66,8 @@ class EventInfoOut(BaseModel):
     results: int
     open: bool
     format: str = "pairs"  # or teams, swiss-teams, swiss-pairs: see `matches`
+    across_the_field: bool = False  # every section's boards matchpointed together
+    places: str = "section"  # the rankings' `rank`: per section and direction, or "room"
 
 
 class MatchBoardOut(BaseModel):
@@ -191,7 +193,9 @@ def results_document(session: SessionState, seatings: list[SeatingRow], *,
                   "ended": session.ended, "published": session.published,
                   "date": session.event_date.isoformat() if session.event_date else None,
                   "results": sum(s.held_count for s in session.sections.values()),
-                  "open": is_open, "format": session.event_format},
+                  "open": is_open, "format": session.event_format,
+                  "across_the_field": session.scoring.across_the_field,
+                  "places": session.scoring.places},
         "rankings": rankings,
         "travellers": [traveller_json(session, scored, seatings)
                        for scored in scored_boards(session)],

@@ -230,6 +230,7 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> Event
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players}, event_format=body.format,
                    rounds=body.rounds, close_open=body.close_open,
-                   national={p.number: p.national for p in body.players if p.national})
+                   national={p.number: p.national for p in body.players if p.national},
+                   scoring=body.scoring())
     await answered(station.director.open_new_event(new))
     return read.event()

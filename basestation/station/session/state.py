@@ -17,6 +17,7 @@ from basestation.movements import SWISS_TEAMS, TEAMS, Movement, MovementError, c
 from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
+from basestation.station.config import EventScoring
 from basestation.station.effects.batch import Batch, Swap, put_back
 from basestation.station.effects.events import (
     PlayerAdded,
@@ -145,6 +146,7 @@ class SessionState:
     event_date: date | None = None
     event_opened: datetime | None = None  # when the event was set up (the Scorer's event_time)
     regulations: str = "nz"
+    scoring: EventScoring = field(default_factory=EventScoring)  # across the field, places
     running: bool = True
     event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (scoring/event_formats.py)
     format_rounds: int = 0  # a Swiss event's rounds
@@ -189,6 +191,7 @@ class SessionState:
         self.match_penalties = []
         self.completed = False
         self.event_format, self.format_rounds = "pairs", 0
+        self.scoring = EventScoring()
         self.ended = self.published = False
         self.thresholds = Thresholds()
         if snap.thresholds is not None:
@@ -206,6 +209,8 @@ class SessionState:
         self.event_opened = snap.event.created_at
         self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
         self.regulations = snap.event.regulations
+        self.scoring = EventScoring(across_the_field=snap.event.across_the_field,
+                                    places=snap.event.places)
         self.running = snap.event.running
         self.ended, self.published = snap.event.ended, snap.event.published
         for row in snap.sections:
@@ -257,7 +262,7 @@ class SessionState:
         self.completed = self.all_complete()
         for section in self.sections.values():  # the pads had these; a login gets them again
             section.rankings_sent = completed_round(section)
-        self.scores = LiveScores(self.regulations, self.sections)
+        self.scores = LiveScores(self.regulations, self.sections, self.scoring)
         self.merge_offers = {}
         self.offered = {offer.body_json for offer in snap.merge_offers}
         for offer in snap.merge_offers:
@@ -353,10 +358,13 @@ class SessionState:
     @staticmethod
     def event_rows(name: str, regulations: str, sections: list[SectionConfig],
                    held_on: date | None = None, *, event_format: str = "pairs",
-                   rounds: int = 0) -> tuple[EventRow, list[SectionRow]]:
+                   rounds: int = 0, scoring: EventScoring | None = None,
+                   ) -> tuple[EventRow, list[SectionRow]]:
         """The rows for a new event; raises MovementError for an impossible movement."""
+        scoring = scoring or EventScoring()
         event = EventRow(name=name, regulations=regulations, date=held_on or date.today(),
-                         format=event_format, rounds=rounds)
+                         format=event_format, rounds=rounds,
+                         across_the_field=scoring.across_the_field, places=scoring.places)
         rows = []
         for spec in sections:
             movement = first_movement(event_format, rounds, movement=spec.movement,

@@ -9,25 +9,39 @@ function fieldKey(entry) {
   return `${entry.section || ""} ${entry.direction || ""}`.trim();
 }
 
-function renderRankings(entries) {
+// Pairs placed across the room are listed by direction across the sections (a Howell's pairs
+// apart); otherwise by section and direction. With several sections both places are shown.
+function roomKey(entry) {
+  return entry.direction ? `all sections ${entry.direction}` : `all sections, ${entry.section} (one field)`;
+}
+
+function renderRankings(entries, event) {
   const box = document.querySelector("#rankings > div");
+  const byRoom = event.places === "room";
+  const several = new Set(entries.map((e) => e.section)).size > 1;
   const fields = new Map();
   for (const entry of entries) {
-    if (!fields.has(fieldKey(entry))) fields.set(fieldKey(entry), []);
-    fields.get(fieldKey(entry)).push(entry);
+    const key = byRoom ? roomKey(entry) : `Section ${fieldKey(entry)}`;
+    if (!fields.has(key)) fields.set(key, []);
+    fields.get(key).push(entry);
   }
-  box.replaceChildren(...[...fields].map(([field, rows]) => el("div", { class: "ranking" },
-    el("h3", {}, `Section ${field}`),
-    table([["Rank"], ["Pair"], ["Names", "text"], ["Total"], ["%"], ["Boards"]],
+  const other = byRoom ? ["In section", (r) => r.section_place] : ["In the room", (r) => r.room_place];
+  const columns = [["Rank"], ["Pair"], ["Names", "text"], ["Total"], ["%"], ["Boards"]];
+  if (several) columns.push([other[0]]);
+  box.replaceChildren(...[...fields].map(([field, rows]) => {
+    const heading = byRoom ? `Placed across the room: ${field}` : field;
+    return el("div", { class: "ranking" }, el("h3", {}, heading), table(columns,
       rows.map((r) => {
         const row = el("tr", { class: "pick", tabindex: 0, "data-section": r.section, "data-pair": r.pair,
           "data-direction": r.direction || "", title: "Show this pair's score card" },
-        el("td", {}, r.rank_label), el("td", {}, `${r.pair}`), el("td", { class: "text" }, r.names || ""),
-        el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)), el("td", {}, fmt(r.boards)));
+        el("td", {}, r.rank_label), el("td", {}, byRoom ? `${r.section}${r.pair}` : `${r.pair}`), el("td", { class: "text" }, r.names || ""),
+        el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)), el("td", {}, fmt(r.boards)),
+        several ? el("td", {}, other[1](r) || "") : null);
         row.addEventListener("click", () => showCard(r));
         row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showCard(r); } });
         return row;
-      })))));
+      }), { "aria-label": heading }));
+  }));
   if (!entries.length) box.append(el("p", {}, "No results yet."));
 }
 
@@ -93,7 +107,7 @@ function render(documentData) {
   document.getElementById("event-name").textContent = `${eventLine(event)}: results`;
   document.title = `${event.name} results - basestation`;
   document.querySelector("#rankings .print-event").textContent = eventLine(event);
-  renderRankings(documentData.rankings);
+  renderRankings(documentData.rankings, event);
   document.getElementById("travellers").replaceChildren(...documentData.travellers.map(travellerBox));
   document.getElementById("scorecards").replaceChildren(...documentData.scorecards.map(cardBox));
   if (view.card) showCard(view.card);

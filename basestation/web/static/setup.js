@@ -38,6 +38,7 @@ function matchesTable(shown) {
 function showFormat() {
   const plan = eventFormat();
   document.getElementById("rounds-choice").hidden = !plan.swiss;
+  document.getElementById("scoring-choice").hidden = plan.format !== "pairs";
   for (const row of document.querySelectorAll(".section-setup")) {
     row.querySelector(".count-word").textContent = plan.who;
     row.querySelector(".boards-word").textContent = plan.format === "pairs" ? "Boards" : "Boards a match";
@@ -250,6 +251,8 @@ function eventBody(closeOpen) {
   return {
     name: eventName(), date: form.elements.date.value || null, regulations: form.elements.regulations.value,
     format: eventFormat().format, rounds: eventFormat().rounds,
+    // A pairs event's boards matchpointed across every section; its pairs' places (both are shown).
+    across_the_field: form.elements.across_the_field.checked, places: form.elements.places.value,
     sections: [...document.querySelectorAll(".section-setup")].map(sectionBody),
     hand_records: setup.pbn, close_open: closeOpen,
     players: [...setup.players].map(([number, { name, national }]) => ({ number, name, national })),
