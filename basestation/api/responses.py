@@ -203,6 +203,7 @@ class EventOut(BaseModel):
     sections: list[SectionOut]
     across_the_field: bool = False  # every section's boards matchpointed together
     places: str = "section"  # pairs placed per section and direction, or across the "room"
+    handicap: bool = False  # a handicap event: placed by the handicapped percentage
 
 
 class PastEventOut(BaseModel):
@@ -286,6 +287,7 @@ class PlayerOut(BaseModel):
     number: int
     name: str
     national: str | None = None  # left out when not known
+    handicap: float | None = None  # for handicap events; left out when none
 
 
 class PenaltyOut(BaseModel):
@@ -364,6 +366,10 @@ class RankingOut(Given):
     maximum: int | float | None = None  # the matchpoints the boards it played could give
     section_place: str | None = None  # its place in its section and direction ("2=")
     room_place: str | None = None  # and across the room, in its direction
+    handicap: float | None = None  # a handicap event: the pair's (its players' added)
+    handicapped_pct: float | None = None  # its percentage plus half its handicap
+    raw_place: str | None = None  # its place on the raw percentage
+    ranking: str | None = None  # GET /api/rankings: "handicapped" or "raw", what `rank` is
 
 
 class TravellerLineOut(Given):

@@ -42,7 +42,8 @@ def scorer_xml(session: SessionState, seatings: list[SeatingRow],
                         time=_time(session.event_opened), club=config.club_name,
                         club_no=config.club_number,
                         across_the_field=session.scoring.across_the_field)
-    sections = [ScorerSection(letter, state.movement.tables)
+    sections = [ScorerSection(letter, state.movement.tables,
+                              handicap=session.scoring.handicap)
                 for letter, state in session.sections.items()]
     return write_scorer_xml(event, sections, _lines(session, seatings),
                             _pairs(session, seatings), hand_records(session))
@@ -106,10 +107,11 @@ def phantom_lines(section: str, movement: Movement) -> list[ScorerLine]:
 
 
 def _pairs(session: SessionState, seatings: list[SeatingRow]) -> list[ScorerPair]:
-    scored = scored_session(session)
+    scored = scored_session(session, seatings)
     roster = pairs_roster(session, seatings, scored)
     return [ScorerPair(section=entry.section, pair=entry.pair, direction=entry.direction,
                        players=roster.of(entry.section, entry.pair, entry.direction),
                        total=entry.total, maximum=entry.maximum, place=entry.rank_label,
-                       raw_score=entry.pct)
+                       raw_score=entry.pct, handicap=entry.handicap or 0.0,
+                       score=entry.handicapped_pct)
             for entry in scored.ranking]

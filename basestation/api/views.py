@@ -6,6 +6,7 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
+from basestation.scoring.handicap import pair_handicap
 from basestation.station.session.entries import entry_words, held_fields
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.state import SessionState
@@ -62,21 +63,33 @@ def scored_boards(session: SessionState) -> list[ScoredBoard]:
     return found
 
 
-def ranking(session: SessionState) -> tuple[RankingEntry, ...]:
+def ranking(session: SessionState, seatings: list[SeatingRow] | None = None,
+            ) -> tuple[RankingEntry, ...]:
+    """The pairs ranked; in a handicap event by the handicapped percentage, each pair's
+    handicap its players' added (who plays as `pair_numbers` says)."""
     scores = session.scores
     if scores is None:
         return ()
     scores.refresh()
-    return scores.scorer.ranking()
+    if not session.scoring.handicap:
+        return scores.scorer.ranking()
+
+    def handicap(section: str, direction: str | None, pair: int) -> float:
+        numbers = pair_numbers(session, seatings or [], section, pair, direction)
+        return pair_handicap(session.handicaps.get(n) for n in numbers if n)
+
+    return scores.scorer.ranking(handicap)
 
 
-def scored_session(session: SessionState) -> ScoredSession:
+def scored_session(session: SessionState,
+                   seatings: list[SeatingRow] | None = None) -> ScoredSession:
     """The session as scored live: the same figures the grid and pads show."""
     scores = session.scores
     regulations = scores.scorer.regulations if scores is not None else None
     name = regulations.name if regulations is not None else session.regulations
     scale = regulations.scale.value if regulations is not None else "double"
-    return ScoredSession(name, scale, tuple(scored_boards(session)), ranking(session))
+    return ScoredSession(name, scale, tuple(scored_boards(session)),
+                         ranking(session, seatings))
 
 
 def traveller_json(session: SessionState, scored: ScoredBoard,
@@ -174,6 +187,7 @@ def player_names(session: SessionState, numbers: tuple[int, ...]) -> str:
 
 def rankings_json(session: SessionState, seatings: list[SeatingRow]) -> list[dict[str, Any]]:
     """Every pair's total, percentage and rank within its field, with the pair's names."""
-    return [{**entry.to_json(), "section": entry.section,
+    kind = "handicapped" if session.scoring.handicap else "raw"
+    return [{**entry.to_json(), "section": entry.section, "ranking": kind,
              "names": pair_names(session, seatings, entry.section, entry.pair, entry.direction)}
-            for entry in ranking(session)]
+            for entry in ranking(session, seatings)]

@@ -87,6 +87,10 @@ def write_usebio(session: ScoredSession, event_name: str = "Pairs",
         _text(pair, "TOTAL_SCORE", entry.total)
         _text(pair, "PERCENTAGE", entry.pct)
         _text(pair, "BOARDS_PLAYED", entry.boards)
+        if entry.handicap is not None:  # a handicap event: PLACE is the handicapped place
+            _text(pair, "HANDICAP", entry.handicap)
+            _text(pair, "HANDICAPPED_PERCENTAGE", entry.handicapped_pct)
+            _text(pair, "RAW_PLACE", entry.raw_place)
     for board in session.boards:
         board_element = ET.SubElement(event, "BOARD")
         _text(board_element, "BOARD_NUMBER", board.board)

@@ -33,7 +33,7 @@ def environment() -> Environment:
                       autoescape=select_autoescape(["html"], default_for_string=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(pct=_pct, number=_number, result=result_words, day=day_words,
-                       signed=_signed, nationals=_nationals)
+                       signed=_signed, nationals=_nationals, by_raw=_by_raw)
     env.globals.update(hands=hands, board_facts=board_facts, card_id=card_id, SUITS=SUITS,
                        SEATS=SEATS, fields=fields)
     return env
@@ -57,6 +57,11 @@ def _nationals(players: Sequence[Mapping[str, Any]]) -> str:
     if not any(p.get("national") for p in players):
         return ""
     return ", ".join(str(p.get("national") or "—") for p in players)
+
+
+def _by_raw(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """A handicap event's rows in the order of their raw places ("2=" after "1")."""
+    return sorted(rows, key=lambda row: int(str(row.get("raw_place") or 0).rstrip("=")))
 
 
 def _signed(value: int | None) -> str:

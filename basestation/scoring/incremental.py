@@ -126,6 +126,8 @@ class IncrementalScorer:
             return None
         return self._standings.apply_session_rule(self._score(key))
 
-    def ranking(self) -> tuple[RankingEntry, ...]:
-        """The ranking now: totals, percentages and ranks per field and overall."""
-        return self._standings.ranking(self._penalties)
+    def ranking(self, handicaps: Callable[[str, str | None, int], float] | None = None,
+                ) -> tuple[RankingEntry, ...]:
+        """The ranking now: totals, percentages and ranks per field and overall; with
+        `handicaps`, placed by the handicapped percentage (Standings.ranking)."""
+        return self._standings.ranking(self._penalties, handicaps)

@@ -98,6 +98,13 @@ class RankingEntry:
     section_tied: bool = False
     room_rank: int = 0
     room_tied: bool = False
+    # A handicap session: the pair's handicap (its players' added) and its percentage with
+    # half of it added, which places it (`rank`); `raw_rank` places it on `pct` alone, in the
+    # same field. Elsewhere `handicap` is None and `raw_rank` is `rank`.
+    handicap: float | None = None
+    handicapped_pct: float | None = None
+    raw_rank: int = 0
+    raw_tied: bool = False
 
     @property
     def rank_label(self) -> str:
@@ -108,6 +115,11 @@ class RankingEntry:
     def section_place(self) -> str:
         """The place in its section and direction, as printed ("3="): the Scorer's."""
         return _place(self.section_rank, self.section_tied)
+
+    @property
+    def raw_place(self) -> str:
+        """The place on the raw percentage (in a handicap session; else the place)."""
+        return _place(self.raw_rank, self.raw_tied)
 
     @property
     def room_place(self) -> str:
@@ -121,7 +133,9 @@ class RankingEntry:
         data.update({"total": _number(self.total), "pct": self.pct, "rank": self.rank,
                      "rank_label": self.rank_label, "overall_rank": self.overall_rank,
                      "boards": self.boards, "maximum": _number(self.maximum),
-                     "section_place": self.section_place, "room_place": self.room_place})
+                     "section_place": self.section_place, "room_place": self.room_place,
+                     "handicap": self.handicap, "handicapped_pct": self.handicapped_pct,
+                     "raw_place": self.raw_place})
         return data
 
 

@@ -67,5 +67,8 @@ def score_session(session: Session, regulations: Regulations) -> ScoredSession:
     # Law 12C2c needs each pair's percentage on its other boards, so it comes last.
     final_boards = tuple(standings.apply_session_rule(scored) for scored in boards)
     scale = "imps" if session.method is not Method.MATCHPOINTS else regulations.scale.value
+    handicaps = session.handicaps
+    given = None if handicaps is None else (
+        lambda section, direction, pair: handicaps.get((section, direction, pair), 0.0))
     return ScoredSession(regulations.name, scale, final_boards,
-                         standings.ranking(session.penalties))
+                         standings.ranking(session.penalties, given))

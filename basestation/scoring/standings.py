@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from basestation.scoring.handicap import handicapped
 from basestation.scoring.matchpoints import percentage, round_matchpoints
 from basestation.scoring.regulations import Regulations
 from basestation.scoring.scored import RankingEntry, ScoredBoard, ScoredResult, SessionRule
@@ -201,8 +202,13 @@ class Standings:
             points += penalty.percent * top / 100
         return points
 
-    def ranking(self, penalties: Iterable[Penalty] = ()) -> tuple[RankingEntry, ...]:
-        """Every pair, ranked within its field (section and direction) and overall."""
+    def ranking(self, penalties: Iterable[Penalty] = (),
+                handicaps: Callable[[str, str | None, int], float] | None = None,
+                ) -> tuple[RankingEntry, ...]:
+        """Every pair, ranked within its field (section and direction) and overall. With
+        `handicaps` (a pair's handicap by section, direction and number), a handicap session:
+        pairs are placed by their percentage plus half their handicap (scoring/handicap.py),
+        and their places on the raw percentage kept beside."""
         penalties = tuple(penalties)
         rows = []
         for pair, tally in self._tallies.items():
@@ -222,11 +228,24 @@ class Standings:
                 key = pct_value
             rows.append((pair, total, pct_value, key, tally.boards,
                          0.0 if self.in_imps else round(available, 6)))
-        keys = [row[3] for row in rows]
-        in_section = _field_ranks(keys, [(pair[0], pair[1]) for pair, *_ in rows])
-        in_room = _field_ranks(keys, [("", pair[1]) for pair, *_ in rows])
+        raw_keys = [row[3] for row in rows]
+        given: list[float | None] = [None] * len(rows)
+        scored: list[float | None] = [None] * len(rows)
+        keys = raw_keys
+        if handicaps is not None and not self.in_imps:
+            given = [handicaps(*pair) for pair, *_ in rows]
+            scored = [None if row[2] is None else
+                      handicapped(row[2], given[i] or 0.0, self.regulations.pct_decimals)
+                      for i, row in enumerate(rows)]
+            keys = [raw if pct is None else pct for raw, pct in zip(raw_keys, scored,
+                                                                    strict=True)]
+        sections = [(pair[0], pair[1]) for pair, *_ in rows]
+        rooms = [("", pair[1]) for pair, *_ in rows]
+        in_section = _field_ranks(keys, sections)
+        in_room = _field_ranks(keys, rooms)
         overall = _ranks(list(range(len(rows))), keys)
         placed = in_room if self.room_places else in_section
+        raw = _field_ranks(raw_keys, rooms if self.room_places else sections)
         entries = [
             RankingEntry(
                 pair=pair[2], direction=pair[1], total=total, pct=pct_value,
@@ -234,6 +253,8 @@ class Standings:
                 overall_rank=overall[i][0], overall_tied=overall[i][1], maximum=maximum,
                 section_rank=in_section[i][0], section_tied=in_section[i][1],
                 room_rank=in_room[i][0], room_tied=in_room[i][1],
+                handicap=given[i], handicapped_pct=scored[i],
+                raw_rank=raw[i][0], raw_tied=raw[i][1],
             )
             for i, (pair, total, pct_value, _key, boards, maximum) in enumerate(rows)
         ]

@@ -112,3 +112,6 @@ class Session:
     across_the_room: bool = False
     two_field: bool | Mapping[str, bool] = True
     room_places: bool | None = None
+    # A handicap session: each pair's handicap (its players' added) by section, direction
+    # ("NS", "EW", None in one field) and number; a pair not named has 0. None: no handicaps.
+    handicaps: Mapping[tuple[str, str | None, int], float] | None = None

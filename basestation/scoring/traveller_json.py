@@ -62,7 +62,39 @@ def parse_traveller_json(data: Mapping[str, Any]) -> Session:
     if places not in (None, "room", "section"):
         raise ScoringError(f"places must be room or section, not {places!r}")
     room_places = None if places is None else places == "room"
-    return Session(method, boards, expected, penalties, across, two_field, room_places)
+    handicaps = _handicaps(data.get("handicaps"), two_field)
+    return Session(method, boards, expected, penalties, across, two_field, room_places,
+                   handicaps)
+
+
+def _handicaps(data: Any, two_field: bool | Mapping[str, bool],
+               ) -> dict[tuple[str, str | None, int], float] | None:
+    """A handicap session's pairs' handicaps: [{"pair", "direction"?, "section"?,
+    "handicap"}], each the pair's players' handicaps added."""
+    if data is None:
+        return None
+    if not isinstance(data, list):
+        raise ScoringError("handicaps must be a list of {pair, direction, section, handicap}")
+    found: dict[tuple[str, str | None, int], float] = {}
+    for item in data:
+        if not isinstance(item, Mapping) or not _is_int(item.get("pair")):
+            raise ScoringError(f"a handicap needs a pair number: {item!r}")
+        where = f"handicap of pair {item['pair']}"
+        section = item.get("section", "")
+        direction = item.get("direction")
+        if not isinstance(section, str) or direction not in (None, "NS", "EW"):
+            raise ScoringError(f"{where}: section must be a letter, direction NS, EW or null")
+        if two_field_of(two_field, section) != (direction is not None):
+            raise ScoringError(f"{where}: give a direction (NS or EW) for a pair of a "
+                               "two-field section, and none for one of a one-field section")
+        value = item.get("handicap")
+        if not _is_number(value) or not -100 < value < 100:
+            raise ScoringError(f"{where}: handicap must be a number of percentage points")
+        key = (section, direction, item["pair"])
+        if key in found:
+            raise ScoringError(f"{where}: given twice")
+        found[key] = float(value)
+    return found
 
 
 def _two_field(given: Any, boards: Sequence[BoardTraveller]) -> bool | dict[str, bool]:

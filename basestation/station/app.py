@@ -102,7 +102,10 @@ class Station:
     def import_players(self, players: Mapping[int, str]) -> None:
         """The club's list (number: name), before the station runs."""
         self._not_running("director.set_players")
-        rows = [PlayerRow(number=n, name=name) for n, name in players.items()]
+        # A renamed player keeps the national number and handicap the club's list has.
+        session = self.rules.session
+        rows = [PlayerRow(number=n, name=name, national=session.national.get(n),
+                          handicap=session.handicaps.get(n)) for n, name in players.items()]
         self.store.commit([repo.merge(row) for row in rows])
         self.hub.load()
 

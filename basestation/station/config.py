@@ -55,6 +55,9 @@ class EventScoring:
     # Pairs placed per "section" and direction (as the Scorer places them), or across the
     # "room" (in their direction); both places are shown.
     places: str = "section"
+    # A handicap event: pairs placed by their percentage plus half their players' handicaps
+    # added (scoring/handicap.py); the raw places are shown too.
+    handicap: bool = False
 
     def __post_init__(self) -> None:
         if self.places not in PLACES:
@@ -73,6 +76,8 @@ class NewEvent:
     players: Mapping[int, str] = field(default_factory=dict)  # number -> name
     # number -> national number; a player listed without one keeps the club list's
     national: Mapping[int, str] = field(default_factory=dict)
+    # number -> handicap; a player listed without one keeps the club list's
+    handicaps: Mapping[int, float] = field(default_factory=dict)
     event_format: str = "pairs"  # or a teams or Swiss format (scoring/event_formats.py)
     rounds: int = 0  # a Swiss event's rounds
     # An event whose session has not ended is closed only when this says so (the set-up page
@@ -246,7 +251,8 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
             scoring=EventScoring(
                 across_the_field=_flag(event_raw.get("across_the_field", False),
                                        "event.across_the_field"),
-                places=_places(event_raw.get("places", "section"))),
+                places=_places(event_raw.get("places", "section")),
+                handicap=_flag(event_raw.get("handicap", False), "event.handicap")),
         )
     database = str(station.get("database", "sqlite:///basestation.db"))
     if base is not None and database.startswith("sqlite:///") and not database.startswith(

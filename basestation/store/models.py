@@ -32,6 +32,8 @@ class EventRow(SQLModel, table=True):
     # sections"), and its pairs placed per "section" and direction or across the "room".
     across_the_field: bool = False
     places: str = "section"
+    # A handicap event: pairs placed by their percentage plus half their players' handicaps.
+    handicap: bool = False
 
 
 class SectionRow(SQLModel, table=True):
@@ -207,6 +209,8 @@ class PlayerRow(SQLModel, table=True):
     number: int = Field(primary_key=True)
     name: str
     national: str | None = None  # the national body's number (NZB), when known
+    # Percentage points (negative for the stronger players), for handicap events; None: none.
+    handicap: float | None = None
 
 
 class SeatRow(SQLModel, table=True):

@@ -68,6 +68,7 @@ class EventInfoOut(BaseModel):
     format: str = "pairs"  # or teams, swiss-teams, swiss-pairs: see `matches`
     across_the_field: bool = False  # every section's boards matchpointed together
     places: str = "section"  # the rankings' `rank`: per section and direction, or "room"
+    handicap: bool = False  # a handicap event: `rank` is the handicapped place
 
 
 class MatchBoardOut(BaseModel):
@@ -195,7 +196,7 @@ def results_document(session: SessionState, seatings: list[SeatingRow], *,
                   "results": sum(s.held_count for s in session.sections.values()),
                   "open": is_open, "format": session.event_format,
                   "across_the_field": session.scoring.across_the_field,
-                  "places": session.scoring.places},
+                  "places": session.scoring.places, "handicap": session.scoring.handicap},
         "rankings": rankings,
         "travellers": [traveller_json(session, scored, seatings)
                        for scored in scored_boards(session)],

@@ -57,9 +57,12 @@ class EventIn(BaseModel):
     # sections"), and its pairs placed per section and direction or across the room.
     across_the_field: bool = False
     places: Literal["section", "room"] = "section"
+    # A handicap event: pairs placed by their percentage plus half their players' handicaps.
+    handicap: bool = False
 
     def scoring(self) -> EventScoring:
-        return EventScoring(across_the_field=self.across_the_field, places=self.places)
+        return EventScoring(across_the_field=self.across_the_field, places=self.places,
+                            handicap=self.handicap)
 
 
 @router.get("/event", response_model=EventOut)

@@ -69,12 +69,14 @@ class DirectorService:
     # -- players and seats ------------------------------------------------------------------
 
     async def set_players(self, players: Mapping[int, str],
-                          national: Mapping[int, str | None] | None = None) -> int:
-        """Adds or renames players in the club's list (with national numbers, when given);
-        returns how many the list holds."""
+                          national: Mapping[int, str | None] | None = None,
+                          handicaps: Mapping[int, float | None] | None = None) -> int:
+        """Adds or renames players in the club's list (with national numbers, when given,
+        and the handicaps given; the others' kept); returns how many the list holds."""
         named, numbers = dict(players), dict(national) if national is not None else None
-        await self._act(lambda batch: self._rules.director.set_players(named, batch, numbers),
-                        need_event=False)
+        given = dict(handicaps or {})
+        await self._act(lambda batch: self._rules.director.set_players(
+            named, batch, numbers, given), need_event=False)
         return len(self._rules.session.players)
 
     async def add_visitor(self, name: str) -> int:

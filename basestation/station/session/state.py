@@ -159,6 +159,7 @@ class SessionState:
     feedback: frozenset[str] = frozenset()
     players: dict[int, str] = field(default_factory=dict)  # the club's list, kept across events
     national: dict[int, str] = field(default_factory=dict)  # player number -> national number
+    handicaps: dict[int, float] = field(default_factory=dict)  # player number -> handicap
     seats: Seats = field(default_factory=Seats)  # who plays for each pair or team
     takeovers: set[tuple[str, int]] = field(default_factory=set)  # authorised, not yet taken
     # (unit, section, table) for every table a unit has held in the event, released or not: a
@@ -185,6 +186,7 @@ class SessionState:
         self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
         self.national = {p.number: p.national for p in snap.players if p.national}
+        self.handicaps = {p.number: p.handicap for p in snap.players if p.handicap is not None}
         self.seats.load(snap.seats)
         self.scores = None
         self.penalties = []
@@ -210,7 +212,7 @@ class SessionState:
         self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
         self.regulations = snap.event.regulations
         self.scoring = EventScoring(across_the_field=snap.event.across_the_field,
-                                    places=snap.event.places)
+                                    places=snap.event.places, handicap=snap.event.handicap)
         self.running = snap.event.running
         self.ended, self.published = snap.event.ended, snap.event.published
         for row in snap.sections:
@@ -316,7 +318,8 @@ class SessionState:
         if round_ is None:
             return []
         return [ranking_after(section, round_, self.regulations, self.seats, self.players,
-                              penalties=(p.penalty for p in self.penalties))]
+                              penalties=(p.penalty for p in self.penalties),
+                              handicaps=self.handicaps if self.scoring.handicap else None)]
 
     def rankings_moved_on(self, section: SectionState, batch: Batch) -> None:
         """A round of the section completed: its pads are sent the rankings after it, once,
@@ -364,7 +367,8 @@ class SessionState:
         scoring = scoring or EventScoring()
         event = EventRow(name=name, regulations=regulations, date=held_on or date.today(),
                          format=event_format, rounds=rounds,
-                         across_the_field=scoring.across_the_field, places=scoring.places)
+                         across_the_field=scoring.across_the_field, places=scoring.places,
+                         handicap=scoring.handicap)
         rows = []
         for spec in sections:
             movement = first_movement(event_format, rounds, movement=spec.movement,

@@ -15,8 +15,9 @@ function roomKey(entry) {
   return entry.direction ? `all sections ${entry.direction}` : `all sections, ${entry.section} (one field)`;
 }
 
-function renderRankings(entries, event) {
-  const box = document.querySelector("#rankings > div");
+// In a handicap event two rankings: the handicapped one (the pairs' places: the percentage plus
+// half the pair's handicap) and the raw one, each table saying which it is.
+function rankingTables(entries, event, raw) {
   const byRoom = event.places === "room";
   const several = new Set(entries.map((e) => e.section)).size > 1;
   const fields = new Map();
@@ -26,22 +27,36 @@ function renderRankings(entries, event) {
     fields.get(key).push(entry);
   }
   const other = byRoom ? ["In section", (r) => r.section_place] : ["In the room", (r) => r.room_place];
-  const columns = [["Rank"], ["Pair"], ["Names", "text"], ["Total"], ["%"], ["Boards"]];
+  const handicapped = event.handicap && !raw;
+  const columns = [[raw ? "Raw place" : "Rank"], ["Pair"], ["Names", "text"], ["Total"], [handicapped ? "Raw %" : "%"]];
+  if (handicapped) columns.push(["Handicap"], ["Handicapped %"], ["Raw place"]);
+  columns.push(["Boards"]);
   if (several) columns.push([other[0]]);
-  box.replaceChildren(...[...fields].map(([field, rows]) => {
-    const heading = byRoom ? `Placed across the room: ${field}` : field;
-    return el("div", { class: "ranking" }, el("h3", {}, heading), table(columns,
+  const kind = raw ? "Raw ranking, " : handicapped ? "Handicapped ranking, " : "";
+  const place = (label) => Number(String(label).replace("=", ""));
+  return [...fields].map(([field, members]) => {
+    const heading = kind + (byRoom ? `placed across the room: ${field}` : field);  // says which ranking it is
+    const rows = raw ? [...members].sort((a, b) => place(a.raw_place) - place(b.raw_place)) : members;
+    return el("div", { class: "ranking" }, el("h3", {}, heading[0].toUpperCase() + heading.slice(1)), table(columns,
       rows.map((r) => {
         const row = el("tr", { class: "pick", tabindex: 0, "data-section": r.section, "data-pair": r.pair,
           "data-direction": r.direction || "", title: "Show this pair's score card" },
-        el("td", {}, r.rank_label), el("td", {}, byRoom ? `${r.section}${r.pair}` : `${r.pair}`), el("td", { class: "text" }, r.names || ""),
-        el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)), el("td", {}, fmt(r.boards)),
+        el("td", {}, raw ? r.raw_place : r.rank_label), el("td", {}, byRoom ? `${r.section}${r.pair}` : `${r.pair}`),
+        el("td", { class: "text" }, r.names || ""), el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)),
+        handicapped ? el("td", {}, fmt(r.handicap)) : null, handicapped ? el("td", {}, pct(r.handicapped_pct)) : null,
+        handicapped ? el("td", {}, r.raw_place) : null,
+        el("td", {}, fmt(r.boards)),
         several ? el("td", {}, other[1](r) || "") : null);
         row.addEventListener("click", () => showCard(r));
         row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showCard(r); } });
         return row;
-      }), { "aria-label": heading }));
-  }));
+      }), { "aria-label": heading[0].toUpperCase() + heading.slice(1) }));
+  });
+}
+
+function renderRankings(entries, event) {
+  const box = document.querySelector("#rankings > div");
+  box.replaceChildren(...rankingTables(entries, event, false), ...(event.handicap ? rankingTables(entries, event, true) : []));
   if (!entries.length) box.append(el("p", {}, "No results yet."));
 }
 
@@ -79,7 +94,10 @@ function cardBox(card) {
 
 function cardTotal(card) {
   const entry = view.document.rankings.find((r) => sameCard(r, card));
-  return entry ? el("p", { class: "card-total" }, `Rank ${entry.rank_label}: ${fmt(entry.total)} MP, ${pct(entry.pct)}%`) : null;
+  if (!entry) return null;
+  const handicap = entry.handicapped_pct === null || entry.handicapped_pct === undefined ? ""
+    : `; handicap ${fmt(entry.handicap)}, ${pct(entry.handicapped_pct)}% handicapped (raw place ${entry.raw_place})`;
+  return el("p", { class: "card-total" }, `Rank ${entry.rank_label}: ${fmt(entry.total)} MP, ${pct(entry.pct)}%${handicap}`);
 }
 
 const sameCard = (a, b) => a && b && a.section === b.section && a.pair === b.pair && (a.direction || "") === (b.direction || "");
