@@ -370,6 +370,9 @@ class RankingOut(Given):
     handicapped_pct: float | None = None  # its percentage plus half its handicap
     raw_place: str | None = None  # its place on the raw percentage
     ranking: str | None = None  # GET /api/rankings: "handicapped" or "raw", what `rank` is
+    sat_out: int | None = None  # boards it sat out against the phantom
+    factored_total: int | float | None = None  # its total factored up to them
+    factored_maximum: int | float | None = None
 
 
 class TravellerLineOut(Given):

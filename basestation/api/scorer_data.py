@@ -111,7 +111,13 @@ def _pairs(session: SessionState, seatings: list[SeatingRow]) -> list[ScorerPair
     roster = pairs_roster(session, seatings, scored)
     return [ScorerPair(section=entry.section, pair=entry.pair, direction=entry.direction,
                        players=roster.of(entry.section, entry.pair, entry.direction),
-                       total=entry.total, maximum=entry.maximum, place=entry.rank_label,
+                       total=_or(entry.factored_total, entry.total),
+                       maximum=_or(entry.factored_maximum, entry.maximum),
+                       place=entry.rank_label,
                        raw_score=entry.pct, handicap=entry.handicap or 0.0,
                        score=entry.handicapped_pct)
             for entry in scored.ranking]
+
+
+def _or(factored: float | None, raw: float) -> float:
+    return raw if factored is None else factored

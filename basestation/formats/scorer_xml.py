@@ -92,8 +92,8 @@ class ScorerPair:
     pair: int
     direction: str | None  # "NS", "EW", or None for a Howell (one field) pair
     players: tuple[Player, ...]
-    total: float
-    maximum: float
+    total: float  # factored up to the boards it sat out against the phantom, if any
+    maximum: float  # as a pair that sat out nothing could have had
     place: str  # "1", "2="
     raw_score: float | None  # the percentage
     handicap: float = 0.0  # the pair's: its players' handicaps added

@@ -102,6 +102,11 @@ class IncrementalScorer:
             return self._source(*key)
         return self._results.get(key, ())
 
+    def set_sat_out(self, sat_out: Mapping[tuple[str, str | None, int], tuple[int, ...]],
+                    ) -> None:
+        """The boards each pair sat out against the phantom (Standings.set_sat_out)."""
+        self._standings.set_sat_out(sat_out)
+
     def set_penalties(self, penalties: Iterable[Penalty]) -> None:
         """The director's procedural and disciplinary penalties for the session."""
         self._penalties = tuple(penalties)

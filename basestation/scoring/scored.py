@@ -105,6 +105,11 @@ class RankingEntry:
     handicapped_pct: float | None = None
     raw_rank: int = 0
     raw_tied: bool = False
+    # The boards the pair sat out against the phantom, and its total and maximum factored
+    # up to them (the same percentage); `total` and `maximum` when it sat out none.
+    sat_out: int = 0
+    factored_total: float | None = None
+    factored_maximum: float | None = None
 
     @property
     def rank_label(self) -> str:
@@ -135,7 +140,9 @@ class RankingEntry:
                      "boards": self.boards, "maximum": _number(self.maximum),
                      "section_place": self.section_place, "room_place": self.room_place,
                      "handicap": self.handicap, "handicapped_pct": self.handicapped_pct,
-                     "raw_place": self.raw_place})
+                     "raw_place": self.raw_place, "sat_out": self.sat_out,
+                     "factored_total": _number(self.factored_total),
+                     "factored_maximum": _number(self.factored_maximum)})
         return data
 
 

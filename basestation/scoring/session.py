@@ -56,6 +56,7 @@ def score_session(session: Session, regulations: Regulations) -> ScoredSession:
                           two_field=session.two_field,
                           across_the_room=session.across_the_room,
                           room_places=session.room_places)
+    standings.set_sat_out(session.sat_out)
     expected = expected_results(session)
     boards = []
     for board in session.boards:

@@ -71,6 +71,13 @@ class Standings:
         self._pairs: dict[PairKey, PairKey] = {}
         # One object per score value, shared by every entry with that value.
         self._values: dict[float, float] = {}
+        # The boards each pair sat out (it met the phantom): its total is factored for them.
+        self._sat_out: Mapping[PairKey, tuple[int, ...]] = {}
+
+    def set_sat_out(self, sat_out: Mapping[PairKey, tuple[int, ...]]) -> None:
+        """The boards each pair sat out against the phantom (section, direction or None in
+        one field, number): `factored_total` scales its total up to them."""
+        self._sat_out = sat_out
 
     def pair_keys(self, line: ScoredResult) -> tuple[PairKey, PairKey]:
         section = line.result.section
@@ -180,6 +187,20 @@ class Standings:
             lines.append(replace(line, **changes))  # type: ignore[arg-type]
         return replace(scored, results=tuple(lines))
 
+    def _factored(self, pair: PairKey, total: float, maximum: float, boards: int,
+                  ) -> tuple[int, float, float]:
+        """Boards sat out, and the total and maximum as if the pair had played them at the
+        same rate (docs/ARCHITECTURE.md, "Phantoms and sit-outs"): each board sat out adds
+        its top in the pair's field (a board nobody scored, the pair's average top) to the
+        maximum, and the total is scaled by the same ratio, so the percentage stands."""
+        sat_out = self._sat_out.get(pair, ())
+        if not sat_out or self.in_imps or maximum <= 0:
+            return len(sat_out), total, maximum
+        field = self._field_section(pair[0])
+        average = maximum / max(boards, 1)
+        full = maximum + sum(self._tops.get((board, field), average) for board in sat_out)
+        return len(sat_out), round(total * full / maximum, 2), round(full, 6)
+
     def _field_section(self, section: str) -> str:
         return "" if self.across_the_room else section
 
@@ -228,6 +249,8 @@ class Standings:
                 key = pct_value
             rows.append((pair, total, pct_value, key, tally.boards,
                          0.0 if self.in_imps else round(available, 6)))
+        factored = [self._factored(pair, total, maximum, boards)
+                    for pair, total, _pct, _key, boards, maximum in rows]
         raw_keys = [row[3] for row in rows]
         given: list[float | None] = [None] * len(rows)
         scored: list[float | None] = [None] * len(rows)
@@ -254,7 +277,8 @@ class Standings:
                 section_rank=in_section[i][0], section_tied=in_section[i][1],
                 room_rank=in_room[i][0], room_tied=in_room[i][1],
                 handicap=given[i], handicapped_pct=scored[i],
-                raw_rank=raw[i][0], raw_tied=raw[i][1],
+                raw_rank=raw[i][0], raw_tied=raw[i][1], sat_out=factored[i][0],
+                factored_total=factored[i][1], factored_maximum=factored[i][2],
             )
             for i, (pair, total, pct_value, _key, boards, maximum) in enumerate(rows)
         ]

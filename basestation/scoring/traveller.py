@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from basestation.domain.board import Vulnerability
@@ -115,3 +115,7 @@ class Session:
     # A handicap session: each pair's handicap (its players' added) by section, direction
     # ("NS", "EW", None in one field) and number; a pair not named has 0. None: no handicaps.
     handicaps: Mapping[tuple[str, str | None, int], float] | None = None
+    # The boards each pair sat out against the phantom (section, direction, number), from
+    # the file's phantom results: its total is factored up to them.
+    sat_out: Mapping[tuple[str, str | None, int], tuple[int, ...]] = field(
+        default_factory=dict)

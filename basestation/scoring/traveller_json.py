@@ -39,7 +39,8 @@ def parse_traveller_json(data: Mapping[str, Any]) -> Session:
     boards_data = data.get("boards")
     if not isinstance(boards_data, list) or not boards_data:
         raise ScoringError("a traveller file needs a non-empty 'boards' list")
-    boards = tuple(_board(item) for item in boards_data)
+    read = [_board(item) for item in boards_data]
+    boards = tuple(board for board, _ in read)
     expected = data.get("expected")
     if expected is not None and (not _is_int(expected) or expected < 1):
         raise ScoringError(f"expected must be a whole number of results, not {expected!r}")
@@ -63,8 +64,13 @@ def parse_traveller_json(data: Mapping[str, Any]) -> Session:
         raise ScoringError(f"places must be room or section, not {places!r}")
     room_places = None if places is None else places == "room"
     handicaps = _handicaps(data.get("handicaps"), two_field)
+    sat_out: dict[tuple[str, str | None, int], tuple[int, ...]] = {}
+    for board, alone in read:
+        for section, side, pair in alone:
+            key = (section, side if two_field_of(two_field, section) else None, pair)
+            sat_out[key] = (*sat_out.get(key, ()), board.board)
     return Session(method, boards, expected, penalties, across, two_field, room_places,
-                   handicaps)
+                   handicaps, sat_out)
 
 
 def _handicaps(data: Any, two_field: bool | Mapping[str, bool],
@@ -122,7 +128,9 @@ def _section_board(board: BoardTraveller, section: str) -> BoardTraveller:
                           tuple(r for r in board.results if r.section == section))
 
 
-def _board(data: Any) -> BoardTraveller:
+def _board(data: Any) -> tuple[BoardTraveller, list[tuple[str, str, int]]]:
+    """The board, and each pair that sat it out against the phantom (section, side, pair):
+    a result naming one pair only."""
     if not isinstance(data, Mapping) or not _is_int(data.get("board")) or data["board"] < 1:
         raise ScoringError(f"every board needs a board number from 1: {data!r}")
     number: int = data["board"]
@@ -144,7 +152,22 @@ def _board(data: Any) -> BoardTraveller:
         for item in results_data
         if (result := _result(number, vulnerability, item)) is not None
     )
-    return BoardTraveller(number, vulnerability, dealer, results)
+    return BoardTraveller(number, vulnerability, dealer, results), [
+        alone for item in results_data if (alone := _sat_out(number, item)) is not None]
+
+
+def _sat_out(board: int, data: Mapping[str, Any]) -> tuple[str, str, int] | None:
+    """The pair of a phantom's result that names one pair only (its side and number)."""
+    ns, ew = data.get("ns"), data.get("ew")
+    if (ns is None) == (ew is None):
+        return None
+    side, pair = ("NS", ns) if ns is not None else ("EW", ew)
+    if not _is_int(pair) or pair < 1:
+        raise ScoringError(f"board {board}: pair numbers must be whole numbers from 1: {data!r}")
+    section = data.get("section", "")
+    if not isinstance(section, str):
+        raise ScoringError(f"board {board}, {side} {pair}: section must be a letter")
+    return section, side, pair
 
 
 def _result(board: int, vulnerability: Vulnerability, data: Any) -> TravellerResult | None:

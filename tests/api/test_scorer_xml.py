@@ -125,19 +125,26 @@ async def test_every_figure_of_the_night_is_in_the_scorer_xml(
     assert len(pairs) == len(results["rankings"]) == 4 + 5 + 3 + 3  # A: the phantom is NS
     for row in results["rankings"]:
         pair = pairs[(row["section"], row["pair"], row["direction"])]
+        # Factored up to the boards it sat out against the phantom (its total stands if none).
         assert (pair.total, pair.maximum, pair.place) == (
-            row["total"], row["maximum"], row["rank_label"])
+            row["factored_total"], row["factored_maximum"], row["rank_label"])
         assert pair.raw == pair.result == round(row["pct"], 2)
         assert pair.handicap == 0
         assert abs(100 * pair.total / pair.maximum - pair.raw) < 0.006
         names = row["names"].split(" & ")
         assert pair.players == [(name, NZB[name]) for name in names]
-        # The file holds its own proof: the pair's lines add up to its total and tops.
+        # The file holds its own proof: the pair's lines add up to its total and tops, and
+        # its phantom lines are what it was factored for.
         side = "ns" if row["direction"] == "NS" else "ew"
-        mine = [line for line in xml.lines[row["section"]] if not line.phantom
-                and getattr(line, side) == row["pair"]]
-        assert abs(sum(getattr(line, f"mp_{side}") for line in mine) - pair.total) < 0.01
+        mine = [line for line in xml.lines[row["section"]] if getattr(line, side) == row["pair"]]
+        played = [line for line in mine if not line.phantom]
+        raw, most = (sum(getattr(line, f"mp_{side}") for line in played),
+                     sum(tops[(row["section"], line.board)] for line in played))
+        assert abs(raw - row["total"]) < 0.01 and most == row["maximum"]
         assert pair.maximum == sum(tops[(row["section"], line.board)] for line in mine)
+        assert pair.total == round(row["total"] * pair.maximum / most, 2)
+        assert row["sat_out"] == len(mine) - len(played)
+    assert {row["sat_out"] for row in results["rankings"]} == {0, 2}  # A's EW pairs sat out
     assert any(("Player 107", "") in pair.players for pair in xml.pairs)  # no NZB number
 
     # The hand records go with the results.

@@ -53,7 +53,11 @@ async def test_handicaps_edited_on_the_players_page_place_a_handicap_night(
     await expect(handicapped).to_be_visible()
     headers = await handicapped.get_by_role("columnheader").all_inner_texts()
     assert headers == ["Rank", "Pair", "Names", "Total", "Raw %", "Handicap", "Handicapped %",
-                       "Raw place", "Boards", "In the room"]
+                       "Raw place", "Boards", "Factored total", "In the room"]
+    # Section A's EW pairs sat out a round against the phantom: their totals factored.
+    ew = page.get_by_role("table", name="Handicapped ranking, Section A EW")
+    cells = await ew.get_by_role("row").nth(1).get_by_role("cell").all_inner_texts()
+    assert cells[9].endswith(" of 60")  # 10 boards of top 6, though 8 were played
     raw = page.get_by_role("table", name="Raw ranking, Section A NS")
     assert (await raw.get_by_role("columnheader").all_inner_texts())[0] == "Raw place"
     places = [cells[0] for cells in [await row.get_by_role("cell").all_inner_texts()

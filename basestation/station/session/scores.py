@@ -41,6 +41,23 @@ def traveller_result(held: HeldResult) -> TravellerResult | None:
     return with_ruling(played, held.ruling.as_dict()) if held.ruling is not None else played
 
 
+def sat_out(sections: dict[str, SectionState]) -> dict[tuple[str, str | None, int],
+                                                       tuple[int, ...]]:
+    """The boards each pair sits out against the phantom, from the movements: a table whose
+    other seat is empty (docs/ARCHITECTURE.md, "Phantoms and sit-outs")."""
+    found: dict[tuple[str, str | None, int], tuple[int, ...]] = {}
+    for letter, state in sections.items():
+        apart = state.movement.two_field
+        for seat in state.movement.assignments:
+            if (seat.ns is None) == (seat.ew is None):
+                continue
+            side, pair = ("NS", seat.ns) if seat.ns is not None else ("EW", seat.ew)
+            assert pair is not None
+            key = (letter, side if apart else None, pair)
+            found[key] = (*found.get(key, ()), *seat.boards)
+    return found
+
+
 class LiveScores:
     """Matchpoints and rankings for the open event, kept current from the held results.
 
@@ -63,6 +80,7 @@ class LiveScores:
                                         across_the_room=scoring.across_the_field,
                                         room_places=scoring.places == "room",
                                         source=self._results)
+        self.scorer.set_sat_out(sat_out(sections))
         self.dirty = {(letter, b) for letter, s in sections.items()
                       for b in range(1, s.movement.boards + 1)}
         # Per board, the scoring engine's view of each held entry, by the entry's identity: a
@@ -89,6 +107,7 @@ class LiveScores:
         state = self.sections.get(section)
         if state is not None:
             self.dirty |= {(section, b) for b in range(1, state.movement.boards + 1)}
+        self.scorer.set_sat_out(sat_out(self.sections))
 
     def changed(self, section: str, board: int) -> None:
         self.dirty.add((section, board))

@@ -31,6 +31,9 @@ function rankingTables(entries, event, raw) {
   const columns = [[raw ? "Raw place" : "Rank"], ["Pair"], ["Names", "text"], ["Total"], [handicapped ? "Raw %" : "%"]];
   if (handicapped) columns.push(["Handicap"], ["Handicapped %"], ["Raw place"]);
   columns.push(["Boards"]);
+  // A pair that sat out boards against the phantom: its total factored up to them, of the maximum.
+  const satOut = entries.some((e) => e.sat_out);
+  if (satOut) columns.push(["Factored total"]);
   if (several) columns.push([other[0]]);
   const kind = raw ? "Raw ranking, " : handicapped ? "Handicapped ranking, " : "";
   const place = (label) => Number(String(label).replace("=", ""));
@@ -46,6 +49,7 @@ function rankingTables(entries, event, raw) {
         handicapped ? el("td", {}, fmt(r.handicap)) : null, handicapped ? el("td", {}, pct(r.handicapped_pct)) : null,
         handicapped ? el("td", {}, r.raw_place) : null,
         el("td", {}, fmt(r.boards)),
+        satOut ? el("td", {}, r.sat_out ? `${fmt(r.factored_total)} of ${fmt(r.factored_maximum)}` : "") : null,
         several ? el("td", {}, other[1](r) || "") : null);
         row.addEventListener("click", () => showCard(r));
         row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showCard(r); } });
