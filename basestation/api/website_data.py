@@ -78,7 +78,8 @@ def website(store: Store, event_id: int, par: Par,
     if isinstance(scored, MatchEvent):
         usebio, scorer = write_usebio_matches(scored, roster, deals), None
     else:
-        usebio = write_usebio(scored, session.event_name or "Pairs", roster, deals)
+        usebio = write_usebio(scored, session.event_name or "Pairs", roster, deals,
+                              session.event_date)
         scorer = scorer_xml(session, seatings, config or StationConfig())
     club = ClubList.of(session)
     ladders = [ladder_document(store, club, row, ids, director=False)

@@ -64,7 +64,8 @@ async def usebio(station: StationDep, read: ReadDep) -> Response:
     event, roster = await _event(station, read)
     deals = hand_records(station.session)
     text = write_usebio_matches(event, roster, deals) if isinstance(event, MatchEvent) \
-        else write_usebio(event, station.session.event_name or "Pairs", roster, deals)
+        else write_usebio(event, station.session.event_name or "Pairs", roster, deals,
+                          station.session.event_date)
     return _download(text, "application/xml", "results.xml")
 
 
