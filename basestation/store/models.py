@@ -34,6 +34,8 @@ class EventRow(SQLModel, table=True):
     places: str = "section"
     # A handicap event: pairs placed by their percentage plus half their players' handicaps.
     handicap: bool = False
+    # Taken from a file of the years before (the file's SHA-256): never the open event.
+    imported: str | None = None
 
 
 class SectionRow(SQLModel, table=True):

@@ -1,7 +1,7 @@
 """Handicap pairs in Chromium (issue 49): the players' page lists the club with national
 numbers and handicaps, imports a list with a handicap column, and saves a changed handicap;
 a handicap event's results page shows the handicapped ranking and the raw one, each saying
-which it is."""
+which it is; a past session's file imported from the results page."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from playwright.async_api import Page, expect
 from basestation.station.app import Station
 from tests.api.scorer_night import movements, play, seat_everyone
 from tests.api.test_handicap_pairs import NIGHT, PLAYERS
+from tests.api.test_past_files import PBN_GAMES
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import PASSWORD, screenshot
 
@@ -64,3 +65,21 @@ async def test_handicaps_edited_on_the_players_page_place_a_handicap_night(
                                      for row in (await raw.get_by_role("row").all())[1:]]]
     assert [int(p.rstrip("=")) for p in places] == sorted(int(p.rstrip("=")) for p in places)
     await screenshot(page, "results-handicap")
+
+
+async def test_a_past_session_is_imported_from_the_results_page(
+        director_page: tuple[Station, Page, int]) -> None:
+    _station, page, _ = director_page
+    await page.goto(page.url.rstrip("/") + "/results")
+    await page.wait_for_selector("#rankings >> text=No results yet.")  # the page has loaded
+    await page.get_by_label("Import a past session").set_input_files(files=[{
+        "name": "thursday.pbn", "mimeType": "text/plain", "buffer": PBN_GAMES.encode()}])
+    said = page.locator("#import-state")
+    await expect(said).to_have_text(
+        "thursday.pbn: Thursday afternoon (2019-05-16) is in the history, 6 results; 4 "
+        "players joined the club's list as visitors.")
+    chosen = page.locator("#event-select option", has_text="Thursday afternoon")
+    await expect(chosen).to_have_count(1)
+    await page.get_by_label("Import a past session").set_input_files(files=[{
+        "name": "thursday.pbn", "mimeType": "text/plain", "buffer": PBN_GAMES.encode()}])
+    await expect(said).to_contain_text("imported already")

@@ -223,6 +223,25 @@ async function publishWebsite() {
   say(`The website of ${event.name} is downloaded as ${name}: unpack it onto the club's web host, or open its index.html.`);
 }
 
+// A session of the years before, from another scoring program's file, joins the history as a
+// past event; a refusal is the station's sentence (the line and the reason).
+async function importPast(input) {
+  const file = input.files[0];
+  if (!file) return;
+  const state = document.getElementById("import-state");  // its own: a refresh clears the page's
+  try {
+    const done = await api("POST", "/api/history/import", { text: await file.text() });
+    await loadEvents();
+    const added = done.visitors.length ? `; ${done.visitors.length} players joined the club's list as visitors` : "";
+    state.textContent = `${file.name}: ${done.name} (${done.date}) is in the history, ${done.results} results${added}.`;
+    state.classList.remove("bad");
+  } catch (error) {
+    state.textContent = `${file.name}: ${error.message}`;
+    state.classList.add("bad");
+  }
+  input.value = "";
+}
+
 function printOnly(what) {
   document.body.dataset.print = what;
   window.print();
@@ -234,6 +253,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("event-select").addEventListener("change", (e) => choose(e.target.value));
   document.getElementById("publish-event").addEventListener("click", publishEvent);
   document.getElementById("publish-website").addEventListener("click", publishWebsite);
+  document.getElementById("past-file").addEventListener("change", (e) => importPast(e.target));
   for (const button of document.querySelectorAll(".prints button")) {
     button.addEventListener("click", () => printOnly(button.dataset.print));
   }
