@@ -248,7 +248,8 @@ def split_feedback(feedback: Feedback, max_frame: int = MAX_FRAME,
     split_game_data measures)."""
 
     def build(rows: list[tuple[str | int | None, ...]], part: int, parts: int) -> Feedback:
-        return Feedback(feedback.board, feedback.kind, tuple(rows), part, parts, feedback.round)
+        return Feedback(feedback.board, feedback.kind, tuple(rows), part, parts, feedback.round,
+                        feedback.ranking)
 
     return _split(list(feedback.rows), build, max_frame, measure or _frame_measure(version))
 

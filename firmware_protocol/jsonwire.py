@@ -318,6 +318,8 @@ def body_to_json(body: Body) -> JsonObject:
                                     "rows": [list(row) for row in body.rows]}
             if body.round is not None:  # a ranking after a round (SPEC.md 14.9)
                 feedback["round"] = body.round
+            if body.ranking is not None:  # the handicapped ranking (SPEC.md 14.9)
+                feedback["ranking"] = body.ranking
             return feedback
         case CorrectionPush():
             return {"section": body.section, "table": body.table, "round": body.round,
@@ -479,7 +481,8 @@ def _read_status(obj: JsonObject) -> Status:
 def _read_feedback(obj: JsonObject) -> Feedback:
     rows = tuple(tuple(_list(row, "a row")) for row in _list(_need(obj, "rows"), "rows"))
     return Feedback(_need(obj, "board"), _enum(FeedbackKind, _need(obj, "kind"), "kind"), rows,
-                    obj.get("part", 1), obj.get("parts", 1), obj.get("round"))
+                    obj.get("part", 1), obj.get("parts", 1), obj.get("round"),
+                    obj.get("ranking"))
 
 
 def _read_correction_push(obj: JsonObject) -> CorrectionPush:

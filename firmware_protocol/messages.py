@@ -33,6 +33,7 @@ from firmware_protocol.fields import (
 
 __all__ = [
     "BODY_TYPES",
+    "HANDICAPPED",
     "LATEST_VERSION",
     "PROTOCOL_VERSION",
     "VERSIONS",
@@ -457,6 +458,9 @@ Row: TypeAlias = "tuple[Cell, ...]"
 RANKING_CELLS = 5
 
 
+HANDICAPPED = "handicapped"  # a feedback's `ranking`: the handicapped ranking (SPEC.md 14.9)
+
+
 @dataclass(frozen=True, slots=True)
 class Feedback:
     """Rows to show after a board (board 0: the whole session); part `part` of `parts`."""
@@ -469,10 +473,16 @@ class Feedback:
     parts: int = 1
     # JSON only (SPEC.md 14.9): the round a ranking stands after (None: the whole session).
     round: int | None = None
+    # JSON only (SPEC.md 14.9): "handicapped" when a ranking places the pairs on their
+    # handicapped percentage, which its percent cells then are (None: the raw ranking).
+    ranking: str | None = None
 
     def __post_init__(self) -> None:
         check_int(self.board, "board", 0, MAX_SMALL)
         check_optional_int(self.round, "round", 1, MAX_SMALL)
+        if self.ranking not in (None, HANDICAPPED):
+            raise ProtocolError(ErrorCode.MALFORMED,
+                                f"ranking must be {HANDICAPPED!r} or absent, not {self.ranking!r}")
         if not isinstance(self.kind, FeedbackKind):
             raise ProtocolError(ErrorCode.MALFORMED, f"unknown feedback kind {self.kind!r}")
         if isinstance(self.rows, str | bytes):

@@ -27,6 +27,7 @@ from basestation.api.routes import (
     merges,
     movements,
     pairing,
+    past_sessions,
     player_history,
     players,
     results,
@@ -46,7 +47,7 @@ from basestation.web import pages
 
 ROUTERS = (login, session, events, sections, movements, players, units, pairing, merges, results,
            matches, rulings, scores, exports, history, setup, event_results, console, seats,
-           competitions, player_history, website)
+           competitions, player_history, website, past_sessions)
 
 
 def create_app(station: Station, *, manage_station: bool = True,

@@ -98,7 +98,7 @@ def event_and_roster(session: SessionState, seatings: list[SeatingRow],
     matches = match_event(session)
     if matches is not None:
         return matches, match_roster(session, seatings)
-    scored = scored_session(session)
+    scored = scored_session(session, seatings)
     return scored, pairs_roster(session, seatings, scored)
 
 

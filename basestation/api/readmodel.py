@@ -216,4 +216,6 @@ class ReadModel:
                         regulations=session.regulations, running=session.running,
                         date=session.event_date.isoformat() if session.event_date else None,
                         format=session.event_format, rounds=session.format_rounds,
+                        across_the_field=session.scoring.across_the_field,
+                        places=session.scoring.places, handicap=session.scoring.handicap,
                         sections=self.sections())

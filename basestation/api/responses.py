@@ -234,6 +234,9 @@ class EventOut(BaseModel):
     rounds: int = 0  # a Swiss event's rounds
     running: bool
     sections: list[SectionOut]
+    across_the_field: bool = False  # every section's boards matchpointed together
+    places: str = "section"  # pairs placed per section and direction, or across the "room"
+    handicap: bool = False  # a handicap event: placed by the handicapped percentage
 
 
 class PastEventOut(BaseModel):
@@ -317,6 +320,7 @@ class PlayerOut(BaseModel):
     number: int
     name: str
     national: str | None = None  # left out when not known
+    handicap: float | None = None  # for handicap events; left out when none
 
 
 class PenaltyOut(BaseModel):
@@ -401,6 +405,16 @@ class RankingOut(Given):
     overall_rank: int
     boards: int
     event: int | None = None  # GET /api/rankings: the open event's id
+    maximum: int | float | None = None  # the matchpoints the boards it played could give
+    section_place: str | None = None  # its place in its section and direction ("2=")
+    room_place: str | None = None  # and across the room, in its direction
+    handicap: float | None = None  # a handicap event: the pair's (its players' added)
+    handicapped_pct: float | None = None  # its percentage plus half its handicap
+    raw_place: str | None = None  # its place on the raw percentage
+    ranking: str | None = None  # GET /api/rankings: "handicapped" or "raw", what `rank` is
+    sat_out: int | None = None  # boards it sat out against the phantom
+    factored_total: int | float | None = None  # its total factored up to them
+    factored_maximum: int | float | None = None
 
 
 class TravellerLineOut(Given):

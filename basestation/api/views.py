@@ -6,6 +6,7 @@ from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
+from basestation.scoring.handicap import pair_handicap
 from basestation.station.session.entries import entry_words, held_fields
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.state import SessionState
@@ -55,27 +56,39 @@ def scored_boards(session: SessionState) -> list[ScoredBoard]:
     found = []
     for letter, state in session.sections.items():
         for board in range(1, state.movement.boards + 1):
-            scored = scores.scorer.scored_board(board, letter)
+            scored = scores.section_board(letter, board)
             if scored is not None and scored.results:
                 found.append(scored)
     return found
 
 
-def ranking(session: SessionState) -> tuple[RankingEntry, ...]:
+def ranking(session: SessionState, seatings: list[SeatingRow] | None = None,
+            ) -> tuple[RankingEntry, ...]:
+    """The pairs ranked; in a handicap event by the handicapped percentage, each pair's
+    handicap its players' added (who plays as `pair_numbers` says)."""
     scores = session.scores
     if scores is None:
         return ()
     scores.refresh()
-    return scores.scorer.ranking()
+    if not session.scoring.handicap:
+        return scores.scorer.ranking()
+
+    def handicap(section: str, direction: str | None, pair: int) -> float:
+        numbers = pair_numbers(session, seatings or [], section, pair, direction)
+        return pair_handicap(session.handicaps.get(n) for n in numbers if n)
+
+    return scores.scorer.ranking(handicap)
 
 
-def scored_session(session: SessionState) -> ScoredSession:
+def scored_session(session: SessionState,
+                   seatings: list[SeatingRow] | None = None) -> ScoredSession:
     """The session as scored live: the same figures the grid and pads show."""
     scores = session.scores
     regulations = scores.scorer.regulations if scores is not None else None
     name = regulations.name if regulations is not None else session.regulations
     scale = regulations.scale.value if regulations is not None else "double"
-    return ScoredSession(name, scale, tuple(scored_boards(session)), ranking(session))
+    return ScoredSession(name, scale, tuple(scored_boards(session)),
+                         ranking(session, seatings))
 
 
 def traveller_json(session: SessionState, scored: ScoredBoard,
@@ -117,7 +130,7 @@ def scorecard(session: SessionState, section: str, pair: int, direction: str | N
                "opponents_names": side_names(session, seatings or [], section, opponents,
                                              "EW" if side == "NS" else "NS"),
                "mp": None, "pct": None}
-        scored = scores.scorer.scored_board(held.board, section) if scores else None
+        scored = scores.section_board(section, held.board) if scores else None
         for line in scored.results if scored else ():
             if (line.result.ns, line.result.ew) == (held.ns, held.ew):
                 row["mp"] = line.mp_ns if side == "NS" else line.mp_ew
@@ -173,6 +186,7 @@ def player_names(session: SessionState, numbers: tuple[int, ...]) -> str:
 
 def rankings_json(session: SessionState, seatings: list[SeatingRow]) -> list[dict[str, Any]]:
     """Every pair's total, percentage and rank within its field, with the pair's names."""
-    return [{**entry.to_json(), "section": entry.section,
+    kind = "handicapped" if session.scoring.handicap else "raw"
+    return [{**entry.to_json(), "section": entry.section, "ranking": kind,
              "names": pair_names(session, seatings, entry.section, entry.pair, entry.direction)}
-            for entry in ranking(session)]
+            for entry in ranking(session, seatings)]

@@ -1,7 +1,8 @@
 """The published website of an event, gathered from the database: the results document the
 results page reads, each pair's (or team's) players with their national numbers, each board's
 par, the ladder of every competition the event is in, and the USEBIO XML with the hand
-records. `basestation publish` writes it to a folder; the results page offers it as a zip.
+records (and, for a pairs event, the Scorer's XML with them). `basestation publish` writes it
+to a folder; the results page offers it as a zip.
 
 Read in a worker thread (or by the command line, without a station): it reads the database
 only, never the open event's working memory.
@@ -19,10 +20,12 @@ from basestation.api.competitions_data import ClubList
 from basestation.api.exports_data import event_and_roster, hand_records
 from basestation.api.routes.competitions import ladder_document
 from basestation.api.routes.event_results import results_document
+from basestation.api.scorer_data import scorer_xml
 from basestation.formats.match_event import MatchEvent
 from basestation.formats.roster import Player
 from basestation.formats.usebio import write_usebio, write_usebio_matches
 from basestation.formats.website import render_site
+from basestation.station.config import StationConfig
 from basestation.station.session.state import SessionState
 from basestation.store.repository import Store
 from firmware_protocol.messages import Row
@@ -42,8 +45,10 @@ def _players(players: tuple[Player, ...]) -> list[dict[str, Any]]:
     return [{"name": p.name, "national": p.national} for p in players]
 
 
-def website(store: Store, event_id: int, par: Par) -> dict[str, str]:
-    """Every file of the event's website by its path in the site."""
+def website(store: Store, event_id: int, par: Par,
+            config: StationConfig | None = None) -> dict[str, str]:
+    """Every file of the event's website by its path in the site; `config` names the club
+    (the Scorer's XML)."""
     snap = store.snapshot(event_id)
     event = snap.event
     if event is None:
@@ -70,12 +75,16 @@ def website(store: Store, event_id: int, par: Par) -> dict[str, str]:
         board["par"] = [{"contract": c, "declarer": d, "score": s}
                         for c, d, s in (par(deal, board["board"]) if deal else ())]
     deals = hand_records(session)
-    usebio = write_usebio_matches(scored, roster, deals) if isinstance(scored, MatchEvent) \
-        else write_usebio(scored, session.event_name or "Pairs", roster, deals)
+    if isinstance(scored, MatchEvent):
+        usebio, scorer = write_usebio_matches(scored, roster, deals), None
+    else:
+        usebio = write_usebio(scored, session.event_name or "Pairs", roster, deals,
+                              session.event_date)
+        scorer = scorer_xml(session, seatings, config or StationConfig())
     club = ClubList.of(session)
     ladders = [ladder_document(store, club, row, ids, director=False)
                for row, ids in store.competitions() if event_id in ids]
-    return render_site(results, ladders, usebio)
+    return render_site(results, ladders, usebio, scorer)
 
 
 def write_folder(files: dict[str, str], out: Path) -> None:

@@ -22,7 +22,8 @@ def publish(
 ) -> None:
     """Write an event's results as a website: plain HTML and CSS pages (rankings with names
     and national numbers, travellers with the hands and par, score cards, the competition's
-    ladder) and the USEBIO XML with the hand records, ready to copy to the club's web host."""
+    ladder), the USEBIO XML with the hand records and, for a pairs event, the Scorer's XML
+    (scorer.xml, as NZ Bridge's Scorer uploads it), ready to copy to the club's web host."""
     from basestation.api.website_data import PublishError, website, write_folder
     from basestation.cli.settings import read_settings
     from basestation.station.session.feedback import par_rows
@@ -31,7 +32,7 @@ def publish(
     settings = read_settings(config)
     store = Store(settings.database)
     try:
-        files = website(store, event, par_rows)
+        files = website(store, event, par_rows, settings)
         write_folder(files, out)
     except PublishError as exc:
         typer.echo(f"error: {exc}", err=True)

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from basestation.formats.past_session import PastFileError, read_past, traveller_of
 from basestation.formats.pbn_scores import read_pbn_traveller, write_pbn_scores
 from basestation.formats.usebio import write_usebio
 from basestation.scoring.regulations import UnknownRegulationsError, regulations
@@ -33,7 +34,14 @@ def _read_traveller(path: Path) -> dict[str, object]:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as error:
         raise _fail(f"cannot read {path}: {error.strerror}") from None
-    if path.suffix.lower() == ".pbn":
+    suffix = path.suffix.lower()
+    past = suffix == ".xml" or (suffix == ".pbn" and "[ScoreTable " not in text)
+    if past:  # the Scorer's XML, USEBIO, or a PBN file of one game a table
+        try:
+            return traveller_of(read_past(text))
+        except PastFileError as error:
+            raise _fail(f"{path}: {error}") from None
+    if suffix == ".pbn":
         return read_pbn_traveller(text)
     try:
         data = json.loads(text)
@@ -68,7 +76,9 @@ def _print_ranking(scored: ScoredSession) -> None:
 
 
 def _score_command(
-    file: Annotated[Path, typer.Argument(help="Traveller JSON, or PBN with ScoreTables.")],
+    file: Annotated[Path, typer.Argument(
+        help="Traveller JSON, PBN with ScoreTables or one game a table, the Scorer's XML or "
+             "USEBIO (.xml).")],
     regulations_name: Annotated[
         str, typer.Option("--regulations", help="Scoring regulations preset: nz, ebu or acbl.")
     ] = "nz",

@@ -1,5 +1,6 @@
 """The club's player list in CSV: one row per player, number, name and, optionally, the
-player's national number (NZB)."""
+player's national number (NZB); a column headed `handicap`, wherever it stands, gives each
+player's handicap (percentage points, "-9", "+3.5"; empty: none)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ class PlayerListError(ValueError):
 class Listed(NamedTuple):
     name: str
     national: str | None = None
+    handicap: float | None = None
+
+
+MAX_HANDICAP = 50.0  # percentage points either way: clubs use -9 to +9, some -12 to +12
 
 
 def parse_players(text: str) -> dict[int, str]:
@@ -33,12 +38,15 @@ def parse_player_list(text: str) -> dict[int, Listed]:
     except csv.Error as exc:
         raise PlayerListError(f"not a readable CSV file: {exc}") from exc
     players: dict[int, Listed] = {}
+    handicap_column: int | None = None
     for line_no, row in enumerate(rows, start=1):
         if not row or not any(cell.strip() for cell in row):
             continue
         first = row[0].strip()
         # isdecimal, not isdigit: "²" is a digit that int() cannot read.
         if line_no == 1 and not first.isdecimal():
+            headings = [cell.strip().casefold() for cell in row]
+            handicap_column = headings.index("handicap") if "handicap" in headings else None
             continue
         if not first.isdecimal() or len(row) < 2 or not row[1].strip():
             raise PlayerListError(f"line {line_no}: expected number,name, got {row!r}")
@@ -47,15 +55,43 @@ def parse_player_list(text: str) -> dict[int, Listed]:
             raise PlayerListError(f"line {line_no}: player {number} appears twice")
         # unquoted: the quote players_csv put before a formula-like name comes off again.
         national = unquoted(row[2].strip()) if len(row) > 2 and row[2].strip() else None
-        players[number] = Listed(unquoted(row[1].strip()), national)
+        handicap = None
+        if handicap_column is not None and handicap_column < len(row):
+            handicap = _handicap(row[handicap_column], line_no)
+        players[number] = Listed(unquoted(row[1].strip()), national, handicap)
     return players
 
 
-def players_csv(players: dict[int, str], national: dict[int, str]) -> str:
-    """The list as this module reads it back: a header, then number, name, national number."""
-    rows: list[list[object]] = [["number", "name", "national"]]
-    rows += [[number, name, national.get(number, "")] for number, name in sorted(players.items())]
+def _handicap(cell: str, line_no: int) -> float | None:
+    text = unquoted(cell.strip())
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise PlayerListError(f"line {line_no}: the handicap must be a number of percentage "
+                              f"points such as -9 or +3.5, not {text!r}") from None
+    if not -MAX_HANDICAP <= value <= MAX_HANDICAP:
+        raise PlayerListError(f"line {line_no}: a handicap of {text} is more than "
+                              f"{MAX_HANDICAP:g} percentage points either way")
+    return value
+
+
+def players_csv(players: dict[int, str], national: dict[int, str],
+                handicaps: dict[int, float] | None = None) -> str:
+    """The list as this module reads it back: a header, then number, name, national number
+    and handicap."""
+    handicaps = handicaps or {}
+    rows: list[list[object]] = [["number", "name", "national", "handicap"]]
+    rows += [[number, name, national.get(number, ""), _number(handicaps.get(number))]
+             for number, name in sorted(players.items())]
     return csv_text(rows, lineterminator="\n")
+
+
+def _number(value: float | None) -> object:
+    if value is None:
+        return ""
+    return int(value) if float(value).is_integer() else value
 
 
 def read_players(path: Path) -> dict[int, str]:

@@ -21,7 +21,8 @@ TRAVELLER_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "tr
                      "adjusted", "score_ns", "mp_ns", "mp_ew", "pct_ns", "pct_ew",
                      "ns_names", "ew_names", "round", "table", "imp_ns"]
 RANKING_COLUMNS = ["section", "direction", "rank", "pair", "total", "pct", "boards",
-                   "names", "national_numbers", "vps", "swiss_points", "imps"]
+                   "names", "national_numbers", "vps", "swiss_points", "imps",
+                   "handicap", "handicapped_pct", "raw_rank"]
 MATCH_COLUMNS = ["section", "round", "tables", "team_a", "names_a", "team_b", "names_b",
                  "boards", "compared", "imps_a", "imps_b", "vp_a", "vp_b", "finished"]
 SEPARATOR = " & "
@@ -65,9 +66,12 @@ def rankings_csv(session: ScoredSession, roster: Roster | None = None) -> str:
     rows = []
     for entry in session.ranking:
         players = roster.of(entry.section, entry.pair, entry.direction)
+        handicap = entry.handicap is not None  # a handicap event: rank is the handicapped
         rows.append([entry.section, entry.direction or "", entry.rank_label, entry.pair,
                      entry.total, entry.pct, entry.boards, _names(players),
-                     nationals(players, SEPARATOR), "", "", ""])
+                     nationals(players, SEPARATOR), "", "", "",
+                     _blank(entry.handicap), _blank(entry.handicapped_pct),
+                     entry.raw_place if handicap else ""])
     return _csv(RANKING_COLUMNS, rows)
 
 
@@ -96,7 +100,7 @@ def standings_csv(event: MatchEvent, roster: Roster | None = None) -> str:
         players = roster.of(row.section, row.entrant)
         rows.append([row.section, "", row.rank, row.entrant, _vps(row.vps), "", row.boards,
                      _names(players), nationals(players, SEPARATOR), _vps(row.vps),
-                     _vps(row.swiss_points), row.imps])
+                     _vps(row.swiss_points), row.imps, "", "", ""])
     return _csv(RANKING_COLUMNS, rows)
 
 

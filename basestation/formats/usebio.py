@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
+from datetime import date
 from decimal import Decimal
 
 from basestation.domain.board import dealer_of, vulnerability_of
@@ -65,7 +66,8 @@ def _handset(event: ET.Element, hand_records: Mapping[int, str] | None) -> None:
 
 def write_usebio(session: ScoredSession, event_name: str = "Pairs",
                  roster: Roster | None = None,
-                 hand_records: Mapping[int, str] | None = None) -> str:
+                 hand_records: Mapping[int, str] | None = None,
+                 held_on: date | None = None) -> str:
     """The session as a USEBIO document: participants with their players and places, boards
     with traveller lines."""
     roster = roster or Roster()
@@ -87,6 +89,10 @@ def write_usebio(session: ScoredSession, event_name: str = "Pairs",
         _text(pair, "TOTAL_SCORE", entry.total)
         _text(pair, "PERCENTAGE", entry.pct)
         _text(pair, "BOARDS_PLAYED", entry.boards)
+        if entry.handicap is not None:  # a handicap event: PLACE is the handicapped place
+            _text(pair, "HANDICAP", entry.handicap)
+            _text(pair, "HANDICAPPED_PERCENTAGE", entry.handicapped_pct)
+            _text(pair, "RAW_PLACE", entry.raw_place)
     for board in session.boards:
         board_element = ET.SubElement(event, "BOARD")
         _text(board_element, "BOARD_NUMBER", board.board)
@@ -104,7 +110,11 @@ def write_usebio(session: ScoredSession, event_name: str = "Pairs",
             _text(traveller, "NS_MATCH_POINTS", line.mp_ns)
             _text(traveller, "EW_MATCH_POINTS", line.mp_ew)
             _text(traveller, "NS_IMPS", line.imp_ns)
+            if board.section:  # so a file of several sections reads back (issue 49)
+                _text(traveller, "SECTION", board.section)
     _handset(event, hand_records)
+    if held_on is not None:
+        _text(event, "DATE", held_on.strftime("%d/%m/%Y"))
     return _document(root)
 
 

@@ -21,6 +21,7 @@ from basestation.domain.board import dealer_of, vulnerability_of
 from basestation.domain.contract import result_notation
 
 USEBIO_FILE = "results.xml"
+SCORER_FILE = "scorer.xml"  # the Scorer's XML (formats/scorer_xml.py), a pairs event's
 SUITS = (("♠", "spades"), ("♥", "hearts"), ("♦", "diamonds"), ("♣", "clubs"))
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -32,7 +33,7 @@ def environment() -> Environment:
                       autoescape=select_autoescape(["html"], default_for_string=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(pct=_pct, number=_number, result=result_words, day=day_words,
-                       signed=_signed, nationals=_nationals)
+                       signed=_signed, nationals=_nationals, by_raw=_by_raw)
     env.globals.update(hands=hands, board_facts=board_facts, card_id=card_id, SUITS=SUITS,
                        SEATS=SEATS, fields=fields)
     return env
@@ -56,6 +57,11 @@ def _nationals(players: Sequence[Mapping[str, Any]]) -> str:
     if not any(p.get("national") for p in players):
         return ""
     return ", ".join(str(p.get("national") or "—") for p in players)
+
+
+def _by_raw(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """A handicap event's rows in the order of their raw places ("2=" after "1")."""
+    return sorted(rows, key=lambda row: int(str(row.get("raw_place") or 0).rstrip("=")))
 
 
 def _signed(value: int | None) -> str:
@@ -105,10 +111,10 @@ def card_id(section: str, pair: int, direction: str | None) -> str:
 
 
 def render_site(results: Mapping[str, Any], ladders: Sequence[Mapping[str, Any]],
-                usebio: str) -> dict[str, str]:
+                usebio: str, scorer: str | None = None) -> dict[str, str]:
     """Every file of the site by its path: index, rankings (or standings and matches),
     travellers, score cards, one ladder page per competition the event is in, the style
-    sheet and the USEBIO XML."""
+    sheet, the USEBIO XML and, for a pairs event, the Scorer's XML."""
     env = environment()
     event = results["event"]
     matches = results.get("matches")
@@ -122,7 +128,8 @@ def render_site(results: Mapping[str, Any], ladders: Sequence[Mapping[str, Any]]
     ladder_pages = [(f"ladder-{ladder['competition']['id']}.html",
                      f"Ladder: {ladder['competition']['name']}") for ladder in ladders]
     pages += ladder_pages
-    common = {"event": event, "pages": pages, "usebio": USEBIO_FILE, "results": results}
+    common = {"event": event, "pages": pages, "usebio": USEBIO_FILE, "results": results,
+              "scorer": SCORER_FILE if scorer is not None else None}
     files: dict[str, str] = {"style.css": env.get_template("style.css").render()}
     files["index.html"] = env.get_template("index.html").render(**common, here="index.html")
     for path, _title in pages:
@@ -134,13 +141,21 @@ def render_site(results: Mapping[str, Any], ladders: Sequence[Mapping[str, Any]]
         files[path] = env.get_template("ladder.html").render(**common, here=path,
                                                              ladder=ladder)
     files[USEBIO_FILE] = usebio
+    if scorer is not None:
+        files[SCORER_FILE] = scorer
     return files
 
 
-def fields(rankings: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[Mapping[str, Any]]]]:
-    """The rankings split by field (section, and direction in a two-field movement)."""
+def fields(rankings: Sequence[Mapping[str, Any]], by_room: bool = False,
+           ) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    """The rankings split by field: section, and direction in a two-field movement; or,
+    placed across the room, by direction across the sections (a Howell's pairs apart)."""
     found: dict[str, list[Mapping[str, Any]]] = {}
     for row in rankings:
-        key = " ".join(p for p in (row["section"], row.get("direction") or "") if p)
+        if by_room:
+            key = (f"all sections {row['direction']}" if row.get("direction")
+                   else f"all sections, {row['section']} (one field)")
+        else:
+            key = " ".join(p for p in (row["section"], row.get("direction") or "") if p)
         found.setdefault(key, []).append(row)
     return list(found.items())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from basestation.domain.board import dealer_of, vulnerability_of
 from basestation.scoring.regulations import Regulations
@@ -31,8 +31,9 @@ class IncrementalScorer:
         expected: int | Callable[[int, str], int],
         *,
         method: Method = Method.MATCHPOINTS,
-        two_field: bool = True,
+        two_field: bool | Mapping[str, bool] = True,
         across_the_room: bool = False,
+        room_places: bool | None = None,
         source: Callable[[int, str], Sequence[TravellerResult]] | None = None,
     ) -> None:
         self.regulations = regulations
@@ -44,7 +45,8 @@ class IncrementalScorer:
         else:
             self._expected = expected
         self._standings = Standings(regulations, in_imps=method is not Method.MATCHPOINTS,
-                                    two_field=two_field, across_the_room=across_the_room)
+                                    two_field=two_field, across_the_room=across_the_room,
+                                    room_places=room_places)
         # Each board's results in the order they came, one per table (section, NS and EW).
         self._results: dict[BoardKey, tuple[TravellerResult, ...]] = {}
         self._source = source
@@ -100,6 +102,11 @@ class IncrementalScorer:
             return self._source(*key)
         return self._results.get(key, ())
 
+    def set_sat_out(self, sat_out: Mapping[tuple[str, str | None, int], tuple[int, ...]],
+                    ) -> None:
+        """The boards each pair sat out against the phantom (Standings.set_sat_out)."""
+        self._standings.set_sat_out(sat_out)
+
     def set_penalties(self, penalties: Iterable[Penalty]) -> None:
         """The director's procedural and disciplinary penalties for the session."""
         self._penalties = tuple(penalties)
@@ -124,6 +131,8 @@ class IncrementalScorer:
             return None
         return self._standings.apply_session_rule(self._score(key))
 
-    def ranking(self) -> tuple[RankingEntry, ...]:
-        """The ranking now: totals, percentages and ranks per field and overall."""
-        return self._standings.ranking(self._penalties)
+    def ranking(self, handicaps: Callable[[str, str | None, int], float] | None = None,
+                ) -> tuple[RankingEntry, ...]:
+        """The ranking now: totals, percentages and ranks per field and overall; with
+        `handicaps`, placed by the handicapped percentage (Standings.ranking)."""
+        return self._standings.ranking(self._penalties, handicaps)

@@ -89,11 +89,47 @@ class RankingEntry:
     boards: int = 0
     overall_rank: int = 0
     overall_tied: bool = False
+    # The matchpoints the pair could have had on the boards it played (0 in IMPs): `pct` is
+    # `total` of it.
+    maximum: float = 0.0
+    # Its place in its section and direction, and across the room (in its direction): `rank`
+    # is one of the two, as the session places its pairs.
+    section_rank: int = 0
+    section_tied: bool = False
+    room_rank: int = 0
+    room_tied: bool = False
+    # A handicap session: the pair's handicap (its players' added) and its percentage with
+    # half of it added, which places it (`rank`); `raw_rank` places it on `pct` alone, in the
+    # same field. Elsewhere `handicap` is None and `raw_rank` is `rank`.
+    handicap: float | None = None
+    handicapped_pct: float | None = None
+    raw_rank: int = 0
+    raw_tied: bool = False
+    # The boards the pair sat out against the phantom, and its total and maximum factored
+    # up to them (the same percentage); `total` and `maximum` when it sat out none.
+    sat_out: int = 0
+    factored_total: float | None = None
+    factored_maximum: float | None = None
 
     @property
     def rank_label(self) -> str:
         """The rank as printed on a results sheet: "3" or "3=" for a tie."""
-        return f"{self.rank}{'=' if self.tied else ''}"
+        return _place(self.rank, self.tied)
+
+    @property
+    def section_place(self) -> str:
+        """The place in its section and direction, as printed ("3="): the Scorer's."""
+        return _place(self.section_rank, self.section_tied)
+
+    @property
+    def raw_place(self) -> str:
+        """The place on the raw percentage (in a handicap session; else the place)."""
+        return _place(self.raw_rank, self.raw_tied)
+
+    @property
+    def room_place(self) -> str:
+        """The place across the room, in its direction (a Howell's pairs among themselves)."""
+        return _place(self.room_rank, self.room_tied)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"pair": self.pair, "direction": self.direction}
@@ -101,7 +137,12 @@ class RankingEntry:
             data["section"] = self.section
         data.update({"total": _number(self.total), "pct": self.pct, "rank": self.rank,
                      "rank_label": self.rank_label, "overall_rank": self.overall_rank,
-                     "boards": self.boards})
+                     "boards": self.boards, "maximum": _number(self.maximum),
+                     "section_place": self.section_place, "room_place": self.room_place,
+                     "handicap": self.handicap, "handicapped_pct": self.handicapped_pct,
+                     "raw_place": self.raw_place, "sat_out": self.sat_out,
+                     "factored_total": _number(self.factored_total),
+                     "factored_maximum": _number(self.factored_maximum)})
         return data
 
 
@@ -122,6 +163,10 @@ class ScoredSession:
             "boards": [board.to_json() for board in self.boards],
             "ranking": [entry.to_json() for entry in self.ranking],
         }
+
+
+def _place(rank: int, tied: bool) -> str:
+    return f"{rank}{'=' if tied else ''}"
 
 
 def _number(value: float | None) -> float | int | None:

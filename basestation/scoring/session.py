@@ -54,7 +54,9 @@ def score_session(session: Session, regulations: Regulations) -> ScoredSession:
     """Scores every board, applies Law 12C2c and penalties, and ranks every pair."""
     standings = Standings(regulations, in_imps=session.method is not Method.MATCHPOINTS,
                           two_field=session.two_field,
-                          across_the_room=session.across_the_room)
+                          across_the_room=session.across_the_room,
+                          room_places=session.room_places)
+    standings.set_sat_out(session.sat_out)
     expected = expected_results(session)
     boards = []
     for board in session.boards:
@@ -66,5 +68,8 @@ def score_session(session: Session, regulations: Regulations) -> ScoredSession:
     # Law 12C2c needs each pair's percentage on its other boards, so it comes last.
     final_boards = tuple(standings.apply_session_rule(scored) for scored in boards)
     scale = "imps" if session.method is not Method.MATCHPOINTS else regulations.scale.value
+    handicaps = session.handicaps
+    given = None if handicaps is None else (
+        lambda section, direction, pair: handicaps.get((section, direction, pair), 0.0))
     return ScoredSession(regulations.name, scale, final_boards,
-                         standings.ranking(session.penalties))
+                         standings.ranking(session.penalties, given))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from basestation.scoring.handicap import handicapped
 from basestation.scoring.matchpoints import percentage, round_matchpoints
 from basestation.scoring.regulations import Regulations
 from basestation.scoring.scored import RankingEntry, ScoredBoard, ScoredResult, SessionRule
@@ -35,15 +36,32 @@ class _Tally:
     awards: dict[BoardKey, _Award] = field(default_factory=dict)
 
 
-class Standings:
-    """Totals, Law 12C2c and rankings, kept up to date one board at a time."""
+def two_field_of(two_field: bool | Mapping[str, bool], section: str) -> bool:
+    """Whether the section's pairs are two fields (a Mitchell: NS and EW apart) or one (a
+    Howell): one answer for the session, or one per section (a section not named: two)."""
+    if isinstance(two_field, bool):
+        return two_field
+    return two_field.get(section, True)
 
-    def __init__(self, regulations: Regulations, *, in_imps: bool, two_field: bool,
-                 across_the_room: bool) -> None:
+
+class Standings:
+    """Totals, Law 12C2c and rankings, kept up to date one board at a time.
+
+    `two_field` is one answer for every section or one per section: scored across the field,
+    a Mitchell section gives two fields (its NS pairs, its EW pairs) and a Howell one. Places
+    are given per section and direction and across the room (per direction, a Howell's pairs
+    a field of their own); `room_places` says which is the pair's `rank` (by default the room's
+    when the boards are matchpointed across the room, else the section's).
+    """
+
+    def __init__(self, regulations: Regulations, *, in_imps: bool,
+                 two_field: bool | Mapping[str, bool], across_the_room: bool,
+                 room_places: bool | None = None) -> None:
         self.regulations = regulations
         self.in_imps = in_imps
         self.two_field = two_field
         self.across_the_room = across_the_room
+        self.room_places = across_the_room if room_places is None else room_places
         self._tallies: dict[PairKey, _Tally] = {}
         # Per board, its pairs in order and what each got: points (the board's top is in
         # _tops, none in IMPs) or an artificial award.
@@ -53,12 +71,19 @@ class Standings:
         self._pairs: dict[PairKey, PairKey] = {}
         # One object per score value, shared by every entry with that value.
         self._values: dict[float, float] = {}
+        # The boards each pair sat out (it met the phantom): its total is factored for them.
+        self._sat_out: Mapping[PairKey, tuple[int, ...]] = {}
+
+    def set_sat_out(self, sat_out: Mapping[PairKey, tuple[int, ...]]) -> None:
+        """The boards each pair sat out against the phantom (section, direction or None in
+        one field, number): `factored_total` scales its total up to them."""
+        self._sat_out = sat_out
 
     def pair_keys(self, line: ScoredResult) -> tuple[PairKey, PairKey]:
         section = line.result.section
         ns: PairKey
         ew: PairKey
-        if self.two_field:
+        if two_field_of(self.two_field, section):
             ns, ew = (section, "NS", line.result.ns), (section, "EW", line.result.ew)
         else:
             ns, ew = (section, None, line.result.ns), (section, None, line.result.ew)
@@ -162,6 +187,20 @@ class Standings:
             lines.append(replace(line, **changes))  # type: ignore[arg-type]
         return replace(scored, results=tuple(lines))
 
+    def _factored(self, pair: PairKey, total: float, maximum: float, boards: int,
+                  ) -> tuple[int, float, float]:
+        """Boards sat out, and the total and maximum as if the pair had played them at the
+        same rate (docs/ARCHITECTURE.md, "Phantoms and sit-outs"): each board sat out adds
+        its top in the pair's field (a board nobody scored, the pair's average top) to the
+        maximum, and the total is scaled by the same ratio, so the percentage stands."""
+        sat_out = self._sat_out.get(pair, ())
+        if not sat_out or self.in_imps or maximum <= 0:
+            return len(sat_out), total, maximum
+        field = self._field_section(pair[0])
+        average = maximum / max(boards, 1)
+        full = maximum + sum(self._tops.get((board, field), average) for board in sat_out)
+        return len(sat_out), round(total * full / maximum, 2), round(full, 6)
+
     def _field_section(self, section: str) -> str:
         return "" if self.across_the_room else section
 
@@ -174,7 +213,7 @@ class Standings:
         for penalty in penalties:
             if (penalty.pair, penalty.section) != (number, section):
                 continue
-            if self.two_field and penalty.direction not in (None, direction):
+            if direction is not None and penalty.direction not in (None, direction):
                 continue
             if penalty.board is not None:
                 top = self._tops.get((penalty.board, field_section), 0.0)
@@ -184,8 +223,13 @@ class Standings:
             points += penalty.percent * top / 100
         return points
 
-    def ranking(self, penalties: Iterable[Penalty] = ()) -> tuple[RankingEntry, ...]:
-        """Every pair, ranked within its field (section and direction) and overall."""
+    def ranking(self, penalties: Iterable[Penalty] = (),
+                handicaps: Callable[[str, str | None, int], float] | None = None,
+                ) -> tuple[RankingEntry, ...]:
+        """Every pair, ranked within its field (section and direction) and overall. With
+        `handicaps` (a pair's handicap by section, direction and number), a handicap session:
+        pairs are placed by their percentage plus half their handicap (scoring/handicap.py),
+        and their places on the raw percentage kept beside."""
         penalties = tuple(penalties)
         rows = []
         for pair, tally in self._tallies.items():
@@ -203,27 +247,58 @@ class Standings:
                 total = round(total - self._penalty_points(pair, penalties), 2)
                 pct_value = percentage(total, available, self.regulations)
                 key = pct_value
-            rows.append((pair, total, pct_value, key, tally.boards))
-        by_field: dict[tuple[str, str | None], list[int]] = {}
-        for index, (pair, *_rest) in enumerate(rows):
-            by_field.setdefault((self._field_section(pair[0]), pair[1]), []).append(index)
-        ranks = {}
-        for members in by_field.values():
-            ranks.update(_ranks(members, [rows[i][3] for i in members]))
-        overall = _ranks(list(range(len(rows))), [row[3] for row in rows])
+            rows.append((pair, total, pct_value, key, tally.boards,
+                         0.0 if self.in_imps else round(available, 6)))
+        factored = [self._factored(pair, total, maximum, boards)
+                    for pair, total, _pct, _key, boards, maximum in rows]
+        raw_keys = [row[3] for row in rows]
+        given: list[float | None] = [None] * len(rows)
+        scored: list[float | None] = [None] * len(rows)
+        keys = raw_keys
+        if handicaps is not None and not self.in_imps:
+            given = [handicaps(*pair) for pair, *_ in rows]
+            scored = [None if row[2] is None else
+                      handicapped(row[2], given[i] or 0.0, self.regulations.pct_decimals)
+                      for i, row in enumerate(rows)]
+            keys = [raw if pct is None else pct for raw, pct in zip(raw_keys, scored,
+                                                                    strict=True)]
+        sections = [(pair[0], pair[1]) for pair, *_ in rows]
+        rooms = [("", pair[1]) for pair, *_ in rows]
+        in_section = _field_ranks(keys, sections)
+        in_room = _field_ranks(keys, rooms)
+        overall = _ranks(list(range(len(rows))), keys)
+        placed = in_room if self.room_places else in_section
+        raw = _field_ranks(raw_keys, rooms if self.room_places else sections)
         entries = [
             RankingEntry(
                 pair=pair[2], direction=pair[1], total=total, pct=pct_value,
-                rank=ranks[i][0], tied=ranks[i][1], section=pair[0], boards=boards,
-                overall_rank=overall[i][0], overall_tied=overall[i][1],
+                rank=placed[i][0], tied=placed[i][1], section=pair[0], boards=boards,
+                overall_rank=overall[i][0], overall_tied=overall[i][1], maximum=maximum,
+                section_rank=in_section[i][0], section_tied=in_section[i][1],
+                room_rank=in_room[i][0], room_tied=in_room[i][1],
+                handicap=given[i], handicapped_pct=scored[i],
+                raw_rank=raw[i][0], raw_tied=raw[i][1], sat_out=factored[i][0],
+                factored_total=factored[i][1], factored_maximum=factored[i][2],
             )
-            for i, (pair, total, pct_value, _key, boards) in enumerate(rows)
+            for i, (pair, total, pct_value, _key, boards, maximum) in enumerate(rows)
         ]
         direction_order = {"NS": 0, "EW": 1, None: 2}
         entries.sort(key=lambda entry: (
-            "" if self.across_the_room else entry.section, direction_order[entry.direction],
+            "" if self.room_places else entry.section, direction_order[entry.direction],
             entry.rank, entry.section, entry.pair))
         return tuple(entries)
+
+
+def _field_ranks(keys: list[float], fields: list[tuple[str, str | None]],
+                 ) -> dict[int, tuple[int, bool]]:
+    """Each row's rank within its field (section or "" for the room, and direction)."""
+    by_field: dict[tuple[str, str | None], list[int]] = {}
+    for index, where in enumerate(fields):
+        by_field.setdefault(where, []).append(index)
+    ranks: dict[int, tuple[int, bool]] = {}
+    for members in by_field.values():
+        ranks.update(_ranks(members, [keys[i] for i in members]))
+    return ranks
 
 
 def _ranks(members: list[int], keys: list[float]) -> dict[int, tuple[int, bool]]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from basestation.domain.board import Vulnerability
@@ -95,11 +96,26 @@ class Penalty:
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """A traveller file: the boards, how they are scored, and the director's penalties."""
+    """A traveller file: the boards, how they are scored, and the director's penalties.
+
+    `across_the_room`: each board is matchpointed across every section (the Scorer's "Score
+    all sections"), else in each section apart. `two_field`: one answer for the session, or
+    one per section letter (a Mitchell two fields, a Howell one). `room_places`: pairs are
+    placed across the room (in their direction) rather than per section and direction; None
+    places them across the room when the boards are scored across it.
+    """
 
     method: Method
     boards: tuple[BoardTraveller, ...]
     expected: int | None = None
     penalties: tuple[Penalty, ...] = ()
     across_the_room: bool = False
-    two_field: bool = True
+    two_field: bool | Mapping[str, bool] = True
+    room_places: bool | None = None
+    # A handicap session: each pair's handicap (its players' added) by section, direction
+    # ("NS", "EW", None in one field) and number; a pair not named has 0. None: no handicaps.
+    handicaps: Mapping[tuple[str, str | None, int], float] | None = None
+    # The boards each pair sat out against the phantom (section, direction, number), from
+    # the file's phantom results: its total is factored up to them.
+    sat_out: Mapping[tuple[str, str | None, int], tuple[int, ...]] = field(
+        default_factory=dict)

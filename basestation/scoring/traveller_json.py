@@ -10,6 +10,7 @@ from basestation.domain.board import Vulnerability, dealer_of, vulnerability_of
 from basestation.domain.contract import ContractError, parse_contract, score_ns
 from basestation.scoring.adjusted import AdjustedScoreError, parse_adjusted
 from basestation.scoring.regulations import Fault
+from basestation.scoring.standings import two_field_of
 from basestation.scoring.traveller import (
     Artificial,
     BoardTraveller,
@@ -38,15 +39,12 @@ def parse_traveller_json(data: Mapping[str, Any]) -> Session:
     boards_data = data.get("boards")
     if not isinstance(boards_data, list) or not boards_data:
         raise ScoringError("a traveller file needs a non-empty 'boards' list")
-    boards = tuple(_board(item) for item in boards_data)
+    read = [_board(item) for item in boards_data]
+    boards = tuple(board for board, _ in read)
     expected = data.get("expected")
     if expected is not None and (not _is_int(expected) or expected < 1):
         raise ScoringError(f"expected must be a whole number of results, not {expected!r}")
-    two_field = data.get("two_field")
-    if two_field is None:
-        two_field = _looks_two_field(boards)
-    elif not isinstance(two_field, bool):
-        raise ScoringError("two_field must be true or false")
+    two_field = _two_field(data.get("two_field"), boards)
     _check_pairs_once(boards, two_field)
     _check_board_numbers_once(boards)
     if expected is not None:
@@ -61,10 +59,78 @@ def parse_traveller_json(data: Mapping[str, Any]) -> Session:
     across = data.get("across_the_room", False)
     if not isinstance(across, bool):
         raise ScoringError("across_the_room must be true or false")
-    return Session(method, boards, expected, penalties, across, two_field)
+    places = data.get("places")
+    if places not in (None, "room", "section"):
+        raise ScoringError(f"places must be room or section, not {places!r}")
+    room_places = None if places is None else places == "room"
+    handicaps = _handicaps(data.get("handicaps"), two_field)
+    sat_out: dict[tuple[str, str | None, int], tuple[int, ...]] = {}
+    for board, alone in read:
+        for section, side, pair in alone:
+            key = (section, side if two_field_of(two_field, section) else None, pair)
+            sat_out[key] = (*sat_out.get(key, ()), board.board)
+    return Session(method, boards, expected, penalties, across, two_field, room_places,
+                   handicaps, sat_out)
 
 
-def _board(data: Any) -> BoardTraveller:
+def _handicaps(data: Any, two_field: bool | Mapping[str, bool],
+               ) -> dict[tuple[str, str | None, int], float] | None:
+    """A handicap session's pairs' handicaps: [{"pair", "direction"?, "section"?,
+    "handicap"}], each the pair's players' handicaps added."""
+    if data is None:
+        return None
+    if not isinstance(data, list):
+        raise ScoringError("handicaps must be a list of {pair, direction, section, handicap}")
+    found: dict[tuple[str, str | None, int], float] = {}
+    for item in data:
+        if not isinstance(item, Mapping) or not _is_int(item.get("pair")):
+            raise ScoringError(f"a handicap needs a pair number: {item!r}")
+        where = f"handicap of pair {item['pair']}"
+        section = item.get("section", "")
+        direction = item.get("direction")
+        if not isinstance(section, str) or direction not in (None, "NS", "EW"):
+            raise ScoringError(f"{where}: section must be a letter, direction NS, EW or null")
+        if two_field_of(two_field, section) != (direction is not None):
+            raise ScoringError(f"{where}: give a direction (NS or EW) for a pair of a "
+                               "two-field section, and none for one of a one-field section")
+        value = item.get("handicap")
+        if not _is_number(value) or not -100 < value < 100:
+            raise ScoringError(f"{where}: handicap must be a number of percentage points")
+        key = (section, direction, item["pair"])
+        if key in found:
+            raise ScoringError(f"{where}: given twice")
+        found[key] = float(value)
+    return found
+
+
+def _two_field(given: Any, boards: Sequence[BoardTraveller]) -> bool | dict[str, bool]:
+    """As given (true or false for every section, or an object of section letters), else
+    each section's from its results: a Mitchell has two fields, a Howell one."""
+    if isinstance(given, bool):
+        return given
+    sections = sorted({r.section for board in boards for r in board.results})
+    if given is None:
+        return {section: _looks_two_field([_section_board(board, section) for board in boards])
+                for section in sections}
+    if not isinstance(given, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, bool) for k, v in given.items()):
+        raise ScoringError("two_field must be true or false, or an object of section letters "
+                           "each true or false (a Mitchell true, a Howell false)")
+    missing = [section for section in sections if section not in given]
+    if missing:
+        raise ScoringError(f"two_field does not say whether section {missing[0]} is a "
+                           "Mitchell (true) or a Howell (false)")
+    return dict(given)
+
+
+def _section_board(board: BoardTraveller, section: str) -> BoardTraveller:
+    return BoardTraveller(board.board, board.vulnerability, board.dealer,
+                          tuple(r for r in board.results if r.section == section))
+
+
+def _board(data: Any) -> tuple[BoardTraveller, list[tuple[str, str, int]]]:
+    """The board, and each pair that sat it out against the phantom (section, side, pair):
+    a result naming one pair only."""
     if not isinstance(data, Mapping) or not _is_int(data.get("board")) or data["board"] < 1:
         raise ScoringError(f"every board needs a board number from 1: {data!r}")
     number: int = data["board"]
@@ -86,7 +152,22 @@ def _board(data: Any) -> BoardTraveller:
         for item in results_data
         if (result := _result(number, vulnerability, item)) is not None
     )
-    return BoardTraveller(number, vulnerability, dealer, results)
+    return BoardTraveller(number, vulnerability, dealer, results), [
+        alone for item in results_data if (alone := _sat_out(number, item)) is not None]
+
+
+def _sat_out(board: int, data: Mapping[str, Any]) -> tuple[str, str, int] | None:
+    """The pair of a phantom's result that names one pair only (its side and number)."""
+    ns, ew = data.get("ns"), data.get("ew")
+    if (ns is None) == (ew is None):
+        return None
+    side, pair = ("NS", ns) if ns is not None else ("EW", ew)
+    if not _is_int(pair) or pair < 1:
+        raise ScoringError(f"board {board}: pair numbers must be whole numbers from 1: {data!r}")
+    section = data.get("section", "")
+    if not isinstance(section, str):
+        raise ScoringError(f"board {board}, {side} {pair}: section must be a letter")
+    return section, side, pair
 
 
 def _result(board: int, vulnerability: Vulnerability, data: Any) -> TravellerResult | None:
@@ -233,14 +314,16 @@ def _looks_two_field(boards: Sequence[BoardTraveller]) -> bool:
     return not seen_ns & seen_ew
 
 
-def _check_pairs_once(boards: Sequence[BoardTraveller], two_field: bool) -> None:
+def _check_pairs_once(boards: Sequence[BoardTraveller],
+                      two_field: bool | Mapping[str, bool]) -> None:
     for board in boards:
         seen: set[tuple[str, str, int]] = set()
         for result in board.results:
+            apart = two_field_of(two_field, result.section)
             for direction, pair in (("NS", result.ns), ("EW", result.ew)):
-                key = (result.section, direction if two_field else "", pair)
+                key = (result.section, direction if apart else "", pair)
                 if key in seen:
-                    name = f"{direction} pair {pair}" if two_field else f"pair {pair}"
+                    name = f"{direction} pair {pair}" if apart else f"pair {pair}"
                     raise ScoringError(
                         f"board {board.board}{_in_section(result.section)}: {name} has two "
                         "results on this board"

@@ -17,6 +17,7 @@ from basestation.station.commands.director import DirectorService
 from basestation.station.commands.pads import PadService
 from basestation.station.config import (
     ConfigError,
+    EventScoring,
     SectionConfig,
     StationConfig,
     network_defaults,
@@ -86,11 +87,12 @@ class Station:
     def open_event(self, name: str, regulations: str, sections: list[SectionConfig],
                    hand_records: Mapping[str, Mapping[int, str]] | None = None,
                    held_on: date | None = None, *, event_format: str = "pairs",
-                   rounds: int = 0) -> int:
+                   rounds: int = 0, scoring: EventScoring | None = None) -> int:
         """Creates a new event (before the station runs) and makes it the open one."""
         self._not_running("director.open_new_event")
         event, section_rows = SessionState.event_rows(name, regulations, sections, held_on,
-                                                      event_format=event_format, rounds=rounds)
+                                                      event_format=event_format, rounds=rounds,
+                                                      scoring=scoring)
         deals = {letter: dict(d) for letter, d in (hand_records or {}).items()}
         self.store.commit([repo.create_event(event, section_rows, deals)])
         assert event.id is not None
@@ -100,7 +102,10 @@ class Station:
     def import_players(self, players: Mapping[int, str]) -> None:
         """The club's list (number: name), before the station runs."""
         self._not_running("director.set_players")
-        rows = [PlayerRow(number=n, name=name) for n, name in players.items()]
+        # A renamed player keeps the national number and handicap the club's list has.
+        session = self.rules.session
+        rows = [PlayerRow(number=n, name=name, national=session.national.get(n),
+                          handicap=session.handicaps.get(n)) for n, name in players.items()]
         self.store.commit([repo.merge(row) for row in rows])
         self.hub.load()
 
@@ -128,7 +133,8 @@ class Station:
             deals = read_hand_records(Path(event.hand_records))
             hand_records = {s.letter: deals for s in event.sections}
         self.open_event(event.name, event.regulations, list(event.sections), hand_records,
-                        event_format=event.format, rounds=event.rounds)
+                        event_format=event.format, rounds=event.rounds,
+                        scoring=event.scoring)
         if event.players:
             from basestation.formats.players import read_players
 

@@ -42,6 +42,28 @@ class SectionConfig:
     pads: str = "tables"
 
 
+PLACES = ("section", "room")
+
+
+@dataclass(frozen=True)
+class EventScoring:
+    """How a pairs event is scored and placed (docs/ARCHITECTURE.md, "Across the field")."""
+
+    # Every section's results on a board matchpointed together (the Scorer's "Score all
+    # sections"); else each section apart.
+    across_the_field: bool = False
+    # Pairs placed per "section" and direction (as the Scorer places them), or across the
+    # "room" (in their direction); both places are shown.
+    places: str = "section"
+    # A handicap event: pairs placed by their percentage plus half their players' handicaps
+    # added (scoring/handicap.py); the raw places are shown too.
+    handicap: bool = False
+
+    def __post_init__(self) -> None:
+        if self.places not in PLACES:
+            raise ConfigError(f"places must be section or room, not {self.places!r}")
+
+
 @dataclass(frozen=True)
 class NewEvent:
     """What the set-up page sends: the event, its sections, deals and players."""
@@ -54,11 +76,14 @@ class NewEvent:
     players: Mapping[int, str] = field(default_factory=dict)  # number -> name
     # number -> national number; a player listed without one keeps the club list's
     national: Mapping[int, str] = field(default_factory=dict)
+    # number -> handicap; a player listed without one keeps the club list's
+    handicaps: Mapping[int, float] = field(default_factory=dict)
     event_format: str = "pairs"  # or a teams or Swiss format (scoring/event_formats.py)
     rounds: int = 0  # a Swiss event's rounds
     # An event whose session has not ended is closed only when this says so (the set-up page
     # asks the director first); else a Conflict, and nothing changes.
     close_open: bool = True
+    scoring: EventScoring = EventScoring()
 
 
 @dataclass(frozen=True)
@@ -72,6 +97,7 @@ class EventConfig:
     # and boards the boards of a match; a Swiss plays `rounds` rounds.
     format: str = "pairs"
     rounds: int = 0
+    scoring: EventScoring = EventScoring()
 
 
 @dataclass(frozen=True)
@@ -121,6 +147,10 @@ class StationConfig:
     # client's address and scheme (X-Forwarded-For, X-Forwarded-Proto); none by default.
     proxies: tuple[str, ...] = ()
     consoles: tuple[ConsoleLink, ...] = ()  # [[console]]: the other events' consoles
+    # [club]: the club's name and its national body's club number (NZ Bridge's computer
+    # code), which the Scorer's XML carries (`club`, `club_no`).
+    club_name: str = ""
+    club_number: str = ""
 
     @property
     def backup_folder(self) -> Path | None:
@@ -157,6 +187,12 @@ def _section(raw: dict[str, Any]) -> SectionConfig:
         rankings_hide_last=_rounds_hidden(raw, "rankings_hide_last"),
         pads=_pads(raw.get("pads", "tables")),
     )
+
+
+def _places(value: object) -> str:
+    if value not in PLACES:
+        raise ConfigError(f"event.places must be one of {', '.join(PLACES)}, got {value!r}")
+    return str(value)
 
 
 def _pads(value: object) -> str:
@@ -212,6 +248,11 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
             sections=sections,
             format=str(event_raw.get("format", "pairs")),
             rounds=_rounds(event_raw.get("rounds", 0)),
+            scoring=EventScoring(
+                across_the_field=_flag(event_raw.get("across_the_field", False),
+                                       "event.across_the_field"),
+                places=_places(event_raw.get("places", "section")),
+                handicap=_flag(event_raw.get("handicap", False), "event.handicap")),
         )
     database = str(station.get("database", "sqlite:///basestation.db"))
     if base is not None and database.startswith("sqlite:///") and not database.startswith(
@@ -248,7 +289,21 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         **_tls(station, resolve),
         proxies=_proxies(station.get("proxies", [])),
         consoles=tuple(_console(c) for c in raw.get("console", [])),
+        club_name=_club(raw, "name"),
+        club_number=_club(raw, "number"),
     )
+
+
+def _club(raw: dict[str, Any], key: str) -> str:
+    """[club] name or number: text (a number is taken as its digits)."""
+    club = raw.get("club", {})
+    if not isinstance(club, dict):
+        raise ConfigError(f"club must be a table (name = \"...\", number = \"...\"), "
+                          f"not {club!r}")
+    value = club.get(key, "")
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise ConfigError(f"club.{key} must be text, not {value!r}")
+    return str(value).strip()
 
 
 def _tls(station: dict[str, Any], resolve: Any) -> dict[str, str | None]:

@@ -49,7 +49,7 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
     event, section_rows = SessionState.event_rows(new.name, new.regulations,
                                                   list(new.sections), new.held_on,
                                                   event_format=new.event_format,
-                                                  rounds=new.rounds)
+                                                  rounds=new.rounds, scoring=new.scoring)
     check_deals(new.deals)
     rules = hub.rules
     if rules.session.event_id is not None and not rules.session.ended and not new.close_open:
@@ -71,9 +71,10 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
              for s in new.sections}
     batch.ops.append(repo.create_event(event, section_rows, deals))
     batch.ops.append(_audit_opened(event, len(new.deals), len(new.players)))
-    national = rules.session.national
+    national, handicaps = rules.session.national, rules.session.handicaps
     batch.ops.extend(repo.merge(PlayerRow(number=n, name=name,
-                                          national=new.national.get(n) or national.get(n)))
+                                          national=new.national.get(n) or national.get(n),
+                                          handicap=new.handicaps.get(n, handicaps.get(n))))
                      for n, name in new.players.items())
     # Queued now, in the station's own lane, so it comes after this batch's commit and runs
     # even if the director's request gives up waiting (the hub's patience is for the first

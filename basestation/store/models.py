@@ -28,6 +28,14 @@ class EventRow(SQLModel, table=True):
     # pairs, teams, swiss-teams or swiss-pairs; a Swiss event plays `rounds` rounds.
     format: str = "pairs"
     rounds: int = 0
+    # A pairs event's boards matchpointed across every section (the Scorer's "Score all
+    # sections"), and its pairs placed per "section" and direction or across the "room".
+    across_the_field: bool = False
+    places: str = "section"
+    # A handicap event: pairs placed by their percentage plus half their players' handicaps.
+    handicap: bool = False
+    # Taken from a file of the years before (the file's SHA-256): never the open event.
+    imported: str | None = None
 
 
 class SectionRow(SQLModel, table=True):
@@ -203,6 +211,8 @@ class PlayerRow(SQLModel, table=True):
     number: int = Field(primary_key=True)
     name: str
     national: str | None = None  # the national body's number (NZB), when known
+    # Percentage points (negative for the stronger players), for handicap events; None: none.
+    handicap: float | None = None
 
 
 class SeatRow(SQLModel, table=True):

@@ -142,7 +142,18 @@ class Store:
             return query(session)
 
     def current_event(self, session: Session) -> EventRow | None:
-        return session.exec(select(EventRow).order_by(col(EventRow.id).desc())).first()
+        """The open event: the newest set up here (an event imported from a file of the
+        years before never is)."""
+        return session.exec(select(EventRow).where(col(EventRow.imported).is_(None))
+                            .order_by(col(EventRow.id).desc())).first()
+
+    def imported_events(self) -> dict[str, EventRow]:
+        """The events imported from files, by the file's digest."""
+        def query(session: Session) -> dict[str, EventRow]:
+            rows = session.exec(select(EventRow).where(col(EventRow.imported).is_not(None)))
+            return {row.imported: row for row in rows if row.imported is not None}
+        found: dict[str, EventRow] = self.read(query)
+        return found
 
     def snapshot(self, event_id: int | None = None) -> Snapshot:
         """The open event's rows (the newest event), or those of event `event_id`."""
@@ -511,6 +522,25 @@ def create_event(event: EventRow, sections: list[SectionRow],
                  for board, deal in sorted(by_board.items())]
         if deals:
             connection.execute(sa.insert(_table(HandRecordRow)), deals)
+    return OnConnection(run)
+
+
+def import_event(event: EventRow, sections: list[SectionRow], rows: list[Any],
+                 on_id: Callable[[int], None]) -> Op:
+    """Adds an event of the years before with its sections and its other rows (results,
+    seats, hand records: each given the event's id), in the batch's one transaction."""
+    def run(connection: sa.Connection) -> None:
+        event_id = _inserted(connection, event)
+        for row in sections:
+            row.event_id = event_id
+            _inserted(connection, row)
+        by_table: dict[Any, list[dict[str, Any]]] = {}
+        for row in rows:
+            row.event_id = event_id
+            by_table.setdefault(_table(type(row)), []).append(_values(row))
+        for table, values in by_table.items():
+            connection.execute(sa.insert(table), values)
+        on_id(event_id)
     return OnConnection(run)
 
 

@@ -15,6 +15,7 @@ PAGES = {
     "/setup": "setup.html",  # a new event: sections, movements, hand records, players
     "/results": "results.html",  # rankings, travellers and score cards, this event or past
     "/competitions": "competitions.html",  # ladders, their rules, a year's place-getters
+    "/players": "club_players.html",  # the club's list: national numbers, handicaps
     "/player-history": "player_history.html",  # a player's results over a period
     "/penalties": "penalties.html",
     "/history": "history.html",  # the audit log

@@ -23,6 +23,7 @@ from firmware_protocol.enums import (
 from firmware_protocol.jsonwire import encode
 from firmware_protocol.messages import (
     ALREADY_HELD,
+    HANDICAPPED,
     TO_DIRECTOR,
     Ack,
     Control,
@@ -254,6 +255,12 @@ RANKINGS: list[tuple[str, int, Message]] = [
     ("feedback_ranking_after_round", UNIT, Message(UNIT, 32, Feedback(0, FeedbackKind.RANKING, (
         (1, 3, "NS", 14, 5833, "Ann Smith & Bob Jones"),
         (2, 1, "NS", 12, 5000, "Cat Brown & Dan White")), round=2))),
+    # A handicap event's (issue 49): placed on the handicapped percentage, which the percent
+    # cells are; `ranking` is JSON only too.
+    ("feedback_handicapped_ranking_after_round", UNIT, Message(UNIT, 33, Feedback(
+        0, FeedbackKind.RANKING, ((1, 1, "NS", 12, 5450, "Cat Brown & Dan White"),
+                                  (2, 3, "NS", 14, 5083, "Ann Smith & Bob Jones")),
+        round=2, ranking=HANDICAPPED))),
 ]
 
 # The round clock in a round move's status (SPEC.md 6.7, 14.6), JSON only, in files of their

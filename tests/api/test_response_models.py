@@ -29,6 +29,8 @@ NOT_JSON = {
     ("GET", "/api/setup/cards"),  # printable HTML
     ("GET", "/api/competitions/{competition_id}/ladder.csv"),
     ("GET", "/api/events/{event_id}/website.zip"),
+    ("GET", "/api/exports/scorer.xml"),  # the Scorer's XML (issue 49)
+    ("GET", "/api/events/{event_id}/scorer.xml"),
 }
 
 

@@ -20,6 +20,7 @@ from firmware_protocol.enums import (
     StationState,
 )
 from firmware_protocol.messages import (
+    HANDICAPPED,
     RANKING_CELLS,
     CorrectionPush,
     Feedback,
@@ -121,7 +122,7 @@ def binary_view(message: Message) -> Message:
                            rankings=None, pads=PadPlace.TABLES)
         case Feedback() if body.kind is FeedbackKind.RANKING:
             body = replace(body, rows=tuple(row[:RANKING_CELLS] for row in body.rows),
-                           round=None)
+                           round=None, ranking=None)
         case Feedback():
             body = replace(body, round=None)
     return replace(message, body=body)
@@ -185,6 +186,8 @@ JSON_ONLY: list[tuple[str, Message, Message]] = [
      Message(17, 7, _SEAT)),
     ("pads", Message(17, 8, replace(_SEAT, pads=PadPlace.EW)), Message(17, 8, _SEAT)),
     ("round", Message(17, 9, replace(_RANKING, round=2)), Message(17, 9, replace(
+        _RANKING, rows=((1, 3, "NS", 14, 5833),)))),
+    ("ranking", Message(17, 12, replace(_RANKING, ranking=HANDICAPPED)), Message(17, 12, replace(
         _RANKING, rows=((1, 3, "NS", 14, 5833),)))),
 ]
 

@@ -94,8 +94,8 @@ def test_the_club_list_csv_neutralises_and_reads_back_the_same() -> None:
     players = {9_000_001: EVIL, 12: "Ann Smith", 13: "-Dash"}
     text = players_csv(players, {12: "NZB 4411", 13: "+64 21"})
     rows = assert_safe(text)
-    assert rows[1:] == [["12", "Ann Smith", "NZB 4411"], ["13", "'-Dash", "'+64 21"],
-                        ["9000001", "'" + EVIL, ""]]
+    assert rows[1:] == [["12", "Ann Smith", "NZB 4411", ""], ["13", "'-Dash", "'+64 21", ""],
+                        ["9000001", "'" + EVIL, "", ""]]
     again = parse_player_list(text)
     assert {n: (p.name, p.national) for n, p in again.items()} == {
         12: ("Ann Smith", "NZB 4411"), 13: ("-Dash", "+64 21"), 9_000_001: (EVIL, None)}

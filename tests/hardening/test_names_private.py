@@ -41,7 +41,8 @@ PUBLICATION = {"/api/results", "/api/rankings", "/api/travellers", "/api/matches
                "/api/events/{event_id}/results", "/api/exports/pbn", "/api/exports/usebio",
                "/api/exports/csv", "/api/exports/rankings.csv", "/api/exports/matches.csv",
                "/api/competitions/summary", "/api/competitions/{competition_id}/ladder",
-               "/api/competitions/{competition_id}/ladder.csv"}
+               "/api/competitions/{competition_id}/ladder.csv", "/api/exports/scorer.xml",
+               "/api/events/{event_id}/scorer.xml"}
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from basestation.station.config import ConfigError, load_config, parse_config
+from basestation.station.config import ConfigError, EventScoring, load_config, parse_config
 
 
 def test_no_file_runs_on_sqlite_with_no_links() -> None:
@@ -113,3 +113,24 @@ def test_other_events_consoles_and_whose_pads_the_logins_reach() -> None:
 def test_a_console_or_logins_for_that_cannot_be_is_named(raw: dict[str, object]) -> None:
     with pytest.raises(ConfigError, match=r"console|mqtt\.logins_for"):
         parse_config(raw)
+
+
+def test_the_club_is_named_for_the_scorers_xml() -> None:
+    config = parse_config({"club": {"name": " Crockfords Bridge Club ", "number": 123}})
+    assert (config.club_name, config.club_number) == ("Crockfords Bridge Club", "123")
+    assert (parse_config({}).club_name, parse_config({}).club_number) == ("", "")
+    with pytest.raises(ConfigError, match=r"club\.number must be text"):
+        parse_config({"club": {"number": True}})
+    with pytest.raises(ConfigError, match="club must be a table"):
+        parse_config({"club": "Crockfords"})
+
+
+def test_an_event_scored_across_the_field() -> None:
+    event = parse_config({"event": {"name": "Wednesday", "across_the_field": True,
+                                    "places": "room"}}).event
+    assert event is not None
+    assert (event.scoring.across_the_field, event.scoring.places) == (True, "room")
+    plain = parse_config({"event": {"name": "Thursday"}}).event
+    assert plain is not None and plain.scoring == EventScoring()
+    with pytest.raises(ConfigError, match=r"event\.places must be one of section, room"):
+        parse_config({"event": {"name": "Friday", "places": "overall"}})

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.async_api import Page
+from playwright.async_api import Page, expect
 
 from basestation.station.app import Station
 from firmware_protocol.messages import Players, Result, Seat
@@ -142,6 +142,9 @@ async def test_results_page_shows_and_prints_a_whole_night(
     assert page.url.endswith(f"/results?event={tuesday}")
     assert (await page.inner_text("#event-name")).startswith("Tuesday pairs, ")
     assert not await page.locator(".exports").is_visible()  # the exports are the open event's
+    # but the Scorer's XML is the chosen event's (issue 49)
+    await expect(page.get_by_role("link", name="Scorer XML")).to_have_attribute(
+        "href", f"/api/events/{tuesday}/scorer.xml")
     assert "Ann Smith & Bob Brown" in await pair_one.inner_text()
     await screenshot(page, "results-past-event")
     # Closed by the new event, Tuesday's results wait for the director to publish them.

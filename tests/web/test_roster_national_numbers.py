@@ -31,9 +31,10 @@ async def _set_up_with_roster(page: Page) -> None:
     roster = page.get_by_label("Club roster (CSV: number, name, national number)")
     await expect(roster).to_have_accessible_description(
         "One player a line: the club number the pads enter, the name, and, if you have it, "
-        "the national body's number (NZB, EBU...), which the exports (CSV, USEBIO, PBN) and "
-        "the website carry. A first line of headings is skipped; further columns are not "
-        "read.")
+        "the national body's number (NZB, EBU...), which the exports (CSV, USEBIO, PBN, the "
+        "Scorer's XML) and the website carry. A first line of headings is skipped; a column "
+        "headed \"handicap\" gives each player's handicap (percentage points, -9 to +9 say: "
+        "an empty cell keeps the club list's); further columns are not read.")
     await page.get_by_label("Name", exact=True).first.fill("Friday pairs")
     await set_section(page, 0, "mitchell", 3, 6)
     await roster.set_input_files(files=[{"name": "club.csv", "mimeType": "text/csv",

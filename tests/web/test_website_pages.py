@@ -40,6 +40,8 @@ async def test_the_website_reads_without_script_from_a_folder(
     contents = page.get_by_role("main")
     await expect(contents.get_by_role("link", name="USEBIO XML")).to_have_attribute(
         "href", "results.xml")
+    await expect(contents.get_by_role("link", name="Scorer's XML")).to_have_attribute(
+        "href", "scorer.xml")
 
     await contents.get_by_role("link", name="Rankings").click()
     rankings = page.get_by_role("table", name="Section A NS")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Request
+from fastapi.responses import Response
 from pydantic import BaseModel
 
 from basestation.api.actions import answered
@@ -34,7 +35,9 @@ from basestation.api.responses import (
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_json
+from basestation.api.scorer_data import SCORER_FILE, NotScorerEvent, scorer_xml
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
+from basestation.station.config import StationConfig
 from basestation.station.rules.event_results import past_event
 from basestation.station.session.state import SessionState
 from basestation.store.models import SeatingRow
@@ -63,6 +66,9 @@ class EventInfoOut(BaseModel):
     results: int
     open: bool
     format: str = "pairs"  # or teams, swiss-teams, swiss-pairs: see `matches`
+    across_the_field: bool = False  # every section's boards matchpointed together
+    places: str = "section"  # the rankings' `rank`: per section and direction, or "room"
+    handicap: bool = False  # a handicap event: `rank` is the handicapped place
 
 
 class MatchBoardOut(BaseModel):
@@ -120,6 +126,36 @@ async def event_results(event_id: EventId, request: Request,
     return past
 
 
+@router.get("/{event_id}/scorer.xml", response_class=Response,
+            responses={200: {"content": {"application/xml": {}}}})
+async def event_scorer_xml(event_id: EventId, request: Request,
+                           station: StationDep, read: ReadDep) -> Response:
+    """The event's results as the Scorer's XML, with the hand records, for the club's
+    website: the open event's or a past one's; a teams or Swiss event's are refused (their
+    results go as USEBIO)."""
+    store = station.store
+    try:
+        if event_id == station.session.event_id:
+            await require_results_reader(request)
+            seatings = await read.stored(store.seatings, event_id)
+            text = scorer_xml(station.session, seatings, station.config)
+        else:
+            past = await read.stored(past_event, store, event_id)
+            if past is None:
+                raise HTTPException(404, f"no event {event_id}")
+            need_publication(request, past.published)
+            text = await read.stored(_past_scorer_xml, store, past, station.config)
+    except NotScorerEvent as exc:
+        raise HTTPException(422, str(exc)) from exc
+    return Response(text, media_type="application/xml", headers={
+        "Content-Disposition": f'attachment; filename="{event_id}-{SCORER_FILE}"'})
+
+
+def _past_scorer_xml(store: Store, past: SessionState, config: StationConfig) -> str:
+    assert past.event_id is not None
+    return scorer_xml(past, store.seatings(past.event_id), config)
+
+
 class PublishIn(BaseModel):
     published: bool = True
 
@@ -158,7 +194,9 @@ def results_document(session: SessionState, seatings: list[SeatingRow], *,
                   "ended": session.ended, "published": session.published,
                   "date": session.event_date.isoformat() if session.event_date else None,
                   "results": sum(s.held_count for s in session.sections.values()),
-                  "open": is_open, "format": session.event_format},
+                  "open": is_open, "format": session.event_format,
+                  "across_the_field": session.scoring.across_the_field,
+                  "places": session.scoring.places, "handicap": session.scoring.handicap},
         "rankings": rankings,
         "travellers": [traveller_json(session, scored, seatings)
                        for scored in scored_boards(session)],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, status
 from pydantic import BaseModel, Field
@@ -13,7 +13,7 @@ from basestation.api.responses import EventOut, PastEventOut
 from basestation.movements import KINDS
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import FORMATS, MAX_TABLE
-from basestation.station.config import NewEvent, SectionConfig
+from basestation.station.config import EventScoring, NewEvent, SectionConfig
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 
 router = APIRouter(prefix="/api", tags=["events"])
@@ -53,6 +53,16 @@ class EventIn(BaseModel):
     # Swiss pairs) and `boards` the boards of each match; `rounds` is a Swiss event's rounds.
     format: str = "pairs"
     rounds: int = Field(default=0, ge=0, le=20)
+    # A pairs event: its boards matchpointed across every section (the Scorer's "Score all
+    # sections"), and its pairs placed per section and direction or across the room.
+    across_the_field: bool = False
+    places: Literal["section", "room"] = "section"
+    # A handicap event: pairs placed by their percentage plus half their players' handicaps.
+    handicap: bool = False
+
+    def scoring(self) -> EventScoring:
+        return EventScoring(across_the_field=self.across_the_field, places=self.places,
+                            handicap=self.handicap)
 
 
 @router.get("/event", response_model=EventOut)
@@ -98,6 +108,6 @@ async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> Event
     """Opens a new event; the one in play is closed (it stays in the database). The set-up
     page's POST /api/setup/event does the same with deals and players, and asks first."""
     new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)),
-                   event_format=body.format, rounds=body.rounds)
+                   event_format=body.format, rounds=body.rounds, scoring=body.scoring())
     await answered(station.director.open_new_event(new))
     return read.event()

@@ -3,12 +3,13 @@ event or of a teams or Swiss event, with every player's name and national number
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
 from fastapi.responses import Response
 
 from basestation.api.deps import ReadDep, ResultsReader, StationDep
 from basestation.api.exports_data import event_and_roster, hand_records
 from basestation.api.readmodel import ReadModel
+from basestation.api.scorer_data import SCORER_FILE, NotScorerEvent, scorer_xml
 from basestation.formats import results_csv
 from basestation.formats.match_event import MatchEvent
 from basestation.formats.pbn_matches import write_pbn_matches
@@ -63,7 +64,8 @@ async def usebio(station: StationDep, read: ReadDep) -> Response:
     event, roster = await _event(station, read)
     deals = hand_records(station.session)
     text = write_usebio_matches(event, roster, deals) if isinstance(event, MatchEvent) \
-        else write_usebio(event, station.session.event_name or "Pairs", roster, deals)
+        else write_usebio(event, station.session.event_name or "Pairs", roster, deals,
+                          station.session.event_date)
     return _download(text, "application/xml", "results.xml")
 
 
@@ -92,3 +94,14 @@ async def matches_csv(station: StationDep, read: ReadDep) -> Response:
     event, roster = await _event(station, read)
     matches = event if isinstance(event, MatchEvent) else None
     return _download(results_csv.matches_csv(matches, roster), "text/csv", "matches.csv")
+
+
+@router.get("/scorer.xml", response_class=Response)
+async def scorer(station: StationDep, read: ReadDep) -> Response:
+    """The Scorer's XML of a pairs event (NZ Bridge's Scorer program: what a New Zealand
+    club's website takes), with the hand records; refused for a teams or Swiss event."""
+    try:
+        text = scorer_xml(station.session, await _seatings(station, read), station.config)
+    except NotScorerEvent as exc:
+        raise HTTPException(422, str(exc)) from exc
+    return _download(text, "application/xml", SCORER_FILE)

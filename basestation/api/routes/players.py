@@ -14,7 +14,12 @@ from basestation.api.actions import answered
 from basestation.api.deps import Director, StationDep
 from basestation.api.limits import upload
 from basestation.api.responses import PlayerOut, PlayersCountOut
-from basestation.formats.players import PlayerListError, parse_player_list, players_csv
+from basestation.formats.players import (
+    MAX_HANDICAP,
+    PlayerListError,
+    parse_player_list,
+    players_csv,
+)
 from basestation.station.session.seating import VISITOR_BASE
 
 router = APIRouter(prefix="/api/players", tags=["players"])
@@ -23,6 +28,9 @@ router = APIRouter(prefix="/api/players", tags=["players"])
 class PlayerIn(BaseModel):
     number: int = Field(ge=1, le=10_000_000)
     name: str = Field(min_length=1, max_length=100)
+    handicap: float | None = Field(default=None, ge=-MAX_HANDICAP, le=MAX_HANDICAP,
+                                   description="percentage points for handicap events; "
+                                               "null: none; left out: kept as it is")
 
 
 class PlayerListIn(BaseModel):
@@ -44,16 +52,19 @@ class VisitorIn(BaseModel):
 async def players(station: StationDep) -> list[dict[str, Any]]:
     """The club's whole list: the director's (results and the pads name only who plays)."""
     session = station.session
-    return [{"number": n, "name": name, "national": session.national.get(n)}
+    return [{"number": n, "name": name, "national": session.national.get(n),
+             "handicap": session.handicaps.get(n)}
             for n, name in sorted(session.players.items())]
 
 
 @router.put("", dependencies=[Director], response_model=PlayersCountOut)
 @upload
 async def put_players(body: list[PlayerIn], station: StationDep) -> dict[str, int]:
-    """Adds or renames players; numbers not given are kept."""
+    """Adds or renames players, and sets the handicaps given (a player's handicap left out
+    is kept); numbers not given are kept."""
     named = {p.number: p.name for p in body}
-    return {"players": await answered(station.director.set_players(named))}
+    handicaps = {p.number: p.handicap for p in body if "handicap" in p.model_fields_set}
+    return {"players": await answered(station.director.set_players(named, None, handicaps))}
 
 
 @router.post("/csv", dependencies=[Director])
@@ -71,15 +82,19 @@ async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStor
                                  "visitors; nothing of the file was stored")
     names = {n: p.name for n, p in listed.items()}
     national = {n: p.national for n, p in listed.items()}
-    players = await answered(station.director.set_players(names, national))
+    # A handicap column sets the handicaps it gives; an empty cell, or no column, keeps them.
+    handicaps = {n: p.handicap for n, p in listed.items() if p.handicap is not None}
+    players = await answered(station.director.set_players(names, national, handicaps))
     return PlayersStored(stored=len(listed), players=players)
 
 
 @router.get("/csv", dependencies=[Director], response_class=Response,
             responses={200: {"content": {"text/csv": {}}}})
 async def export_players(station: StationDep) -> Response:
-    """The whole list as CSV (number, name, national number), as the import reads it."""
-    text = players_csv(station.session.players, station.session.national)
+    """The whole list as CSV (number, name, national number, handicap), as the import
+    reads it."""
+    text = players_csv(station.session.players, station.session.national,
+                       station.session.handicaps)
     return Response(text, media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": 'attachment; filename="players.csv"'})
 

@@ -22,7 +22,7 @@ from basestation.api.responses import EventOut
 from basestation.api.routes.events import EventIn, SectionIn, checked_sections
 from basestation.domain.cards import check_deals
 from basestation.formats.handrecords import parse_hand_records
-from basestation.formats.players import PlayerListError, parse_player_list
+from basestation.formats.players import MAX_HANDICAP, PlayerListError, parse_player_list
 from basestation.movements import (
     CARDS_STYLE,
     KINDS,
@@ -168,6 +168,9 @@ class PlayerOut(BaseModel):
     national: str | None = Field(default=None, max_length=MAX_NATIONAL,
                                  description="the national body's number; left out when "
                                              "not known")
+    handicap: float | None = Field(default=None, ge=-MAX_HANDICAP, le=MAX_HANDICAP,
+                                   description="for handicap events; left out: the club "
+                                               "list's, if any")
 
 
 @router.post("/players", response_model=list[PlayerOut], response_model_exclude_none=True)
@@ -187,7 +190,7 @@ async def read_roster(body: RosterIn) -> list[PlayerOut]:
         if listed.national and len(listed.national) > MAX_NATIONAL:
             raise HTTPException(422, f"player {number}'s national number is longer than "
                                      f"{MAX_NATIONAL} characters")
-    return [PlayerOut(number=n, name=p.name, national=p.national)
+    return [PlayerOut(number=n, name=p.name, national=p.national, handicap=p.handicap)
             for n, p in sorted(players.items())]
 
 
@@ -230,6 +233,9 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> Event
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players}, event_format=body.format,
                    rounds=body.rounds, close_open=body.close_open,
-                   national={p.number: p.national for p in body.players if p.national})
+                   national={p.number: p.national for p in body.players if p.national},
+                   handicaps={p.number: p.handicap for p in body.players
+                              if p.handicap is not None},
+                   scoring=body.scoring())
     await answered(station.director.open_new_event(new))
     return read.event()

@@ -33,7 +33,7 @@ async def website_zip(event_id: EventId, station: StationDep, read: ReadDep) -> 
         return solved if solved is not None else par_rows(deal, board)
 
     try:
-        files = await read.stored(website, station.store, event_id, par)
+        files = await read.stored(website, station.store, event_id, par, station.config)
     except NoSuchEvent as exc:
         raise HTTPException(404, str(exc)) from exc
     except PublishError as exc:

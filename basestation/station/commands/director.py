@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from datetime import date
 from typing import Any, TypeVar
 
+from basestation.formats.past_session import PastSession
 from basestation.scoring.ladder import LadderRules
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
-from basestation.station import competitions
+from basestation.station import competitions, history_import
 from basestation.station.competitions import Competition
 from basestation.station.config import NewEvent
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
+from basestation.station.history_import import Imported
 from basestation.station.opening import open_new_event
 from basestation.station.rules import (
     console,
@@ -52,6 +55,7 @@ class DirectorService:
         self._hub = hub
         self._rules = rules
         self._competitions = asyncio.Lock()  # two changes never pass the same check
+        self._imports = asyncio.Lock()  # the same file twice at once is imported once
 
     async def _act(self, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
         if need_event and self._rules.session.event_id is None:
@@ -69,12 +73,14 @@ class DirectorService:
     # -- players and seats ------------------------------------------------------------------
 
     async def set_players(self, players: Mapping[int, str],
-                          national: Mapping[int, str | None] | None = None) -> int:
-        """Adds or renames players in the club's list (with national numbers, when given);
-        returns how many the list holds."""
+                          national: Mapping[int, str | None] | None = None,
+                          handicaps: Mapping[int, float | None] | None = None) -> int:
+        """Adds or renames players in the club's list (with national numbers, when given,
+        and the handicaps given; the others' kept); returns how many the list holds."""
         named, numbers = dict(players), dict(national) if national is not None else None
-        await self._act(lambda batch: self._rules.director.set_players(named, batch, numbers),
-                        need_event=False)
+        given = dict(handicaps or {})
+        await self._act(lambda batch: self._rules.director.set_players(
+            named, batch, numbers, given), need_event=False)
         return len(self._rules.session.players)
 
     async def add_visitor(self, name: str) -> int:
@@ -272,6 +278,14 @@ class DirectorService:
                                  rankings: RoundRankings | None) -> RoundRankings | None:
         return await self._act(lambda batch: console.set_round_rankings(
             self._rules, section, rankings, batch))
+
+    # -- the years before (history_import.py: read and checked, then written whole) ---------
+
+    async def import_past(self, past: PastSession, held_on: date | None = None) -> Imported:
+        """A session of the years before, from its file, into the club's history: an event
+        of its own (never the open one), its players matched by national number or added
+        as visitors. A Conflict for a file imported already; nothing half done."""
+        return await history_import.import_past(self._hub, self._imports, past, held_on)
 
     # -- competitions (competitions.py: checked against what is stored, under one lock) -----
 

@@ -331,21 +331,33 @@ class DirectorActions:
         return sorted(parsed)
 
     def set_players(self, players: dict[int, str], batch: Batch,
-                    national: dict[int, str | None] | None = None) -> None:
+                    national: dict[int, str | None] | None = None,
+                    handicaps: dict[int, float | None] | None = None) -> None:
         """Adds or renames players in the club's list (numbers the pads enter). With
-        `national`, their national numbers are set too (None: none); else they are kept."""
-        batch.keep_contents(self.session.national)
-        batch.keep_contents(self.session.players)
+        `national`, their national numbers are set too (None: none); else they are kept.
+        A player named in `handicaps` gets that handicap (None: none); the others keep
+        theirs."""
+        session = self.session
+        batch.keep_contents(session.national)
+        batch.keep_contents(session.players)
+        batch.keep_contents(session.handicaps)
+        handicaps = handicaps or {}
         for number, name in sorted(players.items()):
-            number_there = self.session.national.get(number) if national is None \
+            number_there = session.national.get(number) if national is None \
                 else national.get(number)
+            handicap = handicaps[number] if number in handicaps \
+                else session.handicaps.get(number)
             batch.ops.append(repo.merge(PlayerRow(number=number, name=name,
-                                                  national=number_there)))
+                                                  national=number_there, handicap=handicap)))
             if number_there:
-                self.session.national[number] = number_there
+                session.national[number] = number_there
             else:
-                self.session.national.pop(number, None)
-        self.session.players.update(players)
+                session.national.pop(number, None)
+            if handicap is not None:
+                session.handicaps[number] = handicap
+            else:
+                session.handicaps.pop(number, None)
+        session.players.update(players)
         batch.ops.append(repo.audit(self.session.event_id, "director", "players",
                                     count=len(players)))
 

@@ -6,12 +6,14 @@ so a burst of results costs one rescore per board rather than one per result.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from basestation.domain.contract import parse_contract
-from basestation.scoring import IncrementalScorer, TravellerResult, regulations
+from basestation.scoring import IncrementalScorer, ScoredBoard, TravellerResult, regulations
 from basestation.scoring.adjusted import parse_adjusted
 from basestation.scoring.traveller import Artificial
+from basestation.station.config import EventScoring
 from basestation.station.session.memory import HeldResult, SectionState
 from basestation.station.session.rulings import ruled_result, with_ruling
 from firmware_protocol.messages import Seat
@@ -39,17 +41,46 @@ def traveller_result(held: HeldResult) -> TravellerResult | None:
     return with_ruling(played, held.ruling.as_dict()) if held.ruling is not None else played
 
 
-class LiveScores:
-    """Matchpoints and rankings for the open event, kept current from the held results."""
+def sat_out(sections: dict[str, SectionState]) -> dict[tuple[str, str | None, int],
+                                                       tuple[int, ...]]:
+    """The boards each pair sits out against the phantom, from the movements: a table whose
+    other seat is empty (docs/ARCHITECTURE.md, "Phantoms and sit-outs")."""
+    found: dict[tuple[str, str | None, int], tuple[int, ...]] = {}
+    for letter, state in sections.items():
+        apart = state.movement.two_field
+        for seat in state.movement.assignments:
+            if (seat.ns is None) == (seat.ew is None):
+                continue
+            side, pair = ("NS", seat.ns) if seat.ns is not None else ("EW", seat.ew)
+            assert pair is not None
+            key = (letter, side if apart else None, pair)
+            found[key] = (*found.get(key, ()), *seat.boards)
+    return found
 
-    def __init__(self, preset: str, sections: dict[str, SectionState]) -> None:
+
+class LiveScores:
+    """Matchpoints and rankings for the open event, kept current from the held results.
+
+    Scored across the field (`EventScoring.across_the_field`), a board's results in every
+    section are matchpointed together, and each section's traveller shows its own lines
+    with the room's matchpoints (`section_board`). Each section's pairs are one field or
+    two as its movement says (a Howell one, a Mitchell two), whatever the others are.
+    """
+
+    def __init__(self, preset: str, sections: dict[str, SectionState],
+                 scoring: EventScoring | None = None) -> None:
         self.sections = sections
+        scoring = scoring or EventScoring()
+        self.across_the_field = scoring.across_the_field
         self._expected_counts: dict[tuple[str, int], int] = {}
-        two_field = all(s.movement.two_field for s in sections.values()) if sections else True
+        two_field = {letter: s.movement.two_field for letter, s in sections.items()}
         # The scorer reads each board's results from the held ones when it scores the board,
         # so the station keeps one copy of every result, not two.
         self.scorer = IncrementalScorer(regulations(preset), self._expected, two_field=two_field,
+                                        across_the_room=scoring.across_the_field,
+                                        room_places=scoring.places == "room",
                                         source=self._results)
+        self.scorer.set_sat_out(sat_out(sections))
         self.dirty = {(letter, b) for letter, s in sections.items()
                       for b in range(1, s.movement.boards + 1)}
         # Per board, the scoring engine's view of each held entry, by the entry's identity: a
@@ -60,6 +91,8 @@ class LiveScores:
                               dict[int, tuple[HeldResult, TravellerResult | None]]] = {}
 
     def _expected(self, board: int, section: str) -> int:
+        if not section and self.across_the_field:  # the room: every section's tables
+            return sum(self._expected(board, letter) for letter in self.sections)
         if (section, board) not in self._expected_counts:
             state = self.sections.get(section)
             self._expected_counts[(section, board)] = 0 if state is None else sum(
@@ -74,6 +107,7 @@ class LiveScores:
         state = self.sections.get(section)
         if state is not None:
             self.dirty |= {(section, b) for b in range(1, state.movement.boards + 1)}
+        self.scorer.set_sat_out(sat_out(self.sections))
 
     def changed(self, section: str, board: int) -> None:
         self.dirty.add((section, board))
@@ -82,12 +116,18 @@ class LiveScores:
         """Rescores the boards changed since the last refresh; returns them."""
         done = sorted(self.dirty)
         self.dirty.clear()
+        rescored = set()
         for letter, board in done:
-            if letter in self.sections:
+            key = (board, "" if self.across_the_field else letter)
+            if letter in self.sections and key not in rescored:
+                rescored.add(key)
                 self.scorer.rescore(board, letter)
         return done
 
     def _results(self, board: int, section: str) -> list[TravellerResult]:
+        if not section and self.across_the_field:  # the room: every section's results
+            return [result for letter in self.sections
+                    for result in self._results(board, letter)]
         state = self.sections.get(section)
         if state is None:
             return []
@@ -109,7 +149,16 @@ class LiveScores:
         return [dict(entry.to_json(), section=entry.section, rank_label=entry.rank_label)
                 for entry in self.scorer.ranking()]
 
+    def section_board(self, section: str, board: int) -> ScoredBoard | None:
+        """The section's lines of a board as scored (across the field: the room's
+        matchpoints and top), without refreshing."""
+        scored = self.scorer.scored_board(board, section)
+        if scored is None or not self.across_the_field:
+            return scored
+        return replace(scored, section=section, results=tuple(
+            line for line in scored.results if line.result.section == section))
+
     def board(self, section: str, board: int) -> dict[str, Any] | None:
         self.refresh()
-        scored = self.scorer.scored_board(board, section)
+        scored = self.section_board(section, board)
         return None if scored is None else scored.to_json()

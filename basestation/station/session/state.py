@@ -17,6 +17,7 @@ from basestation.movements import SWISS_TEAMS, TEAMS, Movement, MovementError, c
 from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
+from basestation.station.config import EventScoring
 from basestation.station.effects.batch import Batch, Swap, put_back
 from basestation.station.effects.events import (
     PlayerAdded,
@@ -163,7 +164,9 @@ class SessionState:
     event_id: int | None = None
     event_name: str = ""
     event_date: date | None = None
+    event_opened: datetime | None = None  # when the event was set up (the Scorer's event_time)
     regulations: str = "nz"
+    scoring: EventScoring = field(default_factory=EventScoring)  # across the field, places
     running: bool = True
     event_format: str = "pairs"  # or teams, swiss-teams, swiss-pairs (scoring/event_formats.py)
     format_rounds: int = 0  # a Swiss event's rounds
@@ -180,6 +183,7 @@ class SessionState:
     feedback: frozenset[str] = frozenset()
     players: dict[int, str] = field(default_factory=dict)  # the club's list, kept across events
     national: dict[int, str] = field(default_factory=dict)  # player number -> national number
+    handicaps: dict[int, float] = field(default_factory=dict)  # player number -> handicap
     seats: Seats = field(default_factory=Seats)  # who plays for each pair or team
     takeovers: set[tuple[str, int]] = field(default_factory=set)  # authorised, not yet taken
     # (unit, section, table) for every table a unit has held in the event, released or not: a
@@ -211,12 +215,14 @@ class SessionState:
         self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
         self.national = {p.number: p.national for p in snap.players if p.national}
+        self.handicaps = {p.number: p.handicap for p in snap.players if p.handicap is not None}
         self.seats.load(snap.seats)
         self.scores = None
         self.penalties = []
         self.match_penalties = []
         self.completed = False
         self.event_format, self.format_rounds = "pairs", 0
+        self.scoring = EventScoring()
         self.ended = self.published = self.ending = False
         self.thresholds = Thresholds()
         if snap.thresholds is not None:
@@ -231,8 +237,11 @@ class SessionState:
         self.event_id = snap.event.id
         self.event_name = snap.event.name
         self.event_date = snap.event.date
+        self.event_opened = snap.event.created_at
         self.event_format, self.format_rounds = snap.event.format, snap.event.rounds
         self.regulations = snap.event.regulations
+        self.scoring = EventScoring(across_the_field=snap.event.across_the_field,
+                                    places=snap.event.places, handicap=snap.event.handicap)
         self.running = snap.event.running
         self.ended, self.published = snap.event.ended, snap.event.published
         for row in snap.sections:
@@ -284,7 +293,7 @@ class SessionState:
         self.completed = self.all_complete()
         for section in self.sections.values():  # the pads had these; a login gets them again
             section.rankings_sent = completed_round(section)
-        self.scores = LiveScores(self.regulations, self.sections)
+        self.scores = LiveScores(self.regulations, self.sections, self.scoring)
         self.merge_offers = {}
         self.offered = {offer.body_json for offer in snap.merge_offers}
         self.offers_replaced = {}  # in memory only: a restart names no unit until it sends again
@@ -349,7 +358,8 @@ class SessionState:
         if round_ is None:
             return []
         return [ranking_after(section, round_, self.regulations, self.seats, self.players,
-                              penalties=(p.penalty for p in self.penalties))]
+                              penalties=(p.penalty for p in self.penalties),
+                              handicaps=self.handicaps if self.scoring.handicap else None)]
 
     def rankings_moved_on(self, section: SectionState, batch: Batch) -> None:
         """A round of the section completed: its pads are sent the rankings after it, once,
@@ -391,10 +401,14 @@ class SessionState:
     @staticmethod
     def event_rows(name: str, regulations: str, sections: list[SectionConfig],
                    held_on: date | None = None, *, event_format: str = "pairs",
-                   rounds: int = 0) -> tuple[EventRow, list[SectionRow]]:
+                   rounds: int = 0, scoring: EventScoring | None = None,
+                   ) -> tuple[EventRow, list[SectionRow]]:
         """The rows for a new event; raises MovementError for an impossible movement."""
+        scoring = scoring or EventScoring()
         event = EventRow(name=name, regulations=regulations, date=held_on or date.today(),
-                         format=event_format, rounds=rounds)
+                         format=event_format, rounds=rounds,
+                         across_the_field=scoring.across_the_field, places=scoring.places,
+                         handicap=scoring.handicap)
         rows = []
         for spec in sections:
             movement = first_movement(event_format, rounds, movement=spec.movement,

@@ -9,25 +9,58 @@ function fieldKey(entry) {
   return `${entry.section || ""} ${entry.direction || ""}`.trim();
 }
 
-function renderRankings(entries) {
-  const box = document.querySelector("#rankings > div");
+// Pairs placed across the room are listed by direction across the sections (a Howell's pairs
+// apart); otherwise by section and direction. With several sections both places are shown.
+function roomKey(entry) {
+  return entry.direction ? `all sections ${entry.direction}` : `all sections, ${entry.section} (one field)`;
+}
+
+// In a handicap event two rankings: the handicapped one (the pairs' places: the percentage plus
+// half the pair's handicap) and the raw one, each table saying which it is.
+function rankingTables(entries, event, raw) {
+  const byRoom = event.places === "room";
+  const several = new Set(entries.map((e) => e.section)).size > 1;
   const fields = new Map();
   for (const entry of entries) {
-    if (!fields.has(fieldKey(entry))) fields.set(fieldKey(entry), []);
-    fields.get(fieldKey(entry)).push(entry);
+    const key = byRoom ? roomKey(entry) : `Section ${fieldKey(entry)}`;
+    if (!fields.has(key)) fields.set(key, []);
+    fields.get(key).push(entry);
   }
-  box.replaceChildren(...[...fields].map(([field, rows]) => el("div", { class: "ranking" },
-    el("h3", {}, `Section ${field}`),
-    table([["Rank"], ["Pair"], ["Names", "text"], ["Total"], ["%"], ["Boards"]],
+  const other = byRoom ? ["In section", (r) => r.section_place] : ["In the room", (r) => r.room_place];
+  const handicapped = event.handicap && !raw;
+  const columns = [[raw ? "Raw place" : "Rank"], ["Pair"], ["Names", "text"], ["Total"], [handicapped ? "Raw %" : "%"]];
+  if (handicapped) columns.push(["Handicap"], ["Handicapped %"], ["Raw place"]);
+  columns.push(["Boards"]);
+  // A pair that sat out boards against the phantom: its total factored up to them, of the maximum.
+  const satOut = entries.some((e) => e.sat_out);
+  if (satOut) columns.push(["Factored total"]);
+  if (several) columns.push([other[0]]);
+  const kind = raw ? "Raw ranking, " : handicapped ? "Handicapped ranking, " : "";
+  const place = (label) => Number(String(label).replace("=", ""));
+  return [...fields].map(([field, members]) => {
+    const heading = kind + (byRoom ? `placed across the room: ${field}` : field);  // says which ranking it is
+    const rows = raw ? [...members].sort((a, b) => place(a.raw_place) - place(b.raw_place)) : members;
+    return el("div", { class: "ranking" }, el("h3", {}, heading[0].toUpperCase() + heading.slice(1)), table(columns,
       rows.map((r) => {
         const row = el("tr", { class: "pick", tabindex: 0, "data-section": r.section, "data-pair": r.pair,
           "data-direction": r.direction || "", title: "Show this pair's score card" },
-        el("td", {}, r.rank_label), el("td", {}, `${r.pair}`), el("td", { class: "text" }, r.names || ""),
-        el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)), el("td", {}, fmt(r.boards)));
+        el("td", {}, raw ? r.raw_place : r.rank_label), el("td", {}, byRoom ? `${r.section}${r.pair}` : `${r.pair}`),
+        el("td", { class: "text" }, r.names || ""), el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)),
+        handicapped ? el("td", {}, fmt(r.handicap)) : null, handicapped ? el("td", {}, pct(r.handicapped_pct)) : null,
+        handicapped ? el("td", {}, r.raw_place) : null,
+        el("td", {}, fmt(r.boards)),
+        satOut ? el("td", {}, r.sat_out ? `${fmt(r.factored_total)} of ${fmt(r.factored_maximum)}` : "") : null,
+        several ? el("td", {}, other[1](r) || "") : null);
         row.addEventListener("click", () => showCard(r));
         row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showCard(r); } });
         return row;
-      })))));
+      }), { "aria-label": heading[0].toUpperCase() + heading.slice(1) }));
+  });
+}
+
+function renderRankings(entries, event) {
+  const box = document.querySelector("#rankings > div");
+  box.replaceChildren(...rankingTables(entries, event, false), ...(event.handicap ? rankingTables(entries, event, true) : []));
   if (!entries.length) box.append(el("p", {}, "No results yet."));
 }
 
@@ -65,7 +98,10 @@ function cardBox(card) {
 
 function cardTotal(card) {
   const entry = view.document.rankings.find((r) => sameCard(r, card));
-  return entry ? el("p", { class: "card-total" }, `Rank ${entry.rank_label}: ${fmt(entry.total)} MP, ${pct(entry.pct)}%`) : null;
+  if (!entry) return null;
+  const handicap = entry.handicapped_pct === null || entry.handicapped_pct === undefined ? ""
+    : `; handicap ${fmt(entry.handicap)}, ${pct(entry.handicapped_pct)}% handicapped (raw place ${entry.raw_place})`;
+  return el("p", { class: "card-total" }, `Rank ${entry.rank_label}: ${fmt(entry.total)} MP, ${pct(entry.pct)}%${handicap}`);
 }
 
 const sameCard = (a, b) => a && b && a.section === b.section && a.pair === b.pair && (a.direction || "") === (b.direction || "");
@@ -88,10 +124,12 @@ function render(documentData) {
   const event = documentData.event;
   document.body.dataset.openEvent = event.open ? "yes" : "no";
   document.getElementById("publish-event").hidden = event.published;
+  // The Scorer's XML (NZ Bridge) of the event shown, with its hand records, for the club's website.
+  document.getElementById("scorer-xml").href = `/api/events/${event.id}/scorer.xml`;
   document.getElementById("event-name").textContent = `${eventLine(event)}: results`;
   document.title = `${event.name} results - basestation`;
   document.querySelector("#rankings .print-event").textContent = eventLine(event);
-  renderRankings(documentData.rankings);
+  renderRankings(documentData.rankings, event);
   document.getElementById("travellers").replaceChildren(...documentData.travellers.map(travellerBox));
   document.getElementById("scorecards").replaceChildren(...documentData.scorecards.map(cardBox));
   if (view.card) showCard(view.card);
@@ -185,6 +223,25 @@ async function publishWebsite() {
   say(`The website of ${event.name} is downloaded as ${name}: unpack it onto the club's web host, or open its index.html.`);
 }
 
+// A session of the years before, from another scoring program's file, joins the history as a
+// past event; a refusal is the station's sentence (the line and the reason).
+async function importPast(input) {
+  const file = input.files[0];
+  if (!file) return;
+  const state = document.getElementById("import-state");  // its own: a refresh clears the page's
+  try {
+    const done = await api("POST", "/api/history/import", { text: await file.text() });
+    await loadEvents();
+    const added = done.visitors.length ? `; ${done.visitors.length} players joined the club's list as visitors` : "";
+    state.textContent = `${file.name}: ${done.name} (${done.date}) is in the history, ${done.results} results${added}.`;
+    state.classList.remove("bad");
+  } catch (error) {
+    state.textContent = `${file.name}: ${error.message}`;
+    state.classList.add("bad");
+  }
+  input.value = "";
+}
+
 function printOnly(what) {
   document.body.dataset.print = what;
   window.print();
@@ -196,6 +253,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("event-select").addEventListener("change", (e) => choose(e.target.value));
   document.getElementById("publish-event").addEventListener("click", publishEvent);
   document.getElementById("publish-website").addEventListener("click", publishWebsite);
+  document.getElementById("past-file").addEventListener("change", (e) => importPast(e.target));
   for (const button of document.querySelectorAll(".prints button")) {
     button.addEventListener("click", () => printOnly(button.dataset.print));
   }

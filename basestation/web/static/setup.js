@@ -38,6 +38,7 @@ function matchesTable(shown) {
 function showFormat() {
   const plan = eventFormat();
   document.getElementById("rounds-choice").hidden = !plan.swiss;
+  document.getElementById("scoring-choice").hidden = plan.format !== "pairs";
   for (const row of document.querySelectorAll(".section-setup")) {
     row.querySelector(".count-word").textContent = plan.who;
     row.querySelector(".boards-word").textContent = plan.format === "pairs" ? "Boards" : "Boards a match";
@@ -204,7 +205,7 @@ async function chooseRoster(input) {
     file = await readFile(input);
     if (!file) return;
     const roster = await api("POST", "/api/setup/players", { csv: file.text });
-    for (const p of roster) setup.players.set(p.number, { name: p.name, national: p.national || null });
+    for (const p of roster) setup.players.set(p.number, { name: p.name, national: p.national || null, handicap: p.handicap ?? null });
     const numbered = roster.filter((p) => p.national).length;
     state.className = "note good";
     state.textContent = `${roster.length} players read from ${file.name}` +
@@ -240,8 +241,9 @@ function addVisitor() {
 function showPlayers() {
   const body = document.querySelector("#players tbody");
   const sorted = [...setup.players].sort((a, b) => a[0] - b[0]);
-  body.replaceChildren(...sorted.map(([number, { name, national }]) => el("tr", { "data-number": number },
+  body.replaceChildren(...sorted.map(([number, { name, national, handicap }]) => el("tr", { "data-number": number },
     el("td", {}, `${number}`), el("td", { class: "text" }, name), el("td", { class: "text" }, national || ""),
+    el("td", {}, handicap === null || handicap === undefined ? "" : `${handicap}`),
     el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, `Remove ${name}`)))));
 }
 
@@ -250,9 +252,12 @@ function eventBody(closeOpen) {
   return {
     name: eventName(), date: form.elements.date.value || null, regulations: form.elements.regulations.value,
     format: eventFormat().format, rounds: eventFormat().rounds,
+    // A pairs event's boards matchpointed across every section; its pairs' places (both are shown).
+    across_the_field: form.elements.across_the_field.checked, places: form.elements.places.value,
     sections: [...document.querySelectorAll(".section-setup")].map(sectionBody),
     hand_records: setup.pbn, close_open: closeOpen,
-    players: [...setup.players].map(([number, { name, national }]) => ({ number, name, national })),
+    players: [...setup.players].map(([number, { name, national, handicap }]) => ({ number, name, national, handicap: handicap ?? null })),
+    handicap: form.elements.handicap.checked,
   };
 }
 
