@@ -55,7 +55,8 @@ async def import_past(hub: Hub, lock: asyncio.Lock, past: PastSession,
     day = past.held_on or held_on
     if day is None:
         raise PastFileError(None, "the file does not say the day it was played: give it")
-    sections = [_section(past, letter) for letter in past.sections]
+    movements = {letter: movement_of(past, letter) for letter in past.sections}
+    sections = [_section(past, letter, movement) for letter, movement in movements.items()]
     async with lock:
         done = await asyncio.to_thread(hub.store.imported_events)
         if past.digest in done:
@@ -70,7 +71,7 @@ async def import_past(hub: Hub, lock: asyncio.Lock, past: PastSession,
             event = EventRow(name=past.name, date=day, running=False, ended=True,
                              published=True, across_the_field=past.across_the_field,
                              imported=past.digest)
-            rows: list[object] = [*_results(past), *_seats(past, numbers)]
+            rows: list[object] = [*_results(past, movements), *_seats(past, numbers)]
             rows += [HandRecordRow(event_id=0, section=letter, board=board, deal=deal)
                      for letter in past.sections for board, deal in past.hand_records.items()]
             batch.ops.append(repo.import_event(event, sections, rows, made.append))
@@ -117,8 +118,7 @@ def _visitor(hub: Hub, player: Player, batch: Batch, visitors: list[int]) -> int
     return number
 
 
-def _section(past: PastSession, letter: str) -> SectionRow:
-    movement = movement_of(past, letter)
+def _section(past: PastSession, letter: str, movement: Movement) -> SectionRow:
     lines = [x for x in past.lines if x.section == letter]
     return SectionRow(event_id=0, letter=letter, movement_kind=movement.kind,
                       tables=movement.tables, boards=movement.boards,
@@ -158,8 +158,7 @@ def movement_of(past: PastSession, letter: str) -> Movement:
         raise PastFileError(lines[0].line, f"section {letter}: {error}") from None
 
 
-def _results(past: PastSession) -> list[ResultRow]:
-    movements = {letter: movement_of(past, letter) for letter in past.sections}
+def _results(past: PastSession, movements: dict[str, Movement]) -> list[ResultRow]:
     rows = []
     for x in past.lines:
         if x.phantom:

@@ -77,7 +77,7 @@ async def test_a_visitor_named_as_a_formula_by_a_pad_is_text_in_every_csv_export
 
     quoted = "'" + EVIL
     club = _cells(texts["/api/players/csv"])
-    assert [quoted, ""] in [row[1:] for row in club]
+    assert [quoted, "", ""] in [row[1:] for row in club]  # name, national number, handicap
     travellers = list(csv.DictReader(io.StringIO(texts["/api/exports/csv"])))
     _cells(texts["/api/exports/csv"])
     assert {r["ns_names"] for r in travellers if r["ns"] == "1"} == {quoted}
