@@ -36,15 +36,15 @@ __all__ = ["free_port", "mosquitto_binary", "run_mosquitto", "run_postgres", "se
 
 @contextlib.asynccontextmanager
 async def serve_station(station: Station, *, limits: Limits | None = None,
-                        server_limits: ServerLimits | None = None,
+                        server_limits: ServerLimits | None = None, port: int | None = None,
                         **options: Any) -> AsyncIterator[str]:
     """The station's app on the real web server (basestation.api.serving, as `serve` runs
-    it) in this event loop, on a free loopback port; yields its base URL. The station is
-    started and stopped by the caller."""
+    it) in this event loop, on `port` or a free loopback port; yields its base URL. The
+    station is started and stopped by the caller; leaving the block drops every stream."""
     from basestation.api.app import create_app
     from basestation.api.serving import server
 
-    port = free_port()
+    port = port or free_port()
     app = create_app(station, manage_station=False, limits=limits)
     running = server(app, "127.0.0.1", port, limits=server_limits, lifespan="off",
                      timeout_graceful_shutdown=1, **options)

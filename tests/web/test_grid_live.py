@@ -5,38 +5,19 @@ again, and a stream that drops catches up from its last position (issue: the con
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.async_api import Browser, Page
 
-from basestation.api.app import create_app
-from basestation.api.serving import server
 from basestation.station.app import Station
 from tests.pads import MqttPad
-from tests.servers import free_port
+from tests.servers import free_port, serve_station
 from tests.web.conftest import acked, log_in_pad, login
 from tests.web.test_grid import boards, result
 
 pytestmark = pytest.mark.integration
-
-
-@asynccontextmanager
-async def web_server(station: Station, port: int) -> AsyncIterator[str]:
-    """The station's pages on `port`, until the block ends: stopping it drops every stream."""
-    running = server(create_app(station, manage_station=False), "127.0.0.1", port,
-                     lifespan="off", timeout_graceful_shutdown=1)
-    task = asyncio.create_task(running.serve())
-    async with asyncio.timeout(10):
-        while not running.started:
-            await asyncio.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        running.should_exit = True
-        await task
 
 
 def grid_reads(page: Page) -> list[str]:
@@ -49,7 +30,7 @@ def grid_reads(page: Page) -> list[str]:
 async def test_results_and_pads_are_applied_from_the_stream_without_reading_the_grid(
         mosquitto: int, make_station: Callable[..., Any], browser: Browser) -> None:
     station: Station = await make_station(mqtt_port=mosquitto, tables=3, boards=6)
-    async with web_server(station, free_port()) as url:
+    async with serve_station(station) as url:
         page = await browser.new_page(viewport={"width": 1366, "height": 768})
         await page.goto(url + "/")
         await login(page)
@@ -83,7 +64,7 @@ async def test_a_dropped_stream_catches_up_from_its_last_position(
     port = free_port()
     async with MqttPad(mosquitto, "club", 17) as pad:
         await log_in_pad(pad, 1)
-        async with web_server(station, port) as url:
+        async with serve_station(station, port=port) as url:
             page = await browser.new_page(viewport={"width": 1366, "height": 768})
             await page.goto(url + "/")
             await login(page)
@@ -95,7 +76,7 @@ async def test_a_dropped_stream_catches_up_from_its_last_position(
             await acked(pad, pad.send(result(station, 1, 1, board)))
         await asyncio.sleep(1.5)  # a reconnection or two refused
         assert await page.get_attribute("#c-A-1-1", "data-state") == "current"
-        async with web_server(station, port):
+        async with serve_station(station, port=port):
             await page.wait_for_selector("#c-A-1-1[data-state=complete][data-done='2']",
                                          timeout=20_000)
             await page.wait_for_selector("body[data-live=yes]")
@@ -109,7 +90,7 @@ async def test_a_stream_from_another_run_reads_afresh(
     import httpx
 
     station: Station = await make_station(mqtt_port=mosquitto, tables=3, boards=6)
-    async with web_server(station, free_port()) as url, httpx.AsyncClient() as client:
+    async with serve_station(station) as url, httpx.AsyncClient() as client:
         for last_id, caught_up in ((f"{station.bus.epoch}-{station.bus.position}", True),
                                    (f"other-{station.bus.position}", False), (None, False)):
             headers = {"Last-Event-ID": last_id} if last_id else {}
