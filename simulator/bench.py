@@ -571,7 +571,7 @@ def memory_stage(sections: int = 20) -> dict[str, float]:
     return {"rss_tables": sections * TABLES_PER_SECTION, "rss_mb": round(value, 1)}
 
 
-STAGES = ("mqtt", "club", "feedback", "serial", "memory", "scoring", "swiss")
+STAGES = ("mqtt", "club", "feedback", "serial", "memory", "scoring", "swiss", "grid")
 
 
 def run_bench(progress: Callable[[str], None] = lambda _: None,
@@ -610,4 +610,10 @@ def run_bench(progress: Callable[[str], None] = lambda _: None,
                  "and of 121 teams")
         figures.update(swiss_bench(runs=1))
         figures.update(congress())
+    if wanted("grid"):
+        from simulator.grid_bench import run_grid_bench
+
+        progress("grid: a congress room of 60 and of 120 tables, the director's grid open "
+                 "in headless Chromium")
+        figures.update(run_grid_bench(progress=progress))
     return figures
