@@ -558,7 +558,8 @@ function renderRoundRanking(hasTable) {
   const after = hasTable && !pad.mem.locked && pad.mem.rankingsAfter ? pad.mem.roundRanking : null;
   show("round-ranking", Boolean(after && after.rows.length));
   if (!after) return;
-  $("round-ranking-title").textContent = `Rankings after round ${after.round}`;
+  // A handicap event's rankings say so (SPEC 14.9).
+  $("round-ranking-title").textContent = `${after.handicapped ? "Handicapped rankings" : "Rankings"} after round ${after.round}`;
   const body = $("round-ranking-table").querySelector("tbody");
   const wanted = JSON.stringify(after);
   if (body.dataset.shown === wanted) return;
@@ -574,7 +575,10 @@ function renderRoundRanking(hasTable) {
   }
 }
 
-function renderRanking(rows) {
+function renderRanking(rows, handicapped = false) {
+  $("ranking").setAttribute("aria-label", handicapped ? "Handicapped rankings" : "Rankings");
+  $("ranking-kind").textContent = handicapped ? "Handicapped rankings: each pair's percentage plus its handicap allowance." : "";
+  $("ranking-kind").hidden = !handicapped;
   const body = $("ranking").querySelector("tbody");
   body.textContent = "";
   for (const [rank, pair, direction, pct] of rows) {
@@ -596,7 +600,9 @@ async function fetchRanking() {
     const ours = (r) => ("event" in r ? r.event === event : pad.mem.protocol === 1);
     const rows = (await response.json()).filter((r) => r.section === pad.mem.section && ours(r));
     if (pad.mem.event !== event || rankingTimer === null) return;  // moved on meanwhile
-    renderRanking(rows.map((r) => [r.rank, r.pair, r.direction, r.pct]));
+    const handicapped = rows.some((r) => r.ranking === "handicapped");
+    renderRanking(rows.map((r) => [r.rank, r.pair, r.direction,
+      handicapped && r.handicapped_pct != null ? r.handicapped_pct : r.pct]), handicapped);
     if (rows.length) { clearInterval(rankingTimer); rankingTimer = true; }
   } catch { /* the station is out of reach: next time */ }
 }

@@ -715,7 +715,8 @@ class Pad {
     if (body.kind === "ranking" && body.round) {  // after a round (SPEC 14.9), in parts
       const had = this.mem.roundRanking;
       const rows = body.part === 1 || !had || had.round !== body.round ? [] : had.rows;
-      this.mem.roundRanking = { round: body.round, rows: [...rows, ...body.rows] };
+      this.mem.roundRanking = { round: body.round, rows: [...rows, ...body.rows],
+        handicapped: body.ranking === "handicapped" };
       return;
     }
     const key = String(body.board);
