@@ -76,9 +76,10 @@ async def stream(request: Request, station: StationDep, read: ReadDep) -> Stream
     async def events() -> AsyncIterator[str]:
         try:
             yield "retry: 1000\n\n"
-            yield hello(not follower.behind)
+            if not follower.behind:
+                yield hello(True)  # the events it missed follow
             while not await request.is_disconnected():
-                if follower.behind:
+                if follower.behind:  # at the start, or fallen behind since: read afresh
                     follower.caught_up()
                     yield hello(False)
                 try:

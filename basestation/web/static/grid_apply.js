@@ -19,7 +19,9 @@ const ALERTS_GAP_MS = 2000;
 // database): a full read, as these are rare and touch the whole room.
 const WHOLE_ROOM = new Set(["link_down", "link_back", "hub_restarted", "database_unavailable",
   "database_back"]);
-const ATTENTION = new Set(["LEAD_DECLARER_MISMATCH", "SUSPECT_WRONG_SIDE", "WRONG_PAIRS"]);
+// Cell states that stand in the alerts: a board missing, a result to check (a result's flags
+// make its cell "flagged", and a stream opened before the director logged in carries none).
+const ALERTING = new Set(["missing", "flagged"]);
 
 const sectionOf = (letter) => last.grid?.sections.find((s) => s.section === letter);
 
@@ -48,12 +50,6 @@ function patchClock(letter, clock) {
   renderClock(box, section);
 }
 
-// The cell before the event: a missing board come in clears an alert.
-function cellBefore(event) {
-  const table = sectionOf(event.section)?.tables.find((t) => t.table === event.table);
-  return table?.cells.find((c) => c.round === event.round);
-}
-
 export const readAlerts = coalesced(async () => {
   const answer = await api("GET", "/api/alerts");
   if (last.grid) {
@@ -71,20 +67,17 @@ const readUnits = coalesced(async () => {
 });
 
 function applyResult(event) {
-  const before = cellBefore(event);
+  const table = sectionOf(event.section)?.tables.find((t) => t.table === event.table);
+  const at = table?.cells.findIndex((c) => c.round === event.round) ?? -1;
+  const before = at >= 0 ? table.cells[at] : null;
   if (event.cell) {
     paintResult(event);
-    const table = sectionOf(event.section)?.tables.find((t) => t.table === event.table);
-    const at = table?.cells.findIndex((c) => c.round === event.cell.round) ?? -1;
     if (at >= 0) table.cells[at] = event.cell;
   }
   patchTables(event.rows);
   patchClock(event.section, event.clock);
-  // A board missing or a result to check raised or cleared: the cell's state says so (a
-  // stream opened before the director logged in carries no result's flags).
-  const raising = new Set(["missing", "flagged"]);
-  if (raising.has(before?.state) || raising.has(event.cell?.state) || event.erased ||
-      (event.flags || []).some((flag) => ATTENTION.has(flag))) readAlerts();
+  // An alert raised or cleared: read them again.
+  if (ALERTING.has(before?.state) || ALERTING.has(event.cell?.state) || event.erased) readAlerts();
   updateOpenCell();
 }
 
