@@ -168,7 +168,8 @@ class AlertOut(Given):
     since: str | None = Field(default=None, description="link_down: when it went down")
     lost: bool | None = Field(default=None, description="link_down: it had been up")
     tables: list[str] | None = Field(default=None, description="link_down: the tables whose "
-                                     "pads were last heard on it")
+                                     "pads were last heard on it; unit_locked: the tables "
+                                     "the unit held in the open event")
 
 
 class GridOut(BaseModel):

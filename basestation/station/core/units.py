@@ -289,7 +289,9 @@ def lock_alert(unit: UnitState, held: Set[tuple[int, str, int]]) -> Event | None
     if not tables:
         return None
     if unit.locked_reason == "UNIT_LOCKED":
-        return alert(AlertKind.UNIT_LOCKED, unit=unit.unit)
+        # Where it played tonight: a lock frees its table, so the unit no longer says.
+        return alert(AlertKind.UNIT_LOCKED, unit=unit.unit,
+                     tables=[f"{section}{table}" for section, table in tables])
     found = alert(AlertKind.UNIT_REPLACED, unit=unit.unit, by=unit.replaced_by)
     taken = [place for place in tables if (unit.replaced_by, *place) in held]
     if taken:  # not wherever the other unit is now: it may have moved on, or be elsewhere

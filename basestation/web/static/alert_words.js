@@ -22,12 +22,40 @@ export const KIND_WORDS = {
 
 export const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
+// Alerts that only inform: what the station already dealt with, or that is back as it was.
+// Every other kind asks for the director's action.
+const INFO_KINDS = new Set(["stray_bad_mac", "link_back", "database_back", "hub_restarted", "replay",
+  "unit_replaced"]);
+export const asksAction = (a) => !INFO_KINDS.has(a.kind) && !(a.kind === "flooding" && a.unit == null);
+
+// Many alerts of one kind as one line: what they are, how many, and when the last came.
+const GROUP_WORDS = {
+  stray_bad_mac: (all) => `Frames failing the security check: ${sum(all, "count")} ` +
+    `(claiming ${plural(all.length, "pad", "pads")} that work)`,
+  bad_mac: (all) => `Pads failing the security check: ${all.length}`,
+  missing_boards: (all) => `Boards missing: ${sum(all, "missing")} (at ${plural(all.length, "table's round", "tables' rounds")})`,
+};
+const sum = (all, field) => all.reduce((n, a) => n + (a[field] || 0), 0);
+
+export function groupWords(kind, all, at) {
+  const many = KIND_WORDS[kind]?.[1] || kind.replaceAll("_", " ");
+  const words = GROUP_WORDS[kind] ? GROUP_WORDS[kind](all) : `${many[0].toUpperCase()}${many.slice(1)}: ${all.length}`;
+  return at ? `${words}, last ${hhmm(at)}` : words;
+}
+
+// Frames failing the check that claim units no pad here is: someone else's, or an attack.
+export function strangerWords(frames, units, at) {
+  const claiming = units.length === 1 ? `claiming unit ${units[0]}, which no pad here is`
+    : `claiming ${units.length} units no pad here is`;
+  return `Frames failing the security check: ${frames.toLocaleString("en-GB")} (${claiming}), last ${hhmm(at)}`;
+}
+
 export function alertKey(a) {
   return JSON.stringify([a.kind, a.section ?? null, a.table ?? null, a.round ?? null,
     a.board ?? null, a.unit ?? null, a.id ?? null, a.link ?? null]);
 }
 
-const hhmm = (iso) => new Date(iso).toTimeString().slice(0, 5);
+const hhmm = (when) => new Date(when).toTimeString().slice(0, 5);
 
 // A link in the director's words: the MQTT broker, or the radio receiver on its port.
 export function linkSentence(a) {

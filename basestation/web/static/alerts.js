@@ -1,29 +1,63 @@
 // The grid's alerts panel: each alert in plain words, counted by kind, with a link to the
-// cell, table or unit it is about; the director dismisses what is dealt with (kept in this
-// browser) and sets the thresholds that raise them. Links down are also a banner across the
-// page, for as long as they last.
+// cell, table or unit it is about, in two groups: what asks for the director's action and
+// what only informs. Many alerts of one kind are one line with their count (opened to list
+// them); frames failing the security check that claim no known pad are counted, not listed.
+// The director dismisses what is dealt with (kept in this browser) and sets the thresholds
+// that raise them. Links down are also a banner across the page, for as long as they last.
 import { api, el, say } from "./common.js";
-import { KIND_WORDS, alertKey, alertText, heldOrigin, linkSentence, offerOrigin, offeredHead, offeredOrigin,
-  plural } from "./alert_words.js";
+import { KIND_WORDS, alertKey, alertText, asksAction, groupWords, heldOrigin, linkSentence, offerOrigin,
+  offeredHead, offeredOrigin, plural, strangerWords } from "./alert_words.js";
 import { showCell } from "./cell_dialog.js";
 import { last, refresh } from "./grid_state.js";
 import { tableLabel } from "./grid_words.js";
 import { showTable } from "./table_dialog.js";
 
+// From this many alerts of one kind, they are one line with their count.
+const GROUP_FROM = 4;
 // Bad frames, links down and locked-out units are standing alerts, in the grid's answer for as
 // long as they last; the others pass by on the live stream and are kept here.
 const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked", "merge_offer",
   "merge_conflict", "wrong_pin", "flooding", "too_many_visitors", "many_offers", "number_sweep"]);
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
+const seenAt = new Map();  // alert key -> {said, at}: when this page first saw it as it is
+// Frames failing the security check that claim a unit no pad here is: counted as they come.
+const strangers = { frames: 0, units: new Set(), at: null };
 
 // A new event opened: the passing alerts kept were the last event's, about its tables.
-export function forgetAlerts() { recentAlerts.length = 0; }
+export function forgetAlerts() {
+  recentAlerts.length = 0;
+  seenAt.clear();
+  clearStrangers();
+}
+
+function clearStrangers() {
+  strangers.frames = 0;
+  strangers.units.clear();
+  strangers.at = null;
+}
 
 // A passing alert from the live stream, once each; the 20 newest are kept.
 export function noteAlert(event) {
+  if (event.kind === "bad_mac" && !last.units.some((u) => u.unit === event.unit)) {
+    strangers.frames += 1;
+    strangers.units.add(event.unit);
+    strangers.at = Date.now();
+    return;
+  }
   if (STANDING_KINDS.has(event.kind) || recentAlerts.some((a) => alertKey(a) === alertKey(event))) return;
   recentAlerts.unshift(event);
   recentAlerts.length = Math.min(recentAlerts.length, 20);
+}
+
+// When each alert was first seen as it stands (a count that grows is news again).
+function stamp(alerts) {
+  const now = Date.now();
+  for (const a of alerts) {
+    const key = alertKey(a);
+    const said = a.count ?? a.missing ?? a.rounds ?? a.messages ?? null;
+    const seen = seenAt.get(key);
+    if (!seen || seen.said !== said) seenAt.set(key, { said, at: now });
+  }
 }
 
 const DISMISSED_KEY = "basestation.dismissed-alerts";
@@ -40,10 +74,12 @@ function alertLink(a) {
   return null;
 }
 
-function showUnit(unit) {
+// `focus`: its first button too (a locked unit's reset), as the director means to act.
+export function showUnit(unit, focus = false) {
   const row = document.getElementById(`unit-${unit}`);
   if (!row) return;
   row.scrollIntoView({ block: "center" });
+  if (focus) row.querySelector("button")?.focus({ preventScroll: true });
   row.classList.add("pointed");
   setTimeout(() => row.classList.remove("pointed"), 2000);
 }
@@ -58,6 +94,7 @@ export function renderLinkBanner(standing) {
 
 export function renderAlerts(standing) {
   const all = [...standing, ...recentAlerts];
+  stamp(all);
   const open = all.filter((a) => !dismissed.has(dismissKey(a)));
   const counts = {};
   for (const a of open) counts[a.kind] = (counts[a.kind] || 0) + 1;
@@ -65,44 +102,84 @@ export function renderAlerts(standing) {
     const [one, many] = KIND_WORDS[kind] || [kind.replaceAll("_", " "), kind.replaceAll("_", " ")];
     return plural(n, one, many);
   }).join(", ");
-  const list = document.getElementById("alerts");
-  list.textContent = "";
-  for (const a of showDismissed ? all : open) {
-    const key = dismissKey(a);
-    const link = alertLink(a);
-    const text = link ? el("a", { href: "#", class: "alert-link", "data-to": link[0] }, alertText(a)) : alertText(a);
-    if (link) text.addEventListener("click", (event) => { event.preventDefault(); link[1](); });
-    const item = el("li", { "data-kind": a.kind, "data-dismissed": dismissed.has(key) ? "yes" : null }, text);
-    // The buttons say which board and unit they act on, as a screen reader reads them.
-    const from = a.unit ? ` from unit ${a.unit}` : "";
-    if (a.kind === "merge_offer" && a.id != null) {
-      const decide = (accept) => el("button", { type: "button", class: "director-only",
-        onclick: () => decideMerge(a.id, accept) }, `${accept ? "Merge" : "Drop"} board ${a.board}${from}`);
-      item.append(" ", decide(true), decide(false));
-    }
-    if (a.kind === "merge_conflict" && a.id != null) {
-      item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => showConflict(a) },
-        `Compare board ${a.board} at ${tableLabel(a.section, a.table) ? "table " + tableLabel(a.section, a.table) : "its table"}`));
-    }
-    if (a.kind === "many_offers") {
-      item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => declineUnit(a.unit) },
-        `Decline all offers from unit ${a.unit}`));
-    }
-    // Named with the alert it hides, so each is told apart from the others.
-    item.append(" ", el("button", { type: "button", class: "dismiss", title: "Dismiss",
-      "aria-label": `${dismissed.has(key) ? "Restore" : "Dismiss"} the alert: ${alertText(a)}`, onclick: () => dismissAlert(key, !dismissed.has(key)) }, dismissed.has(key) ? "restore" : "×"));
-    list.append(item);
+  let shown = showDismissed ? all : open;
+  // The strangers' frames counted, and their flood (dropped beyond a rate) with them: one line.
+  const flood = strangers.frames ? shown.filter((a) => a.kind === "flooding" && a.unit == null) : [];
+  shown = shown.filter((a) => !flood.includes(a));
+  fillGroup(document.getElementById("alerts-act"), shown.filter(asksAction), "Nothing to act on.");
+  const info = document.getElementById("alerts-info");
+  fillGroup(info, shown.filter((a) => !asksAction(a)), "Nothing to report.");
+  if (strangers.frames) {
+    info.querySelector(".quiet")?.remove();
+    const text = [strangerWords(strangers.frames, [...strangers.units], strangers.at) + ".", ...flood.map(alertText)].join(" ");
+    const clear = () => {
+      clearStrangers();
+      dismissAll(flood.map(dismissKey), true);
+    };
+    info.prepend(el("li", { "data-group": "stranger_frames" }, text, " ", el("button", { type: "button", class: "dismiss",
+      title: "Dismiss", "aria-label": `Dismiss the count: ${text}`, onclick: clear }, "×")));
   }
-  if (!list.children.length) list.append(el("li", { class: "quiet" }, "No alerts"));
   const hidden = all.length - open.length;
   const toggle = document.getElementById("show-dismissed");
   toggle.hidden = hidden === 0 && !showDismissed;
   toggle.textContent = showDismissed ? "Hide dismissed" : `Show ${plural(hidden, "dismissed alert", "dismissed alerts")}`;
 }
 
+// One group's list: an alert a line, or one line for many of a kind (opened to list them).
+function fillGroup(list, alerts, none) {
+  const byKind = new Map();
+  for (const a of alerts) byKind.set(a.kind, [...(byKind.get(a.kind) || []), a]);
+  // An open group stays open when the list is drawn again.
+  const opened = new Set([...list.querySelectorAll("details[open]")].map((d) => d.parentElement.dataset.group));
+  list.textContent = "";
+  for (const [kind, mine] of byKind) {
+    if (mine.length < GROUP_FROM) {
+      list.append(...mine.map(alertItem));
+      continue;
+    }
+    const at = Math.max(...mine.map((a) => seenAt.get(alertKey(a))?.at ?? 0));
+    const words = groupWords(kind, mine, at || null);
+    const keys = mine.map(dismissKey);
+    const away = !keys.every((key) => dismissed.has(key));
+    list.append(el("li", { class: "alert-group", "data-group": kind },
+      el("details", { open: opened.has(kind) ? "" : null }, el("summary", {}, words), el("ul", {}, ...mine.map(alertItem))),
+      " ", el("button", { type: "button", class: "dismiss", title: away ? "Dismiss all" : "Restore all",
+        "aria-label": `${away ? "Dismiss" : "Restore"} all ${mine.length}: ${words}`, onclick: () => dismissAll(keys, away) },
+      away ? "×" : "restore")));
+  }
+  if (!list.children.length) list.append(el("li", { class: "quiet" }, none));
+}
+
+function alertItem(a) {
+  const key = dismissKey(a);
+  const link = alertLink(a);
+  const text = link ? el("a", { href: "#", class: "alert-link", "data-to": link[0] }, alertText(a)) : alertText(a);
+  if (link) text.addEventListener("click", (event) => { event.preventDefault(); link[1](); });
+  const item = el("li", { "data-kind": a.kind, "data-dismissed": dismissed.has(key) ? "yes" : null }, text);
+  // The buttons say which board and unit they act on, as a screen reader reads them.
+  const from = a.unit ? ` from unit ${a.unit}` : "";
+  if (a.kind === "merge_offer" && a.id != null) {
+    const decide = (accept) => el("button", { type: "button", class: "director-only",
+      onclick: () => decideMerge(a.id, accept) }, `${accept ? "Merge" : "Drop"} board ${a.board}${from}`);
+    item.append(" ", decide(true), decide(false));
+  }
+  if (a.kind === "merge_conflict" && a.id != null) {
+    item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => showConflict(a) },
+      `Compare board ${a.board} at ${tableLabel(a.section, a.table) ? "table " + tableLabel(a.section, a.table) : "its table"}`));
+  }
+  if (a.kind === "many_offers") {
+    item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => declineUnit(a.unit) },
+      `Decline all offers from unit ${a.unit}`));
+  }
+  // Named with the alert it hides, so each is told apart from the others.
+  item.append(" ", el("button", { type: "button", class: "dismiss", title: "Dismiss",
+    "aria-label": `${dismissed.has(key) ? "Restore" : "Dismiss"} the alert: ${alertText(a)}`, onclick: () => dismissAlert(key, !dismissed.has(key)) }, dismissed.has(key) ? "restore" : "×"));
+  return item;
+}
+
 // A conflict side by side: what the station holds and what came since, each with where it
 // came from. Keeping the held one drops the offer; replacing asks once more.
-function showConflict(a) {
+export function showConflict(a) {
   const dialog = document.getElementById("conflict");
   const where = tableLabel(a.section, a.table);
   // "unit 17's" result, or "the correction" the pairs agreed after the round.
@@ -128,7 +205,7 @@ function showConflict(a) {
   if (!dialog.open) dialog.showModal();
 }
 
-async function decideMerge(id, accept) {
+export async function decideMerge(id, accept) {
   try {
     await api("POST", `/api/merge-offers/${id}`, { accept });
     say(accept ? "Merged into the session as recovered" : "Offer dropped");
@@ -154,8 +231,10 @@ async function settleConflict(dialog, id, replace) {
   } catch (e) { document.getElementById("conflict-error").textContent = e.message; }
 }
 
-function dismissAlert(key, away) {
-  if (away) dismissed.add(key); else dismissed.delete(key);
+function dismissAlert(key, away) { dismissAll([key], away); }
+
+function dismissAll(keys, away) {
+  for (const key of keys) if (away) dismissed.add(key); else dismissed.delete(key);
   localStorage.setItem(DISMISSED_KEY, JSON.stringify([...dismissed]));
   refresh();
 }

@@ -9,7 +9,7 @@
 //   grid_actions.js  rounds and the session switches  movement.js     the movement dialog
 //   players.js       who plays, seating               matches.js      teams and Swiss matches
 //   pairing.js       pairing a pad                    grid_stream.js  the live event stream
-//   grid_apply.js    a live event applied to the page
+//   grid_apply.js    a live event applied to the page grid_needs.js  "needs the director"
 import { api, checkLogin, setupLogin } from "./common.js";
 import { fillThresholds, renderAlerts, renderLinkBanner, setupAlerts } from "./alerts.js";
 import { setupCellDialog, updateOpenCell } from "./cell_dialog.js";

@@ -5,6 +5,7 @@ import { el } from "./common.js";
 import { showCell } from "./cell_dialog.js";
 import { renderClock, setRoundLength } from "./clock.js";
 import { closeRound, setRoundRankings } from "./grid_actions.js";
+import { renderNeeds } from "./grid_needs.js";
 import { STATE_WORDS, ago, boardTag, cellWords, tableWords } from "./grid_words.js";
 import { boardRange } from "./boards.js";
 import { showMovement } from "./movement.js";
@@ -63,7 +64,8 @@ export function renderGrid(data, seen) {
 }
 
 // One line a section, above the grid: its round, the tables still playing, the boards
-// missing and its alerts; each jumps to its section. Drawn at most once a frame.
+// missing and its alerts; each jumps to its section. Drawn at most once a frame, with the
+// "needs the director" view (grid_needs.js), which sums up the same room.
 let overviewDue = false;
 export function renderOverview(data) {
   if (overviewDue) return;
@@ -84,6 +86,7 @@ export function renderOverview(data) {
       return el("li", {}, el("a", { href: `#section-${section.section}`,
         "data-needs": missing || raised ? "yes" : "no" }, words.join(", ")));
     }));
+    renderNeeds();
   });
 }
 
