@@ -54,6 +54,13 @@ async def hand_record(base: str, board: int) -> None:
         assert answer.is_success, answer.text
 
 
+def api_requests(page: Page) -> list[str]:
+    """The page's requests to the station from now on."""
+    made: list[str] = []
+    page.on("request", lambda r: made.append(r.url) if "/api/" in r.url else None)
+    return made
+
+
 def needs_view(page: Page) -> Any:
     return page.get_by_role("region", name="Needs the director")
 
@@ -82,16 +89,15 @@ async def test_what_needs_the_director_comes_and_goes_live(
         view = needs_view(page)
         await expect(view).to_contain_text("Nothing needs you now.")
         await expect(page.get_by_role("link", name="Needs the director: nothing")).to_be_visible()
-        flagged, other = boards(station, 1)
+        flagged = boards(station, 1)[0]
         await hand_record(url, flagged)
-        requests: list[str] = []
         async with MqttPad(mosquitto, "club", 17) as pad, MqttPad(mosquitto, "club", 18) as lost:
             await log_in_pad(pad, 1)
             await log_in_pad(lost, 3)
             await page.wait_for_selector("#t-A-3 th[data-state=logged_in]")
 
             # Plain results cost the page no request: the view is drawn from the events.
-            page.on("request", lambda r: requests.append(r.url) if "/api/" in r.url else None)
+            requests = api_requests(page)
             third, fourth = boards(station, 3)
             await acked(lost, lost.send(played(station, 3, 1, third)))
             await page.wait_for_selector("#c-A-3-1[data-state=partial]")
@@ -202,6 +208,19 @@ async def test_a_burst_of_security_alerts_is_one_line_apart_from_the_actions(
                 .click()
             await expect(action).to_contain_text("Nothing to act on.", timeout=WAIT)
             assert station.session.sections["A"].current_round == 2
+
+            # With the view and the alerts full beside it, a 13-table section still fits the
+            # laptop's screen once its overview line is pressed.
+            await expect(needs_view(page).get_by_role("listitem")).to_have_count(13)
+            await page.get_by_role("link", name="Section B: round 1 of 13").click()
+            section = page.get_by_role("region", name="Section B")
+            await expect(section.get_by_role("rowheader")).to_have_count(13)
+            await expect(section).to_be_in_viewport(ratio=1)
+            box = await section.bounding_box()
+            assert box is not None and box["y"] >= -1 and box["y"] + box["height"] <= 768, box
+            assert await page.evaluate(
+                "() => document.documentElement.scrollWidth <= "
+                "document.documentElement.clientWidth")
 
 
 # Every control the director presses, as the page draws it.

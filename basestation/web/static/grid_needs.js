@@ -48,6 +48,8 @@ function entries(grid, units) {
       const past = Math.max(table.round || 0, section.round);
       for (const cell of table.cells) {
         const left = cell.boards - cell.done;
+        const short = cell.state !== "sit_out" && left > 0 && cell.round < past;
+        if (cell.state !== "flagged" && !short) continue;  // most cells: nothing to say
         const at = { section: section.section, table: table.table, round: cell.round,
           place: where(section.section, table.table), open: () => showCell(section.section, table.table, cell.round) };
         if (cell.state === "flagged") {
@@ -57,7 +59,7 @@ function entries(grid, units) {
             label: `Open round ${cell.round} at table ${section.section}${table.table} to check it` });
         }
         // Not only a "missing" cell: one flagged or changed by the director may lack boards too.
-        if (cell.state !== "sit_out" && left > 0 && cell.round < past) {
+        if (short) {
           add({ ...at, key: `missing-${section.section}-${table.table}-${cell.round}`, group: "missing",
             words: `round ${cell.round}, ${plural(left, "board", "boards")} of ${cell.boards} missing`,
             label: `Open round ${cell.round} at table ${section.section}${table.table} to enter its missing boards` });
