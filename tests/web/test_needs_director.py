@@ -261,5 +261,6 @@ async def test_the_view_at_200_percent_and_on_a_tablet(
         await expect(page.get_by_role("dialog", name="Section B, table 13, round 1")
                      ).to_be_visible(timeout=WAIT)
         await page.get_by_role("button", name="Close the boards").click()
+        await screenshot(page, f"needs-{viewport['width']}x{viewport['height']}")
         await no_violations(page, f"the view at {viewport}")
         await context.close()

@@ -21,7 +21,9 @@ const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_l
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
 const seenAt = new Map();  // alert key -> {said, at}: when this page first saw it as it is
 // Frames failing the security check that claim a unit no pad here is: counted as they come.
-const strangers = { frames: 0, units: new Set(), at: null };
+// `counted`: the bus positions of the last few counted, as an event applied again over a full
+// read (grid_stream.js) is not counted twice.
+const strangers = { frames: 0, units: new Set(), at: null, counted: [] };
 
 // A new event opened: the passing alerts kept were the last event's, about its tables.
 export function forgetAlerts() {
@@ -39,6 +41,11 @@ function clearStrangers() {
 // A passing alert from the live stream, once each; the 20 newest are kept.
 export function noteAlert(event) {
   if (event.kind === "bad_mac" && !last.units.some((u) => u.unit === event.unit)) {
+    if (event.position != null) {
+      if (strangers.counted.includes(event.position)) return;
+      strangers.counted.push(event.position);
+      if (strangers.counted.length > 100) strangers.counted.shift();
+    }
     strangers.frames += 1;
     strangers.units.add(event.unit);
     strangers.at = Date.now();

@@ -106,9 +106,20 @@ function alertEntry(a, add) {
     add({ key: contact && byTable ? `pads-contact-${a.section}-${a.table}` : `pads-${a.kind}-${a.unit ?? ""}-${a.section ?? ""}-${a.table ?? ""}`,
       group: "pads", section: a.section ?? played?.[0]?.[0], table: a.table ?? (played ? Number(played[0].slice(1)) : null),
       place: byTable ? where(a.section, a.table) : `Unit ${a.unit}` + (played ? ` (played at table ${played.join(", ")})` : ""),
-      words: a.kind === "unit_locked" ? "locked out by the director: reset it to let it back in" : alertText(a),
+      words: padWords(a),
       open: byTable ? () => showTable(a.section, a.table) : () => showUnit(a.unit, true),
       label: byTable ? `Open table ${label}` : `Find unit ${a.unit} in the units panel` });
+  }
+}
+
+// A pad's trouble after its place ("Section A, table 3: ..."), so the place is not said twice.
+function padWords(a) {
+  switch (a.kind) {
+    case "unit_locked": return "locked out by the director: reset it to let it back in";
+    case "silent_table": return `nothing sent for ${plural(a.rounds, "round", "rounds")}: is its pad working?`;
+    case "no_contact": return `its pad (unit ${a.unit}) not heard for ` +
+      (a.minutes < 1 ? "less than a minute" : plural(Math.floor(a.minutes), "minute", "minutes"));
+    default: return alertText(a);
   }
 }
 
