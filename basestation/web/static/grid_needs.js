@@ -155,28 +155,36 @@ function entryItem(entry) {
 }
 
 let drawn = "";  // what the view shows: drawn again only when that changes
+const groupsDrawn = new Map();  // group -> [what it shows, its box]: each redrawn alone
 
 export function renderNeeds() {
   if (!last.grid) return;
   const found = entries(last.grid, last.units || []).sort(order);
-  const shown = JSON.stringify(found.map((e) => [e.key, e.place, e.words]));
-  const count = document.getElementById("needs-count");
+  const said = (mine) => JSON.stringify(mine.map((e) => [e.key, e.place, e.words]));
+  const shown = said(found);
   const link = document.getElementById("needs-link");
   link.textContent = `Needs the director: ${found.length || "nothing"}`;
   link.dataset.needs = found.length ? "yes" : "no";
   if (shown === drawn) return;
   drawn = shown;
-  count.textContent = found.length ? `(${found.length})` : "";
+  document.getElementById("needs-count").textContent = found.length ? `(${found.length})` : "";
   const box = document.getElementById("needs-list");
   // What the director had focused stays focused, if it is still there.
   const focused = box.contains(document.activeElement) ? document.activeElement.closest("li")?.dataset.key : null;
   const lists = GROUPS.map(([group, heading]) => {
     const mine = found.filter((e) => e.group === group);
-    if (!mine.length) return null;
+    if (!mine.length) { groupsDrawn.delete(group); return null; }
+    const text = said(mine);
+    const before = groupsDrawn.get(group);
+    if (before && before[0] === text) return before[1];
     const id = `needs-${group}`;
-    return el("section", { class: "needs-group", "aria-labelledby": id },
+    const list = el("section", { class: "needs-group", "aria-labelledby": id },
       el("h3", { id }, `${heading} (${mine.length})`), el("ul", {}, ...mine.map(entryItem)));
+    groupsDrawn.set(group, [text, list]);
+    return list;
   }).filter(Boolean);
   box.replaceChildren(...(lists.length ? lists : [el("p", { class: "quiet" }, "Nothing needs you now.")]));
-  if (focused) box.querySelector(`li[data-key="${CSS.escape(focused)}"] button`)?.focus({ preventScroll: true });
+  if (focused && !box.contains(document.activeElement)) {
+    box.querySelector(`li[data-key="${CSS.escape(focused)}"] button`)?.focus({ preventScroll: true });
+  }
 }
