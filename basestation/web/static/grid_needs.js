@@ -37,6 +37,7 @@ function entries(grid, units) {
   const found = new Map();
   const add = (entry) => { if (!found.has(entry.key)) found.set(entry.key, entry); };
   const alerts = grid.alerts || [];
+  const byUnit = new Map(units.map((u) => [u.unit, u]));
   const flags = new Map();  // "A-3-2" -> the flagged boards' words
   for (const a of alerts) {
     if (!FLAG_WORDS[a.kind]) continue;
@@ -65,7 +66,7 @@ function entries(grid, units) {
             label: `Open round ${cell.round} at table ${section.section}${table.table} to enter its missing boards` });
         }
       }
-      padEntries(section.section, table, units, add);
+      padEntries(section.section, table, byUnit, add);
     }
   }
   for (const a of alerts) alertEntry(a, add);
@@ -73,14 +74,14 @@ function entries(grid, units) {
 }
 
 // A table's own pad: out of contact, failing its check, its battery low.
-function padEntries(letter, table, units, add) {
+function padEntries(letter, table, byUnit, add) {
   const at = { section: letter, table: table.table, place: where(letter, table.table),
     open: () => showTable(letter, table.table), label: `Open table ${letter}${table.table}` };
   const pad = table.unit ? `its pad (unit ${table.unit})` : "its pad";
   if (table.state === "no_contact") add({ ...at, key: `pads-contact-${letter}-${table.table}`, group: "pads", words: `${pad} has not been heard for a while` });
   if (table.state === "link_lost") add({ ...at, key: `pads-link-${letter}-${table.table}`, group: "pads", words: `${pad} is out of contact: its link is down` });
   if (table.state === "bad_mac") add({ ...at, key: `pads-check-${letter}-${table.table}`, group: "pads", words: `${pad} keeps failing the security check` });
-  const unit = table.unit && units.find((u) => u.unit === table.unit);
+  const unit = table.unit ? byUnit.get(table.unit) : null;
   const battery = unit?.battery ?? table.battery;
   if (table.unit && !unit?.locked && battery != null && battery <= LOW_BATTERY) {
     add({ ...at, key: `pads-battery-${letter}-${table.table}`, group: "pads", words: `unit ${table.unit}'s battery is at ${battery}%` });
@@ -103,7 +104,9 @@ function alertEntry(a, add) {
     const played = a.kind === "unit_locked" && a.tables?.length ? a.tables : null;
     const byTable = a.section && a.table && a.kind !== "many_offers";
     const contact = a.kind === "no_contact" || a.kind === "silent_table";
-    add({ key: contact && byTable ? `pads-contact-${a.section}-${a.table}` : `pads-${a.kind}-${a.unit ?? ""}-${a.section ?? ""}-${a.table ?? ""}`,
+    // Said once a table: its row's state may have said it already (grid_table's colours).
+    const same = contact ? "contact" : a.kind === "bad_mac" ? "check" : null;
+    add({ key: same && byTable ? `pads-${same}-${a.section}-${a.table}` : `pads-${a.kind}-${a.unit ?? ""}-${a.section ?? ""}-${a.table ?? ""}`,
       group: "pads", section: a.section ?? played?.[0]?.[0], table: a.table ?? (played ? Number(played[0].slice(1)) : null),
       place: byTable ? where(a.section, a.table) : `Unit ${a.unit}` + (played ? ` (played at table ${played.join(", ")})` : ""),
       words: padWords(a),
