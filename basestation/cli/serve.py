@@ -33,7 +33,8 @@ def serve(
     from basestation.api.serving import server as web_server
     from basestation.cli.settings import read_settings
     from basestation.station.app import Station
-    from basestation.station.config import open_broker, served_defaults
+    from basestation.station.config import listeners_to_try, open_broker, served_defaults
+    from basestation.station.links import broker_probe
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     source = ctx.get_parameter_source("director_pin")
@@ -42,7 +43,13 @@ def serve(
                    "user of this computer: put it in the configuration ([station] "
                    f"director_pin) or in {PIN_ENV} instead.", err=True)
     settings = read_settings(config)
-    if problems := served_defaults(settings) + open_broker(settings):  # before anything listens
+    problems = served_defaults(settings) + open_broker(settings)  # before anything listens
+    if not problems and (listeners := listeners_to_try(settings)):
+        verdicts = asyncio.run(broker_probe.probe(listeners))
+        for warning in broker_probe.unjudged(verdicts):
+            typer.echo(f"warning: {warning}", err=True)
+        problems = broker_probe.refusals(verdicts)
+    if problems:
         for problem in problems:
             typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)

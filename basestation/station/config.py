@@ -134,6 +134,9 @@ class StationConfig:
     # The station ids whose pad topics its units' logins reach: its own (empty), or every
     # room's of one database (INSTALL.md, "Two rooms").
     mqtt_logins_for: tuple[str, ...] = ()
+    # The broker's listeners the pads use ("mqtt://0.0.0.0:1883", "ws://0.0.0.0:9001"), when
+    # not the station's own url: `serve` tries each without a login before it starts.
+    mqtt_pads_listeners: tuple[str, ...] = ()
     serial: tuple[SerialConfig, ...] = ()
     event: EventConfig | None = None
     feedback: frozenset[str] = field(default_factory=lambda: frozenset({"traveller", "par"}))
@@ -278,6 +281,7 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         mqtt_password=_optional(mqtt.get("password")),
         mqtt_dynamic_security=_flag(mqtt.get("dynamic_security", False), "mqtt.dynamic_security"),
         mqtt_logins_for=_station_ids(mqtt.get("logins_for", [])),
+        mqtt_pads_listeners=_listeners(mqtt.get("pads_listeners", [])),
         serial=tuple(
             SerialConfig(str(s["port"]), int(s.get("baud", 115200)), int(s.get("channel", 16)))
             for s in raw.get("serial", [])
@@ -340,6 +344,28 @@ def _station_ids(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(
             isinstance(v, str) and v and not set(v) & set("/+#") for v in value):
         raise ConfigError(f"mqtt.logins_for must be a list of station ids, not {value!r}")
+    return tuple(value)
+
+
+LISTENER_SCHEMES = ("mqtt", "mqtts", "ws", "wss")
+
+
+def _listeners(value: Any) -> tuple[str, ...]:
+    """[mqtt] pads_listeners: the broker's listeners as URLs, scheme://address:port."""
+    if not isinstance(value, list):
+        raise ConfigError(f"mqtt.pads_listeners must be a list of the broker's listeners, "
+                          f"e.g. [\"mqtt://0.0.0.0:1883\", \"ws://0.0.0.0:9001\"], not {value!r}")
+    for url in value:
+        parsed = urlsplit(url) if isinstance(url, str) else None
+        try:
+            port = parsed.port if parsed is not None else None
+        except ValueError:
+            port = None
+        if parsed is None or parsed.scheme not in LISTENER_SCHEMES or not parsed.hostname \
+                or port is None or parsed.username:
+            raise ConfigError(f"mqtt.pads_listeners: {url!r} is not a listener: scheme "
+                              f"({', '.join(LISTENER_SCHEMES)}), the address it is bound to and "
+                              "its port, e.g. \"ws://0.0.0.0:9001\"")
     return tuple(value)
 
 
@@ -473,6 +499,26 @@ def open_broker(config: StationConfig) -> list[str]:
             "the network publish as any pad, and a flood of such frames slows every pad. Set "
             "up the broker as deploy/ ships it, with a login for each pad (deploy/INSTALL.md, "
             "section 2), and set [mqtt] username and password to the station's login."]
+
+
+def listeners_to_try(config: StationConfig) -> list[str]:
+    """The broker's listeners `serve` tries without a login before it starts, because pads
+    reach them from the network: [mqtt] pads_listeners (one bound to loopback only while the
+    pages are on this computer too is this computer's alone), or when those are not named,
+    the station's own url, which the pads then share, once a login is set (without one
+    open_broker judges it) and the pads reach it from the network."""
+    if not config.mqtt_url:
+        return []
+    pages_here = is_loopback(config.http_host)
+    if config.mqtt_pads_listeners:
+        return [url for url in config.mqtt_pads_listeners
+                if not (pages_here and is_loopback(urlsplit(url).hostname or ""))]
+    parsed = urlsplit(config.mqtt_url)
+    logged_in = bool(config.mqtt_username or parsed.username)
+    if not logged_in or (pages_here and is_loopback(parsed.hostname or "")):
+        return []
+    host = parsed.hostname or "127.0.0.1"
+    return [f"mqtt://{f'[{host}]' if ':' in host else host}:{parsed.port or 1883}"]
 
 
 def load_config(path: Path | None) -> StationConfig:

@@ -5,9 +5,10 @@ idle connections that never log in from ADDRESSES addresses (127.0.0.2 up, or wi
 2001:db8::2 up, all in one /64), PER_ADDRESS tries each, to the pads' listener; then the
 director pairs a known pad again, and the pad logs in to the broker, to its table, and enters
 a result. With `--known` the pad has played from its address before the stranger came.
-Prints one JSON line: the connections the stranger got and was refused, the seconds from the
-pairing to the result's ack (null: not within 30 s), and whether one more connection from a
-new address was let in."""
+With `--websockets` the stranger fills the browser pads' listener (9001) and the pad is a
+browser pad, MQTT over WebSockets. Prints one JSON line: the connections the stranger got and
+was refused, the seconds from the pairing to the result's ack (null: not within 30 s), and
+whether one more connection from a new address was let in."""
 
 from __future__ import annotations
 
@@ -37,6 +38,19 @@ def firewall(pads: int, websockets: int, station: int = 1884,
     text = text.replace("sport 1883", f"sport {pads}").replace("dport 1884", f"dport {station}")
     text = text.replace("{ root, basestation }", f"{{ root, {station_user} }}")
     subprocess.run(["nft", "-f", "-"], input=text.encode(), check=True)
+
+
+class BrowserPad(AuthPad):
+    """The station's /pad page: MQTT over WebSockets, logged in as its unit."""
+
+    async def __aenter__(self) -> BrowserPad:
+        self._client = aiomqtt.Client(self.host, self.port, identifier=f"browser-{self.unit}",
+                                      username=self.username, password=self.password,
+                                      transport="websockets", websocket_path="/mqtt")
+        await self._client.__aenter__()
+        await self._client.subscribe(self.down, qos=1)
+        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._write())]
+        return self
 
 
 def addresses(count: int, ipv6: bool) -> list[str]:
@@ -81,14 +95,15 @@ async def newcomer(port: int) -> bool:
     return let_in
 
 
-async def pad_enters(club: object, port: int, unit: int = PAD, table: int = 1) -> None:
+async def pad_enters(club: object, port: int, unit: int = PAD, table: int = 1,
+                     kind: type[AuthPad] = AuthPad) -> None:
     async with director(club.station) as api:  # type: ignore[attr-defined]
         key = await pair(api, unit)
     assert club.station.logins is not None  # type: ignore[attr-defined]
     await club.station.logins.settle(unit, timeout=10)  # type: ignore[attr-defined]
     while True:  # a pad retries at its reconnection pace
         try:
-            pad = AuthPad(port, "club", unit, username=unit_username(unit), host=HOST,
+            pad = kind(port, "club", unit, username=unit_username(unit), host=HOST,
                           password=mqtt_password(key))
             pad.key = key
             async with pad:
@@ -111,18 +126,20 @@ async def main(count: int, per_address: int, flags: list[str]) -> None:
         async with secured_club(Path(tmp), ipv6="--ipv6" in flags) as club:
             if "--firewall" in flags:
                 firewall(club.port, club.websockets)
+            browser = "--websockets" in flags
+            port, kind = (club.websockets, BrowserPad) if browser else (club.port, AuthPad)
             if "--known" in flags:  # the pad played from its address before
                 async with asyncio.timeout(30):
-                    await pad_enters(club, club.port, unit=PAD + 1, table=2)
-            held, refused = await idle(club.port, sources, per_address)
+                    await pad_enters(club, port, unit=PAD + 1, table=2, kind=kind)
+            held, refused = await idle(port, sources, per_address)
             loop = asyncio.get_running_loop()
             started = loop.time()
             took: float | None = None
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(30):
-                    await pad_enters(club, club.port)
+                    await pad_enters(club, port, kind=kind)
                     took = round(loop.time() - started, 2)
-            let_in = await newcomer(club.port)
+            let_in = await newcomer(port)
             for writer in held:
                 writer.close()
     print(json.dumps({"held": len(held), "refused": refused, "seconds": took,

@@ -3,7 +3,8 @@ connection for 90 s and has no limit per client, so 2,100 of them from 10 addres
 pads' listener (max_connections 2,000) and kept pads out (issue 36), as did 64 addresses with
 40 each under a limit per address, or one laptop's IPv6 /64. deploy/nftables/basestation.nft
 counts by network (an IPv4 address, an IPv6 /64: 16 each), holds connections from networks no
-pad has used to 1,200 a listener, and keeps the pads that played out of that bound. Run for
+pad has used to 1,200 a listener, and keeps the pads that played out of that bound, on the
+browser pads' WebSockets listener (9001) as on the BridgeScorers' (1883). Run for
 real in a network namespace of its own (the firewall rules touch nothing outside it): the
 shipped broker with dynamic security, the station, the stranger and the pad
 (tests/deploy/idle_attack.py)."""
@@ -72,6 +73,25 @@ def test_strangers_filling_their_share_leave_the_pads_that_played_in() -> None:
     assert found["held"] == STRANGERS and found["refused"] == 100 * PER_NETWORK - STRANGERS
     assert found["seconds"] is not None and found["seconds"] <= GET_IN_S, found
     assert not found["newcomer"]  # a network no pad has used waits for the share to free
+
+
+@needs_namespaces
+def test_browser_pads_listener_is_bound_by_network_too() -> None:
+    found = attack(64, 40, "--websockets")  # 9001, and a browser pad over WebSockets
+    assert found["held"] == 64 * PER_NETWORK and found["refused"] == 64 * (40 - PER_NETWORK)
+    assert found["seconds"] is not None and found["seconds"] <= GET_IN_S, found
+    assert found["newcomer"]
+
+
+@needs_namespaces
+def test_strangers_filling_the_browser_pads_share_leave_the_browser_pads_that_played_in(
+        ) -> None:
+    """A browser pad's network is known as a BridgeScorer's is: by what the broker sent it
+    once logged in, on 9001."""
+    found = attack(100, PER_NETWORK, "--known", "--websockets")
+    assert found["held"] == STRANGERS and found["refused"] == 100 * PER_NETWORK - STRANGERS
+    assert found["seconds"] is not None and found["seconds"] <= GET_IN_S, found
+    assert not found["newcomer"]
 
 
 @needs_namespaces

@@ -17,7 +17,7 @@ from basestation.station.views.grid import alerts
 from basestation.store.models import AuditRow
 from firmware_protocol.messages import Ack, ErrorCode, Nak, Players, Seating
 from tests.station.fakes import FakeLink, director, inbound, run, station
-from tests.station.test_pad_seating import logged_in, pairs_at
+from tests.station.test_pad_seating import logged_in, pairs_at, result
 
 CLUB = {n: f"Player {n}" for n in range(1, 28)}  # 27 listed numbers between 1 and 1,000
 
@@ -82,3 +82,31 @@ async def test_the_directors_seating_is_not_a_try_and_a_pad_reseating_it_is_audi
     # Seated by the table since: the next change is the table's own, not audited again.
     await run(made.hub, inbound(link, 1, 21, Players("A", 1, 1, 11, 8, 12, 10)))
     assert len(audit_rows(made, "reseat")) == 1
+
+
+async def test_a_table_entering_its_players_every_round_is_never_refused(
+        tmp_path: Path) -> None:
+    """Four new numbers a round, two put right, and the round before's sent late: within the
+    unit's bound for each round its table plays (SPEC.md 14.3)."""
+    made, link = await pad_at_table_1(tmp_path)
+    section = made.rules.session.sections["A"]
+    seq = 2
+    for round_ in range(1, section.movement.rounds + 1):
+        base = 100 * round_
+        for numbers in ((base, base + 1, base + 2, base + 3),
+                        (base, base + 1, base + 4, base + 5)):  # two typed wrongly at first
+            await run(made.hub, inbound(link, 1, seq, Players("A", 1, round_, *numbers)))
+            seq += 1
+        if round_ > 1:  # the round before's, late (the pad was out of reach)
+            late = 100 * (round_ - 1)
+            await run(made.hub, inbound(link, 1, seq, Players("A", 1, round_ - 1, late,
+                                                              late + 1, late + 4, late + 5)))
+            seq += 1
+        assert not [b for b in link.to(1) if isinstance(b, Nak)], round_
+        link.sent.clear()
+        at = section.movement.at(round_, 1)
+        assert at is not None and at.ns and at.ew
+        for board in at.boards:
+            await run(made.hub, inbound(link, 1, seq, result(1, round_, board, at.ns, at.ew)))
+            seq += 1
+        link.sent.clear()

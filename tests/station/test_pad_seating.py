@@ -176,9 +176,16 @@ async def test_players_for_a_round_the_table_does_not_have_is_refused(tmp_path: 
     await run(made.hub, inbound(link, 1, 3, Players("A", 2, 1, 1, 2, 3, 4)))
     [nak] = link.to(1)
     assert isinstance(nak, Nak) and nak.code == ErrorCode.NOT_LOGGED_IN
-    # A later round of its own is taken: numbers may come ahead.
-    await run(made.hub, inbound(link, 1, 4, Players("A", 1, rounds, 10234, 0, 0, 0)))
+    # The round after the section's is taken (a table that finished early moved on)...
+    await run(made.hub, inbound(link, 1, 4, Players("A", 1, 2, 10234, 0, 0, 0)))
     assert isinstance(link.to(1)[0], Ack)
+    link.sent.clear()
+    # ...a round further ahead is not yet: nothing stored, nothing named (SPEC.md 14.3).
+    assert rounds > 2
+    await run(made.hub, inbound(link, 1, 5, Players("A", 1, 3, 10234, 0, 0, 0)))
+    [nak] = link.to(1)
+    assert isinstance(nak, Nak) and nak.code == ErrorCode.WRONG_ROUND
+    assert nak.detail == "table 1 has not reached round 3: enter its players when it does"
 
 
 async def test_a_finished_round_brings_the_next_rounds_seating(tmp_path: Path) -> None:

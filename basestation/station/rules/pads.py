@@ -258,6 +258,11 @@ class PadRules:
         if state.movement.at(body.round, body.table) is None:
             return [Nak(re=re, code=ErrorCode.WRONG_ROUND,
                         detail=f"table {body.table} has no round {body.round}")]
+        reach = self._reach(state, body.table)
+        if body.round > reach:  # names are not read ahead of the night (SPEC.md 14.3)
+            return [Nak(re=re, code=ErrorCode.WRONG_ROUND,
+                        detail=f"table {body.table} has not reached round {body.round}: "
+                               "enter its players when it does")]
         if not self._numbers_allowed(unit, state, body, batch):
             return [Nak(re=re, code=ErrorCode.INVALID_PLAYER, detail=TOO_MANY_NUMBERS)]
         numbers = list(body.numbers)
@@ -276,11 +281,18 @@ class PadRules:
             batch.event(UnknownPlayer(body.section, body.table, unknown))
         return [Ack(re=re, flags=flags), self.session.seating(state, body.table, body.round)]
 
+    @staticmethod
+    def _reach(state: SectionState, table: int) -> int:
+        """The latest round a table's `players` may name: the round it plays, or the one
+        after the section's (as for a result: a table that finished early moved on)."""
+        return max(state.play_round(table), state.current_round + 1)
+
     def _numbers_allowed(self, unit: UnitState, state: SectionState, body: Players,
                          batch: Batch) -> bool:
         """Whether the numbers keep the table-round within its bound of numbers tried (those
-        the director seated there aside): beyond it a pad would read the club's list by
-        number. The first refusal of a unit is told to the director and audited."""
+        the director seated there aside), and the unit within the same bound for all the
+        rounds it names while its table plays one round: beyond it a pad would read the club's
+        list by number. The first refusal of a unit is told to the director and audited."""
         assignment = state.movement.at(body.round, body.table)
         seated: set[int] = set()
         if assignment is not None:
@@ -292,7 +304,8 @@ class PadRules:
         where = (state.letter, body.table, body.round)
         typed = {n for n in body.numbers if n} - seated
         tries = self.session.number_tries
-        if tries.allows(self.session.event_id, where, typed):
+        if tries.allows(self.session.event_id, where, typed, unit=unit.unit,
+                        playing=state.play_round(body.table)):
             return True
         if tries.refuse(unit.unit, where):
             _, count = tries.refused[unit.unit]
