@@ -14,7 +14,7 @@ from basestation.station.rules import session_controls
 from firmware_protocol import jsonwire
 from firmware_protocol.enums import ErrorCode
 from firmware_protocol.messages import Ack, Body, Login, Nak, Seating, StationState, Status
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.station.fakes import FakeLink, director, inbound, result, station
 
 
 class Club:
@@ -25,7 +25,7 @@ class Club:
 
     async def send(self, unit: int, body: Body) -> list[Body]:
         self.seq += 1
-        await run(self.made.hub, inbound(self.link, unit, self.seq, body))
+        await self.made.hub.step(inbound(self.link, unit, self.seq, body))
         return self.link.to(unit)
 
     async def play(self, table: int, round_: int, boards: int = 2) -> None:

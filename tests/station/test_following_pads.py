@@ -15,7 +15,7 @@ from basestation.station.rules.console import set_pads
 from basestation.station.views.grid import alerts
 from firmware_protocol.enums import ErrorCode, PadPlace
 from firmware_protocol.messages import Ack, Body, Correction, Login, Nak, Seat, Seating
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.station.fakes import FakeLink, director, inbound, result, station
 
 # 3 tables, 6 boards: EW pair 1 sits at table 1, then 2, then 3; boards go down a table.
 UNITS = (1, 2, 3)  # the pads of EW 1, 2, 3, starting at tables 1, 2, 3
@@ -30,7 +30,7 @@ class Pads:
         """The station's answer to the pad's message (what else it sent is dropped)."""
         self.seq += 1
         self.link.to(unit)
-        await run(self.made.hub, inbound(self.link, unit, self.seq, body))
+        await self.made.hub.step(inbound(self.link, unit, self.seq, body))
         self.told = self.link.to(unit)  # all the station sent the pad this time
         return next(b for b in self.told if isinstance(b, Ack | Nak))
 

@@ -16,7 +16,7 @@ from basestation.station.session.number_tries import PER_ROUND
 from basestation.station.views.grid import alerts
 from basestation.store.models import AuditRow
 from firmware_protocol.messages import Ack, ErrorCode, Nak, Players, Seating
-from tests.station.fakes import FakeLink, director, inbound, run, station
+from tests.station.fakes import FakeLink, director, inbound, station
 from tests.station.test_pad_seating import logged_in, pairs_at
 
 CLUB = {n: f"Player {n}" for n in range(1, 28)}  # 27 listed numbers between 1 and 1,000
@@ -42,7 +42,7 @@ async def test_a_pad_sweeping_numbers_learns_a_tables_worth_and_is_named(
     learned: set[str] = set()
     refused = 0
     for seq, first in enumerate(range(1, 1001, 4), start=2):  # four numbers a message
-        await run(made.hub, inbound(link, 1, seq, Players("A", 1, 1, first, first + 1,
+        await made.hub.step(inbound(link, 1, seq, Players("A", 1, 1, first, first + 1,
                                                           first + 2, first + 3)))
         for told in link.to(1):
             if isinstance(told, Seating):
@@ -58,7 +58,7 @@ async def test_a_pad_sweeping_numbers_learns_a_tables_worth_and_is_named(
     assert sweep["refused"] == refused
     assert len(audit_rows(made, "number_sweep")) == 1  # once, not 247 times
     # Numbers tried again are no new tries: the table can still confirm its players.
-    await run(made.hub, inbound(link, 1, 300, Players("A", 1, 1, 1, 2, 3, 4)))
+    await made.hub.step(inbound(link, 1, 300, Players("A", 1, 1, 1, 2, 3, 4)))
     assert isinstance(link.to(1)[0], Ack)
 
 
@@ -71,14 +71,14 @@ async def test_the_directors_seating_is_not_a_try_and_a_pad_reseating_it_is_audi
     link.sent.clear()
     # The director's two numbers and twelve of the table's own: all within the bound.
     for seq, first in enumerate(range(7, 7 + PER_ROUND, 2), start=2):
-        await run(made.hub, inbound(link, 1, seq, Players("A", 1, 1, 5, first, 6, first + 1)))
+        await made.hub.step(inbound(link, 1, seq, Players("A", 1, 1, 5, first, 6, first + 1)))
     assert not [b for b in link.to(1) if isinstance(b, Nak)]
     assert audit_rows(made, "reseat") == []  # NS kept as the director seated it
-    await run(made.hub, inbound(link, 1, 20, Players("A", 1, 1, 7, 8, 9, 10)))
+    await made.hub.step(inbound(link, 1, 20, Players("A", 1, 1, 7, 8, 9, 10)))
     [row] = audit_rows(made, "reseat")
     assert row.actor == "unit 1"
     assert json.loads(row.detail) == {"section": "A", "entrant": ns, "side": "NS",
                                       "was": "5,6", "now": "7,9"}
     # Seated by the table since: the next change is the table's own, not audited again.
-    await run(made.hub, inbound(link, 1, 21, Players("A", 1, 1, 11, 8, 12, 10)))
+    await made.hub.step(inbound(link, 1, 21, Players("A", 1, 1, 11, 8, 12, 10)))
     assert len(audit_rows(made, "reseat")) == 1

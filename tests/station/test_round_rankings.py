@@ -13,14 +13,14 @@ from basestation.station.core.hub import Hub
 from basestation.station.rules.console import set_round_rankings
 from basestation.station.session.round_rankings import completed_round, ranking_after
 from firmware_protocol.messages import Feedback, FeedbackKind, Login, RoundRankings, Seating
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.station.fakes import FakeLink, director, inbound, result, station
 
 UNITS = (1, 2, 3)  # the pad of table 1, 2 and 3
 
 
 async def logged_in(made: Station, link: FakeLink) -> None:
     for unit in UNITS:
-        await run(made.hub, inbound(link, unit, 1, Login("A", unit)))
+        await made.hub.step(inbound(link, unit, 1, Login("A", unit)))
     link.sent.clear()
 
 
@@ -31,7 +31,7 @@ async def play(made: Station, link: FakeLink, table: int, round_: int,
     assert here is not None and here.ns and here.ew
     for board in boards or here.boards:
         seq = 100 * round_ + board
-        await run(made.hub, inbound(link, table, seq,
+        await made.hub.step(inbound(link, table, seq,
                                     result(table, round_, board, here.ns, here.ew,
                                            tricks=7 + (board + table) % 5)))
 
@@ -98,7 +98,7 @@ async def test_a_round_in_progress_does_not_count(tmp_path: Path) -> None:
 async def test_the_first_and_last_rounds_named_stay_hidden(tmp_path: Path) -> None:
     made, link = station(tmp_path, tables=4, boards=8), FakeLink()  # 4 rounds
     await logged_in(made, link)
-    await run(made.hub, inbound(link, 4, 1, Login("A", 4)))
+    await made.hub.step(inbound(link, 4, 1, Login("A", 4)))
     await shown(made, hide_first=1, hide_last=2)
     told = [b for b in link.to(1) if isinstance(b, Seating)]
     assert told and told[-1].rankings == RoundRankings(1, 2)
@@ -122,7 +122,7 @@ async def test_kept_across_a_restart_and_sent_at_login(tmp_path: Path) -> None:
     assert section.rankings == RoundRankings(0, 1)
     assert section.rankings_sent == 1  # not sent again to every pad
     link.sent.clear()
-    await run(made.hub, inbound(link, 1, 500, Login("A", 1)))
+    await made.hub.step(inbound(link, 1, 500, Login("A", 1)))
     [after] = rankings(link, 1)  # a pad logging in again gets the latest shown
     assert after.round == 1
     assert rankings(link, 2) == []

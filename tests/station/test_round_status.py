@@ -22,7 +22,7 @@ from firmware_protocol.messages import (
     StationState,
     Status,
 )
-from tests.station.fakes import SECRET, FakeLink, director, inbound, result, run
+from tests.station.fakes import SECRET, FakeLink, director, inbound, result
 
 # mitchell 3 tables, 6 boards: 3 rounds of 2 boards. Table t holds NS pair t; EW pairs move.
 BOARDS = {1: {1: (1, 1, (1, 2)), 2: (1, 3, (3, 4)), 3: (1, 2, (5, 6))},
@@ -65,7 +65,7 @@ class Pads:
         for body in bodies:
             self.seq[unit] = self.seq.get(unit, 0) + 1
             items.append(inbound(self.link, unit, self.seq[unit], body))
-        await run(self.made.hub, *items)
+        await self.made.hub.step(*items)
 
     async def seated(self) -> None:
         for table in (1, 2, 3):

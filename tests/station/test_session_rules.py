@@ -19,23 +19,23 @@ from firmware_protocol.messages import (
     ResultFlag,
     Seat,
 )
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.station.fakes import FakeLink, director, inbound, result, station
 
 
 async def seated(tmp_path: Path) -> tuple[Any, FakeLink]:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
+    await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
     link.to(1)
     return made, link
 
 
 async def test_a_second_pad_at_a_held_table_is_refused(tmp_path: Path) -> None:
     made, link = await seated(tmp_path)
-    await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1)))
+    await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1)))
     answer = link.to(2)
     assert isinstance(answer[0], Nak) and answer[0].code == ErrorCode.TABLE_IN_USE
-    await run(made.hub, inbound(link, 2, 2, Login(section="A", table=1, takeover=True,
+    await made.hub.step(inbound(link, 2, 2, Login(section="A", table=1, takeover=True,
                                                   pin="4321")))
     assert isinstance(link.to(2)[0], Ack)
     assert made.hub.units[1].locked_reason == ErrorCode.UNIT_REPLACED.value
@@ -43,21 +43,21 @@ async def test_a_second_pad_at_a_held_table_is_refused(tmp_path: Path) -> None:
 
 async def test_results_refusals_and_corrections(tmp_path: Path) -> None:
     made, link = await seated(tmp_path)
-    await run(made.hub, inbound(link, 9, 1, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 9, 1, result(1, 1, 1, 1, 1)))
     assert link.to(9)[0] == Nak(re=1, code=ErrorCode.NOT_LOGGED_IN)
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     ack = link.to(1)[0]
     assert isinstance(ack, Ack) and ack.score_ns == 420
-    await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)))
+    await made.hub.step(inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)))
     refused = link.to(1)[0]
     assert isinstance(refused, Nak) and refused.code == ErrorCode.ALREADY_PLAYED
-    await run(made.hub, inbound(link, 1, 4, Correction(
+    await made.hub.step(inbound(link, 1, 4, Correction(
         section="A", table=1, round=1, board=1, ns=1, ew=1, contract="4S", declarer=Seat.S,
         tricks=9)))
     corrected = link.to(1)[0]
     assert isinstance(corrected, Ack) and corrected.score_ns == -50
     assert ResultFlag.CORRECTED in corrected.flags
-    await run(made.hub, inbound(link, 1, 5, result(1, 1, 9, 1, 1)))
+    await made.hub.step(inbound(link, 1, 5, result(1, 1, 9, 1, 1)))
     assert link.to(1)[0].code == ErrorCode.BOARD_OUT_OF_RANGE  # type: ignore[union-attr]
     history = made.store.history(made.rules.session.event_id, "A", 1, 1, 1)
     assert [r.status for r in history] == ["superseded", "active"]
@@ -65,7 +65,7 @@ async def test_results_refusals_and_corrections(tmp_path: Path) -> None:
 
 async def test_a_ruling_is_stored_typed_and_pushed(tmp_path: Path) -> None:
     made, link = await seated(tmp_path)
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     link.to(1)
 
     def rule(batch: Batch) -> Any:
