@@ -84,7 +84,7 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
             assert status["database"] == "unavailable" and status["hub_restarts"] == 0
             # The director is told why at once rather than left waiting.
             with pytest.raises(StationBusy, match="database is not answering"):
-                await station.hub.act(lambda batch: station.rules.director.close_round("A", batch))
+                await station.director.close_round("A")
         # Back: the held result is stored and acknowledged without the pad doing anything.
         answer = await pad.answer(seq, timeout=15.0)
         assert isinstance(answer[0], Ack) and answer[0].score_ns == 420
@@ -108,10 +108,12 @@ async def test_director_gets_a_plain_503(tmp_path: Path, make_station: Any) -> N
         login = await http.post("/api/login", json={"password": "change-me"})
         assert login.status_code == 200
         async with unavailable(f"sqlite:///{tmp_path / 'station.db'}"):
-            # A first action takes the hub into a commit that waits on the lock.
-            first = asyncio.create_task(station.hub.act(
-                lambda batch: station.rules.director.set_players({1: "Ann"}, batch), timeout=30))
+            # A first command takes the hub into a commit that waits on the lock (and waits
+            # for it: the timeout is read as it is queued).
+            station.hub.act_timeout = 30
+            first = asyncio.create_task(station.director.set_players({1: "Ann"}))
             await asyncio.sleep(0.2)
+            station.hub.act_timeout = 0.5
             answer = await http.post("/api/sections/A/close-round")
             assert answer.status_code == 503, answer.text
             assert "try again" in answer.json()["detail"]

@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
@@ -83,7 +83,3 @@ async def turns(made: Station, work: Awaitable[T]) -> T:
                 await asyncio.wait({task}, timeout=0.001)
     return await task
 
-
-async def director(made: Station, action: Any) -> Any:
-    """A director action run in turn, as the API runs it."""
-    return await turns(made, made.hub.act(action))

@@ -10,7 +10,7 @@ from pathlib import Path
 from basestation.station.session.pin_tries import FIRST_WAIT, FREE_TRIES, LONGEST_WAIT, PinTries
 from basestation.station.views.grid import alerts
 from firmware_protocol.messages import Ack, ErrorCode, Locked, Login, Nak
-from tests.station.fakes import FakeLink, director, inbound, station
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 class Clock:
@@ -116,7 +116,7 @@ async def test_the_directors_reset_forgets_the_wrong_pins(tmp_path: Path) -> Non
     await made.hub.step(*(inbound(link, 12, seq, Login(section="A", table=1, takeover=True,
                                                        pin="9999"))
                           for seq in range(1, FREE_TRIES + 1)))
-    done = await director(made, lambda batch: made.rules.director.reset_unit(12, batch))
+    done = await turns(made, made.director.reset_unit(12))
     assert "forgot its wrong PINs" in done
     await made.hub.step(inbound(link, 12, 10, Login(section="A", table=1, takeover=True,
                                                     pin="4321")))
@@ -128,7 +128,7 @@ async def test_a_takeover_the_director_authorised_is_still_the_directors(
     made = station(tmp_path)
     link = FakeLink()
     await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
-    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
+    await turns(made, made.director.authorise_takeover("A", 1))
     await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1, takeover=True)))
     assert isinstance(link.to(2)[0], Ack)
     [replaced] = [row for row in made.store.audit() if row.action == "replace"]

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.rules import session_controls
 from firmware_protocol import jsonwire
 from firmware_protocol.enums import ErrorCode
 from firmware_protocol.messages import Ack, Body, Login, Nak, Seating, StationState, Status
-from tests.station.fakes import FakeLink, director, inbound, result, station
+from tests.station.fakes import FakeLink, inbound, result, station, turns
 
 
 class Club:
@@ -57,9 +56,7 @@ async def club(tmp_path: Path) -> Club:
 
 
 async def end(made: Station) -> list[str]:
-    waiting: list[str] = await director(
-        made, lambda batch: session_controls.end_session(made.rules, batch))
-    return waiting
+    return await turns(made, made.director.end_session())
 
 
 async def test_end_waits_for_the_tables_still_playing_the_last_round(tmp_path: Path) -> None:
@@ -132,8 +129,7 @@ async def test_while_the_end_waits_no_new_round_begins(tmp_path: Path) -> None:
     session = played.made.session
     assert await end(played.made) == ["A2"]
     with pytest.raises(ValueError, match="no new round begins"):  # nor by the director
-        await director(played.made, lambda batch: played.made.rules.director.close_round(
-            "A", batch))
+        await turns(played.made, played.made.director.close_round("A"))
     here = session.sections["A"].movement.at(2, 1)
     assert here is not None and here.ns and here.ew
     ahead = answer(await played.send(1, result(1, 2, here.boards[0], here.ns, here.ew)))

@@ -18,7 +18,7 @@ from basestation.station.core.hub import Inbound, StationBusy, Step
 from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak, Players
-from tests.station.fakes import FakeLink, director, inbound, result, station
+from tests.station.fakes import FakeLink, inbound, result, station, turns
 
 
 async def logged_in(tmp_path: Path, units: int = 2) -> Any:
@@ -124,7 +124,9 @@ async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
     monkeypatch.setattr(made.rules.session, "load", watched_load)
     watching = asyncio.create_task(reader())
     with pytest.raises(RuntimeError, match="refused"):
-        await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
+        # The hub's own act() with an action that does not say how to take its changes
+        # back (as opening an event): the service's commands all do.
+        await turns(made, made.hub.act(lambda batch: made.rules.director.lock_unit(1, batch)))
     watching.cancel()
     assert rebuilt_on == [threading.get_ident()] and seen_missing == []
     monkeypatch.setattr(made.store, "commit", commit)
@@ -184,19 +186,17 @@ async def test_an_action_that_fails_changes_nothing(tmp_path: Path) -> None:
         batch.ops.append(repo.audit(made.rules.session.event_id, "director", "half"))
         raise ValueError("refused half-way")
 
-    task = asyncio.create_task(made.hub.act(half))
-    await asyncio.sleep(0)
-    await made.hub.step()
     with pytest.raises(ValueError, match="half-way"):
-        await task
+        await turns(made, made.hub.act(half))
     history = [a.action for a in made.store.audit_log(made.rules.session.event_id)]
     assert "half" not in history
 
 
 async def test_an_action_not_begun_in_time_is_dropped(tmp_path: Path) -> None:
     made, _ = await logged_in(tmp_path)
+    made.hub.act_timeout = 0.05
     with pytest.raises(StationBusy, match="Nothing was changed"):
-        await made.hub.act(lambda batch: made.rules.director.close_round("A", batch), timeout=0.05)
+        await made.director.close_round("A")
     await made.hub.step()
     assert made.rules.session.sections["A"].current_round == 1
 

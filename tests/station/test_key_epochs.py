@@ -12,7 +12,7 @@ from basestation.station.effects.batch import Batch
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, ErrorCode, Heartbeat, Message, Nak
 from firmware_protocol.security import unit_key
-from tests.station.fakes import SECRET, FakeLink, director, inbound, station
+from tests.station.fakes import SECRET, FakeLink, inbound, station, turns
 
 
 @dataclass
@@ -39,7 +39,7 @@ async def test_a_pad_holding_the_key_before_a_re_pairing_can_verify_its_nak(
     await made.hub.step(inbound(link, 17, 1, Heartbeat(90)))  # epoch 0, heard
     [ack] = link.messages_to(17)
     assert isinstance(ack.body, Ack)
-    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # epoch 1
+    await turns(made, made.director.pair_unit(17))  # epoch 1
     assert made.hub.units[17].key == unit_key(SECRET, 17, 1)
     link.keys.clear()
     await made.hub.step(signed(link, 17, 2, unit_key(SECRET, 17, 0)))  # the old pad
@@ -59,8 +59,8 @@ async def test_a_pad_holding_the_key_before_a_re_pairing_can_verify_its_nak(
 async def test_a_tag_no_key_of_the_unit_verifies_gets_advice_at_seq_0(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = KeyedLink()
-    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # known: epoch 0
-    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # epoch 1
+    await turns(made, made.director.pair_unit(17))  # known: epoch 0
+    await turns(made, made.director.pair_unit(17))  # epoch 1
     await made.hub.step(signed(link, 17, 5, unit_key("another-station", 17)))
     [nak] = link.messages_to(17)
     assert (nak.seq, nak.body) == (0, Nak(re=5, code=ErrorCode.BAD_MAC))

@@ -12,11 +12,10 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from basestation.station.rules.merges import decline_unit
 from basestation.station.views.grid import alerts
 from basestation.store.models import MergeOfferRow
 from firmware_protocol.messages import ALREADY_HELD, TO_DIRECTOR, ErrorCode, Login
-from tests.station.fakes import director, inbound, result
+from tests.station.fakes import inbound, result, turns
 from tests.station.test_replaced_hand_over import at_table, naks
 
 
@@ -26,7 +25,7 @@ def standing(made: Any, kind: str) -> list[dict[str, Any]]:
 
 async def test_a_guess_equal_to_another_pads_entry_is_not_told_held(tmp_path: Path) -> None:
     made, link = await at_table(tmp_path)  # unit 1 entered board 1 at A1
-    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
+    await turns(made, made.director.authorise_takeover("A", 1))
     await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1)))
     await made.hub.step(inbound(link, 2, 2, result(1, 1, 2, 1, 1, tricks=8)))
     assert made.rules.session.sections["A"].held(1, 1, 2) is not None
@@ -43,7 +42,7 @@ async def test_a_guess_equal_to_another_pads_entry_is_not_told_held(tmp_path: Pa
 async def test_one_offer_a_board_the_unit_named_and_its_offers_declined_at_once(
         tmp_path: Path) -> None:
     made, link = await at_table(tmp_path)
-    await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
+    await turns(made, made.director.lock_unit(1))
     # Seven distinct results for board 2, and a board its table never had in round 1.
     await made.hub.step(*(inbound(link, 1, 3 + tricks, result(1, 1, 2, 1, 1, tricks=tricks))
                           for tricks in range(7, 14)),
@@ -68,9 +67,7 @@ async def test_one_offer_a_board_the_unit_named_and_its_offers_declined_at_once(
     here = made.rules.session.sections["A"].movement.at(2, 1)
     await made.hub.step(inbound(link, 1, 23, result(1, 2, here.boards[0], here.ns, here.ew)))
     assert len(made.rules.session.merge_offers) == 2
-    declined: list[int] = []
-    await director(made, lambda batch: declined.append(decline_unit(made.rules, 1, batch)))
-    assert declined == [2]
+    assert await turns(made, made.director.decline_offers(1)) == 2
     assert made.rules.session.merge_offers == {}
     assert standing(made, "many_offers") == [] and standing(made, "merge_offer") == []
     assert made.rules.session.sections["A"].held(1, 1, 2) is None  # nothing taken

@@ -8,7 +8,6 @@ from the database for it: the batch's changes are set aside and applied again.""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ from firmware_protocol.messages import (
     RoundRankings,
     Seat,
 )
-from tests.station.fakes import DEAL_1, FakeLink, inbound, result, station
+from tests.station.fakes import DEAL_1, FakeLink, inbound, result, station, turns
 
 
 def memory(session: SessionState, units: Any) -> dict[str, Any]:
@@ -259,10 +258,7 @@ Setup = Callable[[Station, FakeLink], Awaitable[object]]
 async def commanded(made: Station, command: Command) -> object:
     """A command of the director's service (what the routes call), its turn in the hub run
     here as the hub's loop would."""
-    task = asyncio.ensure_future(command(made))
-    await asyncio.sleep(0)
-    await made.hub.step()
-    return await task
+    return await turns(made, command(made))
 
 
 async def offered(made: Station, link: FakeLink) -> None:

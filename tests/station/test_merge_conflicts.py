@@ -13,7 +13,7 @@ import pytest
 from basestation.station.rules.director import MergeConflict
 from basestation.station.views.grid import alerts
 from firmware_protocol.messages import CorrectionPush, ErrorCode, Hello, Login, Nak, Result, Seat
-from tests.station.fakes import FakeLink, director, inbound, result, station
+from tests.station.fakes import FakeLink, inbound, result, station, turns
 
 
 async def replaced(tmp_path: Path) -> tuple[Any, FakeLink]:
@@ -54,12 +54,11 @@ async def test_a_conflict_replaces_only_when_confirmed(tmp_path: Path) -> None:
     (offer_id,) = made.rules.session.merge_offers
     with pytest.raises(MergeConflict, match="already has 4S= by South, NS \\+420; confirm to "
                                             "replace it with unit 1's 4S-1 by South, NS -50"):
-        await director(made, lambda batch: made.rules.director.decide_merge(offer_id, True, batch))
+        await turns(made, made.director.decide_merge(offer_id, True))
     section = made.rules.session.sections["A"]
     held = section.held(1, 1, 1)
     assert held is not None and held.tricks == 10 and offer_id in made.rules.session.merge_offers
-    await director(made, lambda batch: made.rules.director.decide_merge(offer_id, True, batch,
-                                                                  replace=True))
+    await turns(made, made.director.decide_merge(offer_id, True, replace=True))
     held = section.held(1, 1, 1)
     assert held is not None and held.tricks == 9 and held.source == "recovery"
     # The table's pad (unit 2 now) is told; the offer and its alert are gone.
@@ -75,7 +74,7 @@ async def test_keeping_the_held_result_drops_the_offer(tmp_path: Path) -> None:
     made, link = await replaced(tmp_path)
     await made.hub.step(inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)))
     (offer_id,) = made.rules.session.merge_offers
-    await director(made, lambda batch: made.rules.director.decide_merge(offer_id, False, batch))
+    await turns(made, made.director.decide_merge(offer_id, False))
     held = made.rules.session.sections["A"].held(1, 1, 1)
     assert held is not None and held.tricks == 10
     made.hub.load()
@@ -95,7 +94,7 @@ async def test_an_offer_whose_board_is_entered_since_becomes_a_conflict(tmp_path
     assert offer_kinds(made) == [("merge_conflict", 2)]
     (offer_id,) = made.rules.session.merge_offers
     with pytest.raises(MergeConflict):
-        await director(made, lambda batch: made.rules.director.decide_merge(offer_id, True, batch))
+        await turns(made, made.director.decide_merge(offer_id, True))
     held = made.rules.session.sections["A"].held(1, 1, 2)
     assert held is not None and held.contract == "3NT"
 
@@ -108,7 +107,7 @@ async def test_an_offer_entered_the_same_since_is_merged_without_a_change(
     (offer_id,) = made.rules.session.merge_offers
     assert offer_kinds(made) == [("merge_offer", 2)]
     held = made.rules.session.sections["A"].held(1, 1, 2)
-    await director(made, lambda batch: made.rules.director.decide_merge(offer_id, True, batch))
+    await turns(made, made.director.decide_merge(offer_id, True))
     assert made.rules.session.sections["A"].held(1, 1, 2) is held  # nothing superseded
     assert made.rules.session.merge_offers == {}
 
@@ -128,7 +127,7 @@ async def test_a_locked_unit_offers_only_for_tables_it_held(tmp_path: Path) -> N
     assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
     # A unit the director locked before it ever held a table offers nothing at all.
     await made.hub.step(inbound(link, 3, 1, Hello(firmware="t", battery=50)))
-    await director(made, lambda batch: made.rules.director.lock_unit(3, batch))
+    await turns(made, made.director.lock_unit(3))
     await made.hub.step(inbound(link, 3, 2, result(3, 1, 6, 3, 3)))
     assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
     # (A version 1 pad is told UNIT_REPLACED for a lock: it has no UNIT_LOCKED.)

@@ -16,7 +16,7 @@ from basestation.station.session.number_tries import PER_ROUND
 from basestation.station.views.grid import alerts
 from basestation.store.models import AuditRow
 from firmware_protocol.messages import Ack, ErrorCode, Nak, Players, Seating
-from tests.station.fakes import FakeLink, director, inbound, station
+from tests.station.fakes import FakeLink, inbound, station, turns
 from tests.station.test_pad_seating import logged_in, pairs_at
 
 CLUB = {n: f"Player {n}" for n in range(1, 28)}  # 27 listed numbers between 1 and 1,000
@@ -66,8 +66,8 @@ async def test_the_directors_seating_is_not_a_try_and_a_pad_reseating_it_is_audi
         tmp_path: Path) -> None:
     made, link = await pad_at_table_1(tmp_path)
     ns, _ = pairs_at(made, 1, 1)
-    await director(made, lambda batch: made.rules.director_seats.director_seat(
-        "A", ns, "NS", [Seated(5), Seated(6)], batch))
+    await turns(made, made.director.seat(
+        "A", ns, "NS", [Seated(5), Seated(6)]))
     link.sent.clear()
     # The director's two numbers and twelve of the table's own: all within the bound.
     for seq, first in enumerate(range(7, 7 + PER_ROUND, 2), start=2):

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from basestation.station.app import Station
 from basestation.station.core.hub import Hub
-from basestation.station.rules.console import set_player_numbers, set_result_entry
 from basestation.station.rules.director_seats import Seated
 from basestation.station.session.seating import short_name
 from basestation.station.session.visitor_bound import PER_UNIT
@@ -25,7 +24,7 @@ from firmware_protocol.messages import (
     Seating,
     SeatPlayer,
 )
-from tests.station.fakes import FakeLink, director, inbound, result, station
+from tests.station.fakes import FakeLink, inbound, result, station, turns
 
 CLUB = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
 
@@ -200,8 +199,7 @@ async def test_the_directors_setting_reaches_the_pads_and_is_kept(tmp_path: Path
     made = club_station(tmp_path)
     link = FakeLink()
     await logged_in(made, link)
-    await director(made, lambda batch: set_player_numbers(made.rules, "A", AskPlayers.EVERY,
-                                                          batch))
+    await turns(made, made.director.set_player_numbers("A", AskPlayers.EVERY))
     [told] = link.to(1)
     assert isinstance(told, Seating) and told.ask == AskPlayers.EVERY
     Hub.load(made.hub)  # a restart rebuilds memory from the database
@@ -214,8 +212,7 @@ async def test_tricks_entry_reaches_the_pads_and_is_kept(tmp_path: Path) -> None
     answers = await logged_in(made, link)
     [first] = [b for b in answers if isinstance(b, Seating)]
     assert first.result_entry == ResultEntry.RESULT  # the default: =, +1, -1
-    await director(made, lambda batch: set_result_entry(made.rules, "A", ResultEntry.TRICKS,
-                                                        batch))
+    await turns(made, made.director.set_result_entry("A", ResultEntry.TRICKS))
     [told] = link.to(1)
     assert isinstance(told, Seating) and told.result_entry == ResultEntry.TRICKS
     assert told.ask == first.ask  # the other setting is told unchanged
@@ -228,8 +225,7 @@ async def seated_ns_at_table_1(made: Station, numbers: tuple[int, int]) -> Seati
     link = FakeLink()
     await logged_in(made, link)
     ns, _ = pairs_at(made, 1, 1)
-    await director(made, lambda batch: made.rules.session.seat(("A", ns, "NS"), numbers, "director",
-                                                       batch))
+    await turns(made, made.director.seat("A", ns, "NS", [Seated(n) for n in numbers]))
     [told] = link.to(1)
     assert isinstance(told, Seating)
     return told
@@ -242,7 +238,11 @@ async def test_the_director_seating_a_pair_shows_on_its_tables_pad(tmp_path: Pat
 
 async def test_a_name_changed_on_the_list_shows_on_the_next_seating(tmp_path: Path) -> None:
     made = club_station(tmp_path)
-    told = await seated_ns_at_table_1(made, (10234, 0))
+    link = FakeLink()
+    await logged_in(made, link)
+    # South a visitor without a name: only a pad seats one (the director names visitors).
+    await made.hub.step(inbound(link, 1, 2, Players("A", 1, 1, 10234, 10567, 0, 11012)))
+    told = made.rules.session.seating(made.rules.session.sections["A"], 1, 1)
     assert told.north == SeatPlayer(10234, "Ann Smith")
     assert told.south == SeatPlayer(0, None)  # a visitor without a name
     made.rules.session.players[10234] = "Ann Smith-Jones"  # the club's list says otherwise now
@@ -264,8 +264,8 @@ async def test_the_directors_seating_from_the_console_reaches_the_tables_pads(
     await logged_in(made, link, unit=2, table=2)
     ns, ew = pairs_at(made, 1, 1)
     # A visitor by name joins the list and sits South at table 1 at once.
-    seated = await director(made, lambda batch: made.rules.director_seats.director_seat(
-        "A", ns, "NS", [Seated(10234), Seated(visitor="Jane Doe")], batch))
+    seated = await turns(made, made.director.seat(
+        "A", ns, "NS", [Seated(10234), Seated(visitor="Jane Doe")]))
     assert seated == (10234, 9_000_001)
     [told] = link.to(1)
     assert isinstance(told, Seating) and (told.ns, told.ew) == (ns, ew)

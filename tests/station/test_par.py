@@ -14,7 +14,7 @@ from basestation.station.session import par as par_module
 from basestation.station.session.feedback import par_rows
 from basestation.station.session.par import ParSolver
 from firmware_protocol.messages import Ack, Feedback, FeedbackKind, Login
-from tests.station.fakes import DEAL_1, FakeLink, inbound, result, station
+from tests.station.fakes import DEAL_1, FakeLink, inbound, result, station, turns
 
 BOARD_1_PAR = {("1S", "N", 80), ("1S", "S", 80)}
 
@@ -80,11 +80,7 @@ async def test_hand_records_loaded_by_the_director_are_solved_ahead(tmp_path: Pa
     made = station(tmp_path, feedback=frozenset({"traveller", "par"}))
     try:
         rotated = "E:" + DEAL_1.split(":", 1)[1]
-        task = asyncio.create_task(made.hub.act(
-            lambda batch: made.rules.director.set_hand_records("A", {2: rotated}, batch)))
-        await asyncio.sleep(0)
-        await made.hub.step()
-        assert await task == [2]
+        assert await turns(made, made.director.set_hand_records("A", {2: rotated})) == [2]
         assert made.rules.session.par.wait(30)
         assert made.rules.session.par.get(rotated, 2) == par_rows(rotated, 2)
         # The batch that enters board 2's result only reads it.

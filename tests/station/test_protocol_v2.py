@@ -36,7 +36,6 @@ from firmware_protocol.security import compute_mac, unit_key
 from tests.station.fakes import (
     SECRET,
     FakeLink,
-    director,
     inbound,
     result,
     station,
@@ -99,8 +98,8 @@ async def test_the_directors_lock_is_a_lock_and_a_v1_pad_hears_replaced(tmp_path
     await made.hub.step(inbound(link, 1, 1, Login("A", 1), v=2, event=event or 0),
               inbound(link, 2, 1, Login("A", 2)))
     link.sent.clear()
-    await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
-    await director(made, lambda batch: made.rules.director.lock_unit(2, batch))
+    await turns(made, made.director.lock_unit(1))
+    await turns(made, made.director.lock_unit(2))
     assert made.hub.units[1].locked_reason == made.hub.units[2].locked_reason == "UNIT_LOCKED"
     assert link.to(1) == [Locked(ErrorCode.UNIT_LOCKED)]
     assert link.to(2) == [Locked(ErrorCode.UNIT_REPLACED)]  # version 1 has no UNIT_LOCKED
@@ -178,18 +177,18 @@ async def test_reset_tells_the_pad_and_says_what_it_did(tmp_path: Path) -> None:
     await made.hub.step(inbound(link, 17, 1, Login("A", 3), v=2,
                                 event=made.rules.session.event_id or 0))
     link.sent.clear()
-    await director(made, lambda batch: made.rules.director.lock_unit(17, batch))
+    await turns(made, made.director.lock_unit(17))
     await made.hub.step(inbound(link, 17, 2, Login("A", 3), v=2,
                                 event=made.rules.session.event_id or 0))
     link.sent.clear()
-    done = await director(made, lambda batch: made.rules.director.reset_unit(17, batch))
+    done = await turns(made, made.director.reset_unit(17))
     assert done == ("Unit 17: lifted its lock and told the pad to forget its session; it shows "
                     "the login form when it hears this.")
     assert link.to(17) == [Control(ControlCommand.RESET)]
     await made.hub.step(inbound(link, 17, 3, Login("A", 3), v=2,
                                 event=made.rules.session.event_id or 0))
     link.to(17)
-    done = await director(made, lambda batch: made.rules.director.reset_unit(17, batch))
+    done = await turns(made, made.director.reset_unit(17))
     assert done.startswith("Unit 17: freed table A3 and told the pad to forget its session")
     assert made.rules.session.sections["A"].holders == {}
 
@@ -228,6 +227,7 @@ async def test_new_event_x_serial_line_old_feedback_dropped_owed_keep_their_even
     seqs = [m.seq for m in line.sent]
     assert seqs == sorted(seqs)
     # The old event's par, solved after the new event opened, is not sent either.
-    await director(made, lambda batch: made.rules.pads._par_solved(old, 1, 1, (), batch))
+    # The par solver's answer comes back in a turn of its own (hub.later), not a command.
+    await turns(made, made.hub.act(lambda batch: made.rules.pads._par_solved(old, 1, 1, (), batch)))
     line.drain()
     assert line.messages_to(1) == []

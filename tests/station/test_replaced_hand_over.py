@@ -20,7 +20,7 @@ from firmware_protocol.messages import (
     Login,
     Nak,
 )
-from tests.station.fakes import FakeLink, director, inbound, result, station
+from tests.station.fakes import FakeLink, inbound, result, station, turns
 
 
 def offer_kinds(made: Any) -> list[tuple[str, int]]:
@@ -46,7 +46,7 @@ async def test_replace_x_plain_login_takes_the_table_and_unsent_entries_reach_di
         tmp_path: Path) -> None:
     made, link = await at_table(tmp_path)
     # "Replace unit 1": the next pad that asks takes over, without ticking "Take over".
-    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
+    await turns(made, made.director.authorise_takeover("A", 1))
     await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1)))
     assert isinstance(link.to(2)[0], Ack)
     assert made.rules.session.sections["A"].holders[1] == 2
@@ -78,7 +78,7 @@ async def test_lock_x_unsent_entries_conflict_shown_to_the_director(tmp_path: Pa
     """Withdrawn or locked by the director: a different entry for a board held is a conflict,
     one for a board not held an offer, the one held as it is nothing new."""
     made, link = await at_table(tmp_path)
-    await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
+    await turns(made, made.director.lock_unit(1))
     await made.hub.step(inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)),
               inbound(link, 1, 4, result(1, 1, 2, 1, 1)),
               inbound(link, 1, 5, result(2, 1, 3, 2, 2)),  # never its table: not kept
@@ -96,9 +96,9 @@ async def test_reset_x_unsent_entries_reach_director_after_the_lock_is_lifted(
     """Reset before the pad came back: the unit holds no table, and what it still had for the
     table it held goes to the director all the same (after a restart too)."""
     made, link = await at_table(tmp_path)
-    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
+    await turns(made, made.director.authorise_takeover("A", 1))
     await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1)))
-    await director(made, lambda batch: made.rules.director.reset_unit(1, batch))
+    await turns(made, made.director.reset_unit(1))
     made.hub.load()
     await made.hub.step(inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=11)))
     assert naks(link, 1) == [(ErrorCode.NOT_LOGGED_IN, TO_DIRECTOR)]

@@ -10,10 +10,9 @@ import pytest
 
 from basestation.station.app import Station
 from basestation.station.core.hub import Hub
-from basestation.station.rules.console import set_round_rankings
 from basestation.station.session.round_rankings import completed_round, ranking_after
 from firmware_protocol.messages import Feedback, FeedbackKind, Login, RoundRankings, Seating
-from tests.station.fakes import FakeLink, director, inbound, result, station
+from tests.station.fakes import FakeLink, inbound, result, station, turns
 
 UNITS = (1, 2, 3)  # the pad of table 1, 2 and 3
 
@@ -42,8 +41,7 @@ def rankings(link: FakeLink, unit: int) -> list[Feedback]:
 
 
 async def shown(made: Station, hide_first: int = 0, hide_last: int = 0) -> None:
-    await director(made, lambda batch: set_round_rankings(
-        made.rules, "A", RoundRankings(hide_first, hide_last), batch))
+    await turns(made, made.director.set_round_rankings("A", RoundRankings(hide_first, hide_last)))
 
 
 async def test_off_by_default_no_rankings_after_a_round(tmp_path: Path) -> None:
@@ -132,7 +130,7 @@ async def test_switched_off_nothing_more_is_sent(tmp_path: Path) -> None:
     made, link = station(tmp_path), FakeLink()
     await logged_in(made, link)
     await shown(made)
-    await director(made, lambda batch: set_round_rankings(made.rules, "A", None, batch))
+    await turns(made, made.director.set_round_rankings("A", None))
     told = [b for b in link.to(1) if isinstance(b, Seating)]
     assert told[-1].rankings is None
     for table in UNITS:
@@ -144,6 +142,5 @@ async def test_hiding_every_round_is_refused(tmp_path: Path) -> None:
     made, link = station(tmp_path), FakeLink()  # 3 rounds
     await logged_in(made, link)
     with pytest.raises(ValueError, match="leaves none of section A's 3 rounds"):
-        await director(made, lambda batch: set_round_rankings(
-            made.rules, "A", RoundRankings(1, 2), batch))
+        await turns(made, made.director.set_round_rankings("A", RoundRankings(1, 2)))
     assert made.rules.session.sections["A"].rankings is None

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from basestation.station.effects.batch import Batch
 from basestation.station.session.rulings import Ruling
 from firmware_protocol.messages import (
     Ack,
@@ -19,7 +18,7 @@ from firmware_protocol.messages import (
     ResultFlag,
     Seat,
 )
-from tests.station.fakes import FakeLink, director, inbound, result, station
+from tests.station.fakes import FakeLink, inbound, result, station, turns
 
 
 async def seated(tmp_path: Path) -> tuple[Any, FakeLink]:
@@ -68,10 +67,7 @@ async def test_a_ruling_is_stored_typed_and_pushed(tmp_path: Path) -> None:
     await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     link.to(1)
 
-    def rule(batch: Batch) -> Any:
-        return made.rules.director.director_rule("A", 1, 1, 1, batch, ruling={"adjusted": "60/40"})
-
-    held = await director(made, rule)
+    held = await turns(made, made.director.rule("A", 1, 1, 1, {"adjusted": "60/40"}))
     assert held.ruling == Ruling(adjusted="60/40") and held.kind == "adjusted"
     [push] = link.to(1)
     assert isinstance(push, CorrectionPush)
@@ -79,8 +75,8 @@ async def test_a_ruling_is_stored_typed_and_pushed(tmp_path: Path) -> None:
     [stored] = made.store.snapshot().results
     assert stored.ruling == {"adjusted": "60/40"} and stored.kind == "adjusted"
     # The director moves it to board 2: board 1 emptied on the pad, board 2 filled.
-    moved = await director(made, lambda batch: made.rules.director.director_move(
-        "A", 1, 1, 1, batch, to_board=2))
+    moved = await turns(made, made.director.move_result(
+        "A", 1, 1, 1, to_board=2))
     assert moved.board == 2 and made.rules.session.sections["A"].held(1, 1, 1) is None
     pushed = link.to(1)
     assert len(pushed) == 2 and all(isinstance(p, CorrectionPush) for p in pushed)
