@@ -127,9 +127,12 @@ async def test_tablet_width(director_page: tuple[Station, Page, int]) -> None:
 
 @pytest.mark.parametrize("station_size", [(5, 10)])
 async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> None:
-    """From the station's ack to the cell's new count in the page, for every result of a
-    five-table session. The hub publishes a result's event right after handing its ack to the
-    link, so that moment is the ack; the pad's own receipt comes later, through the broker."""
+    """Every result of a five-table session reaches its cell through the live stream as it is
+    acked: each shows before the next is sent, without the page reading the grid afresh.
+    The times from the station's ack to the cell (the hub publishes a result's event right
+    after handing its ack to the link; the pad's own receipt comes later, through the
+    broker) are printed; the figure and its goal are `basestation bench`'s (`grid_p99_ms`,
+    and the grid bench's `grid_N_result_to_cell_p95_ms`), not this test's."""
     station, page, port = director_page
     acks: dict[tuple[int, int, int], float] = {}
     publish = station.bus.publish
@@ -151,6 +154,9 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
       }).observe(document.getElementById('sections'),
                  {subtree: true, attributes: true, attributeFilter: ['data-done']});
     }""")
+    reads: list[str] = []  # the whole grid read afresh
+    page.on("request", lambda request: reads.append(request.url)
+            if request.url.split("?")[0].endswith("/api/grid") else None)
     movement = station.session.sections["A"].movement
     pads = [MqttPad(port, "club", 40 + t) for t in range(1, movement.tables + 1)]
     after_ack, after_send = [], []
@@ -166,6 +172,7 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
                     await acked(pad, pad.send(result(station, table, round_, board)))
                     ack = acks[(table, round_, board)]
                     key = f"c-A-{table}-{round_}:{done}"
+                    # Shown before the next result is sent; the timeout only catches a hang.
                     await page.wait_for_function(f"() => window.seen['{key}']", timeout=5000)
                     shown = await page.evaluate(f"window.seen['{key}']")
                     after_ack.append(shown - ack)
@@ -182,9 +189,9 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
     print("\n" + report)
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "grid-latency.txt").write_text(report)
-    # Every result is pushed to the page as it is acked, never left to the grid's 30 s
-    # refresh; the bound is loose, as the machine is busy (the figures are printed above).
-    assert ack_p[98] < 2000
+    # Each came by the stream: the page read the whole grid afresh at most once a round (a
+    # round moving on, the session ending), never once a result.
+    assert len(reads) <= movement.rounds < len(after_ack)
 
 
 async def test_change_the_movement_from_the_grid(
