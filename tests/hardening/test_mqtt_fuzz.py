@@ -18,7 +18,8 @@ from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.links.mqtt import MqttLink
 from firmware_protocol.messages import Ack, ErrorCode, Login, Message, Received
 from tests.hardening.fuzzing import fuzz_settings
-from tests.hardening.hostile import hostile, result, signed
+from tests.hardening.hostile import hostile, signed
+from tests.helpers import result
 from tests.pads import MqttPad
 from tests.servers import fresh_database
 

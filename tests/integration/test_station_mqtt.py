@@ -23,20 +23,13 @@ from firmware_protocol.messages import (
     Nak,
     NotPlayed,
     Players,
-    Result,
     ResultFlag,
     Seat,
 )
+from tests.helpers import result
 from tests.pads import MqttPad
 
 pytestmark = pytest.mark.integration
-
-
-def result(table: int, round_: int, board: int, ns: int, ew: int, contract: str = "4S",
-           declarer: Seat | None = Seat.S, tricks: int | None = 10,
-           lead: str | None = None) -> Result:
-    return Result(section="A", table=table, round=round_, board=board, ns=ns, ew=ew,
-                  contract=contract, declarer=declarer, tricks=tricks, lead=lead)
 
 
 async def test_login_then_result_then_duplicate(mosquitto: int, make_station: Any) -> None:

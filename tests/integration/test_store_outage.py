@@ -19,8 +19,9 @@ from sqlalchemy import create_engine, make_url, text
 from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.core.hub import StationBusy
-from firmware_protocol.messages import Ack, Login, Result, Seat
+from firmware_protocol.messages import Ack, Login
 from tests.api.conftest import BROWSER
+from tests.helpers import result
 from tests.pads import MqttPad
 
 pytestmark = pytest.mark.integration
@@ -56,11 +57,6 @@ async def unavailable(url: str) -> AsyncIterator[None]:
         admin.dispose()
 
 
-def result(board: int) -> Result:
-    return Result(section="A", table=1, round=1, board=board, ns=1, ew=1, contract="4S",
-                  declarer=Seat.S, tricks=10)
-
-
 async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: Any,
                                                    database_url: str) -> None:
     station: Station = await make_station(mqtt_port=mosquitto, database=database_url)
@@ -72,7 +68,7 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
         assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
         assert (await http.post("/api/login", json={"password": "change-me"})).status_code == 200
         async with unavailable(database_url):
-            seq = pad.send(result(1))
+            seq = pad.send(result(board=1))
             # Not acknowledged while it cannot be stored.
             with pytest.raises(TimeoutError):
                 await pad.answer(seq, timeout=7.0)
@@ -91,7 +87,7 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
         shown = (await http.get("/api/sections/A/results")).json()
         assert [r["board"] for r in shown] == [1]
         assert (await http.get("/api/status")).json()["health"]["database"] == "ok"
-        later = await pad.request(result(2))
+        later = await pad.request(result(board=2))
         assert isinstance(later[0], Ack)
     # The close_round that timed out before its turn was dropped, as its 503 said.
     assert station.session.sections["A"].current_round == 1

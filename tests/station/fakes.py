@@ -15,7 +15,7 @@ from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.core.hub import Inbound, Step
 from firmware_protocol import jsonwire
-from firmware_protocol.messages import Body, Message, Result, Seat
+from firmware_protocol.messages import Body, Message
 from firmware_protocol.security import unit_key
 
 SECRET = "change-me"
@@ -53,12 +53,6 @@ def inbound(link: FakeLink, unit: int, seq: int, body: Body, *,
     data = jsonwire.encode(Message(unit=unit, seq=seq, body=body, v=v, event=event),
                            unit_key(secret, unit))
     return Inbound(jsonwire.decode(data), link)
-
-
-def result(table: int, round_: int, board: int, ns: int, ew: int, *, tricks: int = 10,
-           contract: str = "4S") -> Result:
-    return Result(section="A", table=table, round=round_, board=board, ns=ns, ew=ew,
-                  contract=contract, declarer=Seat.S, tricks=tricks)
 
 
 def station(tmp: Path, *, tables: int = 3, boards: int = 6,

@@ -13,7 +13,8 @@ from basestation.station.app import Station
 from firmware_protocol import jsonwire
 from firmware_protocol.enums import ErrorCode
 from firmware_protocol.messages import Ack, Body, Login, Nak, Seating, StationState, Status
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 class Club:
@@ -47,7 +48,7 @@ def answer(told: list[Body]) -> Ack | Nak:
     return next(b for b in told if isinstance(b, Ack | Nak))
 
 
-async def club(tmp_path: Path) -> Club:
+async def three_tables(tmp_path: Path) -> Club:
     made, link = station(tmp_path), FakeLink()
     played = Club(made, link)
     for table in (1, 2, 3):
@@ -60,7 +61,7 @@ async def end(made: Station) -> list[str]:
 
 
 async def test_end_waits_for_the_tables_still_playing_the_last_round(tmp_path: Path) -> None:
-    played = await club(tmp_path)
+    played = await three_tables(tmp_path)
     for round_ in (1, 2):
         for table in (1, 2, 3):
             await played.play(table, round_)
@@ -101,7 +102,7 @@ async def end_is_refused(made: Station) -> str:
 
 
 async def test_end_between_rounds_ends_at_once_and_stops_every_clock(tmp_path: Path) -> None:
-    played = await club(tmp_path)
+    played = await three_tables(tmp_path)
     for table in (1, 2, 3):
         await played.play(table, 1)
     session = played.made.session
@@ -123,7 +124,7 @@ async def test_while_the_end_waits_no_new_round_begins(tmp_path: Path) -> None:
     """Mid-session: the end waits for the tables that have begun round 1; a table that has
     finished is refused its next round's boards (they wait on the pad), and so is a table that
     had not begun; the session ends with round 1, the section still in it."""
-    played = await club(tmp_path)
+    played = await three_tables(tmp_path)
     await played.play(1, 1)
     await played.play(2, 1, boards=1)
     session = played.made.session

@@ -16,7 +16,8 @@ from basestation.api.readmodel import ReadModel
 from basestation.station.core.hub import ANSWERS_KEPT, Inbound, Step
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, Body, Heartbeat, Login, Message, Nak
-from tests.station.fakes import FakeLink, inbound, result, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station
 
 A, B = 1, 2  # A floods from table A1; B is the pad at table A2
 FLOOD = 5000

@@ -14,7 +14,8 @@ from basestation.station.core.hub import Hub
 from basestation.station.views.grid import alerts
 from firmware_protocol.enums import ErrorCode, PadPlace
 from firmware_protocol.messages import Ack, Body, Correction, Login, Nak, Seat, Seating
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 # 3 tables, 6 boards: EW pair 1 sits at table 1, then 2, then 3; boards go down a table.
 UNITS = (1, 2, 3)  # the pads of EW 1, 2, 3, starting at tables 1, 2, 3

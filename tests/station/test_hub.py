@@ -18,7 +18,8 @@ from basestation.station.core.hub import Inbound, StationBusy, Step
 from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak, Players
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 async def logged_in(tmp_path: Path, units: int = 2) -> Any:

@@ -15,7 +15,8 @@ from sqlmodel import Session, select
 from basestation.station.views.grid import alerts
 from basestation.store.models import MergeOfferRow
 from firmware_protocol.messages import ALREADY_HELD, TO_DIRECTOR, ErrorCode, Login
-from tests.station.fakes import inbound, result, turns
+from tests.helpers import result
+from tests.station.fakes import inbound, turns
 from tests.station.test_replaced_hand_over import at_table, naks
 
 

@@ -31,7 +31,8 @@ from firmware_protocol.messages import (
     RoundRankings,
     Seat,
 )
-from tests.station.fakes import DEAL_1, FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import DEAL_1, FakeLink, inbound, station, turns
 
 
 def memory(session: SessionState, units: Any) -> dict[str, Any]:

@@ -13,7 +13,8 @@ import pytest
 from basestation.station.rules.director import MergeConflict
 from basestation.station.views.grid import alerts
 from firmware_protocol.messages import CorrectionPush, ErrorCode, Hello, Login, Nak, Result, Seat
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 async def replaced(tmp_path: Path) -> tuple[Any, FakeLink]:

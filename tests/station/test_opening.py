@@ -16,7 +16,8 @@ from basestation.station.app import Station
 from basestation.station.config import NewEvent, SectionConfig
 from basestation.station.rules.conflicts import Conflict
 from firmware_protocol.messages import Control, ControlCommand, Login, Nak
-from tests.station.fakes import FakeLink, inbound, result, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station
 
 
 async def _next_turn(made: Station) -> None:

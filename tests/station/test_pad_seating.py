@@ -24,7 +24,8 @@ from firmware_protocol.messages import (
     Seating,
     SeatPlayer,
 )
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 CLUB = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
 

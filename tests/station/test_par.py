@@ -14,7 +14,8 @@ from basestation.station.session import par as par_module
 from basestation.station.session.feedback import par_rows
 from basestation.station.session.par import ParSolver
 from firmware_protocol.messages import Ack, Feedback, FeedbackKind, Login
-from tests.station.fakes import DEAL_1, FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import DEAL_1, FakeLink, inbound, station, turns
 
 BOARD_1_PAR = {("1S", "N", 80), ("1S", "S", 80)}
 

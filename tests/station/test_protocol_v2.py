@@ -33,11 +33,11 @@ from firmware_protocol.messages import (
     Status,
 )
 from firmware_protocol.security import compute_mac, unit_key
+from tests.helpers import result
 from tests.station.fakes import (
     SECRET,
     FakeLink,
     inbound,
-    result,
     station,
     turns,
 )

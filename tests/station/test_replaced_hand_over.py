@@ -20,7 +20,8 @@ from firmware_protocol.messages import (
     Login,
     Nak,
 )
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 def offer_kinds(made: Any) -> list[tuple[str, int]]:

@@ -10,7 +10,8 @@ from basestation.movements import generate
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.seating import next_round, round_clock
 from firmware_protocol.messages import Login, Move, NextRound, RoundClock, Seating
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 def test_share_and_relay_boards_go_to_the_next_table_or_the_relay_stand() -> None:

@@ -12,7 +12,8 @@ from basestation.station.app import Station
 from basestation.station.core.hub import Hub
 from basestation.station.session.round_rankings import completed_round, ranking_after
 from firmware_protocol.messages import Feedback, FeedbackKind, Login, RoundRankings, Seating
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 UNITS = (1, 2, 3)  # the pad of table 1, 2 and 3
 

@@ -22,7 +22,8 @@ from firmware_protocol.messages import (
     StationState,
     Status,
 )
-from tests.station.fakes import SECRET, FakeLink, inbound, result, turns
+from tests.helpers import result
+from tests.station.fakes import SECRET, FakeLink, inbound, turns
 
 # mitchell 3 tables, 6 boards: 3 rounds of 2 boards. Table t holds NS pair t; EW pairs move.
 BOARDS = {1: {1: (1, 1, (1, 2)), 2: (1, 3, (3, 4)), 3: (1, 2, (5, 6))},

@@ -19,7 +19,8 @@ from firmware_protocol.messages import (
     Status,
 )
 from firmware_protocol.security import unit_key
-from tests.station.fakes import SECRET, FakeLink, result, station
+from tests.helpers import result
+from tests.station.fakes import SECRET, FakeLink, station
 
 UNIT = 5
 

@@ -18,7 +18,8 @@ from firmware_protocol.messages import (
     ResultFlag,
     Seat,
 )
-from tests.station.fakes import FakeLink, inbound, result, station, turns
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 async def seated(tmp_path: Path) -> tuple[Any, FakeLink]:

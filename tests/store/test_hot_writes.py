@@ -22,16 +22,9 @@ from basestation.store.models import (
     UnitRow,
 )
 from basestation.store.repository import Store
+from tests.helpers import result_row
 
 WHEN = datetime(2026, 11, 24, 19, 30, 5, 123456, tzinfo=UTC)
-
-
-def result(board: int, **fields: Any) -> dict[str, Any]:
-    return {"event_id": 1, "section": "A", "table_no": 3, "round": 1, "board": board,
-            "ns": 3, "ew": 10, "kind": "result", "contract": "4S", "declarer": "S",
-            "tricks": 10, "lead": None, "ruling": None, "score_ns": 420, "flags": "",
-            "status": "active", "source": "pad", "unit": 17, "seq": 2**40 + board,
-            "created_at": WHEN, **fields}
 
 
 def unit(number: int, **fields: Any) -> dict[str, Any]:
@@ -62,13 +55,15 @@ def store(database_url: str) -> Any:
 
 def test_rows_read_back_as_the_orm_writes_them(store: Store) -> None:
     ruling = {"ns_percent": 60, "ew_percent": 40}
-    store.commit([repo.insert_result(result(1)), repo.insert_result(result(2, ruling=ruling)),
+    store.commit([repo.insert_result(result_row(1, created_at=WHEN)),
+                  repo.insert_result(result_row(2, ruling=ruling, created_at=WHEN)),
                   repo.save_answer(17, 2, "ab" * 16, '[{"body":{"re":2},"type":"ack"}]'),
                   repo.audit(1, "unit 17", "login", section="A", table=3),
                   repo.save_units([unit(17), unit(18, battery=None)])])
     # The same rows through the ORM, for comparison.
     through_the_orm(store, lambda session: session.add_all(
-        [ResultRow(**result(3)), ResultRow(**result(4, ruling=ruling))]))
+        [ResultRow(**result_row(3, created_at=WHEN)),
+         ResultRow(**result_row(4, ruling=ruling, created_at=WHEN))]))
     rows = store.read(lambda s: list(s.exec(select(ResultRow).order_by(ResultRow.board))))
     assert [columns(row) for row in rows[:2]] == [
         {**columns(row), "board": board, "seq": 2**40 + board}
@@ -102,7 +97,7 @@ def test_the_units_upsert_changes_only_what_it_names(store: Store) -> None:
 def test_a_refused_row_rolls_the_whole_batch_back(store: Store) -> None:
     answer = repo.save_answer(17, 2, "x", "[]")
     with pytest.raises(sa.exc.IntegrityError):
-        store.commit([repo.insert_result(result(1)), answer, answer])
+        store.commit([repo.insert_result(result_row(1, created_at=WHEN)), answer, answer])
     assert store.read(lambda s: list(s.exec(select(ResultRow)))) == []
     assert store.read(lambda s: list(s.exec(select(AnswerRow)))) == []
     assert store.read(lambda s: list(s.exec(select(AuditRow)))) == []

@@ -10,19 +10,12 @@ import pytest
 from playwright.async_api import Page
 
 from basestation.station.app import Station
-from firmware_protocol.messages import CorrectionPush, Locked, Login, Nak, Result, Seat
+from firmware_protocol.messages import CorrectionPush, Locked, Login, Nak, Result
+from tests.helpers import result
 from tests.pads import MqttPad
 from tests.web.conftest import ARTIFACTS, accept_dialogs, acked, log_in_pad, next_of, screenshot
 
 pytestmark = pytest.mark.integration
-
-
-def result(station: Station, table: int, round_: int, board: int, contract: str = "4S",
-           tricks: int = 10) -> Result:
-    assignment = station.session.sections["A"].movement.at(round_, table)
-    assert assignment is not None and assignment.ns and assignment.ew
-    return Result(section="A", table=table, round=round_, board=board, ns=assignment.ns,
-                  ew=assignment.ew, contract=contract, declarer=Seat.S, tricks=tricks)
 
 
 def boards(station: Station, table: int, round_: int) -> tuple[int, ...]:
@@ -38,15 +31,16 @@ async def state_of(page: Page, selector: str, state: str) -> None:
 async def test_cell_turns_complete_as_a_pad_sends_its_round(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
+    movement = station.session.sections["A"].movement
     await state_of(page, "#t-A-1 th", "not_logged_in")
     await state_of(page, "#c-A-1-1", "current")
     async with MqttPad(port, "club", 17) as pad:
         await log_in_pad(pad, 1)
         await state_of(page, "#t-A-1 th", "logged_in")
         first, second = boards(station, 1, 1)
-        await acked(pad, pad.send(result(station, 1, 1, first)))
+        await acked(pad, pad.send(result(1, 1, first, movement=movement)))
         await state_of(page, "#c-A-1-1", "partial")
-        await acked(pad, pad.send(result(station, 1, 1, second)))
+        await acked(pad, pad.send(result(1, 1, second, movement=movement)))
         await state_of(page, "#c-A-1-1", "complete")
         await page.wait_for_selector("#c-A-1-1[data-done='2']")
         await page.wait_for_selector("#unit-17")
@@ -56,10 +50,11 @@ async def test_cell_turns_complete_as_a_pad_sends_its_round(
 async def test_correct_a_result_and_the_pad_gets_it(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
+    movement = station.session.sections["A"].movement
     async with MqttPad(port, "club", 17) as pad:
         await log_in_pad(pad, 1)
         board = boards(station, 1, 1)[0]
-        await acked(pad, pad.send(result(station, 1, 1, board)))
+        await acked(pad, pad.send(result(1, 1, board, movement=movement)))
         await state_of(page, "#c-A-1-1", "partial")
         await page.click("#c-A-1-1")
         form = f"#cell-boards .board[data-board='{board}'] form.correct"
@@ -169,7 +164,7 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
             for table, pad in enumerate(pads, start=1):
                 for done, board in enumerate(boards(station, table, round_), start=1):
                     sent = time.time() * 1000
-                    await acked(pad, pad.send(result(station, table, round_, board)))
+                    await acked(pad, pad.send(result(table, round_, board, movement=movement)))
                     ack = acks[(table, round_, board)]
                     key = f"c-A-{table}-{round_}:{done}"
                     # Shown before the next result is sent; the timeout only catches a hang.
