@@ -6,8 +6,9 @@ import gc
 import json
 import os
 import socket
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -15,6 +16,9 @@ from hypothesis import HealthCheck, settings
 from basestation.store.repository import Store
 from simulator.broker import PORTS_VARIABLE
 from tests.servers import run_mosquitto, run_postgres
+
+if TYPE_CHECKING:
+    from tests.deploy.conftest import Club
 
 PORTS_FROM, PORTS_TO = 20000, 32000  # below the kernel's ephemeral ports (32768 on)
 # Suites that may run on one machine at once, each with a group of port ranges of its own,
@@ -67,6 +71,18 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[RUN_VARIABLE] = str(group)  # the workers, started after this, inherit it
         low = PORTS_FROM + group * WORKERS_MOST * PORTS_EACH
         os.environ.setdefault(PORTS_VARIABLE, f"{low}-{low + WORKERS_MOST * PORTS_EACH - 1}")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A module's `BROKERS` runs each of its tests that take the `club` fixture on each of
+    the ways the shipped broker may keep the pads' logins (`club`), unless the test names
+    its own."""
+    brokers = getattr(metafunc.module, "BROKERS", None)
+    named = {name.strip() for mark in metafunc.definition.iter_markers("parametrize")
+             for name in (mark.args[0].split(",") if isinstance(mark.args[0], str)
+                          else mark.args[0])}
+    if brokers is not None and "club" in metafunc.fixturenames and "club" not in named:
+        metafunc.parametrize("club", brokers, indirect=True)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -122,3 +138,28 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         conn.execute(text(f"CREATE DATABASE {name}"))
     admin.dispose()
     yield base.rsplit("/", 1)[0] + "/" + name
+
+
+# How the shipped broker may keep the pads' logins: the dynamic-security plugin, as
+# install.sh sets it up, or password files hashed by mosquitto_passwd or in Python.
+DYNAMIC_SECURITY, MOSQUITTO_PASSWD, PYTHON = "dynamic-security", "mosquitto_passwd", "python"
+
+
+@pytest.fixture
+async def club(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Club]:
+    """The station on the broker as deploy/ ships it (tests.deploy.conftest.secured_club):
+    units 17-19 registered, the station running with its own login. The broker keeps the
+    logins by dynamic security, unless the module's `BROKERS` names others (each test then
+    runs on each); a module with `SERVED = True` has the pages served too (`club.url`)."""
+    from tests.deploy.conftest import secured_club
+    from tests.servers import serve_station
+
+    broker = getattr(request, "param", DYNAMIC_SECURITY)
+    async with secured_club(tmp_path, use_binary=broker == MOSQUITTO_PASSWD,
+                            files=broker != DYNAMIC_SECURITY) as running:
+        if not getattr(request.module, "SERVED", False):
+            yield running
+            return
+        async with serve_station(running.station) as url:
+            running.url = url
+            yield running

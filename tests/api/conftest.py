@@ -13,6 +13,7 @@ import pytest
 from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
+from tests.helpers import log_in
 from tests.servers import fresh_database
 
 PASSWORD = "change-me"
@@ -44,8 +45,7 @@ async def client(station: Station) -> AsyncIterator[httpx.AsyncClient]:
 @pytest.fixture
 async def director(client: httpx.AsyncClient) -> httpx.AsyncClient:
     """The same client, logged in (the session cookie is kept)."""
-    answer = await client.post("/api/login", json={"password": PASSWORD})
-    assert answer.status_code == 200
+    await log_in(client, PASSWORD)
     return client
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 import httpx
+import pytest
 
 from basestation.station.app import Station
 from firmware_protocol.messages import CorrectionPush, NotPlayed
@@ -129,16 +131,17 @@ async def test_event_movement_players_hand_records(director: httpx.AsyncClient) 
     assert opened["name"] == "Thursday" and opened["sections"][0]["letter"] == "B"
 
 
-async def test_directors_changes_reach_the_pad_and_the_audit(director: httpx.AsyncClient,
-                                                             station: Station) -> None:
+async def test_directors_changes_reach_the_pad_and_the_audit(
+        director: httpx.AsyncClient, station: Station, monkeypatch: pytest.MonkeyPatch) -> None:
     """A not-played replaces the pad's copy too (not only results and erasures), and every
     change the director makes at a board is in the audit log."""
     station.session.sections["A"].holders[1] = 77  # unit 77 holds table 1
     await ok(await director.put(place(1, 1, 1), json={
         "contract": "4S", "declarer": "S", "tricks": 10}))
     entry = NotPlayed(section="A", table=1, round=1, board=1, ns=1, ew=1)
-    sends = await station.hub.act(lambda batch: (
-        station.rules.director.director_enter(entry, batch), list(batch.sends))[1])
+    sends: list[tuple[int, Any]] = []
+    monkeypatch.setattr(station.hub.outbox, "send", lambda unit, body: sends.append((unit, body)))
+    await station.director.enter(entry)
     assert [(unit, type(body)) for unit, body in sends] == [(77, CorrectionPush)]
     assert isinstance(sends[0][1].result, NotPlayed)
     await ok(await director.delete(place(1, 1, 1)))

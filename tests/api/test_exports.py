@@ -14,6 +14,7 @@ from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Deal
 
 from basestation.station.app import Station
+from basestation.station.rules.director_seats import Seated
 from basestation.store import repository as repo
 from basestation.store.models import SeatingRow
 from tests.api.conftest import ok, place
@@ -49,7 +50,8 @@ def _rows(text: str) -> list[dict[str, str]]:
 
 
 async def _seat(station: Station, where: tuple[str, int, str], numbers: tuple[int, ...]) -> None:
-    await station.hub.act(lambda batch: station.session.seat(where, numbers, "director", batch))
+    section, entrant, side = where
+    await station.director.seat(section, entrant, side, [Seated(n) for n in numbers])
 
 
 async def _pairs_round_one(director: httpx.AsyncClient) -> None:

@@ -10,7 +10,8 @@ import httpx
 from basestation.station.app import Station
 from firmware_protocol.messages import Login
 from tests.api.conftest import ok
-from tests.station.fakes import FakeLink, inbound, result
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound
 
 
 async def answered(station: Station, link: FakeLink, unit: int, seq: int, body: object) -> None:

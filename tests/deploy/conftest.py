@@ -15,7 +15,6 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from basestation.api.app import create_app
 from basestation.cli import app
 from basestation.cli.units import mqtt_password, unit_username
 from basestation.station.app import Station
@@ -24,7 +23,6 @@ from basestation.station.core.units import epoch_key
 from basestation.store import repository as repo
 from basestation.store.repository import Store
 from simulator.broker import PORT_TRIES, PortTaken, dynsec_plugin, run_mosquitto_conf
-from tests.api.conftest import BROWSER
 from tests.pads import MqttPad
 from tests.servers import free_port
 
@@ -155,17 +153,6 @@ async def snoop() -> AsyncIterator[Any]:
             await client.__aexit__(None, None, None)
 
 
-@contextlib.asynccontextmanager
-async def director(station: Station) -> AsyncIterator[httpx.AsyncClient]:
-    """The director's HTTP API on `station`, logged in."""
-    transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
-    async with httpx.AsyncClient(transport=transport, base_url="http://club",
-                                 headers=BROWSER) as client:
-        answer = await client.post("/api/login", json={"password": DIRECTOR_PASSWORD})
-        assert answer.status_code == 200
-        yield client
-
-
 async def pair(client: httpx.AsyncClient, unit: int) -> bytes:
     """Pairs (or re-pairs) `unit` through the API; the key the director is shown."""
     answer = await client.post(f"/api/units/{unit}/pair")
@@ -180,6 +167,7 @@ class Club:
     config: Path
     websockets: int = 0  # the broker's WebSockets listener (the browser pad's)
     station_port: int = 0  # the broker's listener for the station alone (1884)
+    url: str = ""  # the director's and the pads' pages, when served (tests/conftest.py's club)
 
 
 def write_config(path: Path, database: Path, port: int | None, dynsec: bool = False) -> None:

@@ -24,7 +24,8 @@ import aiomqtt
 
 from firmware_protocol.messages import Ack, Login, Result, Seat
 from firmware_protocol.security import mqtt_password, unit_username
-from tests.deploy.conftest import DEPLOY, AuthPad, director, pair, secured_club
+from tests.deploy.conftest import DEPLOY, AuthPad, pair, secured_club
+from tests.helpers import director
 
 PAD = 17
 HOST = "127.0.0.1"  # the broker's pads' listener: ::1 with --ipv6

@@ -9,8 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Literal
 
 import aiomqtt
@@ -25,7 +24,6 @@ from tests.deploy.conftest import (
     STATION_USER,
     AuthPad,
     Club,
-    secured_club,
     unit_login,
 )
 
@@ -33,11 +31,8 @@ pytestmark = pytest.mark.integration
 Transport = Literal["tcp", "websockets"]
 
 
-@pytest.fixture(params=["dynamic-security", "files"])
-async def club(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Club]:
-    async with secured_club(tmp_path, use_binary=False,
-                            files=request.param == "files") as running:
-        yield running
+# Each test on dynamic security and on password files (tests/conftest.py's club).
+BROKERS = ("dynamic-security", "python")
 
 
 def login(club: Club, unit: int, identifier: str,

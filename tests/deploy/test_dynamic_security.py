@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Literal
 
@@ -28,22 +27,14 @@ from tests.deploy.conftest import (
     STATION_USER,
     AuthPad,
     Club,
-    director,
     pair,
-    secured_club,
     unit_login,
 )
+from tests.helpers import director, result
 from tests.servers import free_port
-from tests.station.fakes import result
 
 pytestmark = pytest.mark.integration
 Transport = Literal["tcp", "websockets"]
-
-
-@pytest.fixture
-async def club(tmp_path: Path) -> AsyncIterator[Club]:
-    async with secured_club(tmp_path) as running:
-        yield running
 
 
 def client(port: int, unit: int, password: str, transport: Transport = "tcp") -> aiomqtt.Client:

@@ -25,6 +25,7 @@ from firmware_protocol.messages import Ack, Login, Result, Seat
 from firmware_protocol.security import mqtt_password, unit_username
 from tests.deploy.conftest import AuthPad
 from tests.deploy.test_two_processes import ask
+from tests.helpers import director
 from tests.pads import VirtualRadio
 
 ROOT = os.environ.get("BASESTATION_INSTALL_ROOT")
@@ -69,24 +70,25 @@ def owner(path: Path) -> tuple[str, str]:
     return users[info.st_uid], groups[info.st_gid]
 
 
-async def director(station: str = STATION, name: str = "station") -> httpx.AsyncClient:
-    """The director logged in to the console with the password install.sh wrote."""
-    client = httpx.AsyncClient(base_url=station, headers={"Origin": station})
-    for _ in range(180):  # the first start creates the database
-        try:
-            status = (await client.get("/api/status")).json()
-            if all(link["connected"] for link in status["links"]
-                   if link["name"].startswith("mqtt")):
-                break
-        except httpx.HTTPError:
-            pass
-        await asyncio.sleep(0.5)
-    else:
-        raise AssertionError("the installed station never answered, logged in to its broker")
-    password = config(name)["station"]["director_password"]
-    answer = await client.post("/api/login", json={"password": password})
-    assert answer.status_code == 200, answer.text
-    return client
+async def answering(station: str = STATION) -> None:
+    """Returns once the installed station answers, logged in to its broker (its first start
+    creates the database)."""
+    async with httpx.AsyncClient(base_url=station) as client:
+        for _ in range(180):
+            try:
+                status = (await client.get("/api/status")).json()
+                if all(link["connected"] for link in status["links"]
+                       if link["name"].startswith("mqtt")):
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.5)
+    raise AssertionError("the installed station never answered, logged in to its broker")
+
+
+def password(name: str = "station") -> str:
+    """The director's password install.sh wrote for the event `name`."""
+    return str(config(name)["station"]["director_password"])
 
 
 def played(table: int, nth: int) -> Result:
@@ -150,11 +152,9 @@ async def test_installed() -> None:
     database = str(config()["station"]["database"])
     kind = os.environ["BASESTATION_INSTALL_DB"]
     assert database.startswith("postgresql" if kind == "postgresql" else "sqlite")
-    client = await director()
-    try:
+    await answering()
+    async with director(STATION, password=password()) as client:
         assert (await client.get("/api/units")).status_code == 200
-    finally:
-        await client.aclose()
     # The club's edit (INSTALL.md): its receiver's port, and tonight's event.
     conf = root() / "etc/basestation/station.toml"
     text = conf.read_text().replace('port = "/dev/ttyUSB0"', f'port = "{RECEIVER}"')
@@ -164,30 +164,30 @@ async def test_installed() -> None:
 @pytest.mark.skipif(PHASE != "night", reason="another phase")
 async def test_night() -> None:
     radio = await receiver()
-    client = await director()
+    await answering()
     try:
-        await wait_for_receiver(client)
-        answer = await client.post("/api/units/17/pair")  # the console's Pair button
-        assert answer.status_code == 200, answer.text
-        key = bytes.fromhex(answer.json()["key"])
-        (state() / "unit17.json").write_text(json.dumps({"key": key.hex()}))
-        pad = await pad_of(17, key)
-        try:
-            assert isinstance(await ask(pad, Login(section="A", table=1)), Ack)
-            assert isinstance(await ask(pad, played(1, 0)), Ack)
-            (state() / "unit17.json").write_text(json.dumps({"key": key.hex(),
-                                                              "seq": pad.seq}))
-        finally:
-            await pad.__aexit__(None, None, None)
-        secret = str(config()["station"]["secret"])
-        bridgepad = radio.pad(102, secret=secret)
-        assert isinstance(await ask(bridgepad, Login(section="A", table=2)), Ack)  # type: ignore[arg-type]
-        assert isinstance(await ask(bridgepad, played(2, 0)), Ack)  # type: ignore[arg-type]
-        (state() / "unit102.json").write_text(json.dumps({"seq": bridgepad.seq}))
-        assert await results(client) == sorted([(17, played(1, 0).board),
-                                                (102, played(2, 0).board)])
+        async with director(STATION, password=password()) as client:
+            await wait_for_receiver(client)
+            answer = await client.post("/api/units/17/pair")  # the console's Pair button
+            assert answer.status_code == 200, answer.text
+            key = bytes.fromhex(answer.json()["key"])
+            (state() / "unit17.json").write_text(json.dumps({"key": key.hex()}))
+            pad = await pad_of(17, key)
+            try:
+                assert isinstance(await ask(pad, Login(section="A", table=1)), Ack)
+                assert isinstance(await ask(pad, played(1, 0)), Ack)
+                (state() / "unit17.json").write_text(json.dumps({"key": key.hex(),
+                                                                  "seq": pad.seq}))
+            finally:
+                await pad.__aexit__(None, None, None)
+            secret = str(config()["station"]["secret"])
+            bridgepad = radio.pad(102, secret=secret)
+            assert isinstance(await ask(bridgepad, Login(section="A", table=2)), Ack)  # type: ignore[arg-type]
+            assert isinstance(await ask(bridgepad, played(2, 0)), Ack)  # type: ignore[arg-type]
+            (state() / "unit102.json").write_text(json.dumps({"seq": bridgepad.seq}))
+            assert await results(client) == sorted([(17, played(1, 0).board),
+                                                    (102, played(2, 0).board)])
     finally:
-        await client.aclose()
         radio.close()
 
 
@@ -197,25 +197,25 @@ async def test_upgraded() -> None:
     conf = (root() / "etc/basestation/station.toml").read_text()
     assert f'port = "{RECEIVER}"' in conf and 'name = "Tuesday pairs"' in conf  # kept
     radio = await receiver()
-    client = await director()  # the same password
+    await answering()  # the same password
     try:
-        await wait_for_receiver(client)
-        before = await results(client)
-        assert before == sorted([(17, played(1, 0).board), (102, played(2, 0).board)])  # kept
-        saved = json.loads((state() / "unit17.json").read_text())
-        # The pad paired before the upgrade logs in with the same key: its login was kept.
-        pad = await pad_of(17, bytes.fromhex(saved["key"]))
-        pad.seq = saved["seq"]
-        try:
-            assert isinstance(await ask(pad, played(1, 1)), Ack)
-        finally:
-            await pad.__aexit__(None, None, None)
-        bridgepad = radio.pad(102, secret=str(config()["station"]["secret"]),
-                              seq=json.loads((state() / "unit102.json").read_text())["seq"])
-        assert isinstance(await ask(bridgepad, played(2, 1)), Ack)  # type: ignore[arg-type]
-        assert len(await results(client)) == 4
+        async with director(STATION, password=password()) as client:
+            await wait_for_receiver(client)
+            before = await results(client)
+            assert before == sorted([(17, played(1, 0).board), (102, played(2, 0).board)])  # kept
+            saved = json.loads((state() / "unit17.json").read_text())
+            # The pad paired before the upgrade logs in with the same key: its login was kept.
+            pad = await pad_of(17, bytes.fromhex(saved["key"]))
+            pad.seq = saved["seq"]
+            try:
+                assert isinstance(await ask(pad, played(1, 1)), Ack)
+            finally:
+                await pad.__aexit__(None, None, None)
+            bridgepad = radio.pad(102, secret=str(config()["station"]["secret"]),
+                                  seq=json.loads((state() / "unit102.json").read_text())["seq"])
+            assert isinstance(await ask(bridgepad, played(2, 1)), Ack)  # type: ignore[arg-type]
+            assert len(await results(client)) == 4
     finally:
-        await client.aclose()
         radio.close()
 
 
@@ -228,9 +228,10 @@ async def test_second() -> None:
     assert own["serial"][0]["channel"] == 18  # type: ignore[index]
     assert own["mqtt"]["username"] == config()["mqtt"]["username"]
     assert own["station"]["secret"] != config()["station"]["secret"]
-    first = await director()
-    other = await director("http://127.0.0.1:8001", "second")
-    try:
+    await answering()
+    await answering("http://127.0.0.1:8001")
+    async with director(STATION, password=password()) as first, \
+            director("http://127.0.0.1:8001", password=password("second")) as other:
         # Each console links to the other.
         assert (await first.get("/api/consoles")).json() == [
             {"name": "Event second", "url": ":8001/"}]
@@ -255,6 +256,3 @@ async def test_second() -> None:
             granted = await stray.subscribe("bridge/second/pad/17/down", qos=1)
             assert [int(getattr(code, "value", code)) for code in granted] == [0x80]
         assert len(await results(first)) == 4  # the first event's night, untouched
-    finally:
-        await first.aclose()
-        await other.aclose()

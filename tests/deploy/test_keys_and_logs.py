@@ -4,8 +4,6 @@ reaches the logs during a session with pairing, re-pairing and a bad MAC."""
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from sqlmodel import Session
@@ -22,19 +20,16 @@ from tests.deploy.conftest import (
     STATION_PASSWORD,
     AuthPad,
     Club,
-    director,
     pair,
-    secured_club,
     unit_login,
 )
+from tests.helpers import director
 
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-async def club(tmp_path: Path) -> AsyncIterator[Club]:
-    async with secured_club(tmp_path, files=True) as running:
-        yield running
+# The logins in password files, hashed by mosquitto_passwd (tests/conftest.py's club).
+BROKERS = ("mosquitto_passwd",)
 
 
 def epoch_of(station: Station, unit: int) -> int:

@@ -6,7 +6,6 @@ topics, the station works end to end."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ from tests.deploy.conftest import (
     STATION_USER,
     AuthPad,
     Club,
-    secured_club,
     unit_login,
     write_config,
 )
@@ -34,14 +32,9 @@ from tests.deploy.conftest import (
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture(params=["mosquitto_passwd", "python", "dynamic-security"])
-async def club(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Club]:
-    """The files (hashed by mosquitto_passwd or in Python), or the shipped dynamic-security
-    broker with the logins the station made: the same rules hold on each."""
-    files = request.param != "dynamic-security"
-    binary = request.param == "mosquitto_passwd"
-    async with secured_club(tmp_path, use_binary=binary, files=files) as running:
-        yield running
+# The files (hashed by mosquitto_passwd or in Python), or the shipped dynamic-security broker
+# with the logins the station made: the same rules hold on each (tests/conftest.py's club).
+BROKERS = ("mosquitto_passwd", "python", "dynamic-security")
 
 
 def pad(club: Club, unit: int, epoch: int = 0) -> AuthPad:

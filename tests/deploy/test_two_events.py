@@ -11,7 +11,6 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import aiomqtt
-import httpx
 import pytest
 from playwright.async_api import Browser, async_playwright
 from typer.testing import CliRunner
@@ -24,6 +23,7 @@ from firmware_protocol.messages import Ack, Login, Message, Result, Seat
 from firmware_protocol.security import mqtt_password, unit_username
 from tests.deploy.conftest import STATION_PASSWORD, STATION_USER, AuthPad, run_deploy_mosquitto
 from tests.deploy.test_two_processes import Room, ask
+from tests.helpers import director
 from tests.pads import VirtualRadio
 from tests.servers import free_port
 from tests.web.accessibility import serious_violations
@@ -92,13 +92,6 @@ def stations() -> Iterator[list[Room]]:
         room.stop()
 
 
-async def director(http: str, station: str) -> httpx.AsyncClient:
-    client = httpx.AsyncClient(base_url=f"http://{http}", headers={"Origin": f"http://{http}"})
-    answer = await client.post("/api/login", json={"password": PASSWORD[station]})
-    assert answer.status_code == 200, answer.text
-    return client
-
-
 async def logged_in_pad(port: int, station: str, unit: int, key: bytes) -> AuthPad:
     """A BridgeScorer paired on `station`'s console: let in once the station made its login."""
     for _ in range(100):
@@ -161,9 +154,9 @@ async def test_two_events_one_broker_each_pads_reach_only_their_own(
 
 async def two_events(pads: int, station_port: int, http: dict[str, int],
                      radio: dict[str, VirtualRadio]) -> None:
-    club = await director(f"127.0.0.1:{http['club']}", "club")
-    second = await director(f"127.0.0.1:{http['second']}", "second")
-    try:
+    async with director(f"http://127.0.0.1:{http['club']}", password=PASSWORD["club"]) as club, \
+            director(f"http://127.0.0.1:{http['second']}",
+                     password=PASSWORD["second"]) as second:
         # Each console links to the other, ":<port>/" for the page to put on the host it was
         # opened by, named by the event open there (not the configuration's "Second event").
         assert (await club.get("/api/consoles")).json() == [
@@ -195,9 +188,6 @@ async def two_events(pads: int, station_port: int, http: dict[str, int],
         finally:
             await pad_a.__aexit__(None, None, None)
             await pad_b.__aexit__(None, None, None)
-    finally:
-        await club.aclose()
-        await second.aclose()
 
 
 async def consoles_link(browser: Browser, http: dict[str, int]) -> None:

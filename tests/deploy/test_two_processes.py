@@ -18,7 +18,8 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from basestation.movements import generate
-from firmware_protocol.messages import Ack, ErrorCode, Login, Nak, Result, Seat
+from firmware_protocol.messages import Ack, ErrorCode, Login, Nak, Result
+from tests.helpers import result
 from tests.pads import MqttPad
 from tests.servers import free_port, wait_for_port
 
@@ -106,11 +107,7 @@ def rooms() -> Iterator[list[Room]]:
         room.stop()
 
 
-def result(section: str, board: int, tricks: int = 10, round_: int = 1) -> Result:
-    at = generate("mitchell", 3, 6).at(round_, 1)
-    assert at is not None and at.ns is not None and at.ew is not None and board in at.boards
-    return Result(section=section, table=1, round=round_, board=board, ns=at.ns, ew=at.ew,
-                  contract="4S", declarer=Seat.S, tricks=tricks, lead=None)
+MITCHELL = generate("mitchell", 3, 6)  # each section's movement: table 1's pairs
 
 
 async def ask(pad: MqttPad, body: Login | Result, seq: int | None = None) -> Ack | Nak:
@@ -156,22 +153,24 @@ async def test_two_rooms_share_one_postgresql_database(
         assert isinstance(refused, Nak) and refused.code == ErrorCode.NO_SUCH_SECTION
         assert isinstance(await ask(pad_a, Login(section="A", table=1)), Ack)
         seq_a1 = pad_a.seq
-        first_a = await ask(pad_a, result("A", 1))
-        both = await asyncio.gather(ask(pad_b, result("B", 1, tricks=11)),
-                                    ask(pad_a, result("A", 2, tricks=9)))
+        first_a = await ask(pad_a, result(board=1, section="A", movement=MITCHELL))
+        both = await asyncio.gather(
+            ask(pad_b, result(board=1, section="B", tricks=11, movement=MITCHELL)),
+            ask(pad_a, result(board=2, section="A", tricks=9, movement=MITCHELL)))
         assert isinstance(first_a, Ack) and all(isinstance(a, Ack) for a in both)
         # Room A's process stops; room B carries on writing to the shared database.
         room_a.stop()
-        assert isinstance(await ask(pad_b, result("B", 2)), Ack)
+        assert isinstance(await ask(pad_b, result(board=2, section="B", movement=MITCHELL)), Ack)
         room_a.start()
         assert await room_a.sections() == ["A"]
         # The ack for board 1 was lost, say: the restarted process answers it again, the
         # same answer, from what it reloaded; and both rooms go on.
-        again = await ask(pad_a, result("A", 1), seq=seq_a1)
+        again = await ask(pad_a, result(board=1, section="A", movement=MITCHELL), seq=seq_a1)
         assert again == first_a
         board = generate("mitchell", 3, 6).at(2, 1).boards[0]  # type: ignore[union-attr]
-        later = await asyncio.gather(ask(pad_a, result("A", board, tricks=11, round_=2)),
-                                     ask(pad_b, result("B", board, tricks=8, round_=2)))
+        later = await asyncio.gather(
+            ask(pad_a, result(1, 2, board, section="A", tricks=11, movement=MITCHELL)),
+            ask(pad_b, result(1, 2, board, section="B", tricks=8, movement=MITCHELL)))
         assert all(isinstance(a, Ack) for a in later)
     room_b.stop()
     room_a.stop()

@@ -18,17 +18,14 @@ from firmware_protocol.messages import (
     Nak,
     NotPlayed,
     Players,
-    Result,
     RoundInfo,
     for_version,
 )
+from tests.helpers import result
 
-
-def result(**changes: object) -> Result:
-    fields: dict[str, object] = {"section": "A", "table": 3, "round": 2, "board": 5, "ns": 3,
-                                 "ew": 10, "contract": "4S", "declarer": Seat.S, "tricks": 10,
-                                 "lead": "HK"}
-    return Result(**(fields | changes))  # type: ignore[arg-type]
+# A result at table A3 in round 2, pairs 3 and 10, led HK: what the cases below change.
+SAMPLE: dict[str, object] = {"table": 3, "round": 2, "board": 5, "ns": 3, "ew": 10,
+                             "lead": "HK"}
 
 
 def code_of(make: object) -> ErrorCode:
@@ -83,7 +80,7 @@ def test_invalid_cards(text: object) -> None:
 
 
 def test_result_normalises_lead_and_declarer() -> None:
-    held = result(lead="ST", declarer="N")
+    held = result(**(SAMPLE | {"lead": "ST", "declarer": "N"}))
     assert held.lead == "S10"
     assert held.declarer is Seat.N
 
@@ -113,11 +110,12 @@ def test_result_normalises_lead_and_declarer() -> None:
     ],
 )
 def test_invalid_results(changes: dict[str, object], code: ErrorCode) -> None:
-    assert code_of(lambda: result(**changes)) is code
+    assert code_of(lambda: result(**(SAMPLE | changes))) is code
 
 
 def test_passed_out_board() -> None:
-    passed = result(contract="PASS", declarer=None, tricks=None, lead=None)
+    passed = result(**(SAMPLE | {"contract": "PASS", "declarer": None, "tricks": None,
+                               "lead": None}))
     assert passed.contract == "PASS"
 
 

@@ -13,10 +13,9 @@ from firmware_protocol.messages import (
     Hello,
     Login,
     Message,
-    Result,
-    Seat,
 )
 from firmware_protocol.security import unit_key
+from tests.helpers import result
 
 SECRET = "change-me"
 WRONG_TYPES: tuple[object, ...] = (None, "x", "", [], {}, -1, 0, 2**70, 1.5, True, "A" * 300,
@@ -25,11 +24,6 @@ WRONG_TYPES: tuple[object, ...] = (None, "x", "", [], {}, -1, 0, 2**70, 1.5, Tru
 
 def signed(message: Message, secret: str = SECRET) -> bytes:
     return jsonwire.encode(message, unit_key(secret, message.unit))
-
-
-def result(table: int = 1, round_: int = 1, board: int = 1) -> Result:
-    return Result(section="A", table=table, round=round_, board=board, ns=table, ew=table,
-                  contract="4S", declarer=Seat.S, tricks=10)
 
 
 def random_bytes(rng: random.Random, count: int) -> list[tuple[str, bytes]]:

@@ -3,14 +3,18 @@ each kind of message; the flood and the other pads timing their acks are child p
 their own (simulator/hostile.py), as the campaign's hostile-pad fault runs them.
 
 On the broker as deploy/ ships it (each pad its own login, kept by the station), the flooding
-pad is cut off there at once: no other pad's ack waits (100 ms at p99 is `basestation faults`'
-figure and bound; here the bound is loose, as the machine is busy). On an open broker
+pad is cut off there at once and every other pad's message is answered. On an open broker
 (no logins: tests, the demo) the station's fairness alone holds: nobody else's message is
 lost or waits behind the flood's backlog in the station, the queue drains within seconds and
 the flood leaves a bounded number of rows; the other pads' messages still share the broker's
 one connection to the station with the flood, so their wait depends on the machine
 (docs/ARCHITECTURE.md, "A unit flooding the station").
-In both, the grid names the flooding pad."""
+In both, the grid names the flooding pad.
+
+How long the other pads wait is not this test's to judge: `basestation faults` reports their
+ack p99 while a pad floods (`ack_p99_ms_while_flooded`; goal 100 ms on the shipped broker,
+docs/ARCHITECTURE.md) and this test prints it. A hang is caught by every message being
+answered within a pad's three tries (15 s)."""
 
 from __future__ import annotations
 
@@ -29,7 +33,7 @@ from simulator.campaign.hostile import (
     p99_ms,
     pair,
 )
-from simulator.hostile import KINDS, Watch, Watched, Watcher
+from simulator.hostile import KINDS, Watch, Watcher
 from tests.deploy.conftest import SECRET, secured_club
 
 # The queue drains once the flood stops: `basestation faults` holds it to DRAIN_S (5 s) and
@@ -38,14 +42,10 @@ from tests.deploy.conftest import SECRET, secured_club
 DRAINED_WITHIN = 30.0
 
 pytestmark = pytest.mark.integration
-# Every other pad is answered, the slowest within seconds: under 5 s (a retransmission) on a
-# quiet machine, 5.3 s seen beside another suite. The campaign's hostile-pad fault
-# (`basestation faults`) reports the p99 and holds the shipped broker to ACK_P99_MS.
-OPEN_BROKER_P99_MS = 15_000.0
 
 
 async def flooded(station: Station, database: Path, port: int, kind: str,
-                  secret: str) -> tuple[object, Watched, list[float]]:
+                  secret: str) -> object:
     watcher = Watcher(Watch(port, station.config.id, secret, WATCHING, seconds=60))
     await watcher.start()
     try:
@@ -58,9 +58,14 @@ async def flooded(station: Station, database: Path, port: int, kind: str,
     print(f"{kind}: {found.sent} sent ({found.per_second}/s); other pads' ack p99 "
           f"{p99_ms(waits)} ms over {len(waits)}; drained in {found.drain_s} s; "
           f"{found.rows} rows")
-    assert len(waits) >= 50 and watched.unanswered == 0
+    # The other pads' acks kept flowing through the flood: each of their messages answered
+    # (within its three tries), and messages sent in each half of the flood among them (how
+    # many depends on the machine's speed: its figures are `basestation faults`').
+    middle = (started + ended) / 2
+    assert watched.unanswered == 0
+    assert watched.during(started, middle) and watched.during(middle, ended)
     assert found.drain_s <= DRAINED_WITHIN and found.rows <= ROWS and found.named
-    return found, watched, waits
+    return found
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -68,9 +73,7 @@ async def test_on_the_shipped_broker_the_flooding_pad_is_cut_off(tmp_path: Path,
                                                                  kind: str) -> None:
     async with secured_club(tmp_path) as club:
         await pair(club.station, [FLOODING, *WATCHING])
-        found, _, waits = await flooded(club.station, tmp_path / "station.db", club.port, kind,
-                                        SECRET)
-        assert p99_ms(waits) <= OPEN_BROKER_P99_MS
+        found = await flooded(club.station, tmp_path / "station.db", club.port, kind, SECRET)
         # Cut off at the broker for a while, and the grid says so; a locked-out pad too (it
         # keeps its login so that what it holds reaches the director: SPEC.md 6.5).
         assert found.sent > 0  # type: ignore[attr-defined]
@@ -83,7 +86,5 @@ async def test_on_the_shipped_broker_the_flooding_pad_is_cut_off(tmp_path: Path,
 @pytest.mark.parametrize("kind", KINDS)
 async def test_on_an_open_broker_the_station_stays_fair(
         mqtt_station: Station, mosquitto: int, tmp_path: Path, kind: str) -> None:
-    found, _, waits = await flooded(mqtt_station, tmp_path / "station.db", mosquitto, kind,
-                                    "change-me")
+    found = await flooded(mqtt_station, tmp_path / "station.db", mosquitto, kind, "change-me")
     assert found.per_second > 200  # type: ignore[attr-defined]  # loosely: the machine is busy
-    assert p99_ms(waits) <= OPEN_BROKER_P99_MS

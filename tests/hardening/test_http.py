@@ -29,6 +29,7 @@ from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
 from firmware_protocol.messages import Ack, Heartbeat, Login
 from simulator.deals import random_deals
+from tests.helpers import director
 from tests.pads import MqttPad
 from tests.servers import serve_station
 
@@ -61,14 +62,6 @@ async def hasty_url(station: Station) -> AsyncIterator[str]:
     async with serve_station(station, limits=Limits(body_seconds=1.0),
                              server_limits=ServerLimits(headers_seconds=1.0)) as base:
         yield base
-
-
-@contextlib.asynccontextmanager
-async def director(url: str) -> AsyncIterator[httpx.AsyncClient]:
-    """The director's API as the station's own pages call it: logged in, saying its Origin."""
-    async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=30) as client:
-        (await client.post("/api/login", json={"password": PASSWORD})).raise_for_status()
-        yield client
 
 
 async def connect(url: str, source: str = "127.0.0.1") -> tuple[asyncio.StreamReader,

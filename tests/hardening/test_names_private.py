@@ -8,7 +8,6 @@ those walked."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,6 +19,7 @@ from fastapi.routing import APIRoute
 from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
+from tests.helpers import director
 from tests.servers import serve_station
 
 pytestmark = pytest.mark.integration
@@ -56,17 +56,10 @@ async def station(tmp_path: Path) -> AsyncIterator[Station]:
     await station.stop()
 
 
-@contextlib.asynccontextmanager
-async def director(url: str) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=30) as client:
-        (await client.post("/api/login", json={"password": PASSWORD})).raise_for_status()
-        yield client
-
-
 async def seed(url: str, station: Station) -> dict[str, str]:
     """The club's list with national numbers, two pairs seated (one with a visitor), results
     in, a competition counting the night; the values a path's placeholders take."""
-    async with director(url) as club:
+    async with director(url, password=PASSWORD) as club:
         (await club.post("/api/players/csv", json={"csv": CLUB})).raise_for_status()
         for entrant, side, players in ((1, "NS", [{"number": 101}, {"number": 102}]),
                                        (1, "EW", [{"number": 103}, {"visitor": VISITOR}])):
@@ -127,7 +120,8 @@ async def stream_seen(url: str, station: Station, values: dict[str, str]) -> str
     result."""
     seen = ""
     async with httpx.AsyncClient(base_url=url, timeout=30) as stranger, \
-            stranger.stream("GET", "/api/stream") as events, director(url) as club:
+            stranger.stream("GET", "/api/stream") as events, \
+            director(url, password=PASSWORD) as club:
         lines = events.aiter_lines()
         assert (await anext(lines)).startswith("retry")
         (await club.put("/api/seats/A/2", json={"players": [{"number": 105}, {"number": 106}],
@@ -157,7 +151,7 @@ async def test_a_stranger_reads_no_name_nor_national_number_on_any_route(
 
         # Published: the night's results name their players, as the website does; the
         # player's history, the club's list and the seats are still the director's.
-        async with director(url) as club:
+        async with director(url, password=PASSWORD) as club:
             (await club.post("/api/session/publish", json={"published": True})
              ).raise_for_status()
             history = await club.get("/api/players/101/history",

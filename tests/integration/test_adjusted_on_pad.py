@@ -21,13 +21,13 @@ async def test_the_pad_shows_the_adjusted_score(mosquitto: int,
     station: Station = await make_station(mqtt_port=mosquitto)
     async with MqttPad(mosquitto, "club", 17) as pad:
         assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
-        await station.hub.act(lambda batch: station.rules.director.director_rule(
-            "A", 1, 1, 1, batch, ruling={"adjusted": "60/40"}))
+        await station.director.rule(
+            "A", 1, 1, 1, ruling={"adjusted": "60/40"})
         push = await next_of(pad, CorrectionPush)
         assert push.result == NotPlayed("A", 1, 1, 1, 1, 1, adjusted="60/40")
-        await station.hub.act(lambda batch: station.rules.director.director_rule(
-            "A", 1, 1, 2, batch, ruling={"weighted": [{"score_ns": 420, "weight": 50},
-                                                      {"score_ns": -50, "weight": 50}]}))
+        await station.director.rule(
+            "A", 1, 1, 2, ruling={"weighted": [{"score_ns": 420, "weight": 50},
+                                                      {"score_ns": -50, "weight": 50}]})
         weighted = await next_of(pad, CorrectionPush)
         assert isinstance(weighted.result, NotPlayed)
         assert weighted.result.adjusted == "weighted score"

@@ -10,8 +10,6 @@ from typing import Any
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.rules.console import set_round_minutes, set_thresholds
-from basestation.station.rules.table_actions import cancel_takeover
 from basestation.station.views.grid import grid
 from firmware_protocol.messages import Ack, Login
 from tests.pads import VirtualRadio
@@ -29,13 +27,13 @@ async def test_console_settings_survive_a_restart(make_station: Any,
                                                   database_url: str) -> None:
     station: Station = await make_station(database=database_url)
     rules = station.rules
-    await station.hub.act(lambda b: set_thresholds(
-        rules, {"silent_minutes": 4.5, "bad_mac_run": 7, "rounds_behind": 2}, b))
-    await station.hub.act(lambda b: set_round_minutes(rules, "A", 12.5, b))
-    await station.hub.act(lambda b: rules.director.authorise_takeover("A", 2, b))
-    await station.hub.act(lambda b: rules.director.authorise_takeover("A", 3, b))
-    await station.hub.act(lambda b: cancel_takeover(rules, "A", 3, b))
-    await station.hub.act(lambda b: rules.director.close_round("A", b))
+    await station.director.set_thresholds(
+        {"silent_minutes": 4.5, "bad_mac_run": 7, "rounds_behind": 2})
+    await station.director.set_round_minutes("A", 12.5)
+    await station.director.authorise_takeover("A", 2)
+    await station.director.authorise_takeover("A", 3)
+    await station.director.cancel_takeover("A", 3)
+    await station.director.close_round("A")
     started = rules.session.sections["A"].round_started
 
     again = await restart(station, make_station, database_url)
@@ -84,7 +82,7 @@ async def test_a_takeover_taken_and_who_replaced_whom_survive_a_restart(
                                                serial_ports=(radio.port,))
         old, new = radio.pad(51), radio.pad(52)
         assert isinstance((await old.request(Login(section="A", table=1)))[0], Ack)
-        await station.hub.act(lambda b: station.rules.director.authorise_takeover("A", 1, b))
+        await station.director.authorise_takeover("A", 1)
         answer = await new.request(Login(section="A", table=1, takeover=True))
         assert isinstance(answer[0], Ack)
         assert station.session.takeovers == set()
@@ -101,8 +99,8 @@ async def test_thresholds_hold_for_the_next_night(make_station: Any,
     """The thresholds are the director's, not one event's: a new event keeps them; round
     lengths belong to the sections of their event."""
     station: Station = await make_station(database=database_url)
-    await station.hub.act(lambda b: set_thresholds(station.rules, {"rounds_behind": 5}, b))
-    await station.hub.act(lambda b: set_round_minutes(station.rules, "A", 20, b))
+    await station.director.set_thresholds({"rounds_behind": 5})
+    await station.director.set_round_minutes("A", 20)
     await station.stop()
     night_two: Station = await make_station(database=database_url)  # opens a new event
     assert night_two.rules.session.thresholds.rounds_behind == 5

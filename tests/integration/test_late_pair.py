@@ -20,19 +20,14 @@ from firmware_protocol.messages import (
     GameData,
     Login,
     Nak,
-    Result,
     Seat,
 )
 from tests.api.conftest import BROWSER
+from tests.helpers import result
 from tests.pads import MqttPad
 from tests.web.conftest import next_of
 
 pytestmark = pytest.mark.integration
-
-
-def result(round_: int, board: int, ns: int, ew: int) -> Result:
-    return Result(section="A", table=4, round=round_, board=board, ns=ns, ew=ew,
-                  contract="3NT", declarer=Seat.N, tricks=9)
 
 
 async def test_a_late_pair_takes_the_phantoms_place(
@@ -48,7 +43,9 @@ async def test_a_late_pair_takes_the_phantoms_place(
         rounds = next(b for b in login if isinstance(b, GameData)).rounds
         assert [r.ns for r in rounds] == [None, None, None, None]  # NS 4 is the phantom
         # Before the late pair: nobody is NS at table 4 in round 2.
-        refused = (await pad.request(result(2, 3, 4, 3)))[0]
+        # Table 4's board 3 in round 2, pairs 4 and 3: 3NT by North making 9.
+        entry = result(4, 2, 3, 4, 3, contract="3NT", declarer=Seat.N, tricks=9)
+        refused = (await pad.request(entry))[0]
         assert isinstance(refused, Nak)
         await director.post("/api/login", json={"password": "change-me"})
         seated = await director.post("/api/sections/A/late-pair", json={"from_round": 2})
@@ -60,7 +57,7 @@ async def test_a_late_pair_takes_the_phantoms_place(
         again = await pad.request(Login(section="A", table=4))
         rounds = next(b for b in again if isinstance(b, GameData)).rounds
         assert [r.ns for r in rounds] == [None, 4, 4, 4]
-        assert isinstance((await pad.request(result(2, 3, 4, 3)))[0], Ack)
+        assert isinstance((await pad.request(entry))[0], Ack)
         # A movement nobody could use is refused with the reason, and changes nothing.
         late = await director.post("/api/sections/A/late-pair", json={"from_round": 9})
         assert late.status_code == 422 and "round 9" in late.json()["detail"]

@@ -45,8 +45,7 @@ async def test_a_resend_command_restores_a_lost_database(mosquitto: int, make_st
         assert second.rules.session.sections["A"].all_results() == []
         pad.act(lambda p, now: p.login("A", 1, now))
         await notice(pad, lambda n: isinstance(n, GameDataReceived))
-        await second.hub.act(
-            lambda batch: second.rules.director.command_unit(61, ControlCommand.RESEND, batch))
+        await second.director.command_unit(61, ControlCommand.RESEND)
         async with asyncio.timeout(10):
             while len(second.rules.session.sections["A"].all_results()) < len(entered):
                 await asyncio.sleep(0.05)

@@ -65,7 +65,7 @@ async def test_every_pad_is_told_the_new_round_on_both_links(
             await told_round(pad, 2)
         assert station.session.sections["A"].current_round == 2
         # The director closes round 2 with nothing entered: round 3, told to every pad.
-        await station.hub.act(lambda batch: station.rules.director.close_round("A", batch))
+        await station.director.close_round("A")
         for pad in pads.values():
             await told_round(pad, 3)
         # A late round-2 result is still taken; the round stays 3.
@@ -78,7 +78,7 @@ async def test_a_bridgepad_with_the_key_before_re_pairing_is_told_so(
     station = await make_station(serial_ports=(radio.port,))
     old = radio.pad(120)
     assert isinstance((await old.request(Login("A", 1)))[0], Ack)
-    await station.hub.act(lambda batch: station.rules.director.pair_unit(120, batch))  # a new key
+    await station.director.pair_unit(120)  # a new key
     seq = old.send(Heartbeat(50))
     async with asyncio.timeout(10):
         while True:

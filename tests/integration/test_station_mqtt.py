@@ -23,20 +23,13 @@ from firmware_protocol.messages import (
     Nak,
     NotPlayed,
     Players,
-    Result,
     ResultFlag,
     Seat,
 )
+from tests.helpers import result
 from tests.pads import MqttPad
 
 pytestmark = pytest.mark.integration
-
-
-def result(table: int, round_: int, board: int, ns: int, ew: int, contract: str = "4S",
-           declarer: Seat | None = Seat.S, tricks: int | None = 10,
-           lead: str | None = None) -> Result:
-    return Result(section="A", table=table, round=round_, board=board, ns=ns, ew=ew,
-                  contract=contract, declarer=declarer, tricks=tricks, lead=lead)
 
 
 async def test_login_then_result_then_duplicate(mosquitto: int, make_station: Any) -> None:
@@ -113,9 +106,9 @@ async def test_every_refusal(mosquitto: int, make_station: Any) -> None:
         assert station.hub.units[21].bad_macs == 1
         assert station.session.sections["A"].held(1, 2, 4) is None
         # Stopped: nothing accepted until the director starts again.
-        await station.hub.act(lambda batch: station.rules.switches.set_running(False, batch))
+        await station.director.pause_or_resume(False)
         assert await code(pad, result(1, 2, 4, 1, 3)) == ErrorCode.STOPPED
-        await station.hub.act(lambda batch: station.rules.switches.set_running(True, batch))
+        await station.director.pause_or_resume(True)
         assert isinstance((await pad.request(result(1, 2, 4, 1, 3)))[0], Ack)
         # Players with an unknown number are flagged, not refused.
         seated = await pad.request(Players(section="A", table=1, round=2, north=1, east=2,
@@ -148,10 +141,9 @@ async def test_takeover_locks_out_the_old_unit(mosquitto: int, make_station: Any
         assert len(offers) == 1 and '"board":4' in offers[0].body_json.replace(" ", "")
         assert offers[0].id is not None and list(station.session.merge_offers) == [offers[0].id]
         # The director takes it in: held as recovered, and the new pad is told.
-        entry = await station.hub.act(
-            lambda batch: station.rules.director.decide_merge(offers[0].id, True, batch))
-        assert entry.source == "recovery"
-        assert station.session.sections["A"].held(2, 1, 4) is not None
+        assert (await station.director.decide_merge(offers[0].id, True)).merged
+        held = station.session.sections["A"].held(2, 1, 4)
+        assert held is not None and held.source == "recovery"
         async with asyncio.timeout(5):
             pushed = await new.inbox.get()
             while not isinstance(pushed.body, CorrectionPush):

@@ -19,8 +19,9 @@ from sqlalchemy import create_engine, make_url, text
 from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.core.hub import StationBusy
-from firmware_protocol.messages import Ack, Login, Result, Seat
+from firmware_protocol.messages import Ack, Login
 from tests.api.conftest import BROWSER
+from tests.helpers import result
 from tests.pads import MqttPad
 
 pytestmark = pytest.mark.integration
@@ -56,11 +57,6 @@ async def unavailable(url: str) -> AsyncIterator[None]:
         admin.dispose()
 
 
-def result(board: int) -> Result:
-    return Result(section="A", table=1, round=1, board=board, ns=1, ew=1, contract="4S",
-                  declarer=Seat.S, tricks=10)
-
-
 async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: Any,
                                                    database_url: str) -> None:
     station: Station = await make_station(mqtt_port=mosquitto, database=database_url)
@@ -72,7 +68,7 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
         assert isinstance((await pad.request(Login(section="A", table=1)))[0], Ack)
         assert (await http.post("/api/login", json={"password": "change-me"})).status_code == 200
         async with unavailable(database_url):
-            seq = pad.send(result(1))
+            seq = pad.send(result(board=1))
             # Not acknowledged while it cannot be stored.
             with pytest.raises(TimeoutError):
                 await pad.answer(seq, timeout=7.0)
@@ -84,14 +80,14 @@ async def test_outage_holds_answers_then_recovers(mosquitto: int, make_station: 
             assert status["database"] == "unavailable" and status["hub_restarts"] == 0
             # The director is told why at once rather than left waiting.
             with pytest.raises(StationBusy, match="database is not answering"):
-                await station.hub.act(lambda batch: station.rules.director.close_round("A", batch))
+                await station.director.close_round("A")
         # Back: the held result is stored and acknowledged without the pad doing anything.
         answer = await pad.answer(seq, timeout=15.0)
         assert isinstance(answer[0], Ack) and answer[0].score_ns == 420
         shown = (await http.get("/api/sections/A/results")).json()
         assert [r["board"] for r in shown] == [1]
         assert (await http.get("/api/status")).json()["health"]["database"] == "ok"
-        later = await pad.request(result(2))
+        later = await pad.request(result(board=2))
         assert isinstance(later[0], Ack)
     # The close_round that timed out before its turn was dropped, as its 503 said.
     assert station.session.sections["A"].current_round == 1
@@ -108,10 +104,12 @@ async def test_director_gets_a_plain_503(tmp_path: Path, make_station: Any) -> N
         login = await http.post("/api/login", json={"password": "change-me"})
         assert login.status_code == 200
         async with unavailable(f"sqlite:///{tmp_path / 'station.db'}"):
-            # A first action takes the hub into a commit that waits on the lock.
-            first = asyncio.create_task(station.hub.act(
-                lambda batch: station.rules.director.set_players({1: "Ann"}, batch), timeout=30))
+            # A first command takes the hub into a commit that waits on the lock (and waits
+            # for it: the timeout is read as it is queued).
+            station.hub.act_timeout = 30
+            first = asyncio.create_task(station.director.set_players({1: "Ann"}))
             await asyncio.sleep(0.2)
+            station.hub.act_timeout = 0.5
             answer = await http.post("/api/sections/A/close-round")
             assert answer.status_code == 503, answer.text
             assert "try again" in answer.json()["detail"]

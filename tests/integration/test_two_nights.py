@@ -24,7 +24,8 @@ from simulator.radio import VirtualRadio
 from simulator.ranking import rank, ranking_rows
 from simulator.session import UNIT_BASE, SectionSetup, SessionPlayer
 from simulator.units import SimPad
-from tests.web.conftest import PASSWORD, serve
+from tests.helpers import director
+from tests.web.conftest import serve
 
 pytestmark = pytest.mark.integration
 
@@ -45,15 +46,13 @@ async def radio() -> AsyncIterator[VirtualRadio]:
 
 
 @pytest.fixture
-async def director(make_station: Callable[..., Any],
-                   radio: VirtualRadio) -> AsyncIterator[tuple[Station, httpx.AsyncClient]]:
+async def console(make_station: Callable[..., Any],
+                  radio: VirtualRadio) -> AsyncIterator[tuple[Station, httpx.AsyncClient]]:
     """A station on the radio's serial port with no event yet, and the director logged in
     to its HTTP API (served by uvicorn)."""
     station: Station = await make_station(serial_ports=(radio.port,), open_event=False)
     async for url in serve(station):
-        async with httpx.AsyncClient(base_url=url, headers={"Origin": url}, timeout=30) as http:
-            answer = await http.post("/api/login", json={"password": PASSWORD})
-            assert answer.status_code == 200, answer.text
+        async with director(url) as http:
             yield station, http
 
 
@@ -117,9 +116,9 @@ async def old_entry(radio: VirtualRadio, sim: SimPad, body: Result, event: int) 
     ({"letter": "A", "movement": "mitchell", "tables": 5, "boards": 10}, []),
 ], ids=["howell-3-tables", "mitchell-5-tables"])
 async def test_a_second_night_on_the_same_pads(
-        director: tuple[Station, httpx.AsyncClient], radio: VirtualRadio,
+        console: tuple[Station, httpx.AsyncClient], radio: VirtualRadio,
         night_2: dict[str, Any], missing: list[int]) -> None:
-    station, http = director
+    station, http = console
     pads: dict[int, SimPad] = {}
     try:
         # Night 1: Mitchell, 4 tables.

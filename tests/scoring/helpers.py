@@ -11,7 +11,9 @@ from basestation.scoring.traveller import BoardTraveller, TravellerResult
 from firmware_protocol.messages import Seat
 
 
-def result(ns: int, ew: int, score_ns: int | None = None, **fields: Any) -> TravellerResult:
+def traveller_line(ns: int, ew: int, score_ns: int | None = None,
+                   **fields: Any) -> TravellerResult:
+    """One pair's line on a board's traveller (what scoring reads, not a pad's result)."""
     return TravellerResult(ns=ns, ew=ew, score_ns=score_ns, **fields)
 
 

@@ -10,7 +10,7 @@ from basestation.scoring.board_scoring import score_board
 from basestation.scoring.regulations import EBU, NZ
 from basestation.scoring.traveller import Artificial, WeightedOutcome
 from basestation.scoring.weighted import weighted_matchpoints
-from tests.scoring.helpers import board, mps, result
+from tests.scoring.helpers import board, mps, traveller_line
 
 
 def test_matchpointing_a_board_with_adjusted_scores() -> None:
@@ -18,15 +18,15 @@ def test_matchpointing_a_board_with_adjusted_scores() -> None:
     # a board played 9 times (NS 5 met the phantom) with two adjusted scores, 60/40 and 50/60.
     example = board(
         1,
-        result(1, 1, 90),
-        result(2, 7, 0),  # no bid: a real result
-        result(3, 6, artificial=Artificial(50.0, 60.0)),
-        result(4, 5, -80),
-        result(6, 3, artificial=Artificial(60.0, 40.0)),
-        result(7, 2, 90),
-        result(8, 8, 140),
-        result(9, 10, -150),
-        result(10, 9, 120),
+        traveller_line(1, 1, 90),
+        traveller_line(2, 7, 0),  # no bid: a real result
+        traveller_line(3, 6, artificial=Artificial(50.0, 60.0)),
+        traveller_line(4, 5, -80),
+        traveller_line(6, 3, artificial=Artificial(60.0, 40.0)),
+        traveller_line(7, 2, 90),
+        traveller_line(8, 8, 140),
+        traveller_line(9, 10, -150),
+        traveller_line(10, 9, 120),
     )
     scored = score_board(example, NZ, expected=9)
     assert scored.top == 16
@@ -40,8 +40,9 @@ def test_matchpointing_a_board_with_adjusted_scores() -> None:
 def test_example_2_twenty_tables_with_a_phantom_and_a_fouled_board() -> None:
     # club-directors-manual.txt, section 4, "Example 2": 20 tables, phantom NS at one table, so
     # 19 results and a top of 36; one table gets 60/60, the rest are matchpointed out of 35.
-    others = [result(t, t, 10 * t) for t in range(1, 19)]
-    adjusted = result(19, 19, artificial=Artificial(Average.AVERAGE_PLUS, Average.AVERAGE_PLUS))
+    others = [traveller_line(t, t, 10 * t) for t in range(1, 19)]
+    adjusted = traveller_line(19, 19, artificial=Artificial(Average.AVERAGE_PLUS,
+                                                            Average.AVERAGE_PLUS))
     scored = score_board(board(1, *others, adjusted), NZ, expected=19)
     assert scored.top == 36
     assert scored.results[-1].mp_ns == scored.results[-1].mp_ew == 21.6
@@ -51,7 +52,7 @@ def test_example_2_twenty_tables_with_a_phantom_and_a_fouled_board() -> None:
     whole = score_board(board(1, *others, adjusted), NZ.with_changes(mp_decimals=0), 19)
     assert whole.results[-1].mp_ns == 22
     # The same 60/60 as the fouled-board award for one table, no one at fault.
-    fouled = result(19, 19, 500, fouled=True)
+    fouled = traveller_line(19, 19, 500, fouled=True)
     as_fouled = score_board(board(1, *others, fouled), NZ, expected=19)
     assert (as_fouled.results[-1].mp_ns, as_fouled.results[-1].mp_ew) == (21.6, 21.6)
     assert as_fouled.results[0].mp_ns == 1
@@ -69,13 +70,13 @@ def test_law12_weighted_seventy_thirty() -> None:
     # law12-adjusted-scores.txt, Law 12C1(c): 70% of 4H by N making 10 (14 MPs) and 30% of
     # 4H by N making 9 (6 MPs): NS 9.8 + 1.8 = 11.6, EW 12.4, on a top of 24 (13 results).
     field = [-100, -150, -200, 50, 110, 140, 170, 450, 480, 620, 650, 680]
-    others = [result(t, t, score) for t, score in enumerate(field, start=1)]
-    weighted = result(13, 13, weighted=(WeightedOutcome(420, 70), WeightedOutcome(-50, 30)))
+    others = [traveller_line(t, t, score) for t, score in enumerate(field, start=1)]
+    weighted = traveller_line(13, 13, weighted=(WeightedOutcome(420, 70), WeightedOutcome(-50, 30)))
     scored = score_board(board(1, *others, weighted), NZ, expected=13)
     assert scored.top == 24
     assert (scored.results[-1].mp_ns, scored.results[-1].mp_ew) == (11.6, 12.4)
     # Each outcome on its own: 14 and 6 matchpoints.
-    alone = [score_board(board(1, *others, result(13, 13, score)), NZ, 13).results[-1].mp_ns
+    alone = [score_board(board(1, *others, traveller_line(13, 13, score)), NZ, 13).results[-1].mp_ns
              for score in (420, -50)]
     assert alone == [14, 6]
 
@@ -83,8 +84,8 @@ def test_law12_weighted_seventy_thirty() -> None:
 def test_split_score_gives_each_side_its_own_result() -> None:
     # club-directors-manual.txt, "Split Score": NS keep 2S making (-110); EW get what they would
     # have got had they passed, 1NT making 2 by N (-120 for EW). The board need not balance.
-    others = [result(t, t, score) for t, score in enumerate([-140, -110, 90, 120, 150], 1)]
-    split = result(6, 6, split=(-110, 120))
+    others = [traveller_line(t, t, score) for t, score in enumerate([-140, -110, 90, 120, 150], 1)]
+    split = traveller_line(6, 6, split=(-110, 120))
     scored = score_board(board(1, *others, split), NZ, expected=6)
     ns, ew = scored.results[-1].mp_ns, scored.results[-1].mp_ew
     assert ns == 3  # -110 beats -140 and ties -110
@@ -95,7 +96,8 @@ def test_split_score_gives_each_side_its_own_result() -> None:
 def test_passed_out_is_a_real_result_and_single_scale_halves() -> None:
     # club-directors-manual.txt: "When a board is passed in, both pairs get zero, which is an
     # actual score"; the ACBL single scale is half the double.
-    lines = [result(1, 1, 0), result(2, 2, 0), result(3, 3, -50), result(4, 4, 110)]
+    lines = [traveller_line(1, 1, 0), traveller_line(2, 2, 0), traveller_line(3, 3, -50),
+             traveller_line(4, 4, 110)]
     double = score_board(board(1, *lines), NZ, 4)
     single = score_board(board(1, *lines), regulations("acbl"), 4)
     assert mps(double) == [(3, 3), (3, 3), (0, 6), (6, 0)]
@@ -104,21 +106,22 @@ def test_passed_out_is_a_real_result_and_single_scale_halves() -> None:
 
 
 def test_unbalanced_artificial_and_ave_words() -> None:
-    lines = [result(t, t, 10 * t) for t in range(1, 8)]
-    lines.append(result(8, 8, artificial=Artificial(Average.AVERAGE_MINUS, Average.AVERAGE_PLUS)))
+    lines = [traveller_line(t, t, 10 * t) for t in range(1, 8)]
+    lines.append(traveller_line(8, 8, artificial=Artificial(Average.AVERAGE_MINUS,
+                                                            Average.AVERAGE_PLUS)))
     scored = score_board(board(1, *lines), EBU, 8)
     assert (scored.results[-1].mp_ns, scored.results[-1].mp_ew) == (5.6, 8.4)
 
 
 def test_mp_override_is_kept_as_given() -> None:
-    lines = [result(1, 1, 100), result(2, 2, 200, mp_override=(0.0, 0.0))]
+    lines = [traveller_line(1, 1, 100), traveller_line(2, 2, 200, mp_override=(0.0, 0.0))]
     scored = score_board(board(1, *lines), NZ, 2)
     assert mps(scored) == [(0, 2), (0, 0)]
 
 
 @pytest.mark.parametrize("preset", ["nz", "ebu", "acbl"])
 def test_every_board_balances_without_adjustments(preset: str) -> None:
-    lines = [result(t, t, (t * 37) % 7 * 10) for t in range(1, 10)]
+    lines = [traveller_line(t, t, (t * 37) % 7 * 10) for t in range(1, 10)]
     scored = score_board(board(1, *lines), regulations(preset), 12)
     top = scored.top or 0
     assert sum(ns + ew for ns, ew in mps(scored)) == pytest.approx(  # type: ignore[operator]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from basestation.scoring import board_scoring, regulations
 from basestation.scoring.board_scoring import score_board
 from basestation.scoring.scored import ScoredResult, compared_result
-from tests.scoring.helpers import board, result
+from tests.scoring.helpers import board, traveller_line
 
 PRESETS = [regulations(name) for name in ("nz", "ebu", "acbl")]
 
@@ -25,7 +25,7 @@ plays = st.lists(st.tuples(boards, st.integers(min_value=0, max_value=6),
 def test_a_looked_up_line_is_the_one_worked_out_afresh(played: list[tuple[list[int], int, int]],
                                                       ) -> None:
     for scores, missing, preset in played:
-        traveller = board(1, *(result(ns, ns + 1, score) for ns, score in
+        traveller = board(1, *(traveller_line(ns, ns + 1, score) for ns, score in
                                enumerate(scores, start=1)))
         looked_up = score_board(traveller, PRESETS[preset], len(scores) + missing)
         board_scoring._PLACES.clear()
@@ -34,7 +34,7 @@ def test_a_looked_up_line_is_the_one_worked_out_afresh(played: list[tuple[list[i
 
 
 def test_a_compared_result_is_a_scored_result() -> None:
-    played = result(1, 2, 420)
+    played = traveller_line(1, 2, 420)
     made = compared_result(played, 420, (7.0, 1.0, 87.5, 12.5))
     assert made == ScoredResult(played, 420, 7.0, 1.0, 87.5, 12.5)
     assert hash(made) == hash(ScoredResult(played, 420, 7.0, 1.0, 87.5, 12.5))

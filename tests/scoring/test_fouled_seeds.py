@@ -6,22 +6,22 @@ import pytest
 
 from basestation.scoring.board_scoring import score_board
 from basestation.scoring.regulations import EBU, NZ, Fault
-from tests.scoring.helpers import board, mps, result
+from tests.scoring.helpers import board, mps, traveller_line
 
 # fouled-and-arrowswitched-boards.txt, "Fouled Boards": board 4, tables 1-3, 8, 9 played the
 # board as dealt (group A, 5 scores) and tables 4-7 the fouled version (group B, 4 scores).
 # Scores are NS-signed as the traveller's NS/EW score columns give them.
 FOULED_TRAVELLER = board(
     4,
-    result(1, 9, -130),
-    result(2, 2, -660),
-    result(3, 4, -120),
-    result(4, 6, -200, fouled=True),
-    result(5, 8, 600, fouled=True),
-    result(6, 1, -100, fouled=True),
-    result(7, 3, -100, fouled=True),
-    result(8, 5, 140),
-    result(9, 7, -150),
+    traveller_line(1, 9, -130),
+    traveller_line(2, 2, -660),
+    traveller_line(3, 4, -120),
+    traveller_line(4, 6, -200, fouled=True),
+    traveller_line(5, 8, 600, fouled=True),
+    traveller_line(6, 1, -100, fouled=True),
+    traveller_line(7, 3, -100, fouled=True),
+    traveller_line(8, 5, 140),
+    traveller_line(9, 7, -150),
 )
 
 
@@ -39,15 +39,15 @@ def test_fouled_board_two_groups_add_the_other_group_checksum_72() -> None:
 # arrowswitched; score normally, then swap that table's NS and EW matchpoints.
 ARROWSWITCH_TRAVELLER = board(
     4,
-    result(1, 9, -130),
-    result(2, 2, -660),
-    result(3, 4, -120),
-    result(4, 6, 200),
-    result(5, 8, -600),
-    result(6, 1, 100, arrowswitch=True),
-    result(7, 3, 100),
-    result(8, 5, 140),
-    result(9, 7, -150),
+    traveller_line(1, 9, -130),
+    traveller_line(2, 2, -660),
+    traveller_line(3, 4, -120),
+    traveller_line(4, 6, 200),
+    traveller_line(5, 8, -600),
+    traveller_line(6, 1, 100, arrowswitch=True),
+    traveller_line(7, 3, 100),
+    traveller_line(8, 5, 140),
+    traveller_line(9, 7, -150),
 )
 
 
@@ -65,8 +65,8 @@ def test_arrowswitched_table_swaps_its_matchpoints_checksum_72() -> None:
 # ebu-fouled-board-neuberg.txt: ten results expected, seven in one version and three in the
 # other, seven different results in the larger group.
 def test_ebu_neuberg_seven_and_three() -> None:
-    sevens = [result(t, t, 100 * t) for t in range(7)]
-    threes = [result(t, t, 100 * t, fouled=True) for t in range(7, 10)]
+    sevens = [traveller_line(t, t, 100 * t) for t in range(7)]
+    threes = [traveller_line(t, t, 100 * t, fouled=True) for t in range(7, 10)]
     scored = score_board(board(1, *sevens, *threes), EBU, expected=10)
     assert scored.top == 18
     seven = sorted((line.mp_ns for line in scored.results[:7]), reverse=True)
@@ -80,7 +80,7 @@ def test_ebu_neuberg_seven_and_three() -> None:
 
 def test_ebu_nine_of_ten_neuberg_and_the_simpler_club_method() -> None:
     # ebu-fouled-board-neuberg.txt: "with ten results expected but only nine achieved".
-    nine = board(1, *(result(t, t, 50 * t) for t in range(9)))
+    nine = board(1, *(traveller_line(t, t, 50 * t) for t in range(9)))
     scored = score_board(nine, EBU, expected=10)
     assert sorted((ns for ns, _ in mps(scored)), reverse=True) == [  # type: ignore[type-var]
         17.9, 15.7, 13.4, 11.2, 9.0, 6.8, 4.6, 2.3, 0.1]
@@ -95,12 +95,13 @@ def test_ebu_nine_of_ten_neuberg_and_the_simpler_club_method() -> None:
 def test_manual_quick_method_for_a_board_fouled_at_four_tables() -> None:
     quick = board(
         1,
-        result(1, 1, 620), result(2, 2, 620), result(3, 3, 620), result(4, 4, 170),
-        result(5, 5, -90, fouled=True),   # 2D by W making 8
-        result(6, 6, 100, fouled=True),   # 3D by W one off
-        result(7, 7, 300, fouled=True),   # 5D by W three off
-        result(8, 8, 200, fouled=True),   # 3H by E two off
-        result(9, 9, 620), result(10, 10, 620),
+        traveller_line(1, 1, 620), traveller_line(2, 2, 620), traveller_line(3, 3, 620),
+        traveller_line(4, 4, 170),
+        traveller_line(5, 5, -90, fouled=True),   # 2D by W making 8
+        traveller_line(6, 6, 100, fouled=True),   # 3D by W one off
+        traveller_line(7, 7, 300, fouled=True),   # 5D by W three off
+        traveller_line(8, 8, 200, fouled=True),   # 3H by E two off
+        traveller_line(9, 9, 620), traveller_line(10, 10, 620),
     )
     scored = score_board(quick, NZ, expected=10)
     assert scored.top == 18  # "Total MPs = (10 x 2) - 2 = 18"
@@ -112,9 +113,9 @@ def test_manual_quick_method_for_a_board_fouled_at_four_tables() -> None:
 
 
 def _one_fouled_of(tables: int, fouled: list[tuple[int, dict[str, Fault]]]) -> list[object]:
-    lines = [result(t, t, 10 * t) for t in range(1, tables - len(fouled) + 1)]
+    lines = [traveller_line(t, t, 10 * t) for t in range(1, tables - len(fouled) + 1)]
     for number, (score, fault) in enumerate(fouled, start=tables - len(fouled) + 1):
-        lines.append(result(number, number, score, fouled=True,
+        lines.append(traveller_line(number, number, score, fouled=True,
                             fault_ns=fault.get("ns", Fault.NONE),
                             fault_ew=fault.get("ew", Fault.NONE)))
     return lines

@@ -22,7 +22,6 @@ from firmware_protocol.messages import (
     Result,
     ResultFlag,
     RoundInfo,
-    Seat,
 )
 from firmware_protocol.pad_machine import Timers
 from firmware_protocol.security import unit_key
@@ -30,6 +29,7 @@ from simulator.memory import PadMemory
 from simulator.notices import Answered, ContactChanged, GameDataReceived
 from simulator.pad import Pad
 from simulator.timing import GIVE_UP_ATTEMPTS, Timing, mqtt_timing, radio_timing
+from tests.helpers import result
 
 KEY = unit_key("change-me", 17)
 TIMING = Timing(answer_timeout=1.5, speed=1.0, min_timeout=0.0)
@@ -47,10 +47,6 @@ class Station:
             self.seq += 1
             seq = self.seq
         return jsonwire.decode(jsonwire.encode(Message(17, seq, body), self.key))
-
-
-def result(board: int = 1, lead: str | None = "HK") -> Result:
-    return Result("A", 1, 1, board, 1, 1, "4S", Seat.S, 10, lead)
 
 
 def logged_in_pad(station: Station) -> Pad:
@@ -77,9 +73,9 @@ def test_hello_login_and_game_data() -> None:
 def test_result_is_retransmitted_with_the_same_seq_and_backoff() -> None:
     station = Station()
     pad = logged_in_pad(station)
-    pad.enter(result(), 1.0)
+    pad.enter(result(lead="HK"), 1.0)
     first = pad.take_outgoing()
-    assert [m.body for m in first] == [result()]
+    assert [m.body for m in first] == [result(lead="HK")]
     seq = first[0].seq
     now, gaps = 1.0, []
     for _ in range(4):
@@ -89,7 +85,7 @@ def test_result_is_retransmitted_with_the_same_seq_and_backoff() -> None:
         now = deadline
         pad.tick(now)
         again = pad.take_outgoing()
-        assert [(m.seq, m.body) for m in again] == [(seq, result())]
+        assert [(m.seq, m.body) for m in again] == [(seq, result(lead="HK"))]
     # Each timeout about doubles (jitter is within +-20 %).
     for attempt, gap in enumerate(gaps, start=1):
         assert TIMING.timeout(attempt) * 0.8 <= gap <= TIMING.timeout(attempt) * 1.2
@@ -102,7 +98,7 @@ def test_result_is_retransmitted_with_the_same_seq_and_backoff() -> None:
 def test_gives_up_then_probes_and_resumes_on_any_answer() -> None:
     station = Station()
     pad = logged_in_pad(station)
-    pad.enter(result(1), 1.0)
+    pad.enter(result(board=1, lead="HK"), 1.0)
     first_seq = pad.take_outgoing()[0].seq
     now = 1.0
     while pad.contact:
@@ -112,7 +108,7 @@ def test_gives_up_then_probes_and_resumes_on_any_answer() -> None:
     assert ContactChanged(False) in pad.take_notices()
     pad.take_outgoing()
     # Out of contact, the players keep entering: everything queues, nothing is dropped.
-    pad.enter(result(2), now)
+    pad.enter(result(board=2, lead="HK"), now)
     assert pad.take_outgoing() == []
     assert [type(b) for b in pad.memory.queue] == [Result, Result]
     # A heartbeat probe goes out now and then.
@@ -123,20 +119,21 @@ def test_gives_up_then_probes_and_resumes_on_any_answer() -> None:
     # The station answers the probe: contact is back; the head goes again under a new seq.
     pad.receive(station.say(Ack(re=probe[0].seq)), now + 0.1)
     resumed = pad.take_outgoing()
-    assert [m.body for m in resumed] == [result(1)] and resumed[0].seq > probe[0].seq
+    assert [m.body for m in resumed] == [result(board=1, lead="HK")]
+    assert resumed[0].seq > probe[0].seq
     assert resumed[0].seq != first_seq
     pad.receive(station.say(Ack(re=resumed[0].seq, score_ns=420)), now + 0.2)
     # Then a resend to catch up, then the next queued entry, in order.
     catch_up = pad.take_outgoing()
     assert [type(m.body) for m in catch_up] == [Resend]
     pad.receive(station.say(Ack(re=catch_up[0].seq)), now + 0.3)
-    assert [m.body for m in pad.take_outgoing()] == [result(2)]
+    assert [m.body for m in pad.take_outgoing()] == [result(board=2, lead="HK")]
 
 
 def test_battery_change_resumes_from_memory_without_reusing_seqs() -> None:
     station = Station()
     pad = logged_in_pad(station)
-    pad.enter(result(1), 1.0)
+    pad.enter(result(board=1, lead="HK"), 1.0)
     used = max(m.seq for m in pad.take_outgoing())
     memory = pad.memory  # non-volatile: survives the battery change
     reborn = Pad(memory, TIMING, random.Random(2))
@@ -148,13 +145,14 @@ def test_battery_change_resumes_from_memory_without_reusing_seqs() -> None:
     assert [type(m.body) for m in resend] == [Resend]  # it knows its table: no login
     reborn.receive(station.say(Ack(re=resend[0].seq)), 5.2)
     queued = reborn.take_outgoing()
-    assert [m.body for m in queued] == [result(1)] and queued[0].seq > resend[0].seq
+    assert [m.body for m in queued] == [result(board=1, lead="HK")]
+    assert queued[0].seq > resend[0].seq
 
 
 def test_forged_and_old_station_messages_are_ignored() -> None:
     station = Station()
     pad = logged_in_pad(station)
-    pad.enter(result(), 1.0)
+    pad.enter(result(lead="HK"), 1.0)
     seq = pad.take_outgoing()[0].seq
     forger = Station(unit_key("wrong", 17))
     forger.seq = 1000
@@ -169,34 +167,34 @@ def test_refusals() -> None:
     station = Station()
     pad = logged_in_pad(station)
     # INTERNAL keeps the entry for a later retry; BOARD_OUT_OF_RANGE gives it back to the players.
-    pad.enter(result(1), 1.0)
+    pad.enter(result(board=1, lead="HK"), 1.0)
     seq = pad.take_outgoing()[0].seq
     pad.receive(station.say(Nak(re=seq, code=ErrorCode.INTERNAL)), 1.1)
-    assert pad.memory.queue == [result(1)] and pad.take_outgoing() == []
+    assert pad.memory.queue == [result(board=1, lead="HK")] and pad.take_outgoing() == []
     pad.tick(pad.deadline or 0.0)
     retry = pad.take_outgoing()
-    assert [m.body for m in retry] == [result(1)]
+    assert [m.body for m in retry] == [result(board=1, lead="HK")]
     pad.receive(station.say(Nak(re=retry[0].seq, code=ErrorCode.BOARD_OUT_OF_RANGE)), 40.0)
     assert pad.idle and pad.entry_for(1, 1) is None
     notices = pad.take_notices()
-    assert isinstance(notices[-1], Answered) and notices[-1].body == result(1)
+    assert isinstance(notices[-1], Answered) and notices[-1].body == result(board=1, lead="HK")
     # REPLAY with the station's highest seq: continue above it.
-    pad.enter(result(2), 41.0)
+    pad.enter(result(board=2, lead="HK"), 41.0)
     seq = pad.take_outgoing()[0].seq
     pad.receive(station.say(Nak(re=seq, code=ErrorCode.REPLAY, detail="500")), 41.1)
     again = pad.take_outgoing()
-    assert again[0].body == result(2) and again[0].seq == 501
+    assert again[0].body == result(board=2, lead="HK") and again[0].seq == 501
 
 
 def test_flagged_ack_correction_push_and_takeover_game_data() -> None:
     station = Station()
     pad = logged_in_pad(station)
-    pad.enter(result(1), 1.0)
+    pad.enter(result(board=1, lead="HK"), 1.0)
     seq = pad.take_outgoing()[0].seq
     pad.receive(station.say(Ack(re=seq, score_ns=420,
                                 flags=(ResultFlag.LEAD_DECLARER_MISMATCH,))), 1.1)
     assert pad.stats.flagged == 1
-    fixed = result(1, lead="C2")
+    fixed = result(board=1, lead="C2")
     pad.receive(station.say(CorrectionPush("A", 1, 1, 1, fixed)), 1.2)
     stored = pad.entry_for(1, 1)
     assert stored is not None and stored.body == fixed and stored.source == "director"

@@ -1,5 +1,7 @@
 """An in-memory link and a hub on a throw-away SQLite store: the hub and the session rules
-exercised without a broker or a radio (unit tests only)."""
+exercised without a broker or a radio (unit tests only), the hub driven by its test step
+(`Hub.step`): `await made.hub.step(inbound(...))` for a pad's message, `await turns(made,
+made.director.close_round("A"))` for a director's command."""
 
 from __future__ import annotations
 
@@ -7,13 +9,13 @@ import asyncio
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
-from basestation.station.core.hub import Hub, Inbound
+from basestation.station.core.hub import Inbound, Step
 from firmware_protocol import jsonwire
-from firmware_protocol.messages import Body, Message, Result, Seat
+from firmware_protocol.messages import Body, Message
 from firmware_protocol.security import unit_key
 
 SECRET = "change-me"
@@ -53,12 +55,6 @@ def inbound(link: FakeLink, unit: int, seq: int, body: Body, *,
     return Inbound(jsonwire.decode(data), link)
 
 
-def result(table: int, round_: int, board: int, ns: int, ew: int, *, tricks: int = 10,
-           contract: str = "4S") -> Result:
-    return Result(section="A", table=table, round=round_, board=board, ns=ns, ew=ew,
-                  contract=contract, declarer=Seat.S, tricks=tricks)
-
-
 def station(tmp: Path, *, tables: int = 3, boards: int = 6,
             feedback: frozenset[str] = frozenset()) -> Station:
     """A station (never started: no links, no tasks) with one Mitchell section open."""
@@ -70,25 +66,14 @@ def station(tmp: Path, *, tables: int = 3, boards: int = 6,
     return made
 
 
-async def run(hub: Hub, *items: Inbound) -> None:
-    """One batch through the hub, as its loop would take them off the queue together."""
-    await hub._run_batch(list(items))
-
-
-async def director(made: Station, action: Any) -> Any:
-    """A director action run in turn, as the API runs it."""
-    task = asyncio.create_task(made.hub.act(action))
-    await asyncio.sleep(0)
-    await run(made.hub, *made.hub._queue.take(1))
-    return await task
-
-
 async def turns(made: Station, work: Awaitable[T]) -> T:
-    """`work` (director actions, one after another) with the hub's turns run as they come."""
+    """`work` (a director's command, or the hub's actions one after another) run to its end,
+    the hub stepped whenever something waits in it, as its loop would (`Hub.step`)."""
     task = asyncio.ensure_future(work)
-    for _ in range(10):
-        await asyncio.sleep(0)
-        if task.done():
-            break
-        await run(made.hub, *made.hub._queue.take(1))
+    async with asyncio.timeout(30):
+        while not task.done():
+            stepped = await made.hub.step() if made.hub.queued else Step()
+            if not stepped.taken:
+                await asyncio.wait({task}, timeout=0.001)
     return await task
+

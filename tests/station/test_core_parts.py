@@ -22,7 +22,7 @@ from basestation.station.effects.events import (
 )
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import UnitState
-from tests.station.fakes import SECRET, director, station
+from tests.station.fakes import SECRET, station, turns
 
 
 def no_answers(unit: int, seq: int) -> None:
@@ -141,7 +141,7 @@ def test_the_rules_parts_hold_one_state(tmp_path: Path) -> None:
 
 async def test_pairing_goes_through_the_hub_services(tmp_path: Path) -> None:
     made = station(tmp_path)
-    paired = await director(made, lambda batch: made.rules.director.pair_unit(71, batch))
+    paired = await turns(made, made.director.pair_unit(71))
     assert made.hub.units[71] is paired and made.rules.session.units[71] is paired
     with pytest.raises(RuntimeError, match="needs the hub"):
         SessionRules().director.pair_unit(71, Batch())  # a session loaded only to be read

@@ -10,7 +10,7 @@ from pathlib import Path
 from basestation.station.session.pin_tries import FIRST_WAIT, FREE_TRIES, LONGEST_WAIT, PinTries
 from basestation.station.views.grid import alerts
 from firmware_protocol.messages import Ack, ErrorCode, Locked, Login, Nak
-from tests.station.fakes import FakeLink, director, inbound, run, station
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 class Clock:
@@ -71,19 +71,19 @@ async def test_a_pad_guessing_the_pin_is_held_up_named_and_logged(tmp_path: Path
     clock = Clock()
     made.rules.session.pin_tries.clock = clock
     link = FakeLink()
-    await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
+    await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
     link.to(1)
     # Unit 12 guesses, as fast as it can: five wrong PINs, then it waits.
     guesses = [inbound(link, 12, seq, Login(section="A", table=1, takeover=True,
                                             pin=f"{seq:04d}"))
                for seq in range(1, 40)]
-    await run(made.hub, *guesses)
+    await made.hub.step(*guesses)
     naks = link.to(12)
     assert all(isinstance(n, Nak) and n.code == ErrorCode.BAD_PIN for n in naks)
     assert [n.detail for n in naks[:FREE_TRIES]] == [None] * 4 + ["60"]
     assert {n.detail for n in naks[FREE_TRIES:]} == {"60"}  # refused unchecked
     # The right PIN during the wait: refused all the same.
-    await run(made.hub, inbound(link, 12, 40, Login(section="A", table=1, takeover=True,
+    await made.hub.step(inbound(link, 12, 40, Login(section="A", table=1, takeover=True,
                                                     pin="4321")))
     assert link.to(12) == [Nak(re=40, code=ErrorCode.BAD_PIN, detail="60")]
     assert made.hub.units[1].locked_reason is None
@@ -97,7 +97,7 @@ async def test_a_pad_guessing_the_pin_is_held_up_named_and_logged(tmp_path: Path
     assert json.loads(logged[0].detail)["wrong PINs"] == FREE_TRIES
     # Once the wait is over, the right PIN takes the table, and the log names unit 12.
     clock.now += FIRST_WAIT
-    await run(made.hub, inbound(link, 12, 41, Login(section="A", table=1, takeover=True,
+    await made.hub.step(inbound(link, 12, 41, Login(section="A", table=1, takeover=True,
                                                     pin="4321")))
     assert isinstance(link.to(12)[0], Ack)
     assert link.to(1) == [Locked(reason=ErrorCode.UNIT_REPLACED)]
@@ -112,13 +112,13 @@ async def test_a_pad_guessing_the_pin_is_held_up_named_and_logged(tmp_path: Path
 async def test_the_directors_reset_forgets_the_wrong_pins(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
-    await run(made.hub, *(inbound(link, 12, seq, Login(section="A", table=1, takeover=True,
+    await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
+    await made.hub.step(*(inbound(link, 12, seq, Login(section="A", table=1, takeover=True,
                                                        pin="9999"))
                           for seq in range(1, FREE_TRIES + 1)))
-    done = await director(made, lambda batch: made.rules.director.reset_unit(12, batch))
+    done = await turns(made, made.director.reset_unit(12))
     assert "forgot its wrong PINs" in done
-    await run(made.hub, inbound(link, 12, 10, Login(section="A", table=1, takeover=True,
+    await made.hub.step(inbound(link, 12, 10, Login(section="A", table=1, takeover=True,
                                                     pin="4321")))
     assert Ack(re=10) in link.to(12)
 
@@ -127,9 +127,9 @@ async def test_a_takeover_the_director_authorised_is_still_the_directors(
         tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
-    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
-    await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1, takeover=True)))
+    await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
+    await turns(made, made.director.authorise_takeover("A", 1))
+    await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1, takeover=True)))
     assert isinstance(link.to(2)[0], Ack)
     [replaced] = [row for row in made.store.audit() if row.action == "replace"]
     assert replaced.actor == "director" and "authorised" not in json.loads(replaced.detail)

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from basestation.station.app import Station
-from basestation.station.rules import session_controls
 from firmware_protocol import jsonwire
 from firmware_protocol.enums import ErrorCode
 from firmware_protocol.messages import Ack, Body, Login, Nak, Seating, StationState, Status
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 class Club:
@@ -25,7 +25,7 @@ class Club:
 
     async def send(self, unit: int, body: Body) -> list[Body]:
         self.seq += 1
-        await run(self.made.hub, inbound(self.link, unit, self.seq, body))
+        await self.made.hub.step(inbound(self.link, unit, self.seq, body))
         return self.link.to(unit)
 
     async def play(self, table: int, round_: int, boards: int = 2) -> None:
@@ -48,7 +48,7 @@ def answer(told: list[Body]) -> Ack | Nak:
     return next(b for b in told if isinstance(b, Ack | Nak))
 
 
-async def club(tmp_path: Path) -> Club:
+async def three_tables(tmp_path: Path) -> Club:
     made, link = station(tmp_path), FakeLink()
     played = Club(made, link)
     for table in (1, 2, 3):
@@ -57,13 +57,11 @@ async def club(tmp_path: Path) -> Club:
 
 
 async def end(made: Station) -> list[str]:
-    waiting: list[str] = await director(
-        made, lambda batch: session_controls.end_session(made.rules, batch))
-    return waiting
+    return await turns(made, made.director.end_session())
 
 
 async def test_end_waits_for_the_tables_still_playing_the_last_round(tmp_path: Path) -> None:
-    played = await club(tmp_path)
+    played = await three_tables(tmp_path)
     for round_ in (1, 2):
         for table in (1, 2, 3):
             await played.play(table, round_)
@@ -104,7 +102,7 @@ async def end_is_refused(made: Station) -> str:
 
 
 async def test_end_between_rounds_ends_at_once_and_stops_every_clock(tmp_path: Path) -> None:
-    played = await club(tmp_path)
+    played = await three_tables(tmp_path)
     for table in (1, 2, 3):
         await played.play(table, 1)
     session = played.made.session
@@ -126,14 +124,13 @@ async def test_while_the_end_waits_no_new_round_begins(tmp_path: Path) -> None:
     """Mid-session: the end waits for the tables that have begun round 1; a table that has
     finished is refused its next round's boards (they wait on the pad), and so is a table that
     had not begun; the session ends with round 1, the section still in it."""
-    played = await club(tmp_path)
+    played = await three_tables(tmp_path)
     await played.play(1, 1)
     await played.play(2, 1, boards=1)
     session = played.made.session
     assert await end(played.made) == ["A2"]
     with pytest.raises(ValueError, match="no new round begins"):  # nor by the director
-        await director(played.made, lambda batch: played.made.rules.director.close_round(
-            "A", batch))
+        await turns(played.made, played.made.director.close_round("A"))
     here = session.sections["A"].movement.at(2, 1)
     assert here is not None and here.ns and here.ew
     ahead = answer(await played.send(1, result(1, 2, here.boards[0], here.ns, here.ew)))

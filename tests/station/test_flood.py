@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from basestation.api.readmodel import ReadModel
-from basestation.station.core.hub import ANSWERS_KEPT, Inbound
+from basestation.station.core.hub import ANSWERS_KEPT, Inbound, Step
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, Body, Heartbeat, Login, Message, Nak
-from tests.station.fakes import FakeLink, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station
 
 A, B = 1, 2  # A floods from table A1; B is the pad at table A2
 FLOOD = 5000
@@ -48,7 +49,7 @@ async def logged_in(tmp_path: Path) -> tuple[Any, FakeLink]:
     made = station(tmp_path)
     link = FakeLink()
     for unit in (A, B):
-        await run(made.hub, inbound(link, unit, 1, Login(section="A", table=unit)))
+        await made.hub.step(inbound(link, unit, 1, Login(section="A", table=unit)))
     link.sent.clear()
     return made, link
 
@@ -69,16 +70,16 @@ FLOODS: dict[str, Any] = {
 async def test_another_pad_goes_in_the_next_batch(tmp_path: Path, kind: str) -> None:
     made, link = await logged_in(tmp_path)
     if kind == "merge offers":  # A replaced at its table: what it sends goes to the director
-        await run(made.hub, inbound(link, 3, 1, Login(section="A", table=A, takeover=True,
+        await made.hub.step(inbound(link, 3, 1, Login(section="A", table=A, takeover=True,
                                                       pin="4321")))
-    batches: list[list[Any]] = []
-    run_batch = made.hub._run_batch
+    batches: list[Step] = []
+    step = made.hub.step
 
-    async def noted(items: list[Any]) -> None:
-        batches.append(items)
-        await run_batch(items)
+    async def noted(*messages: Inbound) -> Step:
+        batches.append(await step(*messages))
+        return batches[-1]
 
-    made.hub._run_batch = noted  # type: ignore[method-assign]
+    made.hub.step = noted  # type: ignore[method-assign]
     before = rows(tmp_path)
     for seq in range(2, FLOOD + 2):
         made.hub.submit(forged(link, seq) if kind == "bad MACs" else
@@ -90,8 +91,8 @@ async def test_another_pad_goes_in_the_next_batch(tmp_path: Path, kind: str) -> 
         async with asyncio.timeout(10):
             while not link.messages_to(B):
                 await asyncio.sleep(0.001)
-            first = batches[0]
-            assert any(item.received.message.unit == B for item in first)
+            first = next(b for b in batches if b.taken).messages
+            assert any(message.unit == B for message in first)
             assert len(first) <= 9  # B's and a turn's worth of A's, not 512 of A's
             while made.hub.queued:  # what A has queued drains in a second or two
                 await asyncio.sleep(0.01)
@@ -130,12 +131,12 @@ async def test_a_long_flood_keeps_a_bounded_number_of_rows(tmp_path: Path) -> No
     # by the test): answers are forgotten beyond the latest, logins again write nothing.
     made, link = await logged_in(tmp_path)
     clock = Clock()
-    made.hub._queue.clock = clock
+    made.hub.use_clock(clock)
     bodies: list[Body] = [Login(section="A", table=A), Heartbeat(battery=50),
                           result(1, 1, 1, 1, 1)]
     for seq in range(2, 2000):
         made.hub.submit(inbound(link, A, seq, bodies[seq % 3]))
-        await run(made.hub, *made.hub._queue.take(512))  # type: ignore[arg-type]
+        await made.hub.step()
         clock.now += 0.3
     answers = link.to(A)
     assert sum(isinstance(a, Ack) for a in answers) == 1998
@@ -146,10 +147,10 @@ async def test_a_long_flood_keeps_a_bounded_number_of_rows(tmp_path: Path) -> No
     assert ANSWERS_KEPT <= left["answer"] <= 2 * ANSWERS_KEPT
     # The latest answer is still there for a retransmission after a restart.
     made.hub.load()
-    await run(made.hub, inbound(link, A, 1999, bodies[1999 % 3]))
+    await made.hub.step(inbound(link, A, 1999, bodies[1999 % 3]))
     assert isinstance(link.to(A)[0], Ack)
     # An old one is not: a pad never asks for it (one message in flight, SPEC.md 6.6).
-    await run(made.hub, inbound(link, A, 3, bodies[0]))
+    await made.hub.step(inbound(link, A, 3, bodies[0]))
     refused = link.to(A)[0]
     assert isinstance(refused, Nak) and refused.detail == "1999"
 
@@ -167,11 +168,11 @@ async def test_frames_failing_the_check_are_counted_but_not_written_each(
 
     made.store.commit = counted  # type: ignore[method-assign]
     clock = Clock()
-    made.hub._queue.clock = clock
+    made.hub.use_clock(clock)
     started = time.monotonic()
     for seq in range(2, 2002):  # one a second, for half an hour: every one handled
         made.hub.submit(forged(link, seq))
-        await run(made.hub, *made.hub._queue.take(512))  # type: ignore[arg-type]
+        await made.hub.step()
         clock.now += 1
     assert made.hub.units[A].bad_macs == 2000
     # The unit's count is written once a second at most, not once each.
@@ -185,8 +186,8 @@ async def test_with_the_brokers_logins_kept_a_flooding_pad_is_cut_off_a_while(
     made = station(tmp_path)
     link = FakeLink(name="mqtt:127.0.0.1:1883")
     radio = FakeLink(name="serial:/dev/ttyUSB0")
-    await run(made.hub, inbound(link, A, 1, Login(section="A", table=A)))
-    await run(made.hub, inbound(radio, B, 1, Login(section="A", table=B)))
+    await made.hub.step(inbound(link, A, 1, Login(section="A", table=A)))
+    await made.hub.step(inbound(radio, B, 1, Login(section="A", table=B)))
     made.hub.flood_control.cut_off = 0.2  # as the station sets it when it keeps the broker's logins
     events = made.bus.subscribe()
     for seq in range(2, 200):

@@ -11,11 +11,11 @@ import pytest
 from basestation.movements import generate
 from basestation.station.app import Station
 from basestation.station.core.hub import Hub
-from basestation.station.rules.console import set_pads
 from basestation.station.views.grid import alerts
 from firmware_protocol.enums import ErrorCode, PadPlace
 from firmware_protocol.messages import Ack, Body, Correction, Login, Nak, Seat, Seating
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 # 3 tables, 6 boards: EW pair 1 sits at table 1, then 2, then 3; boards go down a table.
 UNITS = (1, 2, 3)  # the pads of EW 1, 2, 3, starting at tables 1, 2, 3
@@ -30,7 +30,7 @@ class Pads:
         """The station's answer to the pad's message (what else it sent is dropped)."""
         self.seq += 1
         self.link.to(unit)
-        await run(self.made.hub, inbound(self.link, unit, self.seq, body))
+        await self.made.hub.step(inbound(self.link, unit, self.seq, body))
         self.told = self.link.to(unit)  # all the station sent the pad this time
         return next(b for b in self.told if isinstance(b, Ack | Nak))
 
@@ -47,7 +47,7 @@ class Pads:
 
 async def following(tmp_path: Path) -> Pads:
     made, link = station(tmp_path), FakeLink()
-    await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.EW, batch))
+    await turns(made, made.director.set_pads("A", PadPlace.EW))
     pads = Pads(made, link)
     for unit in UNITS:
         assert isinstance(await pads.login(unit, unit), Ack)
@@ -120,7 +120,7 @@ async def test_the_pads_are_told_and_tables_stay_the_default(tmp_path: Path) -> 
     await pads.login(1, 1)
     assert made.rules.session.sections["A"].pads is PadPlace.TABLES
     assert isinstance(await pads.login(1, 2), Ack)  # a table pad goes where it is told
-    await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.EW, batch))
+    await turns(made, made.director.set_pads("A", PadPlace.EW))
     told = [b for b in link.to(1) if isinstance(b, Seating)]
     assert told and told[-1].pads is PadPlace.EW
 
@@ -129,7 +129,7 @@ async def test_a_movement_that_cannot_follow_is_refused(tmp_path: Path) -> None:
     made = station(tmp_path)
     made.rules.session.sections["A"].movement = generate("howell", 4, 28)
     with pytest.raises(ValueError, match="meet at table"):
-        await director(made, lambda batch: set_pads(made.rules, "A", PadPlace.NS, batch))
+        await turns(made, made.director.set_pads("A", PadPlace.NS))
     assert made.rules.session.sections["A"].pads is PadPlace.TABLES
 
 
@@ -186,8 +186,8 @@ async def test_correction_x_pads_that_move_goes_to_the_director_once_the_next_ro
     assert [(a["unit"], a["board"], a["held"], a["offered"], a["origin"]) for a in conflicts] == [
         (1, first.boards[0], "4S= by South, NS +420", "4S-1 by South, NS -50", "correction")]
     (offer_id,) = pads.made.rules.session.merge_offers
-    await director(pads.made, lambda batch: pads.made.rules.director.decide_merge(
-        offer_id, True, batch, replace=True))
+    await turns(pads.made, pads.made.director.decide_merge(
+        offer_id, True, replace=True))
     assert (held := section.held(1, 1, first.boards[0])) is not None and held.tricks == 9
     # A pad never at table 1, or a board another pad entered, is refused as ever.
     stranger = await pads.send(2, correction(1, 1, first.boards[1], 1, 1, tricks=9))

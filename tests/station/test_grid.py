@@ -9,7 +9,8 @@ from basestation.station.session.memory import HeldResult, SectionState, UnitSta
 from basestation.station.views.grid import cell_state, table_state
 
 
-def result(table: int, round_: int, board: int, **extra: object) -> HeldResult:
+def held(table: int, round_: int, board: int, **extra: object) -> HeldResult:
+    """A result as the station holds it (what the grid reads, not a pad's message)."""
     assignment = generate("mitchell", 3, 6).at(round_, table)
     assert assignment is not None
     return HeldResult(section="A", table=table, round=round_, board=board,
@@ -20,20 +21,20 @@ def test_cells_move_from_current_to_complete_or_missing() -> None:
     state = SectionState("A", generate("mitchell", 3, 6))
     assert cell_state(state, 1, 1)["state"] == "current"
     assert cell_state(state, 1, 2)["state"] == "not_started"
-    state.put(result(1, 1, 1))
+    state.put(held(1, 1, 1))
     assert cell_state(state, 1, 1)["state"] == "partial"
-    state.put(result(1, 1, 2))
+    state.put(held(1, 1, 2))
     assert cell_state(state, 1, 1)["state"] == "complete"
-    state.put(result(2, 1, 3))
+    state.put(held(2, 1, 3))
     state.current_round = 2
     assert cell_state(state, 2, 1)["state"] == "missing"
 
 
 def test_flags_and_director_changes_show() -> None:
     state = SectionState("A", generate("mitchell", 3, 6))
-    state.put(result(1, 1, 1, flags=("LEAD_DECLARER_MISMATCH",)))
+    state.put(held(1, 1, 1, flags=("LEAD_DECLARER_MISMATCH",)))
     assert cell_state(state, 1, 1)["state"] == "flagged"
-    state.put(result(2, 1, 3, source="director"))
+    state.put(held(2, 1, 3, source="director"))
     assert cell_state(state, 2, 1)["state"] == "corrected"
 
 
@@ -58,10 +59,10 @@ def test_a_section_is_complete_once_every_board_has_one_entry() -> None:
     places = [(a.table, a.round, b) for a in state.movement.assignments for b in a.boards]
     assert state.expected_count == len(places) == 18
     for table, round_, board in places[:-1]:
-        state.put(result(table, round_, board))
-    state.put(result(*places[0], contract="3NT"))  # a replacement is not one more entry
+        state.put(held(table, round_, board))
+    state.put(held(*places[0], contract="3NT"))  # a replacement is not one more entry
     assert state.held_count == 17 and not state.complete()
-    state.put(result(*places[-1]))
+    state.put(held(*places[-1]))
     assert state.complete()
     state.remove(*places[-1])
     state.remove(*places[-1])  # nothing left to remove: the count stays right

@@ -14,18 +14,19 @@ import pytest
 from sqlalchemy import exc as sa_exc
 
 from basestation.station.core.commits import unavailable
-from basestation.station.core.hub import StationBusy
+from basestation.station.core.hub import Inbound, StationBusy, Step
 from basestation.station.effects.batch import Batch
 from basestation.store import repository as repo
 from firmware_protocol.messages import Ack, ErrorCode, GameData, Login, Nak, Players
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 async def logged_in(tmp_path: Path, units: int = 2) -> Any:
     made = station(tmp_path)
     link = FakeLink()
     for table in range(1, units + 1):
-        await run(made.hub, inbound(link, table, 1, Login(section="A", table=table)))
+        await made.hub.step(inbound(link, table, 1, Login(section="A", table=table)))
         answer = link.to(table)
         assert isinstance(answer[0], Ack) and isinstance(answer[1], GameData)
     return made, link
@@ -37,12 +38,12 @@ def boards_stored(made: Any) -> list[tuple[int, int]]:
 
 async def test_a_batch_is_stored_then_answered(tmp_path: Path) -> None:
     made, link = await logged_in(tmp_path)
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(1)[0], Ack) and isinstance(link.to(2)[0], Ack)
     assert boards_stored(made) == [(1, 1), (2, 3)]
     # A repeat gets its original answer and stores nothing.
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     assert isinstance(link.to(1)[0], Ack) and boards_stored(made) == [(1, 1), (2, 3)]
 
 
@@ -58,7 +59,7 @@ async def test_a_message_that_fails_is_refused_alone(tmp_path: Path,
         return answers
 
     monkeypatch.setattr(made.rules.pads, "dispatch", half_way)
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(1)[0], Ack)
     refused = link.to(2)
@@ -69,7 +70,7 @@ async def test_a_message_that_fails_is_refused_alone(tmp_path: Path,
     assert made.rules.session.sections["A"].held(2, 1, 3) is None
     assert made.hub.units[2].last_seq == 1
     monkeypatch.setattr(made.rules.pads, "dispatch", dispatch)
-    await run(made.hub, inbound(link, 2, 3, result(2, 1, 3, 2, 2)))
+    await made.hub.step(inbound(link, 2, 3, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(2)[0], Ack) and boards_stored(made) == [(1, 1), (2, 3)]
 
 
@@ -87,7 +88,7 @@ async def test_a_commit_the_database_refuses_is_retried_message_by_message(
         return dispatch(unit, message, batch)
 
     monkeypatch.setattr(made.rules.pads, "dispatch", poison)
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(1)[0], Ack)
     answer = link.to(2)
@@ -124,7 +125,9 @@ async def test_memory_is_rebuilt_on_the_loop_never_seen_half_done(
     monkeypatch.setattr(made.rules.session, "load", watched_load)
     watching = asyncio.create_task(reader())
     with pytest.raises(RuntimeError, match="refused"):
-        await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
+        # The hub's own act() with an action that does not say how to take its changes
+        # back (as opening an event): the service's commands all do.
+        await turns(made, made.hub.act(lambda batch: made.rules.director.lock_unit(1, batch)))
     watching.cancel()
     assert rebuilt_on == [threading.get_ident()] and seen_missing == []
     monkeypatch.setattr(made.store, "commit", commit)
@@ -144,7 +147,7 @@ async def test_a_failing_message_is_taken_back_without_a_reload(
 
     monkeypatch.setattr(made.rules.session, "seat", failing)
     monkeypatch.setattr(made.rules.session, "load", lambda *args: reloaded.append(1))
-    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 1, 2, 3, 4)))
+    await made.hub.step(inbound(link, 1, 2, Players("A", 1, 1, 1, 2, 3, 4)))
     nak = link.to(1)[0]
     assert isinstance(nak, Nak) and nak.code == ErrorCode.INTERNAL
     assert made.rules.session.seats.held == {} and reloaded == []
@@ -163,7 +166,7 @@ async def test_an_unavailable_database_is_waited_out(tmp_path: Path,
         commit(ops)
 
     monkeypatch.setattr(made.store, "commit", flaky)
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     assert isinstance(link.to(1)[0], Ack) and boards_stored(made) == [(1, 1)]
     assert made.hub.commits.failures == 3 and made.hub.commits.down_since is None
     kinds = [events.get_nowait().get("kind") for _ in range(events.qsize())]
@@ -184,35 +187,35 @@ async def test_an_action_that_fails_changes_nothing(tmp_path: Path) -> None:
         batch.ops.append(repo.audit(made.rules.session.event_id, "director", "half"))
         raise ValueError("refused half-way")
 
-    task = asyncio.create_task(made.hub.act(half))
-    await asyncio.sleep(0)
-    await run(made.hub, *made.hub._queue.take(1))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="half-way"):
-        await task
+        await turns(made, made.hub.act(half))
     history = [a.action for a in made.store.audit_log(made.rules.session.event_id)]
     assert "half" not in history
 
 
 async def test_an_action_not_begun_in_time_is_dropped(tmp_path: Path) -> None:
     made, _ = await logged_in(tmp_path)
+    made.hub.act_timeout = 0.05
     with pytest.raises(StationBusy, match="Nothing was changed"):
-        await made.hub.act(lambda batch: made.rules.director.close_round("A", batch), timeout=0.05)
-    await run(made.hub, *made.hub._queue.take(1))  # type: ignore[arg-type]
+        await made.director.close_round("A")
+    await made.hub.step()
     assert made.rules.session.sections["A"].current_round == 1
 
 
 async def test_a_failed_hub_is_restarted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made, link = await logged_in(tmp_path)
-    run_batch = made.hub._run_batch
+    step = made.hub.step
     calls = []
 
-    async def fails_once(items: Any) -> None:
-        calls.append(items)
-        if len(calls) == 1:
-            raise RuntimeError("the hub broke")
-        await run_batch(items)
+    async def fails_once(*messages: Inbound) -> Step:
+        stepped = await step(*messages)
+        if stepped.taken:
+            calls.append(stepped)
+            if len(calls) == 1:
+                raise RuntimeError("the hub broke")
+        return stepped
 
-    monkeypatch.setattr(made.hub, "_run_batch", fails_once)
+    monkeypatch.setattr(made.hub, "step", fails_once)
     await made.start()
     try:
         made.hub.submit(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
@@ -231,7 +234,7 @@ async def test_a_failed_hub_is_restarted(tmp_path: Path, monkeypatch: pytest.Mon
 
 async def test_a_full_queue_pushes_back(tmp_path: Path) -> None:
     made, link = await logged_in(tmp_path)
-    made.hub._queue.limit = 2  # every unit together
+    made.hub.queue_limit = 2  # every unit together
     sent = [inbound(link, 1, 2, result(1, 1, 1, 1, 1)), inbound(link, 2, 2, result(2, 1, 3, 2, 2)),
             inbound(link, 1, 3, result(1, 1, 2, 1, 1))]
     assert [made.hub.submit(item) for item in sent] == [True, True, False]
@@ -245,7 +248,7 @@ async def test_a_full_queue_pushes_back(tmp_path: Path) -> None:
             await waiting
         assert made.hub.has_room()
         # A director action has a lane of its own: a full queue does not hold it up.
-        made.hub._queue.limit = 0
+        made.hub.queue_limit = 0
         assert await made.hub.act(lambda batch: "done", timeout=5) == "done"
     finally:
         hub.cancel()
@@ -256,9 +259,9 @@ async def test_a_station_to_pad_type_sent_upstream_is_dropped(tmp_path: Path) ->
     # SPEC.md 1: a receiver drops a message of the other direction, tag or no tag.
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 17, 5, Ack(re=1)))
-    await run(made.hub, inbound(link, 17, 6, GameData("A", 1, 1, ())))
+    await made.hub.step(inbound(link, 17, 5, Ack(re=1)))
+    await made.hub.step(inbound(link, 17, 6, GameData("A", 1, 1, ())))
     assert link.sent == [] and made.hub.refusals.bad_frames == 2
     # Its seq was not taken: the pad's next message is new.
-    await run(made.hub, inbound(link, 17, 5, Login("A", 1)))
+    await made.hub.step(inbound(link, 17, 5, Login("A", 1)))
     assert isinstance(link.to(17)[0], Ack)

@@ -12,7 +12,7 @@ from basestation.station.effects.batch import Batch
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, ErrorCode, Heartbeat, Message, Nak
 from firmware_protocol.security import unit_key
-from tests.station.fakes import SECRET, FakeLink, director, inbound, run, station
+from tests.station.fakes import SECRET, FakeLink, inbound, station, turns
 
 
 @dataclass
@@ -36,13 +36,13 @@ async def test_a_pad_holding_the_key_before_a_re_pairing_can_verify_its_nak(
         tmp_path: Path) -> None:
     made = station(tmp_path)
     link = KeyedLink()
-    await run(made.hub, inbound(link, 17, 1, Heartbeat(90)))  # epoch 0, heard
+    await made.hub.step(inbound(link, 17, 1, Heartbeat(90)))  # epoch 0, heard
     [ack] = link.messages_to(17)
     assert isinstance(ack.body, Ack)
-    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # epoch 1
+    await turns(made, made.director.pair_unit(17))  # epoch 1
     assert made.hub.units[17].key == unit_key(SECRET, 17, 1)
     link.keys.clear()
-    await run(made.hub, signed(link, 17, 2, unit_key(SECRET, 17, 0)))  # the old pad
+    await made.hub.step(signed(link, 17, 2, unit_key(SECRET, 17, 0)))  # the old pad
     [nak] = link.messages_to(17)
     assert nak.body == Nak(re=2, code=ErrorCode.BAD_MAC)
     # In the unit's sequence, above the ack it had, under the key the old pad holds.
@@ -50,7 +50,7 @@ async def test_a_pad_holding_the_key_before_a_re_pairing_can_verify_its_nak(
     assert link.keys == [unit_key(SECRET, 17, 0)]
     # The pad given the new key goes on in the same sequence.
     link.keys.clear()
-    await run(made.hub, signed(link, 17, 3, unit_key(SECRET, 17, 1)))
+    await made.hub.step(signed(link, 17, 3, unit_key(SECRET, 17, 1)))
     [answer] = link.messages_to(17)
     assert isinstance(answer.body, Ack) and answer.seq == nak.seq + 1
     assert link.keys == [unit_key(SECRET, 17, 1)]
@@ -59,9 +59,9 @@ async def test_a_pad_holding_the_key_before_a_re_pairing_can_verify_its_nak(
 async def test_a_tag_no_key_of_the_unit_verifies_gets_advice_at_seq_0(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = KeyedLink()
-    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # known: epoch 0
-    await director(made, lambda batch: made.rules.director.pair_unit(17, batch))  # epoch 1
-    await run(made.hub, signed(link, 17, 5, unit_key("another-station", 17)))
+    await turns(made, made.director.pair_unit(17))  # known: epoch 0
+    await turns(made, made.director.pair_unit(17))  # epoch 1
+    await made.hub.step(signed(link, 17, 5, unit_key("another-station", 17)))
     [nak] = link.messages_to(17)
     assert (nak.seq, nak.body) == (0, Nak(re=5, code=ErrorCode.BAD_MAC))
     assert link.keys == [unit_key(SECRET, 17, 1)]
@@ -74,13 +74,13 @@ async def test_a_message_queued_before_a_re_pairing_is_checked_with_the_new_key(
     the verdict under the old key no longer counts: it is checked again, and fails."""
     made = station(tmp_path)
     link = KeyedLink()
-    await run(made.hub, inbound(link, 17, 1, Heartbeat(90)))
+    await made.hub.step(inbound(link, 17, 1, Heartbeat(90)))
     link.messages_to(17)
     queued = signed(link, 17, 2, unit_key(SECRET, 17, 0))
     assert made.hub.submit(queued) and queued.verified
     made.hub.pair(17, Batch())  # the director's pairing moves it to epoch 1 while it waits
     assert made.hub.units[17].key == unit_key(SECRET, 17, 1)
-    await run(made.hub, *made.hub._queue.take(8))
+    await made.hub.step()
     [nak] = link.messages_to(17)
     assert nak.body == Nak(re=2, code=ErrorCode.BAD_MAC)
     assert made.hub.units[17].last_seq == 1
@@ -93,6 +93,6 @@ async def test_a_message_queued_under_the_unit_s_key_is_not_checked_again(
     queued = inbound(link, 17, 1, Heartbeat(90))
     assert made.hub.submit(queued) and queued.verified
     assert queued.checked_with == unit_key(SECRET, 17, 0)
-    await run(made.hub, *made.hub._queue.take(8))
+    await made.hub.step()
     [ack] = link.messages_to(17)
     assert isinstance(ack.body, Ack)

@@ -12,11 +12,11 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from basestation.station.rules.merges import decline_unit
 from basestation.station.views.grid import alerts
 from basestation.store.models import MergeOfferRow
 from firmware_protocol.messages import ALREADY_HELD, TO_DIRECTOR, ErrorCode, Login
-from tests.station.fakes import director, inbound, result, run
+from tests.helpers import result
+from tests.station.fakes import inbound, turns
 from tests.station.test_replaced_hand_over import at_table, naks
 
 
@@ -26,13 +26,13 @@ def standing(made: Any, kind: str) -> list[dict[str, Any]]:
 
 async def test_a_guess_equal_to_another_pads_entry_is_not_told_held(tmp_path: Path) -> None:
     made, link = await at_table(tmp_path)  # unit 1 entered board 1 at A1
-    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
-    await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1)))
-    await run(made.hub, inbound(link, 2, 2, result(1, 1, 2, 1, 1, tricks=8)))
+    await turns(made, made.director.authorise_takeover("A", 1))
+    await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1)))
+    await made.hub.step(inbound(link, 2, 2, result(1, 1, 2, 1, 1, tricks=8)))
     assert made.rules.session.sections["A"].held(1, 1, 2) is not None
     link.sent.clear()
     # Unit 1 guesses what unit 2 entered since, and something else: the same answer.
-    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=8)),
+    await made.hub.step(inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=8)),
               inbound(link, 1, 4, result(1, 1, 2, 1, 1, tricks=12)),
               inbound(link, 1, 5, result(1, 1, 1, 1, 1)))  # its own entry: held
     assert naks(link, 1) == [(ErrorCode.UNIT_REPLACED, TO_DIRECTOR),
@@ -43,9 +43,9 @@ async def test_a_guess_equal_to_another_pads_entry_is_not_told_held(tmp_path: Pa
 async def test_one_offer_a_board_the_unit_named_and_its_offers_declined_at_once(
         tmp_path: Path) -> None:
     made, link = await at_table(tmp_path)
-    await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
+    await turns(made, made.director.lock_unit(1))
     # Seven distinct results for board 2, and a board its table never had in round 1.
-    await run(made.hub, *(inbound(link, 1, 3 + tricks, result(1, 1, 2, 1, 1, tricks=tricks))
+    await made.hub.step(*(inbound(link, 1, 3 + tricks, result(1, 1, 2, 1, 1, tricks=tricks))
                           for tricks in range(7, 14)),
               inbound(link, 1, 20, result(1, 1, 5, 1, 1)))
     offers = made.rules.session.merge_offers
@@ -61,16 +61,14 @@ async def test_one_offer_a_board_the_unit_named_and_its_offers_declined_at_once(
     assert [(o.body.board, o.body.tricks) for o in
             made.rules.session.merge_offers.values()] == [(2, 13)]
     # Sent again later, one offer still, rewritten in place.
-    await run(made.hub, inbound(link, 1, 22, result(1, 1, 2, 1, 1, tricks=3)))
+    await made.hub.step(inbound(link, 1, 22, result(1, 1, 2, 1, 1, tricks=3)))
     assert [(o.body.board, o.body.tricks) for o in
             made.rules.session.merge_offers.values()] == [(2, 3)]
     # A board of its next round: an offer of its own.
     here = made.rules.session.sections["A"].movement.at(2, 1)
-    await run(made.hub, inbound(link, 1, 23, result(1, 2, here.boards[0], here.ns, here.ew)))
+    await made.hub.step(inbound(link, 1, 23, result(1, 2, here.boards[0], here.ns, here.ew)))
     assert len(made.rules.session.merge_offers) == 2
-    declined: list[int] = []
-    await director(made, lambda batch: declined.append(decline_unit(made.rules, 1, batch)))
-    assert declined == [2]
+    assert await turns(made, made.director.decline_offers(1)) == 2
     assert made.rules.session.merge_offers == {}
     assert standing(made, "many_offers") == [] and standing(made, "merge_offer") == []
     assert made.rules.session.sections["A"].held(1, 1, 2) is None  # nothing taken

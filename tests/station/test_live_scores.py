@@ -9,7 +9,7 @@ from typing import Any
 
 from basestation.station.session.scores import LiveScores
 from firmware_protocol.messages import Result, Seat
-from tests.station.fakes import director, station
+from tests.station.fakes import station, turns
 
 # Board 1 of a 5-table Mitchell: (table, round, NS, EW) of each table that plays it.
 PLAYS = ((1, 1, 1, 1), (5, 2, 5, 4), (4, 3, 4, 2), (3, 4, 3, 5), (2, 5, 2, 3))
@@ -42,36 +42,33 @@ async def test_corrected_ruled_and_erased_entries_are_scored_from_the_new_entry(
     made = station(tmp_path, tables=5, boards=10)
     for (table, round_, ns, ew), tricks in zip(PLAYS, (10, 10, 9, 11, 10), strict=True):
         entry = played(table, round_, ns, ew, tricks)
-        await director(made, lambda batch, entry=entry:
-                       made.rules.director.director_enter(entry, batch))
+        await turns(made, made.director.enter(entry))
     live = as_afresh(made)
     assert line(live, 4)["score_ns"] == -50 and line(live, 4)["mp_ns"] == 0
     assert line(live, 1)["mp_ns"] == 4  # 420: beats -50, ties two 420s
 
     # Corrected: 4S making eleven tricks now, tied best; the 420s lose the -50 they beat.
-    await director(made, lambda batch: made.rules.director.director_enter(played(4, 3, 4, 2, 11),
-                                                                 batch))
+    await turns(made, made.director.enter(played(4, 3, 4, 2, 11)))
     live = as_afresh(made)
     assert line(live, 4)["score_ns"] == 450 and line(live, 4)["mp_ns"] == 7
     assert line(live, 1)["mp_ns"] == 2
 
     # A ruling on the played result: the pairs sat the wrong way, so they swap matchpoints.
     before = line(live, 1)
-    await director(made, lambda batch: made.rules.director.director_rule(
-        "A", 1, 1, 1, batch, ruling={"arrowswitch": True}))
+    await turns(made, made.director.rule(
+        "A", 1, 1, 1, ruling={"arrowswitch": True}))
     live = as_afresh(made)
     assert (line(live, 1)["mp_ns"], line(live, 1)["mp_ew"]) == (before["mp_ew"],
                                                                 before["mp_ns"])
 
     # An adjusted score replacing a played result.
-    await director(made, lambda batch: made.rules.director.director_rule(
-        "A", 3, 4, 1, batch, ruling={"adjusted": "60/40"}))
+    await turns(made, made.director.rule(
+        "A", 3, 4, 1, ruling={"adjusted": "60/40"}))
     live = as_afresh(made)
     assert (line(live, 3)["pct_ns"], line(live, 3)["pct_ew"]) == (60, 40)
 
     # Erased: the board has four results left.
-    await director(made, lambda batch: made.rules.director.director_enter(played(5, 2, 5, 4, 10),
-                                                                 batch, erase=True))
+    await turns(made, made.director.erase(played(5, 2, 5, 4, 10)))
     live = as_afresh(made)
     board = live.board("A", 1)
     assert board is not None and sorted(r["ns"] for r in board["results"]) == [1, 2, 3, 4]

@@ -8,7 +8,6 @@ from the database for it: the batch's changes are set aside and applied again.""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,8 @@ from firmware_protocol.messages import (
     RoundRankings,
     Seat,
 )
-from tests.station.fakes import DEAL_1, FakeLink, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import DEAL_1, FakeLink, inbound, station, turns
 
 
 def memory(session: SessionState, units: Any) -> dict[str, Any]:
@@ -109,10 +109,10 @@ def reloads(made: Station, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 async def playing(tmp_path: Path) -> tuple[Station, FakeLink]:
     made, link = station(tmp_path), FakeLink()
     for table in (1, 2):
-        await run(made.hub, inbound(link, table, 1, Login(section="A", table=table)))
+        await made.hub.step(inbound(link, table, 1, Login(section="A", table=table)))
         answer = link.to(table)
         assert isinstance(answer[0], Ack) and isinstance(answer[1], GameData)
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     assert isinstance(link.to(1)[0], Ack)
     return made, link
 
@@ -122,7 +122,7 @@ async def test_a_result_refused_at_commit_leaves_memory_as_stored(
     made, link = await playing(tmp_path)
     reloaded = reloads(made, monkeypatch)
     refused = refuse_next_commit(made, monkeypatch)
-    await run(made.hub, inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    await made.hub.step(inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert refused and isinstance(link.to(2)[0], Nak)
     assert made.session.sections["A"].held(2, 1, 3) is None
     assert memory(made.session, made.units) == fresh(made)
@@ -131,7 +131,7 @@ async def test_a_result_refused_at_commit_leaves_memory_as_stored(
     # while it commits, memory is still as stored before it.
     before = memory(made.session, made.units)
     seen = seen_while_committing(made, monkeypatch)
-    await run(made.hub, inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
+    await made.hub.step(inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(2)[0], Ack) and made.session.sections["A"].held(2, 1, 3)
     assert seen == [before]
     assert memory(made.session, made.units) == fresh(made) != before
@@ -144,7 +144,7 @@ async def test_a_correction_refused_at_commit_keeps_the_result_held(
     refuse_next_commit(made, monkeypatch)
     fix = Correction(section="A", table=1, round=1, board=1, ns=1, ew=1, contract="3NT",
                      declarer=Seat.N, tricks=9)
-    await run(made.hub, inbound(link, 1, 3, fix))
+    await made.hub.step(inbound(link, 1, 3, fix))
     assert isinstance(link.to(1)[0], Nak)
     held = made.session.sections["A"].held(1, 1, 1)
     assert held is not None and held.contract == "4S"
@@ -157,7 +157,7 @@ async def test_two_pads_in_one_batch_both_stored_when_tried_alone(
     made, link = await playing(tmp_path)
     reloaded = reloads(made, monkeypatch)
     refuse_next_commit(made, monkeypatch)
-    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1)),
+    await made.hub.step(inbound(link, 1, 3, result(1, 1, 2, 1, 1)),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(1)[0], Ack) and isinstance(link.to(2)[0], Ack)
     assert memory(made.session, made.units) == fresh(made)
@@ -172,7 +172,7 @@ async def test_a_takeover_refused_at_commit_leaves_both_units_as_they_were(
     reloaded = reloads(made, monkeypatch)
     refuse_next_commit(made, monkeypatch)
     takeover = Login(section="A", table=1, pin="4321", takeover=True)
-    await run(made.hub, inbound(link, 5, 1, takeover))
+    await made.hub.step(inbound(link, 5, 1, takeover))
     assert [type(body) for body in link.to(5)] == [Nak] and link.to(1) == []
     assert made.session.sections["A"].holders[1] == 1 and 5 not in made.units
     assert made.units[1].locked_reason is None
@@ -180,7 +180,7 @@ async def test_a_takeover_refused_at_commit_leaves_both_units_as_they_were(
     assert before == fresh(made)
     assert not reloaded
     seen = seen_while_committing(made, monkeypatch)
-    await run(made.hub, inbound(link, 5, 1, takeover))
+    await made.hub.step(inbound(link, 5, 1, takeover))
     assert seen == [before]
     assert made.session.sections["A"].holders[1] == 5
     assert made.units[1].locked_reason == ErrorCode.UNIT_REPLACED.value
@@ -193,12 +193,12 @@ async def test_players_with_a_visitor_refused_at_commit_add_nobody(
     reloaded = reloads(made, monkeypatch)
     refuse_next_commit(made, monkeypatch)
     numbers = Players("A", 1, 1, 11, 12, 13, 0, visitors=(("west", "Vera Visitor"),))
-    await run(made.hub, inbound(link, 1, 3, numbers))
+    await made.hub.step(inbound(link, 1, 3, numbers))
     assert isinstance(link.to(1)[0], Nak)
     assert made.session.players == {} and made.session.seats.held == {}
     assert memory(made.session, made.units) == fresh(made)
     assert not reloaded
-    await run(made.hub, inbound(link, 1, 3, numbers))
+    await made.hub.step(inbound(link, 1, 3, numbers))
     assert list(made.session.players.values()) == ["Vera Visitor"]
     assert memory(made.session, made.units) == fresh(made)
 
@@ -206,17 +206,17 @@ async def test_players_with_a_visitor_refused_at_commit_add_nobody(
 async def test_a_round_moving_on_in_a_refused_batch_stays_where_it_was(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made, link = await playing(tmp_path)
-    await run(made.hub, inbound(link, 3, 1, Login(section="A", table=3)))
+    await made.hub.step(inbound(link, 3, 1, Login(section="A", table=3)))
     for unit, seq, body in ((1, 3, result(1, 1, 2, 1, 1)), (2, 2, result(2, 1, 3, 2, 2)),
                             (2, 3, result(2, 1, 4, 2, 2)), (3, 2, result(3, 1, 5, 3, 3))):
-        await run(made.hub, inbound(link, unit, seq, body))
+        await made.hub.step(inbound(link, unit, seq, body))
         assert isinstance(link.to(unit)[0], Ack)
     section = made.session.sections["A"]
     started = section.round_started
     reloaded = reloads(made, monkeypatch)
     refuse_next_commit(made, monkeypatch)
     # Round 1's last board: the section would move on to round 2 and tell every pad.
-    await run(made.hub, inbound(link, 3, 3, result(3, 1, 6, 3, 3)))
+    await made.hub.step(inbound(link, 3, 3, result(3, 1, 6, 3, 3)))
     assert [type(body) for body in link.to(3)] == [Nak] and link.to(1) == link.to(2) == []
     assert (section.current_round, section.round_started) == (1, started)
     assert dict(section.table_round) == {1: 1, 2: 1, 3: 1}
@@ -224,7 +224,7 @@ async def test_a_round_moving_on_in_a_refused_batch_stays_where_it_was(
     assert not reloaded
     before = memory(made.session, made.units)
     seen = seen_while_committing(made, monkeypatch)
-    await run(made.hub, inbound(link, 3, 3, result(3, 1, 6, 3, 3)))
+    await made.hub.step(inbound(link, 3, 3, result(3, 1, 6, 3, 3)))
     assert seen == [before]
     assert section.current_round == 2 and memory(made.session, made.units) == fresh(made)
 
@@ -242,7 +242,7 @@ async def test_a_message_failing_half_way_is_taken_back_alone(
             raise RuntimeError("a bug, once the entry is held")
         advance(section, table, round_, batch)
     monkeypatch.setattr(made.session, "advance", failing)
-    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1)),
+    await made.hub.step(inbound(link, 1, 3, result(1, 1, 2, 1, 1)),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))
     assert isinstance(link.to(1)[0], Ack)
     nak = link.to(2)[0]
@@ -259,16 +259,13 @@ Setup = Callable[[Station, FakeLink], Awaitable[object]]
 async def commanded(made: Station, command: Command) -> object:
     """A command of the director's service (what the routes call), its turn in the hub run
     here as the hub's loop would."""
-    task = asyncio.ensure_future(command(made))
-    await asyncio.sleep(0)
-    await run(made.hub, *made.hub._queue.take(1))
-    return await task
+    return await turns(made, command(made))
 
 
 async def offered(made: Station, link: FakeLink) -> None:
     """Unit 1 locked, then its result for board 2 becomes a merge offer."""
     await commanded(made, lambda made: made.director.lock_unit(1))
-    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1)))
+    await made.hub.step(inbound(link, 1, 3, result(1, 1, 2, 1, 1)))
     assert made.session.merge_offers
 
 

@@ -16,20 +16,21 @@ from basestation.station.app import Station
 from basestation.station.config import NewEvent, SectionConfig
 from basestation.station.rules.conflicts import Conflict
 from firmware_protocol.messages import Control, ControlCommand, Login, Nak
-from tests.station.fakes import FakeLink, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station
 
 
 async def _next_turn(made: Station) -> None:
     for _ in range(3):  # the second turn is queued by a task the first turn started
         await asyncio.sleep(0)
-    await run(made.hub, *made.hub._queue.take(1))
+    await made.hub.step()
 
 
 async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
     old = made.rules.session.event_id
-    await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
+    await made.hub.step(inbound(link, 1, 1, Login("A", 1)))
     link.sent.clear()
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
     opening = asyncio.ensure_future(made.director.open_new_event(new))
@@ -42,7 +43,7 @@ async def test_a_pad_between_the_two_turns_is_refused(tmp_path: Path) -> None:
     assert session.event_id == old and not session.running and session.ended
     assert made.hub.units[1].table is None
 
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     [refused] = link.to(1)
     assert isinstance(refused, Nak)
 
@@ -94,7 +95,7 @@ async def test_closing_the_old_event_shows_only_once_written(
     and its tables held; refused, it stays so without memory being reloaded."""
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
+    await made.hub.step(inbound(link, 1, 1, Login("A", 1)))
     session = made.rules.session
     seen: list[tuple[bool, bool, str | None]] = []
     reloads: list[int] = []

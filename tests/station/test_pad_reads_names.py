@@ -16,8 +16,9 @@ from basestation.station.session.number_tries import PER_ROUND
 from basestation.station.views.grid import alerts
 from basestation.store.models import AuditRow
 from firmware_protocol.messages import Ack, ErrorCode, Nak, Players, Seating
-from tests.station.fakes import FakeLink, director, inbound, run, station
-from tests.station.test_pad_seating import logged_in, pairs_at, result
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
+from tests.station.test_pad_seating import logged_in, pairs_at
 
 CLUB = {n: f"Player {n}" for n in range(1, 28)}  # 27 listed numbers between 1 and 1,000
 
@@ -42,7 +43,7 @@ async def test_a_pad_sweeping_numbers_learns_a_tables_worth_and_is_named(
     learned: set[str] = set()
     refused = 0
     for seq, first in enumerate(range(1, 1001, 4), start=2):  # four numbers a message
-        await run(made.hub, inbound(link, 1, seq, Players("A", 1, 1, first, first + 1,
+        await made.hub.step(inbound(link, 1, seq, Players("A", 1, 1, first, first + 1,
                                                           first + 2, first + 3)))
         for told in link.to(1):
             if isinstance(told, Seating):
@@ -58,7 +59,7 @@ async def test_a_pad_sweeping_numbers_learns_a_tables_worth_and_is_named(
     assert sweep["refused"] == refused
     assert len(audit_rows(made, "number_sweep")) == 1  # once, not 247 times
     # Numbers tried again are no new tries: the table can still confirm its players.
-    await run(made.hub, inbound(link, 1, 300, Players("A", 1, 1, 1, 2, 3, 4)))
+    await made.hub.step(inbound(link, 1, 300, Players("A", 1, 1, 1, 2, 3, 4)))
     assert isinstance(link.to(1)[0], Ack)
 
 
@@ -66,21 +67,21 @@ async def test_the_directors_seating_is_not_a_try_and_a_pad_reseating_it_is_audi
         tmp_path: Path) -> None:
     made, link = await pad_at_table_1(tmp_path)
     ns, _ = pairs_at(made, 1, 1)
-    await director(made, lambda batch: made.rules.director_seats.director_seat(
-        "A", ns, "NS", [Seated(5), Seated(6)], batch))
+    await turns(made, made.director.seat(
+        "A", ns, "NS", [Seated(5), Seated(6)]))
     link.sent.clear()
     # The director's two numbers and twelve of the table's own: all within the bound.
     for seq, first in enumerate(range(7, 7 + PER_ROUND, 2), start=2):
-        await run(made.hub, inbound(link, 1, seq, Players("A", 1, 1, 5, first, 6, first + 1)))
+        await made.hub.step(inbound(link, 1, seq, Players("A", 1, 1, 5, first, 6, first + 1)))
     assert not [b for b in link.to(1) if isinstance(b, Nak)]
     assert audit_rows(made, "reseat") == []  # NS kept as the director seated it
-    await run(made.hub, inbound(link, 1, 20, Players("A", 1, 1, 7, 8, 9, 10)))
+    await made.hub.step(inbound(link, 1, 20, Players("A", 1, 1, 7, 8, 9, 10)))
     [row] = audit_rows(made, "reseat")
     assert row.actor == "unit 1"
     assert json.loads(row.detail) == {"section": "A", "entrant": ns, "side": "NS",
                                       "was": "5,6", "now": "7,9"}
     # Seated by the table since: the next change is the table's own, not audited again.
-    await run(made.hub, inbound(link, 1, 21, Players("A", 1, 1, 11, 8, 12, 10)))
+    await made.hub.step(inbound(link, 1, 21, Players("A", 1, 1, 11, 8, 12, 10)))
     assert len(audit_rows(made, "reseat")) == 1
 
 
@@ -95,11 +96,11 @@ async def test_a_table_entering_its_players_every_round_is_never_refused(
         base = 100 * round_
         for numbers in ((base, base + 1, base + 2, base + 3),
                         (base, base + 1, base + 4, base + 5)):  # two typed wrongly at first
-            await run(made.hub, inbound(link, 1, seq, Players("A", 1, round_, *numbers)))
+            await made.hub.step(inbound(link, 1, seq, Players("A", 1, round_, *numbers)))
             seq += 1
         if round_ > 1:  # the round before's, late (the pad was out of reach)
             late = 100 * (round_ - 1)
-            await run(made.hub, inbound(link, 1, seq, Players("A", 1, round_ - 1, late,
+            await made.hub.step(inbound(link, 1, seq, Players("A", 1, round_ - 1, late,
                                                               late + 1, late + 4, late + 5)))
             seq += 1
         assert not [b for b in link.to(1) if isinstance(b, Nak)], round_
@@ -107,6 +108,6 @@ async def test_a_table_entering_its_players_every_round_is_never_refused(
         at = section.movement.at(round_, 1)
         assert at is not None and at.ns and at.ew
         for board in at.boards:
-            await run(made.hub, inbound(link, 1, seq, result(1, round_, board, at.ns, at.ew)))
+            await made.hub.step(inbound(link, 1, seq, result(1, round_, board, at.ns, at.ew)))
             seq += 1
         link.sent.clear()

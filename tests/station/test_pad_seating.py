@@ -8,7 +8,6 @@ from pathlib import Path
 
 from basestation.station.app import Station
 from basestation.station.core.hub import Hub
-from basestation.station.rules.console import set_player_numbers, set_result_entry
 from basestation.station.rules.director_seats import Seated
 from basestation.station.session.seating import short_name
 from basestation.station.session.visitor_bound import PER_UNIT
@@ -25,7 +24,8 @@ from firmware_protocol.messages import (
     Seating,
     SeatPlayer,
 )
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 CLUB = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
 
@@ -37,7 +37,7 @@ def club_station(tmp: Path) -> Station:
 
 
 async def logged_in(made: Station, link: FakeLink, unit: int = 1, table: int = 1) -> list:
-    await run(made.hub, inbound(link, unit, 1, Login("A", table)))
+    await made.hub.step(inbound(link, unit, 1, Login("A", table)))
     return link.to(unit)
 
 
@@ -63,7 +63,7 @@ async def test_numbers_entered_are_answered_with_the_names_found(tmp_path: Path)
     made = club_station(tmp_path)
     link = FakeLink()
     await logged_in(made, link)
-    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 10234, 10567, 10890, 11012)))
+    await made.hub.step(inbound(link, 1, 2, Players("A", 1, 1, 10234, 10567, 10890, 11012)))
     ack, seating = link.to(1)
     assert ack == Ack(re=2)
     assert isinstance(seating, Seating)
@@ -78,7 +78,7 @@ async def test_a_number_not_on_the_list_is_taken_and_flagged(tmp_path: Path) -> 
     made = club_station(tmp_path)
     link = FakeLink()
     await logged_in(made, link)
-    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 10234, 55555, 10890, 11012)))
+    await made.hub.step(inbound(link, 1, 2, Players("A", 1, 1, 10234, 55555, 10890, 11012)))
     ack, seating = link.to(1)
     assert isinstance(ack, Ack) and ack.flags == (ResultFlag.UNKNOWN_PLAYER,)
     assert isinstance(seating, Seating)
@@ -92,16 +92,16 @@ async def test_with_no_club_list_loaded_only_a_visitor_number_never_given_is_fla
     made = station(tmp_path)
     link = FakeLink()
     await logged_in(made, link)
-    await run(made.hub, inbound(link, 1, 2, Players("A", 1, 1, 10234, 55555, 10890, 11012)))
+    await made.hub.step(inbound(link, 1, 2, Players("A", 1, 1, 10234, 55555, 10890, 11012)))
     ack, seating = link.to(1)
     assert ack == Ack(re=2)
     assert isinstance(seating, Seating) and seating.east == SeatPlayer(55555, None)
     body = Players("A", 1, 2, 10234, 0, 10890, 11012, visitors=(("east", "Jane Doe"),))
-    await run(made.hub, inbound(link, 1, 3, body))
+    await made.hub.step(inbound(link, 1, 3, body))
     ack, seating = link.to(1)
     assert ack == Ack(re=3)  # the visitor makes no club list
     assert isinstance(seating, Seating) and seating.east == SeatPlayer(9_000_001, "Jane Doe")
-    await run(made.hub, inbound(link, 1, 4, Players("A", 1, 1, 10234, 9_000_007, 10890, 0)))
+    await made.hub.step(inbound(link, 1, 4, Players("A", 1, 1, 10234, 9_000_007, 10890, 0)))
     ack, _ = link.to(1)
     assert isinstance(ack, Ack) and ack.flags == (ResultFlag.UNKNOWN_PLAYER,)
 
@@ -111,12 +111,12 @@ async def test_a_visitor_named_at_the_pad_joins_the_list_once(tmp_path: Path) ->
     link = FakeLink()
     await logged_in(made, link)
     body = Players("A", 1, 1, 10234, 0, 10890, 11012, visitors=(("east", "Jane Doe"),))
-    await run(made.hub, inbound(link, 1, 2, body))
+    await made.hub.step(inbound(link, 1, 2, body))
     ack, seating = link.to(1)
     assert ack == Ack(re=2)  # a visitor is on the list now: nothing unknown
     assert isinstance(seating, Seating) and seating.east == SeatPlayer(9_000_001, "Jane Doe")
     # The next round the same visitor, named again, keeps the number.
-    await run(made.hub, inbound(link, 1, 3, Players("A", 1, 2, 10234, 0, 10890, 0,
+    await made.hub.step(inbound(link, 1, 3, Players("A", 1, 2, 10234, 0, 10890, 0,
                                                     visitors=(("east", "jane doe"),
                                                               ("west", "Sam Hill")))))
     _, again = link.to(1)
@@ -139,7 +139,7 @@ async def test_a_pads_visitors_are_bounded_per_unit_and_event_and_the_grid_names
     heard = made.bus.subscribe()
     for n in range(PER_UNIT + 5):
         body = Players("A", 1, 1, 10234, 0, 10890, 11012, visitors=(("east", f"Guest {n}"),))
-        await run(made.hub, inbound(link, 1, 2 + n, body))
+        await made.hub.step(inbound(link, 1, 2 + n, body))
         ack, seating = link.to(1)
         assert ack == Ack(re=2 + n)
         assert isinstance(seating, Seating)
@@ -147,10 +147,10 @@ async def test_a_pads_visitors_are_bounded_per_unit_and_event_and_the_grid_names
     visitors = [n for n in made.store.snapshot().players if n.number > 9_000_000]
     assert len(visitors) == PER_UNIT
     again = Players("A", 1, 1, 10234, 0, 10890, 11012, visitors=(("east", "guest 3"),))
-    await run(made.hub, inbound(link, 1, 100, again))
+    await made.hub.step(inbound(link, 1, 100, again))
     assert link.to(1)[1].east.number == 9_000_004  # type: ignore[attr-defined]
     other = Players("A", 2, 1, 10234, 0, 10890, 11012, visitors=(("east", "Late Guest"),))
-    await run(made.hub, inbound(link, 2, 2, other))
+    await made.hub.step(inbound(link, 2, 2, other))
     assert link.to(2)[1].east.number == 9_000_001 + PER_UNIT  # type: ignore[attr-defined]
     [standing] = [a for a in alerts(made.session, made.units)
                   if a["kind"] == "too_many_visitors"]
@@ -170,19 +170,19 @@ async def test_players_for_a_round_the_table_does_not_have_is_refused(tmp_path: 
     link = FakeLink()
     await logged_in(made, link)
     rounds = made.rules.session.sections["A"].movement.rounds
-    await run(made.hub, inbound(link, 1, 2, Players("A", 1, rounds + 1, 1, 2, 3, 4)))
+    await made.hub.step(inbound(link, 1, 2, Players("A", 1, rounds + 1, 1, 2, 3, 4)))
     [nak] = link.to(1)
     assert isinstance(nak, Nak) and nak.code == ErrorCode.WRONG_ROUND
-    await run(made.hub, inbound(link, 1, 3, Players("A", 2, 1, 1, 2, 3, 4)))
+    await made.hub.step(inbound(link, 1, 3, Players("A", 2, 1, 1, 2, 3, 4)))
     [nak] = link.to(1)
     assert isinstance(nak, Nak) and nak.code == ErrorCode.NOT_LOGGED_IN
     # The round after the section's is taken (a table that finished early moved on)...
-    await run(made.hub, inbound(link, 1, 4, Players("A", 1, 2, 10234, 0, 0, 0)))
+    await made.hub.step(inbound(link, 1, 4, Players("A", 1, 2, 10234, 0, 0, 0)))
     assert isinstance(link.to(1)[0], Ack)
     link.sent.clear()
     # ...a round further ahead is not yet: nothing stored, nothing named (SPEC.md 14.3).
     assert rounds > 2
-    await run(made.hub, inbound(link, 1, 5, Players("A", 1, 3, 10234, 0, 0, 0)))
+    await made.hub.step(inbound(link, 1, 5, Players("A", 1, 3, 10234, 0, 0, 0)))
     [nak] = link.to(1)
     assert isinstance(nak, Nak) and nak.code == ErrorCode.WRONG_ROUND
     assert nak.detail == "table 1 has not reached round 3: enter its players when it does"
@@ -196,7 +196,7 @@ async def test_a_finished_round_brings_the_next_rounds_seating(tmp_path: Path) -
     first = section.movement.at(1, 1)
     assert first is not None and first.ns and first.ew
     for seq, board in enumerate(first.boards, start=2):
-        await run(made.hub, inbound(link, 1, seq, result(1, 1, board, first.ns, first.ew)))
+        await made.hub.step(inbound(link, 1, seq, result(1, 1, board, first.ns, first.ew)))
     sent = link.to(1)
     seatings = [b for b in sent if isinstance(b, Seating)]
     assert [s.round for s in seatings] == [2]
@@ -207,8 +207,7 @@ async def test_the_directors_setting_reaches_the_pads_and_is_kept(tmp_path: Path
     made = club_station(tmp_path)
     link = FakeLink()
     await logged_in(made, link)
-    await director(made, lambda batch: set_player_numbers(made.rules, "A", AskPlayers.EVERY,
-                                                          batch))
+    await turns(made, made.director.set_player_numbers("A", AskPlayers.EVERY))
     [told] = link.to(1)
     assert isinstance(told, Seating) and told.ask == AskPlayers.EVERY
     Hub.load(made.hub)  # a restart rebuilds memory from the database
@@ -221,8 +220,7 @@ async def test_tricks_entry_reaches_the_pads_and_is_kept(tmp_path: Path) -> None
     answers = await logged_in(made, link)
     [first] = [b for b in answers if isinstance(b, Seating)]
     assert first.result_entry == ResultEntry.RESULT  # the default: =, +1, -1
-    await director(made, lambda batch: set_result_entry(made.rules, "A", ResultEntry.TRICKS,
-                                                        batch))
+    await turns(made, made.director.set_result_entry("A", ResultEntry.TRICKS))
     [told] = link.to(1)
     assert isinstance(told, Seating) and told.result_entry == ResultEntry.TRICKS
     assert told.ask == first.ask  # the other setting is told unchanged
@@ -235,8 +233,7 @@ async def seated_ns_at_table_1(made: Station, numbers: tuple[int, int]) -> Seati
     link = FakeLink()
     await logged_in(made, link)
     ns, _ = pairs_at(made, 1, 1)
-    await director(made, lambda batch: made.rules.session.seat(("A", ns, "NS"), numbers, "director",
-                                                       batch))
+    await turns(made, made.director.seat("A", ns, "NS", [Seated(n) for n in numbers]))
     [told] = link.to(1)
     assert isinstance(told, Seating)
     return told
@@ -249,7 +246,11 @@ async def test_the_director_seating_a_pair_shows_on_its_tables_pad(tmp_path: Pat
 
 async def test_a_name_changed_on_the_list_shows_on_the_next_seating(tmp_path: Path) -> None:
     made = club_station(tmp_path)
-    told = await seated_ns_at_table_1(made, (10234, 0))
+    link = FakeLink()
+    await logged_in(made, link)
+    # South a visitor without a name: only a pad seats one (the director names visitors).
+    await made.hub.step(inbound(link, 1, 2, Players("A", 1, 1, 10234, 10567, 0, 11012)))
+    told = made.rules.session.seating(made.rules.session.sections["A"], 1, 1)
     assert told.north == SeatPlayer(10234, "Ann Smith")
     assert told.south == SeatPlayer(0, None)  # a visitor without a name
     made.rules.session.players[10234] = "Ann Smith-Jones"  # the club's list says otherwise now
@@ -271,8 +272,8 @@ async def test_the_directors_seating_from_the_console_reaches_the_tables_pads(
     await logged_in(made, link, unit=2, table=2)
     ns, ew = pairs_at(made, 1, 1)
     # A visitor by name joins the list and sits South at table 1 at once.
-    seated = await director(made, lambda batch: made.rules.director_seats.director_seat(
-        "A", ns, "NS", [Seated(10234), Seated(visitor="Jane Doe")], batch))
+    seated = await turns(made, made.director.seat(
+        "A", ns, "NS", [Seated(10234), Seated(visitor="Jane Doe")]))
     assert seated == (10234, 9_000_001)
     [told] = link.to(1)
     assert isinstance(told, Seating) and (told.ns, told.ew) == (ns, ew)

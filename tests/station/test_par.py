@@ -14,7 +14,8 @@ from basestation.station.session import par as par_module
 from basestation.station.session.feedback import par_rows
 from basestation.station.session.par import ParSolver
 from firmware_protocol.messages import Ack, Feedback, FeedbackKind, Login
-from tests.station.fakes import DEAL_1, FakeLink, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import DEAL_1, FakeLink, inbound, station, turns
 
 BOARD_1_PAR = {("1S", "N", 80), ("1S", "S", 80)}
 
@@ -58,9 +59,9 @@ async def test_par_not_solved_yet_follows_the_other_feedback(
     link = FakeLink()
     hub = asyncio.create_task(made.hub.run())
     try:
-        await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
+        await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
         link.to(1)
-        await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+        await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
         first = link.to(1)
         assert isinstance(first[0], Ack)
         assert set(feedback(first)) == {FeedbackKind.TRAVELLER}  # not held up by the par
@@ -80,18 +81,14 @@ async def test_hand_records_loaded_by_the_director_are_solved_ahead(tmp_path: Pa
     made = station(tmp_path, feedback=frozenset({"traveller", "par"}))
     try:
         rotated = "E:" + DEAL_1.split(":", 1)[1]
-        task = asyncio.create_task(made.hub.act(
-            lambda batch: made.rules.director.set_hand_records("A", {2: rotated}, batch)))
-        await asyncio.sleep(0)
-        await run(made.hub, *made.hub._queue.take(1))  # type: ignore[arg-type]
-        assert await task == [2]
+        assert await turns(made, made.director.set_hand_records("A", {2: rotated})) == [2]
         assert made.rules.session.par.wait(30)
         assert made.rules.session.par.get(rotated, 2) == par_rows(rotated, 2)
         # The batch that enters board 2's result only reads it.
         link = FakeLink()
-        await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
+        await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
         link.to(1)
-        await run(made.hub, inbound(link, 1, 2, result(1, 1, 2, 1, 1)))
+        await made.hub.step(inbound(link, 1, 2, result(1, 1, 2, 1, 1)))
         assert FeedbackKind.PAR in feedback(link.to(1))
     finally:
         made.rules.session.par.close()

@@ -33,13 +33,11 @@ from firmware_protocol.messages import (
     Status,
 )
 from firmware_protocol.security import compute_mac, unit_key
+from tests.helpers import result
 from tests.station.fakes import (
     SECRET,
     FakeLink,
-    director,
     inbound,
-    result,
-    run,
     station,
     turns,
 )
@@ -53,8 +51,8 @@ async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) 
     link = FakeLink()
     event = made.rules.session.event_id
     assert event is not None
-    await run(made.hub, inbound(link, 1, 1, Hello("pad", 90, 2), v=2))
-    await run(made.hub, inbound(link, 1, 2, Login("A", 1), v=2))
+    await made.hub.step(inbound(link, 1, 1, Hello("pad", 90, 2), v=2))
+    await made.hub.step(inbound(link, 1, 2, Login("A", 1), v=2))
     answers = link.messages_to(1)
     assert [type(m.body) for m in answers] == [Ack, Status, Ack, GameData, Seating]
     assert {(m.v, m.event) for m in answers} == {(2, event)}
@@ -64,10 +62,10 @@ async def test_every_message_to_a_v2_pad_carries_the_open_event(tmp_path: Path) 
 async def test_a_v1_pad_is_answered_in_version_1(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 3, 1, Login("A", 1)))
+    await made.hub.step(inbound(link, 3, 1, Login("A", 1)))
     assert {(m.v, m.event) for m in link.messages_to(3)} == {(1, 0)}
     # A v1 pad's entries carry no event, so they are not checked against it.
-    await run(made.hub, inbound(link, 3, 2, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 3, 2, result(1, 1, 1, 1, 1)))
     assert isinstance(link.to(3)[0], Ack)
 
 
@@ -76,19 +74,19 @@ async def test_an_entry_of_another_event_is_refused_and_not_stored(tmp_path: Pat
     link = FakeLink()
     event = made.rules.session.event_id
     assert event is not None
-    await run(made.hub, inbound(link, 1, 1, Login("A", 1), v=2, event=0))  # login: not checked
+    await made.hub.step(inbound(link, 1, 1, Login("A", 1), v=2, event=0))  # login: not checked
     link.to(1)
     held = made.rules.session.sections["A"].held_count
     for seq, body in enumerate((result(1, 1, 1, 1, 1),
                                 Players("A", 1, 1, 11, 12, 13, 14)), start=2):
-        await run(made.hub, inbound(link, 1, seq, body, v=2, event=event + 1))
+        await made.hub.step(inbound(link, 1, seq, body, v=2, event=event + 1))
         answer = link.messages_to(1)
         assert [m.body for m in answer] == [Nak(re=seq, code=ErrorCode.OTHER_EVENT)]
         assert answer[0].event == event
     assert made.rules.session.sections["A"].held_count == held
     assert made.store.snapshot().results == []
     # The same entry under the open event is stored.
-    await run(made.hub, inbound(link, 1, 4, result(1, 1, 1, 1, 1), v=2, event=event))
+    await made.hub.step(inbound(link, 1, 4, result(1, 1, 1, 1, 1), v=2, event=event))
     assert isinstance(link.to(1)[0], Ack)
     assert made.rules.session.sections["A"].held_count == held + 1
 
@@ -97,15 +95,15 @@ async def test_the_directors_lock_is_a_lock_and_a_v1_pad_hears_replaced(tmp_path
     made = station(tmp_path)
     link = FakeLink()
     event = made.rules.session.event_id
-    await run(made.hub, inbound(link, 1, 1, Login("A", 1), v=2, event=event or 0),
+    await made.hub.step(inbound(link, 1, 1, Login("A", 1), v=2, event=event or 0),
               inbound(link, 2, 1, Login("A", 2)))
     link.sent.clear()
-    await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
-    await director(made, lambda batch: made.rules.director.lock_unit(2, batch))
+    await turns(made, made.director.lock_unit(1))
+    await turns(made, made.director.lock_unit(2))
     assert made.hub.units[1].locked_reason == made.hub.units[2].locked_reason == "UNIT_LOCKED"
     assert link.to(1) == [Locked(ErrorCode.UNIT_LOCKED)]
     assert link.to(2) == [Locked(ErrorCode.UNIT_REPLACED)]  # version 1 has no UNIT_LOCKED
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1), v=2, event=event or 0),
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1), v=2, event=event or 0),
               inbound(link, 2, 2, result(2, 1, 3, 2, 2)))  # a board of its round
     # Each entry went to the director to decide (SPEC.md 6.5), said in the nak's detail.
     assert link.to(1) == [Nak(re=2, code=ErrorCode.UNIT_LOCKED, detail=TO_DIRECTOR)]
@@ -116,8 +114,8 @@ async def test_a_takeover_still_says_replaced(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
     event = made.rules.session.event_id or 0
-    await run(made.hub, inbound(link, 1, 1, Login("A", 1), v=2, event=event))
-    await run(made.hub, inbound(link, 2, 1, Login("A", 1, "4321", True), v=2, event=event))
+    await made.hub.step(inbound(link, 1, 1, Login("A", 1), v=2, event=event))
+    await made.hub.step(inbound(link, 2, 1, Login("A", 1, "4321", True), v=2, event=event))
     assert Locked(ErrorCode.UNIT_REPLACED) in link.to(1)
     assert made.hub.units[1].locked_reason == "UNIT_REPLACED"
 
@@ -128,11 +126,11 @@ async def test_seq_0_naks_answer_in_the_version_they_answer(tmp_path: Path) -> N
     event = made.rules.session.event_id
     # A bad tag: BAD_MAC, outside the sequence, in the message's version.
     wrong = jsonwire.encode(Message(5, 1, Hello("pad", 1, 2), 2, 0), unit_key("other", 5))
-    await run(made.hub, Inbound(jsonwire.decode(wrong), link))
+    await made.hub.step(Inbound(jsonwire.decode(wrong), link))
     [nak] = link.messages_to(5)
     assert (nak.seq, nak.v, nak.event, nak.body) == (0, 2, event, Nak(1, ErrorCode.BAD_MAC))
     wrong_v1 = jsonwire.encode(Message(6, 1, Hello("pad", 1)), unit_key("other", 6))
-    await run(made.hub, Inbound(jsonwire.decode(wrong_v1), link))
+    await made.hub.step(Inbound(jsonwire.decode(wrong_v1), link))
     assert [(m.v, m.event) for m in link.messages_to(6)] == [(1, 0)]
     # A frame the codec refuses (a bad contract, say) from a unit never heard: refuse()
     # answers outside the sequence, in the frame's version.
@@ -149,7 +147,7 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
     old = made.rules.session.event_id or 0
-    await run(made.hub, inbound(link, 1, 1, Login("A", 1), v=2, event=old),
+    await made.hub.step(inbound(link, 1, 1, Login("A", 1), v=2, event=old),
               inbound(link, 2, 1, Hello("pad", 50, 2), v=2),
               inbound(link, 3, 1, Login("A", 3)))
     link.sent.clear()
@@ -168,7 +166,7 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
     assert [(m.body, m.v) for m in link.messages_to(3)] == [
         (running, 1), (Control(ControlCommand.RELOGIN), 1)]
     # The old event's entry, sent after the new one opened, is refused and not stored.
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1), v=2, event=old))
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1), v=2, event=old))
     assert link.to(1) == [Nak(re=2, code=ErrorCode.OTHER_EVENT)]
     assert made.rules.session.sections["A"].held_count == 0
 
@@ -176,21 +174,21 @@ async def test_a_new_event_reaches_every_pad(tmp_path: Path) -> None:
 async def test_reset_tells_the_pad_and_says_what_it_did(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 17, 1, Login("A", 3), v=2,
+    await made.hub.step(inbound(link, 17, 1, Login("A", 3), v=2,
                                 event=made.rules.session.event_id or 0))
     link.sent.clear()
-    await director(made, lambda batch: made.rules.director.lock_unit(17, batch))
-    await run(made.hub, inbound(link, 17, 2, Login("A", 3), v=2,
+    await turns(made, made.director.lock_unit(17))
+    await made.hub.step(inbound(link, 17, 2, Login("A", 3), v=2,
                                 event=made.rules.session.event_id or 0))
     link.sent.clear()
-    done = await director(made, lambda batch: made.rules.director.reset_unit(17, batch))
+    done = await turns(made, made.director.reset_unit(17))
     assert done == ("Unit 17: lifted its lock and told the pad to forget its session; it shows "
                     "the login form when it hears this.")
     assert link.to(17) == [Control(ControlCommand.RESET)]
-    await run(made.hub, inbound(link, 17, 3, Login("A", 3), v=2,
+    await made.hub.step(inbound(link, 17, 3, Login("A", 3), v=2,
                                 event=made.rules.session.event_id or 0))
     link.to(17)
-    done = await director(made, lambda batch: made.rules.director.reset_unit(17, batch))
+    done = await turns(made, made.director.reset_unit(17))
     assert done.startswith("Unit 17: freed table A3 and told the pad to forget its session")
     assert made.rules.session.sections["A"].holders == {}
 
@@ -217,10 +215,10 @@ async def test_new_event_x_serial_line_old_feedback_dropped_owed_keep_their_even
     made = station(tmp_path, feedback=frozenset({"traveller"}))
     line = SlowLine()
     old = made.rules.session.event_id or 0
-    await run(made.hub, inbound(line, 1, 1, Login("A", 1), v=2, event=old))
+    await made.hub.step(inbound(line, 1, 1, Login("A", 1), v=2, event=old))
     line.drain()
     line.sent.clear()
-    await run(made.hub, inbound(line, 1, 2, result(1, 1, 1, 1, 1), v=2, event=old))
+    await made.hub.step(inbound(line, 1, 2, result(1, 1, 1, 1, 1), v=2, event=old))
     new = NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),))
     opened = await turns(made, made.director.open_new_event(new))
     line.drain()
@@ -229,6 +227,7 @@ async def test_new_event_x_serial_line_old_feedback_dropped_owed_keep_their_even
     seqs = [m.seq for m in line.sent]
     assert seqs == sorted(seqs)
     # The old event's par, solved after the new event opened, is not sent either.
-    await director(made, lambda batch: made.rules.pads._par_solved(old, 1, 1, (), batch))
+    # The par solver's answer comes back in a turn of its own (hub.later), not a command.
+    await turns(made, made.hub.act(lambda batch: made.rules.pads._par_solved(old, 1, 1, (), batch)))
     line.drain()
     assert line.messages_to(1) == []

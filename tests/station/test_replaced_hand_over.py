@@ -20,7 +20,8 @@ from firmware_protocol.messages import (
     Login,
     Nak,
 )
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 def offer_kinds(made: Any) -> list[tuple[str, int]]:
@@ -36,8 +37,8 @@ async def at_table(tmp_path: Path) -> tuple[Any, FakeLink]:
     """Unit 1 holds table A1 and has board 1 stored (4S= by South)."""
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 1, 1, Login(section="A", table=1)))
-    await run(made.hub, inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+    await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
+    await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     link.sent.clear()
     return made, link
 
@@ -46,16 +47,16 @@ async def test_replace_x_plain_login_takes_the_table_and_unsent_entries_reach_di
         tmp_path: Path) -> None:
     made, link = await at_table(tmp_path)
     # "Replace unit 1": the next pad that asks takes over, without ticking "Take over".
-    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
-    await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1)))
+    await turns(made, made.director.authorise_takeover("A", 1))
+    await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1)))
     assert isinstance(link.to(2)[0], Ack)
     assert made.rules.session.sections["A"].holders[1] == 2
     assert made.hub.units[1].locked_reason == ErrorCode.UNIT_REPLACED.value
     # Unit 1 was away with board 2 keyed (4S+1), and board 1 as stored: it comes back.
     link.sent.clear()
-    await run(made.hub, inbound(link, 1, 3, Hello(firmware="t", battery=50)))
+    await made.hub.step(inbound(link, 1, 3, Hello(firmware="t", battery=50)))
     assert Locked(reason=ErrorCode.UNIT_REPLACED) in link.to(1)  # told at once
-    await run(made.hub, inbound(link, 1, 4, result(1, 1, 2, 1, 1, tricks=11)),
+    await made.hub.step(inbound(link, 1, 4, result(1, 1, 2, 1, 1, tricks=11)),
               inbound(link, 1, 5, result(1, 1, 1, 1, 1)),
               inbound(link, 1, 6, result(1, 1, 2, 1, 1, tricks=11)))  # sent again
     assert naks(link, 1) == [(ErrorCode.UNIT_REPLACED, TO_DIRECTOR),
@@ -67,9 +68,9 @@ async def test_replace_x_plain_login_takes_the_table_and_unsent_entries_reach_di
 
 async def test_replace_without_authorisation_still_needs_take_over(tmp_path: Path) -> None:
     made, link = await at_table(tmp_path)
-    await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1)))
+    await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1)))
     assert naks(link, 2) == [(ErrorCode.TABLE_IN_USE, None)]
-    await run(made.hub, inbound(link, 2, 2, Login(section="A", table=1, takeover=True)))
+    await made.hub.step(inbound(link, 2, 2, Login(section="A", table=1, takeover=True)))
     assert naks(link, 2)[-1] == (ErrorCode.TABLE_IN_USE, "ask the director")
     assert made.rules.session.sections["A"].holders[1] == 1
 
@@ -78,8 +79,8 @@ async def test_lock_x_unsent_entries_conflict_shown_to_the_director(tmp_path: Pa
     """Withdrawn or locked by the director: a different entry for a board held is a conflict,
     one for a board not held an offer, the one held as it is nothing new."""
     made, link = await at_table(tmp_path)
-    await director(made, lambda batch: made.rules.director.lock_unit(1, batch))
-    await run(made.hub, inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)),
+    await turns(made, made.director.lock_unit(1))
+    await made.hub.step(inbound(link, 1, 3, result(1, 1, 1, 1, 1, tricks=9)),
               inbound(link, 1, 4, result(1, 1, 2, 1, 1)),
               inbound(link, 1, 5, result(2, 1, 3, 2, 2)),  # never its table: not kept
               inbound(link, 1, 6, result(1, 1, 3, 1, 1)))  # not a board of its round
@@ -96,15 +97,15 @@ async def test_reset_x_unsent_entries_reach_director_after_the_lock_is_lifted(
     """Reset before the pad came back: the unit holds no table, and what it still had for the
     table it held goes to the director all the same (after a restart too)."""
     made, link = await at_table(tmp_path)
-    await director(made, lambda batch: made.rules.director.authorise_takeover("A", 1, batch))
-    await run(made.hub, inbound(link, 2, 1, Login(section="A", table=1)))
-    await director(made, lambda batch: made.rules.director.reset_unit(1, batch))
+    await turns(made, made.director.authorise_takeover("A", 1))
+    await made.hub.step(inbound(link, 2, 1, Login(section="A", table=1)))
+    await turns(made, made.director.reset_unit(1))
     made.hub.load()
-    await run(made.hub, inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=11)))
+    await made.hub.step(inbound(link, 1, 3, result(1, 1, 2, 1, 1, tricks=11)))
     assert naks(link, 1) == [(ErrorCode.NOT_LOGGED_IN, TO_DIRECTOR)]
     assert offer_kinds(made) == [("merge_offer", 2)]
     # Logged in again at another table, it is a pad like any other.
-    await run(made.hub, inbound(link, 1, 4, Login(section="A", table=3)))
-    await run(made.hub, inbound(link, 1, 5, result(1, 1, 3, 1, 1)))
+    await made.hub.step(inbound(link, 1, 4, Login(section="A", table=3)))
+    await made.hub.step(inbound(link, 1, 5, result(1, 1, 3, 1, 1)))
     assert naks(link, 1)[-1] == (ErrorCode.NOT_LOGGED_IN, None)
     assert offer_kinds(made) == [("merge_offer", 2)]

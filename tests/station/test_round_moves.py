@@ -7,11 +7,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from basestation.movements import generate
-from basestation.station.rules.console import set_round_clock, set_round_minutes
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.seating import next_round, round_clock
 from firmware_protocol.messages import Login, Move, NextRound, RoundClock, Seating
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 def test_share_and_relay_boards_go_to_the_next_table_or_the_relay_stand() -> None:
@@ -58,7 +58,7 @@ def test_the_round_clock_counts_from_the_rounds_start() -> None:
 async def test_the_seating_after_login_carries_the_clock_and_the_moves(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
+    await made.hub.step(inbound(link, 1, 1, Login("A", 1)))
     seating = link.to(1)[-1]
     assert isinstance(seating, Seating)
     movement = made.rules.session.sections["A"].movement
@@ -70,15 +70,15 @@ async def test_the_seating_after_login_carries_the_clock_and_the_moves(tmp_path:
 async def test_a_new_round_or_a_new_length_restarts_every_pads_clock(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, inbound(link, 1, 1, Login("A", 1)))
-    await run(made.hub, inbound(link, 2, 1, Login("A", 2)))
+    await made.hub.step(inbound(link, 1, 1, Login("A", 1)))
+    await made.hub.step(inbound(link, 2, 1, Login("A", 2)))
     link.to(1), link.to(2)
-    await director(made, lambda batch: set_round_minutes(made.rules, "A", 30.0, batch))
+    await turns(made, made.director.set_round_minutes("A", 30.0))
     for unit in (1, 2):
         [told] = link.to(unit)
         assert isinstance(told, Seating) and told.clock is not None
         assert told.clock.length == 1800
-    await director(made, lambda batch: set_round_clock(made.rules, "A", 6.0, 2.0, batch))
+    await turns(made, made.director.set_round_clock("A", 6.0, 2.0))
     boards = len(made.rules.session.sections["A"].movement.at(1, 1).boards)  # type: ignore[union-attr]
     for unit in (1, 2):
         [told] = link.to(unit)
@@ -88,7 +88,7 @@ async def test_a_new_round_or_a_new_length_restarts_every_pads_clock(tmp_path: P
     section = made.rules.session.sections["A"]
     second = section.movement.at(2, 2)
     assert second is not None and second.ns and second.ew
-    await run(made.hub, inbound(link, 2, 2, result(2, 2, second.boards[0], second.ns,
+    await made.hub.step(inbound(link, 2, 2, result(2, 2, second.boards[0], second.ns,
                                                     second.ew)))
     [told] = [b for b in link.to(1) if isinstance(b, Seating)]
     assert told.clock is not None and told.clock.round == 2

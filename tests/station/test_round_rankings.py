@@ -10,17 +10,17 @@ import pytest
 
 from basestation.station.app import Station
 from basestation.station.core.hub import Hub
-from basestation.station.rules.console import set_round_rankings
 from basestation.station.session.round_rankings import completed_round, ranking_after
 from firmware_protocol.messages import Feedback, FeedbackKind, Login, RoundRankings, Seating
-from tests.station.fakes import FakeLink, director, inbound, result, run, station
+from tests.helpers import result
+from tests.station.fakes import FakeLink, inbound, station, turns
 
 UNITS = (1, 2, 3)  # the pad of table 1, 2 and 3
 
 
 async def logged_in(made: Station, link: FakeLink) -> None:
     for unit in UNITS:
-        await run(made.hub, inbound(link, unit, 1, Login("A", unit)))
+        await made.hub.step(inbound(link, unit, 1, Login("A", unit)))
     link.sent.clear()
 
 
@@ -31,7 +31,7 @@ async def play(made: Station, link: FakeLink, table: int, round_: int,
     assert here is not None and here.ns and here.ew
     for board in boards or here.boards:
         seq = 100 * round_ + board
-        await run(made.hub, inbound(link, table, seq,
+        await made.hub.step(inbound(link, table, seq,
                                     result(table, round_, board, here.ns, here.ew,
                                            tricks=7 + (board + table) % 5)))
 
@@ -42,8 +42,7 @@ def rankings(link: FakeLink, unit: int) -> list[Feedback]:
 
 
 async def shown(made: Station, hide_first: int = 0, hide_last: int = 0) -> None:
-    await director(made, lambda batch: set_round_rankings(
-        made.rules, "A", RoundRankings(hide_first, hide_last), batch))
+    await turns(made, made.director.set_round_rankings("A", RoundRankings(hide_first, hide_last)))
 
 
 async def test_off_by_default_no_rankings_after_a_round(tmp_path: Path) -> None:
@@ -98,7 +97,7 @@ async def test_a_round_in_progress_does_not_count(tmp_path: Path) -> None:
 async def test_the_first_and_last_rounds_named_stay_hidden(tmp_path: Path) -> None:
     made, link = station(tmp_path, tables=4, boards=8), FakeLink()  # 4 rounds
     await logged_in(made, link)
-    await run(made.hub, inbound(link, 4, 1, Login("A", 4)))
+    await made.hub.step(inbound(link, 4, 1, Login("A", 4)))
     await shown(made, hide_first=1, hide_last=2)
     told = [b for b in link.to(1) if isinstance(b, Seating)]
     assert told and told[-1].rankings == RoundRankings(1, 2)
@@ -122,7 +121,7 @@ async def test_kept_across_a_restart_and_sent_at_login(tmp_path: Path) -> None:
     assert section.rankings == RoundRankings(0, 1)
     assert section.rankings_sent == 1  # not sent again to every pad
     link.sent.clear()
-    await run(made.hub, inbound(link, 1, 500, Login("A", 1)))
+    await made.hub.step(inbound(link, 1, 500, Login("A", 1)))
     [after] = rankings(link, 1)  # a pad logging in again gets the latest shown
     assert after.round == 1
     assert rankings(link, 2) == []
@@ -132,7 +131,7 @@ async def test_switched_off_nothing_more_is_sent(tmp_path: Path) -> None:
     made, link = station(tmp_path), FakeLink()
     await logged_in(made, link)
     await shown(made)
-    await director(made, lambda batch: set_round_rankings(made.rules, "A", None, batch))
+    await turns(made, made.director.set_round_rankings("A", None))
     told = [b for b in link.to(1) if isinstance(b, Seating)]
     assert told[-1].rankings is None
     for table in UNITS:
@@ -144,6 +143,5 @@ async def test_hiding_every_round_is_refused(tmp_path: Path) -> None:
     made, link = station(tmp_path), FakeLink()  # 3 rounds
     await logged_in(made, link)
     with pytest.raises(ValueError, match="leaves none of section A's 3 rounds"):
-        await director(made, lambda batch: set_round_rankings(
-            made.rules, "A", RoundRankings(1, 2), batch))
+        await turns(made, made.director.set_round_rankings("A", RoundRankings(1, 2)))
     assert made.rules.session.sections["A"].rankings is None

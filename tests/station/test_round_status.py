@@ -22,7 +22,8 @@ from firmware_protocol.messages import (
     StationState,
     Status,
 )
-from tests.station.fakes import SECRET, FakeLink, director, inbound, result, run
+from tests.helpers import result
+from tests.station.fakes import SECRET, FakeLink, inbound, turns
 
 # mitchell 3 tables, 6 boards: 3 rounds of 2 boards. Table t holds NS pair t; EW pairs move.
 BOARDS = {1: {1: (1, 1, (1, 2)), 2: (1, 3, (3, 4)), 3: (1, 2, (5, 6))},
@@ -65,7 +66,7 @@ class Pads:
         for body in bodies:
             self.seq[unit] = self.seq.get(unit, 0) + 1
             items.append(inbound(self.link, unit, self.seq[unit], body))
-        await run(self.made.hub, *items)
+        await self.made.hub.step(*items)
 
     async def seated(self) -> None:
         for table in (1, 2, 3):
@@ -175,12 +176,12 @@ async def test_the_director_closing_the_round_tells_the_pads(tmp_path: Path) -> 
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    assert await director(made, lambda batch: made.rules.director.close_round("A", batch)) == 2
+    assert await turns(made, made.director.close_round("A")) == 2
     told = pads.told()
     for unit in (1, 2, 3):
         assert statuses(told[unit]) == [Status(StationState.RUNNING, 2)]
     assert statuses(told[4]) == []
-    assert await director(made, lambda batch: made.rules.director.close_round("A", batch)) == 3
+    assert await turns(made, made.director.close_round("A")) == 3
     assert statuses(pads.told()[2]) == [Status(StationState.RUNNING, 3)]
     # Closing locks nothing: a round-1 result is still taken, and the round stays 3.
     await pads.send(1, round_of(1, 1)[0])
@@ -199,7 +200,7 @@ async def test_a_pad_that_reads_the_clock_in_a_status_gets_no_seating_for_it(
     for unit in (2, 3):
         await pads.send(unit, Hello("webpad 1", None, 1, status_clock=True))
     pads.told()
-    assert await director(made, lambda batch: made.rules.director.close_round("A", batch)) == 2
+    assert await turns(made, made.director.close_round("A")) == 2
     told = pads.told()
     [old_status, seating] = told[1]
     assert old_status == Status(StationState.RUNNING, 2) and isinstance(seating, Seating)
@@ -218,7 +219,7 @@ async def test_after_hello_a_pad_is_told_its_own_sections_round(tmp_path: Path) 
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    await director(made, lambda batch: made.rules.director.close_round("A", batch))
+    await turns(made, made.director.close_round("A"))
     pads.told()
     await pads.send(4, Hello("bp-1", 90, 1))  # B1's pad: section B is in round 1
     assert statuses(pads.told()[4]) == [Status(StationState.RUNNING, 1)]
@@ -232,14 +233,10 @@ async def test_pausing_tells_each_pad_its_own_sections_round(tmp_path: Path) -> 
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    await director(made, lambda batch: made.rules.director.close_round("A", batch))
+    await turns(made, made.director.close_round("A"))
     pads.told()
 
-    def pause(batch: object) -> None:
-        made.rules.switches.set_running(False, batch)  # type: ignore[arg-type]
-        made.rules.session.tell_status(batch)  # type: ignore[arg-type]
-
-    await director(made, pause)
+    await turns(made, made.director.pause_or_resume(False))
     told = pads.told()
     assert statuses(told[1]) == [Status(StationState.STOPPED, 2)]
     assert statuses(told[4]) == [Status(StationState.STOPPED, 1)]
@@ -259,7 +256,8 @@ async def test_while_stopped_a_pad_at_no_table_is_told_it_is_not_logged_in(
     made = two_sections(tmp_path)
     pads = Pads(made)
     await pads.seated()
-    await director(made, lambda batch: made.rules.switches.set_running(False, batch))
+    await turns(made, made.director.pause_or_resume(False))
+    pads.told()  # each pad told the station stopped
     await pads.send(5, round_of(1, 1)[0])
     await pads.send(1, round_of(1, 1)[0])
     told = pads.told()

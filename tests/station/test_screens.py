@@ -19,7 +19,8 @@ from firmware_protocol.messages import (
     Status,
 )
 from firmware_protocol.security import unit_key
-from tests.station.fakes import SECRET, FakeLink, result, run, station
+from tests.helpers import result
+from tests.station.fakes import SECRET, FakeLink, station
 
 UNIT = 5
 
@@ -33,13 +34,13 @@ def said(link: FakeLink, seq: int, body: Body, screen: str | None) -> Inbound:
 async def test_the_newest_screen_holds_the_unit_and_the_other_is_told(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, said(link, 1, Hello("webpad 1", None, 2), "first"))
-    await run(made.hub, said(link, 2, Login("A", 1), "first"))
+    await made.hub.step(said(link, 1, Hello("webpad 1", None, 2), "first"))
+    await made.hub.step(said(link, 2, Login("A", 1), "first"))
     answers = link.messages_to(UNIT)
     assert [type(m.body) for m in answers] == [Ack, Status, Ack, GameData, Seating]
     assert {m.screen for m in answers} == {"first"}
     # A second phone, opened with the same pairing link: its hello takes the unit.
-    await run(made.hub, said(link, 3, Hello("webpad 1", None, 2), "second"))
+    await made.hub.step(said(link, 3, Hello("webpad 1", None, 2), "second"))
     answers = link.messages_to(UNIT)
     assert [type(m.body) for m in answers] == [Ack, Status]
     assert {m.screen for m in answers} == {"second"}
@@ -47,17 +48,17 @@ async def test_the_newest_screen_holds_the_unit_and_the_other_is_told(tmp_path: 
     first = made.rules.session.sections["A"].movement.at(1, 1)
     assert first is not None and first.ns and first.ew
     ns, ew = first.ns, first.ew
-    await run(made.hub, said(link, 4, result(1, 1, 1, ns, ew), "first"))
+    await made.hub.step(said(link, 4, result(1, 1, 1, ns, ew), "first"))
     [told] = link.messages_to(UNIT)
     assert isinstance(told.body, Status) and told.screen == "second"
     assert made.rules.session.sections["A"].held(1, 1, 1) is None
     # Its seq 4 spoiled nothing: the second phone's own seq 4 is new to the station.
-    await run(made.hub, said(link, 4, result(1, 1, 1, ns, ew), "second"))
+    await made.hub.step(said(link, 4, result(1, 1, 1, ns, ew), "second"))
     [ack] = link.messages_to(UNIT)
     assert isinstance(ack.body, Ack) and ack.body.score_ns is not None
     # The first phone back on the network says hello again: a screen that lost the unit does
     # not take it back.
-    await run(made.hub, said(link, 5, Hello("webpad 1", None, 2), "first"))
+    await made.hub.step(said(link, 5, Hello("webpad 1", None, 2), "first"))
     [told] = link.messages_to(UNIT)
     assert isinstance(told.body, Status) and told.screen == "second"
     assert made.hub.units[UNIT].screen == "second"
@@ -66,8 +67,8 @@ async def test_the_newest_screen_holds_the_unit_and_the_other_is_told(tmp_path: 
 async def test_a_pad_that_names_no_screen_is_as_before(tmp_path: Path) -> None:
     made = station(tmp_path)
     link = FakeLink()
-    await run(made.hub, said(link, 1, Hello("bridgepad 1", 80, 2), None))
-    await run(made.hub, said(link, 2, Heartbeat(80), None))
+    await made.hub.step(said(link, 1, Hello("bridgepad 1", 80, 2), None))
+    await made.hub.step(said(link, 2, Heartbeat(80), None))
     answers = link.messages_to(UNIT)
     assert [type(m.body) for m in answers] == [Ack, Status, Ack]
     assert {m.screen for m in answers} == {None}

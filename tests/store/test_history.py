@@ -3,8 +3,6 @@ and on PostgreSQL."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from sqlmodel import select
 
 from basestation.station.config import SectionConfig
@@ -12,12 +10,7 @@ from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import UnitRow
 from basestation.store.repository import Store
-
-
-def result(event_id: int, board: int, status: str = "active") -> dict[str, object]:
-    return {"event_id": event_id, "section": "A", "table_no": 1, "round": 1, "board": board,
-            "kind": "result", "status": status, "flags": "", "source": "pad",
-            "created_at": datetime.now(UTC)}
+from tests.helpers import result_row
 
 
 def test_events_audit_units_and_inserts(database_url: str) -> None:
@@ -33,7 +26,8 @@ def test_events_audit_units_and_inserts(database_url: str) -> None:
         tuesday, thursday = ids
         # Results and answers interleaved, as a batch has them: grouped, all stored.
         store.commit([op for board in (1, 2, 3) for op in (
-            repo.insert_result(result(tuesday, board, "superseded" if board == 3 else "active")),
+            repo.insert_result(result_row(
+                board, event_id=tuesday, status="superseded" if board == 3 else "active")),
             repo.save_answer(5, board, "d" * 32, "[]"))])
         assert [store.answer(5, seq) for seq in (1, 2, 3)] == [("d" * 32, "[]")] * 3
         # A round moving on amid the inserts: one UPDATE of its section; a missing row stays so.

@@ -1,14 +1,16 @@
-"""The hot writes (results, answers, audit, the units' upsert) go as plain executemany: the
-rows must read back exactly as SQLAlchemy's own insert would have written them."""
+"""The hot writes (results, answers, audit, the units' upsert) go as plain executemany, and
+updates by key as plain SQL: the rows must read back exactly as SQLAlchemy's ORM (a session's
+add, or a loaded row's fields set, then flushed) would have written them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -20,16 +22,9 @@ from basestation.store.models import (
     UnitRow,
 )
 from basestation.store.repository import Store
+from tests.helpers import result_row
 
 WHEN = datetime(2026, 11, 24, 19, 30, 5, 123456, tzinfo=UTC)
-
-
-def result(board: int, **fields: Any) -> dict[str, Any]:
-    return {"event_id": 1, "section": "A", "table_no": 3, "round": 1, "board": board,
-            "ns": 3, "ew": 10, "kind": "result", "contract": "4S", "declarer": "S",
-            "tricks": 10, "lead": None, "ruling": None, "score_ns": 420, "flags": "",
-            "status": "active", "source": "pad", "unit": 17, "seq": 2**40 + board,
-            "created_at": WHEN, **fields}
 
 
 def unit(number: int, **fields: Any) -> dict[str, Any]:
@@ -42,6 +37,14 @@ def columns(row: Any) -> dict[str, Any]:
     return {name: value for name, value in row.model_dump().items() if name != "id"}
 
 
+def through_the_orm(store: Store, write: Callable[[Session], None]) -> None:
+    """`write` made with an ORM session, flushed and committed as SQLAlchemy does it: the
+    other side of each comparison here (the station's own writes never take this path)."""
+    with Session(store.engine) as session:
+        write(session)
+        session.commit()
+
+
 @pytest.fixture
 def store(database_url: str) -> Any:
     store = Store(database_url)
@@ -52,13 +55,15 @@ def store(database_url: str) -> Any:
 
 def test_rows_read_back_as_the_orm_writes_them(store: Store) -> None:
     ruling = {"ns_percent": 60, "ew_percent": 40}
-    store.commit([repo.insert_result(result(1)), repo.insert_result(result(2, ruling=ruling)),
+    store.commit([repo.insert_result(result_row(1, created_at=WHEN)),
+                  repo.insert_result(result_row(2, ruling=ruling, created_at=WHEN)),
                   repo.save_answer(17, 2, "ab" * 16, '[{"body":{"re":2},"type":"ack"}]'),
                   repo.audit(1, "unit 17", "login", section="A", table=3),
                   repo.save_units([unit(17), unit(18, battery=None)])])
     # The same rows through the ORM, for comparison.
-    store.commit([repo.add(ResultRow(**result(3))),
-                  repo.add(ResultRow(**result(4, ruling=ruling)))])
+    through_the_orm(store, lambda session: session.add_all(
+        [ResultRow(**result_row(3, created_at=WHEN)),
+         ResultRow(**result_row(4, ruling=ruling, created_at=WHEN))]))
     rows = store.read(lambda s: list(s.exec(select(ResultRow).order_by(ResultRow.board))))
     assert [columns(row) for row in rows[:2]] == [
         {**columns(row), "board": board, "seq": 2**40 + board}
@@ -92,7 +97,7 @@ def test_the_units_upsert_changes_only_what_it_names(store: Store) -> None:
 def test_a_refused_row_rolls_the_whole_batch_back(store: Store) -> None:
     answer = repo.save_answer(17, 2, "x", "[]")
     with pytest.raises(sa.exc.IntegrityError):
-        store.commit([repo.insert_result(result(1)), answer, answer])
+        store.commit([repo.insert_result(result_row(1, created_at=WHEN)), answer, answer])
     assert store.read(lambda s: list(s.exec(select(ResultRow)))) == []
     assert store.read(lambda s: list(s.exec(select(AnswerRow)))) == []
     assert store.read(lambda s: list(s.exec(select(AuditRow)))) == []
@@ -101,7 +106,7 @@ def test_a_refused_row_rolls_the_whole_batch_back(store: Store) -> None:
 
 def test_updates_by_key_read_back_as_the_orm_writes_them(store: Store) -> None:
     """Updates by key go as plain SQL, each value through its column's type: the section the
-    plain way reads back as the one changed through the ORM."""
+    plain way reads back as the one changed through the ORM (a loaded row's fields set)."""
     event = store.snapshot().event
     assert event is not None
     sections = [SectionRow(event_id=1, letter=letter, movement_kind="mitchell", tables=3,
@@ -114,9 +119,16 @@ def test_updates_by_key_read_back_as_the_orm_writes_them(store: Store) -> None:
                   repo.set_round_clock(plain, 7.5, 1.0),
                   repo.set_round_rankings(plain, True, 1, 0),
                   repo.update_section_round(plain + 99, 5)])  # a row that is gone stays gone
-    store.commit([repo.update(SectionRow, orm, **changes, board_minutes=7.5, round_minutes=1.0,
-                              round_rankings=True, rankings_hide_first=1,
-                              rankings_hide_last=0)])
+    changes |= {"board_minutes": 7.5, "round_minutes": 1.0, "round_rankings": True,
+                "rankings_hide_first": 1, "rankings_hide_last": 0}
+
+    def changed(session: Session) -> None:
+        row = session.get(SectionRow, orm)
+        assert row is not None
+        for name, value in changes.items():
+            setattr(row, name, value)
+
+    through_the_orm(store, changed)
     rows = store.read(lambda s: list(s.exec(select(SectionRow).order_by(SectionRow.letter))))
     assert [columns(row) for row in rows] == [{**columns(rows[1]), "letter": "A"},
                                               columns(rows[1])]

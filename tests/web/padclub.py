@@ -9,13 +9,12 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
 from basestation.station.app import Station
 from simulator.broker import run_mosquitto, run_mosquitto_on_free_ports
-from tests.web.conftest import PASSWORD, serve
+from tests.web.conftest import serve
 from tests.web.padpage import enter, stored
 
 # The pad's ES modules, put on the page under the names the tests' scripts use (the page's own
@@ -104,15 +103,6 @@ async def club(broker: Broker, make_station: Callable[..., Any], browser: Browse
         yield running
         for context in running.contexts:
             await context.close()
-
-
-@contextlib.asynccontextmanager
-async def director(club: Club) -> AsyncIterator[httpx.AsyncClient]:
-    """The director's API, logged in, as the grid page uses it."""
-    async with httpx.AsyncClient(base_url=club.url, headers={"Origin": club.url},
-                                 timeout=10) as client:
-        (await client.post("/api/login", json={"password": PASSWORD})).raise_for_status()
-        yield client
 
 
 def held(station: Station, table: int, round_: int, board: int) -> Any:

@@ -11,10 +11,11 @@ from playwright.async_api import Page, expect
 
 from basestation.station.app import Station
 from firmware_protocol.messages import Ack, Result, Seat, StationState, Status
+from tests.helpers import director
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import accept_dialogs, log_in_pad, next_of
-from tests.web.padclub import Club, broker, club, director, pairs
+from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration

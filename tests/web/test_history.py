@@ -19,7 +19,7 @@ async def test_history_shows_actions_as_they_happen(
     async with MqttPad(port, "club", 17) as pad:
         await log_in_pad(pad, 2)
         await page.wait_for_selector("#audit tbody tr >> text=Logged in to a table")
-    await station.hub.act(lambda batch: station.rules.director.close_round("A", batch))
+    await station.director.close_round("A")
     first = page.locator("#audit tbody tr").first
     await first.locator("text=Round closed: section A, round 1").wait_for()
     assert await first.locator("td").nth(1).inner_text() == "director"

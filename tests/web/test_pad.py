@@ -13,9 +13,10 @@ import pytest
 from playwright.async_api import Page, expect
 
 from firmware_protocol.messages import Ack, Result, Seat
+from tests.helpers import director
 from tests.pads import MqttPad
 from tests.web.conftest import screenshot
-from tests.web.padclub import Club, broker, club, director, held, pairs
+from tests.web.padclub import Club, broker, club, held, pairs
 from tests.web.padpage import enter, log_in, press, press_entry, stored
 
 pytestmark = pytest.mark.integration

@@ -83,10 +83,9 @@ class BrowserOperator:
         page, station = self.opened, self.station
         await page.get_by_role("alert").filter(has_text="key was replaced").wait_for()
         old = await page.evaluate("() => pad.mem.key")
-        state = await station.hub.act(lambda batch: station.rules.director.pair_unit(UNIT, batch))
+        state = await station.director.pair_unit(UNIT)
         if state.key.hex() == old:  # the unit was new to this station: epoch 0 is the pad's
-            state = await station.hub.act(
-                lambda batch: station.rules.director.pair_unit(UNIT, batch))
+            state = await station.director.pair_unit(UNIT)
         code = station.pairing.issue(UNIT)
         base = self.link.split("#", 1)[0]
         await page.goto("about:blank")  # a new link in the same tab: the page loads anew

@@ -3,16 +3,14 @@ ACL as deployed, so the pad must compute its own broker password (SPEC 10.3) in 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
 from basestation.station.core.units import epoch_key
-from tests.deploy.conftest import SECRET, Club, director, secured_club
+from tests.deploy.conftest import SECRET, Club
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
-from tests.web.conftest import screenshot, serve
+from tests.web.conftest import screenshot
 from tests.web.padpage import enter, log_in, seat_players, stored
 
 pytestmark = pytest.mark.integration
@@ -27,11 +25,7 @@ def refused_words(unit: int) -> str:
             "(each event its own unit numbers)")
 
 
-@pytest.fixture
-async def club(tmp_path: Path) -> AsyncIterator[tuple[Club, str]]:
-    async with secured_club(tmp_path) as running:
-        async for url in serve(running.station):
-            yield running, url
+SERVED = True  # tests/conftest.py's club, its pages served
 
 
 async def open_pad(browser: Browser, club: Club, url: str,
@@ -59,10 +53,10 @@ async def open_kept_pad(browser: Browser, club: Club, url: str, unit: int,
 
 
 async def test_a_paired_pad_logs_in_to_the_secured_broker(
-        club: tuple[Club, str], browser: Browser) -> None:
+        club: Club, browser: Browser) -> None:
     """As shipped, a section asks the players' numbers at its first round: they give them
     from the club's list, then play."""
-    running, url = club
+    running, url = club, club.url
     await running.station.director.set_players(CLUB)
     context, page = await open_pad(browser, running, url, 17)
     try:
@@ -82,8 +76,8 @@ async def test_a_paired_pad_logs_in_to_the_secured_broker(
 
 
 async def test_a_pad_with_an_old_key_is_kept_out(
-        club: tuple[Club, str], browser: Browser) -> None:
-    running, url = club
+        club: Club, browser: Browser) -> None:
+    running, url = club, club.url
     # Unit 18 was re-paired (epoch 1): its epoch-0 key no longer opens the broker.
     context, page = await open_kept_pad(browser, running, url, 18,
                                          epoch_key(SECRET, 18, 0))
@@ -97,11 +91,11 @@ async def test_a_pad_with_an_old_key_is_kept_out(
 
 
 async def test_a_refused_pad_keeps_trying_and_connects_once_let_in(
-        club: tuple[Club, str], browser: Browser) -> None:
+        club: Club, browser: Browser) -> None:
     """A phone holding unit 42's key before the director has paired unit 42: the broker
     refuses it, the pad says so in words and keeps trying; once the director pairs the unit
     (its login is made) it connects by itself. (A withdrawn unit keeps its login: SPEC 6.5.)"""
-    running, url = club
+    running, url = club, club.url
     context, page = await open_kept_pad(browser, running, url, 42, epoch_key(SECRET, 42, 0))
     refused = page.get_by_role("alert").filter(has_text="broker")
     try:
@@ -125,11 +119,11 @@ async def test_a_refused_pad_keeps_trying_and_connects_once_let_in(
 
 
 async def test_a_second_phone_takes_the_unit_through_the_shipped_broker(
-        club: tuple[Club, str], browser: Browser) -> None:
+        club: Club, browser: Browser) -> None:
     """The broker gives each login one client id (its user name), so the second phone's
     connection takes the first one's over; the first, told by the station, stops trying, and
     the second stays connected and logs in to the table (SPEC.md 10.3 and 15)."""
-    running, url = club
+    running, url = club, club.url
     key = epoch_key(SECRET, 17, 0)
     first_context, first = await open_kept_pad(browser, running, url, 17, key)
     second_context = None

@@ -11,9 +11,10 @@ from playwright.async_api import Page, expect
 from basestation.domain.board import dealer_of, vulnerability_of
 from basestation.domain.contract import Contract, score_ns
 from firmware_protocol.messages import Doubling, Seat, Strain
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import screenshot
-from tests.web.padclub import Club, broker, club, director, held, pairs
+from tests.web.padclub import Club, broker, club, held, pairs
 from tests.web.padpage import enter, log_in, press, press_entry, stored
 
 pytestmark = pytest.mark.integration

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import Page, expect
 
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
-from tests.web.padclub import Club, broker, club, director, pairs, play
+from tests.web.padclub import Club, broker, club, pairs, play
 from tests.web.padpage import log_in
 
 pytestmark = pytest.mark.integration

@@ -10,8 +10,9 @@ import asyncio
 import pytest
 from playwright.async_api import expect
 
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
-from tests.web.padclub import Club, broker, club, director, held, pairs
+from tests.web.padclub import Club, broker, club, held, pairs
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration

@@ -16,9 +16,10 @@ from paho.mqtt import publish
 from playwright.async_api import Page, expect
 
 from firmware_protocol.enums import ErrorCode
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import screenshot
-from tests.web.padclub import Club, broker, club, director, pairs
+from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import enter, log_in, stored
 
 HONEST = 5.0  # seconds: the badge tells the truth this soon after the network goes or comes

@@ -14,9 +14,10 @@ import pytest
 from playwright.async_api import Page, expect
 
 from basestation.station.views.grid import alerts
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import login
-from tests.web.padclub import Club, broker, club, director, held, pairs, play
+from tests.web.padclub import Club, broker, club, held, pairs, play
 from tests.web.padpage import enter, log_in, press_entry, stored
 
 pytestmark = pytest.mark.integration

@@ -14,9 +14,10 @@ import pytest
 from playwright.async_api import Page, expect
 
 from basestation.station.app import Station
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import screenshot
-from tests.web.padclub import Club, broker, club, director, held, pairs
+from tests.web.padclub import Club, broker, club, held, pairs
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration

@@ -142,7 +142,7 @@ async def test_a_phone_whose_browser_erased_its_storage_is_the_same_pad(club: Cl
     assert await serious_violations(pad) == []
 
     # The director pairs unit 72 again (a lost phone, say): the kept key opens nothing.
-    await club.station.hub.act(lambda batch: club.station.rules.director.pair_unit(72, batch))
+    await club.station.director.pair_unit(72)
     await erase_storage(pad, club.url)
     refused = pad.get_by_role("region", name="Not paired").get_by_role("alert")
     await expect(refused).to_have_text(paired_again(72))

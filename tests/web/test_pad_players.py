@@ -13,8 +13,9 @@ from playwright.async_api import Page, expect
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Message, Players
 from firmware_protocol.security import unit_key
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
-from tests.web.padclub import Club, broker, club, director, pairs
+from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import type_numbers
 
 pytestmark = pytest.mark.integration

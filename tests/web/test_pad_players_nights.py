@@ -5,15 +5,12 @@ Chromium, the shipped mosquitto configuration with logins, a real station; by ro
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from tests.deploy.conftest import Club, director, secured_club
+from tests.deploy.conftest import Club
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
-from tests.web.conftest import serve
 from tests.web.padpage import seat_players
 
 pytestmark = pytest.mark.integration
@@ -24,11 +21,7 @@ NIGHT_2 = {"letter": "A", "movement": "mitchell", "tables": 3, "boards": 6,
            "player_numbers": "first"}
 
 
-@pytest.fixture
-async def club(tmp_path: Path) -> AsyncIterator[tuple[Club, str]]:
-    async with secured_club(tmp_path) as running:
-        async for url in serve(running.station):
-            yield running, url
+SERVED = True  # tests/conftest.py's club, its pages served
 
 
 async def players_screen(page: Page) -> None:
@@ -41,8 +34,8 @@ async def players_screen(page: Page) -> None:
 
 
 async def test_new_event_x_players_screen_second_night_on_the_shipped_broker(
-        club: tuple[Club, str], browser: Browser) -> None:
-    running, url = club
+        club: Club, browser: Browser) -> None:
+    running, url = club, club.url
     station = running.station
     await station.director.set_players(CLUB)
     context = await browser.new_context()

@@ -8,28 +8,26 @@ Chromium; axe-core."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
-from tests.deploy.conftest import DIRECTOR_PASSWORD, Club, director, secured_club
+from tests.deploy.conftest import DIRECTOR_PASSWORD, Club
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
-from tests.web.conftest import accept_dialogs, screenshot, serve
+from tests.web.conftest import accept_dialogs, screenshot
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-async def club(tmp_path: Path) -> AsyncIterator[tuple[Club, str]]:
-    async with secured_club(tmp_path) as running:
-        async for url in serve(running.station):
-            async with director(running.station) as api:  # the results, not the players
-                answer = await api.put("/api/sections/A/player-numbers", json={"ask": "never"})
-                answer.raise_for_status()
-            yield running, url
+SERVED = True  # tests/conftest.py's club, its pages served
+
+
+async def results_only(club: Club) -> None:
+    """The section's pads ask for the results, not the players."""
+    async with director(club.station) as api:
+        answer = await api.put("/api/sections/A/player-numbers", json={"ask": "never"})
+        answer.raise_for_status()
 
 
 async def open_pad(browser: Browser, club: Club, url: str,
@@ -85,8 +83,9 @@ async def one_message(page: Page, text: str) -> None:
 
 
 async def test_replace_x_broker_logins_away_pad_result_reaches_director_and_plain_login_takes(
-        club: tuple[Club, str], browser: Browser) -> None:
-    running, url = club
+        club: Club, browser: Browser) -> None:
+    running, url = club, club.url
+    await results_only(running)
     old_context, old = await open_pad(browser, running, url, 17)
     new_context = None
     grid = await open_grid(browser, url)
@@ -137,8 +136,9 @@ async def test_replace_x_broker_logins_away_pad_result_reaches_director_and_plai
 
 
 async def test_lock_x_broker_logins_withdrawn_pad_says_it_once_and_reset_unlocks(
-        club: tuple[Club, str], browser: Browser) -> None:
-    running, url = club
+        club: Club, browser: Browser) -> None:
+    running, url = club, club.url
+    await results_only(running)
     context, page = await open_pad(browser, running, url, 17)
     grid = await open_grid(browser, url)
     # Withdrawn, not paired again: the lost pad keeps its login, so what it holds arrives.

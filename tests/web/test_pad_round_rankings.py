@@ -10,9 +10,10 @@ import re
 import pytest
 from playwright.async_api import Page, expect
 
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import screenshot
-from tests.web.padclub import Club, broker, club, director, pairs
+from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration

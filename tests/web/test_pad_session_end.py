@@ -12,9 +12,10 @@ import pytest
 from playwright.async_api import Page, expect
 
 from firmware_protocol.messages import Result, Seat
+from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import login
-from tests.web.padclub import Club, broker, club, director, pairs
+from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import enter, log_in, stored
 
 pytestmark = pytest.mark.integration

@@ -74,6 +74,19 @@ def taken_back(item: Inbound | _Action) -> bool:
     return isinstance(item, Inbound) or item.taken_back
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one turn of the hub took (`Hub.step`): the pads' messages, in the order handled,
+    and how many director actions and station tasks."""
+
+    messages: tuple[Message, ...] = ()
+    actions: int = 0
+
+    @property
+    def taken(self) -> int:
+        return len(self.messages) + self.actions
+
+
 class StationBusy(Exception):
     """A director action the hub could not finish in time; the text is for the director."""
 
@@ -259,11 +272,43 @@ class Hub:
     async def run(self) -> None:
         while True:
             await self._ready()
+            await self.step()
+
+    # -- driving it by hand: tests and tools (as pymodbus's NullModem stands in for a wire) --
+
+    async def step(self, *messages: Inbound) -> Step:
+        """One turn of the hub, as its loop (`run`) takes it: what the queue holds now (up to
+        MAX_BATCH, each unit in its turn, a unit not yet due left waiting), handled as one
+        batch, committed, then answered. Given `messages`, those instead, as one batch in
+        their order, as if the loop had taken them off the queue together. Returns what it
+        took; nothing queued, an empty Step.
+
+        Tests and tools drive a hub without its loop this way: a pad's message with
+        `step(inbound)`, a director's command by awaiting it while stepping (the command
+        queues its action, the next step runs it)."""
+        items: list[Inbound | _Action] = list(messages)
+        if not items:
             items = self._queue.take(MAX_BATCH)
             if not self._queue.full():
                 self._room.set()
-            if items:
-                await self._run_batch(items)
+        if items:
+            await self._run_batch(items)
+        return Step(tuple(i.received.message for i in items if isinstance(i, Inbound)),
+                    sum(isinstance(i, _Action) for i in items))
+
+    def use_clock(self, clock: Callable[[], float]) -> None:
+        """The clock the queue paces units by (time.monotonic): a test's own, moved on by
+        the test, stands for minutes of traffic in a moment."""
+        self._queue.clock = clock
+
+    @property
+    def queue_limit(self) -> int:
+        """Pad messages waiting at most, all units together (QUEUE_LIMIT)."""
+        return self._queue.limit
+
+    @queue_limit.setter
+    def queue_limit(self, limit: int) -> None:
+        self._queue.limit = limit
 
     async def _ready(self) -> None:
         """Returns once something can be taken: an item has come, or a busy unit's next
