@@ -65,6 +65,7 @@ async def test_a_station_refusal_code_reads_as_words(director: httpx.AsyncClient
     # Board 1 at table 1 in round 1 is NS 1 v EW 1: a not-played for other pairs is refused
     # by the station's own check, whose code is put in words.
     from basestation.api.actions import answered
+
     from firmware_protocol.messages import NotPlayed
 
     entry = NotPlayed(section="A", table=1, round=1, board=1, ns=2, ew=3)

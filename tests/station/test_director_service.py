@@ -10,7 +10,7 @@ import pytest
 
 from basestation.station.app import Station
 from basestation.station.config import StationConfig
-from basestation.station.rules.conflicts import Conflict
+from basestation.station.refusals import Conflict
 from firmware_protocol.enums import PadPlace
 from tests.station.fakes import SECRET, station, turns
 

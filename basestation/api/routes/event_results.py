@@ -16,7 +16,6 @@ from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
-from basestation.api.actions import answered
 from basestation.api.deps import (
     Director,
     ReadDep,
@@ -168,7 +167,7 @@ async def publish(event_id: EventId, body: PublishIn,
     if event_id != station.session.event_id and not any(
             event.id == event_id for event, _ in await read.stored(station.store.events)):
         raise HTTPException(404, f"no event {event_id}")
-    await answered(station.director.publish_event(event_id, body.published))
+    await station.director.publish_event(event_id, body.published)
     return body
 
 
