@@ -83,6 +83,8 @@ MESSAGES: Final[Mapping[str, str]] = {
     "movement.results_clash": "{count} result(s) already held do not fit the new movement, "
                               "e.g. board {board} at table {table} in round {round}",
     "swiss.not_swiss": "a {format} event has no Swiss draw",
+    "swiss.all_drawn": "all {rounds} rounds are drawn already",
+    "swiss.no_draw": "{problem}",
     # units
     "unit.not_found": "no unit {unit}",
     "unit.no_table": "unit {unit} holds no table",

@@ -31,8 +31,13 @@ def draw_next_round(rules: SessionRules, letter: str, batch: Batch, *, why: str)
         raise NotFound("section.not_found", section=letter)
     if rules.session.event_format not in SWISS:
         raise Invalid("swiss.not_swiss", format=rules.session.event_format)
+    if state.movement.rounds >= rules.session.format_rounds:
+        raise Invalid("swiss.all_drawn", rounds=rules.session.format_rounds)
     ranked = [row.entrant for row in standings_now(rules.session, state)]
-    longer = next_swiss_round(state.movement, ranked, rules.session.format_rounds)
+    try:
+        longer = next_swiss_round(state.movement, ranked, rules.session.format_rounds)
+    except ValueError as exc:  # the draw's own refusal (no pairing left, say), in its words
+        raise Invalid("swiss.no_draw", problem=str(exc)) from exc
     rules.director.change_movement(letter, longer, batch, why=why)
     return longer.rounds
 
