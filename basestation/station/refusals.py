@@ -51,6 +51,7 @@ def code_key(code: ErrorCode) -> str:
 MESSAGES: Final[Mapping[str, str]] = {
     # the event and the session
     "event.none_open": "no event is open",
+    "event.not_found": "no event {event}",
     "event.still_in_play": "{event} is still in play: confirm to close it and open {new}",
     "event.invalid": "{problem}",
     "session.ended": "the session has already ended",
@@ -69,6 +70,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     "table.no_takeover": "no takeover is waiting at table {section}{table}",
     "table.no_pad": "no pad holds table {section}{table}: authorise a takeover instead",
     "board.not_in_play": "board {board} is not in play at table {table} in round {round}",
+    "board.not_played": "board {board} is not played at table {table} in round {round}",
     "board.no_such": "no board {board} in section {section}",
     "board.taken": "board {board} already has a result there: erase it first",
     # results and rulings

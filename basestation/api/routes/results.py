@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, Field, model_validator
 
 from basestation.api.deps import Director, ReadDep, ResultsReader, StationDep
@@ -14,6 +14,7 @@ from basestation.api.routes.sections import section_of
 from basestation.api.views import entered_sentence, held_json
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import ContractError, parse_contract
+from basestation.station.refusals import NotFound
 from basestation.station.session.memory import SectionState
 from basestation.station.session.rulings import stored_text
 from firmware_protocol.messages import NotPlayed, Result, Seat
@@ -68,8 +69,7 @@ def pairs_at(state: SectionState, table: int, round_: int, board: int) -> tuple[
     assignment = state.movement.at(round_, table)
     if assignment is None or board not in assignment.boards or assignment.ns is None \
             or assignment.ew is None:
-        raise HTTPException(404, f"board {board} is not played at table {table} in round "
-                                 f"{round_}")
+        raise NotFound("board.not_played", board=board, table=table, round=round_)
     return assignment.ns, assignment.ew
 
 

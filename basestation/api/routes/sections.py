@@ -20,6 +20,7 @@ from basestation.api.responses import (
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
 from basestation.movements import check
 from basestation.station.app import Station
+from basestation.station.refusals import NotFound
 from basestation.station.session.memory import SectionState
 
 router = APIRouter(prefix="/api/sections", tags=["sections"])
@@ -28,7 +29,7 @@ router = APIRouter(prefix="/api/sections", tags=["sections"])
 def section_of(station: Station, letter: str) -> SectionState:
     state = station.session.sections.get(letter.upper())
     if state is None:
-        raise HTTPException(404, f"no section {letter}")
+        raise NotFound("section.not_found", section=letter)
     return state
 
 
