@@ -65,7 +65,6 @@ MESSAGES: Final[Mapping[str, str]] = {
     "section.last_round": "section {section} is already in its last round",
     "section.no_board": "section {section} has no board {board}",
     "section.no_round_drawn": "section {section} has no round {round} drawn",
-    "section.pads_follow": "{problem}",
     "table.not_found": "no table {section}{table}",
     "table.no_takeover": "no takeover is waiting at table {section}{table}",
     "table.no_pad": "no pad holds table {section}{table}: authorise a takeover instead",
@@ -73,6 +72,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     "board.not_played": "board {board} is not played at table {table} in round {round}",
     "board.no_such": "no board {board} in section {section}",
     "board.taken": "board {board} already has a result there: erase it first",
+    "hand_records.invalid": "{problem}",
     # results and rulings
     "result.not_held": "nothing held for that board at that table in that round",
     "ruling.sit_out": "a sit-out has no result to rule on",

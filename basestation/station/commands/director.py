@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import date
 from typing import Any, TypeVar
 
+from basestation.domain.cards import CardError
 from basestation.formats.past_session import PastSession
 from basestation.movements import MovementError
 from basestation.scoring.ladder import LadderRules
@@ -51,12 +52,17 @@ T = TypeVar("T")
 
 
 @contextmanager
-def _movement_checked() -> Iterator[None]:
-    """A movement the movements package refuses (its own sentence) as the command's `Invalid`."""
+def _checked(key: str, *refusals: type[ValueError]) -> Iterator[None]:
+    """Pure code's refusals (a movement, a deal that cannot be; its own sentence) as the
+    command's `Invalid`; any other ValueError stays a bug."""
     try:
         yield
-    except MovementError as exc:
-        raise Invalid("movement.invalid", problem=str(exc)) from exc
+    except refusals as exc:
+        raise Invalid(key, problem=str(exc)) from exc
+
+
+def _movement_checked() -> AbstractContextManager[None]:
+    return _checked("movement.invalid", MovementError)
 
 
 class DirectorService:
@@ -240,8 +246,9 @@ class DirectorService:
 
     async def set_hand_records(self, section: str, deals: dict[int, str]) -> list[int]:
         """The section's hand records; returns the boards they gave."""
-        return await self._act(
-            lambda batch: self._rules.director.set_hand_records(section, deals, batch))
+        with _checked("hand_records.invalid", CardError):
+            return await self._act(
+                lambda batch: self._rules.director.set_hand_records(section, deals, batch))
 
     async def late_pair(self, section: str, from_round: int) -> movement_changes.Changed:
         with _movement_checked():
