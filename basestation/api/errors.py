@@ -168,8 +168,14 @@ async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
 
 
 PLAIN = {"title": "Refusal", "type": "object", "required": ["detail"],
-         "properties": {"detail": {"type": "string", "title": "Detail",
-                                   "description": "why, in one plain sentence"}}}
+         "properties": {
+             "detail": {"type": "string", "title": "Detail",
+                        "description": "why, in one plain sentence"},
+             "key": {"type": "string", "title": "Key",
+                     "description": "a command's refusal: which message it is "
+                                    "(basestation/station/refusals.py MESSAGES)"},
+             "values": {"type": "object", "title": "Values",
+                        "description": "a command's refusal: what fills its message"}}}
 
 
 def install(app: FastAPI) -> None:

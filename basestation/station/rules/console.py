@@ -112,7 +112,7 @@ def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
 
 def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) -> PadPlace:
     """Whether the section's pads stay at their tables or move with the round-1 NS or EW
-    pairs (players' own phones). Raises ValueError (a sentence naming the round and pairs)
+    pairs (players' own phones). Raises MovementError (a sentence naming the round and pairs)
     when the movement would put two of those pairs at one table or leave a table without
     one."""
     state = _section(rules, section)
@@ -128,7 +128,7 @@ def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) ->
 def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRankings | None,
                        batch: Batch) -> RoundRankings | None:
     """Whether the section's pads show the rankings after each round (None: only once
-    published), and which first and last rounds stay hidden. Raises ValueError when no round
+    published), and which first and last rounds stay hidden. Raises Invalid when no round
     is left."""
     state = _section(rules, section)
     rounds = state.movement.rounds

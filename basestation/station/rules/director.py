@@ -139,7 +139,7 @@ class DirectorActions:
     def director_rule(self, section: str, table: int, round_: int, board: int, batch: Batch,
                       *, ruling: dict[str, Any]) -> HeldResult:
         """An adjusted score (AVE, 60/40, weighted, split) or a ruling on the played result
-        (arrowswitch, fouled, matchpoint override); ValueError for a ruling that cannot be."""
+        (arrowswitch, fouled, matchpoint override); Invalid for a ruling that cannot be."""
         state = self._director_section(section)
         assignment = state.movement.at(round_, table)
         if assignment is None or board not in assignment.boards:
