@@ -1,5 +1,9 @@
 """Every refusal as one plain sentence: {"detail": "<a sentence>"}, never a list of
-validator records, a bare error code or an HTML error page. The pages show `detail` as is."""
+validator records, a bare error code or an HTML error page. The pages show `detail` as is.
+
+A command's refusal (station/refusals.py) is answered here, by its kind, with its message key
+and values beside the sentence: {"detail", "key", "values"}. Anything else a route raises is
+a bug: a 500 with the traceback in the log."""
 
 from __future__ import annotations
 
@@ -13,30 +17,10 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from basestation.api.headers import SECURITY
+from basestation.station.refusals import CODE_WORDS, Conflict, Forbidden, Invalid, NotFound, Refused
 from firmware_protocol.errors import ProtocolError
-from firmware_protocol.messages import ErrorCode
 
 log = logging.getLogger(__name__)
-
-# What a refusal code means to a director (a station refusal, or a pad message's nak code).
-REFUSALS = {
-    ErrorCode.INVALID_CONTRACT: "that is not a contract: give a level from 1 to 7 and a strain "
-                                "(C, D, H, S or NT), with X or XX if doubled, or PASS",
-    ErrorCode.INVALID_TRICKS: "the number of tricks is missing or not from 0 to 13",
-    ErrorCode.INVALID_LEAD: "the lead is not a card (e.g. HK, D10 or DT)",
-    ErrorCode.WRONG_PAIRS: "those pairs do not play that board at that table in that round",
-    ErrorCode.NOT_YOUR_BOARD: "that board is not played at that table in that round",
-    ErrorCode.BOARD_OUT_OF_RANGE: "the section has no board with that number",
-    ErrorCode.NO_SUCH_TABLE: "the section has no table with that number",
-    ErrorCode.NO_SUCH_SECTION: "there is no section with that letter",
-    ErrorCode.WRONG_ROUND: "that table does not play that round",
-    ErrorCode.ALREADY_PLAYED: "that board already has a result there",
-    ErrorCode.CORRECTION_CLOSED: "that round is closed for corrections",
-    ErrorCode.STOPPED: "the session is paused or ended",
-    ErrorCode.UNIT_REPLACED: "that unit has been replaced by another at its table",
-    ErrorCode.UNIT_LOCKED: "that unit has been locked out",
-    ErrorCode.OTHER_EVENT: "that entry belongs to another event",
-}
 
 FIELD_WORDS = {
     "contract": "the contract", "declarer": "the declarer", "tricks": "the number of tricks",
@@ -57,14 +41,6 @@ FIELD_WORDS = {
     "pads": "where the pads go", "code": "the pairing code",
     "entrant": "the team or pair number", "vps": "the VPs", "imps": "the IMPs",
 }
-
-
-def refusal(text: str) -> str:
-    """A refusal code (the station's ValueError carries one) in plain words; other text as is."""
-    try:
-        return REFUSALS.get(ErrorCode(text), text.replace("_", " ").lower())
-    except ValueError:
-        return text
 
 
 def _field(loc: Sequence[Any]) -> str:
@@ -145,9 +121,29 @@ async def _invalid(_: Request, exc: Exception) -> JSONResponse:
 
 async def _protocol(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ProtocolError)
-    text = REFUSALS.get(exc.code, exc.reason)
+    text = CODE_WORDS.get(exc.code, exc.reason)
     return JSONResponse({"detail": text[:1].upper() + text[1:] + "."},
                         status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
+
+
+# A refusal's kind as an HTTP status; the first that matches.
+STATUS: tuple[tuple[type[Refused], int], ...] = (
+    (NotFound, status.HTTP_404_NOT_FOUND),
+    (Invalid, status.HTTP_422_UNPROCESSABLE_CONTENT),
+    (Conflict, status.HTTP_409_CONFLICT),
+    (Forbidden, status.HTTP_403_FORBIDDEN),
+)
+
+
+def status_of(refused: Refused) -> int:
+    return next((code for kind, code in STATUS if isinstance(refused, kind)),
+                status.HTTP_422_UNPROCESSABLE_CONTENT)
+
+
+async def _refused(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, Refused)
+    return JSONResponse({"detail": str(exc), "key": exc.key, "values": exc.values},
+                        status_code=status_of(exc))
 
 
 async def _http(request: Request, exc: Exception) -> JSONResponse:
@@ -172,8 +168,14 @@ async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
 
 
 PLAIN = {"title": "Refusal", "type": "object", "required": ["detail"],
-         "properties": {"detail": {"type": "string", "title": "Detail",
-                                   "description": "why, in one plain sentence"}}}
+         "properties": {
+             "detail": {"type": "string", "title": "Detail",
+                        "description": "why, in one plain sentence"},
+             "key": {"type": "string", "title": "Key",
+                     "description": "a command's refusal: which message it is "
+                                    "(basestation/station/refusals.py MESSAGES)"},
+             "values": {"type": "object", "title": "Values",
+                        "description": "a command's refusal: what fills its message"}}}
 
 
 def install(app: FastAPI) -> None:
@@ -190,5 +192,6 @@ def install(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(ProtocolError, _protocol)
+    app.add_exception_handler(Refused, _refused)
     app.add_exception_handler(StarletteHTTPException, _http)
     app.add_exception_handler(Exception, _unexpected)

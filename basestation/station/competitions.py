@@ -2,8 +2,8 @@
 one, its ladder's rules, an event added or taken out. Each is checked against what is stored
 (the competitions and the events), read first under one lock so two changes never pass the
 same check, then written through the hub's batch like every write. A refusal says why in a
-sentence, with nothing changed: LookupError for what is not there, ValueError for what
-cannot be."""
+sentence, with nothing changed: NotFound for what is not there, Invalid for what cannot be
+(station/refusals.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from basestation.scoring.event_formats import PAIRS
 from basestation.scoring.ladder import LadderRules
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
+from basestation.station.refusals import Invalid, NotFound
 from basestation.store import repository as repo
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store
@@ -42,7 +43,7 @@ def find(stored: Stored, competition_id: int) -> tuple[CompetitionRow, list[int]
     for row, events in stored:
         if row.id == competition_id:
             return row, events
-    raise LookupError(f"there is no competition {competition_id}")
+    raise NotFound("competition.not_found", competition=competition_id)
 
 
 def words(rules: LadderRules) -> str:
@@ -79,8 +80,8 @@ async def set_rules(hub: Hub, lock: asyncio.Lock, competition_id: int,
         stored, events = await _read(hub.store)
         row, ids = find(stored, competition_id)
         if len(ids) > rules.sessions:
-            raise ValueError(f"The competition '{row.name}' holds {len(ids)} events already, "
-                             f"more than {rules.sessions} sessions; nothing was changed.")
+            raise Invalid("competition.too_many", name=row.name, events=len(ids),
+                          sessions=rules.sessions)
         _check_shared(stored, row, rules, ids, events)
 
         def write(batch: Batch) -> None:
@@ -105,16 +106,14 @@ async def add_event(hub: Hub, lock: asyncio.Lock, competition_id: int,
         row, ids = find(stored, competition_id)
         event = events.get(event_id)
         if event is None:
-            raise LookupError(f"there is no event {event_id}")
+            raise NotFound("competition.no_event", event=event_id)
         if event_id in ids:
             return Competition(row, ids, events)
         if event.format != PAIRS:
-            raise ValueError(f"{event.name} is a {event.format} event: a ladder ranks the "
-                             "percentages of pairs events; nothing was changed.")
+            raise Invalid("competition.not_pairs", event=event.name, format=event.format)
         if len(ids) >= row.sessions:
-            raise ValueError(f"The competition '{row.name}' has {row.sessions} sessions and "
-                             f"holds {len(ids)} events already: change its number of "
-                             "sessions first; nothing was changed.")
+            raise Invalid("competition.full", name=row.name, sessions=row.sessions,
+                          events=len(ids))
         _check_shared(stored, row, rules_of(row), [event_id], events)
 
         def write(batch: Batch) -> None:
@@ -133,7 +132,7 @@ async def remove_event(hub: Hub, lock: asyncio.Lock, competition_id: int,
         stored, events = await _read(hub.store)
         row, ids = find(stored, competition_id)
         if event_id not in ids:
-            raise LookupError(f"event {event_id} is not in the competition '{row.name}'")
+            raise NotFound("competition.not_in", event=event_id, name=row.name)
 
         def write(batch: Batch) -> None:
             batch.ops.append(repo.remove_competition_event(competition_id, event_id))
@@ -153,7 +152,8 @@ def _check_rules(rules: LadderRules) -> None:
     try:
         rules.check()
     except ValueError as exc:
-        raise ValueError(f"{str(exc)[0].upper()}{str(exc)[1:]}; nothing was changed.") from exc
+        said = str(exc)
+        raise Invalid("competition.rules", problem=said[:1].upper() + said[1:]) from exc
 
 
 def _check_shared(stored: Stored, competition: CompetitionRow, rules: LadderRules,
@@ -165,7 +165,5 @@ def _check_shared(stored: Stored, competition: CompetitionRow, rules: LadderRule
         for event_id in event_ids:
             if event_id in other_events:
                 name = events[event_id].name if event_id in events else f"event {event_id}"
-                raise ValueError(f"{name} is also in the competition '{other.name}', whose "
-                                 f"rules differ ({words(rules_of(other))} there, "
-                                 f"{words(rules)} here): an event in two competitions needs "
-                                 "the same rules in both; nothing was changed.")
+                raise Invalid("competition.rules_differ", event=name, other=other.name,
+                              there=words(rules_of(other)), here=words(rules))

@@ -21,7 +21,7 @@ from basestation.formats.roster import Player
 from basestation.movements import Assignment, Movement, MovementError
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.rules.conflicts import Conflict
+from basestation.station.refusals import Conflict, Invalid
 from basestation.store import repository as repo
 from basestation.store.models import (
     EventRow,
@@ -49,20 +49,23 @@ class Imported:
 
 async def import_past(hub: Hub, lock: asyncio.Lock, past: PastSession,
                       held_on: date | None = None) -> Imported:
-    """Writes the session into the history; PastFileError (a ValueError) for one that cannot
-    be an event, a Conflict for a file imported already. `held_on` is the day it was played
-    when the file does not say."""
+    """Writes the session into the history; an `Invalid` for one that cannot be an event
+    (the line and the reason), a `Conflict` for a file imported already. `held_on` is the day
+    it was played when the file does not say."""
     day = past.held_on or held_on
-    if day is None:
-        raise PastFileError(None, "the file does not say the day it was played: give it")
-    movements = {letter: movement_of(past, letter) for letter in past.sections}
+    try:
+        if day is None:
+            raise PastFileError(None, "the file does not say the day it was played: give it")
+        movements = {letter: movement_of(past, letter) for letter in past.sections}
+    except PastFileError as exc:
+        raise Invalid("past.invalid", problem=str(exc)) from exc
     sections = [_section(past, letter, movement) for letter, movement in movements.items()]
     async with lock:
         done = await asyncio.to_thread(hub.store.imported_events)
         if past.digest in done:
             earlier = done[past.digest]
-            raise Conflict(f"This file was imported already, as event {earlier.id} "
-                           f"({earlier.name}, {earlier.date}); nothing was changed.")
+            raise Conflict("past.imported", event=earlier.id or 0, name=earlier.name,
+                           date=str(earlier.date))
         made: list[int] = []
         visitors: list[int] = []
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from basestation.domain.cards import check_deals
+from basestation.domain.cards import CardError, check_deals
+from basestation.movements import MovementError
 from basestation.station.config import NewEvent
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import EventOpened
-from basestation.station.rules.conflicts import Conflict
+from basestation.station.refusals import Conflict, Invalid
 from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, PlayerRow
@@ -32,8 +33,8 @@ LOAD_WAIT = 24 * 3600.0
 
 async def open_new_event(hub: Hub, new: NewEvent) -> int:
     """Closes the event in play and opens `new`; returns its id once the station runs it and
-    the pads are told. MovementError or CardError (ValueErrors), or a Conflict (an event in
-    play that `new` may not close), leave everything as it was.
+    the pads are told. An `Invalid` (a movement or a deal that cannot be), or a `Conflict` (an
+    event in play that `new` may not close), leaves everything as it was.
 
     Two turns of the hub, each committed with its batch: the first closes the old event and
     writes the new one; the second, queued by the first, loads the new event (its rows have
@@ -46,15 +47,18 @@ async def open_new_event(hub: Hub, new: NewEvent) -> int:
 
 
 def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]:
-    event, section_rows = SessionState.event_rows(new.name, new.regulations,
-                                                  list(new.sections), new.held_on,
-                                                  event_format=new.event_format,
-                                                  rounds=new.rounds, scoring=new.scoring)
-    check_deals(new.deals)
+    try:
+        event, section_rows = SessionState.event_rows(new.name, new.regulations,
+                                                      list(new.sections), new.held_on,
+                                                      event_format=new.event_format,
+                                                      rounds=new.rounds, scoring=new.scoring)
+        check_deals(new.deals)
+    except (MovementError, CardError) as exc:  # pure code's checks, in its own words
+        raise Invalid("event.invalid", problem=str(exc)) from exc
     rules = hub.rules
     if rules.session.event_id is not None and not rules.session.ended and not new.close_open:
-        raise Conflict(f"{rules.session.event_name} is still in play: confirm to close it and open "
-                       f"{new.name}")
+        raise Conflict("event.still_in_play", event=rules.session.event_name,
+                       new=new.name)
     holders = _holders(rules.session)
     if rules.session.event_id is not None:
         old = rules.session.event_id

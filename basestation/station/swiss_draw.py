@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from basestation.scoring.event_formats import SWISS, next_swiss_round
 from basestation.station.core.hub import Hub, StationBusy
+from basestation.station.refusals import Invalid, NotFound, Refused
 from basestation.station.views.live_matches import round_complete, standings_now
 
 if TYPE_CHECKING:
@@ -27,11 +28,16 @@ def draw_next_round(rules: SessionRules, letter: str, batch: Batch, *, why: str)
     """Draws the section's next Swiss round and sends it to the pads; returns its number."""
     state = rules.session.sections.get(letter)
     if state is None:
-        raise LookupError(f"no section {letter}")
+        raise NotFound("section.not_found", section=letter)
     if rules.session.event_format not in SWISS:
-        raise ValueError(f"a {rules.session.event_format} event has no Swiss draw")
+        raise Invalid("swiss.not_swiss", format=rules.session.event_format)
+    if state.movement.rounds >= rules.session.format_rounds:
+        raise Invalid("swiss.all_drawn", rounds=rules.session.format_rounds)
     ranked = [row.entrant for row in standings_now(rules.session, state)]
-    longer = next_swiss_round(state.movement, ranked, rules.session.format_rounds)
+    try:
+        longer = next_swiss_round(state.movement, ranked, rules.session.format_rounds)
+    except ValueError as exc:  # the draw's own refusal (no pairing left, say), in its words
+        raise Invalid("swiss.no_draw", problem=str(exc)) from exc
     rules.director.change_movement(letter, longer, batch, why=why)
     return longer.rounds
 
@@ -66,7 +72,7 @@ async def draw_rounds_as_they_end(hub: Hub, rules: SessionRules) -> None:
                 continue
             try:
                 drawn = await _draw(hub, rules)
-            except ValueError:
+            except (ValueError, Refused):
                 log.exception("the Swiss draw failed; the director can draw the round")
                 continue
             for letter, round_ in drawn:

@@ -101,9 +101,12 @@ async def test_units_pair_lock_reset(director: httpx.AsyncClient) -> None:
     assert (await director.post("/api/units/99/lock")).status_code == 404
     held_none = await director.post("/api/units/31/replace")
     assert held_none.status_code == 409
-    assert held_none.json() == {"detail": "unit 31 holds no table"}
+    assert held_none.json() == {"detail": "unit 31 holds no table", "key": "unit.no_table",
+                                "values": {"unit": 31}}
     unknown = await director.post("/api/units/99/replace")
-    assert unknown.status_code == 404 and unknown.json() == {"detail": "no unit 99"}
+    assert unknown.status_code == 404 and unknown.json() == {"detail": "no unit 99",
+                                                            "key": "unit.not_found",
+                                                            "values": {"unit": 99}}
     # SPEC section 2: a unit id fits 16 bits, so a pad could never use a larger one.
     for unit in (0, 65536):
         refused = await director.post(f"/api/units/{unit}/pair")

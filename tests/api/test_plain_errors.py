@@ -60,20 +60,6 @@ async def test_bad_rulings_and_places(director: httpx.AsyncClient, station: Stat
     assert station.session.sections["A"].held(1, 1, 1) is None
 
 
-async def test_a_station_refusal_code_reads_as_words(director: httpx.AsyncClient,
-                                                     station: Station) -> None:
-    # Board 1 at table 1 in round 1 is NS 1 v EW 1: a not-played for other pairs is refused
-    # by the station's own check, whose code is put in words.
-    from basestation.api.actions import answered
-    from firmware_protocol.messages import NotPlayed
-
-    entry = NotPlayed(section="A", table=1, round=1, board=1, ns=2, ew=3)
-    with pytest.raises(Exception) as refused:
-        await answered(station.director.enter(entry))
-    assert getattr(refused.value, "detail", "") == (
-        "those pairs do not play that board at that table in that round")
-
-
 def test_sentences_count_the_other_problems() -> None:
     errors = [{"type": "missing", "loc": ("body", "contract")},
               {"type": "int_parsing", "loc": ("body", "tricks")},

@@ -169,7 +169,8 @@ async def test_replace_x_broker_logins_unsent_entry_reaches_director(club: Club)
 async def test_withdraw_by_api_is_refused_for_an_unknown_unit(club: Club) -> None:
     async with director(club.station) as api:
         answer = await api.post("/api/units/99/withdraw")
-    assert answer.status_code == 404 and answer.json() == {"detail": "no unit 99"}
+    assert answer.status_code == 404 and answer.json() == {
+        "detail": "no unit 99", "key": "unit.not_found", "values": {"unit": 99}}
 
 
 async def test_a_station_restart_leaves_connected_pads_alone(club: Club) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from basestation.station.app import Station
 from basestation.station.config import StationConfig
-from basestation.station.rules.conflicts import Conflict
+from basestation.station.refusals import Conflict, NotFound
 from firmware_protocol.enums import PadPlace
 from tests.station.fakes import SECRET, station, turns
 
@@ -41,5 +41,5 @@ async def test_a_command_returns_what_it_changed_once_committed(tmp_path: Path) 
     made = station(tmp_path)
     assert await turns(made, made.director.close_round("A")) == 2
     assert made.store.snapshot().sections[0].current_round == 2
-    with pytest.raises(LookupError):
+    with pytest.raises(NotFound, match=r"^no section Z$"):
         await turns(made, made.director.close_round("Z"))

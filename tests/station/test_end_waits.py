@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from basestation.station.app import Station
+from basestation.station.refusals import Invalid
 from firmware_protocol import jsonwire
 from firmware_protocol.enums import ErrorCode
 from firmware_protocol.messages import Ack, Body, Login, Nak, Seating, StationState, Status
@@ -96,7 +97,7 @@ async def test_end_waits_for_the_tables_still_playing_the_last_round(tmp_path: P
 async def end_is_refused(made: Station) -> str:
     try:
         await end(made)
-    except ValueError as refused:
+    except Invalid as refused:
         return str(refused)
     raise AssertionError("a second End was taken")
 
@@ -129,7 +130,7 @@ async def test_while_the_end_waits_no_new_round_begins(tmp_path: Path) -> None:
     await played.play(2, 1, boards=1)
     session = played.made.session
     assert await end(played.made) == ["A2"]
-    with pytest.raises(ValueError, match="no new round begins"):  # nor by the director
+    with pytest.raises(Invalid, match="no new round begins"):  # nor by the director
         await turns(played.made, played.made.director.close_round("A"))
     here = session.sections["A"].movement.at(2, 1)
     assert here is not None and here.ns and here.ew

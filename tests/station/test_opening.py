@@ -14,7 +14,7 @@ import pytest
 
 from basestation.station.app import Station
 from basestation.station.config import NewEvent, SectionConfig
-from basestation.station.rules.conflicts import Conflict
+from basestation.station.refusals import Conflict
 from firmware_protocol.messages import Control, ControlCommand, Login, Nak
 from tests.helpers import result
 from tests.station.fakes import FakeLink, inbound, station

@@ -10,6 +10,7 @@ import pytest
 
 from basestation.station.app import Station
 from basestation.station.core.hub import Hub
+from basestation.station.refusals import Invalid
 from basestation.station.session.round_rankings import completed_round, ranking_after
 from firmware_protocol.messages import Feedback, FeedbackKind, Login, RoundRankings, Seating
 from tests.helpers import result
@@ -142,6 +143,6 @@ async def test_switched_off_nothing_more_is_sent(tmp_path: Path) -> None:
 async def test_hiding_every_round_is_refused(tmp_path: Path) -> None:
     made, link = station(tmp_path), FakeLink()  # 3 rounds
     await logged_in(made, link)
-    with pytest.raises(ValueError, match="leaves none of section A's 3 rounds"):
+    with pytest.raises(Invalid, match="leaves none of section A's 3 rounds"):
         await turns(made, made.director.set_round_rankings("A", RoundRankings(1, 2)))
     assert made.rules.session.sections["A"].rankings is None

@@ -13,18 +13,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import answered
 from basestation.api.competitions_data import ClubList, EventScores, event_scores, played_on
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
 from basestation.api.responses import CompetitionOut, CompetitionSummaryOut, LadderOut
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.formats.ladder_csv import ladder_csv
 from basestation.scoring.ladder import KINDS, Ladder, LadderRules, Played, run_ladder
-from basestation.station.competitions import Stored, events_of, find, rules_of
+from basestation.station.competitions import events_of, find, rules_of
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store
 
@@ -47,13 +46,6 @@ class RulesIn(BaseModel):
 
 class CompetitionIn(RulesIn):
     name: str = Field(min_length=1, max_length=100)
-
-
-def _find(stored: Stored, competition_id: int) -> tuple[CompetitionRow, list[int]]:
-    try:
-        return find(stored, competition_id)
-    except LookupError as exc:
-        raise HTTPException(404, str(exc)) from exc
 
 
 def _json(row: CompetitionRow, event_ids: list[int],
@@ -79,8 +71,7 @@ async def competitions(station: StationDep, read: ReadDep) -> list[dict[str, Any
 @router.post("", dependencies=[Director], status_code=201, response_model=CompetitionOut)
 async def create_competition(body: CompetitionIn, station: StationDep) -> dict[str, Any]:
     """A new competition with its rules and no events yet."""
-    row = await answered(station.director.create_competition(body.name,
-                                                             body.ladder_rules()))
+    row = await station.director.create_competition(body.name, body.ladder_rules())
     return _json(row, [], {})
 
 
@@ -113,7 +104,7 @@ async def competition(competition_id: RowId, station: StationDep,
                       read: ReadDep) -> dict[str, Any]:
     stored, events = await read.stored(lambda: (station.store.competitions(),
                                                 events_of(station.store)))
-    row, ids = _find(stored, competition_id)
+    row, ids = find(stored, competition_id)
     return _json(row, ids, events)
 
 
@@ -123,8 +114,7 @@ async def set_rules(competition_id: RowId, body: RulesIn,
     """The competition's ladder rules; refused (nothing changed) when no ladder can be run by
     them, when it holds more events than sessions, or when one of its events is in another
     competition with other rules."""
-    found = await answered(station.director.set_competition_rules(competition_id,
-                                                                  body.ladder_rules()))
+    found = await station.director.set_competition_rules(competition_id, body.ladder_rules())
     return _json(found.row, found.event_ids, found.events)
 
 
@@ -133,7 +123,7 @@ async def set_rules(competition_id: RowId, body: RulesIn,
 async def add_event(competition_id: RowId, event_id: RowId,
                     station: StationDep) -> dict[str, Any]:
     """Adds a pairs event to the competition (already in it: nothing changes)."""
-    found = await answered(station.director.add_competition_event(competition_id, event_id))
+    found = await station.director.add_competition_event(competition_id, event_id)
     return _json(found.row, found.event_ids, found.events)
 
 
@@ -142,8 +132,7 @@ async def add_event(competition_id: RowId, event_id: RowId,
 async def remove_event(competition_id: RowId, event_id: RowId,
                        station: StationDep) -> dict[str, Any]:
     """Takes an event out of the competition."""
-    found = await answered(station.director.remove_competition_event(competition_id,
-                                                                     event_id))
+    found = await station.director.remove_competition_event(competition_id, event_id)
     return _json(found.row, found.event_ids, found.events)
 
 
@@ -191,7 +180,7 @@ async def ladder(competition_id: RowId, request: Request, station: StationDep,
     """The ladder as the rules rank it, with every session's percentage and which counted."""
     director = director_token(request, request.app.state.auth) is not None
     stored = await read.stored(station.store.competitions)
-    row, ids = _find(stored, competition_id)
+    row, ids = find(stored, competition_id)
     return await read.stored(ladder_document, station.store, ClubList.of(station.session), row,
                              ids, director)
 

@@ -13,7 +13,6 @@ from urllib.parse import urljoin
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import ConsoleOut, ResendOut, TakeoverOut, ThresholdsOut
 from basestation.api.routes.sections import section_of
@@ -70,7 +69,7 @@ async def set_thresholds(body: ThresholdsIn, station: StationDep) -> dict[str, A
     """Changes the alert thresholds given; the others stay. They are stored: a restart, and
     the next night, keep them."""
     changes = body.model_dump(exclude_none=True)
-    limits = await answered(station.director.set_thresholds(changes))
+    limits = await station.director.set_thresholds(changes)
     return limits.to_json()
 
 
@@ -84,7 +83,7 @@ async def set_round_minutes(section: str, body: RoundLength,
                             station: StationDep) -> dict[str, Any]:
     """The section's round length, for its round clock (stored with the section)."""
     letter = section_of(station, section).letter
-    limits = await answered(station.director.set_round_minutes(letter, body.minutes))
+    limits = await station.director.set_round_minutes(letter, body.minutes)
     return limits.to_json()
 
 
@@ -99,8 +98,8 @@ async def set_round_clock(section: str, body: RoundClock, station: StationDep) -
     """The section's round clock: minutes per board plus minutes per round, stored with the
     section; every pad of the section is told its clock again at once."""
     letter = section_of(station, section).letter
-    limits = await answered(station.director.set_round_clock(
-        letter, body.minutes_per_board, body.minutes_per_round))
+    limits = await station.director.set_round_clock(
+        letter, body.minutes_per_board, body.minutes_per_round)
     return limits.to_json()
 
 
@@ -116,7 +115,7 @@ async def set_player_numbers(section: str, body: PlayerNumbers,
     """When the section's pads ask for player numbers; stored with the section, and the
     pads logged in are told at once."""
     letter = section_of(station, section).letter
-    ask = await answered(station.director.set_player_numbers(letter, body.ask))
+    ask = await station.director.set_player_numbers(letter, body.ask)
     return PlayerNumbers(ask=ask)
 
 
@@ -132,7 +131,7 @@ async def set_result_entry(section: str, body: ResultEntryIn,
     """How the section's pads take a board's result; stored with the section, and the pads
     logged in are told at once."""
     letter = section_of(station, section).letter
-    entry = await answered(station.director.set_result_entry(letter, body.entry))
+    entry = await station.director.set_result_entry(letter, body.entry)
     return ResultEntryIn(entry=entry)
 
 
@@ -149,7 +148,7 @@ async def set_pads(section: str, body: PadsIn, station: StationDep) -> PadsIn:
     pairs at one table, or leave a table without one, in some round. Stored with the
     section, and the pads logged in are told at once."""
     letter = section_of(station, section).letter
-    pads = await answered(station.director.set_pads(letter, body.pads))
+    pads = await station.director.set_pads(letter, body.pads)
     return PadsIn(pads=pads)
 
 
@@ -170,7 +169,7 @@ async def set_round_rankings(section: str, body: RoundRankingsIn,
     last rounds named; stored with the section, and the pads logged in are told at once."""
     letter = section_of(station, section).letter
     wanted = RoundRankings(body.hide_first, body.hide_last) if body.after_each_round else None
-    await answered(station.director.set_round_rankings(letter, wanted))
+    await station.director.set_round_rankings(letter, wanted)
     return body if body.after_each_round else RoundRankingsIn(after_each_round=False)
 
 
@@ -179,7 +178,7 @@ async def set_round_rankings(section: str, body: RoundRankingsIn,
 async def withdraw_takeover(section: str, table: Table, station: StationDep) -> dict[str, Any]:
     """Withdraws a takeover not yet taken: the table's pad keeps it."""
     letter = section.upper()
-    await answered(station.director.cancel_takeover(letter, table))
+    await station.director.cancel_takeover(letter, table)
     return {"section": letter, "table": table, "takeover": "withdrawn"}
 
 
@@ -189,5 +188,5 @@ async def resend(section: str, table: Table, station: StationDep) -> dict[str, A
     """Asks the table's pad to re-send every result it holds (after the station lost some,
     or to see whether a silent pad is still there)."""
     letter = section.upper()
-    unit = await answered(station.director.resend_table(letter, table))
+    unit = await station.director.resend_table(letter, table)
     return {"section": letter, "table": table, "unit": unit, "command": "resend"}

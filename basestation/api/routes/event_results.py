@@ -16,7 +16,6 @@ from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
-from basestation.api.actions import answered
 from basestation.api.deps import (
     Director,
     ReadDep,
@@ -38,6 +37,7 @@ from basestation.api.routes.rulings import penalty_json
 from basestation.api.scorer_data import SCORER_FILE, NotScorerEvent, scorer_xml
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
 from basestation.station.config import StationConfig
+from basestation.station.refusals import NotFound
 from basestation.station.rules.event_results import past_event
 from basestation.station.session.state import SessionState
 from basestation.store.models import SeatingRow
@@ -121,7 +121,7 @@ async def event_results(event_id: EventId, request: Request,
         return results_document(station.session, seatings, is_open=True)
     past = await read.stored(_past_results, store, event_id)
     if past is None:
-        raise HTTPException(404, f"no event {event_id}")
+        raise NotFound("event.not_found", event=event_id)
     need_publication(request, past["event"]["published"])
     return past
 
@@ -142,7 +142,7 @@ async def event_scorer_xml(event_id: EventId, request: Request,
         else:
             past = await read.stored(past_event, store, event_id)
             if past is None:
-                raise HTTPException(404, f"no event {event_id}")
+                raise NotFound("event.not_found", event=event_id)
             need_publication(request, past.published)
             text = await read.stored(_past_scorer_xml, store, past, station.config)
     except NotScorerEvent as exc:
@@ -167,8 +167,8 @@ async def publish(event_id: EventId, body: PublishIn,
     Publish does, or a past one's, closed before the director had published it."""
     if event_id != station.session.event_id and not any(
             event.id == event_id for event, _ in await read.stored(station.store.events)):
-        raise HTTPException(404, f"no event {event_id}")
-    await answered(station.director.publish_event(event_id, body.published))
+        raise NotFound("event.not_found", event=event_id)
+    await station.director.publish_event(event_id, body.published)
     return body
 
 

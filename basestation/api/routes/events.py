@@ -7,7 +7,6 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, status
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import EventOut, PastEventOut
 from basestation.movements import KINDS
@@ -109,5 +108,5 @@ async def open_event(body: EventIn, station: StationDep, read: ReadDep) -> Event
     page's POST /api/setup/event does the same with deals and players, and asks first."""
     new = NewEvent(body.name, body.regulations, tuple(checked_sections(body)),
                    event_format=body.format, rounds=body.rounds, scoring=body.scoring())
-    await answered(station.director.open_new_event(new))
+    await station.director.open_new_event(new)
     return read.event()

@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ResultsReader, StationDep
 from basestation.scoring.event_formats import PAIRS
 from basestation.station.views.match_shapes import matches_json
@@ -76,5 +75,5 @@ async def matches(station: StationDep) -> dict[str, Any]:
 async def draw(section: str, station: StationDep) -> dict[str, Any]:
     """The director closes a Swiss round before every board is in: the next round is drawn
     from the standings now and sent to the pads (they log in again for it)."""
-    drawn = await answered(station.director.draw_round(section))
+    drawn = await station.director.draw_round(section)
     return {"section": section, "round": drawn}

@@ -9,7 +9,6 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import MergeDecisionOut, MergeOfferOut, OffersDeclinedOut
 
@@ -35,7 +34,7 @@ class Decision(BaseModel):
 async def decline_unit(unit: int, station: StationDep) -> dict[str, Any]:
     """Drops every open offer of one unit at once (a let-go pad that sent too much); what
     is held stays. None open: nothing changes, `declined` 0."""
-    declined = await answered(station.director.decline_offers(unit))
+    declined = await station.director.decline_offers(unit)
     return {"unit": unit, "declined": declined}
 
 
@@ -44,6 +43,6 @@ async def decide(offer_id: int, decision: Decision, station: StationDep) -> dict
     """Accepting enters the entry as recovered (pushed to the table's pad); over a different
     held entry only with `replace` (else 409, saying both). Refusing drops the offer and keeps
     what is held. Either way it leaves the list and its alert goes."""
-    decided = await answered(station.director.decide_merge(offer_id, decision.accept,
-                                                           replace=decision.replace))
+    decided = await station.director.decide_merge(offer_id, decision.accept,
+                                                  replace=decision.replace)
     return {"id": offer_id, "merged": decided.merged, "replaced": decided.replaced}

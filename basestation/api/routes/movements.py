@@ -10,7 +10,6 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, StationDep
 from basestation.api.responses import MovementChangedOut
 from basestation.scoring.event_formats import MAX_TABLE
@@ -48,20 +47,20 @@ def _answer(changed: Changed) -> dict[str, Any]:
 async def late_pair(section: str, body: LatePairIn, station: StationDep) -> dict[str, Any]:
     """Seats a late pair from a round on: in the phantom's place, or (a Mitchell without a
     phantom, before play) at a new top table."""
-    return _answer(await answered(station.director.late_pair(section, body.from_round)))
+    return _answer(await station.director.late_pair(section, body.from_round))
 
 
 @router.post("/{section}/withdraw", response_model=MovementChangedOut)
 async def withdraw(section: str, body: WithdrawIn, station: StationDep) -> dict[str, Any]:
     """A pair leaves before a round: its opponents sit out from then on."""
-    return _answer(await answered(station.director.withdraw_pair(
-        section, body.pair, direction=body.direction, from_round=body.from_round)))
+    return _answer(await station.director.withdraw_pair(
+        section, body.pair, direction=body.direction, from_round=body.from_round))
 
 
 @router.put("/{section}/movement", response_model=MovementChangedOut)
 async def replace_movement(section: str, body: MovementIn,
                            station: StationDep) -> dict[str, Any]:
     """A new movement from a round on; the rounds before it stay as they were played."""
-    return _answer(await answered(station.director.replace_movement(
+    return _answer(await station.director.replace_movement(
         section, body.movement, body.tables, body.boards, phantom=body.phantom,
-        from_round=body.from_round)))
+        from_round=body.from_round))

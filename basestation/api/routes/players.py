@@ -10,7 +10,6 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, StationDep
 from basestation.api.limits import upload
 from basestation.api.responses import PlayerOut, PlayersCountOut
@@ -64,7 +63,7 @@ async def put_players(body: list[PlayerIn], station: StationDep) -> dict[str, in
     is kept); numbers not given are kept."""
     named = {p.number: p.name for p in body}
     handicaps = {p.number: p.handicap for p in body if "handicap" in p.model_fields_set}
-    return {"players": await answered(station.director.set_players(named, None, handicaps))}
+    return {"players": await station.director.set_players(named, None, handicaps)}
 
 
 @router.post("/csv", dependencies=[Director])
@@ -84,7 +83,7 @@ async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStor
     national = {n: p.national for n, p in listed.items()}
     # A handicap column sets the handicaps it gives; an empty cell, or no column, keeps them.
     handicaps = {n: p.handicap for n, p in listed.items() if p.handicap is not None}
-    players = await answered(station.director.set_players(names, national, handicaps))
+    players = await station.director.set_players(names, national, handicaps)
     return PlayersStored(stored=len(listed), players=players)
 
 
@@ -103,5 +102,5 @@ async def export_players(station: StationDep) -> Response:
 async def add_visitor(body: VisitorIn, station: StationDep) -> PlayerOut:
     """A visitor added by name; the station gives the number (from 9000001 up). A visitor
     of that name already added keeps its number."""
-    number = await answered(station.director.add_visitor(body.name))
+    number = await station.director.add_visitor(body.name)
     return PlayerOut(number=number, name=station.session.players[number])

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, Field, model_validator
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, ResultsReader, StationDep
 from basestation.api.responses import CellDetailOut, EnteredOut, ErasedOut, HeldOut
 from basestation.api.routes.sections import section_of
 from basestation.api.views import entered_sentence, held_json
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import ContractError, parse_contract
+from basestation.station.refusals import NotFound
 from basestation.station.session.memory import SectionState
 from basestation.station.session.rulings import stored_text
 from firmware_protocol.messages import NotPlayed, Result, Seat
@@ -69,8 +69,7 @@ def pairs_at(state: SectionState, table: int, round_: int, board: int) -> tuple[
     assignment = state.movement.at(round_, table)
     if assignment is None or board not in assignment.boards or assignment.ns is None \
             or assignment.ew is None:
-        raise HTTPException(404, f"board {board} is not played at table {table} in round "
-                                 f"{round_}")
+        raise NotFound("board.not_played", board=board, table=table, round=round_)
     return assignment.ns, assignment.ew
 
 
@@ -135,7 +134,7 @@ async def enter_result(at: PlaceDep, body: ResultIn, station: StationDep) -> dic
                    ns=ns, ew=ew,
                    contract=body.contract, declarer=Seat(body.declarer) if body.declarer else None,
                    tricks=body.tricks, lead=body.lead or None)
-    held = await answered(station.director.enter(entry))
+    held = await station.director.enter(entry)
     return held_json(held) | {"done": entered_sentence(held)}
 
 
@@ -149,7 +148,7 @@ def not_played_at(at: Place) -> NotPlayed:
 async def erase(at: PlaceDep, station: StationDep) -> dict[str, Any]:
     """Erases the held result (e.g. entered under the wrong board); the pad is told."""
     entry = not_played_at(at)
-    await answered(station.director.erase(entry))
+    await station.director.erase(entry)
     return {"erased": True}
 
 
@@ -157,7 +156,7 @@ async def erase(at: PlaceDep, station: StationDep) -> dict[str, Any]:
 async def not_played(at: PlaceDep, station: StationDep) -> dict[str, Any]:
     """Not played: late play to come, or an adjusted score later. Hides the traveller."""
     entry = not_played_at(at)
-    held = await answered(station.director.enter(entry))
+    held = await station.director.enter(entry)
     return held_json(held)
 
 
@@ -170,7 +169,7 @@ class MoveIn(BaseModel):
 @router.post(PLACE + "/move", dependencies=[Director], response_model=HeldOut)
 async def move(at: PlaceDep, body: MoveIn, station: StationDep) -> dict[str, Any]:
     """Puts a result entered under the wrong board number or the wrong pairs right."""
-    held = await answered(station.director.move_result(
+    held = await station.director.move_result(
         at.section.letter, at.table, at.round, at.board, to_board=body.to_board,
-        ns=body.ns, ew=body.ew))
+        ns=body.ns, ew=body.ew)
     return held_json(held)

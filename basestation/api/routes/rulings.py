@@ -8,7 +8,6 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException, status
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, StationDep
 from basestation.api.responses import HeldOut, MatchPenaltyOut, PenaltyOut, RemovedOut
 from basestation.api.routes.results import PLACE, PlaceDep
@@ -90,8 +89,8 @@ class RulingIn(BaseModel):
 async def rule(at: PlaceDep, body: RulingIn, station: StationDep) -> dict[str, Any]:
     """An adjusted score or a ruling on the played result; pushed to the table's pad."""
     ruling = body.as_ruling()
-    held = await answered(station.director.rule(
-        at.section.letter, at.table, at.round, at.board, ruling))
+    held = await station.director.rule(
+        at.section.letter, at.table, at.round, at.board, ruling)
     return held_json(held)
 
 
@@ -120,7 +119,7 @@ async def add_penalty(body: PenaltyIn, station: StationDep) -> dict[str, Any]:
     state = section_of(station, body.section)
     penalty = Penalty(pair=body.pair, direction=body.direction, percent=body.percent,
                       board=body.board, section=state.letter)
-    held = await answered(station.director.add_penalty(penalty))
+    held = await station.director.add_penalty(penalty)
     return penalty_json(held.row_id, held.penalty)
 
 
@@ -163,11 +162,11 @@ async def add_match_penalty(body: MatchPenaltyIn, station: StationDep) -> dict[s
     state = section_of(station, body.section)
     penalty = MatchPenalty(section=state.letter, entrant=body.entrant, vps=body.vps or 0.0,
                            imps=body.imps or 0, round=body.round)
-    held = await answered(station.director.add_match_penalty(penalty))
+    held = await station.director.add_match_penalty(penalty)
     return match_penalty_json(held.row_id, held.penalty)
 
 
 @router.delete("/penalties/{penalty_id}", dependencies=[Director], response_model=RemovedOut)
 async def remove_penalty(penalty_id: int, station: StationDep) -> dict[str, Any]:
-    await answered(station.director.remove_penalty(penalty_id))
+    await station.director.remove_penalty(penalty_id)
     return {"removed": penalty_id}

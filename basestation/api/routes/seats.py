@@ -9,7 +9,6 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, StationDep
 from basestation.api.views import player_names
 from basestation.station.rules.director_seats import Seated, players_wanted
@@ -116,5 +115,5 @@ async def seat(section: Annotated[str, Path(min_length=1, max_length=4)],
     session = station.session
     letter = section.upper()
     players = [Seated(p.number, p.visitor) for p in body.players]
-    await answered(station.director.seat(letter, entrant, body.side, players))
+    await station.director.seat(letter, entrant, body.side, players)
     return entrant_seats(session, letter, entrant, body.side or "")

@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.limits import upload
 from basestation.api.responses import (
@@ -21,6 +20,7 @@ from basestation.api.responses import (
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
 from basestation.movements import check
 from basestation.station.app import Station
+from basestation.station.refusals import NotFound
 from basestation.station.session.memory import SectionState
 
 router = APIRouter(prefix="/api/sections", tags=["sections"])
@@ -29,7 +29,7 @@ router = APIRouter(prefix="/api/sections", tags=["sections"])
 def section_of(station: Station, letter: str) -> SectionState:
     state = station.session.sections.get(letter.upper())
     if state is None:
-        raise HTTPException(404, f"no section {letter}")
+        raise NotFound("section.not_found", section=letter)
     return state
 
 
@@ -51,7 +51,7 @@ async def movement(section: str, station: StationDep) -> dict[str, Any]:
 async def close_round(section: str, station: StationDep) -> dict[str, Any]:
     """Moves the section on to the next round; boards still missing turn red on the grid."""
     letter = section.upper()
-    round_ = await answered(station.director.close_round(letter))
+    round_ = await station.director.close_round(letter)
     return {"section": letter, "current_round": round_}
 
 
@@ -79,7 +79,7 @@ async def put_hand_records(section: str, body: HandRecordsIn,
         deals = await asyncio.to_thread(parse_hand_records, body.pbn)
     except HandRecordError as exc:
         raise HTTPException(422, str(exc)) from exc
-    boards = await answered(station.director.set_hand_records(state.letter, deals))
+    boards = await station.director.set_hand_records(state.letter, deals)
     # Boards the section does not have (a set of 36 deals for 28 boards, say) are skipped.
     return {"section": state.letter, "boards": boards,
             "ignored": sorted(set(deals) - set(boards))}

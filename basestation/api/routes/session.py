@@ -11,7 +11,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
 from basestation.api.responses import (
     AlertsOut,
@@ -104,7 +103,7 @@ class Running(BaseModel):
 async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
     """Pause (`running` false: pads are told the station is stopped and entry waits) or
     resume. Pausing neither ends the session nor publishes anything."""
-    running = await answered(station.director.pause_or_resume(body.running))
+    running = await station.director.pause_or_resume(body.running)
     return {"running": running}
 
 
@@ -112,7 +111,7 @@ async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
 async def end_session(station: StationDep, read: ReadDep) -> StatusOut:
     """Ends the session: entry stops on every pad and the end-of-session backup is taken.
     The results stay the director's until they are published."""
-    await answered(station.director.end_session())
+    await station.director.end_session()
     return read.status()
 
 
@@ -126,7 +125,7 @@ async def publish(station: StationDep, read: ReadDep,
     """Publishes the results (travellers, rankings, exports) to anyone, or withdraws them
     (`published` false); no body publishes."""
     published = body.published if body is not None else True
-    await answered(station.director.publish(published))
+    await station.director.publish(published)
     return read.status()
 
 
@@ -134,5 +133,5 @@ async def publish(station: StationDep, read: ReadDep,
              response_model=TakeoverOut)
 async def authorise_takeover(section: str, table: int, station: StationDep) -> dict[str, Any]:
     """Lets the next pad that asks take over this table (the faulty pad is locked out)."""
-    await answered(station.director.authorise_takeover(section.upper(), table))
+    await station.director.authorise_takeover(section.upper(), table)
     return {"section": section.upper(), "table": table, "takeover": "authorised"}

@@ -14,7 +14,6 @@ from fastapi import APIRouter, HTTPException, Query, status
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.headers import CSP, policy, source_hash
 from basestation.api.limits import upload
@@ -237,5 +236,5 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> Event
                    handicaps={p.number: p.handicap for p in body.players
                               if p.handicap is not None},
                    scoring=body.scoring())
-    await answered(station.director.open_new_event(new))
+    await station.director.open_new_event(new)
     return read.event()

@@ -7,7 +7,6 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Response
 from pydantic import BaseModel
 
-from basestation.api.actions import answered
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.readmodel import unit_json
 from basestation.api.responses import CommandOut, UnitOut, UnitResetOut, UnitTakeoverOut
@@ -44,7 +43,7 @@ async def pair(unit: int, response: Response, station: StationDep) -> Paired:
             f"login stays that event's, so a pad paired here as unit {unit} could not connect. "
             "Give each event its own unit numbers (say 1-99 and 101-199; deploy/INSTALL.md, "
             "section 6) and pair this pad as a unit the other event does not use."))
-    state = await answered(station.director.pair_unit(unit))
+    state = await station.director.pair_unit(unit)
     response.headers["Cache-Control"] = "no-store"  # a key: never kept by a cache
     return Paired(unit=unit, key=state.key.hex(), station=station.config.id,
                   code=station.pairing.issue(unit), expires_in=round(station.pairing.life))
@@ -55,14 +54,14 @@ async def replace(unit: int, station: StationDep) -> dict[str, Any]:
     """Lets the next pad that asks take over this unit's table (a plain login will do); this
     unit is then locked out, results its pad still holds come to the director to decide, and
     the new pad downloads everything the station holds for the table."""
-    section, table = await answered(station.director.replace_unit(unit))
+    section, table = await station.director.replace_unit(unit)
     return {"unit": unit, "section": section, "table": table, "takeover": "authorised"}
 
 
 @router.post("/{unit}/lock", dependencies=[Director], response_model=UnitOut)
 async def lock(unit: int, station: StationDep) -> dict[str, Any]:
     """Locks a unit out (lost or at the wrong table); its table is freed."""
-    await answered(station.director.lock_unit(unit))
+    await station.director.lock_unit(unit)
     return unit_json(station.units[unit])
 
 
@@ -80,7 +79,7 @@ async def withdraw(unit: int, station: StationDep) -> Withdrawn:
     freed; the station takes nothing new from it, and what its pad still holds comes to the
     director to decide (merge offers). Reset brings it back; pairing it again (a new key) shuts
     a lost pad out of the broker for good."""
-    await answered(station.director.lock_unit(unit, need_event=False))
+    await station.director.lock_unit(unit, need_event=False)
     return Withdrawn(unit=unit, detail=(
         f"Unit {unit} is withdrawn: its table is free and the station takes no new result "
         "from it; results its pad still holds come to you to decide."), pair_again=(
@@ -92,7 +91,7 @@ async def withdraw(unit: int, station: StationDep) -> Withdrawn:
 async def reset(unit: int, station: StationDep) -> dict[str, Any]:
     """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget
     its session; `done` says all that in a sentence for the director."""
-    done = await answered(station.director.reset_unit(unit))
+    done = await station.director.reset_unit(unit)
     return {**unit_json(station.units[unit]), "done": done}
 
 
@@ -104,5 +103,5 @@ class Command(BaseModel):
 async def command(unit: int, body: Command, station: StationDep) -> dict[str, Any]:
     """Sends the pad a command; `resend` makes it re-send every result it holds (anything
     the station already has is acknowledged again, anything new is stored)."""
-    await answered(station.director.command_unit(unit, body.command))
+    await station.director.command_unit(unit, body.command)
     return {"unit": unit, "command": body.command.value}

@@ -2,20 +2,24 @@
 command line call these, never the hub or the rules. Each runs in one turn of the hub, in
 turn with the pads' traffic, and returns once what it changed is committed.
 
-A refusal is an exception, the same for every caller: LookupError (no such section, table,
-unit or result), ValueError (a ruling or result that cannot be), Conflict (the director must
-confirm or do something else first, including "no event is open"). The API turns them into
-404, 422 and 409 (`api/actions.answered`).
+A refusal is one of station/refusals.py's, the same for every caller: `NotFound` (no such
+section, table, unit or result), `Invalid` (a ruling or result that cannot be), `Conflict` (the
+director must confirm or do something else first, including "no event is open"). Pure code's
+own refusals (a movement that cannot be) become `Invalid` here, at the command's edge; any
+other exception is a bug. One handler answers them all (`api/errors.py`: 404, 422, 409).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from datetime import date
 from typing import Any, TypeVar
 
+from basestation.domain.cards import CardError
 from basestation.formats.past_session import PastSession
+from basestation.movements import MovementError
 from basestation.scoring.ladder import LadderRules
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
@@ -26,6 +30,7 @@ from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
 from basestation.station.history_import import Imported
 from basestation.station.opening import open_new_event
+from basestation.station.refusals import Conflict, Invalid
 from basestation.station.rules import (
     console,
     event_results,
@@ -35,7 +40,6 @@ from basestation.station.rules import (
     table_actions,
 )
 from basestation.station.rules.composed import SessionRules
-from basestation.station.rules.conflicts import Conflict
 from basestation.station.rules.director_seats import Seated
 from basestation.station.session.memory import HeldResult, Thresholds, UnitState
 from basestation.station.session.state import HeldMatchPenalty, HeldPenalty
@@ -45,7 +49,20 @@ from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import ControlCommand, Entry, RoundRankings
 
 T = TypeVar("T")
-NO_EVENT = "no event is open"
+
+
+@contextmanager
+def _checked(key: str, *refusals: type[ValueError]) -> Iterator[None]:
+    """Pure code's refusals (a movement, a deal that cannot be; its own sentence) as the
+    command's `Invalid`; any other ValueError stays a bug."""
+    try:
+        yield
+    except refusals as exc:
+        raise Invalid(key, problem=str(exc)) from exc
+
+
+def _movement_checked() -> AbstractContextManager[None]:
+    return _checked("movement.invalid", MovementError)
 
 
 class DirectorService:
@@ -59,7 +76,7 @@ class DirectorService:
 
     async def _act(self, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
         if need_event and self._rules.session.event_id is None:
-            raise Conflict(NO_EVENT)
+            raise Conflict("event.none_open")
         # Every command here records how to take its changes back (`Batch.changed`): a
         # commit the database refuses puts memory back without reloading it.
         return await self._hub.act(action, taken_back=True)
@@ -224,28 +241,33 @@ class DirectorService:
                 rules.director.close_round(section, batch)
             return round_
 
-        return await self._act(draw_now)
+        with _movement_checked():
+            return await self._act(draw_now)
 
     async def set_hand_records(self, section: str, deals: dict[int, str]) -> list[int]:
         """The section's hand records; returns the boards they gave."""
-        return await self._act(
-            lambda batch: self._rules.director.set_hand_records(section, deals, batch))
+        with _checked("hand_records.invalid", CardError):
+            return await self._act(
+                lambda batch: self._rules.director.set_hand_records(section, deals, batch))
 
     async def late_pair(self, section: str, from_round: int) -> movement_changes.Changed:
-        return await self._act(lambda batch: movement_changes.late_pair(
-            self._rules, section, from_round, batch), need_event=False)
+        with _movement_checked():
+            return await self._act(lambda batch: movement_changes.late_pair(
+                self._rules, section, from_round, batch), need_event=False)
 
     async def withdraw_pair(self, section: str, pair: int, *, direction: str | None,
                             from_round: int) -> movement_changes.Changed:
-        return await self._act(lambda batch: movement_changes.withdraw(
-            self._rules, section, pair, direction=direction, from_round=from_round,
-            batch=batch), need_event=False)
+        with _movement_checked():
+            return await self._act(lambda batch: movement_changes.withdraw(
+                self._rules, section, pair, direction=direction, from_round=from_round,
+                batch=batch), need_event=False)
 
     async def replace_movement(self, section: str, kind: str, tables: int, boards: int, *,
                                phantom: bool, from_round: int) -> movement_changes.Changed:
-        return await self._act(lambda batch: movement_changes.replace(
-            self._rules, section, kind, tables, boards, phantom=phantom,
-            from_round=from_round, batch=batch), need_event=False)
+        with _movement_checked():
+            return await self._act(lambda batch: movement_changes.replace(
+                self._rules, section, kind, tables, boards, phantom=phantom,
+                from_round=from_round, batch=batch), need_event=False)
 
     # -- the console ------------------------------------------------------------------------
 
@@ -272,7 +294,9 @@ class DirectorService:
 
     async def set_pads(self, section: str, pads: PadPlace) -> PadPlace:
         """Where a section's pads stay: at their tables, or moving with a pair."""
-        return await self._act(lambda batch: console.set_pads(self._rules, section, pads, batch))
+        with _movement_checked():  # pads that cannot follow those pairs
+            return await self._act(lambda batch: console.set_pads(self._rules, section, pads,
+                                                                  batch))
 
     async def set_round_rankings(self, section: str,
                                  rankings: RoundRankings | None) -> RoundRankings | None:

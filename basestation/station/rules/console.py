@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from basestation.movements import check_pads_follow
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import BusEvent, Event
+from basestation.station.refusals import Invalid, NotFound
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.round_rankings import completed_round
@@ -52,7 +53,7 @@ def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
     limits = rules.session.thresholds
     unknown = [name for name in changes if name not in THRESHOLD_NAMES]
     if unknown:
-        raise ValueError(f"{unknown[0]} is not an alert threshold")
+        raise Invalid("threshold.unknown", name=unknown[0])
     batch.keep(limits, *changes)
     for name, value in changes.items():
         setattr(limits, name, value)
@@ -68,7 +69,7 @@ def set_round_clock(rules: SessionRules, section: str, per_board: float, per_rou
     """The section's round clock: minutes per board plus minutes per round (the move)."""
     state = _section(rules, section)
     if per_board <= 0 and per_round <= 0:
-        raise ValueError("a round needs some time: give minutes per board or per round")
+        raise Invalid("clock.no_time")
     batch.keep_contents(rules.session.thresholds.board_minutes)
     batch.keep_contents(rules.session.thresholds.round_minutes)
     rules.session.thresholds.board_minutes[section] = per_board
@@ -111,7 +112,7 @@ def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
 
 def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) -> PadPlace:
     """Whether the section's pads stay at their tables or move with the round-1 NS or EW
-    pairs (players' own phones). Raises ValueError (a sentence naming the round and pairs)
+    pairs (players' own phones). Raises MovementError (a sentence naming the round and pairs)
     when the movement would put two of those pairs at one table or leave a table without
     one."""
     state = _section(rules, section)
@@ -127,14 +128,13 @@ def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) ->
 def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRankings | None,
                        batch: Batch) -> RoundRankings | None:
     """Whether the section's pads show the rankings after each round (None: only once
-    published), and which first and last rounds stay hidden. Raises ValueError when no round
+    published), and which first and last rounds stay hidden. Raises Invalid when no round
     is left."""
     state = _section(rules, section)
     rounds = state.movement.rounds
     if rankings is not None and rankings.hide_first + rankings.hide_last >= rounds:
-        raise ValueError(f"hiding the first {rankings.hide_first} and the last "
-                         f"{rankings.hide_last} rounds leaves none of section {section}'s "
-                         f"{rounds} rounds to show the rankings after")
+        raise Invalid("rankings.none_left", hide_first=rankings.hide_first,
+                      hide_last=rankings.hide_last, section=section, rounds=rounds)
     batch.keep(state, "rankings", "rankings_sent")
     state.rankings = rankings
     state.rankings_sent = completed_round(state)  # the pads get the latest below, once
@@ -153,7 +153,7 @@ def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRanking
 def _section(rules: SessionRules, section: str) -> SectionState:
     state = rules.session.sections.get(section)
     if state is None:
-        raise LookupError(f"no section {section}")
+        raise NotFound("section.not_found", section=section)
     return state
 
 

@@ -31,7 +31,7 @@ from basestation.station.effects.events import (
     TableTakeover,
     UnitChanged,
 )
-from basestation.station.rules.conflicts import Conflict
+from basestation.station.refusals import Conflict, Invalid, NotFound, Value, code_refusal
 from basestation.station.rules.services import HubServices
 from basestation.station.session.entries import (
     Entry,
@@ -72,7 +72,7 @@ class DirectorActions:
     def authorise_takeover(self, section: str, table: int, batch: Batch) -> None:
         state = self.session.sections.get(section)
         if state is None or check_table(state, table) is not None:
-            raise LookupError(f"no table {section}{table}")
+            raise NotFound("table.not_found", section=section, table=table)
         if (section, table) not in self.session.takeovers:
             assert self.session.event_id is not None
             batch.keep_member(self.session.takeovers, (section, table))
@@ -89,10 +89,10 @@ class DirectorActions:
         held is ever replaced unseen."""
         offer = self.session.merge_offers.get(offer_id)
         if offer is None:
-            raise LookupError(f"no open merge offer {offer_id}")
+            raise NotFound("merge.not_found", offer=offer_id)
         held, same = self.session.offer_held(offer)
         if accept and held is not None and not same and not replace:
-            raise MergeConflict(conflict_sentence(offer, held))
+            raise merge_conflict(offer, held)
         entry = None
         if accept and not same:
             entry = self.director_enter(offer.body, batch, source="recovery")
@@ -108,11 +108,11 @@ class DirectorActions:
         """The director's correction, not-played or erasure; pushed to the table's pad."""
         section = self.session.sections.get(body.section)
         if section is None:
-            raise LookupError(f"no section {body.section}")
+            raise NotFound("section.not_found", section=body.section)
         held = section.held(body.table, body.round, body.board)
         if erase:
             if held is None:
-                raise LookupError("nothing held for that board at that table in that round")
+                raise NotFound("result.not_held")
             self.session.retire(section, held, "erased", batch)
             batch.event(ResultChanged(held, erased=True))
             self.session.push(section, body.table, push_body(held, None), batch)
@@ -121,10 +121,10 @@ class DirectorActions:
         problem = check_placement(section, table=body.table, round_=body.round, board=body.board,
                                   ns=body.ns, ew=body.ew)
         if problem is not None and problem != ErrorCode.WRONG_ROUND:
-            raise ValueError(problem.value)
+            raise code_refusal(problem)
         entry = held_from_body(body, None, None)
         if isinstance(entry, ErrorCode):
-            raise ValueError(entry.value)
+            raise code_refusal(entry)
         entry.source = source
         # Checked as a pad's entry is: a lead from the wrong hand is flagged whoever enters it.
         entry.flags = (ResultFlag.DIRECTOR_CHANGED.value,
@@ -139,22 +139,22 @@ class DirectorActions:
     def director_rule(self, section: str, table: int, round_: int, board: int, batch: Batch,
                       *, ruling: dict[str, Any]) -> HeldResult:
         """An adjusted score (AVE, 60/40, weighted, split) or a ruling on the played result
-        (arrowswitch, fouled, matchpoint override); ValueError for a ruling that cannot be."""
+        (arrowswitch, fouled, matchpoint override); Invalid for a ruling that cannot be."""
         state = self._director_section(section)
         assignment = state.movement.at(round_, table)
         if assignment is None or board not in assignment.boards:
-            raise LookupError(f"board {board} is not in play at table {table} in round {round_}")
+            raise NotFound("board.not_in_play", board=board, table=table, round=round_)
         held = state.held(table, round_, board)
         ns, ew = (held.ns, held.ew) if held is not None else (assignment.ns, assignment.ew)
         if ns is None or ew is None:
-            raise ValueError("a sit-out has no result to rule on")
+            raise Invalid("ruling.sit_out")
         played = held if held is not None and held.kind == "result" else None
         outcome = has_outcome(ruling)
         try:
             ruled_result(board, ns, ew, section, ruling,
                          score_ns=played.score_ns if played is not None else None)
         except ScoringError as exc:
-            raise ValueError(str(exc)) from exc
+            raise Invalid("ruling.invalid", problem=str(exc)) from exc
         if outcome or played is None:
             entry = HeldResult(section=section, table=table, round=round_, board=board,
                                ns=ns, ew=ew, kind="adjusted")
@@ -176,12 +176,12 @@ class DirectorActions:
         state = self._director_section(section)
         held = state.held(table, round_, board)
         if held is None:
-            raise LookupError("nothing held for that board at that table in that round")
+            raise NotFound("result.not_held")
         new_board = to_board or board
         if not 1 <= new_board <= state.movement.boards:
-            raise ValueError(f"no board {new_board} in section {section}")
+            raise Invalid("board.no_such", board=new_board, section=section)
         if new_board != board and state.held(table, round_, new_board) is not None:
-            raise ValueError(f"board {new_board} already has a result there: erase it first")
+            raise Invalid("board.taken", board=new_board)
         entry = dataclasses.replace(
             held, board=new_board, ns=ns or held.ns, ew=ew or held.ew,
             source="director", flags=(ResultFlag.DIRECTOR_CHANGED.value,))
@@ -207,10 +207,9 @@ class DirectorActions:
         """Moves the section on to the next round; boards still missing show red."""
         state = self._director_section(section)
         if state.current_round >= state.movement.rounds:
-            raise ValueError(f"section {section} is already in its last round")
+            raise Invalid("section.last_round", section=section)
         if self.session.ending:
-            raise ValueError("the session ends once the tables still playing have finished: "
-                             "no new round begins")
+            raise Invalid("session.no_new_round")
         batch.ops.append(repo.audit(self.session.event_id, "director", "close_round",
                                     section=section, round=state.current_round))
         # Every pad of the section is told the new round; later rounds already complete are
@@ -224,11 +223,13 @@ class DirectorActions:
         movement = self._director_section(penalty.section).movement
         if movement.pair_key(penalty.pair, penalty.direction) not in movement.pair_keys():
             if movement.two_field and penalty.direction is None:
-                raise ValueError(f"say whether pair {penalty.pair} sits NS or EW")
-            side = f"{penalty.direction} " if movement.two_field else ""
-            raise ValueError(f"section {penalty.section} has no {side}pair {penalty.pair}")
+                raise Invalid("penalty.say_side", pair=penalty.pair)
+            if movement.two_field and penalty.direction is not None:
+                raise Invalid("penalty.no_side_pair", section=penalty.section,
+                              side=penalty.direction, pair=penalty.pair)
+            raise Invalid("penalty.no_pair", section=penalty.section, pair=penalty.pair)
         if penalty.board is not None and not 1 <= penalty.board <= movement.boards:
-            raise ValueError(f"section {penalty.section} has no board {penalty.board}")
+            raise Invalid("section.no_board", section=penalty.section, board=penalty.board)
         held = HeldPenalty(penalty)
         batch.changed(partial(self._penalties_back, list(self.session.penalties)))
         self.session.penalties.append(held)
@@ -243,23 +244,22 @@ class DirectorActions:
         in one round's match; only in a teams or Swiss event."""
         assert self.session.event_id is not None
         if self.session.event_format not in MATCH_KINDS:
-            raise ValueError("VP and IMP penalties are for teams and Swiss events; in a pairs "
-                             "event a penalty is a percentage of a top")
+            raise Invalid("penalty.pairs_event")
         state = self._director_section(penalty.section)
         who = "pair" if self.session.event_format == SWISS_PAIRS else "team"
         if penalty.entrant not in entrants_of(state.movement):
-            raise ValueError(f"section {penalty.section} has no {who} {penalty.entrant}")
+            raise Invalid("penalty.no_entrant", section=penalty.section, who=who,
+                          entrant=penalty.entrant)
         if penalty.vps > VP_TOTAL:
-            raise ValueError(f"a VP penalty of {penalty.vps:g} is more than a whole match "
-                             f"({VP_TOTAL} VPs)")
+            raise Invalid("penalty.too_many_vps", vps=penalty.vps, total=VP_TOTAL)
         if penalty.round is not None:
             if not 1 <= penalty.round <= state.movement.rounds:
-                raise ValueError(f"section {penalty.section} has no round {penalty.round} "
-                                 "drawn")
+                raise Invalid("section.no_round_drawn", section=penalty.section,
+                              round=penalty.round)
             if not any(penalty.entrant in place.pair
                        for place in matches_of(state.movement, penalty.round)):
-                raise ValueError(f"{who} {penalty.entrant} plays no match in round "
-                                 f"{penalty.round}")
+                raise Invalid("penalty.no_match", who=who, entrant=penalty.entrant,
+                              round=penalty.round)
         held = HeldMatchPenalty(penalty)
         batch.keep_contents(self.session.match_penalties)
         self.session.match_penalties.append(held)
@@ -290,7 +290,7 @@ class DirectorActions:
             return
         held = next((p for p in self.session.penalties if p.row_id == row_id), None)
         if held is None:
-            raise LookupError(f"no penalty {row_id}")
+            raise NotFound("penalty.not_found", penalty=row_id)
         batch.changed(partial(self._penalties_back, list(self.session.penalties)))
         self.session.penalties.remove(held)
         batch.ops.append(repo.erase_penalty(row_id))
@@ -389,9 +389,8 @@ class DirectorActions:
                                  ns=held.ns, ew=held.ew) is not None]
         if clashes:
             first = min(clashes, key=lambda h: (h.round, h.table, h.board))
-            raise ValueError(
-                f"{len(clashes)} result(s) already held do not fit the new movement, e.g. "
-                f"board {first.board} at table {first.table} in round {first.round}")
+            raise Invalid("movement.results_clash", count=len(clashes), board=first.board,
+                          table=first.table, round=first.round)
         batch.changed(partial(self._movement_back, state, state.movement))
         state.replace_movement(movement)
         # A round drawn after its last one completed (a Swiss draw): the section moves on.
@@ -415,7 +414,7 @@ class DirectorActions:
         """A director's command to one pad: `resend` has it re-send everything it holds
         (recovery after the station lost data), `relogin`, `reset`, `stop`, `start`."""
         if unit not in self.session.units:
-            raise LookupError(f"no unit {unit}")
+            raise NotFound("unit.not_found", unit=unit)
         batch.send(unit, Control(command=command))
         batch.ops.append(repo.audit(self.session.event_id, "director", "command", unit=unit,
                                     command=command.value))
@@ -485,13 +484,13 @@ class DirectorActions:
     def _director_section(self, section: str) -> SectionState:
         state = self.session.sections.get(section)
         if state is None or self.session.event_id is None:
-            raise LookupError(f"no section {section}")
+            raise NotFound("section.not_found", section=section)
         return state
 
     def _director_unit(self, unit: int) -> UnitState:
         state = self.session.units.get(unit)
         if state is None:
-            raise LookupError(f"no unit {unit}")
+            raise NotFound("unit.not_found", unit=unit)
         return state
 
 
@@ -509,11 +508,13 @@ class MergeConflict(Conflict):
     """Accepting an offer over a different entry the station holds, unconfirmed."""
 
 
-def conflict_sentence(offer: MergeOffer, held: HeldResult) -> str:
-    """What the director must confirm, in the director's words."""
+def merge_conflict(offer: MergeOffer, held: HeldResult) -> MergeConflict:
+    """What the director must confirm: both entries, in the director's words."""
     body = offer.body
     offered = offer.entry
     said = "an entry it cannot read" if offered is None else entry_words(offered)
-    who = f"unit {offer.unit}'s" if offer.unit is not None else "the offered"
-    return (f"Board {body.board} at table {body.section}{body.table} (round {body.round}) "
-            f"already has {entry_words(held)}; confirm to replace it with {who} {said}.")
+    place: dict[str, Value] = {"board": body.board, "section": body.section, "table": body.table,
+             "round": body.round, "held": entry_words(held), "offered": said}
+    if offer.unit is None:
+        return MergeConflict("merge.over_held_offered", **place)
+    return MergeConflict("merge.over_held", unit=offer.unit, **place)

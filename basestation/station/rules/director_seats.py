@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from basestation.movements import EW, NS
 from basestation.station.effects.batch import Batch
+from basestation.station.refusals import Invalid, NotFound
 from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 
@@ -50,20 +51,18 @@ class DirectorSeats:
         wanted = players_wanted(self.session, side)
         if not wanted[0] <= len(players) <= wanted[1]:
             many = f"{wanted[0]}" if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
-            raise ValueError(f"{who} needs {many} players, not {len(players)}")
+            raise Invalid("seat.player_count", who=who, wanted=many, given=len(players))
         names = [" ".join((p.visitor or "").split()) for p in players]
         for place, (player, name) in enumerate(zip(players, names, strict=True), start=1):
             if player.number is None and not name:
-                need = "a visitor needs a name" if player.visitor is not None else \
-                    "give a number on the club's list or a visitor's name"
-                raise ValueError(f"player {place} of {who}: {need}")
+                need = "seat.visitor_name" if player.visitor is not None else "seat.no_player"
+                raise Invalid(need, place=place, who=who)
             if player.number is not None and player.number not in self.session.players:
-                raise ValueError(f"player {player.number} is not on the club's list: add them "
-                                 "to the list, or seat them as a visitor by name")
+                raise Invalid("seat.not_listed", number=player.number)
         given = [p.number for p in players if p.number is not None]
         twice = sorted({n for n in given if given.count(n) > 1})
         if twice:
-            raise ValueError(f"player {twice[0]} is given twice for {who}")
+            raise Invalid("seat.twice", number=twice[0], who=who)
         numbers = tuple(p.number if p.number is not None else self.session.add_visitor(name, batch)
                         for p, name in zip(players, names, strict=True))
         self.session.seat((section, entrant, side), numbers, "director", batch)
@@ -74,26 +73,23 @@ class DirectorSeats:
     def _check_place(self, section: str, entrant: int, side: str) -> None:
         state = self.session.sections.get(section)
         if state is None:
-            raise LookupError(f"there is no section {section} in the event")
+            raise NotFound("section.not_in_event", section=section)
         movement = state.movement
         fields = movement.pairs()
         if self.session.team_event:
             if side not in ("", NS, EW):
-                raise ValueError(f"a team is seated at once or as its NS or EW pair, not {side}")
+                raise Invalid("seat.team_side", side=side)
             playing = set(fields.get(NS, ())) | set(fields.get(EW, ()))
         elif movement.two_field:
             if side not in (NS, EW):
-                raise ValueError(f"section {section} has NS and EW pairs: say whether pair "
-                                 f"{entrant} is the NS or the EW pair")
+                raise Invalid("seat.say_side", section=section, entrant=entrant)
             playing = set(fields[side])
         else:
             if side:
-                raise ValueError(f"the pairs of section {section} sit either way (one field): "
-                                 f"seat pair {entrant} without NS or EW")
+                raise Invalid("seat.one_field", section=section, entrant=entrant)
             playing = set(fields.get("ALL", ()))  # one field
         if entrant not in playing:
-            raise LookupError(f"{self.entrant_word(section, entrant, side)} does not play in "
-                              "the movement")
+            raise NotFound("seat.not_playing", who=self.entrant_word(section, entrant, side))
 
     def entrant_word(self, section: str, entrant: int, side: str) -> str:
         """"NS pair 3 of section A", "team 2 of section A", "the EW pair of team 2 ..."."""

@@ -21,7 +21,7 @@ def decide(rules: SessionRules, offer_id: int, accept: bool, batch: Batch, *,
     """Accepting enters the offer's entry as recovered (pushed to the table's pad); over a
     different held entry only with `replace` (else MergeConflict, a Conflict saying both).
     Refusing drops the offer and keeps what is held. Either way the offer and its alert go;
-    no such open offer is a LookupError."""
+    no such open offer is a NotFound."""
     offer = rules.session.merge_offers.get(offer_id)
     clash = offer is not None and rules.session.offer_clash(offer) is not None
     rules.director.decide_merge(offer_id, accept, batch, replace=replace)

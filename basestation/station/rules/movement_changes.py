@@ -17,6 +17,7 @@ from basestation.movements import (
     withdraw_pair,
 )
 from basestation.station.effects.batch import Batch
+from basestation.station.refusals import Invalid, NotFound
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState
 
@@ -45,8 +46,7 @@ def late_pair(rules: SessionRules, section: str, from_round: int, batch: Batch) 
     phantom, before play) at a new top table."""
     state = _section(rules, section)
     if missing_pair(state.movement) is None and state.held_count:
-        raise ValueError("play has started and this movement has no phantom: a late pair "
-                         "could only join by adding a table before round 1")
+        raise Invalid("movement.no_phantom")
     new = fit_late_pair(state.movement, from_round)
     return _change(rules, state, new, f"late pair from round {from_round}", batch)
 
@@ -66,7 +66,7 @@ def replace(rules: SessionRules, section: str, kind: str, tables: int, boards: i
     """A new movement from a round on; the rounds before it stay as they were played."""
     state = _section(rules, section)
     if kind not in KINDS:
-        raise ValueError(f"movement must be one of {', '.join(sorted(KINDS))}")
+        raise Invalid("movement.kind", kinds=", ".join(sorted(KINDS)))
     new = continue_with(state.movement, generate(kind, tables, boards, phantom=phantom),
                         from_round)
     return _change(rules, state, new,
@@ -76,7 +76,7 @@ def replace(rules: SessionRules, section: str, kind: str, tables: int, boards: i
 def _section(rules: SessionRules, letter: str) -> SectionState:
     state = rules.session.sections.get(letter.upper())
     if state is None:
-        raise LookupError(f"no section {letter}")
+        raise NotFound("section.not_found", section=letter)
     return state
 
 

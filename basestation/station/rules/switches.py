@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import ResultsPublished, SessionStatus
+from basestation.station.refusals import Conflict, Invalid
 from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 from basestation.store.models import EventRow
@@ -24,7 +25,7 @@ class SessionSwitches:
 
     def _event(self) -> int:
         if self.session.event_id is None:
-            raise LookupError("no event is open")
+            raise Conflict("event.none_open")
         return self.session.event_id
 
     def set_running(self, running: bool, batch: Batch) -> Status:
@@ -48,11 +49,11 @@ class SessionSwitches:
         The results stay the director's until published."""
         event_id = self._event()
         if self.session.ended:
-            raise ValueError("the session has already ended")
+            raise Invalid("session.ended")
         waiting = self.session.waiting_tables()
         if self.session.ending:
-            raise ValueError(f"the session already ends once {_tables(waiting)} "
-                             f"{'has' if len(waiting) == 1 else 'have'} finished")
+            raise Invalid("session.ending" if len(waiting) == 1 else "session.ending_tables",
+                          tables=_tables(waiting))
         if not waiting:
             self.session.end("director", batch)
             return []
@@ -74,7 +75,7 @@ class SessionSwitches:
 
 
 def _tables(tables: list[str]) -> str:
-    """"table A3", "tables A3 and A5"."""
+    """"A3", "A3 and A5"."""
     if len(tables) == 1:
-        return f"table {tables[0]}"
-    return f"tables {', '.join(tables[:-1])} and {tables[-1]}"
+        return tables[0]
+    return f"{', '.join(tables[:-1])} and {tables[-1]}"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import TableTakeover
+from basestation.station.refusals import Conflict, Invalid, NotFound
 from basestation.station.rules.composed import SessionRules
-from basestation.station.rules.conflicts import Conflict
 from basestation.station.session.validation import check_table
 from basestation.store import repository as repo
 from firmware_protocol.messages import ControlCommand
@@ -16,19 +16,19 @@ from firmware_protocol.messages import ControlCommand
 def _table(rules: SessionRules, section: str, table: int) -> None:
     state = rules.session.sections.get(section)
     if state is None or rules.session.event_id is None or check_table(state, table) is not None:
-        raise LookupError(f"no table {section}{table}")
+        raise NotFound("table.not_found", section=section, table=table)
 
 
 def replace_unit(rules: SessionRules, unit: int, batch: Batch) -> tuple[str, int]:
     """Lets the next pad that asks take over the table this unit holds (returned); this unit
     is then locked out and the new pad downloads everything the station holds for the table.
-    No such unit is a LookupError; a unit holding no table, a Conflict."""
+    No such unit is a NotFound; a unit holding no table, a Conflict."""
     state = rules.session.units.get(unit)
     if state is None:
-        raise LookupError(f"no unit {unit}")
+        raise NotFound("unit.not_found", unit=unit)
     section, table = state.section, state.table
     if section is None or table is None:
-        raise Conflict(f"unit {unit} holds no table")
+        raise Conflict("unit.no_table", unit=unit)
     rules.director.authorise_takeover(section, table, batch)
     return section, table
 
@@ -37,7 +37,7 @@ def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch)
     """The next pad that asks for this table is refused again, as before the authorisation."""
     _table(rules, section, table)
     if (section, table) not in rules.session.takeovers:
-        raise ValueError(f"no takeover is waiting at table {section}{table}")
+        raise Invalid("table.no_takeover", section=section, table=table)
     batch.keep_member(rules.session.takeovers, (section, table))
     rules.session.takeovers.discard((section, table))
     assert rules.session.event_id is not None
@@ -53,7 +53,7 @@ def resend_table(rules: SessionRules, section: str, table: int, batch: Batch) ->
     _table(rules, section, table)
     holder = rules.session.sections[section].holders.get(table)
     if holder is None:
-        raise ValueError(f"no pad holds table {section}{table}: authorise a takeover instead")
+        raise Invalid("table.no_pad", section=section, table=table)
     rules.director.command_unit(holder, ControlCommand.RESEND, batch)
     return holder
 

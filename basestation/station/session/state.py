@@ -26,6 +26,7 @@ from basestation.station.effects.events import (
     SessionComplete,
     SessionStatus,
 )
+from basestation.station.refusals import Invalid
 from basestation.station.session.entries import (
     Entry,
     ResultChanged,
@@ -386,7 +387,7 @@ class SessionState:
         numbered from 9 000 001 up; a visitor of that name already added keeps its number."""
         name = " ".join(name.split())
         if not name:
-            raise ValueError("a visitor needs a name")
+            raise Invalid("visitor.no_name")
         if (known := self.known_visitor(name)) is not None:
             return known
         number = max((n for n in self.players if n > VISITOR_BASE), default=VISITOR_BASE) + 1
