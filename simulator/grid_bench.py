@@ -7,7 +7,9 @@ director, a caddy's tablet, the scorer's screen). Each figure is a share or a ra
 it holds on a busy machine:
 
 - `grid_{N}_page_busy_share`: the page's main thread, busy time over wall time (Chromium's
-  own TaskDuration, read over DevTools);
+  own TaskDuration, read over DevTools): a task's time includes any the machine gave others;
+- `grid_{N}_page_cpu_share`: the page's main thread, its CPU time over wall time (Chromium's
+  ThreadTime): what the page costs, however busy the machine;
 - `grid_{N}_station_core_share_one_page`: the station's extra CPU for the open page, as a
   share of one core (this process's CPU a second, page minus no page);
 - `grid_{N}_station_cost_three_over_one`: three pages' extra CPU over one's;
@@ -35,7 +37,7 @@ from typing import Any
 
 from simulator.bench import cpu_seconds, percentile_ms
 from simulator.broker import free_port, run_mosquitto
-from simulator.congress import LETTERS, SECRET, _pads_child, _report, layout, seats
+from simulator.congress import SECRET, _pads_child, _report, layout, seats, section_configs
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -137,9 +139,11 @@ async def _open_page(browser: Any, url: str, tables: int) -> tuple[Any, Any, flo
     return page, devtools, first_paint
 
 
-async def _task_seconds(devtools: Any) -> float:
-    metrics = await devtools.send("Performance.getMetrics")
-    return float(next(m["value"] for m in metrics["metrics"] if m["name"] == "TaskDuration"))
+async def _main_thread(devtools: Any) -> tuple[float, float]:
+    """The page's main thread so far: its tasks' seconds, and its CPU seconds."""
+    metrics = {m["name"]: m["value"] for m in (await devtools.send("Performance.getMetrics"))
+               ["metrics"]}
+    return float(metrics["TaskDuration"]), float(metrics["ThreadTime"])
 
 
 async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dict[str, Any]:
@@ -151,10 +155,11 @@ async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dic
                 if "/api/" in r.url and not r.url.endswith("/api/stream") else None)
     await asyncio.sleep(1.0)  # the pages' first reads done
     requests.clear()
-    busy = [await _task_seconds(devtools) for _, devtools, _ in opened]
+    before = [await _main_thread(devtools) for _, devtools, _ in opened]
     cpu, wall, acked = await room.play(rounds)
-    busy = [await _task_seconds(devtools) - before
-            for (_, devtools, _), before in zip(opened, busy, strict=True)]
+    after = [await _main_thread(devtools) for _, devtools, _ in opened]
+    busy = [now[0] - then[0] for now, then in zip(after, before, strict=True)]
+    thread = [now[1] - then[1] for now, then in zip(after, before, strict=True)]
     page = opened[0][0]
     shown: list[list[Any]] = await page.evaluate("() => window.__shown")
     published = room.published.at
@@ -162,6 +167,7 @@ async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dic
     for page, _, _ in opened:
         await page.context.close()
     return {"cpu": cpu, "wall": wall, "acked": acked, "busy": max(busy) / wall,
+            "thread": max(thread) / wall,
             "requests": len(requests) / count, "delays": delays,
             "first_paint_ms": max(p for _, _, p in opened)}
 
@@ -196,6 +202,7 @@ def _figures(tables: int, alone: tuple[float, float, int], one: dict[str, Any],
     name = f"grid_{tables}"
     return {
         f"{name}_page_busy_share": round(one["busy"], 3),
+        f"{name}_page_cpu_share": round(one["thread"], 3),
         f"{name}_three_pages_busy_share": round(three["busy"], 3),
         f"{name}_station_core_share_no_page": round(base, 3),
         f"{name}_station_core_share_one_page": round(extra_one, 3),
@@ -216,7 +223,7 @@ async def grid_stage(tables: int, rounds: int = 3,
     from playwright.async_api import async_playwright
 
     from basestation.station.app import Station
-    from basestation.station.config import SectionConfig, StationConfig
+    from basestation.station.config import StationConfig
 
     sections = layout(tables)[0]
     if rounds * 3 > min(sections):
@@ -228,9 +235,7 @@ async def grid_stage(tables: int, rounds: int = 3,
                                database=f"sqlite:///{Path(tmp) / 'room1.db'}",
                                mqtt_url=f"mqtt://127.0.0.1:{port}")
         station = Station(config)
-        station.open_event("Congress", "nz", [
-            SectionConfig(letter, "mitchell", size, size * 2)
-            for letter, size in zip(LETTERS, sections, strict=False)])
+        station.open_event("Congress", "nz", section_configs(sections))
         await station.start()
         following = asyncio.create_task(published.follow(station.bus.subscribe()))
         context = multiprocessing.get_context("spawn")

@@ -116,47 +116,57 @@ export function renderSection(section, seen) {
   }
 }
 
+// What each table's and cell's button shows now: one unchanged is not drawn again (a round
+// moving on, or a full read, redraws only what changed).
+const drawn = new WeakMap();
+
 // A table's own cell (its number, pad, state and who plays), from the grid or a live event.
 export function paintTable(section, table) {
   const row = document.getElementById(`t-${section.section}-${table.table}`);
   if (!row) return;
   const head = row.firstChild;
+  const words = tableWords(table);
+  // Who plays at the table in the section's round, by name once seated.
+  const now = table.cells.find((c) => c.round === section.round);
+  const who = now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
+    (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW")) ?
+    pairsWithNames(section.section, now.ns, now.ew) : "";
+  const shown = [table.state, table.takeover, table.unit, table.battery, table.last_contact, words, who].join("|");
+  if (drawn.get(head) === shown) return;
+  drawn.set(head, shown);
   head.dataset.state = table.state;
   head.dataset.takeover = table.takeover ? "yes" : "no";
   const open = head.firstChild;  // kept, so a focused button stays focused
   open.textContent = "";
   open.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
-    el("small", {}, tableWords(table)),
+    el("small", {}, words),
     el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
   if (table.takeover) open.append(el("small", { class: "takeover" }, "takeover waiting"));
-  // Who plays at the table in the section's round, by name once seated.
-  const now = table.cells.find((c) => c.round === section.round);
-  if (now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
-      (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW"))) {
-    open.append(el("small", { class: "who" }, pairsWithNames(section.section, now.ns, now.ew)));
-  }
-  head.title = `Table ${table.table}: ${tableWords(table)}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
+  if (who) open.append(el("small", { class: "who" }, who));
+  head.title = `Table ${table.table}: ${words}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
     `, last heard ${ago(table.last_contact)}`;
   open.setAttribute("aria-label", `Table ${table.table}: ` + (table.unit ? `unit ${table.unit}, ` : "no pad, ") +
-    tableWords(table) + (table.takeover ? ", takeover waiting" : ""));
+    words + (table.takeover ? ", takeover waiting" : ""));
 }
 
 function paintCell(section, table, cell) {
   const td = document.getElementById(cellId(section, table, cell.round));
   if (!td) return;
+  const boards = boardRange(cell.board_numbers, ",");
+  const pairs = cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : "";
+  const label = `Table ${table}, round ${cell.round}: ${cellWords(cell)}` + (boards ? `, boards ${boards}` : "") + pairs;
+  const shown = `${cell.state}|${cell.done}|${label}`;  // the label says the rest it shows
+  if (drawn.get(td) === shown) return;
+  drawn.set(td, shown);
   td.dataset.state = cell.state;
   td.dataset.done = cell.done;
   const open = td.firstChild;  // kept, so a focused button stays focused
   open.textContent = "";
   if (cell.state === "sit_out") open.textContent = "-";
   else open.append(`${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`, el("small", { class: "bds" }, boardTag(cell.board_numbers)));
-  const boards = boardRange(cell.board_numbers, ",");
-  open.setAttribute("aria-label", `Table ${table}, round ${cell.round}: ${cellWords(cell)}` +
-    (boards ? `, boards ${boards}` : "") +
-    (cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : ""));
+  open.setAttribute("aria-label", label);
   td.title = `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}` +
-    (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "") +
-    (cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : "");
+    (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "") + pairs;
 }
 
 let painted = 0;                // result events painted so far
