@@ -86,9 +86,9 @@ def create_app(station: Station, *, manage_station: bool = True,
         return JSONResponse({"detail": str(exc)}, status.HTTP_503_SERVICE_UNAVAILABLE,
                             headers={"Retry-After": "5"})
 
+    pages.mount(app)
     for module in ROUTERS:
         app.include_router(module.router)
-    pages.mount(app)
     mount_docs(app)
     # The last added runs first: headers on every answer, then where a change comes from,
     # then whether the connection may carry it (a stream, the reserve), then the body's size
