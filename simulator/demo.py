@@ -214,10 +214,11 @@ async def run_demo(*, tables: int = 7, sections: int = 2, speed: float = 300.0, 
                 on = dict(zip(letters, links(sections), strict=True))
                 mqtt = ", ".join(letter for letter in letters if on[letter] == "mqtt")
                 radio_sections = ", ".join(letter for letter in letters if on[letter] == "radio")
-                console.print(f"{tables} tables a section. BridgeScorers on MQTT port "
-                              f"{mqtt_port} (WebSockets {websockets_port}): section "
-                              f"{mqtt}" + (f"; bridgepads on radio {radio.port}: section "
-                                           f"{radio_sections}" if radio_sections else ""))
+                each = " each" if sections > 2 else ""
+                console.print(f"Section {mqtt}: {tables} tables{each} of BridgeScorers on MQTT "
+                              f"port {mqtt_port} (WebSockets {websockets_port})" + (
+                                  f"; section {radio_sections}: {tables} tables{each} of "
+                                  f"bridgepads on radio {radio.port}" if radio_sections else ""))
                 free = frozenset({(FREE_SECTION, FREE_TABLE)}) if free_table else frozenset()
                 if free_table:
                     host = lan_address() if lan else HTTP_HOST

@@ -29,8 +29,9 @@ async def test_a_three_section_room_plays_on_the_grid(browser: Browser) -> None:
                 assert demo.process.returncode is None, demo.said()
                 await asyncio.sleep(0.1)
         said = " ".join(demo.printed.split())  # as the terminal wrapped it
-        assert re.search(r"3 tables a section\. BridgeScorers on MQTT port \d+ \(WebSockets "
-                         r"\d+\): section A, C; bridgepads on radio \S+: section B", said), said
+        assert re.search(r"Section A, C: 3 tables each of BridgeScorers on MQTT port \d+ "
+                         r"\(WebSockets \d+\); section B: 3 tables each of bridgepads on radio",
+                         said), said
         page = await browser.new_page(viewport={"width": 1366, "height": 768})
         await page.goto(found.group(1) + "/")
         await login(page)
