@@ -158,7 +158,7 @@ class ReadModel:
         made = self._sent.get(key)
         if made is None or made[0] is not event:
             data = {**self.live_event(event, director=director), "position": position}
-            text = json.dumps(data, default=str, separators=(",", ":"))
+            text = json.dumps(data, default=str)
             made = (event, f"id: {self.station.bus.epoch}-{position}\ndata: {text}\n\n")
             self._sent[key] = made
             while len(self._sent) > SENT_KEPT:
