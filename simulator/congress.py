@@ -28,6 +28,7 @@ from typing import Any
 import aiomqtt
 
 from basestation.movements import generate
+from basestation.station.config import SectionConfig
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Ack, Body, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
@@ -89,6 +90,21 @@ class CongressReport:
                 "baseline_mb": round(self.baseline, 1),
                 "max_change_pct": round(self.max_change_pct, 2),
                 "within_10pct": self.within_10pct, "acked": self.acked, "stored": self.stored}
+
+
+def room(sections: int, tables: int) -> list[int]:
+    """A room of `sections` sections of `tables` tables each (the demo's), as `layout` gives
+    one room: each section its number of tables."""
+    if not 1 <= sections <= len(LETTERS):
+        raise ValueError(f"a room has 1 to {len(LETTERS)} sections (one letter each)")
+    return [tables] * sections
+
+
+def section_configs(sizes: list[int]) -> list[SectionConfig]:
+    """One room's sections as the station opens them: Mitchells of two boards a round,
+    lettered A, B, C...; the demo, the congress and the grid benchmark lay out rooms alike."""
+    return [SectionConfig(letter, "mitchell", size, size * 2)
+            for letter, size in zip(LETTERS, sizes, strict=False)]
 
 
 def layout(tables: int) -> list[list[int]]:
@@ -214,7 +230,7 @@ async def _report(reports: Any, process: Any) -> tuple[str, int, int]:
 async def play_congress(tables: int = 1000, rounds: int = ROUNDS, *, feedback: bool = True,
                         progress: Callable[[str], None] = lambda _: None) -> CongressReport:
     from basestation.station.app import Station
-    from basestation.station.config import SectionConfig, StationConfig
+    from basestation.station.config import StationConfig
 
     rooms = layout(tables)
     all_seats = seats(rooms, rounds)
@@ -230,9 +246,7 @@ async def play_congress(tables: int = 1000, rounds: int = ROUNDS, *, feedback: b
             if not feedback:
                 config = dataclasses.replace(config, feedback=frozenset())
             station = Station(config)
-            station.open_event("Congress", "nz", [
-                SectionConfig(letter, "mitchell", size, size * 2)
-                for letter, size in zip(LETTERS, sections, strict=False)])
+            station.open_event("Congress", "nz", section_configs(sections))
             await station.start()
             stations.append(station)
         context = multiprocessing.get_context("spawn")

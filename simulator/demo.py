@@ -1,9 +1,11 @@
 """The demo: a station on the embedded defaults, its director app, and a simulated club session.
 
-Section A plays on BridgeScorers over MQTT (a local mosquitto, started and stopped here, with a
-WebSockets listener for the browser pad), section B on bridgepads over a virtual radio (a pty
-the station opens as its serial port). Table A1 is left free for the person running the demo:
-its unit is paired and its pad's link printed with a QR code (simulator.free_table).
+Sections A, C, E... play on BridgeScorers over MQTT (a local mosquitto, started and stopped
+here, with a WebSockets listener for the browser pad), sections B, D, F... on bridgepads over a
+virtual radio (a pty the station opens as its serial port): two sections by default, a
+congress room with more (laid out as the congress and the grid benchmark lay out theirs,
+simulator.congress). Table A1 is left free for the person running the demo: its unit is paired
+and its pad's link printed with a QR code (simulator.free_table).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from basestation.movements import TEAMS, generate
 from basestation.scoring.event_formats import boards_needed
 from simulator.broker import PORTS_VARIABLE, PortTaken, free_port, run_mosquitto_on_free_ports
 from simulator.club import club_list
+from simulator.congress import room, section_configs
 from simulator.deals import hand_record_deals, random_deals
 from simulator.faults import Faults
 from simulator.free_table import (
@@ -115,13 +118,19 @@ class _SignalFreeServer(uvicorn.Server):
         yield
 
 
-async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
+def links(sections: int) -> list[str]:
+    """Each section's pads in turn: BridgeScorers on MQTT, then bridgepads on the radio."""
+    return ["mqtt" if index % 2 == 0 else "radio" for index in range(sections)]
+
+
+async def run_demo(*, tables: int = 7, sections: int = 2, speed: float = 300.0, seed: int = 1,
                    exit_when_done: bool = False, hand_records: Path | None = None,
                    faults: Faults | None = None, console: Console | None = None,
                    http_port: int | None = None, event: MatchEvent | None = None,
                    on_done: Callable[[Station, SessionReport], None] | None = None,
                    free_table: bool = True, lan: bool = False) -> SessionReport:
-    """Plays the demo session; returns its report (with --exit-when-done, once it is over).
+    """Plays the demo session, `sections` sections of `tables` tables each; returns its report
+    (with --exit-when-done, once it is over).
 
     With `event` a teams or Swiss event is played instead, in one section on bridgepads, with
     the faults of the air (lost, duplicated and late frames, battery changes, dropouts, a
@@ -139,6 +148,7 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
     console = console or Console()
     logging.basicConfig(level=logging.ERROR)
     rng = random.Random(seed)
+    sizes = room(sections, tables)  # refused before anything starts
     boards = event.boards if event is not None else tables * 2
     deals = hand_record_deals(hand_records) if hand_records else random_deals(boards, rng)
     if missing := sorted(set(range(1, boards + 1)) - set(deals)):
@@ -172,8 +182,9 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                                               event.per_match)], {"A": deals},
                                event_format=event.format, rounds=event.rounds)
         else:
-            sections = [SectionConfig(letter, "mitchell", tables, boards) for letter in "AB"]
-            station.open_event("Demo pairs", "nz", sections, {"A": deals, "B": deals})
+            room_sections = section_configs(sizes)
+            station.open_event("Demo pairs", "nz", room_sections,
+                               {section.letter: deals for section in room_sections})
         # The club's list, whose numbers the tables enter: the results carry names.
         station.import_players(club_list(station.movements().items()))
         # The demo stops on a signal itself (basestation.cli.demo): not uvicorn's own
@@ -199,9 +210,15 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                                            deals)],
                     speed=speed, seed=seed, faults=faults, radio=radio, rounds=event.rounds)
             else:
-                console.print(f"Section A: {tables} tables of BridgeScorers on MQTT port "
-                              f"{mqtt_port} (WebSockets {websockets_port}); section B: "
-                              f"{tables} tables of bridgepads on radio {radio.port}")
+                letters = [section.letter for section in room_sections]
+                on = dict(zip(letters, links(sections), strict=True))
+                mqtt = ", ".join(letter for letter in letters if on[letter] == "mqtt")
+                radio_sections = ", ".join(letter for letter in letters if on[letter] == "radio")
+                each = " each" if sections > 2 else ""
+                console.print(f"Section {mqtt}: {tables} tables{each} of BridgeScorers on MQTT "
+                              f"port {mqtt_port} (WebSockets {websockets_port})" + (
+                                  f"; section {radio_sections}: {tables} tables{each} of "
+                                  f"bridgepads on radio {radio.port}" if radio_sections else ""))
                 free = frozenset({(FREE_SECTION, FREE_TABLE)}) if free_table else frozenset()
                 if free_table:
                     host = lan_address() if lan else HTTP_HOST
@@ -210,8 +227,8 @@ async def run_demo(*, tables: int = 7, speed: float = 300.0, seed: int = 1,
                     print_invitation(console, pad, lan=lan)
                 movement = generate("mitchell", tables, boards)
                 player = SessionPlayer(
-                    station, [SectionSetup("A", "mqtt", movement, deals),
-                              SectionSetup("B", "radio", movement, deals)],
+                    station, [SectionSetup(letter, on[letter], movement, deals)
+                              for letter in letters],
                     speed=speed, seed=seed, faults=faults, radio=radio, mqtt_port=mqtt_port,
                     free=free)
             report = await _play_with_progress(player, console)

@@ -3,13 +3,17 @@
 A room laid out as `basestation congress` lays it out (12- and 13-table Mitchell sections),
 its pads on MQTT in a child process, plays one round every `ROUND_SECONDS`: first with no
 page open, then with one director's grid open in headless Chromium, then with three (the
-director, a caddy's tablet, the scorer's screen). Each figure is a share or a ratio, so that
-it holds on a busy machine:
+director, a caddy's tablet, the scorer's screen), then with none again (the rounds' own work
+grows as the session goes on). Each figure is a share or a ratio, so that it holds on a busy
+machine:
 
 - `grid_{N}_page_busy_share`: the page's main thread, busy time over wall time (Chromium's
-  own TaskDuration, read over DevTools);
+  own TaskDuration, read over DevTools): a task's time includes any the machine gave others;
+- `grid_{N}_page_cpu_share`: the page's main thread, its CPU time over wall time (Chromium's
+  ThreadTime): what the page costs, however busy the machine;
 - `grid_{N}_station_core_share_one_page`: the station's extra CPU for the open page, as a
-  share of one core (this process's CPU a second, page minus no page);
+  share of one core (this process's CPU a second, page minus no page: the no-page figure
+  drawn straight from before the pages to after them);
 - `grid_{N}_station_cost_three_over_one`: three pages' extra CPU over one's;
 - `grid_{N}_requests_per_result`: the page's HTTP requests (the live stream aside) over the
   results the station took while it was open;
@@ -35,7 +39,7 @@ from typing import Any
 
 from simulator.bench import cpu_seconds, percentile_ms
 from simulator.broker import free_port, run_mosquitto
-from simulator.congress import LETTERS, SECRET, _pads_child, _report, layout, seats
+from simulator.congress import SECRET, _pads_child, _report, layout, seats, section_configs
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -137,9 +141,11 @@ async def _open_page(browser: Any, url: str, tables: int) -> tuple[Any, Any, flo
     return page, devtools, first_paint
 
 
-async def _task_seconds(devtools: Any) -> float:
-    metrics = await devtools.send("Performance.getMetrics")
-    return float(next(m["value"] for m in metrics["metrics"] if m["name"] == "TaskDuration"))
+async def _main_thread(devtools: Any) -> tuple[float, float]:
+    """The page's main thread so far: its tasks' seconds, and its CPU seconds."""
+    metrics = {m["name"]: m["value"] for m in (await devtools.send("Performance.getMetrics"))
+               ["metrics"]}
+    return float(metrics["TaskDuration"]), float(metrics["ThreadTime"])
 
 
 async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dict[str, Any]:
@@ -151,10 +157,11 @@ async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dic
                 if "/api/" in r.url and not r.url.endswith("/api/stream") else None)
     await asyncio.sleep(1.0)  # the pages' first reads done
     requests.clear()
-    busy = [await _task_seconds(devtools) for _, devtools, _ in opened]
+    before = [await _main_thread(devtools) for _, devtools, _ in opened]
     cpu, wall, acked = await room.play(rounds)
-    busy = [await _task_seconds(devtools) - before
-            for (_, devtools, _), before in zip(opened, busy, strict=True)]
+    after = [await _main_thread(devtools) for _, devtools, _ in opened]
+    busy = [now[0] - then[0] for now, then in zip(after, before, strict=True)]
+    thread = [now[1] - then[1] for now, then in zip(after, before, strict=True)]
     page = opened[0][0]
     shown: list[list[Any]] = await page.evaluate("() => window.__shown")
     published = room.published.at
@@ -162,6 +169,7 @@ async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dic
     for page, _, _ in opened:
         await page.context.close()
     return {"cpu": cpu, "wall": wall, "acked": acked, "busy": max(busy) / wall,
+            "thread": max(thread) / wall,
             "requests": len(requests) / count, "delays": delays,
             "first_paint_ms": max(p for _, _, p in opened)}
 
@@ -169,12 +177,13 @@ async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dic
 @contextlib.asynccontextmanager
 async def _serving(station: Any) -> Any:
     """The station's app on the real web server, on a free loopback port: its base URL."""
-    from basestation.api.app import create_app
+    from basestation.api.app import create_app, routes_built
     from basestation.api.serving import server
 
     port = free_port()
-    running = server(create_app(station, manage_station=False), "127.0.0.1", port,
-                     lifespan="off", timeout_graceful_shutdown=1)
+    app = create_app(station, manage_station=False)
+    routes_built(app)  # as the station's own start does (its lifespan, off here)
+    running = server(app, "127.0.0.1", port, lifespan="off", timeout_graceful_shutdown=1)
     task = asyncio.create_task(running.serve())
     async with asyncio.timeout(20):
         while not running.started:
@@ -189,15 +198,21 @@ async def _serving(station: Any) -> Any:
 
 
 def _figures(tables: int, alone: tuple[float, float, int], one: dict[str, Any],
-             three: dict[str, Any]) -> dict[str, Any]:
-    base = alone[0] / alone[1]  # the station's CPU a second with no page open
-    extra_one = max(0.0, one["cpu"] / one["wall"] - base)
-    extra_three = max(0.0, three["cpu"] / three["wall"] - base)
+             three: dict[str, Any], alone_after: tuple[float, float, int]) -> dict[str, Any]:
+    # The station's CPU a second with no page open, before the pages and after them: a
+    # round's work grows as the session goes on (more results to score), so each phase with
+    # pages is weighed against the no-page figure drawn straight between the two.
+    before, after = alone[0] / alone[1], alone_after[0] / alone_after[1]
+    extra_one = max(0.0, one["cpu"] / one["wall"] - (before + (after - before) / 3))
+    extra_three = max(0.0, three["cpu"] / three["wall"] - (before + (after - before) * 2 / 3))
+    base = before
     name = f"grid_{tables}"
     return {
         f"{name}_page_busy_share": round(one["busy"], 3),
+        f"{name}_page_cpu_share": round(one["thread"], 3),
         f"{name}_three_pages_busy_share": round(three["busy"], 3),
         f"{name}_station_core_share_no_page": round(base, 3),
+        f"{name}_station_core_share_no_page_after": round(after, 3),
         f"{name}_station_core_share_one_page": round(extra_one, 3),
         f"{name}_station_cost_three_over_one": (round(extra_three / extra_one, 2)
                                                if extra_one > 0.001 else None),
@@ -212,25 +227,23 @@ def _figures(tables: int, alone: tuple[float, float, int], one: dict[str, Any],
 async def grid_stage(tables: int, rounds: int = 3,
                      progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
     """The grid's figures at `tables` tables (one room), `rounds` rounds in each phase: no
-    page, one page, three pages."""
+    page, one page, three pages, no page again."""
     from playwright.async_api import async_playwright
 
     from basestation.station.app import Station
-    from basestation.station.config import SectionConfig, StationConfig
+    from basestation.station.config import StationConfig
 
     sections = layout(tables)[0]
-    if rounds * 3 > min(sections):
-        raise ValueError(f"{rounds * 3} rounds do not fit a {min(sections)}-table section")
-    room_seats = seats([sections], rounds * 3)
+    if rounds * 4 > min(sections):
+        raise ValueError(f"{rounds * 4} rounds do not fit a {min(sections)}-table section")
+    room_seats = seats([sections], rounds * 4)
     published = _Published()
     with run_mosquitto() as port, tempfile.TemporaryDirectory(prefix="grid-bench-") as tmp:
         config = StationConfig(id="room1", secret=SECRET,
                                database=f"sqlite:///{Path(tmp) / 'room1.db'}",
                                mqtt_url=f"mqtt://127.0.0.1:{port}")
         station = Station(config)
-        station.open_event("Congress", "nz", [
-            SectionConfig(letter, "mitchell", size, size * 2)
-            for letter, size in zip(LETTERS, sections, strict=False)])
+        station.open_event("Congress", "nz", section_configs(sections))
         await station.start()
         following = asyncio.create_task(published.follow(station.bus.subscribe()))
         context = multiprocessing.get_context("spawn")
@@ -253,6 +266,8 @@ async def grid_stage(tables: int, rounds: int = 3,
                     one = await _with_pages(room, browser, 1, rounds)
                     progress(f"grid, {tables} tables: {rounds} rounds with three pages open")
                     three = await _with_pages(room, browser, 3, rounds)
+                    progress(f"grid, {tables} tables: {rounds} rounds with no page open again")
+                    alone_after = await room.play(rounds)
                 finally:
                     await browser.close()
             orders.put(None)
@@ -263,7 +278,7 @@ async def grid_stage(tables: int, rounds: int = 3,
                 if process.is_alive():
                     process.kill()
             await station.stop()
-    return _figures(tables, alone, one, three)
+    return _figures(tables, alone, one, three, alone_after)
 
 
 def run_grid_bench(sizes: tuple[int, ...] = (60, 120), rounds: int = 3,

@@ -59,7 +59,7 @@ class ReadModel:
 
     def __init__(self, station: Station) -> None:
         self.station = station
-        # Each live event's text, made once for all the pages' streams (live_text).
+        # Each live event's message, made once for all the pages' streams (live_frame).
         self._sent: OrderedDict[tuple[int, bool], tuple[dict[str, Any], str]] = OrderedDict()
 
     @property
@@ -150,14 +150,16 @@ class ReadModel:
                             if 1 <= table <= session.sections[letter].movement.tables]
         return data
 
-    def live_text(self, position: int, event: dict[str, Any], *, director: bool) -> str:
-        """`live_event` as JSON, with its position, made once for every stream (the
-        director's and the others' apart): three open grids cost the station one."""
+    def live_frame(self, position: int, event: dict[str, Any], *, director: bool) -> str:
+        """`live_event` as the stream's whole message (its SSE id "<epoch>-<position>" and
+        its JSON, with the position), made once for every stream (the director's and the
+        others' apart): three open grids cost the station one."""
         key = (position, director)
         made = self._sent.get(key)
         if made is None or made[0] is not event:
             data = {**self.live_event(event, director=director), "position": position}
-            made = (event, json.dumps(data, default=str))
+            text = json.dumps(data, default=str)
+            made = (event, f"id: {self.station.bus.epoch}-{position}\ndata: {text}\n\n")
             self._sent[key] = made
             while len(self._sent) > SENT_KEPT:
                 self._sent.popitem(last=False)

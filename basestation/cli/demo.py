@@ -25,7 +25,12 @@ def register(app: typer.Typer) -> None:
 
 def demo(
     *,
-    tables: Annotated[int, typer.Option(help="Tables per section (pairs).", min=1, max=40)] = 7,
+    sections: Annotated[int, typer.Option(
+        help="Sections (pairs), on MQTT and on the radio in turn; e.g. 8 sections of 13 "
+             "tables: a 104-table congress room.", min=1, max=26)] = 2,
+    tables: Annotated[int, typer.Option("--tables-per-section", "--tables",
+                                        help="Tables in each section (pairs).",
+                                        min=1, max=40)] = 7,
     speed: Annotated[float, typer.Option(help="How many times faster than real time.",
                                          min=1.0)] = 300.0,
     seed: Annotated[int, typer.Option(help="Random seed for the simulated session.")] = 1,
@@ -58,7 +63,8 @@ def demo(
                                           "JSON object (the rest goes to stderr).")
     ] = False,
 ) -> None:
-    """Run the station and a simulated club session (grid at http://127.0.0.1:8000)."""
+    """Run the station and a simulated club session (grid at http://127.0.0.1:8000), or a
+    congress room (--sections)."""
     from rich.console import Console
 
     from simulator.broker import PortTaken
@@ -75,7 +81,7 @@ def demo(
 
     try:
         report = asyncio.run(until_signalled(run_demo(
-            tables=tables, speed=speed, seed=seed, exit_when_done=exit_when_done,
+            tables=tables, sections=sections, speed=speed, seed=seed, exit_when_done=exit_when_done,
             hand_records=hand_records, event=event,
             console=Console(stderr=True) if as_json else None, free_table=free_table, lan=lan,
             on_done=print_json if as_json else None)))

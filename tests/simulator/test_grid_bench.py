@@ -16,6 +16,9 @@ async def test_grid_stage_reports_shares_and_ratios() -> None:
     # Every result of the open pages' rounds reached the page through the live stream.
     assert figures["grid_6_results_shown"] == 6 * 2
     assert 0 < figures["grid_6_page_busy_share"] <= 1.5
+    # The page's CPU is part of its tasks' time; the room alone is measured before and after.
+    assert 0 < figures["grid_6_page_cpu_share"] <= figures["grid_6_page_busy_share"] + 0.05
+    assert figures["grid_6_station_core_share_no_page_after"] > 0
     assert figures["grid_6_requests_per_result"] >= 0
     assert figures["grid_6_result_to_cell_p95_ms"] >= figures["grid_6_result_to_cell_p50_ms"]
     assert figures["grid_6_first_paint_ms"] > 0

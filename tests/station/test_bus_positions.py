@@ -10,8 +10,7 @@ from basestation.station.effects.bus import EventBus
 def drained(bus: EventBus, since: int | None) -> tuple[bool, list[int]]:
     follower = bus.follow(since)
     got = []
-    while not follower.queue.empty():
-        position, event = follower.queue.get_nowait()
+    for position, event in follower.waiting:
         assert event == {"n": position}
         got.append(position)
     return follower.behind, got
@@ -36,10 +35,20 @@ async def test_a_follower_that_falls_behind_is_told() -> None:
         bus.publish({"n": n})
     assert follower.behind
     follower.caught_up()
-    assert not follower.behind and follower.queue.empty()
+    assert not follower.behind and not follower.waiting
     bus.publish({"n": 4})
-    assert follower.queue.get_nowait() == (4, {"n": 4})
+    assert await follower.take(1) == [(4, {"n": 4})]
     bus.unfollow(follower)
+
+
+async def test_a_burst_is_taken_at_once_and_a_quiet_wait_runs_out() -> None:
+    bus = EventBus()
+    follower = bus.follow(0)
+    assert await follower.take(0.01) == []
+    for n in range(1, 4):
+        bus.publish({"n": n})
+    assert [p for p, _ in await follower.take(1)] == [1, 2, 3]
+    assert not follower.waiting
 
 
 def test_last_event_id_of_this_bus_only() -> None:

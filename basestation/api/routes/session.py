@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -81,13 +80,14 @@ async def stream(request: Request, station: StationDep, read: ReadDep) -> Stream
                 if follower.behind:  # at the start, or fallen behind since: read afresh
                     follower.caught_up()
                     yield hello(False)
-                try:
-                    position, event = await asyncio.wait_for(follower.queue.get(), 15)
-                except TimeoutError:
+                # Every event waiting, in one write: a burst of results costs one wake-up,
+                # however busy the station is, and each message is made once for all pages.
+                taken = await follower.take(15)
+                if not taken:
                     yield ": keep-alive\n\n"
                     continue
-                sent = read.live_text(position, event, director=director)
-                yield f"id: {bus.epoch}-{position}\ndata: {sent}\n\n"
+                yield "".join(read.live_frame(position, event, director=director)
+                              for position, event in taken)
         finally:
             bus.unfollow(follower)
 

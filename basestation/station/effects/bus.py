@@ -8,6 +8,7 @@ bus's `epoch` tells a position of this process's bus from one of an earlier run.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections import deque
 from typing import Any
@@ -17,25 +18,42 @@ KEPT = 4096  # about 17 rounds of a 120-table room's results
 
 
 class Follower:
-    """One page's stream: the events after a position, each with its own position."""
+    """One page's stream: the events after a position, each with its own position.
+
+    A stream takes every event waiting at once (`take`), so a burst of results costs it one
+    wake-up and one write, however busy the loop is."""
 
     def __init__(self, depth: int) -> None:
-        self.queue: asyncio.Queue[tuple[int, Event]] = asyncio.Queue(depth)
-        # Some events after the page's position are not in the queue (no longer kept, or
-        # the queue was full): the page must read the whole grid again.
+        self.waiting: deque[tuple[int, Event]] = deque()
+        self._depth = depth
+        self._arrived = asyncio.Event()
+        # Some events after the page's position are not waiting (no longer kept, or more
+        # than `depth` waited): the page must read the whole grid again.
         self.behind = False
 
     def put(self, position: int, event: Event) -> None:
-        try:
-            self.queue.put_nowait((position, event))
-        except asyncio.QueueFull:
+        if len(self.waiting) >= self._depth:
             self.behind = True
+            return
+        self.waiting.append((position, event))
+        self._arrived.set()
 
     def caught_up(self) -> None:
-        """The page was told to read afresh: what was queued is older than that read."""
-        while not self.queue.empty():
-            self.queue.get_nowait()
+        """The page was told to read afresh: what was waiting is older than that read."""
+        self.waiting.clear()
         self.behind = False
+
+    async def take(self, wait: float) -> list[tuple[int, Event]]:
+        """Every event waiting, in order; if none, the first to come within `wait` seconds
+        with any that came with it (none: the wait ran out)."""
+        if not self.waiting:
+            self._arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait):
+                    await self._arrived.wait()
+        taken = list(self.waiting)
+        self.waiting.clear()
+        return taken
 
 
 class EventBus:

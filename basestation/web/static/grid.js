@@ -17,7 +17,7 @@ import { setupSessionSwitches } from "./grid_actions.js";
 import { last, onRefresh, refresh } from "./grid_state.js";
 import { readAlerts, stampClock } from "./grid_apply.js";
 import { renderClock } from "./clock.js";
-import { followStream, readDone, readStarting } from "./grid_stream.js";
+import { followStream, readDone, readEnded, readStarting } from "./grid_stream.js";
 import { paintedSoFar, renderGrid } from "./grid_table.js";
 import { ago } from "./grid_words.js";
 import { readMatches } from "./matches.js";
@@ -27,14 +27,18 @@ import { renderSeats, whenSeated } from "./players.js";
 import { fillTable, setupTableDialog } from "./table_dialog.js";
 import { renderUnits } from "./units.js";
 
+let loginChecked = Promise.resolve(false);
+
 // A full read: when the page (re)connects, or for what an event cannot carry (grid_apply.js).
 onRefresh(async () => {
   readStarting();
   const seen = paintedSoFar();
-  // Who plays is the director's to see: asked for only once logged in.
-  const director = document.body.dataset.director === "yes";
+  // Who plays is the director's to see: asked for once the login check says who is looking
+  // (the grid and the units are asked for meanwhile).
+  const seatsRead = loginChecked.then(() =>
+    (document.body.dataset.director === "yes" ? api("GET", "/api/seats") : null));
   const [grid, units, seats] = await Promise.all([api("GET", "/api/grid"), api("GET", "/api/units"),
-    director ? api("GET", "/api/seats") : null]);
+    seatsRead]).finally(readEnded);
   last.grid = grid;
   last.units = units;
   for (const section of grid.sections) stampClock(section);
@@ -85,7 +89,8 @@ document.addEventListener("DOMContentLoaded", () => {
   setupAlerts();
   setupTableDialog();
   whenSeated(refresh);
-  checkLogin().then((director) => { if (director) refresh(); });
+  loginChecked = checkLogin().catch(() => false);
+  refresh();  // the first read
   setupSessionSwitches();
   setupCellDialog();
   followStream();

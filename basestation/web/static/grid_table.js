@@ -33,7 +33,7 @@ function sectionTable(section) {
   box = el("section", { id, class: "section", "data-shape": shape, "aria-label": `Section ${section.section}` },
     el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close, " ", change, " ", length, " ", rankings),
     el("p", { class: "clock", "aria-live": "polite" }),
-    el("div", { class: "scroll" }, el("table", { class: "grid" }, el("thead", {}, head), el("tbody"))));
+    el("div", { class: "scroll" }, el("table", { class: "grid", onclick: opened }, el("thead", {}, head), el("tbody"))));
   if (old) old.replaceWith(box); else document.getElementById("sections").append(box);
   return box;
 }
@@ -99,18 +99,8 @@ export function renderSection(section, seen) {
     document.getElementById(`section-${section.section}-r${r}`).classList.toggle("now", r === section.round);
   }
   const body = box.querySelector("tbody");
+  if (!body.rows.length) { buildRows(body, section); return; }
   for (const table of section.tables) {
-    const rowId = `t-${section.section}-${table.table}`;
-    if (!document.getElementById(rowId)) {
-      // The table number and each cell are buttons, named with what they show.
-      const row = el("tr", { id: rowId }, el("th", { scope: "row", class: "table" },
-        el("button", { type: "button", class: "open", onclick: () => showTable(section.section, table.table) })));
-      for (const cell of table.cells) {
-        row.append(el("td", { id: cellId(section.section, table.table, cell.round), class: "cell" },
-          el("button", { type: "button", class: "open", onclick: () => showCell(section.section, table.table, cell.round) })));
-      }
-      body.append(row);
-    }
     paintTable(section, table);
     for (const cell of table.cells) {
       const id = cellId(section.section, table.table, cell.round);
@@ -119,47 +109,115 @@ export function renderSection(section, seen) {
   }
 }
 
-// A table's own cell (its number, pad, state and who plays), from the grid or a live event.
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escaped = (text) => String(text).replace(/[&<>"]/g, (c) => ESCAPES[c]);
+
+// A new section's rows, written as one piece of HTML: a congress room's thousands of cells
+// cost the browser one parse, not a call each. The table number and each cell are buttons,
+// named with what they show; a press on one is the table's (sectionTable).
+function buildRows(body, section) {
+  const letter = section.section;
+  const drawnNow = [];
+  body.innerHTML = section.tables.map((table) => {
+    const head = tableParts(section, table);
+    drawnNow.push(head.shown);
+    return `<tr id="t-${escaped(letter)}-${table.table}"><th scope="row" class="table" data-state="${escaped(head.state)}" ` +
+      `data-takeover="${head.takeover}" title="${escaped(head.title)}"><button type="button" class="open" ` +
+      `aria-label="${escaped(head.label)}">${head.html}</button></th>` + table.cells.map((cell) => {
+      const shown = cellParts(letter, table.table, cell);
+      drawnNow.push(shown.shown);
+      return `<td id="${escaped(cellId(letter, table.table, cell.round))}" class="cell" data-state="${escaped(cell.state)}" ` +
+        `data-done="${cell.done}" title="${escaped(shown.title)}"><button type="button" class="open" ` +
+        `aria-label="${escaped(shown.label)}">${shown.html}</button></td>`;
+    }).join("") + "</tr>";
+  }).join("");
+  let at = 0;
+  for (const row of body.rows) for (const cell of row.cells) drawn.set(cell, drawnNow[at++]);
+}
+
+// A press on a table's number or a cell, in any section's table: its dialog.
+function opened(event) {
+  const open = event.target.closest("button.open");
+  if (!open) return;
+  const cell = open.closest("td.cell");
+  if (cell) {
+    const [, letter, table, round] = cell.id.split("-");
+    showCell(letter, Number(table), Number(round));
+  } else {
+    const [, letter, table] = open.closest("tr").id.split("-");
+    showTable(letter, Number(table));
+  }
+}
+
+// What each table's and cell's button shows now: one unchanged is not drawn again (a round
+// moving on, or a full read, redraws only what changed).
+const drawn = new WeakMap();
+
+// A table's own cell, in words: its number, pad, state, last contact and who plays in the
+// section's round (by name once seated).
+function tableParts(section, table) {
+  const words = tableWords(table);
+  const now = table.cells.find((c) => c.round === section.round);
+  const who = now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
+    (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW")) ?
+    pairsWithNames(section.section, now.ns, now.ew) : "";
+  const seen = table.last_contact || "";
+  return {
+    shown: [table.state, table.takeover, table.unit, table.battery, seen, words, who].join("|"),
+    state: table.state, takeover: table.takeover ? "yes" : "no",
+    html: `${table.table}<small>${table.unit ? `#${table.unit}` : ""}</small><small>${escaped(words)}</small>` +
+      `<small class="heard" data-seen="${escaped(seen)}">${seen ? ago(seen) : ""}</small>` +
+      (table.takeover ? '<small class="takeover">takeover waiting</small>' : "") +
+      (who ? `<small class="who">${escaped(who)}</small>` : ""),
+    title: `Table ${table.table}: ${words}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
+      `, last heard ${ago(table.last_contact)}`,
+    label: `Table ${table.table}: ` + (table.unit ? `unit ${table.unit}, ` : "no pad, ") + words +
+      (table.takeover ? ", takeover waiting" : ""),
+  };
+}
+
+function cellParts(section, table, cell) {
+  const boards = boardRange(cell.board_numbers, ",");
+  const pairs = cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : "";
+  const label = `Table ${table}, round ${cell.round}: ${cellWords(cell)}` + (boards ? `, boards ${boards}` : "") + pairs;
+  return {
+    shown: `${cell.state}|${cell.done}|${label}`,  // the label says the rest it shows
+    label,
+    html: cell.state === "sit_out" ? "-" : `${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}` +
+      `<small class="bds">${escaped(boardTag(cell.board_numbers))}</small>`,
+    title: `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}` +
+      (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "") + pairs,
+  };
+}
+
+// A table's own cell, from the grid or a live event.
 export function paintTable(section, table) {
   const row = document.getElementById(`t-${section.section}-${table.table}`);
   if (!row) return;
   const head = row.firstChild;
-  head.dataset.state = table.state;
-  head.dataset.takeover = table.takeover ? "yes" : "no";
+  const shown = tableParts(section, table);
+  if (drawn.get(head) === shown.shown) return;
+  drawn.set(head, shown.shown);
+  head.dataset.state = shown.state;
+  head.dataset.takeover = shown.takeover;
+  head.title = shown.title;
   const open = head.firstChild;  // kept, so a focused button stays focused
-  open.textContent = "";
-  open.append(`${table.table}`, el("small", {}, table.unit ? `#${table.unit}` : ""),
-    el("small", {}, tableWords(table)),
-    el("small", { class: "heard", "data-seen": table.last_contact || "" }, table.last_contact ? ago(table.last_contact) : ""));
-  if (table.takeover) open.append(el("small", { class: "takeover" }, "takeover waiting"));
-  // Who plays at the table in the section's round, by name once seated.
-  const now = table.cells.find((c) => c.round === section.round);
-  if (now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
-      (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW"))) {
-    open.append(el("small", { class: "who" }, pairsWithNames(section.section, now.ns, now.ew)));
-  }
-  head.title = `Table ${table.table}: ${tableWords(table)}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
-    `, last heard ${ago(table.last_contact)}`;
-  open.setAttribute("aria-label", `Table ${table.table}: ` + (table.unit ? `unit ${table.unit}, ` : "no pad, ") +
-    tableWords(table) + (table.takeover ? ", takeover waiting" : ""));
+  open.innerHTML = shown.html;
+  open.setAttribute("aria-label", shown.label);
 }
 
 function paintCell(section, table, cell) {
   const td = document.getElementById(cellId(section, table, cell.round));
   if (!td) return;
+  const shown = cellParts(section, table, cell);
+  if (drawn.get(td) === shown.shown) return;
+  drawn.set(td, shown.shown);
   td.dataset.state = cell.state;
   td.dataset.done = cell.done;
+  td.title = shown.title;
   const open = td.firstChild;  // kept, so a focused button stays focused
-  open.textContent = "";
-  if (cell.state === "sit_out") open.textContent = "-";
-  else open.append(`${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}`, el("small", { class: "bds" }, boardTag(cell.board_numbers)));
-  const boards = boardRange(cell.board_numbers, ",");
-  open.setAttribute("aria-label", `Table ${table}, round ${cell.round}: ${cellWords(cell)}` +
-    (boards ? `, boards ${boards}` : "") +
-    (cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : ""));
-  td.title = `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}` +
-    (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "") +
-    (cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : "");
+  open.innerHTML = shown.html;
+  open.setAttribute("aria-label", shown.label);
 }
 
 let painted = 0;                // result events painted so far
