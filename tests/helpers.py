@@ -37,6 +37,13 @@ def result(table: int = 1, round_: int = 1, board: int = 1, ns: int | None = Non
     return Result(**(values | fields))
 
 
+def result_at(station: Station, table: int, round_: int, board: int,
+              **fields: Any) -> Result:
+    """`result` with the pairs the station's movement of section A seats there."""
+    return result(table, round_, board, movement=station.session.sections["A"].movement,
+                  **fields)
+
+
 def result_row(board: int = 1, **fields: Any) -> dict[str, Any]:
     """A result row as the station stores it (`repo.insert_result`): 4S by South making 10,
     +420, from unit 17's pad at table A3 in round 1 of event 1, unless `fields` say otherwise."""

@@ -12,10 +12,11 @@ from playwright.async_api import Page, expect
 
 from basestation.station.app import Station
 from firmware_protocol.messages import Heartbeat
+from tests.helpers import result_at
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import acked, log_in_pad, screenshot
-from tests.web.test_grid import boards, result
+from tests.web.test_grid import boards
 
 pytestmark = pytest.mark.integration
 
@@ -38,7 +39,7 @@ async def test_typing_survives_heartbeats_and_results(
         await log_in_pad(pad, 1)
         for _ in range(3):
             await acked(pad, pad.send(Heartbeat(battery=80)))
-        await acked(pad, pad.send(result(station, 1, 1, second)))
+        await acked(pad, pad.send(result_at(station, 1, 1, second)))
         # The other board's panel shows the pad's result as it arrives...
         await page.wait_for_selector(f"{other} .held >> text=4S")
         await page.wait_for_selector("#unit-17")
@@ -102,7 +103,7 @@ async def test_the_cell_dialog_writes_results_as_the_pad_and_follows_a_ruling(
     async with MqttPad(port, "club", 17) as pad:
         await log_in_pad(pad, 1)
         for board in (first, second):
-            await acked(pad, pad.send(replace(result(station, 1, 1, board), lead="HK")))
+            await acked(pad, pad.send(replace(result_at(station, 1, 1, board), lead="HK")))
     await page.get_by_role("button", name=re.compile("^Table 1, round 1")).click()
     dialog = page.get_by_role("dialog", name="Section A, table 1, round 1")
     panel = dialog.get_by_role("region", name=f"Board {first}")

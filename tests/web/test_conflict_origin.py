@@ -15,10 +15,11 @@ from playwright.async_api import Page, expect
 from basestation.station.app import Station
 from firmware_protocol.enums import ErrorCode, PadPlace
 from firmware_protocol.messages import Correction, Nak, Seat
+from tests.helpers import result_at
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import PASSWORD, accept_dialogs, acked, log_in_pad
-from tests.web.test_grid import boards, result
+from tests.web.test_grid import boards
 
 pytestmark = pytest.mark.integration
 UNITS = (81, 82, 83)  # the pads of EW pairs 1, 2 and 3, starting at tables 1, 2 and 3
@@ -35,14 +36,14 @@ async def test_pads_that_move_x_conflict_dialog_names_the_correction_after_the_r
         for table, pad in enumerate(pads, 1):
             await log_in_pad(pad, table)
             for board in boards(station, table, 1):
-                played = replace(result(station, table, 1, board), lead="HK")
+                played = replace(result_at(station, table, 1, board), lead="HK")
                 await acked(pad, pad.send(played))  # 4S= by South, lead HK
         # EW 3 move to table 1 with their pad and begin round 2 there.
         await log_in_pad(ew3, 1)
-        await acked(ew3, ew3.send(result(station, 1, 2, boards(station, 1, 2)[0])))
+        await acked(ew3, ew3.send(result_at(station, 1, 2, boards(station, 1, 2)[0])))
         # EW 1, at their next table, correct a board of table 1's round 1: too late there.
         first = boards(station, 1, 1)[0]
-        held = result(station, 1, 1, first)
+        held = result_at(station, 1, 1, first)
         fixed = Correction(section="A", table=1, round=1, board=first, ns=held.ns, ew=held.ew,
                            contract="4S", declarer=Seat.S, tricks=9, lead="HK")
         seq = ew1.send(fixed)

@@ -18,6 +18,7 @@ from firmware_protocol.messages import (
     Login,
     Nak,
 )
+from tests.helpers import result_at
 from tests.pads import MqttPad
 from tests.web.conftest import (
     accept_dialogs,
@@ -27,7 +28,7 @@ from tests.web.conftest import (
     refresh_grid,
     screenshot,
 )
-from tests.web.test_grid import boards, result
+from tests.web.test_grid import boards
 
 pytestmark = pytest.mark.integration
 WRONG_KEY = b"\x01" * 16
@@ -104,7 +105,7 @@ async def test_alerts_counts_links_and_bad_macs(director_page: tuple[Station, Pa
         await page.wait_for_selector("#t-A-1 th[data-state=logged_in]")
 
         # Missing boards: counted, linked to their cell, dismissed and restored.
-        await acked(pad, pad.send(result(station, 1, 1, boards(station, 1, 1)[0])))
+        await acked(pad, pad.send(result_at(station, 1, 1, boards(station, 1, 1)[0])))
         await page.click("#section-A h2 >> text=Close the round in section A")
         await page.wait_for_selector("#alerts li[data-kind=missing_boards]")
         counts = await page.inner_text("#alert-counts")
@@ -191,7 +192,7 @@ async def test_round_clock_and_board_numbers(director_page: tuple[Station, Page,
     async with MqttPad(port, "club", 17) as pad:
         await log_in_pad(pad, 1)
         for board in (first, second):
-            await acked(pad, pad.send(result(station, 1, 1, board)))
+            await acked(pad, pad.send(result_at(station, 1, 1, board)))
         await clock.locator("text=still playing: tables 2, 3").wait_for()
         await page.wait_for_selector("#t-A-1 th .heard >> text=s ago")
     await page.click("#section-A .round-length")

@@ -12,10 +12,11 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from basestation.station.app import Station
+from tests.helpers import result_at
 from tests.pads import MqttPad
 from tests.servers import free_port, serve_station
 from tests.web.conftest import acked, log_in_pad, login
-from tests.web.test_grid import boards, result
+from tests.web.test_grid import boards
 
 pytestmark = pytest.mark.integration
 
@@ -42,9 +43,9 @@ async def test_results_and_pads_are_applied_from_the_stream_without_reading_the_
             await page.wait_for_selector("#t-A-1 th[data-state=logged_in]")
             await page.wait_for_selector("#unit-17")
             first, second = boards(station, 1, 1)
-            await acked(pad, pad.send(result(station, 1, 1, first)))
+            await acked(pad, pad.send(result_at(station, 1, 1, first)))
             await page.wait_for_selector("#c-A-1-1[data-state=partial]")
-            await acked(pad, pad.send(result(station, 1, 1, second)))
+            await acked(pad, pad.send(result_at(station, 1, 1, second)))
             await page.wait_for_selector("#c-A-1-1[data-state=complete][data-done='2']")
             # The round clock no longer names table 1 among those still playing.
             clock = page.locator("#section-A .clock")
@@ -73,7 +74,7 @@ async def test_a_dropped_stream_catches_up_from_its_last_position(
             reads = grid_reads(page)
         await page.wait_for_selector("body[data-live=no]")
         for board in boards(station, 1, 1):
-            await acked(pad, pad.send(result(station, 1, 1, board)))
+            await acked(pad, pad.send(result_at(station, 1, 1, board)))
         await asyncio.sleep(1.5)  # a reconnection or two refused
         assert await page.get_attribute("#c-A-1-1", "data-state") == "current"
         async with serve_station(station, port=port):

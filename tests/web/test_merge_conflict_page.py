@@ -11,10 +11,11 @@ from basestation.station.app import Station
 from basestation.station.session.entries import entry_words, held_from_body
 from basestation.station.session.memory import HeldResult
 from firmware_protocol.messages import ErrorCode, Nak
+from tests.helpers import result_at
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import accept_dialogs, acked, log_in_pad, screenshot
-from tests.web.test_grid import boards, result
+from tests.web.test_grid import boards
 
 pytestmark = pytest.mark.integration
 
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.integration
 def words(station: Station, board: int) -> tuple[str, str]:
     """Board `board` at table A3 in players' words: held (4S=) and offered (4S-1)."""
     held = station.session.sections["A"].held(3, 1, board)
-    offered = held_from_body(result(station, 3, 1, board, tricks=9), 17, None)
+    offered = held_from_body(result_at(station, 3, 1, board, tricks=9), 17, None)
     assert held is not None and isinstance(offered, HeldResult)
     return entry_words(held), entry_words(offered)
 
@@ -40,12 +41,12 @@ async def test_a_conflict_is_settled_side_by_side(
     first, second = boards(station, 3, 1)[:2]
     async with MqttPad(port, "club", 17) as old, MqttPad(port, "club", 18) as new:
         await log_in_pad(old, 3)
-        await acked(old, old.send(result(station, 3, 1, first)))  # 4S= by South
-        await acked(old, old.send(result(station, 3, 1, second)))
+        await acked(old, old.send(result_at(station, 3, 1, first)))  # 4S= by South
+        await acked(old, old.send(result_at(station, 3, 1, second)))
         await taken_over(station, new)
         # The old pad still had other results for both boards (it never heard they were in).
         for board in (first, second):
-            answer = await old.answer(old.send(result(station, 3, 1, board, tricks=9)))
+            answer = await old.answer(old.send(result_at(station, 3, 1, board, tricks=9)))
             assert isinstance(answer[0], Nak) and answer[0].code is ErrorCode.UNIT_REPLACED
 
         conflict = page.locator("#alerts li[data-kind=merge_conflict]")
@@ -103,7 +104,7 @@ async def test_a_lost_pad_sending_a_board_again_is_named_and_declined_at_once(
         await taken_over(station, new)
         # The lost pad sends one board three ways, and another board once.
         for board, tricks in ((first, 8), (first, 9), (first, 10), (second, 10)):
-            answer = await old.answer(old.send(result(station, 3, 1, board, tricks=tricks)))
+            answer = await old.answer(old.send(result_at(station, 3, 1, board, tricks=tricks)))
             assert isinstance(answer[0], Nak) and answer[0].code is ErrorCode.UNIT_REPLACED
         offers = page.locator("#alerts li[data-kind=merge_offer]")
         await expect(offers).to_have_count(2)  # one a board: the latest

@@ -226,7 +226,7 @@ async def test_a_burst_of_security_alerts_is_one_line_apart_from_the_actions(
 # Every control the director presses, as the page draws it.
 CONTROL_SIZES = """() => [...document.querySelectorAll(
     'button, summary, input, select, .overview a, .bar a, a.to-row')]
-  .filter((c) => c.checkVisibility())
+  .filter((c) => c.checkVisibility({ contentVisibilityAuto: true }))
   .map((c) => [c.getAttribute('aria-label') || c.textContent.trim() || c.name || c.id,
                c.getBoundingClientRect().width, c.getBoundingClientRect().height])
   .filter(([, w, h]) => w < 23.5 || h < 23.5)"""
