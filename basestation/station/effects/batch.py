@@ -25,8 +25,9 @@ class Swap(Protocol):
     def __call__(self) -> Swap: ...
 
 
-# Where a batch stands: its ops, sends, events, units to save and changes to memory so far.
-Mark = tuple[int, int, int, frozenset[int], int]
+# Where a batch stands: its ops, sends, events, units to save, changes to memory and
+# callbacks for after the commit so far.
+Mark = tuple[int, int, int, frozenset[int], int, int]
 
 
 @dataclass
@@ -105,13 +106,14 @@ class Batch:
     def mark(self) -> Mark:
         """Where the batch stands, so one message's share can be taken out again."""
         return (len(self.ops), len(self.sends), len(self.events), frozenset(self.units),
-                len(self.undo))
+                len(self.undo), len(self.after))
 
     def undo_to(self, mark: Mark) -> None:
-        """Drops everything queued since `mark` and puts back, newest first, every change to
-        memory made since (a message whose handling failed)."""
-        ops, sends, events, units, undo = mark
-        del self.ops[ops:], self.sends[sends:], self.events[events:]
+        """Drops everything queued since `mark` (its callbacks for after the commit with the
+        rest: a par, a new row's id) and puts back, newest first, every change to memory made
+        since (a message whose handling failed)."""
+        ops, sends, events, units, undo, after = mark
+        del self.ops[ops:], self.sends[sends:], self.events[events:], self.after[after:]
         self.units = set(units)
         while len(self.undo) > undo:
             self.undo.pop()()

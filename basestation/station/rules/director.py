@@ -327,7 +327,7 @@ class DirectorActions:
             self.session.deal_text[(section, board)] = deals[board]  # what feedback shows
         batch.ops.append(repo.audit(self.session.event_id, "director", "hand_records",
                                     section=section, boards=sorted(parsed)))
-        self.session.solve_par()
+        batch.on_commit(self.session.solve_par)  # only deals the database holds
         return sorted(parsed)
 
     def set_players(self, players: dict[int, str], batch: Batch,

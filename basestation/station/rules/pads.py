@@ -445,7 +445,8 @@ class PadRules:
 
     def _feedback(self, section: SectionState, board: int, unit: int, batch: Batch) -> None:
         """What the pad may see of the board it just played. A par not solved yet follows on
-        its own once it is, rather than holding up the batch."""
+        its own once it is, rather than holding up the batch: asked for once the batch is
+        committed, so a result the database refused never gets one."""
         deal = self.session.deal_text.get((section.letter, board))
         wants_par = deal is not None and "par" in self.session.feedback
         par = self.session.par.get(deal, board) if deal is not None and wants_par else None
@@ -458,7 +459,7 @@ class PadRules:
             def send(rows: tuple[Row, ...]) -> None:
                 later(lambda batch: self._par_solved(event, unit, board, rows, batch))
 
-            self.session.par.when_solved(deal, board, send)
+            batch.on_commit(lambda: self.session.par.when_solved(deal, board, send))
 
     def _par_solved(self, event: int | None, unit: int, board: int, rows: tuple[Row, ...],
                     batch: Batch) -> None:
