@@ -79,19 +79,22 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
     # Queued now, in the station's own lane, so it comes after this batch's commit and runs
     # even if the director's request gives up waiting (the hub's patience is for the first
     # turn). It loads whatever the database holds then.
+    # The hub reads the new event off the loop, in that turn, before it runs (`reload`).
     told = asyncio.ensure_future(hub.act(
-        lambda later: _load_and_tell(hub, event, holders, later), timeout=LOAD_WAIT))
+        lambda later: _load_and_tell(hub, event, holders, later), timeout=LOAD_WAIT,
+        reload=True))
     told.add_done_callback(lambda done: done.cancelled() or done.exception())
     return told
 
 
 def _load_and_tell(hub: Hub, event: EventRow, holders: set[int], batch: Batch) -> int:
-    # Pads that took a table of the old event while it was being closed log in again too.
-    holders = holders | _holders(hub.rules.session)
+    """The new event, just loaded by the hub in this turn (`Hub.act(reload=True)`: read off
+    the loop, and no batch's write comes between the read and the load; docs/ARCHITECTURE.md,
+    "Writes before the station runs"), told to the pads."""
+    # Units that took a table of the old event while it was being closed log in again too:
+    # the units' tables are theirs, not the session's, so the load left them.
+    holders = holders | {u.unit for u in hub.units.values() if u.table is not None}
     _free(hub, holders, batch)
-    # Read in the hub's turn, so no batch's write can come between the read and the load
-    # (docs/ARCHITECTURE.md, "Writes before the station runs").
-    hub.rules.session.load(hub.store.snapshot(), hub.units)
     # Sent after the commit, so they carry the new event (SPEC.md 13.4).
     status = hub.rules.session.status()
     for state in hub.units.values():
