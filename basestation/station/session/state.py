@@ -152,6 +152,17 @@ class MergeOffer:
         return None if isinstance(entry, ErrorCode) else entry
 
 
+# The fields of SessionState that the database holds: `load` sets each from a snapshot, and
+# after any write memory must equal a fresh load in every one (test_memory_matches_store.py
+# compares them all). The others are settings, counters and caches kept in memory only.
+STORED_FIELDS = (
+    "event_id", "event_name", "event_date", "event_opened", "regulations", "scoring", "running",
+    "event_format", "format_rounds", "ended", "published", "sections", "section_ids", "deals",
+    "deal_text", "players", "national", "handicaps", "seats", "takeovers", "tables_held",
+    "thresholds", "merge_offers", "offered", "penalties", "match_penalties", "completed",
+)
+
+
 @dataclass
 class SessionState:
     """The open event's working memory: its sections, who holds which table, the results held;
@@ -211,6 +222,7 @@ class SessionState:
     # -- start-up ----------------------------------------------------------------------------
 
     def load(self, snap: Snapshot, units: Mapping[int, UnitState]) -> None:
+        """Memory as the database holds it: every field of `STORED_FIELDS` from `snap`."""
         self.units = units
         self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
@@ -295,7 +307,8 @@ class SessionState:
             section.rankings_sent = completed_round(section)
         self.scores = LiveScores(self.regulations, self.sections, self.scoring)
         self.merge_offers = {}
-        self.offered = {offer.body_json for offer in snap.merge_offers}
+        # Decided ones too: an old unit retransmitting one the director declined makes none.
+        self.offered = set(snap.offered)
         self.offers_replaced = {}  # in memory only: a restart names no unit until it sends again
         self.offers_pending = {}
         for offer in snap.merge_offers:
