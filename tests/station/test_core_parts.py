@@ -5,13 +5,12 @@ the bus events' JSON unchanged."""
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 
 import pytest
 
 from basestation.station.core.queue import Flood, flood_alert
-from basestation.station.core.units import Units, epoch_key
+from basestation.station.core.units import UnitAsBefore, Units, epoch_key
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
     AlertKind,
@@ -58,10 +57,10 @@ def test_a_unit_set_aside_comes_back_with_its_changes_and_its_seqs_kept() -> Non
     units = Units(SECRET, no_answers)
     known = units.add(3)
     batch = Batch()
-    batch.changed(partial(units.restore, 3, units.copy(3)))
+    batch.changed(UnitAsBefore(units, 3, units.copy(3)))
     known.last_seq, known.battery = 9, 40
     known.answers[9] = ("digest", "[]")
-    batch.changed(partial(units.restore, 4, units.copy(4)))
+    batch.changed(UnitAsBefore(units, 4, units.copy(4)))
     units.add(4)
     batch.set_aside()
     assert (known.last_seq, known.battery, dict(known.answers)) == (-1, None, {})
@@ -83,11 +82,11 @@ def test_pairing_put_back_and_made_again_any_number_of_times() -> None:
     units.pair(5, batch)  # epoch 0 -> 1: a new key
     after = (units.key_epochs[5], units[5].key)
     before = (0, epoch_key(SECRET, 5, 0))
-    [swap] = batch.undo
+    [change] = batch.undo
     for _ in range(2):
-        swap = swap()
+        change = change.apply()
         assert (units.key_epochs[5], units[5].key) == before
-        swap = swap()
+        change = change.apply()
         assert (units.key_epochs[5], units[5].key) == after
 
 

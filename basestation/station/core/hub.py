@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import logging
 import time
@@ -22,7 +21,7 @@ from basestation.station.core.floods import FloodControl
 from basestation.station.core.outbox import Link, Outbox
 from basestation.station.core.queue import FairQueue, Flood
 from basestation.station.core.refusals import Refusals
-from basestation.station.core.units import Units
+from basestation.station.core.units import UnitAsBefore, Units
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
 from basestation.station.effects.events import UnitChanged
@@ -348,8 +347,8 @@ class Hub:
             mark = batch.mark()
             if isinstance(item, Inbound):
                 unit_no = item.received.message.unit
-                before = self.units.copy(unit_no)
-                batch.changed(functools.partial(self.units.restore, unit_no, before))
+                # Its unit as it was: the message's changes to it are set aside with the rest.
+                batch.changed(UnitAsBefore(self.units, unit_no, self.units.copy(unit_no)))
                 try:
                     self._handle(item, batch)
                 except Exception:  # one bad message must not stop the station

@@ -23,7 +23,7 @@ from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.scoring.vp import VP_TOTAL
-from basestation.station.effects.batch import Batch, Swap
+from basestation.station.effects.batch import Batch, Swap, Swapped
 from basestation.station.effects.events import (
     MovementChanged,
     ScoresChanged,
@@ -41,6 +41,7 @@ from basestation.station.session.entries import (
     push_body,
 )
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
+from basestation.station.session.pin_tries import PinsForgiven
 from basestation.station.session.rulings import Ruling, has_outcome, ruled_result
 from basestation.station.session.state import (
     HeldMatchPenalty,
@@ -49,6 +50,7 @@ from basestation.station.session.state import (
     SessionState,
     penalty_row,
 )
+from basestation.station.session.unit_changes import UnitLeftTable, UnitLocked, UnitReset
 from basestation.station.session.validation import check_placement, check_seat, check_table
 from basestation.store import repository as repo
 from basestation.store.models import HandRecordRow, PlayerRow
@@ -230,7 +232,7 @@ class DirectorActions:
         if penalty.board is not None and not 1 <= penalty.board <= movement.boards:
             raise ValueError(f"section {penalty.section} has no board {penalty.board}")
         held = HeldPenalty(penalty)
-        batch.changed(partial(self._penalties_back, list(self.session.penalties)))
+        batch.changed(Swapped(partial(self._penalties_back, list(self.session.penalties))))
         self.session.penalties.append(held)
         self._insert_penalty(held, batch)
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty", pair=penalty.pair,
@@ -291,7 +293,7 @@ class DirectorActions:
         held = next((p for p in self.session.penalties if p.row_id == row_id), None)
         if held is None:
             raise LookupError(f"no penalty {row_id}")
-        batch.changed(partial(self._penalties_back, list(self.session.penalties)))
+        batch.changed(Swapped(partial(self._penalties_back, list(self.session.penalties))))
         self.session.penalties.remove(held)
         batch.ops.append(repo.erase_penalty(row_id))
         batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty", id=row_id))
@@ -368,12 +370,7 @@ class DirectorActions:
         if self.hub is None:
             raise RuntimeError("pairing needs the hub")
         paired = self.hub.pair(unit, batch)
-        if paired.new:
-            batch.ops.append(repo.upsert_unit({"unit": unit}))
-            batch.event(UnitChanged(unit, "new"))
-        else:
-            batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": paired.epoch}))
-            batch.event(UnitChanged(unit, "rekeyed"))
+        batch.event(UnitChanged(unit, "new" if paired.new else "rekeyed"))
         batch.ops.append(repo.audit(self.session.event_id, "director", "pair", unit=unit,
                                     epoch=paired.epoch))
         return paired.unit
@@ -392,7 +389,7 @@ class DirectorActions:
             raise ValueError(
                 f"{len(clashes)} result(s) already held do not fit the new movement, e.g. "
                 f"board {first.board} at table {first.table} in round {first.round}")
-        batch.changed(partial(self._movement_back, state, state.movement))
+        batch.changed(Swapped(partial(self._movement_back, state, state.movement)))
         state.replace_movement(movement)
         # A round drawn after its last one completed (a Swiss draw): the section moves on.
         self.session.round_moves_on(state, state.current_round, batch)
@@ -423,13 +420,10 @@ class DirectorActions:
     def lock_unit(self, unit: int, batch: Batch) -> None:
         """Locks a unit out (lost, faulty or at the wrong table); its table is freed."""
         state = self._director_unit(unit)
-        batch.keep(state, "locked_reason")
         self._free_table(state, batch)
         # UNIT_LOCKED: a version 1 pad is sent UNIT_REPLACED instead (the hub maps it down).
-        state.locked_reason = ErrorCode.UNIT_LOCKED.value
+        batch.change(UnitLocked(state))
         batch.send(unit, Locked(reason=ErrorCode.UNIT_LOCKED))
-        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": state.locked_reason,
-                                           "section": None, "table_no": None}))
         batch.ops.append(repo.audit(self.session.event_id, "director", "lock", unit=unit))
         batch.event(UnitChanged(unit, "locked"))
 
@@ -445,14 +439,11 @@ class DirectorActions:
             done.append("lifted its lock")
         if state.bad_macs:
             done.append("cleared its failed checks")
-        batch.keep_contents(self.session.pin_tries.units)
-        if self.session.pin_tries.forget(unit):
+        if unit in self.session.pin_tries.units:
+            batch.change(PinsForgiven(self.session.pin_tries, unit))
             done.append("forgot its wrong PINs")
-        batch.keep(state, "locked_reason", "bad_macs", "failing")
         self._free_table(state, batch)
-        state.locked_reason, state.bad_macs, state.failing = None, 0, 0
-        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
-                                           "section": None, "table_no": None}))
+        batch.change(UnitReset(state))
         batch.send(unit, Control(command=ControlCommand.RESET))
         batch.ops.append(repo.audit(self.session.event_id, "director", "reset", unit=unit))
         batch.event(UnitChanged(unit, "reset"))
@@ -463,16 +454,11 @@ class DirectorActions:
         return f"Unit {unit}: {_joined(done)}; it shows the login form when it hears this."
 
     def _free_table(self, unit: UnitState, batch: Batch) -> None:
-        batch.keep(unit, "section", "table")
-        if unit.section is not None and unit.table is not None:
-            section = self.session.sections.get(unit.section)
-            if section is not None and section.holders.get(unit.table) == unit.unit:
-                batch.keep_key(section.holders, unit.table)
-                del section.holders[unit.table]
-                batch.event(TableHeld(unit.section, unit.table, None, "not_logged_in"))
-            if self.session.event_id is not None:
-                batch.ops.append(repo.release_unit_holds(self.session.event_id, unit.unit))
-        unit.section, unit.table = None, None
+        section = None if unit.section is None else self.session.sections.get(unit.section)
+        if section is not None and unit.table is not None \
+                and section.holders.get(unit.table) == unit.unit:
+            batch.event(TableHeld(section.letter, unit.table, None, "not_logged_in"))
+        batch.change(UnitLeftTable(unit, section, self.session.event_id))
 
     def _movement_back(self, state: SectionState, movement: Movement) -> Swap:
         """`change_movement` put back (Swap): the section's movement, its boards' scores."""

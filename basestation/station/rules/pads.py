@@ -37,6 +37,7 @@ from basestation.station.session.memory import SectionState, UnitState
 from basestation.station.session.pin_tries import PinRefused
 from basestation.station.session.seating import VISITOR_BASE
 from basestation.station.session.state import MergeOffer, OfferKey, SessionState
+from basestation.station.session.unit_changes import UnitReplacedBy
 from basestation.station.session.validation import check_placement, check_table
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -211,22 +212,16 @@ class PadRules:
         old = self.session.units.get(holder)
         if old is None:
             return
-        batch.keep(old, "locked_reason", "replaced_by", "section", "table")
-        old.locked_reason = ErrorCode.UNIT_REPLACED.value
-        old.replaced_by = by
+        section, table = old.section, old.table
+        batch.change(UnitReplacedBy(old, by))  # out of its table too (the new unit has it)
         batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
-        # Stored without a table, as memory holds it once it is out (below).
-        batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason,
-                                           "replaced_by": by, "section": None,
-                                           "table_no": None}))
         # Authorised on the grid, the director replaced it; with the PIN, the unit that gave
         # it did, and the log names that unit.
         actor, how = (f"unit {by}", {"authorised": "by the director's PIN"}) if pin else (
             "director", {})
         batch.ops.append(repo.audit(self.session.event_id, actor, "replace", old=old.unit, new=by,
-                                    section=old.section, table=old.table, **how))
-        batch.event(UnitReplaced(old.unit, by, old.section, old.table))
-        old.section, old.table = None, None
+                                    section=section, table=table, **how))
+        batch.event(UnitReplaced(old.unit, by, section, table))
 
     def game_data(self, unit: UnitState) -> list[Body]:
         if unit.section is None or unit.table is None:

@@ -18,7 +18,7 @@ from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.config import EventScoring
-from basestation.station.effects.batch import Batch, Swap, put_back
+from basestation.station.effects.batch import Batch, Swap, Swapped, put_back
 from basestation.station.effects.events import (
     PlayerAdded,
     RoundMoved,
@@ -531,8 +531,8 @@ class SessionState:
         heard = section.last_heard.get(entry.table)
         section.put(entry)
         section.last_heard[entry.table] = datetime.now(UTC)
-        batch.changed(partial(self._hold, section, (entry.table, entry.round, entry.board),
-                              before, heard))
+        batch.changed(Swapped(partial(self._hold, section, (entry.table, entry.round, entry.board),
+                              before, heard)))
         if self.scores is not None:
             self.scores.changed(section.letter, entry.board)
         batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
@@ -611,8 +611,9 @@ class SessionState:
     def retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:
         section.remove(held.table, held.round, held.board)
-        batch.changed(partial(self._hold, section, (held.table, held.round, held.board), held,
-                              section.last_heard.get(held.table)))
+        at = (held.table, held.round, held.board)
+        batch.changed(Swapped(partial(self._hold, section, at, held,
+                                      section.last_heard.get(held.table))))
         self._rescore(section, held.board)
         assert self.event_id is not None
         place = (held.section, held.table, held.round, held.board)
