@@ -19,6 +19,7 @@ from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import EventOpened
 from basestation.station.rules.conflicts import Conflict
 from basestation.station.session.state import SessionState
+from basestation.station.session.switch_changes import SessionEnded
 from basestation.station.session.unit_changes import UnitLeftTable
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, PlayerRow
@@ -60,10 +61,8 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
     if rules.session.event_id is not None:
         old = rules.session.event_id
         # Ended, as the director's End session would; publishing stays the director's call.
-        batch.ops.append(repo.update(EventRow, old, running=False, ended=True))
         batch.ops.append(repo.audit(old, "director", "close_event", why=f"new event {new.name}"))
-        batch.keep(rules.session, "running", "ended")
-        rules.session.running, rules.session.ended = False, True
+        batch.change(SessionEnded(rules.session, old))
     _free(hub, holders, batch, rules.session.event_id)
     deals = {s.letter: {b: d for b, d in new.deals.items() if 1 <= b <= s.boards}
              for s in new.sections}

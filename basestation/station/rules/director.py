@@ -42,6 +42,7 @@ from basestation.station.session.entries import (
 )
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
 from basestation.station.session.pin_tries import PinsForgiven
+from basestation.station.session.result_changes import SessionCompleted
 from basestation.station.session.rulings import Ruling, has_outcome, ruled_result
 from basestation.station.session.state import (
     HeldMatchPenalty,
@@ -395,8 +396,7 @@ class DirectorActions:
         self.session.round_moves_on(state, state.current_round, batch)
         # More rounds or a late pair: the session is no longer complete (nor its results
         # public) until their boards are in too.
-        batch.keep(self.session, "completed")
-        self.session.completed = self.session.all_complete()
+        batch.change(SessionCompleted(self.session, self.session.all_complete()))
         if self.session.scores is not None:
             self.session.scores.movement_changed(section)
         batch.ops.append(repo.update_section_movement(

@@ -9,7 +9,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from functools import partial
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
@@ -18,7 +17,7 @@ from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.config import EventScoring
-from basestation.station.effects.batch import Batch, Swap, Swapped, put_back
+from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
     PlayerAdded,
     RoundMoved,
@@ -33,12 +32,16 @@ from basestation.station.session.entries import (
     held_from_body,
     held_from_row,
     push_body,
-    row_values,
 )
 from basestation.station.session.memory import HeldResult, SectionState, Thresholds, UnitState
 from basestation.station.session.number_tries import NumberTries
 from basestation.station.session.par import ParSolver
 from basestation.station.session.pin_tries import PinTries
+from basestation.station.session.result_changes import (
+    ResultHeld,
+    ResultRetired,
+    SessionCompleted,
+)
 from basestation.station.session.round_rankings import completed_round, ranking_after, shown_round
 from basestation.station.session.scores import LiveScores
 from basestation.station.session.seating import (
@@ -48,6 +51,7 @@ from basestation.station.session.seating import (
     tables_playing,
 )
 from basestation.station.session.seats import Place, Seats, numbers_text
+from basestation.station.session.switch_changes import SessionEnded
 from basestation.station.session.validation import looks_wrong_side
 from basestation.station.session.visitor_bound import VisitorBound
 from basestation.store import repository as repo
@@ -473,9 +477,7 @@ class SessionState:
         """The session ends: entry stops, the end-of-session backup follows the event. The
         pads are told by the caller (`tell_status`), each that the session has ended."""
         assert self.event_id is not None
-        batch.keep(self, "running", "ended", "ending")
-        self.running, self.ended, self.ending = False, True, False
-        batch.ops.append(repo.update(EventRow, self.event_id, running=False, ended=True))
+        batch.change(SessionEnded(self, self.event_id))
         batch.ops.append(repo.audit(self.event_id, actor, "end"))
         batch.event(SessionStatus(running=False, ended=True))
 
@@ -527,36 +529,14 @@ class SessionState:
 
     def _store(self, section: SectionState, entry: HeldResult, batch: Batch) -> None:
         assert self.event_id is not None
-        before = section.held(entry.table, entry.round, entry.board)
-        heard = section.last_heard.get(entry.table)
-        section.put(entry)
-        section.last_heard[entry.table] = datetime.now(UTC)
-        batch.changed(Swapped(partial(self._hold, section, (entry.table, entry.round, entry.board),
-                              before, heard)))
-        if self.scores is not None:
-            self.scores.changed(section.letter, entry.board)
-        batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
+        batch.change(ResultHeld(self, section, self.event_id, entry, datetime.now(UTC)))
         batch.event(ResultChanged(entry))
         if not self.completed and section.complete() and self.all_complete():
-            batch.keep(self, "completed")
-            self.completed = True
+            batch.change(SessionCompleted(self))
             batch.event(SessionComplete(self.event_id))
 
-    def _hold(self, section: SectionState, place: tuple[int, int, int],
-              held: HeldResult | None, heard: datetime | None) -> Swap:
-        """Takes back `_store` or `retire`: the board's place (table, round, board) holds
-        `held` (None: nothing), its table last heard at `heard`."""
-        table, round_, board = place
-        now, now_heard = section.held(table, round_, board), section.last_heard.get(table)
-        if held is not None:
-            section.put(held)
-        elif now is not None:
-            section.remove(table, round_, board)
-        put_back(section.last_heard, table, heard)
-        self._rescore(section, board)
-        return partial(self._hold, section, place, now, now_heard)
-
-    def _rescore(self, section: SectionState, board: int) -> None:
+    def rescore(self, section: SectionState, board: int) -> None:
+        """The board's live scores are worked out again (its results changed)."""
         if self.scores is not None:
             self.scores.changed(section.letter, board)
 
@@ -610,14 +590,8 @@ class SessionState:
 
     def retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:
-        section.remove(held.table, held.round, held.board)
-        at = (held.table, held.round, held.board)
-        batch.changed(Swapped(partial(self._hold, section, at, held,
-                                      section.last_heard.get(held.table))))
-        self._rescore(section, held.board)
         assert self.event_id is not None
-        place = (held.section, held.table, held.round, held.board)
-        batch.ops.append(repo.retire_result(self.event_id, place, status))
+        batch.change(ResultRetired(self, section, self.event_id, held, status))
 
     def advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:
         """A table entered something for `round_`: its own round, and the section's when that
