@@ -11,14 +11,13 @@ and queues its database operations, answers and events on the batch the hub comm
 from __future__ import annotations
 
 import dataclasses
-import json
 from functools import partial
 from typing import Any
 
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import Deal
 from basestation.domain.contract import parse_contract, score_ns
-from basestation.movements import MATCH_KINDS, SWISS_PAIRS, Movement, matches_of, missing_pair
+from basestation.movements import MATCH_KINDS, SWISS_PAIRS, Movement, matches_of
 from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
@@ -43,7 +42,9 @@ from basestation.station.session.entries import (
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
 from basestation.station.session.pin_tries import PinsForgiven
 from basestation.station.session.result_changes import SessionCompleted
+from basestation.station.session.round_changes import MovementReplaced
 from basestation.station.session.rulings import Ruling, has_outcome, ruled_result
+from basestation.station.session.seating_changes import TakeoverOpened
 from basestation.station.session.state import (
     HeldMatchPenalty,
     HeldPenalty,
@@ -78,9 +79,7 @@ class DirectorActions:
             raise LookupError(f"no table {section}{table}")
         if (section, table) not in self.session.takeovers:
             assert self.session.event_id is not None
-            batch.keep_member(self.session.takeovers, (section, table))
-            self.session.takeovers.add((section, table))
-            batch.ops.append(repo.open_takeover(self.session.event_id, section, table))
+            batch.change(TakeoverOpened(self.session, self.session.event_id, section, table))
         batch.ops.append(repo.audit(self.session.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
         batch.event(TableTakeover(section, table, takeover=True))
@@ -390,18 +389,12 @@ class DirectorActions:
             raise ValueError(
                 f"{len(clashes)} result(s) already held do not fit the new movement, e.g. "
                 f"board {first.board} at table {first.table} in round {first.round}")
-        batch.changed(Swapped(partial(self._movement_back, state, state.movement)))
-        state.replace_movement(movement)
+        batch.change(MovementReplaced(self.session, state, movement))
         # A round drawn after its last one completed (a Swiss draw): the section moves on.
         self.session.round_moves_on(state, state.current_round, batch)
         # More rounds or a late pair: the session is no longer complete (nor its results
         # public) until their boards are in too.
         batch.change(SessionCompleted(self.session, self.session.all_complete()))
-        if self.session.scores is not None:
-            self.session.scores.movement_changed(section)
-        batch.ops.append(repo.update_section_movement(
-            self.session.section_ids[section], json.dumps(movement.to_json()), movement.tables,
-            movement.boards, missing_pair(movement) is not None))
         batch.ops.append(repo.audit(self.session.event_id, "director", "movement", section=section,
                                     why=why, tables=movement.tables, boards=movement.boards))
         batch.event(MovementChanged(section))
@@ -459,14 +452,6 @@ class DirectorActions:
                 and section.holders.get(unit.table) == unit.unit:
             batch.event(TableHeld(section.letter, unit.table, None, "not_logged_in"))
         batch.change(UnitLeftTable(unit, section, self.session.event_id))
-
-    def _movement_back(self, state: SectionState, movement: Movement) -> Swap:
-        """`change_movement` put back (Swap): the section's movement, its boards' scores."""
-        now = state.movement
-        state.replace_movement(movement)
-        if self.session.scores is not None:
-            self.session.scores.movement_changed(state.letter)
-        return partial(self._movement_back, state, now)
 
     def _director_section(self, section: str) -> SectionState:
         state = self.session.sections.get(section)

@@ -36,6 +36,7 @@ from basestation.station.session.following import arriving, check_move, pair_of,
 from basestation.station.session.memory import SectionState, UnitState
 from basestation.station.session.pin_tries import PinRefused
 from basestation.station.session.seating import VISITOR_BASE
+from basestation.station.session.seating_changes import TableLetGo, TableTaken, TakeoverClosed
 from basestation.station.session.state import MergeOffer, OfferKey, SessionState
 from basestation.station.session.unit_changes import UnitReplacedBy
 from basestation.station.session.validation import check_placement, check_table
@@ -43,7 +44,6 @@ from basestation.store import repository as repo
 from basestation.store.models import (
     MergeOfferRow,
     SeatingRow,
-    TableHoldRow,
 )
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
@@ -139,8 +139,8 @@ class PadRules:
             if refused is not None:
                 return [Nak(re=re, code=refused[0], detail=refused[1])]
             follows = pair
-            batch.keep_key(section.holders, body.table)
-            left = section.holders.pop(body.table, None)
+            left = section.holders.get(body.table)
+            batch.change(TableLetGo(section, body.table, None))  # released as it is taken
             if left is not None and left != unit.unit:  # that pad's pair has moved on
                 batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}",
                                             "pair_moved", section=body.section, table=body.table,
@@ -165,30 +165,18 @@ class PadRules:
                     return [self._wrong_pin(unit, body, wrong, re, batch)]
             elif not authorised:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
-            if authorised:
-                batch.keep_member(self.session.takeovers, (body.section, body.table))
-                self.session.takeovers.discard((body.section, body.table))
-            batch.ops.append(repo.close_takeovers(self.session.event_id, body.section, body.table,
-                                                  "taken"))
+            batch.change(TakeoverClosed(self.session, self.session.event_id, body.section,
+                                        body.table, "taken"))
             self._lock_out(holder, batch, by=unit.unit, pin=pin is not None)
         if unit.section is not None and unit.table is not None:
             old = self.session.sections.get(unit.section)
             if old is not None and old.holders.get(unit.table) == unit.unit:
-                batch.keep_key(old.holders, unit.table)
-                del old.holders[unit.table]
-                batch.ops.append(repo.release_holds(self.session.event_id, unit.section,
-                                                    unit.table))
-        batch.keep_key(section.holders, body.table)
-        section.holders[body.table] = unit.unit
-        held = (unit.unit, body.section, body.table)
-        if held not in self.session.tables_held:
-            batch.keep_member(self.session.tables_held, held)
-            self.session.tables_held.add(held)
+                batch.change(TableLetGo(old, unit.table, self.session.event_id))
+        batch.change(TableTaken(self.session, section, body.table, unit.unit,
+                                self.session.event_id))
+        # The unit's own fields: the hub's record of the message's unit puts them back.
         unit.section, unit.table = body.section, body.table
         unit.follows = follows
-        batch.ops.append(repo.release_holds(self.session.event_id, body.section, body.table))
-        batch.ops.append(repo.add(TableHoldRow(event_id=self.session.event_id, section=body.section,
-                                               table_no=body.table, unit=unit.unit)))
         batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}", "login",
                                     section=body.section, table=body.table))
         batch.event(TableHeld(body.section, body.table, unit.unit, "logged_in"))

@@ -42,6 +42,7 @@ from basestation.station.session.result_changes import (
     ResultRetired,
     SessionCompleted,
 )
+from basestation.station.session.round_changes import RankingsSent, RoundMovedOn, TableReached
 from basestation.station.session.round_rankings import completed_round, ranking_after, shown_round
 from basestation.station.session.scores import LiveScores
 from basestation.station.session.seating import (
@@ -50,6 +51,7 @@ from basestation.station.session.seating import (
     seating_for,
     tables_playing,
 )
+from basestation.station.session.seating_changes import PairSeated, VisitorAdded
 from basestation.station.session.seats import Place, Seats, numbers_text
 from basestation.station.session.switch_changes import SessionEnded
 from basestation.station.session.validation import looks_wrong_side
@@ -59,8 +61,6 @@ from basestation.store.models import (
     EventRow,
     MergeOfferRow,
     PenaltyRow,
-    PlayerRow,
-    SeatRow,
     SectionRow,
 )
 from firmware_protocol import jsonwire
@@ -330,20 +330,13 @@ class SessionState:
         its seating as the answer to its numbers)."""
         assert self.event_id is not None
         section, entrant, side = place
-        for key in (place, (section, entrant, "NS"), (section, entrant, "EW")):
-            batch.keep_key(self.seats.held, key)  # what a seating of `place` may change
-        batch.keep_key(self.seats.by, place)
         if actor != "director" and self.seats.by.get(place) == "director":
             # A pad reseating the director's pair: the director sees who changed it.
             batch.ops.append(repo.audit(self.event_id, actor, "reseat", section=section,
                                         entrant=entrant, side=side,
                                         was=numbers_text(self.seats.held.get(place, ())),
                                         now=numbers_text(numbers)))
-        self.seats.set(place, numbers)
-        self.seats.by[place] = actor
-        batch.ops.append(repo.add(SeatRow(event_id=self.event_id, section=section,
-                                          entrant=entrant, side=side,
-                                          players=numbers_text(numbers), actor=actor)))
+        batch.change(PairSeated(self, self.event_id, place, numbers, actor))
         batch.event(SeatsChanged(section, entrant, side, list(numbers)))
         state = self.sections.get(section)
         if state is not None:  # the pads where it plays now show who plays, at once
@@ -386,8 +379,7 @@ class SessionState:
         done = completed_round(section)
         if done <= section.rankings_sent:
             return
-        batch.keep(section, "rankings_sent")
-        section.rankings_sent = done
+        batch.change(RankingsSent(section, done))
         for message in self.round_rankings(section):
             for _table, unit in sorted(section.holders.items()):
                 batch.send(unit, message)
@@ -407,9 +399,7 @@ class SessionState:
         if (known := self.known_visitor(name)) is not None:
             return known
         number = max((n for n in self.players if n > VISITOR_BASE), default=VISITOR_BASE) + 1
-        batch.keep_key(self.players, number)
-        self.players[number] = name
-        batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
+        batch.change(VisitorAdded(self, number, name))
         batch.ops.append(repo.audit(self.event_id, actor, "visitor", number=number,
                                     name=name))
         batch.event(PlayerAdded(number, name))
@@ -597,8 +587,7 @@ class SessionState:
         """A table entered something for `round_`: its own round, and the section's when that
         is a later round (SPEC.md 6.9)."""
         if round_ > section.table_round.get(table, 0):
-            batch.keep_key(section.table_round, table)
-            section.table_round[table] = round_
+            batch.change(TableReached(section, table, round_))
         self.round_moves_on(section, round_, batch)
 
     def round_moves_on(self, section: SectionState, round_: int, batch: Batch) -> None:
@@ -618,11 +607,8 @@ class SessionState:
         round clock restarted, and every pad holding a table there told at once: by `status`
         with the section's round and the clock, or, to a pad that did not say it reads the
         clock there, `status` and the round's `seating` (SPEC.md 6.7, 14.6)."""
-        batch.keep(section, "current_round", "round_started")
-        section.current_round = round_
-        section.round_started = datetime.now(UTC)
-        batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
-                                                   section.round_started))
+        batch.change(RoundMovedOn(section, self.section_ids[section.letter], round_,
+                                  datetime.now(UTC)))
         batch.event(RoundMoved(section.letter, round_))
         # The round clock starts again: in the status for a pad that reads it there, else in
         # a seating after the status (SPEC.md 6.7, 14.6). One body each for all: its text is
