@@ -11,7 +11,6 @@ and queues its database operations, answers and events on the batch the hub comm
 from __future__ import annotations
 
 import dataclasses
-from functools import partial
 from typing import Any
 
 from basestation.domain.board import vulnerability_of
@@ -22,7 +21,7 @@ from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.scoring.vp import VP_TOTAL
-from basestation.station.effects.batch import Batch, Swap, Swapped
+from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
     MovementChanged,
     ScoresChanged,
@@ -39,7 +38,9 @@ from basestation.station.session.entries import (
     held_from_body,
     push_body,
 )
+from basestation.station.session.list_changes import HandRecordLoaded, PlayerListed
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
+from basestation.station.session.penalty_changes import PenaltyAdded, PenaltyRemoved
 from basestation.station.session.pin_tries import PinsForgiven
 from basestation.station.session.result_changes import SessionCompleted
 from basestation.station.session.round_changes import MovementReplaced
@@ -55,7 +56,6 @@ from basestation.station.session.state import (
 from basestation.station.session.unit_changes import UnitLeftTable, UnitLocked, UnitReset
 from basestation.station.session.validation import check_placement, check_seat, check_table
 from basestation.store import repository as repo
-from basestation.store.models import HandRecordRow, PlayerRow
 from firmware_protocol.messages import (
     Control,
     ControlCommand,
@@ -232,12 +232,11 @@ class DirectorActions:
         if penalty.board is not None and not 1 <= penalty.board <= movement.boards:
             raise ValueError(f"section {penalty.section} has no board {penalty.board}")
         held = HeldPenalty(penalty)
-        batch.changed(Swapped(partial(self._penalties_back, list(self.session.penalties))))
-        self.session.penalties.append(held)
+        batch.change(PenaltyAdded(self.session, held))
         self._insert_penalty(held, batch)
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty", pair=penalty.pair,
                                     section=penalty.section, percent=penalty.percent))
-        self._penalties_changed(batch)
+        batch.event(ScoresChanged([]))
         return held
 
     def add_match_penalty(self, penalty: MatchPenalty, batch: Batch) -> HeldMatchPenalty:
@@ -263,8 +262,7 @@ class DirectorActions:
                 raise ValueError(f"{who} {penalty.entrant} plays no match in round "
                                  f"{penalty.round}")
         held = HeldMatchPenalty(penalty)
-        batch.keep_contents(self.session.match_penalties)
-        self.session.match_penalties.append(held)
+        batch.change(PenaltyAdded(self.session, held))
         self._insert_penalty(held, batch)
         detail: dict[str, Any] = {"vps": penalty.vps} if penalty.vps else {"imps": penalty.imps}
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty",
@@ -283,9 +281,7 @@ class DirectorActions:
     def remove_penalty(self, row_id: int, batch: Batch) -> None:
         matched = next((p for p in self.session.match_penalties if p.row_id == row_id), None)
         if matched is not None:
-            batch.keep_contents(self.session.match_penalties)
-            self.session.match_penalties.remove(matched)
-            batch.ops.append(repo.erase_penalty(row_id))
+            batch.change(PenaltyRemoved(self.session, matched, row_id))
             batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty",
                                         id=row_id))
             batch.event(ScoresChanged([]))
@@ -293,26 +289,9 @@ class DirectorActions:
         held = next((p for p in self.session.penalties if p.row_id == row_id), None)
         if held is None:
             raise LookupError(f"no penalty {row_id}")
-        batch.changed(Swapped(partial(self._penalties_back, list(self.session.penalties))))
-        self.session.penalties.remove(held)
-        batch.ops.append(repo.erase_penalty(row_id))
+        batch.change(PenaltyRemoved(self.session, held, row_id))
         batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty", id=row_id))
-        self._penalties_changed(batch)
-
-    def _penalties_changed(self, batch: Batch) -> None:
-        self._penalties_scored()
         batch.event(ScoresChanged([]))
-
-    def _penalties_scored(self) -> None:
-        if self.session.scores is not None:
-            self.session.scores.scorer.set_penalties(p.penalty for p in self.session.penalties)
-
-    def _penalties_back(self, was: list[HeldPenalty]) -> Swap:
-        """A penalty added or removed put back (Swap): the list, and the scores with it."""
-        now = list(self.session.penalties)
-        self.session.penalties[:] = was
-        self._penalties_scored()
-        return partial(self._penalties_back, now)
 
     def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
         """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
@@ -320,13 +299,9 @@ class DirectorActions:
         assert self.session.event_id is not None
         parsed = {board: Deal.from_pbn(text) for board, text in deals.items()
                   if 1 <= board <= state.movement.boards}
-        batch.keep_contents(self.session.deals)
-        batch.keep_contents(self.session.deal_text)
         for board in sorted(parsed):
-            batch.ops.append(repo.add(HandRecordRow(event_id=self.session.event_id, section=section,
-                                                    board=board, deal=deals[board])))
-            self.session.deals[(section, board)] = parsed[board]
-            self.session.deal_text[(section, board)] = deals[board]  # what feedback shows
+            batch.change(HandRecordLoaded(self.session, self.session.event_id, section, board,
+                                          deals[board], parsed[board]))
         batch.ops.append(repo.audit(self.session.event_id, "director", "hand_records",
                                     section=section, boards=sorted(parsed)))
         batch.on_commit(self.session.solve_par)  # only deals the database holds
@@ -340,26 +315,13 @@ class DirectorActions:
         A player named in `handicaps` gets that handicap (None: none); the others keep
         theirs."""
         session = self.session
-        batch.keep_contents(session.national)
-        batch.keep_contents(session.players)
-        batch.keep_contents(session.handicaps)
         handicaps = handicaps or {}
         for number, name in sorted(players.items()):
             number_there = session.national.get(number) if national is None \
                 else national.get(number)
             handicap = handicaps[number] if number in handicaps \
                 else session.handicaps.get(number)
-            batch.ops.append(repo.merge(PlayerRow(number=number, name=name,
-                                                  national=number_there, handicap=handicap)))
-            if number_there:
-                session.national[number] = number_there
-            else:
-                session.national.pop(number, None)
-            if handicap is not None:
-                session.handicaps[number] = handicap
-            else:
-                session.handicaps.pop(number, None)
-        session.players.update(players)
+            batch.change(PlayerListed(session, number, name, number_there, handicap))
         batch.ops.append(repo.audit(self.session.event_id, "director", "players",
                                     count=len(players)))
 

@@ -323,6 +323,11 @@ class SessionState:
                                                          stored.get("origin", "let_go"))
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
+    def score_penalties(self) -> None:
+        """The live scores take the pairs' penalties in force now."""
+        if self.scores is not None:
+            self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
+
     def seat(self, place: Place, numbers: tuple[int, ...], actor: str, batch: Batch, *,
              answered: int | None = None) -> None:
         """Seats players for a pair or team (see `seats.py`); the pages and the pads of the
