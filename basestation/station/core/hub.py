@@ -61,7 +61,7 @@ class _Action:
     run: Callable[[Batch], Any]
     done: asyncio.Future[Any]
     begun: bool = False  # taken into a batch: it will be committed, whatever its caller does
-    taken_back: bool = False  # every change it makes says how to take it back (Batch.changed)
+    taken_back: bool = False  # every change it makes is a change record (Batch.change)
     reload: bool = False  # memory read afresh from the database (off the loop) just before it
 
 
@@ -75,8 +75,8 @@ def _reloading(items: list[Inbound | _Action]) -> int | None:
 
 
 def taken_back(item: Inbound | _Action) -> bool:
-    """Whether every change `item` makes to memory says how to take it back (`Batch.changed`):
-    a pad's message does, and an action that says so."""
+    """Whether every change `item` makes to memory is a change record (`Batch.change`), so
+    that it can be set aside: a pad's message's are, and an action's that says so."""
     return isinstance(item, Inbound) or item.taken_back
 
 
@@ -221,8 +221,8 @@ class Hub:
     async def act(self, run: Callable[[Batch], T], *, timeout: float | None = None,
                   taken_back: bool = False, reload: bool = False) -> T:
         """Runs a director action in turn with pad traffic; returns once it is committed.
-        `taken_back`: every change it makes to memory says how to take it back, so a commit
-        that fails puts memory back without reloading it (else it is reloaded). `reload`:
+        `taken_back`: every change it makes to memory is a change record (`Batch.change`), so
+        a commit that fails puts memory back without reloading it (else it is reloaded). `reload`:
         the session is read afresh from the database, off the loop, in the same turn just
         before `run` (a new event loaded), in a batch of its own so that no write comes
         between.

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Protocol, TypeVar
 
 from basestation.station.effects.bus import Event
 from basestation.station.effects.changes import Change
@@ -13,29 +11,6 @@ from basestation.station.effects.events import BusEvent
 from basestation.store import repository as repo
 from basestation.store.repository import Op
 from firmware_protocol.messages import Body, Seating
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class Swap(Protocol):
-    """One change to working memory, kept so it can be reversed: called, it puts back what it
-    kept and returns the Swap that puts back what it found. A batch's changes are set aside
-    (memory as stored) while the batch commits, and applied again once it has."""
-
-    def __call__(self) -> Swap: ...
-
-
-@dataclass(frozen=True)
-class Swapped(Change):
-    """A change to memory made by hand, put back by its Swap (the families not yet turned
-    into change records)."""
-
-    swap: Swap
-
-    def apply(self) -> Swapped:
-        return Swapped(self.swap())
-
 
 # Where a batch stands: its ops, sends, events, units to save, changes to memory and
 # callbacks for after the commit so far.
@@ -93,24 +68,6 @@ class Batch:
         unit, say), and the change that puts it back."""
         self.undo.append(back)
 
-    def keep(self, holder: object, *names: str) -> None:
-        """Before `holder`'s attributes `names` change: they are put back as they are now."""
-        self.changed(Swapped(partial(_put_attributes, holder,
-                             [(name, getattr(holder, name)) for name in names])))
-
-    def keep_contents(self, kept: dict[Any, Any] | set[Any] | list[Any]) -> None:
-        """Before a small dict, set or list changes: its contents are put back in place (so
-        whoever holds it sees them), as they are now."""
-        self.changed(Swapped(partial(_put_contents, kept, kept.copy())))
-
-    def keep_key(self, mapping: dict[K, V], key: K) -> None:
-        """Before `mapping[key]` is set or removed: put back as it is now (None: absent)."""
-        self.changed(Swapped(partial(put_back, mapping, key, mapping.get(key))))
-
-    def keep_member(self, kept: set[K], item: K) -> None:
-        """Before `item` is added to or discarded from `kept`: put back as it is now."""
-        self.changed(Swapped(partial(_put_member, kept, item, item in kept)))
-
     def insert(self, row: object, then: Callable[[int], object]) -> None:
         """Adds `row` with the batch; `then` gets its new id once the batch is committed and
         applied, on the loop (`on_commit`): the commit's thread never touches memory."""
@@ -151,40 +108,3 @@ class Batch:
             change.apply()
         for run in self.after:
             run()
-
-
-def put_back(mapping: dict[K, V], key: K, was: V | None) -> Swap:
-    """`mapping[key]` as it was before a change: `was`, or no entry (None)."""
-    now = mapping.get(key)
-    if was is None:
-        mapping.pop(key, None)
-    else:
-        mapping[key] = was
-    return partial(put_back, mapping, key, now)
-
-
-def _put_member(kept: set[K], item: K, was: bool) -> Swap:
-    now = item in kept
-    if was:
-        kept.add(item)
-    else:
-        kept.discard(item)
-    return partial(_put_member, kept, item, now)
-
-
-def _put_attributes(holder: object, was: list[tuple[str, object]]) -> Swap:
-    now = [(name, getattr(holder, name)) for name, _ in was]
-    for name, value in was:
-        setattr(holder, name, value)
-    return partial(_put_attributes, holder, now)
-
-
-def _put_contents(kept: dict[Any, Any] | set[Any] | list[Any],
-                  was: dict[Any, Any] | set[Any] | list[Any]) -> Swap:
-    now = kept.copy()
-    if isinstance(kept, list):
-        kept[:] = was
-    else:
-        kept.clear()
-        kept.update(was)
-    return partial(_put_contents, kept, now)

@@ -2,10 +2,10 @@
 penalties, hand records, players, and pairing, commanding, locking and resetting pads.
 
 They act on the session's state (basestation.station.session.state) and change a board's entry
-only through its `replace_result`, as the pads' rules do. Like those, each action changes the
-working memory, recording each change on the batch as a swap (`Batch.changed`, `keep`,
-`keep_contents`, `keep_key`, `keep_member`: set aside while the batch commits, applied after),
-and queues its database operations, answers and events on the batch the hub commits.
+only through its `replace_result`, as the pads' rules do. Like those, each action hands its
+changes to working memory to the batch as change records (`Batch.change`, effects/changes.py:
+made at once, set aside while the batch commits, made again after; their store operations
+come from the records), and queues its answers, events and audit rows on the batch.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from basestation.station.session.entries import (
 )
 from basestation.station.session.list_changes import HandRecordLoaded, PlayerListed
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
+from basestation.station.session.offer_changes import OfferDecided
 from basestation.station.session.penalty_changes import PenaltyAdded, PenaltyRemoved
 from basestation.station.session.pin_tries import PinsForgiven
 from basestation.station.session.result_changes import SessionCompleted
@@ -98,9 +99,7 @@ class DirectorActions:
         entry = None
         if accept and not same:
             entry = self.director_enter(offer.body, batch, source="recovery")
-        batch.keep_key(self.session.merge_offers, offer_id)
-        del self.session.merge_offers[offer_id]
-        batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
+        batch.change(OfferDecided(self.session, offer_id, "merged" if accept else "rejected"))
         batch.ops.append(repo.audit(self.session.event_id, "director", "merge", offer=offer_id,
                                     accepted=accept))
         return entry

@@ -1,9 +1,10 @@
 """The pads' rules: logins, results, corrections, players and merge offers.
 
-Called by the hub, one message at a time, with the batch that will be committed; each changes
-the working memory, recording each change on the batch as a swap (`Batch.changed`, `keep`:
-the batch sets them aside while it commits and applies them after), and queues the database
-operations, answers and events.
+Called by the hub, one message at a time, with the batch that will be committed; each hands
+its changes to working memory to the batch as change records (`Batch.change`,
+effects/changes.py: the batch sets them aside while it commits and makes them again after,
+and their store operations come from the records), and queues answers, events and audit
+rows.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from basestation.station.session.entries import (
 from basestation.station.session.feedback import feedback_for, par_feedback
 from basestation.station.session.following import arriving, check_move, pair_of, side_of
 from basestation.station.session.memory import SectionState, UnitState
+from basestation.station.session.offer_changes import OfferMade, OfferRewritten
 from basestation.station.session.pin_tries import PinRefused
 from basestation.station.session.seating import VISITOR_BASE
 from basestation.station.session.seating_changes import TableLetGo, TableTaken, TakeoverClosed
@@ -480,14 +482,11 @@ class PadRules:
         if stored in self.session.offered:
             return TO_DIRECTOR  # the old unit retransmits: one offer is enough
 
-        batch.keep_member(self.session.offered, stored)
-        self.session.offered.add(stored)
         key = (unit.unit, *MergeOffer(body).place)
         if not self._replace_offer(key, body, stored, batch, origin):
             row = MergeOfferRow(event_id=self.session.event_id, unit=unit.unit,
                                 body_json=stored)
-            batch.keep_key(self.session.offers_pending, key)
-            self.session.offers_pending[key] = (row, body, origin)
+            batch.change(OfferMade(self.session, key, row, body, origin))
             batch.insert(row, lambda offer_id: self._offer_stored(key, row, offer_id))
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board,
@@ -500,23 +499,14 @@ class PadRules:
         now says `body`: its row is rewritten, no new one added, and the unit's count of
         replaced offers goes up (the grid names it: `many_offers`). False: none open."""
         unit = key[0]
-        pending = self.session.offers_pending
-        if (made := pending.get(key)) is not None:  # its id is known once inserted
-            batch.ops.append(repo.rewrite_merge_offer_row(made[0], stored))
-            batch.keep_key(pending, key)
-            pending[key] = (made[0], body, origin)
-        else:
-            offers = self.session.merge_offers
-            found = [offer_id for offer_id, offer in offers.items()
-                     if offer.unit == unit and offer.place == key[1:]]
-            if not found:
-                return False
-            batch.ops.append(repo.update(MergeOfferRow, found[0], body_json=stored))
-            batch.keep_key(offers, found[0])
-            offers[found[0]] = MergeOffer(body, unit, origin)
-        replaced = self.session.offers_replaced
-        batch.keep_key(replaced, unit)
-        replaced[unit] = replaced.get(unit, 0) + 1
+        if (made := self.session.offers_pending.get(key)) is not None:  # its id comes later
+            batch.change(OfferRewritten(self.session, key, body, origin, stored, made[0], None))
+            return True
+        found = [offer_id for offer_id, offer in self.session.merge_offers.items()
+                 if offer.unit == unit and offer.place == key[1:]]
+        if not found:
+            return False
+        batch.change(OfferRewritten(self.session, key, body, origin, stored, None, found[0]))
         return True
 
     def _offer_stored(self, key: OfferKey, row: MergeOfferRow, offer_id: int) -> None:
