@@ -22,11 +22,11 @@ from basestation.movements import Assignment, Movement, MovementError
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
 from basestation.station.refusals import Conflict, Invalid
+from basestation.station.session.list_changes import PlayerListed
 from basestation.store import repository as repo
 from basestation.store.models import (
     EventRow,
     HandRecordRow,
-    PlayerRow,
     ResultRow,
     SeatRow,
     SectionRow,
@@ -114,10 +114,8 @@ def _visitor(hub: Hub, player: Player, batch: Batch, visitors: list[int]) -> int
     if known is None:
         visitors.append(number)
         if player.national:  # the next file names them by it
-            batch.keep_key(session.national, number)
-            session.national[number] = player.national
-            batch.ops.append(repo.merge(PlayerRow(number=number, name=session.players[number],
-                                                  national=player.national)))
+            batch.change(PlayerListed(session, number, session.players[number],
+                                      player.national, session.handicaps.get(number)))
     return number
 
 

@@ -20,6 +20,8 @@ from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import EventOpened
 from basestation.station.refusals import Conflict, Invalid
 from basestation.station.session.state import SessionState
+from basestation.station.session.switch_changes import SessionEnded
+from basestation.station.session.unit_changes import UnitLeftTable
 from basestation.store import repository as repo
 from basestation.store.models import EventRow, PlayerRow
 from firmware_protocol.messages import Control, ControlCommand
@@ -63,14 +65,9 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
     if rules.session.event_id is not None:
         old = rules.session.event_id
         # Ended, as the director's End session would; publishing stays the director's call.
-        batch.ops.append(repo.update(EventRow, old, running=False, ended=True))
-        batch.ops.extend(repo.release_unit_holds(old, unit) for unit in holders)
         batch.ops.append(repo.audit(old, "director", "close_event", why=f"new event {new.name}"))
-        batch.keep(rules.session, "running", "ended")
-        rules.session.running, rules.session.ended = False, True
-    batch.ops.extend(repo.upsert_unit({"unit": unit, "section": None, "table_no": None})
-                     for unit in holders)
-    _free(hub, holders, batch)
+        batch.change(SessionEnded(rules.session, old))
+    _free(hub, holders, batch, rules.session.event_id)
     deals = {s.letter: {b: d for b, d in new.deals.items() if 1 <= b <= s.boards}
              for s in new.sections}
     batch.ops.append(repo.create_event(event, section_rows, deals))
@@ -83,19 +80,22 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
     # Queued now, in the station's own lane, so it comes after this batch's commit and runs
     # even if the director's request gives up waiting (the hub's patience is for the first
     # turn). It loads whatever the database holds then.
+    # The hub reads the new event off the loop, in that turn, before it runs (`reload`).
     told = asyncio.ensure_future(hub.act(
-        lambda later: _load_and_tell(hub, event, holders, later), timeout=LOAD_WAIT))
+        lambda later: _load_and_tell(hub, event, holders, later), timeout=LOAD_WAIT,
+        reload=True))
     told.add_done_callback(lambda done: done.cancelled() or done.exception())
     return told
 
 
 def _load_and_tell(hub: Hub, event: EventRow, holders: set[int], batch: Batch) -> int:
-    # Pads that took a table of the old event while it was being closed log in again too.
-    holders = holders | _holders(hub.rules.session)
-    _free(hub, holders, batch)
-    # Read in the hub's turn, so no batch's write can come between the read and the load
-    # (docs/ARCHITECTURE.md, "Writes before the station runs").
-    hub.rules.session.load(hub.store.snapshot(), hub.units)
+    """The new event, just loaded by the hub in this turn (`Hub.act(reload=True)`: read off
+    the loop, and no batch's write comes between the read and the load; docs/ARCHITECTURE.md,
+    "Writes before the station runs"), told to the pads."""
+    # Units that took a table of the old event while it was being closed log in again too:
+    # the units' tables are theirs, not the session's, so the load left them.
+    holders = holders | {u.unit for u in hub.units.values() if u.table is not None}
+    _free(hub, holders, batch, None)
     # Sent after the commit, so they carry the new event (SPEC.md 13.4).
     status = hub.rules.session.status()
     for state in hub.units.values():
@@ -115,12 +115,13 @@ def _holders(session: SessionState) -> set[int]:
     return {unit for s in session.sections.values() for unit in s.holders.values()}
 
 
-def _free(hub: Hub, holders: set[int], batch: Batch) -> None:
-    for unit in holders:
+def _free(hub: Hub, holders: set[int], batch: Batch, event_id: int | None) -> None:
+    """The units out of their tables: `event_id`'s holds released (None: released already).
+    The session's memory is left: the new event is loaded next."""
+    for unit in sorted(holders):
         state = hub.units.get(unit)
         if state is not None:
-            batch.keep(state, "section", "table")
-            state.section, state.table = None, None
+            batch.change(UnitLeftTable(state, None, event_id))
 
 
 def _audit_opened(event: EventRow, deals: int, players: int) -> repo.Op:

@@ -86,6 +86,7 @@ class Snapshot:
     heard: list[tuple[str, int, int]] = field(default_factory=list)
     hand_records: list[HandRecordRow] = field(default_factory=list)
     merge_offers: list[MergeOfferRow] = field(default_factory=list)  # still open
+    offered: set[str] = field(default_factory=set)  # every offer's body, open or decided
     players: list[PlayerRow] = field(default_factory=list)
     seats: list[SeatRow] = field(default_factory=list)  # oldest first: the newest holds
     takeovers: list[TakeoverRow] = field(default_factory=list)  # authorised, not yet taken
@@ -185,6 +186,8 @@ class Store:
                 .order_by(col(HandRecordRow.id))))
             snap.merge_offers = list(session.exec(select(MergeOfferRow).where(
                 MergeOfferRow.event_id == eid, MergeOfferRow.state == "open")))
+            snap.offered = set(session.exec(select(MergeOfferRow.body_json).where(
+                MergeOfferRow.event_id == eid)))
             snap.takeovers = list(session.exec(select(TakeoverRow).where(
                 TakeoverRow.event_id == eid, TakeoverRow.state == "open")))
             snap.seats = list(session.exec(select(SeatRow).where(SeatRow.event_id == eid)

@@ -5,14 +5,14 @@ the bus events' JSON unchanged."""
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 
 import pytest
 
 from basestation.station.core.queue import Flood, flood_alert
-from basestation.station.core.units import Units, epoch_key
+from basestation.station.core.units import UnitAsBefore, Units, epoch_key
 from basestation.station.effects.batch import Batch
+from basestation.station.effects.changes import ABSENT, AsWas, EntryAsWas, MemberAsWas
 from basestation.station.effects.events import (
     AlertKind,
     DatabaseBack,
@@ -58,10 +58,10 @@ def test_a_unit_set_aside_comes_back_with_its_changes_and_its_seqs_kept() -> Non
     units = Units(SECRET, no_answers)
     known = units.add(3)
     batch = Batch()
-    batch.changed(partial(units.restore, 3, units.copy(3)))
+    batch.changed(UnitAsBefore(units, 3, units.copy(3)))
     known.last_seq, known.battery = 9, 40
     known.answers[9] = ("digest", "[]")
-    batch.changed(partial(units.restore, 4, units.copy(4)))
+    batch.changed(UnitAsBefore(units, 4, units.copy(4)))
     units.add(4)
     batch.set_aside()
     assert (known.last_seq, known.battery, dict(known.answers)) == (-1, None, {})
@@ -83,11 +83,11 @@ def test_pairing_put_back_and_made_again_any_number_of_times() -> None:
     units.pair(5, batch)  # epoch 0 -> 1: a new key
     after = (units.key_epochs[5], units[5].key)
     before = (0, epoch_key(SECRET, 5, 0))
-    [swap] = batch.undo
+    [change] = batch.undo
     for _ in range(2):
-        swap = swap()
+        change = change.apply()
         assert (units.key_epochs[5], units[5].key) == before
-        swap = swap()
+        change = change.apply()
         assert (units.key_epochs[5], units[5].key) == after
 
 
@@ -95,27 +95,21 @@ def test_a_batch_set_aside_puts_memory_as_it_was_and_applies_it_again() -> None:
     holder = UnitState(unit=1, key=b"k", section="A", table=2)
     board: dict[int, str] = {1: "one"}
     tables: set[int] = {1}
-    order = [1, 2]
     batch = Batch()
-    batch.keep(holder, "section", "table")
-    holder.section, holder.table = "B", 5
-    batch.keep_key(board, 2)
-    board[2] = "two"
-    batch.keep_key(board, 1)
-    del board[1]
-    batch.keep_member(tables, 7)
-    tables.add(7)
-    batch.keep_contents(order)
-    order.append(3)
-    batch.keep(holder, "table")  # the same field changed twice in one batch
-    holder.table = 6
+    batch.change(AsWas(holder, (("section", "B"), ("table", 5))))
+    assert (holder.section, holder.table) == ("B", 5)  # made at once: what follows sees it
+    batch.change(EntryAsWas(board, 2, "two"))
+    batch.change(EntryAsWas(board, 1, ABSENT))
+    batch.change(MemberAsWas(tables, 7, True))
+    batch.change(AsWas(holder, (("table", 6),)))  # the same field changed twice in one batch
     batch.on_commit(lambda: board.__setitem__(9, "given by the commit"))
     batch.set_aside()
-    assert ((holder.section, holder.table), board, tables, order) == (("A", 2), {1: "one"},
-                                                                    {1}, [1, 2])
+    assert ((holder.section, holder.table), board, tables) == (("A", 2), {1: "one"}, {1})
     batch.apply()
-    assert ((holder.section, holder.table), board, tables, order) == (
-        ("B", 6), {2: "two", 9: "given by the commit"}, {1, 7}, [1, 2, 3])
+    assert ((holder.section, holder.table), board, tables) == (
+        ("B", 6), {2: "two", 9: "given by the commit"}, {1, 7})
+    batch.undo_to(batch.mark())  # nothing left to take back
+    assert (holder.section, holder.table) == ("B", 6)
 
 
 def test_sent_to_and_failed_checks_are_saved_with_the_next_commit_once() -> None:

@@ -8,6 +8,8 @@ from the database for it: the batch's changes are set aside and applied again.""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,8 @@ from basestation.scoring.traveller import Penalty
 from basestation.station.app import Station
 from basestation.station.effects.batch import Batch
 from basestation.station.rules.director_seats import Seated
-from basestation.station.session.state import SessionState
+from basestation.station.session.memory import SectionState
+from basestation.station.session.state import STORED_FIELDS, SessionState
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import (
     Ack,
@@ -34,28 +37,67 @@ from firmware_protocol.messages import (
 from tests.helpers import result
 from tests.station.fakes import DEAL_1, FakeLink, inbound, station, turns
 
+# SessionState's fields that a fresh load cannot give, each with why; every other field is
+# stored (session/state.py, STORED_FIELDS) and compared.
+MEMORY_ONLY = {
+    "director_pin": "a setting of the station, not of the event",
+    "feedback": "a setting of the station: what the pads are shown after a board",
+    "own_sections": "a setting of this process: the sections it holds",
+    "pin_tries": "wrong PINs counted while the station runs (a restart forgives them)",
+    "visitor_bound": "visitors each pad added, counted while the station runs",
+    "number_tries": "numbers tried per table-round, counted while the station runs",
+    "ending": "an End waiting for tables still playing: after a restart it is asked again",
+    "units": "the units' registry (core/units.py): compared below, unit by unit",
+    "scores": "live scores, worked out from the results held",
+    "offers_replaced": "let-go units' replaced offers, counted while the station runs",
+    "offers_pending": "offers made in the batch being built: empty between batches",
+    "par": "par results solved ahead: a cache",
+}
+# A section's fields that are not stored, or stored as another: each with why.
+SECTION_MEMORY_ONLY = {
+    "last_heard": "when each table was last heard, while the station runs",
+    "by_table": "the results held, compared once in order (`results`)",
+    "by_board": "the results held again, by board",
+    "_expected": "a cache of the entries the movement calls for",
+    "rankings_sent": "rankings sent while the station runs (a load takes each round done)",
+}
+
+
+def comparable(value: Any) -> Any:
+    """`value` as plain data, every field of a dataclass in it (but a section's
+    `SECTION_MEMORY_ONLY` and fields not compared by the class itself)."""
+    if isinstance(value, SectionState):
+        fields = {f.name: comparable(getattr(value, f.name))
+                  for f in dataclasses.fields(value)
+                  if f.compare and f.name not in SECTION_MEMORY_ONLY}
+        fields["results"] = sorted(repr(comparable(held)) for held in value.all_results())
+        return fields
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: comparable(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.compare}
+    if isinstance(value, dict):
+        return {key: comparable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [comparable(item) for item in value]
+    if isinstance(value, set):
+        return frozenset(value)  # a copy: memory goes on changing
+    return value
+
 
 def memory(session: SessionState, units: Any) -> dict[str, Any]:
-    """What the pages and the pads are told, as held in memory."""
-    return {
-        "event": (session.event_id, session.running, session.ended, session.published),
-        "players": dict(session.players), "seats": dict(session.seats.held),
-        "takeovers": set(session.takeovers),
-        "penalties": [(p.row_id, p.penalty) for p in session.penalties],
-        "offers": {i: (o.body, o.unit) for i, o in session.merge_offers.items()},
-        "sections": {letter: (s.current_round, dict(s.holders), dict(s.table_round),
-                              sorted((h.table, h.round, h.board, h.ns, h.ew, h.kind, h.contract,
-                                      h.declarer, h.tricks, h.score_ns, h.source, h.flags,
-                                      h.ruling and h.ruling.as_dict())
-                                     for h in s.all_results()),
-                              s.movement.to_json(), s.ask, s.result_entry, s.pads, s.rankings)
-                     for letter, s in session.sections.items()},
-        "units": {n: (u.key, u.section, u.table, u.locked_reason, u.replaced_by, u.bad_macs)
-                  for n, u in units.items()},
-        "thresholds": session.thresholds.to_json(), "deals": dict(session.deal_text),
-        "national": dict(session.national), "completed": session.completed,
-        "match penalties": [(p.row_id, p.penalty) for p in session.match_penalties],
-    }
+    """What the pages and the pads are told, as held in memory: every stored field of the
+    session, and the units' stored fields."""
+    assert not session.offers_pending  # between batches
+    held = {name: comparable(getattr(session, name)) for name in STORED_FIELDS}
+    held["units"] = {n: (u.key, u.section, u.table, u.locked_reason, u.replaced_by,
+                         u.bad_macs) for n, u in units.items()}
+    return held
+
+
+def test_every_field_of_the_session_is_stored_or_said_not_to_be() -> None:
+    names = {f.name for f in dataclasses.fields(SessionState)}
+    assert set(STORED_FIELDS) | set(MEMORY_ONLY) == names
+    assert not set(STORED_FIELDS) & set(MEMORY_ONLY)
 
 
 def fresh(made: Station) -> dict[str, Any]:

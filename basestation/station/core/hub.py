@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import logging
 import time
@@ -22,7 +21,7 @@ from basestation.station.core.floods import FloodControl
 from basestation.station.core.outbox import Link, Outbox
 from basestation.station.core.queue import FairQueue, Flood
 from basestation.station.core.refusals import Refusals
-from basestation.station.core.units import Units
+from basestation.station.core.units import UnitAsBefore, Units
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
 from basestation.station.effects.events import UnitChanged
@@ -62,15 +61,22 @@ class _Action:
     run: Callable[[Batch], Any]
     done: asyncio.Future[Any]
     begun: bool = False  # taken into a batch: it will be committed, whatever its caller does
-    taken_back: bool = False  # every change it makes says how to take it back (Batch.changed)
+    taken_back: bool = False  # every change it makes is a change record (Batch.change)
+    reload: bool = False  # memory read afresh from the database (off the loop) just before it
 
 
 _Outcome = tuple[_Action, Any, BaseException | None]  # an action, its value or its failure
 
 
+def _reloading(items: list[Inbound | _Action]) -> int | None:
+    """Where the first action wanting memory read afresh stands in `items` (None: none)."""
+    return next((at for at, item in enumerate(items)
+                 if isinstance(item, _Action) and item.reload), None)
+
+
 def taken_back(item: Inbound | _Action) -> bool:
-    """Whether every change `item` makes to memory says how to take it back (`Batch.changed`):
-    a pad's message does, and an action that says so."""
+    """Whether every change `item` makes to memory is a change record (`Batch.change`), so
+    that it can be set aside: a pad's message's are, and an action's that says so."""
     return isinstance(item, Inbound) or item.taken_back
 
 
@@ -226,16 +232,20 @@ class Hub:
         self._arrived.set()
 
     async def act(self, run: Callable[[Batch], T], *, timeout: float | None = None,
-                  taken_back: bool = False) -> T:
+                  taken_back: bool = False, reload: bool = False) -> T:
         """Runs a director action in turn with pad traffic; returns once it is committed.
-        `taken_back`: every change it makes to memory says how to take it back, so a commit
-        that fails puts memory back without reloading it (else it is reloaded).
+        `taken_back`: every change it makes to memory is a change record (`Batch.change`), so
+        a commit that fails puts memory back without reloading it (else it is reloaded). `reload`:
+        the session is read afresh from the database, off the loop, in the same turn just
+        before `run` (a new event loaded), in a batch of its own so that no write comes
+        between.
 
         StationBusy after `timeout` seconds (the database not answering, say): an action not
         yet begun is then dropped; one already in a batch is still committed when it can be.
         """
         timeout = self.act_timeout if timeout is None else timeout
-        action = _Action(run, asyncio.get_running_loop().create_future(), taken_back=taken_back)
+        action = _Action(run, asyncio.get_running_loop().create_future(), taken_back=taken_back,
+                         reload=reload)
         # In a lane of its own: served in turn with the pads, however busy they are.
         self._queue.put_station(action)
         self._arrived.set()
@@ -339,6 +349,13 @@ class Hub:
         items = [i for i in items if not (isinstance(i, _Action) and i.done.done())]
         if not items:
             return
+        if (alone := _reloading(items)) is not None:
+            if len(items) > 1:  # the items before it committed first, then it alone
+                for part in (items[:alone], items[alone:alone + 1], items[alone + 1:]):
+                    if part:
+                        await self._run_batch(part)
+                return
+            self.rules.session.load(await self.commits.snapshot(), self.units)
         batch, outcomes, failed = self._decide(items)
         # Decided; now applied only once committed. Meanwhile memory is as stored, for the
         # pages and anything else reading it. An action that cannot say how to take its
@@ -375,8 +392,8 @@ class Hub:
             mark = batch.mark()
             if isinstance(item, Inbound):
                 unit_no = item.received.message.unit
-                before = self.units.copy(unit_no)
-                batch.changed(functools.partial(self.units.restore, unit_no, before))
+                # Its unit as it was: the message's changes to it are set aside with the rest.
+                batch.changed(UnitAsBefore(self.units, unit_no, self.units.copy(unit_no)))
                 try:
                     self._handle(item, batch)
                 except Exception:  # one bad message must not stop the station

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Set, ValuesView
-from functools import partial
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from basestation.station.effects.batch import Swap, put_back
+from basestation.station.effects.changes import Change
 from basestation.station.effects.events import AlertKind, BadMac, Event, Replay, alert
 from basestation.station.rules.services import Paired
 from basestation.station.session.memory import UnitState
+from basestation.store import repository as repo
+from basestation.store.repository import Op
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
     PROTOCOL_VERSION,
@@ -128,27 +130,30 @@ class Units(Mapping[int, UnitState]):
 
     def pair(self, unit_no: int, batch: Batch) -> Paired:
         """Registers a unit for the director, or moves a known one to its next key epoch, so
-        its old key (a lost pad's, say) stops verifying; taken back with `batch`."""
-        batch.changed(partial(self._paired_back, unit_no,
-                              partial(self.restore, unit_no, self.copy(unit_no)),
-                              self.key_epochs.get(unit_no)))
+        its old key (a lost pad's, say) stops verifying (a change record on `batch`)."""
         known = self._units.get(unit_no)
         if known is None:
             known = UnitState(unit=unit_no, key=self.key_for(unit_no, 0))
-            self._units[unit_no] = known
-            self.key_epochs[unit_no] = 0
+            batch.change(UnitKeyed(self, unit_no, 0, known))
             return Paired(known, 0, new=True)
         epoch = self.key_epochs.get(unit_no, 0) + 1
-        known.key = self.key_for(unit_no, epoch)
-        self.key_epochs[unit_no] = epoch
+        batch.change(UnitKeyed(self, unit_no, epoch, known))
         return Paired(known, epoch, new=False)
 
-    def _paired_back(self, unit_no: int, unit: Swap, epoch: int | None) -> Swap:
-        """Pairing put back (Swap): the unit as `unit` puts it, its key epoch `epoch`."""
-        now = self.key_epochs.get(unit_no)
-        back = unit()
-        put_back(self.key_epochs, unit_no, epoch)
-        return partial(self._paired_back, unit_no, back, now)
+    def keyed(self, unit_no: int, epoch: int | None, unit: UnitState | None) -> UnitKeyed:
+        """`unit` known under number `unit_no` (None: not known) in key epoch `epoch` (None:
+        none kept, the first); returns the change that puts back what it replaced (`UnitKeyed`)."""
+        back = UnitKeyed(self, unit_no, self.key_epochs.get(unit_no), self._units.get(unit_no))
+        if unit is None:
+            self._units.pop(unit_no, None)
+        else:
+            self._units[unit_no] = unit
+            unit.key = self.key_for(unit_no, epoch or 0)
+        if epoch is None:  # a unit first heard, not paired, has no epoch kept: its first
+            self.key_epochs.pop(unit_no, None)
+        else:
+            self.key_epochs[unit_no] = epoch
+        return back
 
     def copy(self, unit_no: int) -> dict[str, Any] | None:
         """The unit's fields before a message, to put back if its handling fails or its
@@ -161,28 +166,29 @@ class Units(Mapping[int, UnitState]):
         before["screens"] = OrderedDict(unit.screens)
         return before
 
-    def restore(self, unit_no: int, before: dict[str, Any] | None) -> Swap:
-        """Puts a unit back as `copy` found it (None: it was not known, so it is dropped);
-        returns how to put it as it is now. What is kept outside any batch is not put back:
-        its station seqs (one sent must never be sent again, SPEC.md 6.2), its failed checks
-        (answered BAD_MAC at once, counted stored or not) and its cut-off for flooding (the
-        flood control's, changed as messages arrive, also while a batch commits)."""
+    def restore(self, unit_no: int, before: dict[str, Any] | None,
+                known: UnitState | None = None) -> UnitAsBefore:
+        """Puts a unit back as `copy` found it (None: it was not known, so it is dropped;
+        `known`: the unit itself, known again); returns the change that puts it as it is
+        now. What is kept outside any batch is not put back: its station seqs (one sent must
+        never be sent again, SPEC.md 6.2), its failed checks (answered BAD_MAC at once,
+        counted stored or not) and its cut-off for flooding (the flood control's, changed as
+        messages arrive, also while a batch commits)."""
+        if known is not None:
+            self._units[unit_no] = known
+            return UnitAsBefore(self, unit_no, None)
         unit = self._units.get(unit_no)
         if unit is None:
-            return partial(self.restore, unit_no, None)  # not known, nor to be
+            return UnitAsBefore(self, unit_no, None)  # not known, nor to be
         if before is None:
             del self._units[unit_no]
-            return partial(self._known_again, unit)
+            return UnitAsBefore(self, unit_no, None, unit)
         now = dict(vars(unit))  # what `restore` puts is its own: no copy needed
         sent, failed, cut_off = unit.down_seq, unit.bad_macs, unit.cut_off
         vars(unit).update(before)
         unit.down_seq, unit.bad_macs = max(sent, unit.down_seq), max(failed, unit.bad_macs)
         unit.cut_off = cut_off
-        return partial(self.restore, unit_no, now)
-
-    def _known_again(self, unit: UnitState) -> Swap:
-        self._units[unit.unit] = unit
-        return partial(self.restore, unit.unit, None)
+        return UnitAsBefore(self, unit_no, now)
 
     def row(self, unit_no: int) -> dict[str, Any]:
         """The unit's stored fields, as written with a batch."""
@@ -297,3 +303,37 @@ def lock_alert(unit: UnitState, held: Set[tuple[int, str, int]]) -> Event | None
     if taken:  # not wherever the other unit is now: it may have moved on, or be elsewhere
         found["section"], found["table"] = taken[-1]
     return found
+
+
+@dataclass(frozen=True)
+class UnitKeyed(Change):
+    """The director paired a unit: known from now on in key epoch `epoch`, so that its old
+    key (a lost pad's) stops verifying. Its undo is the same record, naming the epoch and the
+    unit it replaced (None: not known)."""
+
+    units: Units
+    unit_no: int
+    epoch: int | None
+    unit: UnitState | None
+
+    def apply(self) -> UnitKeyed:
+        return self.units.keyed(self.unit_no, self.epoch, self.unit)
+
+    def ops(self) -> tuple[Op, ...]:
+        return (repo.upsert_unit({"unit": self.unit_no, "key_epoch": self.epoch or 0}),)
+
+
+@dataclass(frozen=True)
+class UnitAsBefore(Change):
+    """A unit as it was before a pad's message changed it (its seqs, answers, battery, the
+    table it holds...), `Units.copy`'s fields; None: not known (`known`: the unit dropped,
+    to be known again). The hub records one for each message's unit; its store operation is
+    the unit's row, saved with the batch (`Units.row`)."""
+
+    units: Units
+    unit_no: int
+    before: dict[str, Any] | None
+    known: UnitState | None = None
+
+    def apply(self) -> UnitAsBefore:
+        return self.units.restore(self.unit_no, self.before, self.known)

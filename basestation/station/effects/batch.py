@@ -4,29 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Protocol, TypeVar
 
 from basestation.station.effects.bus import Event
+from basestation.station.effects.changes import Change
 from basestation.station.effects.events import BusEvent
 from basestation.store import repository as repo
 from basestation.store.repository import Op
 from firmware_protocol.messages import Body, Seating
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class Swap(Protocol):
-    """One change to working memory, kept so it can be reversed: called, it puts back what it
-    kept and returns the Swap that puts back what it found. A batch's changes are set aside
-    (memory as stored) while the batch commits, and applied again once it has."""
-
-    def __call__(self) -> Swap: ...
-
-
-# Where a batch stands: its ops, sends, events, units to save and changes to memory so far.
-Mark = tuple[int, int, int, frozenset[int], int]
+# Where a batch stands: its ops, sends, events, units to save, changes to memory and
+# callbacks for after the commit so far.
+Mark = tuple[int, int, int, frozenset[int], int, int]
 
 
 @dataclass
@@ -37,11 +25,11 @@ class Batch:
     sends: list[tuple[int, Body]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     units: set[int] = field(default_factory=set)  # units whose state is written at commit
-    # How to put back each change made to working memory, in the order they were made: they
+    # What puts back each change made to working memory, in the order they were made: they
     # are set aside while the batch commits, so memory changes only once it has; a message
     # whose handling fails takes its own changes back with them.
-    undo: list[Swap] = field(default_factory=list)
-    redo: list[Swap] = field(default_factory=list)  # the changes set aside, oldest first
+    undo: list[Change] = field(default_factory=list)
+    redo: list[Change] = field(default_factory=list)  # the changes set aside, oldest first
     # Run once the batch is committed and applied: what the commit gave (a row's new id)
     # into memory. The commit's thread never touches memory.
     after: list[Callable[[], object]] = field(default_factory=list)
@@ -69,27 +57,16 @@ class Batch:
         """An event for the pages, published once the batch is committed."""
         self.events.append(event.to_json())
 
-    def changed(self, swap: Swap) -> None:
-        """A change just made to working memory, and the Swap that puts it back."""
-        self.undo.append(swap)
+    def change(self, change: Change) -> None:
+        """A change to memory (effects/changes.py): its store operations queued, and made now
+        so that what follows in the batch sees it; set aside while the batch commits."""
+        self.ops.extend(change.ops())
+        self.undo.append(change.apply())
 
-    def keep(self, holder: object, *names: str) -> None:
-        """Before `holder`'s attributes `names` change: they are put back as they are now."""
-        self.undo.append(partial(_put_attributes, holder,
-                                 [(name, getattr(holder, name)) for name in names]))
-
-    def keep_contents(self, kept: dict[Any, Any] | set[Any] | list[Any]) -> None:
-        """Before a small dict, set or list changes: its contents are put back in place (so
-        whoever holds it sees them), as they are now."""
-        self.undo.append(partial(_put_contents, kept, kept.copy()))
-
-    def keep_key(self, mapping: dict[K, V], key: K) -> None:
-        """Before `mapping[key]` is set or removed: put back as it is now (None: absent)."""
-        self.undo.append(partial(put_back, mapping, key, mapping.get(key)))
-
-    def keep_member(self, kept: set[K], item: K) -> None:
-        """Before `item` is added to or discarded from `kept`: put back as it is now."""
-        self.undo.append(partial(_put_member, kept, item, item in kept))
+    def changed(self, back: Change) -> None:
+        """A change just made to working memory directly (the hub's bookkeeping of a pad's
+        unit, say), and the change that puts it back."""
+        self.undo.append(back)
 
     def insert(self, row: object, then: Callable[[int], object]) -> None:
         """Adds `row` with the batch; `then` gets its new id once the batch is committed and
@@ -105,65 +82,29 @@ class Batch:
     def mark(self) -> Mark:
         """Where the batch stands, so one message's share can be taken out again."""
         return (len(self.ops), len(self.sends), len(self.events), frozenset(self.units),
-                len(self.undo))
+                len(self.undo), len(self.after))
 
     def undo_to(self, mark: Mark) -> None:
-        """Drops everything queued since `mark` and puts back, newest first, every change to
-        memory made since (a message whose handling failed)."""
-        ops, sends, events, units, undo = mark
-        del self.ops[ops:], self.sends[sends:], self.events[events:]
+        """Drops everything queued since `mark` (its callbacks for after the commit with the
+        rest: a par, a new row's id) and puts back, newest first, every change to memory made
+        since (a message whose handling failed)."""
+        ops, sends, events, units, undo, after = mark
+        del self.ops[ops:], self.sends[sends:], self.events[events:], self.after[after:]
         self.units = set(units)
         while len(self.undo) > undo:
-            self.undo.pop()()
+            self.undo.pop().apply()
 
     def set_aside(self) -> None:
         """Puts memory back as stored, newest change first, keeping how to apply the changes
         again: readers see only what is committed while the batch commits."""
-        redo = [swap() for swap in reversed(self.undo)]
+        redo = [back.apply() for back in reversed(self.undo)]
         redo.reverse()
         self.undo, self.redo = [], redo
 
     def apply(self) -> None:
         """The changes set aside made again, oldest first: the batch is committed."""
         redo, self.redo = self.redo, []
-        for swap in redo:
-            swap()
+        for change in redo:
+            change.apply()
         for run in self.after:
             run()
-
-
-def put_back(mapping: dict[K, V], key: K, was: V | None) -> Swap:
-    """`mapping[key]` as it was before a change: `was`, or no entry (None)."""
-    now = mapping.get(key)
-    if was is None:
-        mapping.pop(key, None)
-    else:
-        mapping[key] = was
-    return partial(put_back, mapping, key, now)
-
-
-def _put_member(kept: set[K], item: K, was: bool) -> Swap:
-    now = item in kept
-    if was:
-        kept.add(item)
-    else:
-        kept.discard(item)
-    return partial(_put_member, kept, item, now)
-
-
-def _put_attributes(holder: object, was: list[tuple[str, object]]) -> Swap:
-    now = [(name, getattr(holder, name)) for name, _ in was]
-    for name, value in was:
-        setattr(holder, name, value)
-    return partial(_put_attributes, holder, now)
-
-
-def _put_contents(kept: dict[Any, Any] | set[Any] | list[Any],
-                  was: dict[Any, Any] | set[Any] | list[Any]) -> Swap:
-    now = kept.copy()
-    if isinstance(kept, list):
-        kept[:] = was
-    else:
-        kept.clear()
-        kept.update(was)
-    return partial(_put_contents, kept, now)

@@ -11,11 +11,20 @@ from dataclasses import dataclass
 
 from basestation.movements import check_pads_follow
 from basestation.station.effects.batch import Batch
+from basestation.station.effects.changes import Change
 from basestation.station.effects.events import BusEvent, Event
 from basestation.station.refusals import Invalid, NotFound
 from basestation.station.rules.composed import SessionRules
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.round_rankings import completed_round
+from basestation.station.session.setting_changes import (
+    PadsPlaced,
+    PlayerNumbersAsked,
+    RankingsShown,
+    ResultEntrySet,
+    RoundClockSet,
+    ThresholdsSet,
+)
 from basestation.store import repository as repo
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
@@ -54,11 +63,7 @@ def set_thresholds(rules: SessionRules, changes: dict[str, float | int],
     unknown = [name for name in changes if name not in THRESHOLD_NAMES]
     if unknown:
         raise Invalid("threshold.unknown", name=unknown[0])
-    batch.keep(limits, *changes)
-    for name, value in changes.items():
-        setattr(limits, name, value)
-    batch.ops.append(repo.save_thresholds(limits.silent_minutes, limits.bad_mac_run,
-                                          limits.rounds_behind))
+    batch.change(ThresholdsSet(limits, tuple(changes.items())))
     batch.ops.append(repo.audit(rules.session.event_id, "director", "thresholds", **changes))
     batch.event(ThresholdsChanged(limits))
     return limits
@@ -70,14 +75,11 @@ def set_round_clock(rules: SessionRules, section: str, per_board: float, per_rou
     state = _section(rules, section)
     if per_board <= 0 and per_round <= 0:
         raise Invalid("clock.no_time")
-    batch.keep_contents(rules.session.thresholds.board_minutes)
-    batch.keep_contents(rules.session.thresholds.round_minutes)
-    rules.session.thresholds.board_minutes[section] = per_board
-    rules.session.thresholds.round_minutes[section] = per_round
-    _changed(rules, state, repo.set_round_clock(rules.session.section_ids[section], per_board,
-                                                per_round), batch, "round_minutes",
-             minutes_per_board=per_board, minutes_per_round=per_round,
-             minutes=rules.session.thresholds.round_length(state))  # the pads' clocks start again
+    batch.change(RoundClockSet(rules.session.thresholds, section,
+                               rules.session.section_ids[section], per_board, per_round))
+    _told(rules, state, batch, "round_minutes",
+          minutes_per_board=per_board, minutes_per_round=per_round,
+          minutes=rules.session.thresholds.round_length(state))  # the pads' clocks start again
     return rules.session.thresholds
 
 
@@ -91,9 +93,7 @@ def set_player_numbers(rules: SessionRules, section: str, ask: AskPlayers,
                        batch: Batch) -> AskPlayers:
     """When the section's pads ask the players for their numbers (SPEC.md 14)."""
     state = _section(rules, section)
-    batch.keep(state, "ask")
-    state.ask = ask
-    _changed(rules, state, repo.set_player_numbers(rules.session.section_ids[section], ask.value),
+    _changed(rules, state, PlayerNumbersAsked(state, rules.session.section_ids[section], ask),
              batch, "player_numbers", ask=ask.value)
     return ask
 
@@ -103,9 +103,7 @@ def set_result_entry(rules: SessionRules, section: str, entry: ResultEntry,
     """How the section's pads take a board's result: "=", "+1", "-1" (the default), or the
     tricks taken."""
     state = _section(rules, section)
-    batch.keep(state, "result_entry")
-    state.result_entry = entry
-    _changed(rules, state, repo.set_result_entry(rules.session.section_ids[section], entry.value),
+    _changed(rules, state, ResultEntrySet(state, rules.session.section_ids[section], entry),
              batch, "result_entry", entry=entry.value)
     return entry
 
@@ -118,9 +116,7 @@ def set_pads(rules: SessionRules, section: str, pads: PadPlace, batch: Batch) ->
     state = _section(rules, section)
     if pads != PadPlace.TABLES:
         check_pads_follow(state.movement, pads.upper())
-    batch.keep(state, "pads")
-    state.pads = pads
-    _changed(rules, state, repo.set_pads(rules.session.section_ids[section], pads.value), batch,
+    _changed(rules, state, PadsPlaced(state, rules.session.section_ids[section], pads), batch,
              "pads", pads=pads.value)
     return pads
 
@@ -135,13 +131,10 @@ def set_round_rankings(rules: SessionRules, section: str, rankings: RoundRanking
     if rankings is not None and rankings.hide_first + rankings.hide_last >= rounds:
         raise Invalid("rankings.none_left", hide_first=rankings.hide_first,
                       hide_last=rankings.hide_last, section=section, rounds=rounds)
-    batch.keep(state, "rankings", "rankings_sent")
-    state.rankings = rankings
-    state.rankings_sent = completed_round(state)  # the pads get the latest below, once
     shown = rankings or RoundRankings()
-    _changed(rules, state, repo.set_round_rankings(rules.session.section_ids[section],
-                                                   rankings is not None, shown.hide_first,
-                                                   shown.hide_last),
+    # The pads get the latest below, once.
+    _changed(rules, state, RankingsShown(state, rules.session.section_ids[section], rankings,
+                                         completed_round(state)),
              batch, "round_rankings", shown=rankings is not None,
              hide_first=shown.hide_first, hide_last=shown.hide_last)
     for message in rules.session.round_rankings(state):
@@ -157,11 +150,17 @@ def _section(rules: SessionRules, section: str) -> SectionState:
     return state
 
 
-def _changed(rules: SessionRules, state: SectionState, store: repo.Op, batch: Batch,
+def _changed(rules: SessionRules, state: SectionState, change: Change, batch: Batch,
              what: str, **said: object) -> None:
-    """A section's setting changed: stored with the section, audited, told to the pages and,
-    with its round's seating, to every pad of the section at once."""
-    batch.ops.append(store)
+    """A section's setting changes (`change`, stored with the section): audited, told to the
+    pages and, with its round's seating, to every pad of the section at once."""
+    batch.change(change)
+    _told(rules, state, batch, what, **said)
+
+
+def _told(rules: SessionRules, state: SectionState, batch: Batch, what: str,
+          **said: object) -> None:
+    """A section's setting changed: audited, told to the pages and the section's pads."""
     batch.ops.append(repo.audit(rules.session.event_id, "director", what, section=state.letter,
                                 **said))
     batch.event(SectionSettingChanged(what, state.letter, said))

@@ -2,28 +2,26 @@
 penalties, hand records, players, and pairing, commanding, locking and resetting pads.
 
 They act on the session's state (basestation.station.session.state) and change a board's entry
-only through its `replace_result`, as the pads' rules do. Like those, each action changes the
-working memory, recording each change on the batch as a swap (`Batch.changed`, `keep`,
-`keep_contents`, `keep_key`, `keep_member`: set aside while the batch commits, applied after),
-and queues its database operations, answers and events on the batch the hub commits.
+only through its `replace_result`, as the pads' rules do. Like those, each action hands its
+changes to working memory to the batch as change records (`Batch.change`, effects/changes.py:
+made at once, set aside while the batch commits, made again after; their store operations
+come from the records), and queues its answers, events and audit rows on the batch.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
-from functools import partial
 from typing import Any
 
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import Deal
 from basestation.domain.contract import parse_contract, score_ns
-from basestation.movements import MATCH_KINDS, SWISS_PAIRS, Movement, matches_of, missing_pair
+from basestation.movements import MATCH_KINDS, SWISS_PAIRS, Movement, matches_of
 from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.scoring.vp import VP_TOTAL
-from basestation.station.effects.batch import Batch, Swap
+from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
     MovementChanged,
     ScoresChanged,
@@ -40,8 +38,15 @@ from basestation.station.session.entries import (
     held_from_body,
     push_body,
 )
+from basestation.station.session.list_changes import HandRecordLoaded, PlayerListed
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
+from basestation.station.session.offer_changes import OfferDecided
+from basestation.station.session.penalty_changes import PenaltyAdded, PenaltyRemoved
+from basestation.station.session.pin_tries import PinsForgiven
+from basestation.station.session.result_changes import SessionCompleted
+from basestation.station.session.round_changes import MovementReplaced
 from basestation.station.session.rulings import Ruling, has_outcome, ruled_result
+from basestation.station.session.seating_changes import TakeoverOpened
 from basestation.station.session.state import (
     HeldMatchPenalty,
     HeldPenalty,
@@ -49,9 +54,9 @@ from basestation.station.session.state import (
     SessionState,
     penalty_row,
 )
+from basestation.station.session.unit_changes import UnitLeftTable, UnitLocked, UnitReset
 from basestation.station.session.validation import check_placement, check_seat, check_table
 from basestation.store import repository as repo
-from basestation.store.models import HandRecordRow, PlayerRow
 from firmware_protocol.messages import (
     Control,
     ControlCommand,
@@ -75,9 +80,7 @@ class DirectorActions:
             raise NotFound("table.not_found", section=section, table=table)
         if (section, table) not in self.session.takeovers:
             assert self.session.event_id is not None
-            batch.keep_member(self.session.takeovers, (section, table))
-            self.session.takeovers.add((section, table))
-            batch.ops.append(repo.open_takeover(self.session.event_id, section, table))
+            batch.change(TakeoverOpened(self.session, self.session.event_id, section, table))
         batch.ops.append(repo.audit(self.session.event_id, "director", "authorise_takeover",
                                     section=section, table=table))
         batch.event(TableTakeover(section, table, takeover=True))
@@ -96,9 +99,7 @@ class DirectorActions:
         entry = None
         if accept and not same:
             entry = self.director_enter(offer.body, batch, source="recovery")
-        batch.keep_key(self.session.merge_offers, offer_id)
-        del self.session.merge_offers[offer_id]
-        batch.ops.append(repo.close_merge_offer(offer_id, "merged" if accept else "rejected"))
+        batch.change(OfferDecided(self.session, offer_id, "merged" if accept else "rejected"))
         batch.ops.append(repo.audit(self.session.event_id, "director", "merge", offer=offer_id,
                                     accepted=accept))
         return entry
@@ -231,12 +232,11 @@ class DirectorActions:
         if penalty.board is not None and not 1 <= penalty.board <= movement.boards:
             raise Invalid("section.no_board", section=penalty.section, board=penalty.board)
         held = HeldPenalty(penalty)
-        batch.changed(partial(self._penalties_back, list(self.session.penalties)))
-        self.session.penalties.append(held)
+        batch.change(PenaltyAdded(self.session, held))
         self._insert_penalty(held, batch)
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty", pair=penalty.pair,
                                     section=penalty.section, percent=penalty.percent))
-        self._penalties_changed(batch)
+        batch.event(ScoresChanged([]))
         return held
 
     def add_match_penalty(self, penalty: MatchPenalty, batch: Batch) -> HeldMatchPenalty:
@@ -261,8 +261,7 @@ class DirectorActions:
                 raise Invalid("penalty.no_match", who=who, entrant=penalty.entrant,
                               round=penalty.round)
         held = HeldMatchPenalty(penalty)
-        batch.keep_contents(self.session.match_penalties)
-        self.session.match_penalties.append(held)
+        batch.change(PenaltyAdded(self.session, held))
         self._insert_penalty(held, batch)
         detail: dict[str, Any] = {"vps": penalty.vps} if penalty.vps else {"imps": penalty.imps}
         batch.ops.append(repo.audit(self.session.event_id, "director", "penalty",
@@ -281,9 +280,7 @@ class DirectorActions:
     def remove_penalty(self, row_id: int, batch: Batch) -> None:
         matched = next((p for p in self.session.match_penalties if p.row_id == row_id), None)
         if matched is not None:
-            batch.keep_contents(self.session.match_penalties)
-            self.session.match_penalties.remove(matched)
-            batch.ops.append(repo.erase_penalty(row_id))
+            batch.change(PenaltyRemoved(self.session, matched, row_id))
             batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty",
                                         id=row_id))
             batch.event(ScoresChanged([]))
@@ -291,26 +288,9 @@ class DirectorActions:
         held = next((p for p in self.session.penalties if p.row_id == row_id), None)
         if held is None:
             raise NotFound("penalty.not_found", penalty=row_id)
-        batch.changed(partial(self._penalties_back, list(self.session.penalties)))
-        self.session.penalties.remove(held)
-        batch.ops.append(repo.erase_penalty(row_id))
+        batch.change(PenaltyRemoved(self.session, held, row_id))
         batch.ops.append(repo.audit(self.session.event_id, "director", "remove_penalty", id=row_id))
-        self._penalties_changed(batch)
-
-    def _penalties_changed(self, batch: Batch) -> None:
-        self._penalties_scored()
         batch.event(ScoresChanged([]))
-
-    def _penalties_scored(self) -> None:
-        if self.session.scores is not None:
-            self.session.scores.scorer.set_penalties(p.penalty for p in self.session.penalties)
-
-    def _penalties_back(self, was: list[HeldPenalty]) -> Swap:
-        """A penalty added or removed put back (Swap): the list, and the scores with it."""
-        now = list(self.session.penalties)
-        self.session.penalties[:] = was
-        self._penalties_scored()
-        return partial(self._penalties_back, now)
 
     def set_hand_records(self, section: str, deals: dict[int, str], batch: Batch) -> list[int]:
         """Loads deals (PBN) for a section's boards; CardError (a ValueError) for a bad one."""
@@ -318,16 +298,12 @@ class DirectorActions:
         assert self.session.event_id is not None
         parsed = {board: Deal.from_pbn(text) for board, text in deals.items()
                   if 1 <= board <= state.movement.boards}
-        batch.keep_contents(self.session.deals)
-        batch.keep_contents(self.session.deal_text)
         for board in sorted(parsed):
-            batch.ops.append(repo.add(HandRecordRow(event_id=self.session.event_id, section=section,
-                                                    board=board, deal=deals[board])))
-            self.session.deals[(section, board)] = parsed[board]
-            self.session.deal_text[(section, board)] = deals[board]  # what feedback shows
+            batch.change(HandRecordLoaded(self.session, self.session.event_id, section, board,
+                                          deals[board], parsed[board]))
         batch.ops.append(repo.audit(self.session.event_id, "director", "hand_records",
                                     section=section, boards=sorted(parsed)))
-        self.session.solve_par()
+        batch.on_commit(self.session.solve_par)  # only deals the database holds
         return sorted(parsed)
 
     def set_players(self, players: dict[int, str], batch: Batch,
@@ -338,26 +314,13 @@ class DirectorActions:
         A player named in `handicaps` gets that handicap (None: none); the others keep
         theirs."""
         session = self.session
-        batch.keep_contents(session.national)
-        batch.keep_contents(session.players)
-        batch.keep_contents(session.handicaps)
         handicaps = handicaps or {}
         for number, name in sorted(players.items()):
             number_there = session.national.get(number) if national is None \
                 else national.get(number)
             handicap = handicaps[number] if number in handicaps \
                 else session.handicaps.get(number)
-            batch.ops.append(repo.merge(PlayerRow(number=number, name=name,
-                                                  national=number_there, handicap=handicap)))
-            if number_there:
-                session.national[number] = number_there
-            else:
-                session.national.pop(number, None)
-            if handicap is not None:
-                session.handicaps[number] = handicap
-            else:
-                session.handicaps.pop(number, None)
-        session.players.update(players)
+            batch.change(PlayerListed(session, number, name, number_there, handicap))
         batch.ops.append(repo.audit(self.session.event_id, "director", "players",
                                     count=len(players)))
 
@@ -368,12 +331,7 @@ class DirectorActions:
         if self.hub is None:
             raise RuntimeError("pairing needs the hub")
         paired = self.hub.pair(unit, batch)
-        if paired.new:
-            batch.ops.append(repo.upsert_unit({"unit": unit}))
-            batch.event(UnitChanged(unit, "new"))
-        else:
-            batch.ops.append(repo.upsert_unit({"unit": unit, "key_epoch": paired.epoch}))
-            batch.event(UnitChanged(unit, "rekeyed"))
+        batch.event(UnitChanged(unit, "new" if paired.new else "rekeyed"))
         batch.ops.append(repo.audit(self.session.event_id, "director", "pair", unit=unit,
                                     epoch=paired.epoch))
         return paired.unit
@@ -391,19 +349,12 @@ class DirectorActions:
             first = min(clashes, key=lambda h: (h.round, h.table, h.board))
             raise Invalid("movement.results_clash", count=len(clashes), board=first.board,
                           table=first.table, round=first.round)
-        batch.changed(partial(self._movement_back, state, state.movement))
-        state.replace_movement(movement)
+        batch.change(MovementReplaced(self.session, state, movement))
         # A round drawn after its last one completed (a Swiss draw): the section moves on.
         self.session.round_moves_on(state, state.current_round, batch)
         # More rounds or a late pair: the session is no longer complete (nor its results
         # public) until their boards are in too.
-        batch.keep(self.session, "completed")
-        self.session.completed = self.session.all_complete()
-        if self.session.scores is not None:
-            self.session.scores.movement_changed(section)
-        batch.ops.append(repo.update_section_movement(
-            self.session.section_ids[section], json.dumps(movement.to_json()), movement.tables,
-            movement.boards, missing_pair(movement) is not None))
+        batch.change(SessionCompleted(self.session, self.session.all_complete()))
         batch.ops.append(repo.audit(self.session.event_id, "director", "movement", section=section,
                                     why=why, tables=movement.tables, boards=movement.boards))
         batch.event(MovementChanged(section))
@@ -422,13 +373,10 @@ class DirectorActions:
     def lock_unit(self, unit: int, batch: Batch) -> None:
         """Locks a unit out (lost, faulty or at the wrong table); its table is freed."""
         state = self._director_unit(unit)
-        batch.keep(state, "locked_reason")
         self._free_table(state, batch)
         # UNIT_LOCKED: a version 1 pad is sent UNIT_REPLACED instead (the hub maps it down).
-        state.locked_reason = ErrorCode.UNIT_LOCKED.value
+        batch.change(UnitLocked(state))
         batch.send(unit, Locked(reason=ErrorCode.UNIT_LOCKED))
-        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": state.locked_reason,
-                                           "section": None, "table_no": None}))
         batch.ops.append(repo.audit(self.session.event_id, "director", "lock", unit=unit))
         batch.event(UnitChanged(unit, "locked"))
 
@@ -444,14 +392,11 @@ class DirectorActions:
             done.append("lifted its lock")
         if state.bad_macs:
             done.append("cleared its failed checks")
-        batch.keep_contents(self.session.pin_tries.units)
-        if self.session.pin_tries.forget(unit):
+        if unit in self.session.pin_tries.units:
+            batch.change(PinsForgiven(self.session.pin_tries, unit))
             done.append("forgot its wrong PINs")
-        batch.keep(state, "locked_reason", "bad_macs", "failing")
         self._free_table(state, batch)
-        state.locked_reason, state.bad_macs, state.failing = None, 0, 0
-        batch.ops.append(repo.upsert_unit({"unit": unit, "locked_reason": None, "bad_macs": 0,
-                                           "section": None, "table_no": None}))
+        batch.change(UnitReset(state))
         batch.send(unit, Control(command=ControlCommand.RESET))
         batch.ops.append(repo.audit(self.session.event_id, "director", "reset", unit=unit))
         batch.event(UnitChanged(unit, "reset"))
@@ -462,24 +407,11 @@ class DirectorActions:
         return f"Unit {unit}: {_joined(done)}; it shows the login form when it hears this."
 
     def _free_table(self, unit: UnitState, batch: Batch) -> None:
-        batch.keep(unit, "section", "table")
-        if unit.section is not None and unit.table is not None:
-            section = self.session.sections.get(unit.section)
-            if section is not None and section.holders.get(unit.table) == unit.unit:
-                batch.keep_key(section.holders, unit.table)
-                del section.holders[unit.table]
-                batch.event(TableHeld(unit.section, unit.table, None, "not_logged_in"))
-            if self.session.event_id is not None:
-                batch.ops.append(repo.release_unit_holds(self.session.event_id, unit.unit))
-        unit.section, unit.table = None, None
-
-    def _movement_back(self, state: SectionState, movement: Movement) -> Swap:
-        """`change_movement` put back (Swap): the section's movement, its boards' scores."""
-        now = state.movement
-        state.replace_movement(movement)
-        if self.session.scores is not None:
-            self.session.scores.movement_changed(state.letter)
-        return partial(self._movement_back, state, now)
+        section = None if unit.section is None else self.session.sections.get(unit.section)
+        if section is not None and unit.table is not None \
+                and section.holders.get(unit.table) == unit.unit:
+            batch.event(TableHeld(section.letter, unit.table, None, "not_logged_in"))
+        batch.change(UnitLeftTable(unit, section, self.session.event_id))
 
     def _director_section(self, section: str) -> SectionState:
         state = self.session.sections.get(section)

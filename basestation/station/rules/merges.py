@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from basestation.station.effects.batch import Batch
 from basestation.station.rules.composed import SessionRules
+from basestation.station.session.offer_changes import ReplacedOffersForgotten
 
 
 @dataclass(frozen=True)
@@ -35,10 +36,8 @@ def decline_unit(rules: SessionRules, unit: int, batch: Batch) -> int:
               if offer.unit == unit]
     for offer_id in offers:
         rules.director.decide_merge(offer_id, False, batch)
-    replaced = rules.session.offers_replaced
-    if unit in replaced:
-        batch.keep_key(replaced, unit)
-        del replaced[unit]
+    if unit in rules.session.offers_replaced:
+        batch.change(ReplacedOffersForgotten(rules.session, unit))
     return len(offers)
 
 

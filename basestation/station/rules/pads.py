@@ -1,9 +1,10 @@
 """The pads' rules: logins, results, corrections, players and merge offers.
 
-Called by the hub, one message at a time, with the batch that will be committed; each changes
-the working memory, recording each change on the batch as a swap (`Batch.changed`, `keep`:
-the batch sets them aside while it commits and applies them after), and queues the database
-operations, answers and events.
+Called by the hub, one message at a time, with the batch that will be committed; each hands
+its changes to working memory to the batch as change records (`Batch.change`,
+effects/changes.py: the batch sets them aside while it commits and makes them again after,
+and their store operations come from the records), and queues answers, events and audit
+rows.
 """
 
 from __future__ import annotations
@@ -34,15 +35,17 @@ from basestation.station.session.entries import (
 from basestation.station.session.feedback import feedback_for, par_feedback
 from basestation.station.session.following import arriving, check_move, pair_of, side_of
 from basestation.station.session.memory import SectionState, UnitState
+from basestation.station.session.offer_changes import OfferMade, OfferRewritten
 from basestation.station.session.pin_tries import PinRefused
 from basestation.station.session.seating import VISITOR_BASE
+from basestation.station.session.seating_changes import TableLetGo, TableTaken, TakeoverClosed
 from basestation.station.session.state import MergeOffer, OfferKey, SessionState
+from basestation.station.session.unit_changes import UnitReplacedBy
 from basestation.station.session.validation import check_placement, check_table
 from basestation.store import repository as repo
 from basestation.store.models import (
     MergeOfferRow,
     SeatingRow,
-    TableHoldRow,
 )
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import (
@@ -138,8 +141,8 @@ class PadRules:
             if refused is not None:
                 return [Nak(re=re, code=refused[0], detail=refused[1])]
             follows = pair
-            batch.keep_key(section.holders, body.table)
-            left = section.holders.pop(body.table, None)
+            left = section.holders.get(body.table)
+            batch.change(TableLetGo(section, body.table, None))  # released as it is taken
             if left is not None and left != unit.unit:  # that pad's pair has moved on
                 batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}",
                                             "pair_moved", section=body.section, table=body.table,
@@ -164,30 +167,18 @@ class PadRules:
                     return [self._wrong_pin(unit, body, wrong, re, batch)]
             elif not authorised:
                 return [Nak(re=re, code=ErrorCode.TABLE_IN_USE, detail="ask the director")]
-            if authorised:
-                batch.keep_member(self.session.takeovers, (body.section, body.table))
-                self.session.takeovers.discard((body.section, body.table))
-            batch.ops.append(repo.close_takeovers(self.session.event_id, body.section, body.table,
-                                                  "taken"))
+            batch.change(TakeoverClosed(self.session, self.session.event_id, body.section,
+                                        body.table, "taken"))
             self._lock_out(holder, batch, by=unit.unit, pin=pin is not None)
         if unit.section is not None and unit.table is not None:
             old = self.session.sections.get(unit.section)
             if old is not None and old.holders.get(unit.table) == unit.unit:
-                batch.keep_key(old.holders, unit.table)
-                del old.holders[unit.table]
-                batch.ops.append(repo.release_holds(self.session.event_id, unit.section,
-                                                    unit.table))
-        batch.keep_key(section.holders, body.table)
-        section.holders[body.table] = unit.unit
-        held = (unit.unit, body.section, body.table)
-        if held not in self.session.tables_held:
-            batch.keep_member(self.session.tables_held, held)
-            self.session.tables_held.add(held)
+                batch.change(TableLetGo(old, unit.table, self.session.event_id))
+        batch.change(TableTaken(self.session, section, body.table, unit.unit,
+                                self.session.event_id))
+        # The unit's own fields: the hub's record of the message's unit puts them back.
         unit.section, unit.table = body.section, body.table
         unit.follows = follows
-        batch.ops.append(repo.release_holds(self.session.event_id, body.section, body.table))
-        batch.ops.append(repo.add(TableHoldRow(event_id=self.session.event_id, section=body.section,
-                                               table_no=body.table, unit=unit.unit)))
         batch.ops.append(repo.audit(self.session.event_id, f"unit {unit.unit}", "login",
                                     section=body.section, table=body.table))
         batch.event(TableHeld(body.section, body.table, unit.unit, "logged_in"))
@@ -211,22 +202,16 @@ class PadRules:
         old = self.session.units.get(holder)
         if old is None:
             return
-        batch.keep(old, "locked_reason", "replaced_by", "section", "table")
-        old.locked_reason = ErrorCode.UNIT_REPLACED.value
-        old.replaced_by = by
+        section, table = old.section, old.table
+        batch.change(UnitReplacedBy(old, by))  # out of its table too (the new unit has it)
         batch.send(old.unit, Locked(reason=ErrorCode.UNIT_REPLACED))
-        # Stored without a table, as memory holds it once it is out (below).
-        batch.ops.append(repo.upsert_unit({"unit": old.unit, "locked_reason": old.locked_reason,
-                                           "replaced_by": by, "section": None,
-                                           "table_no": None}))
         # Authorised on the grid, the director replaced it; with the PIN, the unit that gave
         # it did, and the log names that unit.
         actor, how = (f"unit {by}", {"authorised": "by the director's PIN"}) if pin else (
             "director", {})
         batch.ops.append(repo.audit(self.session.event_id, actor, "replace", old=old.unit, new=by,
-                                    section=old.section, table=old.table, **how))
-        batch.event(UnitReplaced(old.unit, by, old.section, old.table))
-        old.section, old.table = None, None
+                                    section=section, table=table, **how))
+        batch.event(UnitReplaced(old.unit, by, section, table))
 
     def game_data(self, unit: UnitState) -> list[Body]:
         if unit.section is None or unit.table is None:
@@ -458,7 +443,8 @@ class PadRules:
 
     def _feedback(self, section: SectionState, board: int, unit: int, batch: Batch) -> None:
         """What the pad may see of the board it just played. A par not solved yet follows on
-        its own once it is, rather than holding up the batch."""
+        its own once it is, rather than holding up the batch: asked for once the batch is
+        committed, so a result the database refused never gets one."""
         deal = self.session.deal_text.get((section.letter, board))
         wants_par = deal is not None and "par" in self.session.feedback
         par = self.session.par.get(deal, board) if deal is not None and wants_par else None
@@ -471,7 +457,7 @@ class PadRules:
             def send(rows: tuple[Row, ...]) -> None:
                 later(lambda batch: self._par_solved(event, unit, board, rows, batch))
 
-            self.session.par.when_solved(deal, board, send)
+            batch.on_commit(lambda: self.session.par.when_solved(deal, board, send))
 
     def _par_solved(self, event: int | None, unit: int, board: int, rows: tuple[Row, ...],
                     batch: Batch) -> None:
@@ -509,14 +495,11 @@ class PadRules:
         if stored in self.session.offered:
             return TO_DIRECTOR  # the old unit retransmits: one offer is enough
 
-        batch.keep_member(self.session.offered, stored)
-        self.session.offered.add(stored)
         key = (unit.unit, *MergeOffer(body).place)
         if not self._replace_offer(key, body, stored, batch, origin):
             row = MergeOfferRow(event_id=self.session.event_id, unit=unit.unit,
                                 body_json=stored)
-            batch.keep_key(self.session.offers_pending, key)
-            self.session.offers_pending[key] = (row, body, origin)
+            batch.change(OfferMade(self.session, key, row, body, origin))
             batch.insert(row, lambda offer_id: self._offer_stored(key, row, offer_id))
         offered = MergeOffered if held is None else MergeConflict
         batch.event(offered(unit.unit, body.section, body.table, body.round, body.board,
@@ -529,23 +512,14 @@ class PadRules:
         now says `body`: its row is rewritten, no new one added, and the unit's count of
         replaced offers goes up (the grid names it: `many_offers`). False: none open."""
         unit = key[0]
-        pending = self.session.offers_pending
-        if (made := pending.get(key)) is not None:  # its id is known once inserted
-            batch.ops.append(repo.rewrite_merge_offer_row(made[0], stored))
-            batch.keep_key(pending, key)
-            pending[key] = (made[0], body, origin)
-        else:
-            offers = self.session.merge_offers
-            found = [offer_id for offer_id, offer in offers.items()
-                     if offer.unit == unit and offer.place == key[1:]]
-            if not found:
-                return False
-            batch.ops.append(repo.update(MergeOfferRow, found[0], body_json=stored))
-            batch.keep_key(offers, found[0])
-            offers[found[0]] = MergeOffer(body, unit, origin)
-        replaced = self.session.offers_replaced
-        batch.keep_key(replaced, unit)
-        replaced[unit] = replaced.get(unit, 0) + 1
+        if (made := self.session.offers_pending.get(key)) is not None:  # its id comes later
+            batch.change(OfferRewritten(self.session, key, body, origin, stored, made[0], None))
+            return True
+        found = [offer_id for offer_id, offer in self.session.merge_offers.items()
+                 if offer.unit == unit and offer.place == key[1:]]
+        if not found:
+            return False
+        batch.change(OfferRewritten(self.session, key, body, origin, stored, None, found[0]))
         return True
 
     def _offer_stored(self, key: OfferKey, row: MergeOfferRow, offer_id: int) -> None:

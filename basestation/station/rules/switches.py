@@ -12,8 +12,8 @@ from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import ResultsPublished, SessionStatus
 from basestation.station.refusals import Conflict, Invalid
 from basestation.station.session.state import SessionState
+from basestation.station.session.switch_changes import ResultsShown, SessionEnding, SessionRunning
 from basestation.store import repository as repo
-from basestation.store.models import EventRow
 from firmware_protocol.messages import Status
 
 
@@ -32,11 +32,8 @@ class SessionSwitches:
         """Pause (pads are told the station is stopped) or resume; resuming an ended session
         opens it again."""
         event_id = self._event()
-        batch.keep(self.session, "running", "ended")
-        self.session.running = running
-        if running:
-            self.session.ended = False
-        batch.ops.append(repo.update(EventRow, event_id, running=running, ended=self.session.ended))
+        batch.change(SessionRunning(self.session, event_id, running,
+                                    self.session.ended and not running))
         batch.ops.append(repo.audit(event_id, "director", "start" if running else "stop"))
         waiting = tuple(self.session.waiting_tables()) if self.session.ending else ()
         batch.event(SessionStatus(running, self.session.ended, waiting))
@@ -57,8 +54,7 @@ class SessionSwitches:
         if not waiting:
             self.session.end("director", batch)
             return []
-        batch.keep(self.session, "ending")
-        self.session.ending = True
+        batch.change(SessionEnding(self.session))
         batch.ops.append(repo.audit(event_id, "director", "end_waits", tables=waiting))
         batch.event(SessionStatus(self.session.running, False, tuple(waiting)))
         return waiting
@@ -66,9 +62,7 @@ class SessionSwitches:
     def publish(self, published: bool, batch: Batch) -> None:
         """Makes the results public (travellers, rankings, exports), or withdraws them."""
         event_id = self._event()
-        batch.keep(self.session, "published")
-        self.session.published = published
-        batch.ops.append(repo.update(EventRow, event_id, published=published))
+        batch.change(ResultsShown(self.session, event_id, published))
         batch.ops.append(repo.audit(event_id, "director",
                                     "publish" if published else "unpublish"))
         batch.event(ResultsPublished(published))

@@ -8,6 +8,7 @@ from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import TableTakeover
 from basestation.station.refusals import Conflict, Invalid, NotFound
 from basestation.station.rules.composed import SessionRules
+from basestation.station.session.seating_changes import TakeoverClosed
 from basestation.station.session.validation import check_table
 from basestation.store import repository as repo
 from firmware_protocol.messages import ControlCommand
@@ -38,10 +39,9 @@ def cancel_takeover(rules: SessionRules, section: str, table: int, batch: Batch)
     _table(rules, section, table)
     if (section, table) not in rules.session.takeovers:
         raise Invalid("table.no_takeover", section=section, table=table)
-    batch.keep_member(rules.session.takeovers, (section, table))
-    rules.session.takeovers.discard((section, table))
     assert rules.session.event_id is not None
-    batch.ops.append(repo.close_takeovers(rules.session.event_id, section, table, "withdrawn"))
+    batch.change(TakeoverClosed(rules.session, rules.session.event_id, section, table,
+                                "withdrawn"))
     batch.ops.append(repo.audit(rules.session.event_id, "director", "cancel_takeover",
                                 section=section, table=table))
     batch.event(TableTakeover(section, table, takeover=False))

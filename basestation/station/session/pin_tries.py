@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from basestation.station.effects.changes import ABSENT, Change, EntryAsWas
 from basestation.station.effects.events import AlertKind, alert
 
 FREE_TRIES = 5
@@ -86,3 +87,14 @@ class PinTries:
             until = (wall + timedelta(seconds=left)).isoformat() if left > 0 else None
             found.append(alert(AlertKind.WRONG_PIN, unit=unit, count=tries.wrong, until=until))
         return found
+
+
+@dataclass(frozen=True)
+class PinsForgiven(Change):
+    """The director reset the unit: its wrong PINs are forgotten (kept in memory only)."""
+
+    tries: PinTries
+    unit: int
+
+    def apply(self) -> Change:
+        return EntryAsWas(self.tries.units, self.unit, self.tries.units.pop(self.unit, ABSENT))

@@ -9,7 +9,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from functools import partial
 from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal, lead_matches, parse_card
@@ -18,7 +17,7 @@ from basestation.scoring.event_formats import first_movement, rounds_to_draw
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
 from basestation.station.config import EventScoring
-from basestation.station.effects.batch import Batch, Swap, put_back
+from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
     PlayerAdded,
     RoundMoved,
@@ -34,12 +33,17 @@ from basestation.station.session.entries import (
     held_from_body,
     held_from_row,
     push_body,
-    row_values,
 )
 from basestation.station.session.memory import HeldResult, SectionState, Thresholds, UnitState
 from basestation.station.session.number_tries import NumberTries
 from basestation.station.session.par import ParSolver
 from basestation.station.session.pin_tries import PinTries
+from basestation.station.session.result_changes import (
+    ResultHeld,
+    ResultRetired,
+    SessionCompleted,
+)
+from basestation.station.session.round_changes import RankingsSent, RoundMovedOn, TableReached
 from basestation.station.session.round_rankings import completed_round, ranking_after, shown_round
 from basestation.station.session.scores import LiveScores
 from basestation.station.session.seating import (
@@ -48,7 +52,9 @@ from basestation.station.session.seating import (
     seating_for,
     tables_playing,
 )
+from basestation.station.session.seating_changes import PairSeated, VisitorAdded
 from basestation.station.session.seats import Place, Seats, numbers_text
+from basestation.station.session.switch_changes import SessionEnded
 from basestation.station.session.validation import looks_wrong_side
 from basestation.station.session.visitor_bound import VisitorBound
 from basestation.store import repository as repo
@@ -56,8 +62,6 @@ from basestation.store.models import (
     EventRow,
     MergeOfferRow,
     PenaltyRow,
-    PlayerRow,
-    SeatRow,
     SectionRow,
 )
 from firmware_protocol import jsonwire
@@ -153,6 +157,17 @@ class MergeOffer:
         return None if isinstance(entry, ErrorCode) else entry
 
 
+# The fields of SessionState that the database holds: `load` sets each from a snapshot, and
+# after any write memory must equal a fresh load in every one (test_memory_matches_store.py
+# compares them all). The others are settings, counters and caches kept in memory only.
+STORED_FIELDS = (
+    "event_id", "event_name", "event_date", "event_opened", "regulations", "scoring", "running",
+    "event_format", "format_rounds", "ended", "published", "sections", "section_ids", "deals",
+    "deal_text", "players", "national", "handicaps", "seats", "takeovers", "tables_held",
+    "thresholds", "merge_offers", "offered", "penalties", "match_penalties", "completed",
+)
+
+
 @dataclass
 class SessionState:
     """The open event's working memory: its sections, who holds which table, the results held;
@@ -212,6 +227,7 @@ class SessionState:
     # -- start-up ----------------------------------------------------------------------------
 
     def load(self, snap: Snapshot, units: Mapping[int, UnitState]) -> None:
+        """Memory as the database holds it: every field of `STORED_FIELDS` from `snap`."""
         self.units = units
         self.sections, self.section_ids, self.deals, self.deal_text = {}, {}, {}, {}
         self.players = {p.number: p.name for p in snap.players}
@@ -296,7 +312,8 @@ class SessionState:
             section.rankings_sent = completed_round(section)
         self.scores = LiveScores(self.regulations, self.sections, self.scoring)
         self.merge_offers = {}
-        self.offered = {offer.body_json for offer in snap.merge_offers}
+        # Decided ones too: an old unit retransmitting one the director declined makes none.
+        self.offered = set(snap.offered)
         self.offers_replaced = {}  # in memory only: a restart names no unit until it sends again
         self.offers_pending = {}
         for offer in snap.merge_offers:
@@ -307,6 +324,11 @@ class SessionState:
                                                          stored.get("origin", "let_go"))
         self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
 
+    def score_penalties(self) -> None:
+        """The live scores take the pairs' penalties in force now."""
+        if self.scores is not None:
+            self.scores.scorer.set_penalties(p.penalty for p in self.penalties)
+
     def seat(self, place: Place, numbers: tuple[int, ...], actor: str, batch: Batch, *,
              answered: int | None = None) -> None:
         """Seats players for a pair or team (see `seats.py`); the pages and the pads of the
@@ -314,20 +336,13 @@ class SessionState:
         its seating as the answer to its numbers)."""
         assert self.event_id is not None
         section, entrant, side = place
-        for key in (place, (section, entrant, "NS"), (section, entrant, "EW")):
-            batch.keep_key(self.seats.held, key)  # what a seating of `place` may change
-        batch.keep_key(self.seats.by, place)
         if actor != "director" and self.seats.by.get(place) == "director":
             # A pad reseating the director's pair: the director sees who changed it.
             batch.ops.append(repo.audit(self.event_id, actor, "reseat", section=section,
                                         entrant=entrant, side=side,
                                         was=numbers_text(self.seats.held.get(place, ())),
                                         now=numbers_text(numbers)))
-        self.seats.set(place, numbers)
-        self.seats.by[place] = actor
-        batch.ops.append(repo.add(SeatRow(event_id=self.event_id, section=section,
-                                          entrant=entrant, side=side,
-                                          players=numbers_text(numbers), actor=actor)))
+        batch.change(PairSeated(self, self.event_id, place, numbers, actor))
         batch.event(SeatsChanged(section, entrant, side, list(numbers)))
         state = self.sections.get(section)
         if state is not None:  # the pads where it plays now show who plays, at once
@@ -370,8 +385,7 @@ class SessionState:
         done = completed_round(section)
         if done <= section.rankings_sent:
             return
-        batch.keep(section, "rankings_sent")
-        section.rankings_sent = done
+        batch.change(RankingsSent(section, done))
         for message in self.round_rankings(section):
             for _table, unit in sorted(section.holders.items()):
                 batch.send(unit, message)
@@ -391,9 +405,7 @@ class SessionState:
         if (known := self.known_visitor(name)) is not None:
             return known
         number = max((n for n in self.players if n > VISITOR_BASE), default=VISITOR_BASE) + 1
-        batch.keep_key(self.players, number)
-        self.players[number] = name
-        batch.ops.append(repo.merge(PlayerRow(number=number, name=name)))
+        batch.change(VisitorAdded(self, number, name))
         batch.ops.append(repo.audit(self.event_id, actor, "visitor", number=number,
                                     name=name))
         batch.event(PlayerAdded(number, name))
@@ -461,9 +473,7 @@ class SessionState:
         """The session ends: entry stops, the end-of-session backup follows the event. The
         pads are told by the caller (`tell_status`), each that the session has ended."""
         assert self.event_id is not None
-        batch.keep(self, "running", "ended", "ending")
-        self.running, self.ended, self.ending = False, True, False
-        batch.ops.append(repo.update(EventRow, self.event_id, running=False, ended=True))
+        batch.change(SessionEnded(self, self.event_id))
         batch.ops.append(repo.audit(self.event_id, actor, "end"))
         batch.event(SessionStatus(running=False, ended=True))
 
@@ -515,36 +525,14 @@ class SessionState:
 
     def _store(self, section: SectionState, entry: HeldResult, batch: Batch) -> None:
         assert self.event_id is not None
-        before = section.held(entry.table, entry.round, entry.board)
-        heard = section.last_heard.get(entry.table)
-        section.put(entry)
-        section.last_heard[entry.table] = datetime.now(UTC)
-        batch.changed(partial(self._hold, section, (entry.table, entry.round, entry.board),
-                              before, heard))
-        if self.scores is not None:
-            self.scores.changed(section.letter, entry.board)
-        batch.ops.append(repo.insert_result(row_values(self.event_id, entry)))
+        batch.change(ResultHeld(self, section, self.event_id, entry, datetime.now(UTC)))
         batch.event(ResultChanged(entry))
         if not self.completed and section.complete() and self.all_complete():
-            batch.keep(self, "completed")
-            self.completed = True
+            batch.change(SessionCompleted(self))
             batch.event(SessionComplete(self.event_id))
 
-    def _hold(self, section: SectionState, place: tuple[int, int, int],
-              held: HeldResult | None, heard: datetime | None) -> Swap:
-        """Takes back `_store` or `retire`: the board's place (table, round, board) holds
-        `held` (None: nothing), its table last heard at `heard`."""
-        table, round_, board = place
-        now, now_heard = section.held(table, round_, board), section.last_heard.get(table)
-        if held is not None:
-            section.put(held)
-        elif now is not None:
-            section.remove(table, round_, board)
-        put_back(section.last_heard, table, heard)
-        self._rescore(section, board)
-        return partial(self._hold, section, place, now, now_heard)
-
-    def _rescore(self, section: SectionState, board: int) -> None:
+    def rescore(self, section: SectionState, board: int) -> None:
+        """The board's live scores are worked out again (its results changed)."""
         if self.scores is not None:
             self.scores.changed(section.letter, board)
 
@@ -598,20 +586,14 @@ class SessionState:
 
     def retire(self, section: SectionState, held: HeldResult, status: str,
                 batch: Batch) -> None:
-        section.remove(held.table, held.round, held.board)
-        batch.changed(partial(self._hold, section, (held.table, held.round, held.board), held,
-                              section.last_heard.get(held.table)))
-        self._rescore(section, held.board)
         assert self.event_id is not None
-        place = (held.section, held.table, held.round, held.board)
-        batch.ops.append(repo.retire_result(self.event_id, place, status))
+        batch.change(ResultRetired(self, section, self.event_id, held, status))
 
     def advance(self, section: SectionState, table: int, round_: int, batch: Batch) -> None:
         """A table entered something for `round_`: its own round, and the section's when that
         is a later round (SPEC.md 6.9)."""
         if round_ > section.table_round.get(table, 0):
-            batch.keep_key(section.table_round, table)
-            section.table_round[table] = round_
+            batch.change(TableReached(section, table, round_))
         self.round_moves_on(section, round_, batch)
 
     def round_moves_on(self, section: SectionState, round_: int, batch: Batch) -> None:
@@ -631,11 +613,8 @@ class SessionState:
         round clock restarted, and every pad holding a table there told at once: by `status`
         with the section's round and the clock, or, to a pad that did not say it reads the
         clock there, `status` and the round's `seating` (SPEC.md 6.7, 14.6)."""
-        batch.keep(section, "current_round", "round_started")
-        section.current_round = round_
-        section.round_started = datetime.now(UTC)
-        batch.ops.append(repo.update_section_round(self.section_ids[section.letter], round_,
-                                                   section.round_started))
+        batch.change(RoundMovedOn(section, self.section_ids[section.letter], round_,
+                                  datetime.now(UTC)))
         batch.event(RoundMoved(section.letter, round_))
         # The round clock starts again: in the status for a pad that reads it there, else in
         # a seating after the status (SPEC.md 6.7, 14.6). One body each for all: its text is
