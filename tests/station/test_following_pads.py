@@ -11,6 +11,7 @@ import pytest
 from basestation.movements import generate
 from basestation.station.app import Station
 from basestation.station.core.hub import Hub
+from basestation.station.refusals import Invalid
 from basestation.station.views.grid import alerts
 from firmware_protocol.enums import ErrorCode, PadPlace
 from firmware_protocol.messages import Ack, Body, Correction, Login, Nak, Seat, Seating
@@ -128,7 +129,7 @@ async def test_the_pads_are_told_and_tables_stay_the_default(tmp_path: Path) -> 
 async def test_a_movement_that_cannot_follow_is_refused(tmp_path: Path) -> None:
     made = station(tmp_path)
     made.rules.session.sections["A"].movement = generate("howell", 4, 28)
-    with pytest.raises(ValueError, match="meet at table"):
+    with pytest.raises(Invalid, match="meet at table"):
         await turns(made, made.director.set_pads("A", PadPlace.NS))
     assert made.rules.session.sections["A"].pads is PadPlace.TABLES
 

@@ -8,7 +8,6 @@ from the database for it: the batch's changes are set aside and applied again.""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable
 from pathlib import Path

@@ -4,6 +4,8 @@ results public. A real pad on a real broker, in real Chromium."""
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 import pytest
 from playwright.async_api import Dialog, Page
@@ -49,17 +51,25 @@ async def test_pause_end_and_publish_are_separate(
         assert not await public(page) and not station.session.ended
 
         await page.click("#end-session")
-        assert "End the session" in asked[-1]
+        await asked_about(asked, "End the session")
         await page.wait_for_selector("#session-state >> text=session ended")
         assert station.session.ended and not station.session.running
         assert not await public(page)
         assert await page.locator("#end-session").is_disabled()
 
         await page.click("#publish")
-        assert "Publish the results" in asked[-1]
+        await asked_about(asked, "Publish the results")
         await page.wait_for_selector("#session-state >> text=results published")
         assert station.session.published and await public(page)
         await screenshot(page, "session-published")
     # Anyone (not logged in) now reads the rankings.
     async with httpx.AsyncClient(base_url=page.url.rstrip("/")) as anyone:
         assert (await anyone.get("/api/rankings")).status_code == 200
+
+
+async def asked_about(asked: list[str], words: str) -> None:
+    """The page asked `words` last: it asks once it has heard from the station (End names
+    the tables still playing), so the question may come a moment after the press."""
+    async with asyncio.timeout(10):
+        while not asked or words not in asked[-1]:
+            await asyncio.sleep(0.05)
