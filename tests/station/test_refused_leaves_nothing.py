@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from basestation.station.app import Station
 from basestation.station.effects.batch import Batch
 from basestation.station.session import par as par_module
 from basestation.station.session.feedback import par_rows
@@ -19,20 +18,7 @@ from basestation.store.models import MergeOfferRow
 from firmware_protocol.messages import Ack, ErrorCode, Feedback, FeedbackKind, Login, Nak
 from tests.helpers import result
 from tests.station.fakes import DEAL_1, FakeLink, inbound, station, turns
-
-
-def refuse_next_commit(made: Station, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The database refuses the next commit (not an outage: the hub does not wait it out)."""
-    refused: list[int] = []
-    commit = made.store.commit
-
-    def once(ops: Any) -> None:
-        if not refused:
-            refused.append(1)
-            raise RuntimeError("the database refused the batch")
-        commit(ops)
-    monkeypatch.setattr(made.store, "commit", once)
-    return refused
+from tests.station.test_memory_matches_store import refuse_next_commit
 
 
 async def test_a_refused_result_gets_no_par_when_it_is_solved(
