@@ -4,7 +4,7 @@ and the server share it), driven by Debian's Chromium through Playwright's async
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -167,12 +167,26 @@ async def log_in_pad(pad: MqttPad, table: int, **kwargs: Any) -> None:
     await acked(pad, pad.send(Login(section="A", table=table, **kwargs)))
 
 
+class Questions(list[str]):
+    """The questions a page asked, in order. A dialog reaches the test a moment after the
+    click that opened it, so read the one a click asks through `on`."""
+
+    async def on(self, action: Awaitable[None], timeout: float = 10) -> str:
+        """Does `action` and returns the question it made the page ask."""
+        before = len(self)
+        await action
+        async with asyncio.timeout(timeout):
+            while len(self) <= before:
+                await asyncio.sleep(0.02)
+        return self[-1]
+
+
 def accept_dialogs(page: Page, replies: list[str] | None = None, *,
-                   refuse: str | None = None) -> list[str]:
+                   refuse: str | None = None) -> Questions:
     """Says yes to every confirm and prompt on the page (a prompt keeps its default, or
     takes the next of `replies` while there are any), no to one whose question holds
     `refuse`; returns the list the questions asked are added to."""
-    asked: list[str] = []
+    asked = Questions()
 
     async def answer(dialog: Any) -> None:
         asked.append(dialog.message)

@@ -81,8 +81,9 @@ async def test_pads_that_move_x_conflict_dialog_names_the_correction_after_the_r
         (offer,) = (await director.get("/api/merge-offers")).json()
     assert (offer["origin"], offer["held_source"], offer["held_unit"]) == ("correction", "pad", 81)
 
-    await dialog.get_by_role("button", name="Replace it with the correction").click()
-    assert asked[-1] == (f"Replace board {first} at table A1 (4S= by South, lead ♥K, NS +420) "
+    question = await asked.on(
+        dialog.get_by_role("button", name="Replace it with the correction").click())
+    assert question == (f"Replace board {first} at table A1 (4S= by South, lead ♥K, NS +420) "
                          "with the correction (4S-1 by South, lead ♥K, NS -50)?")
     await expect(alert).to_have_count(0)
     now = station.session.sections["A"].held(1, 1, first)

@@ -21,6 +21,7 @@ from firmware_protocol.messages import (
 from tests.helpers import result_at
 from tests.pads import MqttPad
 from tests.web.conftest import (
+    Questions,
     accept_dialogs,
     acked,
     log_in_pad,
@@ -52,8 +53,8 @@ async def test_an_orphaned_table_is_taken_over(director_page: tuple[Station, Pag
         assert "last heard" in await dialog.locator("#table-facts").inner_text()
 
         # Ask the pad to resend: it gets the control command; pending until it answers.
-        await dialog.locator("button[data-action=resend]").click()
-        assert "send everything it holds again" in asked[-1]
+        resend = dialog.locator("button[data-action=resend]")
+        assert "send everything it holds again" in await asked.on(resend.click())
         control = await next_of(old, Control)
         assert control.command is ControlCommand.RESEND
         pending = dialog.locator("#table-pending[data-pending=yes]")
@@ -62,8 +63,8 @@ async def test_an_orphaned_table_is_taken_over(director_page: tuple[Station, Pag
         await dialog.locator("#table-pending >> text=the pad answered").wait_for()
 
         # Authorise a takeover, then think better of it: the old pad keeps its table.
-        await dialog.locator("button[data-action=takeover]").click()
-        assert "take over table A2" in asked[-1]
+        takeover = dialog.locator("button[data-action=takeover]")
+        assert "take over table A2" in await asked.on(takeover.click())
         await pending.locator("text=waiting for a pad").wait_for()
         await page.wait_for_selector("#t-A-2 th >> text=takeover waiting")
         await dialog.locator("button[data-action=withdraw-takeover]").click()
@@ -147,7 +148,7 @@ async def test_withdraw_asks_first_and_a_locked_units_reset_is_one_press(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
     answers = iter([False, True, False, True])
-    asked: list[str] = []
+    asked = Questions()
 
     async def answer(dialog: Dialog) -> None:
         asked.append(dialog.message)
@@ -157,7 +158,7 @@ async def test_withdraw_asks_first_and_a_locked_units_reset_is_one_press(
     async with MqttPad(port, "club", 17) as pad:
         await log_in_pad(pad, 3)
         withdraw = page.get_by_role("button", name="Withdraw unit 17")
-        await withdraw.click()
+        await asked.on(withdraw.click())
         assert asked == ["Withdraw unit 17? Its table is freed for another pad and the pad "
                          "takes no more results; results still on it come to you to decide."]
         assert station.hub.units[17].locked_reason is None  # refused: nothing done
@@ -195,9 +196,9 @@ async def test_round_clock_and_board_numbers(director_page: tuple[Station, Page,
             await acked(pad, pad.send(result_at(station, 1, 1, board)))
         await clock.locator("text=still playing: tables 2, 3").wait_for()
         await page.wait_for_selector("#t-A-1 th .heard >> text=s ago")
-    await page.click("#section-A .round-length")
+    question = await asked.on(page.click("#section-A .round-length"))
     # Accepted with its default: 7.5 minutes a board, none for the move.
-    assert asked[-1].startswith("Round clock in section A: minutes per board")
+    assert question.startswith("Round clock in section A: minutes per board")
     await page.wait_for_selector("#message >> text=7.5 minutes per board and 0 per round")
     assert (await page.evaluate("fetch('/api/grid').then(r => r.json())"))[
         "sections"][0]["clock"]["round_minutes"] == 15

@@ -46,8 +46,8 @@ async def test_end_session_x_a_table_still_playing_the_end_waits_for_it(
         await log_in_pad(pad, 3)
         state = page.locator("#session-state")
         end = page.get_by_role("button", name="End session")
-        await page.get_by_role("button", name="End session").click()
-        assert asked[-1].startswith("End the session? 1 table is still playing (A3): the "
+        question = await asked.on(page.get_by_role("button", name="End session").click())
+        assert question.startswith("End the session? 1 table is still playing (A3): the "
                                     "session ends once it has finished the round.")
         await expect(state).to_have_text("ending once A3 has finished, results not published",
                                          timeout=WAIT)

@@ -84,8 +84,9 @@ async def test_a_conflict_is_settled_side_by_side(
         # Replace the second: asked once more, then the held one is replaced and the pad told.
         await page.get_by_role("button", name=f"Compare board {second} at table A3").click()
         dialog = page.get_by_role("dialog", name=f"Board {second} at table A3, round 1")
-        await dialog.get_by_role("button", name="Replace it with unit 17's").click()
-        assert asked[-1].startswith(f"Replace board {second} at table A3")
+        question = await asked.on(
+            dialog.get_by_role("button", name="Replace it with unit 17's").click())
+        assert question.startswith(f"Replace board {second} at table A3")
         await expect(conflict).to_have_count(0)
         held = station.session.sections["A"].held(3, 1, second)
         assert held is not None and held.tricks == 9 and held.source == "recovery"
@@ -112,8 +113,9 @@ async def test_a_lost_pad_sending_a_board_again_is_named_and_declined_at_once(
         await expect(named).to_contain_text("Unit 17, which lost its table, has sent other "
                                             "results for boards it had already sent")
         assert await serious_violations(page) == []
-        await page.get_by_role("button", name="Decline all offers from unit 17").click()
-        assert asked[-1].startswith("Decline every result unit 17 sent after it lost its table?")
+        question = await asked.on(
+            page.get_by_role("button", name="Decline all offers from unit 17").click())
+        assert question.startswith("Decline every result unit 17 sent after it lost its table?")
         await expect(offers).to_have_count(0)
         await expect(named).to_have_count(0)
         await expect(page.locator("#message")).to_contain_text("Unit 17: 2 offers declined")

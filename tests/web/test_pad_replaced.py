@@ -93,8 +93,8 @@ async def test_replace_x_broker_logins_away_pad_result_reaches_director_and_plai
     try:
         await away_with_board_2(old_context, old)
         # The director replaces unit 17 on the grid: "the next pad that asks takes over".
-        await grid.get_by_role("button", name="Replace unit 17").click()
-        assert asked[-1].startswith("Replace unit 17? The next pad that asks takes over its "
+        question = await asked.on(grid.get_by_role("button", name="Replace unit 17").click())
+        assert question.startswith("Replace unit 17? The next pad that asks takes over its "
                                     "table (a plain log in will do)")
         await expect(grid.locator("#message")).to_contain_text(
             "Unit 17: the next pad that asks takes over its table")

@@ -13,7 +13,7 @@ from playwright.async_api import Dialog, Page
 from basestation.station.app import Station
 from firmware_protocol.messages import ErrorCode, Nak, Result, Seat, StationState, Status
 from tests.pads import MqttPad
-from tests.web.conftest import log_in_pad, next_of, screenshot
+from tests.web.conftest import Questions, log_in_pad, next_of, screenshot
 
 pytestmark = pytest.mark.integration
 
@@ -26,7 +26,7 @@ async def public(page: Page) -> bool:
 async def test_pause_end_and_publish_are_separate(
         director_page: tuple[Station, Page, int]) -> None:
     station, page, port = director_page
-    asked: list[str] = []
+    asked = Questions()
 
     async def answer(dialog: Dialog) -> None:
         asked.append(dialog.message)
@@ -37,8 +37,7 @@ async def test_pause_end_and_publish_are_separate(
     async with MqttPad(port, "club", 17) as pad:
         await log_in_pad(pad, 1)
         await page.wait_for_selector("#running >> text=Pause")
-        await page.click("#running")
-        assert asked and "Pause entry" in asked[0]
+        assert "Pause entry" in await asked.on(page.click("#running"))
         assert station.session.running  # refused: still running
         await page.click("#running")
         status = await next_of(pad, Status)
