@@ -1,7 +1,7 @@
 """The Swiss draw: each next round is drawn from the standings once the last drawn round is
 complete (or when the director asks), and reaches the pads as a longer movement.
 
-The section gets the longer movement through the director's change_movement, the same path
+The section gets the longer movement through `rules.movements.change`, the same path
 as any mid-session change: every pad of the section logs in again and receives its new round.
 """
 
@@ -38,7 +38,7 @@ def draw_next_round(rules: SessionRules, letter: str, batch: Batch, *, why: str)
         longer = next_swiss_round(state.movement, ranked, rules.session.format_rounds)
     except ValueError as exc:  # the draw's own refusal (no pairing left, say), in its words
         raise Invalid("swiss.no_draw", problem=str(exc)) from exc
-    rules.director.change_movement(letter, longer, batch, why=why)
+    rules.movements.change(letter, longer, batch, why=why)
     return longer.rounds
 
 

@@ -31,16 +31,10 @@ from basestation.station.effects.batch import Batch
 from basestation.station.history_import import Imported
 from basestation.station.opening import open_new_event
 from basestation.station.refusals import Conflict, Invalid
-from basestation.station.rules import (
-    console,
-    event_results,
-    merges,
-    movement_changes,
-    session_controls,
-    table_actions,
-)
 from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.director_seats import Seated
+from basestation.station.rules.merges import Decided
+from basestation.station.rules.movement_changes import Changed
 from basestation.station.session.memory import HeldResult, Thresholds, UnitState
 from basestation.station.session.state import HeldMatchPenalty, HeldPenalty
 from basestation.station.swiss_draw import draw_next_round
@@ -96,9 +90,8 @@ class DirectorService:
         and the handicaps given; the others' kept); returns how many the list holds."""
         named, numbers = dict(players), dict(national) if national is not None else None
         given = dict(handicaps or {})
-        await self._act(lambda batch: self._rules.director.set_players(
+        return await self._act(lambda batch: self._rules.director.set_players(
             named, batch, numbers, given), need_event=False)
-        return len(self._rules.session.players)
 
     async def add_visitor(self, name: str) -> int:
         """A visitor joins the club's list with a number of their own; returns it."""
@@ -123,7 +116,7 @@ class DirectorService:
     async def pair_units(self, units: Sequence[int]) -> None:
         """Pairs several units in one turn."""
         wanted = list(units)
-        await self._act(lambda batch: [self._rules.director.pair_unit(u, batch) for u in wanted],
+        await self._act(lambda batch: self._rules.director.pair_units(wanted, batch),
                         need_event=False)
 
     async def lock_unit(self, unit: int, *, need_event: bool = True) -> None:
@@ -143,22 +136,21 @@ class DirectorService:
 
     async def replace_unit(self, unit: int) -> tuple[str, int]:
         """Lets the next pad that asks take this unit's table over; returns the table."""
-        return await self._act(lambda batch: table_actions.replace_unit(self._rules, unit, batch),
+        return await self._act(lambda batch: self._rules.tables.replace_unit(unit, batch),
                                need_event=False)  # a unit holding a table is of the open event
 
     async def authorise_takeover(self, section: str, table: int) -> None:
         await self._act(
-            lambda batch: self._rules.director.authorise_takeover(section, table, batch),
+            lambda batch: self._rules.tables.authorise_takeover(section, table, batch),
             need_event=False)
 
     async def cancel_takeover(self, section: str, table: int) -> None:
-        await self._act(lambda batch: table_actions.cancel_takeover(
-            self._rules, section, table, batch))
+        await self._act(lambda batch: self._rules.tables.cancel_takeover(section, table, batch))
 
     async def resend_table(self, section: str, table: int) -> int:
         """Asks the table's pad to send again what it holds; returns its unit."""
-        return await self._act(lambda batch: table_actions.resend_table(
-            self._rules, section, table, batch))
+        return await self._act(lambda batch: self._rules.tables.resend_table(
+            section, table, batch))
 
     # -- results, rulings and penalties -----------------------------------------------------
 
@@ -193,25 +185,25 @@ class DirectorService:
         await self._act(lambda batch: self._rules.director.remove_penalty(penalty_id, batch))
 
     async def decide_merge(self, offer_id: int, accept: bool, *,
-                           replace: bool = False) -> merges.Decided:
+                           replace: bool = False) -> Decided:
         """Merges a pad's offered entry (over a held one only with `replace`) or drops it."""
-        return await self._act(lambda batch: merges.decide(
-            self._rules, offer_id, accept, batch, replace=replace))
+        return await self._act(lambda batch: self._rules.merges.decide(
+            offer_id, accept, batch, replace=replace))
 
     async def decline_offers(self, unit: int) -> int:
         """Drops every open offer of a let-go unit at once; how many."""
-        return await self._act(lambda batch: merges.decline_unit(self._rules, unit, batch))
+        return await self._act(lambda batch: self._rules.merges.decline_unit(unit, batch))
 
     # -- the session and its sections -------------------------------------------------------
 
     async def pause_or_resume(self, running: bool) -> bool:
-        return await self._act(lambda batch: session_controls.pause_or_resume(
-            self._rules, running, batch))
+        return await self._act(lambda batch: self._rules.switches.pause_or_resume(
+            running, batch))
 
     async def end_session(self) -> list[str]:
         """Ends the session, or, while tables still play their round, waits for them (the
         session ends once the last has finished): returns those tables ("A3")."""
-        return await self._act(lambda batch: session_controls.end_session(self._rules, batch))
+        return await self._act(self._rules.switches.end_session)
 
     async def publish(self, published: bool) -> None:
         """Publishes the open event's results (or takes them back)."""
@@ -219,8 +211,8 @@ class DirectorService:
 
     async def publish_event(self, event_id: int, published: bool) -> None:
         """Publishes any event's results, the open one's or a past one's."""
-        await self._act(lambda batch: event_results.publish(
-            self._rules, event_id, published, batch), need_event=False)
+        await self._act(lambda batch: self._rules.switches.publish_event(
+            event_id, published, batch), need_event=False)
 
     async def close_round(self, section: str) -> int:
         """Closes the section's round; returns the round it plays now."""
@@ -250,58 +242,58 @@ class DirectorService:
             return await self._act(
                 lambda batch: self._rules.director.set_hand_records(section, deals, batch))
 
-    async def late_pair(self, section: str, from_round: int) -> movement_changes.Changed:
+    async def late_pair(self, section: str, from_round: int) -> Changed:
         with _movement_checked():
-            return await self._act(lambda batch: movement_changes.late_pair(
-                self._rules, section, from_round, batch), need_event=False)
+            return await self._act(lambda batch: self._rules.movements.late_pair(
+                section, from_round, batch), need_event=False)
 
     async def withdraw_pair(self, section: str, pair: int, *, direction: str | None,
-                            from_round: int) -> movement_changes.Changed:
+                            from_round: int) -> Changed:
         with _movement_checked():
-            return await self._act(lambda batch: movement_changes.withdraw(
-                self._rules, section, pair, direction=direction, from_round=from_round,
-                batch=batch), need_event=False)
+            return await self._act(lambda batch: self._rules.movements.withdraw(
+                section, pair, direction=direction, from_round=from_round, batch=batch),
+                need_event=False)
 
     async def replace_movement(self, section: str, kind: str, tables: int, boards: int, *,
-                               phantom: bool, from_round: int) -> movement_changes.Changed:
+                               phantom: bool, from_round: int) -> Changed:
         with _movement_checked():
-            return await self._act(lambda batch: movement_changes.replace(
-                self._rules, section, kind, tables, boards, phantom=phantom,
-                from_round=from_round, batch=batch), need_event=False)
+            return await self._act(lambda batch: self._rules.movements.replace(
+                section, kind, tables, boards, phantom=phantom, from_round=from_round,
+                batch=batch), need_event=False)
 
     # -- the console ------------------------------------------------------------------------
 
     async def set_thresholds(self, changes: dict[str, float | int]) -> Thresholds:
-        return await self._act(lambda batch: console.set_thresholds(
-            self._rules, changes, batch), need_event=False)
+        return await self._act(lambda batch: self._rules.console.set_thresholds(
+            changes, batch), need_event=False)
 
     async def set_round_minutes(self, section: str, minutes: float) -> Thresholds:
-        return await self._act(lambda batch: console.set_round_minutes(
-            self._rules, section, minutes, batch))
+        return await self._act(lambda batch: self._rules.console.set_round_minutes(
+            section, minutes, batch))
 
     async def set_round_clock(self, section: str, per_board: float,
                               per_round: float) -> Thresholds:
-        return await self._act(lambda batch: console.set_round_clock(
-            self._rules, section, per_board, per_round, batch))
+        return await self._act(lambda batch: self._rules.console.set_round_clock(
+            section, per_board, per_round, batch))
 
     async def set_player_numbers(self, section: str, ask: AskPlayers) -> AskPlayers:
-        return await self._act(lambda batch: console.set_player_numbers(
-            self._rules, section, ask, batch))
+        return await self._act(lambda batch: self._rules.console.set_player_numbers(
+            section, ask, batch))
 
     async def set_result_entry(self, section: str, entry: ResultEntry) -> ResultEntry:
-        return await self._act(lambda batch: console.set_result_entry(
-            self._rules, section, entry, batch))
+        return await self._act(lambda batch: self._rules.console.set_result_entry(
+            section, entry, batch))
 
     async def set_pads(self, section: str, pads: PadPlace) -> PadPlace:
         """Where a section's pads stay: at their tables, or moving with a pair."""
         with _movement_checked():  # pads that cannot follow those pairs
-            return await self._act(lambda batch: console.set_pads(self._rules, section, pads,
-                                                                  batch))
+            return await self._act(lambda batch: self._rules.console.set_pads(
+                section, pads, batch))
 
     async def set_round_rankings(self, section: str,
                                  rankings: RoundRankings | None) -> RoundRankings | None:
-        return await self._act(lambda batch: console.set_round_rankings(
-            self._rules, section, rankings, batch))
+        return await self._act(lambda batch: self._rules.console.set_round_rankings(
+            section, rankings, batch))
 
     # -- the years before (history_import.py: read and checked, then written whole) ---------
 
