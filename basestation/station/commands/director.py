@@ -11,7 +11,6 @@ other exception is a bug. One handler answers them all (`api/errors.py`: 404, 42
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import date
@@ -23,13 +22,13 @@ from basestation.movements import MovementError
 from basestation.scoring.ladder import LadderRules
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
-from basestation.station import competitions, history_import
-from basestation.station.competitions import Competition
+from basestation.station.commands.competitions import Competition, Competitions
+from basestation.station.commands.history_import import HistoryImport, Imported
+from basestation.station.commands.opening import EventOpening
+from basestation.station.commands.swiss_draw import SwissDraw
 from basestation.station.config import NewEvent
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.history_import import Imported
-from basestation.station.opening import open_new_event
 from basestation.station.refusals import Conflict, Invalid
 from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.director_seats import Seated
@@ -37,7 +36,6 @@ from basestation.station.rules.merges import Decided
 from basestation.station.rules.movement_changes import Changed
 from basestation.station.session.memory import HeldResult, Thresholds, UnitState
 from basestation.station.session.state import HeldMatchPenalty, HeldPenalty
-from basestation.station.swiss_draw import draw_next_round
 from basestation.store.models import CompetitionRow
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import ControlCommand, Entry, RoundRankings
@@ -65,8 +63,12 @@ class DirectorService:
     def __init__(self, hub: Hub, rules: SessionRules) -> None:
         self._hub = hub
         self._rules = rules
-        self._competitions = asyncio.Lock()  # two changes never pass the same check
-        self._imports = asyncio.Lock()  # the same file twice at once is imported once
+        # The parts that act on more than the open session (the database's events, the
+        # standings), each with what it owns; the session's own parts are `rules`'.
+        self._opening = EventOpening(hub)
+        self._swiss = SwissDraw(hub, rules)
+        self._history = HistoryImport(hub)
+        self._competitions = Competitions(hub)
 
     async def _act(self, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
         if need_event and self._rules.session.event_id is None:
@@ -76,10 +78,10 @@ class DirectorService:
         return await self._hub.act(action, taken_back=True)
 
     async def open_new_event(self, new: NewEvent) -> int:
-        """Opens `new` while the station runs, as the set-up page does (`opening.py`): the
-        event in play is closed (only when `new` says so, else a Conflict), the new one
+        """Opens `new` while the station runs, as the set-up page does (commands/opening.py):
+        the event in play is closed (only when `new` says so, else a Conflict), the new one
         loaded and the pads told; returns its id."""
-        return await open_new_event(self._hub, new)
+        return await self._opening.open_new_event(new)
 
     # -- players and seats ------------------------------------------------------------------
 
@@ -221,20 +223,8 @@ class DirectorService:
     async def draw_round(self, section: str) -> int:
         """Closes a Swiss round before every board is in: the next is drawn from the
         standings now (the rounds before it closed too); returns it."""
-        rules = self._rules
-
-        def draw_now(batch: Batch) -> int:
-            state = rules.session.sections.get(section)
-            next_round = state.movement.rounds + 1 if state is not None else 0
-            round_ = draw_next_round(rules, section, batch,
-                                     why=f"director's Swiss draw for round {next_round}")
-            state = rules.session.sections[section]
-            while state.current_round < round_:
-                rules.director.close_round(section, batch)
-            return round_
-
         with _movement_checked():
-            return await self._act(draw_now)
+            return await self._act(lambda batch: self._swiss.draw_round(section, batch))
 
     async def set_hand_records(self, section: str, deals: dict[int, str]) -> list[int]:
         """The section's hand records; returns the boards they gave."""
@@ -295,35 +285,32 @@ class DirectorService:
         return await self._act(lambda batch: self._rules.console.set_round_rankings(
             section, rankings, batch))
 
-    # -- the years before (history_import.py: read and checked, then written whole) ---------
+    # -- the years before (commands/history_import.py: read and checked, then written whole) -
 
     async def import_past(self, past: PastSession, held_on: date | None = None) -> Imported:
         """A session of the years before, from its file, into the club's history: an event
         of its own (never the open one), its players matched by national number or added
         as visitors. A Conflict for a file imported already; nothing half done."""
-        return await history_import.import_past(self._hub, self._imports, past, held_on)
+        return await self._history.import_past(past, held_on)
 
-    # -- competitions (competitions.py: checked against what is stored, under one lock) -----
+    # -- competitions (commands/competitions.py: checked against what is stored) -----------
 
     async def create_competition(self, name: str, rules: LadderRules) -> CompetitionRow:
         """A new competition with its ladder's rules and no events yet."""
-        return await competitions.create(self._hub, name, rules)
+        return await self._competitions.create(name, rules)
 
     async def set_competition_rules(self, competition_id: int,
                                     rules: LadderRules) -> Competition:
         """The competition's ladder rules; refused when no ladder can be run by them, when
         it holds more events than sessions, or when one of its events is in another
         competition with other rules."""
-        return await competitions.set_rules(self._hub, self._competitions, competition_id,
-                                            rules)
+        return await self._competitions.set_rules(competition_id, rules)
 
     async def add_competition_event(self, competition_id: int, event_id: int) -> Competition:
         """Adds a pairs event to the competition (already in it: nothing changes)."""
-        return await competitions.add_event(self._hub, self._competitions, competition_id,
-                                            event_id)
+        return await self._competitions.add_event(competition_id, event_id)
 
     async def remove_competition_event(self, competition_id: int,
                                        event_id: int) -> Competition:
         """Takes an event out of the competition."""
-        return await competitions.remove_event(self._hub, self._competitions, competition_id,
-                                               event_id)
+        return await self._competitions.remove_event(competition_id, event_id)
