@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from basestation.scoring.event_formats import SWISS, next_swiss_round
 from basestation.station.core.hub import Hub, StationBusy
-from basestation.station.refusals import Invalid, NotFound, Refused
+from basestation.station.refusals import Invalid, Refused
 from basestation.station.views.live_matches import round_complete, standings_now
 
 if TYPE_CHECKING:
@@ -51,9 +51,7 @@ class SwissDraw:
         """Draws the section's next Swiss round and sends it to the pads; returns its
         number."""
         session = self._rules.session
-        state = session.sections.get(letter)
-        if state is None:
-            raise NotFound("section.not_found", section=letter)
+        state = session.section_of(letter)
         if session.event_format not in SWISS:
             raise Invalid("swiss.not_swiss", format=session.event_format)
         if state.movement.rounds >= session.format_rounds:

@@ -13,7 +13,7 @@ from basestation.movements import check_pads_follow
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.changes import Change
 from basestation.station.effects.events import BusEvent, Event
-from basestation.station.refusals import Invalid, NotFound
+from basestation.station.refusals import Invalid
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.round_rankings import completed_round
 from basestation.station.session.setting_changes import (
@@ -76,7 +76,7 @@ class Console:
     def set_round_clock(self, section: str, per_board: float, per_round: float,
                         batch: Batch) -> Thresholds:
         """The section's round clock: minutes per board plus minutes per round (the move)."""
-        state = self._section(section)
+        state = self.session.section_of(section)
         if per_board <= 0 and per_round <= 0:
             raise Invalid("clock.no_time")
         batch.change(RoundClockSet(self.session.thresholds, section,
@@ -93,7 +93,7 @@ class Console:
     def set_player_numbers(self, section: str, ask: AskPlayers,
                            batch: Batch) -> AskPlayers:
         """When the section's pads ask the players for their numbers (SPEC.md 14)."""
-        state = self._section(section)
+        state = self.session.section_of(section)
         self._changed(state, PlayerNumbersAsked(state, self.session.section_ids[section], ask),
                       batch, "player_numbers", ask=ask.value)
         return ask
@@ -102,7 +102,7 @@ class Console:
                          batch: Batch) -> ResultEntry:
         """How the section's pads take a board's result: "=", "+1", "-1" (the default), or the
         tricks taken."""
-        state = self._section(section)
+        state = self.session.section_of(section)
         self._changed(state, ResultEntrySet(state, self.session.section_ids[section], entry),
                       batch, "result_entry", entry=entry.value)
         return entry
@@ -112,7 +112,7 @@ class Console:
         EW pairs (players' own phones). Raises MovementError (a sentence naming the round
         and pairs) when the movement would put two of those pairs at one table or leave a
         table without one."""
-        state = self._section(section)
+        state = self.session.section_of(section)
         if pads != PadPlace.TABLES:
             check_pads_follow(state.movement, pads.upper())
         self._changed(state, PadsPlaced(state, self.session.section_ids[section], pads),
@@ -124,7 +124,7 @@ class Console:
         """Whether the section's pads show the rankings after each round (None: only once
         published), and which first and last rounds stay hidden. Raises Invalid when no round
         is left."""
-        state = self._section(section)
+        state = self.session.section_of(section)
         rounds = state.movement.rounds
         if rankings is not None and rankings.hide_first + rankings.hide_last >= rounds:
             raise Invalid("rankings.none_left", hide_first=rankings.hide_first,
@@ -139,12 +139,6 @@ class Console:
             for _table, unit in sorted(state.holders.items()):
                 batch.send(unit, message)
         return rankings
-
-    def _section(self, section: str) -> SectionState:
-        state = self.session.sections.get(section)
-        if state is None:
-            raise NotFound("section.not_found", section=section)
-        return state
 
     def _changed(self, state: SectionState, change: Change, batch: Batch, what: str,
                  **said: object) -> None:

@@ -359,10 +359,9 @@ class DirectorActions:
         batch.change(UnitLeftTable(unit, section, self.session.event_id))
 
     def _director_section(self, section: str) -> SectionState:
-        state = self.session.sections.get(section)
-        if state is None or self.session.event_id is None:
+        if self.session.event_id is None:
             raise NotFound("section.not_found", section=section)
-        return state
+        return self.session.section_of(section)
 
     def _director_unit(self, unit: int) -> UnitState:
         state = self.session.units.get(unit)

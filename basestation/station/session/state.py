@@ -25,7 +25,7 @@ from basestation.station.effects.events import (
     SessionComplete,
     SessionStatus,
 )
-from basestation.station.refusals import Invalid
+from basestation.station.refusals import Invalid, NotFound
 from basestation.station.session.entries import (
     Entry,
     ResultChanged,
@@ -501,6 +501,13 @@ class SessionState:
             return
         self.end("station", batch)
         self.tell_status(batch)
+
+    def section_of(self, letter: str) -> SectionState:
+        """The section `letter` of the open event; NotFound when it has none."""
+        state = self.sections.get(letter)
+        if state is None:
+            raise NotFound("section.not_found", section=letter)
+        return state
 
     def held_section(self, unit_no: int) -> SectionState | None:
         """The section where the unit holds a table now (None: it holds none)."""
