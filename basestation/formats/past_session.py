@@ -8,7 +8,7 @@ itself (a score its contract does not give, a total its board results do not giv
 one board twice or at two tables in one round), is refused with the line and the reason
 (`PastFileError`), so nothing of it is half taken. `traveller_of` turns a session into the
 traveller file `basestation score` reads; the station imports it into the club's history
-(station/history_import.py).
+(station/commands/history_import.py).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from typing import Any
 from basestation.movements import Movement
 from basestation.station.commands.director import DirectorService
 from basestation.station.commands.pads import PadService
+from basestation.station.commands.swiss_draw import SwissDraw
 from basestation.station.config import (
     ConfigError,
     EventScoring,
@@ -38,7 +39,6 @@ from basestation.station.session.entries import Entry
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.station.session.state import SessionState
-from basestation.station.swiss_draw import draw_rounds_as_they_end
 from basestation.station.views.match_shapes import matches_json
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
@@ -160,7 +160,7 @@ class Station:
         self._tasks.append(asyncio.create_task(self._supervise_hub(), name="hub"))
         self._tasks.append(asyncio.create_task(self._rescore(), name="scores"))
         self._tasks.append(asyncio.create_task(self._backup_at_session_end(), name="backup"))
-        self._tasks.append(asyncio.create_task(draw_rounds_as_they_end(self.hub, self.rules),
+        self._tasks.append(asyncio.create_task(SwissDraw(self.hub, self.rules).run(),
                                                name="swiss"))
         for link in self.links:
             self._tasks.append(asyncio.create_task(link.run(), name=link.name))

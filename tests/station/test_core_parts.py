@@ -128,9 +128,13 @@ def test_the_rules_parts_hold_one_state(tmp_path: Path) -> None:
     session = rules.session
     assert rules.pads.session is rules.director.session is session
     assert rules.director_seats.session is rules.switches.session is session
+    assert rules.tables.session is rules.merges.session is rules.movements.session is session
+    assert rules.console.session is session
+    assert rules.tables.director is rules.merges.director is rules.director
     assert session.event_name == "Tuesday pairs"
     # Nothing forwarded: each method or field is reached through the part that owns it.
-    assert set(vars(rules)) == {"session", "pads", "director", "director_seats", "switches"}
+    assert set(vars(rules)) == {"session", "pads", "director", "director_seats", "tables",
+                                "merges", "movements", "switches", "console"}
 
 
 async def test_pairing_goes_through_the_hub_services(tmp_path: Path) -> None:

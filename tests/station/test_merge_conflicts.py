@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from basestation.station.rules.director import MergeConflict
+from basestation.station.rules.merges import MergeConflict
 from basestation.station.views.grid import alerts
 from firmware_protocol.messages import CorrectionPush, ErrorCode, Hello, Login, Nak, Result, Seat
 from tests.helpers import result

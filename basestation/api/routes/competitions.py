@@ -2,9 +2,9 @@
 ladder's rules; the ladder is run by them (scoring/ladder.py), shown, printed and exported as
 CSV; a year's competitions give their place-getters.
 
-The changes are the director's service's (`station.director`, station/competitions.py: checked
-under one lock, written through the hub's batch); the routes parse, call it and shape its
-answer. Until an event
+The changes are the director's service's (`station.director`,
+station/commands/competitions.py: checked under one lock, written through the hub's batch);
+the routes parse, call it and shape its answer. Until an event
 is published its results are the director's: a ladder read without the director's login counts
 only the published ones.
 """
@@ -23,7 +23,7 @@ from basestation.api.responses import CompetitionOut, CompetitionSummaryOut, Lad
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.formats.ladder_csv import ladder_csv
 from basestation.scoring.ladder import KINDS, Ladder, LadderRules, Played, run_ladder
-from basestation.station.competitions import events_of, find, rules_of
+from basestation.station.commands.competitions import events_of, find, rules_of
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store
 

@@ -38,7 +38,6 @@ from basestation.api.scorer_data import SCORER_FILE, NotScorerEvent, scorer_xml
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
 from basestation.station.config import StationConfig
 from basestation.station.refusals import NotFound
-from basestation.station.rules.event_results import past_event
 from basestation.station.session.state import SessionState
 from basestation.store.models import SeatingRow
 from basestation.store.repository import Store
@@ -140,7 +139,7 @@ async def event_scorer_xml(event_id: EventId, request: Request,
             seatings = await read.stored(store.seatings, event_id)
             text = scorer_xml(station.session, seatings, station.config)
         else:
-            past = await read.stored(past_event, store, event_id)
+            past = await read.stored(SessionState.past, store, event_id)
             if past is None:
                 raise NotFound("event.not_found", event=event_id)
             need_publication(request, past.published)
@@ -173,7 +172,7 @@ async def publish(event_id: EventId, body: PublishIn,
 
 
 def _past_results(store: Store, event_id: int) -> dict[str, Any] | None:
-    session = past_event(store, event_id)
+    session = SessionState.past(store, event_id)
     if session is None:
         return None
     return results_document(session, store.seatings(event_id), is_open=False)

@@ -11,7 +11,6 @@ other exception is a bug. One handler answers them all (`api/errors.py`: 404, 42
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import date
@@ -23,27 +22,20 @@ from basestation.movements import MovementError
 from basestation.scoring.ladder import LadderRules
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
-from basestation.station import competitions, history_import
-from basestation.station.competitions import Competition
+from basestation.station.commands.competitions import Competition, Competitions
+from basestation.station.commands.history_import import HistoryImport, Imported
+from basestation.station.commands.opening import EventOpening
+from basestation.station.commands.swiss_draw import SwissDraw
 from basestation.station.config import NewEvent
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.history_import import Imported
-from basestation.station.opening import open_new_event
 from basestation.station.refusals import Conflict, Invalid
-from basestation.station.rules import (
-    console,
-    event_results,
-    merges,
-    movement_changes,
-    session_controls,
-    table_actions,
-)
 from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.director_seats import Seated
+from basestation.station.rules.merges import Decided
+from basestation.station.rules.movement_changes import Changed
 from basestation.station.session.memory import HeldResult, Thresholds, UnitState
 from basestation.station.session.state import HeldMatchPenalty, HeldPenalty
-from basestation.station.swiss_draw import draw_next_round
 from basestation.store.models import CompetitionRow
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import ControlCommand, Entry, RoundRankings
@@ -71,8 +63,12 @@ class DirectorService:
     def __init__(self, hub: Hub, rules: SessionRules) -> None:
         self._hub = hub
         self._rules = rules
-        self._competitions = asyncio.Lock()  # two changes never pass the same check
-        self._imports = asyncio.Lock()  # the same file twice at once is imported once
+        # The parts that act on more than the open session (the database's events, the
+        # standings), each with what it owns; the session's own parts are `rules`'.
+        self._opening = EventOpening(hub)
+        self._swiss = SwissDraw(hub, rules)
+        self._history = HistoryImport(hub)
+        self._competitions = Competitions(hub)
 
     async def _act(self, action: Callable[[Batch], T], *, need_event: bool = True) -> T:
         if need_event and self._rules.session.event_id is None:
@@ -82,10 +78,10 @@ class DirectorService:
         return await self._hub.act(action, taken_back=True)
 
     async def open_new_event(self, new: NewEvent) -> int:
-        """Opens `new` while the station runs, as the set-up page does (`opening.py`): the
-        event in play is closed (only when `new` says so, else a Conflict), the new one
+        """Opens `new` while the station runs, as the set-up page does (commands/opening.py):
+        the event in play is closed (only when `new` says so, else a Conflict), the new one
         loaded and the pads told; returns its id."""
-        return await open_new_event(self._hub, new)
+        return await self._opening.open_new_event(new)
 
     # -- players and seats ------------------------------------------------------------------
 
@@ -96,9 +92,8 @@ class DirectorService:
         and the handicaps given; the others' kept); returns how many the list holds."""
         named, numbers = dict(players), dict(national) if national is not None else None
         given = dict(handicaps or {})
-        await self._act(lambda batch: self._rules.director.set_players(
+        return await self._act(lambda batch: self._rules.director.set_players(
             named, batch, numbers, given), need_event=False)
-        return len(self._rules.session.players)
 
     async def add_visitor(self, name: str) -> int:
         """A visitor joins the club's list with a number of their own; returns it."""
@@ -123,7 +118,7 @@ class DirectorService:
     async def pair_units(self, units: Sequence[int]) -> None:
         """Pairs several units in one turn."""
         wanted = list(units)
-        await self._act(lambda batch: [self._rules.director.pair_unit(u, batch) for u in wanted],
+        await self._act(lambda batch: self._rules.director.pair_units(wanted, batch),
                         need_event=False)
 
     async def lock_unit(self, unit: int, *, need_event: bool = True) -> None:
@@ -143,22 +138,21 @@ class DirectorService:
 
     async def replace_unit(self, unit: int) -> tuple[str, int]:
         """Lets the next pad that asks take this unit's table over; returns the table."""
-        return await self._act(lambda batch: table_actions.replace_unit(self._rules, unit, batch),
+        return await self._act(lambda batch: self._rules.tables.replace_unit(unit, batch),
                                need_event=False)  # a unit holding a table is of the open event
 
     async def authorise_takeover(self, section: str, table: int) -> None:
         await self._act(
-            lambda batch: self._rules.director.authorise_takeover(section, table, batch),
+            lambda batch: self._rules.tables.authorise_takeover(section, table, batch),
             need_event=False)
 
     async def cancel_takeover(self, section: str, table: int) -> None:
-        await self._act(lambda batch: table_actions.cancel_takeover(
-            self._rules, section, table, batch))
+        await self._act(lambda batch: self._rules.tables.cancel_takeover(section, table, batch))
 
     async def resend_table(self, section: str, table: int) -> int:
         """Asks the table's pad to send again what it holds; returns its unit."""
-        return await self._act(lambda batch: table_actions.resend_table(
-            self._rules, section, table, batch))
+        return await self._act(lambda batch: self._rules.tables.resend_table(
+            section, table, batch))
 
     # -- results, rulings and penalties -----------------------------------------------------
 
@@ -193,25 +187,25 @@ class DirectorService:
         await self._act(lambda batch: self._rules.director.remove_penalty(penalty_id, batch))
 
     async def decide_merge(self, offer_id: int, accept: bool, *,
-                           replace: bool = False) -> merges.Decided:
+                           replace: bool = False) -> Decided:
         """Merges a pad's offered entry (over a held one only with `replace`) or drops it."""
-        return await self._act(lambda batch: merges.decide(
-            self._rules, offer_id, accept, batch, replace=replace))
+        return await self._act(lambda batch: self._rules.merges.decide(
+            offer_id, accept, batch, replace=replace))
 
     async def decline_offers(self, unit: int) -> int:
         """Drops every open offer of a let-go unit at once; how many."""
-        return await self._act(lambda batch: merges.decline_unit(self._rules, unit, batch))
+        return await self._act(lambda batch: self._rules.merges.decline_unit(unit, batch))
 
     # -- the session and its sections -------------------------------------------------------
 
     async def pause_or_resume(self, running: bool) -> bool:
-        return await self._act(lambda batch: session_controls.pause_or_resume(
-            self._rules, running, batch))
+        return await self._act(lambda batch: self._rules.switches.pause_or_resume(
+            running, batch))
 
     async def end_session(self) -> list[str]:
         """Ends the session, or, while tables still play their round, waits for them (the
         session ends once the last has finished): returns those tables ("A3")."""
-        return await self._act(lambda batch: session_controls.end_session(self._rules, batch))
+        return await self._act(self._rules.switches.end_session)
 
     async def publish(self, published: bool) -> None:
         """Publishes the open event's results (or takes them back)."""
@@ -219,8 +213,8 @@ class DirectorService:
 
     async def publish_event(self, event_id: int, published: bool) -> None:
         """Publishes any event's results, the open one's or a past one's."""
-        await self._act(lambda batch: event_results.publish(
-            self._rules, event_id, published, batch), need_event=False)
+        await self._act(lambda batch: self._rules.switches.publish_event(
+            event_id, published, batch), need_event=False)
 
     async def close_round(self, section: str) -> int:
         """Closes the section's round; returns the round it plays now."""
@@ -229,20 +223,8 @@ class DirectorService:
     async def draw_round(self, section: str) -> int:
         """Closes a Swiss round before every board is in: the next is drawn from the
         standings now (the rounds before it closed too); returns it."""
-        rules = self._rules
-
-        def draw_now(batch: Batch) -> int:
-            state = rules.session.sections.get(section)
-            next_round = state.movement.rounds + 1 if state is not None else 0
-            round_ = draw_next_round(rules, section, batch,
-                                     why=f"director's Swiss draw for round {next_round}")
-            state = rules.session.sections[section]
-            while state.current_round < round_:
-                rules.director.close_round(section, batch)
-            return round_
-
         with _movement_checked():
-            return await self._act(draw_now)
+            return await self._act(lambda batch: self._swiss.draw_round(section, batch))
 
     async def set_hand_records(self, section: str, deals: dict[int, str]) -> list[int]:
         """The section's hand records; returns the boards they gave."""
@@ -250,88 +232,85 @@ class DirectorService:
             return await self._act(
                 lambda batch: self._rules.director.set_hand_records(section, deals, batch))
 
-    async def late_pair(self, section: str, from_round: int) -> movement_changes.Changed:
+    async def late_pair(self, section: str, from_round: int) -> Changed:
         with _movement_checked():
-            return await self._act(lambda batch: movement_changes.late_pair(
-                self._rules, section, from_round, batch), need_event=False)
+            return await self._act(lambda batch: self._rules.movements.late_pair(
+                section, from_round, batch), need_event=False)
 
     async def withdraw_pair(self, section: str, pair: int, *, direction: str | None,
-                            from_round: int) -> movement_changes.Changed:
+                            from_round: int) -> Changed:
         with _movement_checked():
-            return await self._act(lambda batch: movement_changes.withdraw(
-                self._rules, section, pair, direction=direction, from_round=from_round,
-                batch=batch), need_event=False)
+            return await self._act(lambda batch: self._rules.movements.withdraw(
+                section, pair, direction=direction, from_round=from_round, batch=batch),
+                need_event=False)
 
     async def replace_movement(self, section: str, kind: str, tables: int, boards: int, *,
-                               phantom: bool, from_round: int) -> movement_changes.Changed:
+                               phantom: bool, from_round: int) -> Changed:
         with _movement_checked():
-            return await self._act(lambda batch: movement_changes.replace(
-                self._rules, section, kind, tables, boards, phantom=phantom,
-                from_round=from_round, batch=batch), need_event=False)
+            return await self._act(lambda batch: self._rules.movements.replace(
+                section, kind, tables, boards, phantom=phantom, from_round=from_round,
+                batch=batch), need_event=False)
 
     # -- the console ------------------------------------------------------------------------
 
     async def set_thresholds(self, changes: dict[str, float | int]) -> Thresholds:
-        return await self._act(lambda batch: console.set_thresholds(
-            self._rules, changes, batch), need_event=False)
+        return await self._act(lambda batch: self._rules.console.set_thresholds(
+            changes, batch), need_event=False)
 
     async def set_round_minutes(self, section: str, minutes: float) -> Thresholds:
-        return await self._act(lambda batch: console.set_round_minutes(
-            self._rules, section, minutes, batch))
+        return await self._act(lambda batch: self._rules.console.set_round_minutes(
+            section, minutes, batch))
 
     async def set_round_clock(self, section: str, per_board: float,
                               per_round: float) -> Thresholds:
-        return await self._act(lambda batch: console.set_round_clock(
-            self._rules, section, per_board, per_round, batch))
+        return await self._act(lambda batch: self._rules.console.set_round_clock(
+            section, per_board, per_round, batch))
 
     async def set_player_numbers(self, section: str, ask: AskPlayers) -> AskPlayers:
-        return await self._act(lambda batch: console.set_player_numbers(
-            self._rules, section, ask, batch))
+        return await self._act(lambda batch: self._rules.console.set_player_numbers(
+            section, ask, batch))
 
     async def set_result_entry(self, section: str, entry: ResultEntry) -> ResultEntry:
-        return await self._act(lambda batch: console.set_result_entry(
-            self._rules, section, entry, batch))
+        return await self._act(lambda batch: self._rules.console.set_result_entry(
+            section, entry, batch))
 
     async def set_pads(self, section: str, pads: PadPlace) -> PadPlace:
         """Where a section's pads stay: at their tables, or moving with a pair."""
         with _movement_checked():  # pads that cannot follow those pairs
-            return await self._act(lambda batch: console.set_pads(self._rules, section, pads,
-                                                                  batch))
+            return await self._act(lambda batch: self._rules.console.set_pads(
+                section, pads, batch))
 
     async def set_round_rankings(self, section: str,
                                  rankings: RoundRankings | None) -> RoundRankings | None:
-        return await self._act(lambda batch: console.set_round_rankings(
-            self._rules, section, rankings, batch))
+        return await self._act(lambda batch: self._rules.console.set_round_rankings(
+            section, rankings, batch))
 
-    # -- the years before (history_import.py: read and checked, then written whole) ---------
+    # -- the years before (commands/history_import.py: read and checked, then written whole) -
 
     async def import_past(self, past: PastSession, held_on: date | None = None) -> Imported:
         """A session of the years before, from its file, into the club's history: an event
         of its own (never the open one), its players matched by national number or added
         as visitors. A Conflict for a file imported already; nothing half done."""
-        return await history_import.import_past(self._hub, self._imports, past, held_on)
+        return await self._history.import_past(past, held_on)
 
-    # -- competitions (competitions.py: checked against what is stored, under one lock) -----
+    # -- competitions (commands/competitions.py: checked against what is stored) -----------
 
     async def create_competition(self, name: str, rules: LadderRules) -> CompetitionRow:
         """A new competition with its ladder's rules and no events yet."""
-        return await competitions.create(self._hub, name, rules)
+        return await self._competitions.create(name, rules)
 
     async def set_competition_rules(self, competition_id: int,
                                     rules: LadderRules) -> Competition:
         """The competition's ladder rules; refused when no ladder can be run by them, when
         it holds more events than sessions, or when one of its events is in another
         competition with other rules."""
-        return await competitions.set_rules(self._hub, self._competitions, competition_id,
-                                            rules)
+        return await self._competitions.set_rules(competition_id, rules)
 
     async def add_competition_event(self, competition_id: int, event_id: int) -> Competition:
         """Adds a pairs event to the competition (already in it: nothing changes)."""
-        return await competitions.add_event(self._hub, self._competitions, competition_id,
-                                            event_id)
+        return await self._competitions.add_event(competition_id, event_id)
 
     async def remove_competition_event(self, competition_id: int,
                                        event_id: int) -> Competition:
         """Takes an event out of the competition."""
-        return await competitions.remove_event(self._hub, self._competitions, competition_id,
-                                               event_id)
+        return await self._competitions.remove_event(competition_id, event_id)

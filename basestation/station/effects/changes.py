@@ -4,7 +4,9 @@ A handler hands the batch a change record (`Batch.change`): the batch queues the
 operations the record means, and makes it in memory at once so that later messages of the
 same batch see it. Made, a record returns the record that puts back what it replaced: the
 batch keeps those to set its changes aside while it commits (memory as stored) and to make
-them again once committed. No undo is written by hand.
+them again once committed. No undo is written by hand: a record changes memory through
+`set_fields` (attributes), `set_entry` (a mapping's entry) and `set_member` (a set's member),
+each of which returns the change that puts back what was there.
 """
 
 from __future__ import annotations
@@ -65,6 +67,27 @@ class _Absent:
 ABSENT: Any = _Absent()  # no entry under a key
 
 
+def set_entry(mapping: dict[Any, Any], key: Hashable, value: Any) -> EntryAsWas:
+    """`mapping[key]` is `value` (`ABSENT`: no entry); returns the change that puts back what
+    it was."""
+    back = EntryAsWas(mapping, key, mapping.get(key, ABSENT))
+    if value is ABSENT:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value
+    return back
+
+
+def set_member(members: set[Any], item: Hashable, present: bool) -> MemberAsWas:
+    """`item` is in `members` (or not); returns the change that puts back whether it was."""
+    back = MemberAsWas(members, item, item in members)
+    if present:
+        members.add(item)
+    else:
+        members.discard(item)
+    return back
+
+
 @dataclass(frozen=True)
 class EntryAsWas(Change):
     """`mapping[key]` as it was (`ABSENT`: no entry)."""
@@ -74,12 +97,7 @@ class EntryAsWas(Change):
     value: Any
 
     def apply(self) -> EntryAsWas:
-        now = self.mapping.get(self.key, ABSENT)
-        if self.value is ABSENT:
-            self.mapping.pop(self.key, None)
-        else:
-            self.mapping[self.key] = self.value
-        return EntryAsWas(self.mapping, self.key, now)
+        return set_entry(self.mapping, self.key, self.value)
 
 
 @dataclass(frozen=True)
@@ -91,12 +109,7 @@ class MemberAsWas(Change):
     present: bool
 
     def apply(self) -> MemberAsWas:
-        now = self.item in self.members
-        if self.present:
-            self.members.add(self.item)
-        else:
-            self.members.discard(self.item)
-        return MemberAsWas(self.members, self.item, now)
+        return set_member(self.members, self.item, self.present)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """The director's actions on the open session: rulings, moved and erased results, rounds,
-penalties, hand records, players, and pairing, commanding, locking and resetting pads.
+penalties, hand records, the club's list of players, and pairing, commanding, locking and
+resetting pads. Part of SessionRules (rules/composed.py); the parts beside it (tables,
+merges, movements) call on it for a pad commanded or an entry made.
 
 They act on the session's state (basestation.station.session.state) and change a board's entry
 only through its `replace_result`, as the pads' rules do. Like those, each action hands its
@@ -16,46 +18,38 @@ from typing import Any
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import Deal
 from basestation.domain.contract import parse_contract, score_ns
-from basestation.movements import MATCH_KINDS, SWISS_PAIRS, Movement, matches_of
+from basestation.movements import MATCH_KINDS, SWISS_PAIRS, matches_of
 from basestation.scoring.event_formats import entrants_of
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty, ScoringError
 from basestation.scoring.vp import VP_TOTAL
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import (
-    MovementChanged,
     ScoresChanged,
     TableHeld,
-    TableTakeover,
     UnitChanged,
 )
-from basestation.station.refusals import Conflict, Invalid, NotFound, Value, code_refusal
+from basestation.station.refusals import Invalid, NotFound, code_refusal
 from basestation.station.rules.services import HubServices
 from basestation.station.session.entries import (
     Entry,
     ResultChanged,
-    entry_words,
     held_from_body,
     push_body,
 )
 from basestation.station.session.list_changes import HandRecordLoaded, PlayerListed
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
-from basestation.station.session.offer_changes import OfferDecided
 from basestation.station.session.penalty_changes import PenaltyAdded, PenaltyRemoved
 from basestation.station.session.pin_tries import PinsForgiven
-from basestation.station.session.result_changes import SessionCompleted
-from basestation.station.session.round_changes import MovementReplaced
 from basestation.station.session.rulings import Ruling, has_outcome, ruled_result
-from basestation.station.session.seating_changes import TakeoverOpened
 from basestation.station.session.state import (
     HeldMatchPenalty,
     HeldPenalty,
-    MergeOffer,
     SessionState,
     penalty_row,
 )
 from basestation.station.session.unit_changes import UnitLeftTable, UnitLocked, UnitReset
-from basestation.station.session.validation import check_placement, check_seat, check_table
+from basestation.station.session.validation import check_placement
 from basestation.store import repository as repo
 from firmware_protocol.messages import (
     Control,
@@ -73,36 +67,6 @@ class DirectorActions:
     def __init__(self, session: SessionState, hub: HubServices | None = None) -> None:
         self.session = session
         self.hub = hub  # None: a session loaded only to be read
-
-    def authorise_takeover(self, section: str, table: int, batch: Batch) -> None:
-        state = self.session.sections.get(section)
-        if state is None or check_table(state, table) is not None:
-            raise NotFound("table.not_found", section=section, table=table)
-        if (section, table) not in self.session.takeovers:
-            assert self.session.event_id is not None
-            batch.change(TakeoverOpened(self.session, self.session.event_id, section, table))
-        batch.ops.append(repo.audit(self.session.event_id, "director", "authorise_takeover",
-                                    section=section, table=table))
-        batch.event(TableTakeover(section, table, takeover=True))
-
-    def decide_merge(self, offer_id: int, accept: bool, batch: Batch, *,
-                     replace: bool = False) -> HeldResult | None:
-        """The director takes a replaced unit's undelivered entry into the session, or not.
-        Over a different entry the station holds (a conflict) only with `replace`: nothing
-        held is ever replaced unseen."""
-        offer = self.session.merge_offers.get(offer_id)
-        if offer is None:
-            raise NotFound("merge.not_found", offer=offer_id)
-        held, same = self.session.offer_held(offer)
-        if accept and held is not None and not same and not replace:
-            raise merge_conflict(offer, held)
-        entry = None
-        if accept and not same:
-            entry = self.director_enter(offer.body, batch, source="recovery")
-        batch.change(OfferDecided(self.session, offer_id, "merged" if accept else "rejected"))
-        batch.ops.append(repo.audit(self.session.event_id, "director", "merge", offer=offer_id,
-                                    accepted=accept))
-        return entry
 
     def director_enter(self, body: Entry, batch: Batch, erase: bool = False, *,
                        source: str = "director") -> HeldResult | None:
@@ -308,11 +272,11 @@ class DirectorActions:
 
     def set_players(self, players: dict[int, str], batch: Batch,
                     national: dict[int, str | None] | None = None,
-                    handicaps: dict[int, float | None] | None = None) -> None:
+                    handicaps: dict[int, float | None] | None = None) -> int:
         """Adds or renames players in the club's list (numbers the pads enter). With
         `national`, their national numbers are set too (None: none); else they are kept.
         A player named in `handicaps` gets that handicap (None: none); the others keep
-        theirs."""
+        theirs. Returns how many the list holds."""
         session = self.session
         handicaps = handicaps or {}
         for number, name in sorted(players.items()):
@@ -323,6 +287,7 @@ class DirectorActions:
             batch.change(PlayerListed(session, number, name, number_there, handicap))
         batch.ops.append(repo.audit(self.session.event_id, "director", "players",
                                     count=len(players)))
+        return len(session.players)
 
     def pair_unit(self, unit: int, batch: Batch) -> UnitState:
         """Registers a unit (its key is shown to the director). A unit already known is
@@ -336,30 +301,10 @@ class DirectorActions:
                                     epoch=paired.epoch))
         return paired.unit
 
-    def change_movement(self, section: str, movement: Movement, batch: Batch, *,
-                        why: str) -> None:
-        """Replaces a section's movement mid-session (a late pair seated, say). Every result
-        already held must still fit the new movement, or nothing changes; the section's pads
-        then log in again and receive their new rounds."""
-        state = self._director_section(section)
-        clashes = [held for held in state.all_results()
-                   if check_seat(movement, table=held.table, round_=held.round, board=held.board,
-                                 ns=held.ns, ew=held.ew) is not None]
-        if clashes:
-            first = min(clashes, key=lambda h: (h.round, h.table, h.board))
-            raise Invalid("movement.results_clash", count=len(clashes), board=first.board,
-                          table=first.table, round=first.round)
-        batch.change(MovementReplaced(self.session, state, movement))
-        # A round drawn after its last one completed (a Swiss draw): the section moves on.
-        self.session.round_moves_on(state, state.current_round, batch)
-        # More rounds or a late pair: the session is no longer complete (nor its results
-        # public) until their boards are in too.
-        batch.change(SessionCompleted(self.session, self.session.all_complete()))
-        batch.ops.append(repo.audit(self.session.event_id, "director", "movement", section=section,
-                                    why=why, tables=movement.tables, boards=movement.boards))
-        batch.event(MovementChanged(section))
-        for unit in sorted(set(state.holders.values())):
-            batch.send(unit, Control(command=ControlCommand.RELOGIN))
+    def pair_units(self, units: list[int], batch: Batch) -> None:
+        """Pairs several units in one turn."""
+        for unit in units:
+            self.pair_unit(unit, batch)
 
     def command_unit(self, unit: int, command: ControlCommand, batch: Batch) -> None:
         """A director's command to one pad: `resend` has it re-send everything it holds
@@ -414,10 +359,9 @@ class DirectorActions:
         batch.change(UnitLeftTable(unit, section, self.session.event_id))
 
     def _director_section(self, section: str) -> SectionState:
-        state = self.session.sections.get(section)
-        if state is None or self.session.event_id is None:
+        if self.session.event_id is None:
             raise NotFound("section.not_found", section=section)
-        return state
+        return self.session.section_of(section)
 
     def _director_unit(self, unit: int) -> UnitState:
         state = self.session.units.get(unit)
@@ -434,19 +378,3 @@ def _joined(parts: list[str]) -> str:
 def _place(body: Entry) -> dict[str, object]:
     return {"section": body.section, "table": body.table, "round": body.round,
             "board": body.board}
-
-
-class MergeConflict(Conflict):
-    """Accepting an offer over a different entry the station holds, unconfirmed."""
-
-
-def merge_conflict(offer: MergeOffer, held: HeldResult) -> MergeConflict:
-    """What the director must confirm: both entries, in the director's words."""
-    body = offer.body
-    offered = offer.entry
-    said = "an entry it cannot read" if offered is None else entry_words(offered)
-    place: dict[str, Value] = {"board": body.board, "section": body.section, "table": body.table,
-             "round": body.round, "held": entry_words(held), "offered": said}
-    if offer.unit is None:
-        return MergeConflict("merge.over_held_offered", **place)
-    return MergeConflict("merge.over_held", unit=offer.unit, **place)

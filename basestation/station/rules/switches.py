@@ -1,9 +1,12 @@
-"""The director's switches on the session as a whole: pause and resume, end, and publish.
+"""The director's switches on the session as a whole: pause and resume, end, and publish
+(the open event's results, or a past one's).
 
 Three separate actions, because a director pauses for a ruling, ends the session when play
 is over, and publishes only once the scores are checked. Pausing and ending both stop entry
 on the pads; ending also takes the end-of-session backup; only publishing makes the results
-public. Part of SessionRules (basestation.station.rules.composed).
+public. Pausing, resuming and ending are told at once to every pad the station can reach,
+so a pad shows the station stopped, running or ended (SPEC.md 6.7). Part of SessionRules
+(basestation.station.rules.composed).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from basestation.station.refusals import Conflict, Invalid
 from basestation.station.session.state import SessionState
 from basestation.station.session.switch_changes import ResultsShown, SessionEnding, SessionRunning
 from basestation.store import repository as repo
-from firmware_protocol.messages import Status
+from basestation.store.models import EventRow
 
 
 class SessionSwitches:
@@ -28,16 +31,18 @@ class SessionSwitches:
             raise Conflict("event.none_open")
         return self.session.event_id
 
-    def set_running(self, running: bool, batch: Batch) -> Status:
-        """Pause (pads are told the station is stopped) or resume; resuming an ended session
-        opens it again."""
+    def pause_or_resume(self, running: bool, batch: Batch) -> bool:
+        """Pauses (pads are told the station is stopped, entry waits) or resumes; returns
+        whether the session runs now. Resuming an ended session opens it again; pausing
+        neither ends the session nor publishes anything."""
         event_id = self._event()
         batch.change(SessionRunning(self.session, event_id, running,
                                     self.session.ended and not running))
         batch.ops.append(repo.audit(event_id, "director", "start" if running else "stop"))
         waiting = tuple(self.session.waiting_tables()) if self.session.ending else ()
         batch.event(SessionStatus(running, self.session.ended, waiting))
-        return self.session.status()
+        self.session.tell_status(batch)  # each pad with its own section's round
+        return self.session.running
 
     def end_session(self, batch: Batch) -> list[str]:
         """Play is over: entry stops on every pad and the end-of-session backup is taken.
@@ -53,10 +58,11 @@ class SessionSwitches:
                           tables=_tables(waiting))
         if not waiting:
             self.session.end("director", batch)
-            return []
-        batch.change(SessionEnding(self.session))
-        batch.ops.append(repo.audit(event_id, "director", "end_waits", tables=waiting))
-        batch.event(SessionStatus(self.session.running, False, tuple(waiting)))
+        else:
+            batch.change(SessionEnding(self.session))
+            batch.ops.append(repo.audit(event_id, "director", "end_waits", tables=waiting))
+            batch.event(SessionStatus(self.session.running, False, tuple(waiting)))
+        self.session.tell_status(batch)  # entry stops; tables still playing play on
         return waiting
 
     def publish(self, published: bool, batch: Batch) -> None:
@@ -66,6 +72,15 @@ class SessionSwitches:
         batch.ops.append(repo.audit(event_id, "director",
                                     "publish" if published else "unpublish"))
         batch.event(ResultsPublished(published))
+
+    def publish_event(self, event_id: int, published: bool, batch: Batch) -> None:
+        """Publishes event `event_id`'s results (or withdraws them): the open event's as the
+        grid's Publish does, or a past one's, closed before the director had published it."""
+        if event_id == self.session.event_id:
+            self.publish(published, batch)
+            return
+        batch.ops.append(repo.update(EventRow, event_id, published=published))
+        batch.ops.append(repo.audit(event_id, "director", "publish" if published else "unpublish"))
 
 
 def _tables(tables: list[str]) -> str:

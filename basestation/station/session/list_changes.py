@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from basestation.domain.cards import Deal
-from basestation.station.effects.changes import ABSENT, Change, EntryAsWas, Together
+from basestation.station.effects.changes import ABSENT, Change, Together, set_entry
 from basestation.store import repository as repo
 from basestation.store.models import HandRecordRow, PlayerRow
 from basestation.store.repository import Op
 
 if TYPE_CHECKING:
     from basestation.station.session.state import SessionState
-
-
-def _set(mapping: dict[Any, Any], key: Any, value: Any) -> EntryAsWas:
-    """`mapping[key]` is `value` (None: no entry); returns what puts it back."""
-    back = EntryAsWas(mapping, key, mapping.get(key, ABSENT))
-    if value is None:
-        mapping.pop(key, None)
-    else:
-        mapping[key] = value
-    return back
 
 
 @dataclass(frozen=True)
@@ -37,9 +27,10 @@ class PlayerListed(Change):
 
     def apply(self) -> Change:
         session, number = self.session, self.number
-        return Together((_set(session.players, number, self.name),
-                         _set(session.national, number, self.national or None),
-                         _set(session.handicaps, number, self.handicap)))
+        return Together((set_entry(session.players, number, self.name),
+                         set_entry(session.national, number, self.national or ABSENT),
+                         set_entry(session.handicaps, number,
+                                   ABSENT if self.handicap is None else self.handicap)))
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.merge(PlayerRow(number=self.number, name=self.name,
@@ -59,8 +50,8 @@ class HandRecordLoaded(Change):
 
     def apply(self) -> Change:
         where = (self.section, self.board)
-        return Together((_set(self.session.deals, where, self.deal),
-                         _set(self.session.deal_text, where, self.text)))
+        return Together((set_entry(self.session.deals, where, self.deal),
+                         set_entry(self.session.deal_text, where, self.text)))
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.add(HandRecordRow(event_id=self.event_id, section=self.section,

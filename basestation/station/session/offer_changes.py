@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from basestation.station.effects.changes import ABSENT, Change, EntryAsWas, MemberAsWas, Together
+from basestation.station.effects.changes import ABSENT, Change, Together, set_entry, set_member
 from basestation.station.session.entries import Entry
 from basestation.station.session.state import MergeOffer, OfferKey, SessionState
 from basestation.store import repository as repo
@@ -25,13 +25,9 @@ class OfferMade(Change):
     origin: str
 
     def apply(self) -> Change:
-        offered, pending = self.session.offered, self.session.offers_pending
-        stored = self.row.body_json
-        back = Together((MemberAsWas(offered, stored, stored in offered),
-                         EntryAsWas(pending, self.key, pending.get(self.key, ABSENT))))
-        offered.add(stored)
-        pending[self.key] = (self.row, self.body, self.origin)
-        return back
+        return Together((set_member(self.session.offered, self.row.body_json, True),
+                         set_entry(self.session.offers_pending, self.key,
+                                   (self.row, self.body, self.origin))))
 
 
 @dataclass(frozen=True)
@@ -50,19 +46,15 @@ class OfferRewritten(Change):
 
     def apply(self) -> Change:
         session, unit = self.session, self.key[0]
-        offered, replaced = session.offered, session.offers_replaced
-        parts: list[Change] = [MemberAsWas(offered, self.stored, self.stored in offered),
-                               EntryAsWas(replaced, unit, replaced.get(unit, ABSENT))]
-        offered.add(self.stored)
-        replaced[unit] = replaced.get(unit, 0) + 1
+        replaced = session.offers_replaced
+        parts: list[Change] = [set_member(session.offered, self.stored, True),
+                               set_entry(replaced, unit, replaced.get(unit, 0) + 1)]
         if self.pending is not None:
-            pending = session.offers_pending
-            parts.append(EntryAsWas(pending, self.key, pending.get(self.key, ABSENT)))
-            pending[self.key] = (self.pending, self.body, self.origin)
+            parts.append(set_entry(session.offers_pending, self.key,
+                                   (self.pending, self.body, self.origin)))
         elif self.offer_id is not None:
-            offers = session.merge_offers
-            parts.append(EntryAsWas(offers, self.offer_id, offers.get(self.offer_id, ABSENT)))
-            offers[self.offer_id] = MergeOffer(self.body, unit, self.origin)
+            parts.append(set_entry(session.merge_offers, self.offer_id,
+                                   MergeOffer(self.body, unit, self.origin)))
         return Together(tuple(parts))
 
     def ops(self) -> tuple[Op, ...]:
@@ -81,8 +73,7 @@ class OfferDecided(Change):
     state: str
 
     def apply(self) -> Change:
-        offers = self.session.merge_offers
-        return EntryAsWas(offers, self.offer_id, offers.pop(self.offer_id, ABSENT))
+        return set_entry(self.session.merge_offers, self.offer_id, ABSENT)
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.close_merge_offer(self.offer_id, self.state),)
@@ -96,5 +87,4 @@ class ReplacedOffersForgotten(Change):
     unit: int
 
     def apply(self) -> Change:
-        replaced = self.session.offers_replaced
-        return EntryAsWas(replaced, self.unit, replaced.pop(self.unit, ABSENT))
+        return set_entry(self.session.offers_replaced, self.unit, ABSENT)

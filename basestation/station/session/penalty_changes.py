@@ -19,9 +19,14 @@ class PenaltiesAsWas(Change):
     penalties: tuple[HeldPenalty, ...]
     match_penalties: tuple[HeldMatchPenalty, ...]
 
+    @classmethod
+    def now(cls, session: SessionState) -> PenaltiesAsWas:
+        """The session's penalties as they are: what puts them back after a change."""
+        return cls(session, tuple(session.penalties), tuple(session.match_penalties))
+
     def apply(self) -> PenaltiesAsWas:
         session = self.session
-        back = PenaltiesAsWas(session, tuple(session.penalties), tuple(session.match_penalties))
+        back = PenaltiesAsWas.now(session)
         session.penalties[:] = self.penalties
         session.match_penalties[:] = self.match_penalties
         session.score_penalties()
@@ -38,7 +43,7 @@ class PenaltyAdded(Change):
 
     def apply(self) -> PenaltiesAsWas:
         session = self.session
-        back = PenaltiesAsWas(session, tuple(session.penalties), tuple(session.match_penalties))
+        back = PenaltiesAsWas.now(session)
         if isinstance(self.held, HeldMatchPenalty):
             session.match_penalties.append(self.held)
         else:
@@ -57,7 +62,7 @@ class PenaltyRemoved(Change):
 
     def apply(self) -> PenaltiesAsWas:
         session = self.session
-        back = PenaltiesAsWas(session, tuple(session.penalties), tuple(session.match_penalties))
+        back = PenaltiesAsWas.now(session)
         if isinstance(self.held, HeldMatchPenalty):
             session.match_penalties.remove(self.held)
         else:

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from basestation.movements import Movement, missing_pair
-from basestation.station.effects.changes import ABSENT, Change, EntryAsWas, set_fields
+from basestation.station.effects.changes import Change, set_entry, set_fields
 from basestation.station.session.memory import SectionState
 from basestation.store import repository as repo
 from basestation.store.repository import Op
@@ -28,10 +28,7 @@ class TableReached(Change):
     round_: int
 
     def apply(self) -> Change:
-        table_round = self.section.table_round
-        back = EntryAsWas(table_round, self.table, table_round.get(self.table, ABSENT))
-        table_round[self.table] = self.round_
-        return back
+        return set_entry(self.section.table_round, self.table, self.round_)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from basestation.station.effects.changes import ABSENT, Change, EntryAsWas, MemberAsWas, Together
+from basestation.station.effects.changes import (
+    ABSENT,
+    Change,
+    EntryAsWas,
+    Together,
+    set_entry,
+    set_member,
+)
 from basestation.station.session.memory import SectionState
 from basestation.station.session.seats import Place, numbers_text
 from basestation.store import repository as repo
@@ -28,13 +35,9 @@ class TableTaken(Change):
     event_id: int
 
     def apply(self) -> Change:
-        holders, held = self.section.holders, self.session.tables_held
         mine = (self.unit, self.section.letter, self.table)
-        back = Together((EntryAsWas(holders, self.table, holders.get(self.table, ABSENT)),
-                         MemberAsWas(held, mine, mine in held)))
-        holders[self.table] = self.unit
-        held.add(mine)
-        return back
+        return Together((set_entry(self.section.holders, self.table, self.unit),
+                         set_member(self.session.tables_held, mine, True)))
 
     def ops(self) -> tuple[Op, ...]:
         letter = self.section.letter
@@ -53,8 +56,7 @@ class TableLetGo(Change):
     event_id: int | None
 
     def apply(self) -> Change:
-        holders = self.section.holders
-        return EntryAsWas(holders, self.table, holders.pop(self.table, ABSENT))
+        return set_entry(self.section.holders, self.table, ABSENT)
 
     def ops(self) -> tuple[Op, ...]:
         if self.event_id is None:
@@ -72,10 +74,7 @@ class TakeoverOpened(Change):
     table: int
 
     def apply(self) -> Change:
-        place = (self.section, self.table)
-        back = MemberAsWas(self.session.takeovers, place, place in self.session.takeovers)
-        self.session.takeovers.add(place)
-        return back
+        return set_member(self.session.takeovers, (self.section, self.table), True)
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.open_takeover(self.event_id, self.section, self.table),)
@@ -92,10 +91,7 @@ class TakeoverClosed(Change):
     state: str
 
     def apply(self) -> Change:
-        place = (self.section, self.table)
-        back = MemberAsWas(self.session.takeovers, place, place in self.session.takeovers)
-        self.session.takeovers.discard(place)
-        return back
+        return set_member(self.session.takeovers, (self.section, self.table), False)
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.close_takeovers(self.event_id, self.section, self.table, self.state),)
@@ -138,10 +134,7 @@ class VisitorAdded(Change):
     name: str
 
     def apply(self) -> Change:
-        players = self.session.players
-        back = EntryAsWas(players, self.number, players.get(self.number, ABSENT))
-        players[self.number] = self.name
-        return back
+        return set_entry(self.session.players, self.number, self.name)
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.merge(PlayerRow(number=self.number, name=self.name)),)

@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from basestation.station.effects.changes import (
-    ABSENT,
-    AsWas,
-    Change,
-    EntryAsWas,
-    Together,
-    Values,
-    assign,
-    set_fields,
-)
+from basestation.station.effects.changes import Change, Together, Values, set_entry, set_fields
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.store import repository as repo
 from basestation.store.repository import Op
@@ -30,7 +21,7 @@ class ThresholdsSet(Change):
     values: Values
 
     def apply(self) -> Change:
-        return AsWas(self.limits, assign(self.limits, self.values))
+        return set_fields(self.limits, **dict(self.values))
 
     def ops(self) -> tuple[Op, ...]:
         new = dict(self.values)
@@ -51,12 +42,8 @@ class RoundClockSet(Change):
     per_round: float
 
     def apply(self) -> Change:
-        boards, rounds, letter = self.limits.board_minutes, self.limits.round_minutes, \
-            self.section
-        back = Together((EntryAsWas(boards, letter, boards.get(letter, ABSENT)),
-                         EntryAsWas(rounds, letter, rounds.get(letter, ABSENT))))
-        boards[letter], rounds[letter] = self.per_board, self.per_round
-        return back
+        return Together((set_entry(self.limits.board_minutes, self.section, self.per_board),
+                         set_entry(self.limits.round_minutes, self.section, self.per_round)))
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.set_round_clock(self.section_id, self.per_board, self.per_round),)

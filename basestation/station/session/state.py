@@ -25,7 +25,7 @@ from basestation.station.effects.events import (
     SessionComplete,
     SessionStatus,
 )
-from basestation.station.refusals import Invalid
+from basestation.station.refusals import Invalid, NotFound
 from basestation.station.session.entries import (
     Entry,
     ResultChanged,
@@ -84,7 +84,7 @@ from firmware_protocol.messages import (
 
 if TYPE_CHECKING:
     from basestation.station.config import SectionConfig
-    from basestation.store.repository import Snapshot
+    from basestation.store.repository import Snapshot, Store
 
 
 
@@ -225,6 +225,18 @@ class SessionState:
     completed: bool = False
 
     # -- start-up ----------------------------------------------------------------------------
+
+    @classmethod
+    def past(cls, store: Store, event_id: int) -> SessionState | None:
+        """Event `event_id` as it was stored, scored afresh, on its own (it shares nothing
+        with the open event's working memory); None if there is no such event. Reads the
+        database: run it off the event loop."""
+        snap = store.snapshot(event_id)
+        if snap.event is None:
+            return None
+        session = cls()
+        session.load(snap, {})
+        return session
 
     def load(self, snap: Snapshot, units: Mapping[int, UnitState]) -> None:
         """Memory as the database holds it: every field of `STORED_FIELDS` from `snap`."""
@@ -489,6 +501,13 @@ class SessionState:
             return
         self.end("station", batch)
         self.tell_status(batch)
+
+    def section_of(self, letter: str) -> SectionState:
+        """The section `letter` of the open event; NotFound when it has none."""
+        state = self.sections.get(letter)
+        if state is None:
+            raise NotFound("section.not_found", section=letter)
+        return state
 
     def held_section(self, unit_no: int) -> SectionState | None:
         """The section where the unit holds a table now (None: it holds none)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from basestation.station.effects.changes import AsWas, Change, EntryAsWas, Together, assign
+from basestation.station.effects.changes import ABSENT, Change, Together, set_entry, set_fields
 from basestation.station.session.memory import SectionState, UnitState
 from basestation.store import repository as repo
 from basestation.store.repository import Op
@@ -21,7 +21,7 @@ class UnitLocked(Change):
     reason: str = ErrorCode.UNIT_LOCKED.value
 
     def apply(self) -> Change:
-        return AsWas(self.unit, assign(self.unit, (("locked_reason", self.reason),)))
+        return set_fields(self.unit, locked_reason=self.reason)
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.upsert_unit({"unit": self.unit.unit, "locked_reason": self.reason}),)
@@ -34,8 +34,7 @@ class UnitReset(Change):
     unit: UnitState
 
     def apply(self) -> Change:
-        return AsWas(self.unit, assign(self.unit, (("locked_reason", None), ("bad_macs", 0),
-                                                   ("failing", 0))))
+        return set_fields(self.unit, locked_reason=None, bad_macs=0, failing=0)
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.upsert_unit({"unit": self.unit.unit, "locked_reason": None,
@@ -51,9 +50,8 @@ class UnitReplacedBy(Change):
     by: int
 
     def apply(self) -> Change:
-        return AsWas(self.unit, assign(self.unit, (
-            ("locked_reason", ErrorCode.UNIT_REPLACED.value), ("replaced_by", self.by),
-            ("section", None), ("table", None))))
+        return set_fields(self.unit, locked_reason=ErrorCode.UNIT_REPLACED.value,
+                          replaced_by=self.by, section=None, table=None)
 
     def ops(self) -> tuple[Op, ...]:
         return (repo.upsert_unit({"unit": self.unit.unit,
@@ -76,8 +74,8 @@ class UnitLeftTable(Change):
         back: list[Change] = []
         if section is not None and table is not None \
                 and section.holders.get(table) == self.unit.unit:
-            back.append(EntryAsWas(section.holders, table, section.holders.pop(table)))
-        back.append(AsWas(self.unit, assign(self.unit, (("section", None), ("table", None)))))
+            back.append(set_entry(section.holders, table, ABSENT))
+        back.append(set_fields(self.unit, section=None, table=None))
         return Together(tuple(back))
 
     def ops(self) -> tuple[Op, ...]:

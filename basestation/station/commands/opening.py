@@ -1,4 +1,5 @@
-"""Opening a new event while the station runs: the director's set-up page.
+"""Opening a new event while the station runs: the director's set-up page, a part of the
+director's service (commands/director.py).
 
 Everything is checked before anything changes (a movement that cannot be, a deal that is not
 one). The event in play is then closed properly in the same transaction (the hub's batch) as
@@ -33,19 +34,26 @@ if TYPE_CHECKING:
 LOAD_WAIT = 24 * 3600.0
 
 
-async def open_new_event(hub: Hub, new: NewEvent) -> int:
-    """Closes the event in play and opens `new`; returns its id once the station runs it and
-    the pads are told. An `Invalid` (a movement or a deal that cannot be), or a `Conflict` (an
-    event in play that `new` may not close), leaves everything as it was.
+class EventOpening:
+    """Opens a new event on the station's hub."""
 
-    Two turns of the hub, each committed with its batch: the first closes the old event and
-    writes the new one; the second, queued by the first, loads the new event (its rows have
-    their ids only once written) and tells the pads. Between them the old event is ended in
-    memory as in the database, so no pad's entry lands in it.
-    """
-    told: asyncio.Task[int] = await hub.act(lambda batch: _close_and_write(hub, new, batch),
-                                            taken_back=True)
-    return await told
+    def __init__(self, hub: Hub) -> None:
+        self._hub = hub
+
+    async def open_new_event(self, new: NewEvent) -> int:
+        """Closes the event in play and opens `new`; returns its id once the station runs it
+        and the pads are told. An `Invalid` (a movement or a deal that cannot be), or a
+        `Conflict` (an event in play that `new` may not close), leaves everything as it was.
+
+        Two turns of the hub, each committed with its batch: the first closes the old event
+        and writes the new one; the second, queued by the first, loads the new event (its
+        rows have their ids only once written) and tells the pads. Between them the old event
+        is ended in memory as in the database, so no pad's entry lands in it.
+        """
+        hub = self._hub
+        told: asyncio.Task[int] = await hub.act(lambda batch: _close_and_write(hub, new, batch),
+                                                taken_back=True)
+        return await told
 
 
 def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]:

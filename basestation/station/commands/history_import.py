@@ -1,10 +1,11 @@
-"""A session of the years before taken into the club's history (`DirectorService.import_past`):
-read and checked from its file first (formats/past_session.py), then written whole through
-the hub's batch, in one transaction, as an event of its own that is never the open one
-(`event.imported`, the file's digest). Players are matched to the club's list by their
-national number; one not on it joins the list as a visitor, as a name given at a pad does.
-Nothing else on the list changes, nor any earlier night. The same file again is refused
-(a `Conflict`), and so is a file imported under another name with the same content.
+"""A session of the years before taken into the club's history, a part of the director's
+service (`DirectorService.import_past`, commands/director.py): read and checked from its file
+first (formats/past_session.py), then written whole through the hub's batch, in one
+transaction, as an event of its own that is never the open one (`event.imported`, the file's
+digest). Players are matched to the club's list by their national number; one not on it joins
+the list as a visitor, as a name given at a pad does. Nothing else on the list changes, nor
+any earlier night. The same file again is refused (a `Conflict`), and so is a file imported
+under another name with the same content.
 """
 
 from __future__ import annotations
@@ -47,44 +48,51 @@ class Imported:
     visitors: list[int] = field(default_factory=list)
 
 
-async def import_past(hub: Hub, lock: asyncio.Lock, past: PastSession,
-                      held_on: date | None = None) -> Imported:
-    """Writes the session into the history; an `Invalid` for one that cannot be an event
-    (the line and the reason), a `Conflict` for a file imported already. `held_on` is the day
-    it was played when the file does not say."""
-    day = past.held_on or held_on
-    try:
-        if day is None:
-            raise PastFileError(None, "the file does not say the day it was played: give it")
-        movements = {letter: movement_of(past, letter) for letter in past.sections}
-    except PastFileError as exc:
-        raise Invalid("past.invalid", problem=str(exc)) from exc
-    sections = [_section(past, letter, movement) for letter, movement in movements.items()]
-    async with lock:
-        done = await asyncio.to_thread(hub.store.imported_events)
-        if past.digest in done:
-            earlier = done[past.digest]
-            raise Conflict("past.imported", event=earlier.id or 0, name=earlier.name,
-                           date=str(earlier.date))
-        made: list[int] = []
-        visitors: list[int] = []
+class HistoryImport:
+    """Past sessions written into the club's history, one file at a time."""
 
-        def write(batch: Batch) -> None:
-            numbers = _players(hub, past, batch, visitors)
-            event = EventRow(name=past.name, date=day, running=False, ended=True,
-                             published=True, across_the_field=past.across_the_field,
-                             imported=past.digest)
-            rows: list[object] = [*_results(past, movements), *_seats(past, numbers)]
-            rows += [HandRecordRow(event_id=0, section=letter, board=board, deal=deal)
-                     for letter in past.sections for board, deal in past.hand_records.items()]
-            batch.ops.append(repo.import_event(event, sections, rows, made.append))
-            batch.ops.append(repo.deferred(lambda: repo.audit(
-                made[0], "director", "import", file=past.kind, name=past.name, day=str(day),
-                results=sum(1 for x in past.lines if not x.phantom), visitors=len(visitors))))
+    def __init__(self, hub: Hub) -> None:
+        self._hub = hub
+        self._lock = asyncio.Lock()  # the same file twice at once is imported once
 
-        await hub.act(write, taken_back=True)
-    return Imported(made[0], past.name, day, past.sections,
-                    sum(1 for x in past.lines if not x.phantom), len(past.pairs), visitors)
+    async def import_past(self, past: PastSession, held_on: date | None = None) -> Imported:
+        """Writes the session into the history; an `Invalid` for one that cannot be an event
+        (the line and the reason), a `Conflict` for a file imported already. `held_on` is the day
+        it was played when the file does not say."""
+        day = past.held_on or held_on
+        try:
+            if day is None:
+                raise PastFileError(None, "the file does not say the day it was played: give it")
+            movements = {letter: movement_of(past, letter) for letter in past.sections}
+        except PastFileError as exc:
+            raise Invalid("past.invalid", problem=str(exc)) from exc
+        sections = [_section(past, letter, movement) for letter, movement in movements.items()]
+        hub = self._hub
+        async with self._lock:
+            done = await asyncio.to_thread(hub.store.imported_events)
+            if past.digest in done:
+                earlier = done[past.digest]
+                raise Conflict("past.imported", event=earlier.id or 0, name=earlier.name,
+                               date=str(earlier.date))
+            made: list[int] = []
+            visitors: list[int] = []
+
+            def write(batch: Batch) -> None:
+                numbers = _players(hub, past, batch, visitors)
+                event = EventRow(name=past.name, date=day, running=False, ended=True,
+                                 published=True, across_the_field=past.across_the_field,
+                                 imported=past.digest)
+                rows: list[object] = [*_results(past, movements), *_seats(past, numbers)]
+                rows += [HandRecordRow(event_id=0, section=letter, board=board, deal=deal)
+                         for letter in past.sections for board, deal in past.hand_records.items()]
+                batch.ops.append(repo.import_event(event, sections, rows, made.append))
+                batch.ops.append(repo.deferred(lambda: repo.audit(
+                    made[0], "director", "import", file=past.kind, name=past.name, day=str(day),
+                    results=sum(1 for x in past.lines if not x.phantom), visitors=len(visitors))))
+
+            await hub.act(write, taken_back=True)
+        return Imported(made[0], past.name, day, past.sections,
+                        sum(1 for x in past.lines if not x.phantom), len(past.pairs), visitors)
 
 
 def _players(hub: Hub, past: PastSession, batch: Batch,
