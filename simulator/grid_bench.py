@@ -25,6 +25,9 @@ machine:
   message for it made (written at once), and `_page_p95_ms`, from the page's main thread
   taking the message to that frame drawn (the wire and any wait for the page's main thread
   are neither part's);
+- `grid_{N}_stream_cpu_ms_a_message`, `grid_{N}_page_cpu_ms_a_result`: what the two parts
+  cost in CPU, however busy the machine: the station's making one stream message, and the
+  page's main thread over the results it showed;
 - `grid_{N}_first_paint_ms`: from asking for the page (logged in) to every table drawn.
 
 Chromium is Debian's (/usr/bin/chromium) driven by Playwright; where either is missing the
@@ -109,6 +112,7 @@ class _Published:
     def __init__(self) -> None:
         self.at: dict[str, float] = {}
         self.made: dict[str, float] = {}
+        self.making = [0.0, 0.0]  # the stream messages' CPU seconds, and how many were made
 
     @contextlib.contextmanager
     def watch(self, station: Any) -> Any:
@@ -123,7 +127,10 @@ class _Published:
 
         def made(read: ReadModel, position: int, event: dict[str, Any], *,
                  director: bool) -> str:
+            cpu = time.thread_time()
             text = frame(read, position, event, director=director)
+            self.making[0] += time.thread_time() - cpu
+            self.making[1] += 1
             if director and (key := _key(event)) is not None:
                 self.made.setdefault(key, time.time())
             return text
@@ -200,7 +207,9 @@ async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dic
     await asyncio.sleep(1.0)  # the pages' first reads done
     requests.clear()
     before = [await _main_thread(devtools) for _, devtools, _ in opened]
+    making = list(room.published.making)
     cpu, wall, acked = await room.play(rounds)
+    making = [now - then for now, then in zip(room.published.making, making, strict=True)]
     after = [await _main_thread(devtools) for _, devtools, _ in opened]
     busy = [now[0] - then[0] for now, then in zip(after, before, strict=True)]
     thread = [now[1] - then[1] for now, then in zip(after, before, strict=True)]
@@ -218,7 +227,8 @@ async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dic
     return {"cpu": cpu, "wall": wall, "acked": acked, "busy": max(busy) / wall,
             "thread": max(thread) / wall,
             "requests": len(requests) / count, "delays": delays, "station": station,
-            "in_page": in_page,
+            "in_page": in_page, "making_ms": making[0] * 1000 / max(1, making[1]),
+            "page_cpu_ms": thread[0] * 1000 / max(1, len(shown)),
             "first_paint_ms": max(p for _, _, p in opened)}
 
 
@@ -270,6 +280,8 @@ def _figures(tables: int, alone: tuple[float, float, int], one: dict[str, Any],
         f"{name}_result_to_cell_p95_ms": round(percentile_ms(one["delays"], 95), 1),
         f"{name}_result_to_cell_station_p95_ms": round(percentile_ms(one["station"], 95), 1),
         f"{name}_result_to_cell_page_p95_ms": round(percentile_ms(one["in_page"], 95), 1),
+        f"{name}_stream_cpu_ms_a_message": round(one["making_ms"], 3),
+        f"{name}_page_cpu_ms_a_result": round(one["page_cpu_ms"], 2),
         f"{name}_first_paint_ms": round(one["first_paint_ms"]),
         f"{name}_results_shown": len(one["delays"]),
     }
