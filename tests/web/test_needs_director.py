@@ -106,7 +106,11 @@ async def test_what_needs_the_director_comes_and_goes_live(
             # A lead from the wrong hand: a result to check at A1, said from the event (the
             # alerts' own read is held back meanwhile).
             held: list[Route] = []
-            await page.route("**/api/alerts", held.append)
+
+            def hold(route: Route, into: list[Route] = held) -> None:
+                into.append(route)  # answered once the words are checked
+
+            await page.route("**/api/alerts", hold)
             await acked(pad, pad.send(played(station, 1, 1, flagged, lead="SA")))
             check = view.get_by_role("region", name=re.compile("^Results to check"))
             await expect(check.get_by_role("listitem")).to_have_text(re.compile(

@@ -17,7 +17,7 @@ import { setupSessionSwitches } from "./grid_actions.js";
 import { last, onRefresh, refresh } from "./grid_state.js";
 import { readAlerts, stampClock } from "./grid_apply.js";
 import { renderClock } from "./clock.js";
-import { followStream, readDone, readEnded, readStarting } from "./grid_stream.js";
+import { followStream, readDone, readEnded, readStarting, reopenStream } from "./grid_stream.js";
 import { paintedSoFar, renderGrid } from "./grid_table.js";
 import { ago } from "./grid_words.js";
 import { readMatches } from "./matches.js";
@@ -87,7 +87,8 @@ async function showConsoles() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  setupLogin(refresh, refresh);
+  const lookerChanged = () => { reopenStream(); refresh(); };
+  setupLogin(lookerChanged, lookerChanged);
   showConsoles();
   setupAlerts();
   setupTableDialog();
