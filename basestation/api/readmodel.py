@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -43,6 +44,7 @@ from firmware_protocol import jsonwire
 
 T = TypeVar("T")
 SENT_KEPT = 256  # live events' texts kept for the streams that have yet to send them
+CLOCK_KEPT = 0.5  # seconds a section's round clock is used again for live events
 
 
 def unit_json(unit: UnitState) -> dict[str, Any]:
@@ -61,6 +63,8 @@ class ReadModel:
         self.station = station
         # Each live event's message, made once for all the pages' streams (live_frame).
         self._sent: OrderedDict[tuple[int, bool], tuple[dict[str, Any], str]] = OrderedDict()
+        # Each section's round clock as last made for a live event (_clock).
+        self._clocks: dict[str, tuple[tuple[str, int], float, dict[str, Any]]] = {}
 
     @property
     def thresholds(self) -> Thresholds:
@@ -143,7 +147,7 @@ class ReadModel:
                                         limits=self.thresholds, takeovers=session.takeovers,
                                         links_down=station.link_health.down)
         elif kind in ("result", "table") and section is not None:
-            data["clock"] = round_clock(section, self.thresholds, datetime.now(UTC))
+            data["clock"] = self._clock(section)
         if kind in ("result", "table", "unit", "alert"):
             data["rows"] = [{"section": letter, **self._row(session.sections[letter], table)}
                             for letter, table in sorted(tables)
@@ -164,6 +168,17 @@ class ReadModel:
             while len(self._sent) > SENT_KEPT:
                 self._sent.popitem(last=False)
         return made[1]
+
+    def _clock(self, section: SectionState) -> dict[str, Any]:
+        """The section's round clock for a live event: one a section for the events of one
+        bus position (a burst's results, made for the stream after the hub applied them
+        all, would each work out the same clock), and none older than `CLOCK_KEPT`."""
+        key, now = (section.letter, self.station.bus.position), time.monotonic()
+        kept = self._clocks.get(section.letter)
+        if kept is None or kept[0] != key or now - kept[1] > CLOCK_KEPT:
+            kept = (key, now, round_clock(section, self.thresholds, datetime.now(UTC)))
+            self._clocks[section.letter] = kept
+        return kept[2]
 
     def _row(self, section: SectionState, table: int) -> dict[str, Any]:
         return table_state(section, table, self.station.units, datetime.now(UTC),

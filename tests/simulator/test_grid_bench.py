@@ -21,4 +21,11 @@ async def test_grid_stage_reports_shares_and_ratios() -> None:
     assert figures["grid_6_station_core_share_no_page_after"] > 0
     assert figures["grid_6_requests_per_result"] >= 0
     assert figures["grid_6_result_to_cell_p95_ms"] >= figures["grid_6_result_to_cell_p50_ms"]
+    # Its two parts, each within the whole: the station's, and the page's.
+    for part in ("station", "page"):
+        assert 0 <= figures[f"grid_6_result_to_cell_{part}_p95_ms"] \
+            <= figures["grid_6_result_to_cell_p95_ms"] + 1
+    # Three pages over one, one page's taken as at least a floor: always a number.
+    assert figures["grid_6_station_cost_three_over_one"] >= 0
+    assert figures["grid_6_station_core_share_three_pages"] >= 0
     assert figures["grid_6_first_paint_ms"] > 0

@@ -14,7 +14,7 @@ from typing import Any
 import aiomqtt
 import httpx
 import pytest
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, Page, Route, expect
 
 from basestation.station.app import Station
 from firmware_protocol import jsonwire
@@ -103,12 +103,22 @@ async def test_what_needs_the_director_comes_and_goes_live(
             await page.wait_for_selector("#c-A-3-1[data-state=partial]")
             assert requests == [], requests
 
-            # A lead from the wrong hand: a result to check at A1.
+            # A lead from the wrong hand: a result to check at A1, said from the event (the
+            # alerts' own read is held back meanwhile).
+            held: list[Route] = []
+
+            def hold(route: Route, into: list[Route] = held) -> None:
+                into.append(route)  # answered once the words are checked
+
+            await page.route("**/api/alerts", hold)
             await acked(pad, pad.send(played(station, 1, 1, flagged, lead="SA")))
             check = view.get_by_role("region", name=re.compile("^Results to check"))
             await expect(check.get_by_role("listitem")).to_have_text(re.compile(
                 rf"^Section A, table 1: round 1, board {flagged}: the lead does not fit the "
                 "declarer"), timeout=WAIT)
+            await page.unroute("**/api/alerts")
+            for route in held:
+                await route.continue_()
 
             # A flat battery at A1.
             await acked(pad, pad.send(Heartbeat(battery=12)))

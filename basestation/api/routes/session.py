@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -20,6 +21,10 @@ from basestation.api.responses import (
 )
 
 router = APIRouter(prefix="/api", tags=["session"])
+
+# A live stream writes the messages made so far at least this often (seconds) while it
+# makes a burst's: one write for a few results, and none waits long for the rest.
+WRITE_EVERY = 0.004
 
 
 @router.get("/status", response_model=StatusOut)
@@ -80,14 +85,23 @@ async def stream(request: Request, station: StationDep, read: ReadDep) -> Stream
                 if follower.behind:  # at the start, or fallen behind since: read afresh
                     follower.caught_up()
                     yield hello(False)
-                # Every event waiting, in one write: a burst of results costs one wake-up,
-                # however busy the station is, and each message is made once for all pages.
+                # Every event waiting, at one wake-up however busy the station is, each
+                # message made once for all pages; written as made, a few milliseconds'
+                # worth at a time, so a burst's first result is not held for its last.
                 taken = await follower.take(15)
                 if not taken:
                     yield ": keep-alive\n\n"
                     continue
-                yield "".join(read.live_frame(position, event, director=director)
-                              for position, event in taken)
+                made: list[str] = []
+                since = time.monotonic()
+                for position, event in taken:
+                    made.append(read.live_frame(position, event, director=director))
+                    if time.monotonic() - since >= WRITE_EVERY:
+                        yield "".join(made)
+                        made.clear()
+                        since = time.monotonic()
+                if made:
+                    yield "".join(made)
         finally:
             bus.unfollow(follower)
 

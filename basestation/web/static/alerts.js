@@ -19,7 +19,7 @@ const GROUP_FROM = 4;
 const STANDING_KINDS = new Set(["bad_mac", "link_down", "unit_replaced", "unit_locked", "merge_offer",
   "merge_conflict", "wrong_pin", "flooding", "too_many_visitors", "many_offers", "number_sweep"]);
 const recentAlerts = [];  // passing alerts from the stream (table in use, replaced, ...)
-const seenAt = new Map();  // alert key -> {said, at}: when this page first saw it as it is
+const seenAt = new Map();  // alert key -> {said, at}: when this page last saw it happen
 // Frames failing the security check that claim a unit no pad here is: counted as they come.
 // `counted`: the bus positions of the last few counted, as an event applied again over a full
 // read (grid_stream.js) is not counted twice.
@@ -51,12 +51,17 @@ export function noteAlert(event) {
     strangers.at = Date.now();
     return;
   }
-  if (STANDING_KINDS.has(event.kind) || recentAlerts.some((a) => alertKey(a) === alertKey(event))) return;
+  // Seen again now: its time (and its group's, "last hh:mm") is this one's, not the first.
+  const key = alertKey(event);
+  seenAt.delete(key);
+  if (STANDING_KINDS.has(event.kind)) return;
+  const before = recentAlerts.findIndex((a) => alertKey(a) === key);
+  if (before >= 0) recentAlerts.splice(before, 1);
   recentAlerts.unshift(event);
   recentAlerts.length = Math.min(recentAlerts.length, 20);
 }
 
-// When each alert was first seen as it stands (a count that grows is news again).
+// When each alert was seen as it stands: first seen, its count grown, or its event again.
 function stamp(alerts) {
   const now = Date.now();
   for (const a of alerts) {

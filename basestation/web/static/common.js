@@ -105,18 +105,22 @@ export function setupLogin(onLogin, onLogout) {
 // Server-sent events. EventSource reconnects by itself, sending the last event's id, and
 // `onOpen` resyncs after a gap; a stream it gave up on (the station was unreachable when it
 // tried again) is opened anew, from `since()`: the last position the page holds, if any.
+// `reopen()` does so at once: a stream carries what the one looking may see, as of its opening.
 export function listen(onEvent, onOpen, since = () => null) {
+  let source = null;
   const open = () => {
     const from = since();
-    const source = new EventSource("/api/stream" + (from ? `?since=${encodeURIComponent(from)}` : ""));
-    source.onmessage = (message) => onEvent(JSON.parse(message.data));
-    source.onopen = () => { document.body.dataset.live = "yes"; onOpen(); };
-    source.onerror = () => {
+    const mine = new EventSource("/api/stream" + (from ? `?since=${encodeURIComponent(from)}` : ""));
+    source = mine;
+    mine.onmessage = (message) => onEvent(JSON.parse(message.data));
+    mine.onopen = () => { document.body.dataset.live = "yes"; onOpen(); };
+    mine.onerror = () => {
       document.body.dataset.live = "no";
-      if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+      if (mine.readyState === EventSource.CLOSED && source === mine) setTimeout(open, 2000);
     };
   };
   open();
+  return { reopen() { source.close(); open(); } };
 }
 
 // Runs `job` now, or once more after the run in progress: bursts of events cost one fetch.

@@ -17,7 +17,7 @@ import { setupSessionSwitches } from "./grid_actions.js";
 import { last, onRefresh, refresh } from "./grid_state.js";
 import { readAlerts, stampClock } from "./grid_apply.js";
 import { renderClock } from "./clock.js";
-import { followStream, readDone, readEnded, readStarting } from "./grid_stream.js";
+import { followStream, readDone, readEnded, readStarting, reopenStream } from "./grid_stream.js";
 import { paintedSoFar, renderGrid } from "./grid_table.js";
 import { ago } from "./grid_words.js";
 import { readMatches } from "./matches.js";
@@ -65,9 +65,12 @@ function tickClocks() {
   readAlerts();
 }
 
+// Each written only when its words change: a congress room's hundreds of unchanged lines
+// cost no style or layout.
 function tickLastSeen() {
-  for (const cell of document.querySelectorAll("#units .seen, #table-facts .seen")) cell.textContent = ago(cell.dataset.seen);
-  for (const cell of document.querySelectorAll("th.table .heard")) cell.textContent = cell.dataset.seen ? ago(cell.dataset.seen) : "";
+  const write = (cell, text) => { if (cell.textContent !== text) cell.textContent = text; };
+  for (const cell of document.querySelectorAll("#units .seen, #table-facts .seen")) write(cell, ago(cell.dataset.seen));
+  for (const cell of document.querySelectorAll("th.table .heard")) write(cell, cell.dataset.seen ? ago(cell.dataset.seen) : "");
 }
 
 // The other events run on this computer tonight ([[console]] in the station's configuration).
@@ -84,7 +87,8 @@ async function showConsoles() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  setupLogin(refresh, refresh);
+  const lookerChanged = () => { reopenStream(); refresh(); };
+  setupLogin(lookerChanged, lookerChanged);
   showConsoles();
   setupAlerts();
   setupTableDialog();

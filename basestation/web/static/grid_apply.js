@@ -25,6 +25,9 @@ const WHOLE_ROOM = new Set(["link_down", "link_back", "hub_restarted", "database
 // make its cell "flagged", and a stream opened before the director logged in carries none).
 const ALERTING = new Set(["missing", "flagged"]);
 
+// The alerts a result's own flags raise (the station's ATTENTION_FLAGS, as the grid names them).
+const FLAG_KINDS = new Set(["lead_declarer_mismatch", "suspect_wrong_side", "wrong_pairs"]);
+
 const sectionOf = (letter) => last.grid?.sections.find((s) => s.section === letter);
 
 // Stamped when it arrives, so the clock moves on between events (clock.js).
@@ -69,6 +72,22 @@ const readUnits = coalesced(async () => {
   renderUnits(last.units);
 });
 
+// A result's flags (the director's stream carries them) kept in the alerts as read, as the
+// grid's next read would have them: "needs the director" says what to check at once, not
+// once /api/alerts is read again.
+function patchFlags(event) {
+  if (!last.grid || (!Array.isArray(event.flags) && !event.erased)) return;
+  const same = (a) => FLAG_KINDS.has(a.kind) && a.section === event.section && a.table === event.table &&
+    a.round === event.round && a.board === event.board;
+  const kept = (last.grid.alerts || []).filter((a) => !same(a));
+  if (!event.erased) {
+    for (const kind of event.flags.map((flag) => String(flag).toLowerCase())) {
+      if (FLAG_KINDS.has(kind)) kept.push({ kind, section: event.section, table: event.table, round: event.round, board: event.board });
+    }
+  }
+  last.grid.alerts = kept;
+}
+
 function applyResult(event) {
   const table = sectionOf(event.section)?.tables.find((t) => t.table === event.table);
   const at = table?.cells.findIndex((c) => c.round === event.round) ?? -1;
@@ -79,6 +98,7 @@ function applyResult(event) {
   }
   patchTables(event.rows);
   patchClock(event.section, event.clock);
+  patchFlags(event);
   // An alert raised or cleared: read them again.
   if (ALERTING.has(before?.state) || ALERTING.has(event.cell?.state) || event.erased) touched.alerts = true;
   touched.cells = true;

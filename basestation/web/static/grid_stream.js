@@ -67,6 +67,12 @@ function onEvent(event) {
   }
 }
 
+let stream = null;
+
 export function followStream() {
-  listen(onEvent, () => {}, () => (epoch ? `${epoch}-${position}` : null));
+  stream = listen(onEvent, () => {}, () => (epoch ? `${epoch}-${position}` : null));
 }
+
+// The director logged in or out: the stream opened again from where the page is, as it
+// carries a result's flags (its results to check) to the director's stream only.
+export function reopenStream() { stream?.reopen(); }

@@ -74,7 +74,7 @@ export function renderOverview(data) {
     overviewDue = false;
     const list = document.querySelector("#overview ul");
     const alerts = data.alerts || [];
-    list.replaceChildren(...data.sections.map((section) => {
+    const lines = data.sections.map((section) => {
       const missing = section.tables.reduce((n, t) => n + t.cells.filter((c) => c.state === "missing")
         .reduce((m, c) => m + c.boards - c.done, 0), 0);
       const raised = alerts.filter((a) => a.section === section.section).length;
@@ -83,9 +83,17 @@ export function renderOverview(data) {
         playing ? `${playing} ${playing === 1 ? "table" : "tables"} playing` : "round finished",
         `${missing} ${missing === 1 ? "board" : "boards"} missing`,
         `${raised} ${raised === 1 ? "alert" : "alerts"}`];
-      return el("li", {}, el("a", { href: `#section-${section.section}`,
-        "data-needs": missing || raised ? "yes" : "no" }, words.join(", ")));
-    }));
+      return [`#section-${section.section}`, missing || raised ? "yes" : "no", words.join(", ")];
+    });
+    // Each line written only when it changes: most frames change none, and a line rewritten
+    // lays out the page below it again.
+    while (list.children.length > lines.length) list.lastChild.remove();
+    lines.forEach(([href, needs, words], at) => {
+      const link = list.children[at]?.firstChild ?? list.appendChild(el("li", {}, el("a", {}))).firstChild;
+      if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+      if (link.dataset.needs !== needs) link.dataset.needs = needs;
+      if (link.textContent !== words) link.textContent = words;
+    });
     renderNeeds();
   });
 }

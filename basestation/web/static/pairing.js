@@ -2,9 +2,25 @@
 // and the page shows the pad's link and its QR code. The link carries the code, never the key
 // (SPEC 10.5): the pad exchanges it once for its key, so the link left in the phone's history
 // is worthless. The QR code is drawn here, so the link is in no request either.
-// vendor/qrcode.js is a classic script, copied unchanged, that sets the global `qrcode`; the
-// grid page loads it before its modules run.
+// vendor/qrcode.js is a classic script, copied unchanged, that sets the global `qrcode`;
+// loaded once the director turns to pairing, so the grid's first paint does not wait for it.
 import { api, say } from "./common.js";
+
+let qrLoaded = null;
+function loadQr() {
+  qrLoaded ??= new Promise((done, failed) => {
+    const script = document.createElement("script");
+    script.src = "/static/vendor/qrcode.js";
+    script.onload = done;
+    script.onerror = () => {
+      qrLoaded = null;
+      script.remove();
+      failed(new Error("The QR code could not be drawn: the station did not answer. Pair the unit again."));
+    };
+    document.head.append(script);
+  });
+  return qrLoaded;
+}
 
 function padLink(paired, broker) {
   const fragment = new URLSearchParams({ code: paired.code });
@@ -18,10 +34,12 @@ export function setupPairing() {
   // deploy/mosquitto's WebSockets listener; over TLS where the pages are (a browser refuses
   // a plain one from a page served over TLS).
   broker.value = `${location.protocol === "https:" ? "wss" : "ws"}://${location.hostname}:9001`;
+  form.addEventListener("focusin", () => loadQr().catch(() => {}));  // ready by the press
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const unit = Number(form.elements.unit.value);
     try {
+      await loadQr();  // before pairing: a new key is no use without its code shown
       const paired = await api("POST", `/api/units/${unit}/pair`);
       const link = padLink(paired, broker.value.trim());
       const qr = globalThis.qrcode(0, "M");
