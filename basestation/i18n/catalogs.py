@@ -202,9 +202,12 @@ def main() -> None:
     changed = write(build())
     for path in changed:
         print(f"catalogs: wrote {path.relative_to(ROOT)}")
-    for code in translated():
-        for problem in problems(read(code)):
+    for code in translated():  # the first few of each catalog's, for its translator
+        found = list(problems(read(code)))
+        for problem in found[:5]:
             print(f"catalogs: {code}: {problem}")
+        if len(found) > 5:
+            print(f"catalogs: {code}: ... {len(found)} problems in all")
 
 
 if __name__ == "__main__":

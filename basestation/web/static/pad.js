@@ -559,9 +559,15 @@ function renderFeedback() {
     body.append(tr);
   }
   show("traveller", Boolean(shown.traveller));
-  $("par").textContent = shown.par ? _("Par: {contracts}", { contracts: shown.par.map(([contract, by]) =>
-    _("{contract} by {by}", { contract: contractText(contract), by: seatLetters(by) })).join(", ") +
-    (shown.par.length ? `, ${sideLetters("NS")} ${shown.par[0][2]}` : "") }) : "";
+  $("par").textContent = shown.par ? parWords(shown.par) : "";
+}
+
+// "Par: 4\u2660 by N, NS 420" in the pad's bridge words.
+function parWords(par) {
+  const contracts = par.map(([contract, by]) =>
+    _("{contract} by {by}", { contract: contractText(contract), by: seatLetters(by) }));
+  if (par.length) contracts.push(`${sideLetters("NS")} ${par[0][2]}`);
+  return _("Par: {contracts}", { contracts: contracts.join(", ") });
 }
 
 function renderNotices() {
