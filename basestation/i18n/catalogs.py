@@ -10,6 +10,7 @@ from __future__ import annotations
 import gettext
 import io
 import json
+from datetime import UTC, datetime
 import string
 from collections.abc import Iterable
 from pathlib import Path
@@ -34,16 +35,21 @@ METHODS = [
 ]
 KEYWORDS: dict[str, Any] = {"_": None, "n_": (1, 2)}  # n_(singular, plural, n, values)
 COMMENTS = ["TRANSLATORS:"]
-PSEUDO_TAG = "en-XA"  # the pseudo-language's BCP 47 tag, for `lang` and Intl
+PSEUDO_TAG = "en-XA"
+# The template's date, fixed: a catalog changes only when its messages do.
+DATE = datetime(2026, 1, 1, tzinfo=UTC)  # the pseudo-language's BCP 47 tag, for `lang` and Intl
 
 
 def extract(root: Path = ROOT) -> Catalog:
     """The messages of the sources, as a template."""
-    template = Catalog(project="basestation", msgid_bugs_address="", fuzzy=False,
+    template = Catalog(project="basestation", version="1", msgid_bugs_address="", fuzzy=False,
+                       creation_date=DATE, revision_date=DATE,
                        header_comment="# The messages of the station's pages, extracted from "
                                       "the sources by scripts/catalogs.sh.")
     found = extract_from_dir(str(root), METHODS, {}, KEYWORDS, COMMENTS, strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
+        if not isinstance(message, str):
+            message = tuple(message)  # a plural: singular and plural, as a catalog reads them
         template.add(message, None, [(filename, lineno)], auto_comments=comments,
                      context=context)
     return template
@@ -81,9 +87,13 @@ def updated(code: str, template: Catalog) -> Catalog:
     if path.is_file():
         catalog = read(code)
     else:  # a new language: its directory and bridge.json are there, its catalog is made here
-        catalog = Catalog(locale=code, project="basestation", fuzzy=False)
+        catalog = Catalog(locale=code, project="basestation", version="1", fuzzy=False,
+                          creation_date=DATE, revision_date=DATE)
     catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
+    catalog.version, catalog.revision_date = "1", DATE
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = "the basestation project (checked by no native speaker yet)"
     return catalog
 
 
