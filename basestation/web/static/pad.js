@@ -840,6 +840,7 @@ async function setup() {
     if (!pad) return;
     seatWords();
     render();
+    if (pending) askAccept(pending.type, pending.body);  // its words again, in the new language
   });
   const { paired, refused, restored } = await pairing();
   if (!paired) {

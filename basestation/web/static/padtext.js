@@ -10,6 +10,8 @@ const $ = (selector) => document.querySelector(selector);
 // The page's fixed text, element by element: [selector, words]. The rest is written by the
 // scripts each time they show it.
 const TEXT = [
+  ["body[data-state=starting] #where, body[data-state=unpaired] #where", () => _("Table pad")],
+  ["body[data-link=offline] #link", () => _("offline")],
   ["#language-label", () => _("Language")],
   ["#unpaired-title", () => _("Not paired")],
   ["#unpaired-text", () => _("Open this page with the pairing link or QR code from the director's Units panel.")],

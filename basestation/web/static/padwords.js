@@ -114,13 +114,18 @@ function clock(round, secondsLeft) {
 // The round clock above a table still playing a round the section has left (SPEC 14.6).
 const sectionAhead = (round, sectionRound) => _("Round {round}: the section has moved on to round {next}", { round, next: sectionRound });
 
-// "7-8", "5", "1, 3 and 5": a list of numbers (boards, tables).
+// "7-8", "5", "1, 3 and 5": boards, a run of them shown as one.
 function numbers(list) {
   const sorted = [...list].sort((a, b) => a - b);
-  if (sorted.length === 1) return String(sorted[0]);
   const run = sorted.every((b, i) => i === 0 || b === sorted[i - 1] + 1);
-  if (run) return `${sorted[0]}-${sorted[sorted.length - 1]}`;
-  return _("{list} and {last}", { list: sorted.slice(0, -1).join(", "), last: sorted[sorted.length - 1] });
+  if (run && sorted.length > 1) return `${sorted[0]}-${sorted[sorted.length - 1]}`;
+  return listed(sorted);
+}
+
+// "4 and 5", "1, 3 and 5": tables.
+function listed(list) {
+  if (list.length === 1) return String(list[0]);
+  return _("{list} and {last}", { list: list.slice(0, -1).join(", "), last: list[list.length - 1] });
 }
 
 // One pair's move: "NS pair 3 stay at table 3", "EW pair 5 move to table 4", "NS pair 4
@@ -178,7 +183,7 @@ function moves(table, seating, boards, sides = (s) => s) {
     const to = { ...which, table: tables[0] };
     lines.push(one ? _("Board {board} goes to table {table}", to) : _("Boards {boards} go to table {table}", to));
   } else {
-    const to = { ...which, tables: numbers(tables) };
+    const to = { ...which, tables: listed(tables) };
     lines.push(one ? _("Board {board} goes to tables {tables}", to) : _("Boards {boards} go to tables {tables}", to));
   }
   return lines;
