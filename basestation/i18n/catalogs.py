@@ -10,9 +10,9 @@ from __future__ import annotations
 import gettext
 import io
 import json
-from datetime import UTC, datetime
 import string
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +47,9 @@ def extract(root: Path = ROOT) -> Catalog:
                        header_comment="# The messages of the station's pages, extracted from "
                                       "the sources by scripts/catalogs.sh.")
     found = extract_from_dir(str(root), METHODS, {}, KEYWORDS, COMMENTS, strip_comment_tags=True)
-    for filename, lineno, message, comments, context in found:
-        if not isinstance(message, str):
-            message = tuple(message)  # a plural: singular and plural, as a catalog reads them
+    for filename, lineno, extracted, comments, context in found:
+        # A plural: singular and plural, as a catalog reads them.
+        message = extracted if isinstance(extracted, str) else tuple(extracted)
         template.add(message, None, [(filename, lineno)], auto_comments=comments,
                      context=context)
     return template
@@ -118,26 +118,23 @@ def browser_catalog(code: str, catalog: Catalog | None, template: Catalog) -> di
     if code == PSEUDO:
         tag = PSEUDO_TAG
         for m in template:
-            if not m.id:
-                continue
-            if m.pluralizable:
-                messages[m.id[0]] = {"one": f"[~{m.id[0]}~]", "other": f"[~{m.id[1]}~]"}
-            else:
-                messages[m.id] = f"[~{m.id}~]"
+            ids = forms(m.id)
+            if ids and ids[0]:
+                marked = [f"[~{text}~]" for text in ids]
+                messages[ids[0]] = ({"one": marked[0], "other": marked[-1]} if m.pluralizable
+                                    else marked[0])
     elif catalog is not None:
         categories = plural_categories(code)
         for m in catalog:
-            strings = m.string if isinstance(m.string, tuple) else (m.string,)
-            if not m.id or not all(strings) or m.fuzzy:
+            ids, strings = forms(m.id), forms(m.string)
+            if not ids or not ids[0] or not strings or not all(strings) or m.fuzzy:
                 continue  # the English shows until it is translated
-            if m.pluralizable:
-                if len(strings) != len(categories):
-                    continue
-                forms = dict(zip(categories, m.string, strict=True))
-                forms.setdefault("other", m.string[-1])
-                messages[m.id[0]] = forms
-            else:
-                messages[m.id] = m.string
+            if not m.pluralizable:
+                messages[ids[0]] = strings[0]
+            elif len(strings) == len(categories):
+                by_category = dict(zip(categories, strings, strict=True))
+                by_category.setdefault("other", strings[-1])
+                messages[ids[0]] = by_category
     languages = {c: autonym(c) for c in shipped()}
     bridge = {k: v for k, v in bridge_words(code).items() if k != "source"}
     return {"lang": code, "tag": tag, "languages": languages, "bridge": bridge,
@@ -163,7 +160,8 @@ def build(template: Catalog | None = None) -> dict[Path, bytes]:
         catalog = updated(code, template)
         files[catalog_path(code)] = po_text(catalog)
         files[catalog_path(code).with_suffix(".mo")] = mo_bytes(catalog)
-        files[BROWSER / f"{code}.json"] = json_text(browser_catalog(code, catalog, template)).encode()
+        browser = browser_catalog(code, catalog, template)
+        files[BROWSER / f"{code}.json"] = json_text(browser).encode()
     for code in (SOURCE, PSEUDO):
         files[BROWSER / f"{code}.json"] = json_text(browser_catalog(code, None, template)).encode()
     return files
@@ -181,6 +179,13 @@ def write(files: dict[Path, bytes]) -> list[Path]:
     return changed
 
 
+def forms(value: object) -> list[str]:
+    """A message's id or string as a list: one text, or a plural's forms."""
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value] if isinstance(value, tuple | list) else []
+
+
 def problems(catalog: Catalog) -> Iterable[str]:
     """What keeps a catalog from shipping: empty or fuzzy entries, placeholders that differ
     from the English, a plural without all its language's forms."""
@@ -188,8 +193,8 @@ def problems(catalog: Catalog) -> Iterable[str]:
     for m in catalog:
         if not m.id:
             continue
-        name = m.id[0] if m.pluralizable else m.id
-        strings = list(m.string) if m.pluralizable else [m.string]
+        name = forms(m.id)[0]
+        strings = forms(m.string) or [""]
         if m.fuzzy:
             yield f"{name!r}: fuzzy"
         if m.pluralizable and len(strings) != count:
@@ -197,7 +202,7 @@ def problems(catalog: Catalog) -> Iterable[str]:
         if any(not s for s in strings):
             yield f"{name!r}: not translated"
             continue
-        wanted = placeholders(m.id[-1] if m.pluralizable else m.id)
+        wanted = placeholders(forms(m.id)[-1])
         for s in strings:
             if placeholders(s) != wanted:
                 yield f"{name!r}: placeholders {sorted(placeholders(s))} not {sorted(wanted)}"

@@ -12,8 +12,15 @@ from babel.messages.mofile import read_mo
 from babel.messages.plurals import get_plural
 
 from basestation.i18n import LOCALE, PSEUDO, SOURCE, bridge_words, shipped
-from basestation.i18n.catalogs import (BROWSER, build, extract, plural_categories, problems,
-                                       read, translated)
+from basestation.i18n.catalogs import (
+    BROWSER,
+    build,
+    extract,
+    plural_categories,
+    problems,
+    read,
+    translated,
+)
 
 PAD = ["nl", "de", "fr", "es", "it", "pl"]
 

@@ -184,7 +184,8 @@ async def test_each_language_on_the_pad_screens_with_its_bridge_words(club: Club
     for code in LANGUAGES:  # the login form
         await choose(page, code, shown)
         shown = code
-        await expect(page.get_by_role("button", name=say(code, "Log in"), exact=True)).to_be_visible()
+        login = page.get_by_role("button", name=say(code, "Log in"), exact=True)
+        await expect(login).to_be_visible()
         assert await serious_violations(page) == [], code
     await choose(page, "en", shown)
     shown = "en"
@@ -234,8 +235,10 @@ async def test_numbers_and_plurals_by_the_languages_rules(club: Club) -> None:
       return out;
     }""")
     space = {"\u00a0": " ", "\u202f": " "}
-    flat = {code: [v.translate(str.maketrans(space)) for v in values] for code, values in said.items()}
-    assert flat["en"] == ["57.39", "57.39%", "1 minute; 2 minutes; 5 minutes; 22 minutes; 25 minutes"]
+    flat = {code: [v.translate(str.maketrans(space)) for v in values]
+            for code, values in said.items()}
+    assert flat["en"] == ["57.39", "57.39%",
+                          "1 minute; 2 minutes; 5 minutes; 22 minutes; 25 minutes"]
     assert flat["fr"][:2] == ["57,39", "57,39 %"]
     assert flat["de"][:2] == ["57,39", "57,39 %"]
     assert flat["nl"][0] == "57,39"  # CLDR writes Dutch percentages without the space: 57,39%
