@@ -16,8 +16,8 @@ from playwright.async_api import Page, expect
 
 from basestation.i18n import bridge_words
 from basestation.i18n.catalogs import BROWSER
-from tests.web.accessibility import serious_violations
 from tests.helpers import director
+from tests.web.accessibility import serious_violations
 from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import log_in, stored
 
