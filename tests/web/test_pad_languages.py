@@ -25,6 +25,7 @@ pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
 LANGUAGES = ["en", "nl", "de", "fr", "es", "it", "pl"]
 CHOSEN = "bridgepad:language"
+PHONE = {"width": 375, "height": 667}
 
 
 def catalog(code: str) -> dict[str, Any]:
@@ -233,8 +234,13 @@ async def choose(page: Page, code: str, now: str) -> None:
     await expect(page.locator("html")).to_have_attribute("lang", code)
 
 
+async def fits_a_phone(page: Page, code: str) -> None:
+    wide = await page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= PHONE["width"], f"{code}: {wide}px wide on a {PHONE['width']}px screen"
+
+
 async def test_each_language_on_the_pad_screens_with_its_bridge_words(club: Club) -> None:
-    page = await club.pad(1)
+    page = await club.pad(1, PHONE)
     shown = "en"
     for code in LANGUAGES:  # the login form
         await choose(page, code, shown)
@@ -242,6 +248,7 @@ async def test_each_language_on_the_pad_screens_with_its_bridge_words(club: Club
         login = page.get_by_role("button", name=say(code, "Log in"), exact=True)
         await expect(login).to_be_visible()
         assert await serious_violations(page) == [], code
+        await fits_a_phone(page, code)
     await choose(page, "en", shown)
     shown = "en"
     await log_in(page, 1)
@@ -261,6 +268,7 @@ async def test_each_language_on_the_pad_screens_with_its_bridge_words(club: Club
         await expect(level.get_by_role("button", name=say(code, "Pass"))).to_have_text(
             words["pass"])
         assert await serious_violations(page) == [], code
+        await fits_a_phone(page, code)
     await choose(page, "en", shown)
     shown = "en"
     for key, group in (("no trump", "Suit"), ("West", "Declarer"), ("=", "Result")):
@@ -275,6 +283,7 @@ async def test_each_language_on_the_pad_screens_with_its_bridge_words(club: Club
         await expect(confirm).to_contain_text(f"4{nt}")
         await expect(confirm).to_contain_text(say(code, "West"))
         assert await serious_violations(page) == [], code
+        await fits_a_phone(page, code)
 
 
 async def test_numbers_and_plurals_by_the_languages_rules(club: Club) -> None:

@@ -7,7 +7,7 @@ import * as PadCore from "./padcore.js";
 import * as PadWire from "./padwire.js";
 import * as PadWords from "./padwords.js";
 import * as PadText from "./padtext.js";
-import { _, bridge, contractText, formatNumber, formatPercent, n_, seatLetter, sideLetters } from "./i18n.js";
+import { _, bridge, contractText, formatNumber, language, n_, seatLetter, sideLetters } from "./i18n.js";
 
 const CURRENT = "bridgepad:current";  // which pad this browser is, for a reload without the link
 const $ = (id) => document.getElementById(id);
@@ -504,8 +504,8 @@ function renderRound(round) {
   // chosen until the players pick a board to correct, on purpose.
   const none = open.length ? [] : [["", fixable.length ? PadWords.CHOOSE_CORRECTION() : PadWords.NOTHING_TO_ENTER()]];
   const choices = [...none, ...open, ...fixable];
-  // The options are made again when the language changes too.
-  const wanted = choices.map(([value]) => value).join(",") + PadText.chosen();
+  // Made again in a new language too.
+  const wanted = choices.map(([value]) => value).join(",") + language();
   if (select.dataset.choices !== wanted) {
     const picked = select.dataset.picked;  // the players' choice stays while it is there
     select.textContent = "";
@@ -589,7 +589,7 @@ function renderRoundRanking(hasTable) {
     _("Handicapped rankings after round {round}", { round: after.round }) :
     _("Rankings after round {round}", { round: after.round });
   const body = $("round-ranking-table").querySelector("tbody");
-  const wanted = JSON.stringify(after) + PadText.chosen();
+  const wanted = JSON.stringify(after) + language();  // made again in a new language too
   if (body.dataset.shown === wanted) return;
   body.dataset.shown = wanted;
   body.textContent = "";
@@ -667,7 +667,7 @@ function resultKeys(level) {
 // A group's buttons, made again only when the set changes (so focus stays where it is).
 function fillKeys(group, keys) {
   const box = $(group);
-  const wanted = keys.map(([value]) => value).join(" ") + PadText.chosen();
+  const wanted = keys.map(([value]) => value).join(" ") + language();  // ... in a new language too
   if (box.dataset.keys !== wanted) {
     box.querySelectorAll("button").forEach((b) => b.remove());
     for (const [value, text, name] of keys) {
