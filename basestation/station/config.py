@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from basestation.i18n import shipped
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 
 PLAYER_NUMBERS = tuple(ask.value for ask in AskPlayers)  # never, first, every (SPEC.md 14)
@@ -154,6 +155,8 @@ class StationConfig:
     # code), which the Scorer's XML carries (`club`, `club_no`).
     club_name: str = ""
     club_number: str = ""
+    # [club] language: the pads' language until a pad chooses its own (basestation/i18n).
+    club_language: str = "en"
 
     @property
     def backup_folder(self) -> Path | None:
@@ -295,7 +298,16 @@ def parse_config(raw: dict[str, Any], base: Path | None = None) -> StationConfig
         consoles=tuple(_console(c) for c in raw.get("console", [])),
         club_name=_club(raw, "name"),
         club_number=_club(raw, "number"),
+        club_language=_language(_club(raw, "language") or "en"),
     )
+
+
+def _language(code: str) -> str:
+    """[club] language: one the station ships a catalog for."""
+    languages = shipped()
+    if code not in languages:
+        raise ConfigError(f"club.language must be one of {', '.join(languages)}, not {code!r}")
+    return code
 
 
 def _club(raw: dict[str, Any], key: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 STATIC = Path(__file__).parent / "static"
@@ -27,10 +27,20 @@ def mount(app: FastAPI) -> None:
     """Each page at its path; their scripts and styles under /static."""
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for path, name in PAGES.items():
-        app.add_api_route(path, _page(STATIC / name), methods=["GET"], include_in_schema=False)
+        page = _pad if name == "pad.html" else _page(STATIC / name)
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
 
 def _page(file: Path) -> Callable[[], FileResponse]:
     def page() -> FileResponse:
         return FileResponse(file, headers={"Cache-Control": "no-cache"})
     return page
+
+
+def _pad(request: Request) -> HTMLResponse:
+    """The pad's page, carrying the club's language: the pad's until it chooses its own."""
+    config = getattr(getattr(request.app.state, "station", None), "config", None)
+    language = getattr(config, "club_language", "en")
+    html = (STATIC / "pad.html").read_text("utf-8").replace(
+        '<html lang="en">', f'<html lang="en" data-club="{language}">', 1)
+    return HTMLResponse(html, headers={"Cache-Control": "no-cache"})

@@ -134,3 +134,13 @@ def test_an_event_scored_across_the_field() -> None:
     assert plain is not None and plain.scoring == EventScoring()
     with pytest.raises(ConfigError, match=r"event\.places must be one of section, room"):
         parse_config({"event": {"name": "Friday", "places": "overall"}})
+
+
+def test_the_clubs_language_is_one_the_station_ships() -> None:
+    assert parse_config({}).club_language == "en"
+    assert parse_config({"club": {"language": "nl"}}).club_language == "nl"
+    for wrong in ("xx", "NL", "klingon", "../en"):
+        with pytest.raises(ConfigError, match=r"club\.language must be one of en, de, es, fr"):
+            parse_config({"club": {"language": wrong}})
+    with pytest.raises(ConfigError, match=r"club\.language must be text"):
+        parse_config({"club": {"language": 7.5}})

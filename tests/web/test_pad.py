@@ -370,7 +370,7 @@ async def test_a_correction_at_the_table_and_a_board_already_held(club: Club) ->
     await page.evaluate(f"delete pad.mem.entries['1/{second}']")
     await page.evaluate(f"pad.enter('result', PadWire.bodies.result(pad.place(1, {second}), "
                         "'4H', 'N', 10, null))")
-    await page.wait_for_selector("#notices li:text('already holds 2S by East')")
+    await page.wait_for_selector("#notices li:text('already holds 2♠ by East')")
     assert held(station, 2, 1, second).contract == "2S"
     await page.wait_for_function(f"() => pad.mem.entries['1/{second}'].body.contract === '2S'")
 
@@ -420,7 +420,7 @@ OUT_OF_DATE = """() => {
 async def test_notices_go_once_out_of_date(club: Club) -> None:
     page = await club.scripts()
     out = await page.evaluate(OUT_OF_DATE)
-    ruling = "The director changed board 1 (round 1): 4S by South, down 1"
+    ruling = "The director changed board 1 (round 1): 4♠ by South, down 1"
     assert out["ruled"] == out["sameRound"] == [ruling]
     assert out["nextRound"] == []
     assert out["reset"] == ["The director reset this pad: log in to your table"]

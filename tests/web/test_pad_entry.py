@@ -131,7 +131,7 @@ async def test_accept_shows_the_result_and_score_and_a_board_out_of_order_is_ask
     await press_entry(page, "4S", "N", 11, "HK")
     await page.get_by_role("button", name="Send").click()
     accept = page.get_by_role("region", name="East-West: check, then accept")
-    await expect(accept).to_contain_text("Board 2: 4S by North, made 5, lead \u2665K: NS +650",
+    await expect(accept).to_contain_text("Board 2: 4\u2660 by North, made 5, lead \u2665K: NS +650",
                                          timeout=WAIT)
     await screenshot(page, "pad-accept-score")
     await accept.get_by_role("button", name="Accept").click()
@@ -140,10 +140,10 @@ async def test_accept_shows_the_result_and_score_and_a_board_out_of_order_is_ask
     assert held(station, 1, 1, 2).score_ns == 650
     # The round's list and the traveller in players' notation with the NS score.
     await expect(page.locator("#boards li[data-board='2']")).to_have_text(
-        "Board 2: 4S by North, made 5, lead \u2665K, NS +650", timeout=WAIT)
+        "Board 2: 4\u2660 by North, made 5, lead \u2665K, NS +650", timeout=WAIT)
     traveller = page.get_by_role("table", name="Traveller")
     await expect(traveller.get_by_role("row").nth(1).get_by_role("cell")).to_have_text(
-        ["1", "1", "4S+1", "N", "\u2665K", "+650"], timeout=WAIT)
+        ["1", "1", "4\u2660+1", "N", "\u2665K", "+650"], timeout=WAIT)
     await expect(page.locator("#feedback-facts")).to_have_text(
         "Dealer East, North-South vulnerable")
     # The next board is 1 again: no question; a board down shows "-n" and a minus score.

@@ -6,6 +6,8 @@ import { PAIRING_LINK } from "./padlink.js";
 import * as PadCore from "./padcore.js";
 import * as PadWire from "./padwire.js";
 import * as PadWords from "./padwords.js";
+import * as PadText from "./padtext.js";
+import { _, bridge, contractText, formatNumber, language, n_, seatLetter, sideLetters } from "./i18n.js";
 
 const CURRENT = "bridgepad:current";  // which pad this browser is, for a reload without the link
 const $ = (id) => document.getElementById(id);
@@ -32,7 +34,7 @@ async function pairing() {
   const saved = localStorage.getItem(CURRENT);
   const kept = saved ? JSON.parse(saved) : null;
   if (!PAIRING_LINK) return kept ? { paired: kept } : keptByStation();
-  if (!PAIRING_LINK.code) return { paired: kept, refused: PadWords.OLD_LINK };
+  if (!PAIRING_LINK.code) return { paired: kept, refused: PadWords.OLD_LINK() };
   for (;;) {
     let answer;
     try {
@@ -41,7 +43,7 @@ async function pairing() {
         body: JSON.stringify(PAIRING_LINK.broker ? { code: PAIRING_LINK.code,
           broker: PAIRING_LINK.broker } : { code: PAIRING_LINK.code }) });
     } catch (e) {
-      $("pairing").textContent = PadWords.PAIRING_UNREACHABLE;
+      $("pairing").textContent = PadWords.PAIRING_UNREACHABLE();
       show("pairing", true);
       await new Promise((resolve) => setTimeout(resolve, PAIRING_RETRY));
       continue;
@@ -49,11 +51,11 @@ async function pairing() {
     show("pairing", false);
     const data = await answer.json().catch(() => ({}));
     if (!answer.ok) {
-      const said = typeof data.detail === "string" ? data.detail : PadWords.PAIRING_REFUSED;
+      const said = typeof data.detail === "string" ? data.detail : PadWords.PAIRING_REFUSED();
       return { paired: kept, refused: said };
     }
     const paired = keyOf(data, PAIRING_LINK.broker);
-    if (!paired) return { paired: kept, refused: PadWords.PAIRING_REFUSED };
+    if (!paired) return { paired: kept, refused: PadWords.PAIRING_REFUSED() };
     localStorage.setItem(CURRENT, JSON.stringify(paired));
     return { paired };
   }
@@ -210,8 +212,8 @@ function renderElsewhere() {
   if (!pad.elsewhere) return false;
   document.body.dataset.state = "elsewhere";
   document.body.dataset.link = "offline";
-  $("link").textContent = "offline";
-  $("other-screen-text").textContent = PadWords.OTHER_SCREEN;
+  $("link").textContent = _("offline");
+  $("other-screen-text").textContent = PadWords.OTHER_SCREEN();
   for (const id of ["login-table", "players", "play", "moves", "waiting", "feedback", "round-ranking", "finished",
     "leave", "logout-confirm", "locked", "key-replaced", "stopped", "round-clock"]) show(id, false);
   return true;
@@ -222,8 +224,8 @@ function renderLink() {
   const linkState = online ? (pad.contact && !stationGone ? "online" : "no-contact") :
     brokerRefused ? "refused" : "offline";
   document.body.dataset.link = linkState;
-  $("link").textContent = { offline: "offline", online: "connected", "no-contact": "no contact",
-    refused: "refused" }[linkState];
+  $("link").textContent = { offline: () => _("offline"), online: () => _("connected"),
+    "no-contact": () => _("no contact"), refused: () => _("refused") }[linkState]();
   show("broker-refused", linkState === "refused");
   $("broker-refused").textContent = linkState === "refused" ? PadWords.brokerRefused(pad.unit) : "";
 }
@@ -253,14 +255,14 @@ function renderMoves() {
   list.textContent = "";
   show("moves", Boolean(done));
   if (!done) return;
-  $("moves-title").textContent = `Round ${done.round} is over: where to go`;
+  $("moves-title").textContent = _("Round {round} is over: where to go", { round: done.round });
   const going = pad.pairMove();
   if (going) {
-    list.append(node("li", PadWords.pairGoes(going.side, going.pair, pad.mem.table, going.move),
+    list.append(node("li", PadWords.pairGoes(going.side, going.pair, pad.mem.table, going.move, sideLetters),
       { class: "pair-goes" }));
   }
   if (going && pad.mem.followWait !== null) list.append(node("li", PadWords.tableBusy(pad.mem.followWait)));
-  for (const line of PadWords.moves(pad.mem.table, done.seating, done.boards)) {
+  for (const line of PadWords.moves(pad.mem.table, done.seating, done.boards, sideLetters)) {
     list.append(node("li", line));
   }
 }
@@ -275,11 +277,12 @@ function render() {
   renderLink();
   // What the players keyed and the station has not taken (not the pad's own hello or login).
   const unsent = pad.unsent();
-  $("queue").textContent = unsent ? `${unsent} waiting` : "all sent";
-  $("where").textContent = `Unit ${mem.unit}` + (mem.table ? `, table ${mem.section}${mem.table}` : "");
+  $("queue").textContent = unsent ? n_("{n} waiting", "{n} waiting", unsent) : _("all sent");
+  $("where").textContent = mem.table ? _("Unit {unit}, table {table}", { unit: mem.unit,
+    table: `${mem.section}${mem.table}` }) : _("Unit {unit}", { unit: mem.unit });
   show("locked", Boolean(mem.locked));
   show("key-replaced", mem.keyReplaced);
-  $("key-replaced").textContent = mem.keyReplaced ? `${PadWords.KEY_REPLACED}.` : "";
+  $("key-replaced").textContent = mem.keyReplaced ? PadWords.KEY_REPLACED() : "";
   renderLocked(mem);
   // An entry of another event (or one before a log out) is never accepted into this one.
   if (pending && (pending.event !== mem.event || mem.table === null)) closeConfirm();
@@ -320,16 +323,16 @@ function renderLocked(mem) {
   const lock = mem.locked ? PadWords.lock(mem.locked) : null;
   const box = $("locked");
   box.textContent = "";
-  box.dataset.reason = lock ? lock.word.toLowerCase() : "";
+  box.dataset.reason = mem.locked ? (mem.locked === "UNIT_REPLACED" ? "replaced" : "locked") : "";
   if (!lock) return;
-  box.append(node("p", `${lock.word}. ${lock.sentence}.`));
+  box.append(node("p", _("{word}. {sentence}.", lock)));
   box.append(node("p", PadWords.lockedNext(mem.unit)));
   const lines = Object.values(mem.entries).filter((e) => e.handed)
     .map((e) => PadWords.handed(e.body.board, "director"))
     .concat(mem.queue.filter((m) => ["result", "not_played", "correction"].includes(m.type))
-      .map((m) => `Board ${m.body.board}: being sent to the director`));
+      .map((m) => _("Board {board}: being sent to the director", { board: m.body.board })));
   if (!lines.length) return;
-  const list = node("ul", null, { "aria-label": "Results still on this pad" });
+  const list = node("ul", null, { "aria-label": _("Results still on this pad") });
   for (const line of lines) list.append(node("li", line));
   box.append(list);
 }
@@ -345,18 +348,19 @@ function forgetRanking() {
 function renderLeave() {
   const mem = pad.mem;
   show("leave", mem.table !== null && $("logout-confirm").hidden);
-  if (mem.table !== null) $("logout").textContent = `Log out of table ${mem.section}${mem.table}`;
+  if (mem.table !== null) {
+    $("logout").textContent = _("Log out of table {table}", { table: `${mem.section}${mem.table}` });
+  }
   else show("logout-confirm", false);
 }
 
 function askLogOut() {
   const mem = pad.mem;
   const unsent = pad.unsent();
-  $("logout-text").textContent = `Log out of table ${mem.section}${mem.table}? ` + (unsent ?
-    `${unsent} ${unsent === 1 ? "result" : "results"} not yet sent to the station will be ` +
-    `dropped from this pad. Stay to keep ${unsent === 1 ? "it" : "them"}, until the pad says ` +
-    "\"all sent\"." :
-    "Every result entered here is with the station: nothing is lost.");
+  const table = `${mem.section}${mem.table}`;
+  $("logout-text").textContent = unsent ?
+    n_("Log out of table {table}? {n} result not yet sent to the station will be dropped from this pad. Stay to keep it, until the pad says \"all sent\".", "Log out of table {table}? {n} results not yet sent to the station will be dropped from this pad. Stay to keep them, until the pad says \"all sent\".", unsent, { table }) :
+    _("Log out of table {table}? Every result entered here is with the station: nothing is lost.", { table });
   show("leave", false);
   show("logout-confirm", true);
   $("logout-yes").focus();
@@ -364,27 +368,38 @@ function askLogOut() {
 
 // -- who plays (SPEC 14) ----------------------------------------------------------------------
 
-const SEATS = [["north", "North"], ["east", "East"], ["south", "South"], ["west", "West"]];
+// Each seat and its name in the pad's language (a function: the language may change).
+const SEATS = [["north", () => _("North")], ["east", () => _("East")], ["south", () => _("South")],
+  ["west", () => _("West")]];
 
 // Four number fields, each with a visitor box and, for a visitor, a name.
 function seatFields() {
   const box = $("seats");
-  for (const [seat, word] of SEATS) {
+  for (const [seat] of SEATS) {
     const name = node("div", null, { class: "visitor-name", hidden: "" });
-    name.append(node("label", `${word}'s visitor name`, { for: `${seat}-name` }),
+    name.append(node("label", null, { for: `${seat}-name` }),
       node("input", null, { id: `${seat}-name`, maxlength: "24", autocomplete: "off" }));
     const visitor = node("label", null, { class: "check" });
-    visitor.append(node("input", null, { id: `${seat}-visitor`, type: "checkbox" }),
-      ` ${word} is a visitor`);
+    visitor.append(node("input", null, { id: `${seat}-visitor`, type: "checkbox" }), " ",
+      node("span", null, { id: `${seat}-visitor-text` }));
     const row = node("div", null, { class: "seat", "data-seat": seat });
-    row.append(node("label", word, { for: seat }),
-      node("input", null, { id: seat, inputmode: "numeric", autocomplete: "off",
-        placeholder: "player number" }), visitor, name);
+    row.append(node("label", null, { for: seat }),
+      node("input", null, { id: seat, inputmode: "numeric", autocomplete: "off" }), visitor, name);
     box.append(row);
     $(`${seat}-visitor`).addEventListener("change", (event) => {
       name.hidden = !event.target.checked;
       $(seat).disabled = event.target.checked;
     });
+  }
+  seatWords();
+}
+
+function seatWords() {
+  for (const [seat, word] of SEATS) {
+    document.querySelector(`label[for=${seat}-name]`).textContent = _("{seat}'s visitor name", { seat: word() });
+    $(`${seat}-visitor-text`).textContent = _("{seat} is a visitor", { seat: word() });
+    document.querySelector(`label[for=${seat}]`).textContent = word();
+    $(seat).placeholder = _("player number");
   }
 }
 
@@ -392,9 +407,10 @@ function seatFields() {
 // (when the station flagged it: SPEC 14.3), else "player 55555".
 function playerText(player, flagged) {
   if (!player || player.number == null) return null;
-  if (player.number === 0) return player.name ? `${player.name} (visitor)` : "a visitor";
+  if (player.number === 0) return player.name ? _("{name} (visitor)", { name: player.name }) : _("a visitor");
   if (player.name) return `${player.name} (${player.number})`;
-  return flagged ? `${player.number}, not on the club's list` : `player ${player.number}`;
+  return flagged ? _("{number}, not on the club's list", { number: player.number }) :
+    _("player {number}", { number: player.number });
 }
 
 function renderPlayers(round) {
@@ -404,7 +420,7 @@ function renderPlayers(round) {
   show("players-wait", state === "waiting");
   show("players-check", state === "check");
   show("players-later", state !== "check");  // the players may always give names later
-  $("players-title").textContent = `Round ${round}: who is playing?`;
+  $("players-title").textContent = _("Round {round}: who is playing?", { round });
   const info = pad.mem.rounds[round];
   $("players-pairs").textContent = info ? PadWords.pairsExpected(info.ns, info.ew) : "";
   const seating = pad.mem.seatings[round];
@@ -432,7 +448,7 @@ function renderPlayers(round) {
   const flagged = Boolean(lineup && lineup.unknown);
   for (const [seat, word] of SEATS) {
     const player = seating[seat];
-    names.append(node("li", `${word}: ${playerText(player, flagged) || "not given"}`, { "data-seat": seat }));
+    names.append(node("li", _("{seat}: {player}", { seat: word(), player: playerText(player, flagged) || _("not given") }), { "data-seat": seat }));
     if (flagged && player && player.number && !player.name) unknown.append(node("p", PadWords.unknownPlayer(player.number)));
   }
 }
@@ -443,11 +459,13 @@ function renderAtTable(round) {
   const list = $("at-table");
   list.textContent = "";
   if (!seating) return;
-  for (const [side, pair, seats] of [["North-South", round.ns, ["north", "south"]],
-    ["East-West", round.ew, ["east", "west"]]]) {
+  for (const [side, pair, seats] of [[_("North-South"), round.ns, ["north", "south"]],
+    [_("East-West"), round.ew, ["east", "west"]]]) {
     const names = seats.map((s) => seating[s]).filter((p) => p && p.number != null)
-      .map((p) => p.name || (p.number ? `player ${p.number}` : "a visitor"));
-    if (names.length) list.append(node("li", `${side}, pair ${pair}: ${names.join(" & ")}`));
+      .map((p) => p.name || (p.number ? _("player {number}", { number: p.number }) : _("a visitor")));
+    if (names.length) {
+      list.append(node("li", _("{side}, pair {pair}: {names}", { side, pair, names: names.join(" & ") })));
+    }
   }
 }
 
@@ -459,11 +477,11 @@ function sendPlayers(event) {
   for (const [seat, word] of SEATS) {
     const visitor = $(`${seat}-visitor`).checked;
     const text = $(seat).value.trim();
-    const problem = PadWords.playerNumber(word, text, visitor);
+    const problem = PadWords.playerNumber(word(), text, visitor);
     if (problem) { $("players-error").textContent = problem; $(seat).focus(); return; }
     const name = $(`${seat}-name`).value.trim().replace(/\s+/g, " ");
     if (visitor && new TextEncoder().encode(name).length > 24) {
-      $("players-error").textContent = `${word}: a visitor's name of at most 24 letters`;
+      $("players-error").textContent = _("{seat}: a visitor's name of at most 24 letters", { seat: word() });
       return;
     }
     if (visitor && name) visitors[seat] = name;
@@ -474,18 +492,20 @@ function sendPlayers(event) {
 }
 
 function renderRound(round) {
-  $("round-title").textContent = `Round ${round.round}: NS ${round.ns} v EW ${round.ew}`;
+  $("round-title").textContent = _("Round {round}: {ns} {nsPair} v {ew} {ewPair}", { round: round.round,
+    ns: sideLetters("NS"), nsPair: round.ns, ew: sideLetters("EW"), ewPair: round.ew });
   renderAtTable(round);
   const select = $("board");
   const open = round.boards.filter((b) => !pad.mem.entries[PadCore.boardKey(round.round, b)])
-    .map((b) => [PadCore.boardKey(round.round, b), `Board ${b}`]);
+    .map((b) => [PadCore.boardKey(round.round, b), _("Board {board}", { board: b })]);
   const fixable = pad.correctable()
-    .map((e) => [PadCore.boardKey(e.round, e.board), `Board ${e.board} (round ${e.round}): correct it`]);
+    .map((e) => [PadCore.boardKey(e.round, e.board), _("Board {board} (round {round}): correct it", { board: e.board, round: e.round })]);
   // No board left to play here (the round is over, the pair waits to move): nothing is
   // chosen until the players pick a board to correct, on purpose.
-  const none = open.length ? [] : [["", fixable.length ? PadWords.CHOOSE_CORRECTION : PadWords.NOTHING_TO_ENTER]];
+  const none = open.length ? [] : [["", fixable.length ? PadWords.CHOOSE_CORRECTION() : PadWords.NOTHING_TO_ENTER()]];
   const choices = [...none, ...open, ...fixable];
-  const wanted = choices.map(([value]) => value).join(",");
+  // Made again in a new language too.
+  const wanted = choices.map(([value]) => value).join(",") + language();
   if (select.dataset.choices !== wanted) {
     const picked = select.dataset.picked;  // the players' choice stays while it is there
     select.textContent = "";
@@ -499,14 +519,14 @@ function renderRound(round) {
   list.textContent = "";
   for (const b of round.boards) {
     const entry = pad.mem.entries[PadCore.boardKey(round.round, b)];
-    let text = `Board ${b}: `;
-    if (!entry) text += "to play";
-    else {
-      text += PadCore.describe({ type: entry.type, ...entry.body });
+    let text = _("to play");
+    if (entry) {
+      text = PadCore.describe({ type: entry.type, ...entry.body });
       const score = PadCore.entryScore(entry);
-      if (!entry.acked) text += " (waiting for the station)";
-      else if (score !== null) text += `, ${PadCore.nsScore(score)}`;
+      if (!entry.acked) text = _("{result} (waiting for the station)", { result: text });
+      else if (score !== null) text = _("{result}, {score}", { result: text, score: nsScore(score) });
     }
+    text = PadWords.onBoard(b, text);
     list.append(node("li", text, { "data-board": b, "data-acked": entry ? String(entry.acked) : "" }));
   }
 }
@@ -519,8 +539,8 @@ function renderWaiting() {
   const waiting = pad.mem.locked ? [] : Object.values(pad.mem.entries).filter((e) => !e.acked && !e.handed)
     .sort((a, b) => a.body.round - b.body.round || a.body.board - b.body.board);
   for (const e of waiting) {
-    list.append(node("li", `Round ${e.body.round}, board ${e.body.board}: ` +
-      PadCore.describe({ type: e.type, ...e.body }), { "data-board": e.body.board }));
+    list.append(node("li", _("Round {round}, board {board}: {result}", { round: e.body.round,
+      board: e.body.board, result: PadCore.describe({ type: e.type, ...e.body }) }), { "data-board": e.body.board }));
   }
   show("waiting", waiting.length > 0);
 }
@@ -529,7 +549,7 @@ function renderFeedback() {
   const [board, shown] = Object.entries(pad.mem.feedback)[0] || [];
   show("feedback", Boolean(shown && (shown.traveller || shown.par || shown.frequency)));
   if (!shown) return;
-  $("feedback-title").textContent = `Board ${board}`;
+  $("feedback-title").textContent = _("Board {board}", { board });
   $("feedback-facts").textContent = Number(board) > 0 ? PadCore.boardFacts(Number(board)) : "";
   const body = $("traveller").querySelector("tbody");
   body.textContent = "";
@@ -539,9 +559,15 @@ function renderFeedback() {
     body.append(tr);
   }
   show("traveller", Boolean(shown.traveller));
-  $("par").textContent = shown.par ?
-    "Par: " + shown.par.map(([contract, by, score]) => `${contract} by ${by}`).join(", ") +
-    (shown.par.length ? `, NS ${shown.par[0][2]}` : "") : "";
+  $("par").textContent = shown.par ? parWords(shown.par) : "";
+}
+
+// "Par: 4\u2660 by N, NS 420" in the pad's bridge words.
+function parWords(par) {
+  const contracts = par.map(([contract, by]) =>
+    _("{contract} by {by}", { contract: contractText(contract), by: seatLetters(by) }));
+  if (par.length) contracts.push(`${sideLetters("NS")} ${par[0][2]}`);
+  return _("Par: {contracts}", { contracts: contracts.join(", ") });
 }
 
 function renderNotices() {
@@ -559,9 +585,11 @@ function renderRoundRanking(hasTable) {
   show("round-ranking", Boolean(after && after.rows.length));
   if (!after) return;
   // A handicap event's rankings say so (SPEC 14.9).
-  $("round-ranking-title").textContent = `${after.handicapped ? "Handicapped rankings" : "Rankings"} after round ${after.round}`;
+  $("round-ranking-title").textContent = after.handicapped ?
+    _("Handicapped rankings after round {round}", { round: after.round }) :
+    _("Rankings after round {round}", { round: after.round });
   const body = $("round-ranking-table").querySelector("tbody");
-  const wanted = JSON.stringify(after);
+  const wanted = JSON.stringify(after) + language();  // made again in a new language too
   if (body.dataset.shown === wanted) return;
   body.dataset.shown = wanted;
   body.textContent = "";
@@ -569,21 +597,23 @@ function renderRoundRanking(hasTable) {
   const rows = [...after.rows].sort((a, b) => (order[a[2]] ?? 0) - (order[b[2]] ?? 0) || a[0] - b[0]);
   for (const [rank, pair, direction, , pct, names] of rows) {
     const tr = node("tr");
-    for (const cell of [rank, direction ? `${pair} ${direction}` : pair, names || "",
-      pct === null ? "" : (pct / 100).toFixed(2)]) tr.append(node("td", cell));
+    for (const cell of [rank, direction ? `${pair} ${sideLetters(direction)}` : pair, names || "",
+      pct === null ? "" : formatNumber(pct / 100, 2)]) tr.append(node("td", cell));
     body.append(tr);
   }
 }
 
 function renderRanking(rows, handicapped = false) {
-  $("ranking").setAttribute("aria-label", handicapped ? "Handicapped rankings" : "Rankings");
-  $("ranking-kind").textContent = handicapped ? "Handicapped rankings: each pair's percentage plus its handicap allowance." : "";
+  $("ranking").setAttribute("aria-label", handicapped ? _("Handicapped rankings") : _("Rankings"));
+  $("ranking-kind").textContent = handicapped ? _("Handicapped rankings: each pair's percentage plus its handicap allowance.") : "";
   $("ranking-kind").hidden = !handicapped;
   const body = $("ranking").querySelector("tbody");
   body.textContent = "";
   for (const [rank, pair, direction, pct] of rows) {
     const tr = node("tr");
-    for (const cell of [rank, pair, direction ?? "", Number(pct).toFixed(2)]) tr.append(node("td", cell));
+    for (const cell of [rank, pair, direction ? sideLetters(direction) : "", formatNumber(Number(pct), 2)]) {
+      tr.append(node("td", cell));
+    }
     body.append(tr);
   }
   show("ranking", rows.length > 0);
@@ -613,15 +643,17 @@ async function fetchRanking() {
 // Toggle buttons in groups (aria-pressed); `choice` is what is pressed. The result is "=",
 // "+1", "-2" against the level, or, when the section enters tricks, the tricks taken.
 
-const STRAINS = [["C", "clubs"], ["D", "diamonds"], ["H", "hearts"], ["S", "spades"], ["NT", "no trump"]];
-const LEAD_SUITS = [["S", "spades"], ["H", "hearts"], ["D", "diamonds"], ["C", "clubs"]];
+const SUIT_NAMES = { C: () => _("clubs"), D: () => _("diamonds"), H: () => _("hearts"),
+  S: () => _("spades"), NT: () => _("no trump") };
+const STRAINS = ["C", "D", "H", "S", "NT"];
+const LEAD_SUITS = ["S", "H", "D", "C"];
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 const emptyChoice = () => ({ level: null, strain: null, doubling: "", pass: false,
   declarer: null, result: null, leadSuit: null, leadRank: null });
 let choice = emptyChoice();
 
 const byTricks = () => Boolean(pad) && pad.resultEntry() === "tricks";
-const strainText = (strain) => (strain === "NT" ? "NT" : PadCore.SUITS[strain]);
+const strainText = (strain) => (strain === "NT" ? bridge().nt : PadCore.SUITS[strain]);
 
 // The results a player can press: "=" first, then the overtricks, then the undertricks.
 function resultKeys(level) {
@@ -635,7 +667,7 @@ function resultKeys(level) {
 // A group's buttons, made again only when the set changes (so focus stays where it is).
 function fillKeys(group, keys) {
   const box = $(group);
-  const wanted = keys.map(([value]) => value).join(" ");
+  const wanted = keys.map(([value]) => value).join(" ") + language();  // ... in a new language too
   if (box.dataset.keys !== wanted) {
     box.querySelectorAll("button").forEach((b) => b.remove());
     for (const [value, text, name] of keys) {
@@ -654,16 +686,16 @@ const CHOSEN = { level: (v) => (v === "PASS" ? choice.pass : String(choice.level
   "lead-suit": (v) => choice.leadSuit === v, "lead-rank": (v) => choice.leadRank === v };
 
 function renderKeys() {
-  fillKeys("level", [..."1234567"].map((l) => [l, l]).concat([["PASS", "Pass", "Pass"]]));
-  fillKeys("strain", STRAINS.map(([s, name]) => [s, strainText(s), name]));
-  fillKeys("doubling", [["X", "X", "Double"], ["XX", "XX", "Redouble"]]);
-  fillKeys("declarer", Object.entries(PadCore.SEAT_NAMES).map(([s, name]) => [s, s, name]));
+  fillKeys("level", [..."1234567"].map((l) => [l, l]).concat([["PASS", bridge().pass, _("Pass")]]));
+  fillKeys("strain", STRAINS.map((s) => [s, strainText(s), SUIT_NAMES[s]()]));
+  fillKeys("doubling", [["X", bridge().doubled, _("Double")], ["XX", bridge().redoubled, _("Redouble")]]);
+  fillKeys("declarer", "NESW".split("").map((s) => [s, seatLetter(s), PadCore.seatName(s)]));
   fillKeys("result", resultKeys(choice.level));
-  fillKeys("lead-suit", LEAD_SUITS.map(([s, name]) => [s, PadCore.SUITS[s], name]));
+  fillKeys("lead-suit", LEAD_SUITS.map((s) => [s, PadCore.SUITS[s], SUIT_NAMES[s]()]));
   fillKeys("lead-rank", RANKS.map((r) => [r, r]));
   $("result").dataset.by = byTricks() ? "tricks" : "result";
-  $("result-legend").textContent = byTricks() ? "Tricks taken" : "Result";
-  $("result-hint").textContent = !byTricks() && !choice.level ? "Choose the level first" : "";
+  $("result-legend").textContent = byTricks() ? _("Tricks taken") : _("Result");
+  $("result-hint").textContent = !byTricks() && !choice.level ? _("Choose the level first") : "";
   for (const [group, chosen] of Object.entries(CHOSEN)) {
     for (const button of $(group).querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(chosen(button.dataset.value)));
@@ -677,7 +709,7 @@ function renderKeys() {
 
 // What is pressed, in words: "4\u2660X by North, made 5".
 function choiceWords() {
-  if (choice.pass) return "Passed out";
+  if (choice.pass) return _("Passed out");
   const made = chosenEntry();
   if (made) return PadCore.describe({ type: "result", ...made });
   return "";
@@ -730,7 +762,7 @@ function clearKeys() {
 // The board chosen: its dealer and vulnerability; asked first when it is not the next board.
 function boardChosen(ask) {
   const [round, board] = chosenBoard();
-  $("board-facts").textContent = board ? `Board ${board}: ${PadCore.boardFacts(board)}` : "";
+  $("board-facts").textContent = board ? PadWords.onBoard(board, PadCore.boardFacts(board)) : "";
   const info = pad.mem.rounds[round];
   const next = info && info.boards.find((b) => !pad.mem.entries[PadCore.boardKey(round, b)]);
   const open = info && !pad.mem.entries[PadCore.boardKey(round, board)];
@@ -740,16 +772,19 @@ function boardChosen(ask) {
   show("not-played", Boolean(open));  // a correction is a result
   if (!asking) return;
   $("out-of-order-text").textContent = PadWords.outOfOrder(board, next);
-  $("out-of-order-yes").textContent = `Yes, enter board ${board}`;
-  $("out-of-order-no").textContent = `No, board ${next}`;
+  $("out-of-order-yes").textContent = _("Yes, enter board {board}", { board });
+  $("out-of-order-no").textContent = _("No, board {board}", { board: next });
   $("out-of-order-no").dataset.board = PadCore.boardKey(round, next);
   $("out-of-order-yes").focus();
 }
 
 // A traveller's line: NS, EW, "4S=", by, lead, NS score.
 function travellerLine([ns, ew, contract, declarer, tricks, lead, score]) {
-  return [ns, ew, PadCore.notation(contract, tricks), declarer, PadCore.cardWords(lead) || null,
-    score == null ? null : PadCore.signed(score)];
+  const parsed = PadCore.parseContract(contract);
+  const made = parsed ? contractText(contract) + PadCore.resultMark(parsed.level, tricks) :
+    contractText(contract);
+  return [ns, ew, made, declarer ? seatLetter(declarer) : declarer,
+    PadCore.cardWords(lead) || null, score == null ? null : signedNumber(score)];
 }
 
 // [round, board] of the board chosen to enter or correct.
@@ -762,13 +797,14 @@ function askAccept(type, body) {
   pending = { type, body, event: pad.mem.event };
   const held = pad.mem.entries[PadCore.boardKey(body.round, body.board)];
   const score = type === "result" ?
-    `: ${PadCore.nsScore(PadCore.scoreNs(body.board, body.contract, body.declarer, body.tricks))}` : "";
-  const entered = PadCore.describe({ type, ...body }) + score;
+    nsScore(PadCore.scoreNs(body.board, body.contract, body.declarer, body.tricks)) : null;
+  const described = PadCore.describe({ type, ...body });
+  const entered = score ? _("{result}: {score}", { result: described, score }) : described;
   // A correction says plainly what it replaces (SPEC 6.3).
-  $("confirm-title").textContent = held && held.acked ? PadWords.CORRECTION_TITLE : PadWords.ACCEPT_TITLE;
+  $("confirm-title").textContent = held && held.acked ? PadWords.CORRECTION_TITLE() : PadWords.ACCEPT_TITLE();
   $("confirm-text").textContent = held && held.acked ?
     PadWords.replaces(body.board, body.round, PadCore.describe({ type: held.type, ...held.body }) +
-      scoreWords(held), entered) : `Board ${body.board}: ${entered}`;
+      scoreWords(held), entered) : PadWords.onBoard(body.board, entered);
   show("entry", false);
   show("confirm", true);
   $("accept").focus();
@@ -777,7 +813,7 @@ function askAccept(type, body) {
 // " (NS +420)" for an entry held, or nothing when it has no score (not played).
 function scoreWords(entry) {
   const score = PadCore.entryScore(entry);
-  return score === null ? "" : ` (${PadCore.nsScore(score)})`;
+  return score === null ? "" : ` (${nsScore(score)})`;
 }
 
 function closeConfirm() {
@@ -786,7 +822,26 @@ function closeConfirm() {
   show("entry", true);
 }
 
+// "NS +420" in the pad's side letters, the number as the language writes it.
+const signedNumber = (score) => (score > 0 ? "+" : score < 0 ? "-" : "") + formatNumber(Math.abs(score));
+const nsScore = (score) => `${sideLetters("NS")} ${signedNumber(score)}`;
+const seatLetters = (seats) => String(seats).split("").map(seatLetter).join("");
+
+function sideWords() {
+  $("traveller-ns").textContent = sideLetters("NS");
+  $("traveller-ew").textContent = sideLetters("EW");
+}
+
 async function setup() {
+  await PadText.speak(PadText.chosen());
+  sideWords();
+  PadText.watchChooser(() => {
+    sideWords();
+    if (!pad) return;
+    seatWords();
+    render();
+    if (pending) askAccept(pending.type, pending.body);  // its words again, in the new language
+  });
   const { paired, refused, restored } = await pairing();
   if (!paired) {
     if (refused) { $("pairing-refused").textContent = refused; show("pairing-refused", true); }
@@ -797,14 +852,14 @@ async function setup() {
   seatFields();
   connect(paired);
   // A spent link opened again in a browser already paired: it stays the pad it is, and says so.
-  if (refused) { pad.notice(`${refused}. ${PadWords.stillUnit(paired.unit)}`, "bad"); render(); }
+  if (refused) { pad.notice(PadWords.stillUnit(refused, paired.unit), "bad"); render(); }
   if (restored) { pad.notice(PadWords.restored(paired.unit), "info", "login"); render(); }
   $("login-table").addEventListener("submit", (event) => {
     event.preventDefault();
     const section = $("section").value.trim().toUpperCase();
     const table = Number($("table").value);
     if (!/^[A-Z]$/.test(section) || !Number.isInteger(table) || table < 1 || table > 255) {
-      pad.notice(PadWords.TABLE_FORM, "bad", "login");
+      pad.notice(PadWords.TABLE_FORM(), "bad", "login");
       render();
       return;
     }
@@ -812,7 +867,7 @@ async function setup() {
     const pin = $("pin").value;
     $("pin").value = "";
     if (pin && !/^[\x20-\x7e]{1,8}$/.test(pin)) {
-      pad.notice(PadWords.PIN_FORM, "bad", "login");
+      pad.notice(PadWords.PIN_FORM(), "bad", "login");
       render();
       return;
     }

@@ -6,6 +6,7 @@
 // (tests/web/test_pad_machine_vectors.py).
 import * as PadWire from "./padwire.js";
 import * as PadWords from "./padwords.js";
+import { _, contractText, n_ } from "./i18n.js";
 
 // SPEC 6.6 and 6.7, MQTT figures.
 const TIMEOUT = 5000, CAP = 30000, GIVE_UP = 8, PROBE = 30000, IDLE = 60000, PARTS_WAIT = 10000;
@@ -265,7 +266,7 @@ class Pad {
     this.flight = null;
     this.gameData = null;
     this.partsAt = null;
-    this.notice(PadWords.LOGGED_OUT, "info", "login");  // goes with the next login
+    this.notice(PadWords.LOGGED_OUT(), "info", "login");  // goes with the next login
     this.sendNext();
   }
 
@@ -752,7 +753,7 @@ class Pad {
       this.flight = null;
       this.gameData = null;
       this.partsAt = null;
-      this.notice(PadWords.RESET, "info", "login");  // goes with the next login
+      this.notice(PadWords.RESET(), "info", "login");  // goes with the next login
     } else if (command === "stop") this.mem.paused = true;
     else if (command === "start") this.mem.paused = false;
     else if (command === "relogin" && this.mem.table !== null &&
@@ -775,11 +776,15 @@ function noticeAbout(type, body) {
 // basestation/domain/contract.py (Law 77), so East-West see the score before they accept;
 // the station's ack stays the truth (a test compares the two on every contract).
 
+// English, for the director's pages that show a seat (cell_dialog.js); the pad says
+// seatName's, in its language.
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+const seatName = (seat) => ({ N: () => _("North"), E: () => _("East"), S: () => _("South"),
+  W: () => _("West") }[seat] || (() => seat))();
 const VULNERABLE = [["None", "NS", "EW", "All"], ["NS", "EW", "All", "None"],
   ["EW", "All", "None", "NS"], ["All", "None", "NS", "EW"]];
-const VULNERABLE_WORDS = { None: "nobody vulnerable", NS: "North-South vulnerable",
-  EW: "East-West vulnerable", All: "both sides vulnerable" };
+const VULNERABLE_WORDS = { None: () => _("nobody vulnerable"), NS: () => _("North-South vulnerable"),
+  EW: () => _("East-West vulnerable"), All: () => _("both sides vulnerable") };
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
 const dealer = (board) => "NESW"[(board - 1) % 4];
@@ -788,8 +793,8 @@ function vulnerability(board) {
   return VULNERABLE[Math.floor(i / 4)][i % 4];
 }
 // "Dealer North, North-South vulnerable"
-const boardFacts = (board) =>
-  `Dealer ${SEAT_NAMES[dealer(board)]}, ${VULNERABLE_WORDS[vulnerability(board)]}`;
+const boardFacts = (board) => _("Dealer {seat}, {vulnerable}",
+  { seat: seatName(dealer(board)), vulnerable: VULNERABLE_WORDS[vulnerability(board)]() });
 
 // "4SX" -> {level 4, strain "S", doubling 2}; null for a pass or no contract.
 function parseContract(contract) {
@@ -866,20 +871,25 @@ function entryScore(entry) {
   return scoreNs(body.board, body.contract, body.declarer, body.tricks);
 }
 
-// An entry in the players' words: "4S by North, made 5, lead \u2665K", "3NT by South,
-// down 1", "passed out".
+// An entry in the players' words and the pad's language: "4\u2660 by North, made 5, lead
+// \u2665K", "3NT by South, down 1", "passed out".
 function describe(entry) {
-  if (entry.type === "not_played") return entry.adjusted ? `adjusted ${entry.adjusted}` : "not played";
-  if (entry.contract === "PASS") return "passed out";
+  if (entry.type === "not_played") {
+    return entry.adjusted ? _("adjusted {score}", { score: entry.adjusted }) : _("not played");
+  }
+  if (entry.contract === "PASS") return _("passed out");
   const parsed = parseContract(entry.contract);
-  const lead = entry.lead ? `, lead ${cardWords(entry.lead)}` : "";
-  const by = SEAT_NAMES[entry.declarer] || entry.declarer;
-  if (!parsed) return `${entry.contract} by ${by}${lead}`;
-  const made = entry.tricks >= parsed.level + 6 ? `made ${entry.tricks - 6}` :
-    `down ${parsed.level + 6 - entry.tricks}`;
-  return `${entry.contract} by ${by}, ${made}${lead}`;
+  const words = { contract: contractText(entry.contract),
+    by: entry.declarer in SEAT_NAMES ? seatName(entry.declarer) : entry.declarer };
+  let said = _("{contract} by {by}", words);
+  if (parsed) {
+    said = entry.tricks >= parsed.level + 6 ?
+      n_("{contract} by {by}, made {n}", "{contract} by {by}, made {n}", entry.tricks - 6, words) :
+      n_("{contract} by {by}, down {n}", "{contract} by {by}, down {n}", parsed.level + 6 - entry.tricks, words);
+  }
+  return entry.lead ? _("{result}, lead {card}", { result: said, card: cardWords(entry.lead) }) : said;
 }
 
-export { Pad, describe, storeKey, boardKey, SEAT_NAMES, SUITS, dealer, vulnerability,
+export { Pad, describe, storeKey, boardKey, SEAT_NAMES, seatName, SUITS, dealer, vulnerability,
   boardFacts, parseContract, scoreNs, resultMark, possibleResults, tricksOf, notation,
   signed, nsScore, cardWords, entryScore };

@@ -1,0 +1,229 @@
+"""The catalogs built from the sources, with Babel's own APIs: extract the messages into
+locale/messages.pot, update each language's messages.po from it, compile messages.mo, and
+write one JSON catalog per language for the browser pages (web/static/i18n/<code>.json),
+with the pseudo-language's. `scripts/catalogs.sh` runs all four; the suite checks that what
+is committed is what they make (tests/i18n/test_catalogs.py).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import string
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
+
+from basestation.i18n import LOCALE, PSEUDO, SOURCE, bridge_words, shipped
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE = LOCALE / "messages.pot"
+BROWSER = ROOT / "basestation" / "web" / "static" / "i18n"
+# Where the words for people are: the pages' scripts (not the vendored libraries).
+METHODS = [
+    ("basestation/web/static/vendor/**", "ignore"),
+    ("basestation/web/static/**.js", "javascript"),
+]
+KEYWORDS: dict[str, Any] = {"_": None, "n_": (1, 2)}  # n_(singular, plural, n, values)
+COMMENTS = ["TRANSLATORS:"]
+PSEUDO_TAG = "en-XA"
+# The template's date, fixed: a catalog changes only when its messages do.
+DATE = datetime(2026, 1, 1, tzinfo=UTC)  # the pseudo-language's BCP 47 tag, for `lang` and Intl
+
+
+def extract(root: Path = ROOT) -> Catalog:
+    """The messages of the sources, as a template."""
+    template = Catalog(project="basestation", version="1", msgid_bugs_address="", fuzzy=False,
+                       creation_date=DATE, revision_date=DATE,
+                       header_comment="# The messages of the station's pages, extracted from "
+                                      "the sources by scripts/catalogs.sh.")
+    found = extract_from_dir(str(root), METHODS, {}, KEYWORDS, COMMENTS, strip_comment_tags=True)
+    for filename, lineno, extracted, comments, context in found:
+        # A plural: singular and plural, as a catalog reads them.
+        message = extracted if isinstance(extracted, str) else tuple(extracted)
+        template.add(message, None, [(filename, lineno)], auto_comments=comments,
+                     context=context)
+    return template
+
+
+def po_text(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, include_lineno=False, sort_output=True)
+    return out.getvalue()
+
+
+def mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def catalog_path(code: str) -> Path:
+    return LOCALE / code / "LC_MESSAGES" / "messages.po"
+
+
+def read(code: str) -> Catalog:
+    with catalog_path(code).open("rb") as f:
+        return read_po(f, locale=code)
+
+
+def translated() -> list[str]:
+    """The shipped languages that have a catalog (all but English)."""
+    return [code for code in shipped() if code != SOURCE]
+
+
+def updated(code: str, template: Catalog) -> Catalog:
+    """A language's catalog with the template's messages: new ones empty, gone ones dropped."""
+    path = catalog_path(code)
+    if path.is_file():
+        catalog = read(code)
+    else:  # a new language: its directory and bridge.json are there, its catalog is made here
+        catalog = Catalog(locale=code, project="basestation", version="1", fuzzy=False,
+                          creation_date=DATE, revision_date=DATE)
+    catalog.update(template, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    catalog.version, catalog.revision_date = "1", DATE
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = "the basestation project (checked by no native speaker yet)"
+    return catalog
+
+
+def plural_categories(code: str) -> list[str]:
+    """The CLDR category (Intl.PluralRules' name) of each of the catalog's plural forms."""
+    count, expression = get_plural(code)
+    formula = gettext.c2py(expression)
+    rule = Locale.parse(code).plural_form
+    names: list[str | None] = [None] * count
+    for n in [*range(200), 1000, 10**6]:
+        index = formula(n)
+        if names[index] is None:
+            names[index] = rule(n)
+    return [name or "other" for name in names]
+
+
+def browser_catalog(code: str, catalog: Catalog | None, template: Catalog) -> dict[str, Any]:
+    """One language's JSON for the browser: its bridge words, the languages a pad offers,
+    and its messages (a plural one by CLDR category: Intl.PluralRules chooses)."""
+    messages: dict[str, Any] = {}
+    tag = code
+    if code == PSEUDO:
+        tag = PSEUDO_TAG
+        for m in template:
+            ids = forms(m.id)
+            if ids and ids[0]:
+                marked = [f"[~{text}~]" for text in ids]
+                messages[ids[0]] = ({"one": marked[0], "other": marked[-1]} if m.pluralizable
+                                    else marked[0])
+    elif catalog is not None:
+        categories = plural_categories(code)
+        for m in catalog:
+            ids, strings = forms(m.id), forms(m.string)
+            if not ids or not ids[0] or not strings or not all(strings) or m.fuzzy:
+                continue  # the English shows until it is translated
+            if not m.pluralizable:
+                messages[ids[0]] = strings[0]
+            elif len(strings) == len(categories):
+                by_category = dict(zip(categories, strings, strict=True))
+                by_category.setdefault("other", strings[-1])
+                messages[ids[0]] = by_category
+    languages = {c: autonym(c) for c in shipped()}
+    bridge = {k: v for k, v in bridge_words(code).items() if k != "source"}
+    return {"lang": code, "tag": tag, "languages": languages, "bridge": bridge,
+            "messages": messages}
+
+
+def autonym(code: str) -> str:
+    """A language's own name, as its speakers write it at the start of a line."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def json_text(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def build(template: Catalog | None = None) -> dict[Path, bytes]:
+    """Every file the catalogs are made of, by path: the template, each language's .po and
+    .mo, each language's JSON and the pseudo-language's."""
+    template = template or extract()
+    files: dict[Path, bytes] = {TEMPLATE: po_text(template)}
+    for code in translated():
+        catalog = updated(code, template)
+        files[catalog_path(code)] = po_text(catalog)
+        files[catalog_path(code).with_suffix(".mo")] = mo_bytes(catalog)
+        browser = browser_catalog(code, catalog, template)
+        files[BROWSER / f"{code}.json"] = json_text(browser).encode()
+    for code in (SOURCE, PSEUDO):
+        files[BROWSER / f"{code}.json"] = json_text(browser_catalog(code, None, template)).encode()
+    return files
+
+
+def write(files: dict[Path, bytes]) -> list[Path]:
+    """The files written, those that changed only."""
+    changed = []
+    for path, content in files.items():
+        if path.is_file() and path.read_bytes() == content:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        changed.append(path)
+    return changed
+
+
+def forms(value: object) -> list[str]:
+    """A message's id or string as a list: one text, or a plural's forms."""
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value] if isinstance(value, tuple | list) else []
+
+
+def problems(catalog: Catalog) -> Iterable[str]:
+    """What keeps a catalog from shipping: empty or fuzzy entries, placeholders that differ
+    from the English, a plural without all its language's forms."""
+    count = get_plural(str(catalog.locale))[0]
+    for m in catalog:
+        if not m.id:
+            continue
+        name = forms(m.id)[0]
+        strings = forms(m.string) or [""]
+        if m.fuzzy:
+            yield f"{name!r}: fuzzy"
+        if m.pluralizable and len(strings) != count:
+            yield f"{name!r}: {len(strings)} plural forms, not {count}"
+        if any(not s for s in strings):
+            yield f"{name!r}: not translated"
+            continue
+        wanted = placeholders(forms(m.id)[-1])
+        for s in strings:
+            if placeholders(s) != wanted:
+                yield f"{name!r}: placeholders {sorted(placeholders(s))} not {sorted(wanted)}"
+
+
+def placeholders(text: str) -> set[str]:
+    """The {names} a message fills in."""
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def main() -> None:
+    changed = write(build())
+    for path in changed:
+        print(f"catalogs: wrote {path.relative_to(ROOT)}")
+    for code in translated():  # the first few of each catalog's, for its translator
+        found = list(problems(read(code)))
+        for problem in found[:5]:
+            print(f"catalogs: {code}: {problem}")
+        if len(found) > 5:
+            print(f"catalogs: {code}: ... {len(found)} problems in all")
+
+
+if __name__ == "__main__":
+    main()

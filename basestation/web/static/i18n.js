@@ -1,0 +1,60 @@
+// The browser pages' words in the page's language: one JSON catalog per language, built from
+// the gettext catalogs by scripts/catalogs.sh (basestation/i18n). A message is its English
+// text, with {name} placeholders; without a catalog (or a message missing from it) the English
+// shows. Numbers by the language's conventions (Intl); bridge words from the language's table.
+
+const ENGLISH_BRIDGE = { nt: "NT", seats: { N: "N", E: "E", S: "S", W: "W" },
+  sides: { NS: "NS", EW: "EW" }, pass: "Pass", doubled: "X", redoubled: "XX" };
+let current = { lang: "en", tag: "en", languages: { en: "English" }, bridge: ENGLISH_BRIDGE,
+  messages: {} };
+
+// The catalog a page uses from now on (the JSON of /static/i18n/<code>.json).
+export function useCatalog(catalog) { current = catalog; }
+export const language = () => current.lang;
+export const tag = () => current.tag;
+export const languages = () => current.languages;
+export const bridge = () => current.bridge;
+
+// "Board {board}" with {board: 5}: "Board 5".
+function fill(text, values) {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+export function _(message, values) {
+  const said = current.messages[message];
+  return fill(typeof said === "string" ? said : message, values);
+}
+
+// A message with a number in it, in the form the language's plural rules choose for `n`.
+export function n_(singular, plural, n, values) {
+  const forms = current.messages[singular];
+  const category = new Intl.PluralRules(current.tag).select(n);
+  const said = forms && typeof forms === "object" ? forms[category] || forms.other :
+    category === "one" ? singular : plural;
+  return fill(said, { n: formatNumber(n), ...values });
+}
+
+// 57.39 in English, 57,39 in French; `digits` after the decimal sign.
+export function formatNumber(value, digits = 0) {
+  return new Intl.NumberFormat(current.tag, { minimumFractionDigits: digits,
+    maximumFractionDigits: digits, useGrouping: false }).format(value);
+}
+
+// A percentage as the language writes it: 57.39% in English, 57,39 % in French.
+export function formatPercent(value, digits = 2) {
+  return new Intl.NumberFormat(current.tag, { style: "percent", minimumFractionDigits: digits,
+    maximumFractionDigits: digits }).format(value / 100);
+}
+
+// A contract in the language's bridge words and the suits' symbols: "4♠X", "3SA".
+const SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+export function contractText(contract) {
+  const m = /^([1-7])(NT|C|D|H|S)(XX|X)?$/.exec(contract || "");
+  if (!m) return contract === "PASS" ? current.bridge.pass : (contract || "");
+  const words = current.bridge;
+  const doubling = m[3] === "XX" ? words.redoubled : m[3] === "X" ? words.doubled : "";
+  return `${m[1]}${m[2] === "NT" ? words.nt : SYMBOLS[m[2]]}${doubling}`;
+}
+export const seatLetter = (seat) => current.bridge.seats[seat] || seat;
+export const sideLetters = (side) => current.bridge.sides[side] || side;

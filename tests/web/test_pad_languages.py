@@ -1,0 +1,342 @@
+"""The pad in each language (issue 52): the pseudo-language walk finds no word outside the
+catalogs on any screen; each shipped language passes axe-core on the pad's screens, sets
+`lang`, uses its bridge words on the keys and writes numbers its own way; a pad's choice is
+its own and stays across a reload and a log out; until it chooses, the club's language.
+
+Real Chromium, a real station on a real mosquitto; found by role and accessible name."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+from playwright.async_api import Page, expect
+
+from basestation.i18n import bridge_words
+from basestation.i18n.catalogs import BROWSER
+from tests.helpers import director
+from tests.web.accessibility import serious_violations
+from tests.web.padclub import Club, broker, club, pairs
+from tests.web.padpage import log_in, stored
+
+pytestmark = pytest.mark.integration
+__all__ = ["broker", "club"]  # the fixtures
+LANGUAGES = ["en", "nl", "de", "fr", "es", "it", "pl"]
+CHOSEN = "bridgepad:language"
+PHONE = {"width": 375, "height": 667}
+
+
+def catalog(code: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((BROWSER / f"{code}.json").read_text("utf-8"))
+    return data
+
+
+def say(code: str, message: str) -> str:
+    """A message as the pad says it in `code` (the English when it is the source)."""
+    said = catalog(code)["messages"].get(message, message)
+    return said if isinstance(said, str) else said["other"]
+
+
+def x(message: str) -> str:
+    return f"[~{message}~]"
+
+
+# Every text a person can see or hear on the page (text nodes, accessible names, placeholders,
+# the title), less what the pseudo-language marked, must be numbers, signs, bridge symbols,
+# bridge words of the language's table, card ranks or the languages' own names.
+CHECK = """(allowed) => {
+  const strip = (text) => {
+    let before;
+    do { before = text; text = text.replace(/\\[~(?:(?!\\[~)[\\s\\S])*?~\\]/g, " "); }
+    while (text !== before);
+    return text;
+  };
+  const shown = (el) => el.checkVisibility();
+  const texts = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode;
+    const el = text.parentElement;
+    if (!text.textContent.trim()) continue;
+    if (shown(el.closest("select") || el)) texts.push(text.textContent);
+  }
+  for (const el of document.querySelectorAll("[aria-label], [placeholder]")) {
+    if (!shown(el)) continue;
+    for (const name of ["aria-label", "placeholder"]) {
+      if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
+    }
+  }
+  const outside = texts.filter((text) => (strip(text).match(/\\p{L}+/gu) || [])
+    .some((word) => !allowed.includes(word)));
+  return { checked: texts.length, outside };
+}"""
+
+
+NAMES = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
+
+
+def allowed_words() -> list[str]:
+    words = bridge_words("en")
+    found = {words["nt"], words["pass"], words["doubled"], words["redoubled"],
+             *words["seats"].values(), *words["sides"].values(), "A", "K", "Q", "J", "T"}
+    found |= {words["nt"] + d for d in ("X", "XX")}
+    for name in catalog("en")["languages"].values():
+        found.add(name)
+    for name in NAMES.values():  # the players' names, as the club's list has them
+        found.update(name.split())
+    return sorted(found)
+
+
+class Walk:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.screens: list[str] = []
+        self.checked = 0
+
+    async def check(self, screen: str) -> None:
+        found = await self.page.evaluate(CHECK, allowed_words())
+        assert found["outside"] == [], f"{screen}: text outside the catalogs"
+        self.screens.append(screen)
+        self.checked += found["checked"]
+
+
+async def press(page: Page, group: str, key: str) -> None:
+    await page.get_by_role("group", name=x(group), exact=True).get_by_role(
+        "button", name=key, exact=True).click()
+
+
+@pytest.mark.parametrize("station_size", [(3, 6)])
+async def test_every_pad_screen_in_the_pseudo_language_is_from_the_catalogs(
+        club: Club, station_size: tuple[int, int]) -> None:
+    # Not paired: the pad's scripts alone.
+    context = await club.browser.new_context()
+    club.contexts.append(context)
+    await context.add_init_script(f"localStorage.setItem('{CHOSEN}', 'xx')")
+    page = await context.new_page()
+    await page.goto(club.url + "/pad")
+    await page.wait_for_selector("body[data-state=unpaired]")
+    walk = Walk(page)
+    await expect(page.locator("html")).to_have_attribute("lang", "en-XA")
+    await walk.check("not paired")
+
+    page = await context.new_page()
+    await page.goto(club.link(1))
+    await page.wait_for_selector("body[data-link=online]")
+    walk.page = page
+    await walk.check("login form")
+    await page.get_by_label(x("Section")).fill("A")
+    await page.get_by_label(x("Table"), exact=True).fill("9")
+    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+    await expect(page.locator("#notice")).to_contain_text("[~", timeout=20000)
+    await walk.check("login refused")
+
+    await page.get_by_label(x("Table"), exact=True).fill("1")
+    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+    await page.wait_for_selector("body[data-state=play]")
+    await walk.check("entry keys")
+    await press(page, "Level", "3")
+    await page.get_by_role("button", name=x("Send"), exact=True).click()
+    await expect(page.locator("#entry-error")).not_to_be_empty()
+    await walk.check("entry: level only, a problem said")
+
+    _, _, boards = pairs(club.station, 1, 1)
+    later = f"1/{boards[-1]}"
+    await page.get_by_label(x("Board"), exact=True).select_option(later)
+    await expect(page.locator("#out-of-order")).to_be_visible()
+    await walk.check("board out of order")
+    await page.locator("#out-of-order-no").click()
+
+    for number, board in enumerate(boards):
+        await press(page, "Level", "3")
+        await press(page, "Suit", x("no trump"))
+        await press(page, "Declarer", x("North"))
+        await press(page, "Result", "=")
+        await press(page, "Lead: suit", x("hearts"))
+        await press(page, "Lead: card", "K")
+        await page.get_by_role("button", name=x("Send"), exact=True).click()
+        confirm = page.locator("#confirm")
+        await expect(confirm).to_be_visible()
+        if number == 0:
+            await walk.check("accept screen")
+        await confirm.get_by_role("button", name=x("Accept"), exact=True).click()
+        await stored(page, 1, board, table=1)
+        if number == 0:
+            await expect(page.locator("#traveller")).to_be_visible(timeout=20000)
+            await walk.check("board list, traveller and par")
+    await expect(page.locator("#moves")).to_be_visible(timeout=20000)
+    await walk.check("where to go")
+
+    await page.locator("#logout").click()
+    await walk.check("log out asked")
+    await page.get_by_role("button", name=x("Stay at the table"), exact=True).click()
+
+    await club.station.director.lock_unit(1)
+    await expect(page.locator("#locked")).to_be_visible(timeout=20000)
+    await walk.check("locked")
+    assert len(walk.screens) == 11
+    print(f"pseudo-language walk: {len(walk.screens)} screens, {walk.checked} texts checked")
+
+
+async def test_the_players_waiting_and_other_screen_in_the_pseudo_language(club: Club) -> None:
+    await club.station.director.set_players(NAMES)
+    async with director(club) as api:
+        answer = await api.put("/api/sections/A/player-numbers", json={"ask": "first"})
+        assert answer.status_code == 200
+    context = await club.browser.new_context()
+    club.contexts.append(context)
+    await context.add_init_script(f"localStorage.setItem('{CHOSEN}', 'xx')")
+    page = await context.new_page()
+    await page.goto(club.link(2))
+    await page.wait_for_selector("body[data-link=online]")
+    walk = Walk(page)
+    await page.get_by_label(x("Section")).fill("A")
+    await page.get_by_label(x("Table"), exact=True).fill("1")
+    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+    await expect(page.locator("#players-form")).to_be_visible()
+    await walk.check("players: numbers")
+    await page.get_by_label(x("{seat} is a visitor").replace("{seat}", x("West"))).check()
+    await page.get_by_role("button", name=x("Send numbers"), exact=True).click()
+    await expect(page.locator("#players-error")).not_to_be_empty()
+    await walk.check("players: a number missing")
+    for seat, number in (("north", 10234), ("east", 10567), ("south", 10890), ("west", 55555)):
+        await page.locator(f"#{seat}-visitor").set_checked(False)
+        await page.locator(f"#{seat}").fill(str(number))
+    await page.get_by_role("button", name=x("Send numbers"), exact=True).click()
+    await expect(page.locator("#players-check")).to_be_visible()
+    await walk.check("players: is this who is playing")
+    await page.get_by_role("button", name=x("Yes, play"), exact=True).click()
+    await page.wait_for_selector("body[data-state=play]")
+    await walk.check("who plays this round")
+
+    await context.set_offline(True)
+    await expect(page.locator("#link")).to_have_text(x("offline"))
+    await page.get_by_role("group", name=x("Level"), exact=True).get_by_role(
+        "button", name=x("Pass"), exact=True).click()
+    await page.get_by_role("button", name=x("Send"), exact=True).click()
+    await page.locator("#confirm").get_by_role("button", name=x("Accept"), exact=True).click()
+    await expect(page.locator("#waiting")).to_be_visible()
+    await walk.check("waiting for the station")
+    await context.set_offline(False)
+
+    again = await context.new_page()  # the same unit opened on another screen
+    await again.goto(club.url + "/pad")
+    await expect(page.locator("#other-screen")).to_be_visible(timeout=20000)
+    await walk.check("opened on another screen")
+    print(f"pseudo-language walk, players: {len(walk.screens)} screens, "
+          f"{walk.checked} texts checked")
+
+
+async def choose(page: Page, code: str, now: str) -> None:
+    """The language button, as a player uses it (its name in the language shown `now`)."""
+    await page.get_by_role("combobox", name=say(now, "Language"), exact=True).select_option(code)
+    await expect(page.locator("html")).to_have_attribute("lang", code)
+
+
+async def fits_a_phone(page: Page, code: str) -> None:
+    wide = await page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= PHONE["width"], f"{code}: {wide}px wide on a {PHONE['width']}px screen"
+
+
+async def test_each_language_on_the_pad_screens_with_its_bridge_words(club: Club) -> None:
+    page = await club.pad(1, PHONE)
+    shown = "en"
+    for code in LANGUAGES:  # the login form
+        await choose(page, code, shown)
+        shown = code
+        login = page.get_by_role("button", name=say(code, "Log in"), exact=True)
+        await expect(login).to_be_visible()
+        assert await serious_violations(page) == [], code
+        await fits_a_phone(page, code)
+    await choose(page, "en", shown)
+    shown = "en"
+    await log_in(page, 1)
+    await page.get_by_role("group", name="Level").get_by_role("button", name="4").click()
+    for code in LANGUAGES:  # the keys, then the accept screen
+        await choose(page, code, shown)
+        shown = code
+        words = bridge_words(code)
+        strain = page.get_by_role("group", name=say(code, "Suit"), exact=True)
+        await expect(strain.get_by_role("button", name=say(code, "no trump"))).to_have_text(
+            words["nt"])
+        declarer = page.get_by_role("group", name=say(code, "Declarer"), exact=True)
+        letters = [await declarer.get_by_role("button", name=say(code, name), exact=True)
+                   .inner_text() for name in ("North", "East", "South", "West")]
+        assert letters == [words["seats"][s] for s in "NESW"], code
+        level = page.get_by_role("group", name=say(code, "Level"), exact=True)
+        await expect(level.get_by_role("button", name=say(code, "Pass"))).to_have_text(
+            words["pass"])
+        assert await serious_violations(page) == [], code
+        await fits_a_phone(page, code)
+    await choose(page, "en", shown)
+    shown = "en"
+    for key, group in (("no trump", "Suit"), ("West", "Declarer"), ("=", "Result")):
+        await page.get_by_role("group", name=group, exact=True).get_by_role(
+            "button", name=key, exact=True).click()
+    await page.get_by_role("button", name="Send", exact=True).click()
+    for code in LANGUAGES:
+        await choose(page, code, shown)
+        shown = code
+        confirm = page.get_by_role("region", name=say(code, "East-West: check, then accept"))
+        nt = bridge_words(code)["nt"]
+        await expect(confirm).to_contain_text(f"4{nt}")
+        await expect(confirm).to_contain_text(say(code, "West"))
+        assert await serious_violations(page) == [], code
+        await fits_a_phone(page, code)
+
+
+async def test_numbers_and_plurals_by_the_languages_rules(club: Club) -> None:
+    page = await club.scripts()
+    said = await page.evaluate("""async () => {
+      const i18n = await import("/static/i18n.js");
+      const out = {};
+      for (const code of ["en", "fr", "de", "nl", "pl"]) {
+        i18n.useCatalog(await (await fetch(`/static/i18n/${code}.json`)).json());
+        out[code] = [i18n.formatNumber(57.39, 2), i18n.formatPercent(57.39),
+          [1, 2, 5, 22, 25].map((n) => i18n.n_("{n} minute", "{n} minutes", n)).join("; ")];
+      }
+      return out;
+    }""")
+    space = {"\u00a0": " ", "\u202f": " "}
+    flat = {code: [v.translate(str.maketrans(space)) for v in values]
+            for code, values in said.items()}
+    assert flat["en"] == ["57.39", "57.39%",
+                          "1 minute; 2 minutes; 5 minutes; 22 minutes; 25 minutes"]
+    assert flat["fr"][:2] == ["57,39", "57,39 %"]
+    assert flat["de"][:2] == ["57,39", "57,39 %"]
+    assert flat["nl"][0] == "57,39"  # CLDR writes Dutch percentages without the space: 57,39%
+    assert flat["pl"][2] == "1 minutę; 2 minuty; 5 minut; 22 minuty; 25 minut"
+
+
+async def test_a_pads_choice_is_its_own_and_stays_until_the_club_language_is_all_it_has(
+        club: Club) -> None:
+    page = await club.pad(1)
+    other = await club.pad(2)
+    await choose(page, "fr", "en")
+    await page.reload()
+    await page.wait_for_selector("body[data-link=online]")
+    await expect(page.locator("html")).to_have_attribute("lang", "fr")
+    await expect(page.get_by_role("button", name="Se connecter")).to_be_visible()
+    await expect(other.locator("html")).to_have_attribute("lang", "en")  # tables differ
+    await page.get_by_label("Section").fill("A")
+    await page.get_by_label("Table", exact=True).fill("1")
+    await page.get_by_role("button", name="Se connecter").click()
+    await page.wait_for_selector("body[data-state=play]")
+    await page.get_by_role("button", name="Quitter la table A1").click()
+    await page.get_by_role("button", name="Oui, quitter").click()
+    await page.wait_for_selector("body[data-state=login]")
+    await expect(page.locator("html")).to_have_attribute("lang", "fr")
+    await club.station.director.reset_unit(1)
+    await page.reload()
+    await page.wait_for_selector("body[data-link=online]")
+    await expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+    # The club's language (station.toml [club] language), for a pad that has not chosen.
+    club.station.config = dataclasses.replace(club.station.config, club_language="de")
+    await other.reload()
+    await other.wait_for_selector("body[data-link=online]")
+    await expect(other.locator("html")).to_have_attribute("lang", "de")
+    await expect(other.get_by_role("button", name="Anmelden")).to_be_visible()
+    await page.reload()
+    await expect(page.locator("html")).to_have_attribute("lang", "fr")
