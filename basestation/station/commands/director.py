@@ -30,7 +30,7 @@ from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
 from basestation.station.history_import import Imported
 from basestation.station.opening import open_new_event
-from basestation.station.refusals import Conflict, Invalid
+from basestation.station.refusals import Conflict, Invalid, said
 from basestation.station.rules import (
     console,
     event_results,
@@ -58,7 +58,7 @@ def _checked(key: str, *refusals: type[ValueError]) -> Iterator[None]:
     try:
         yield
     except refusals as exc:
-        raise Invalid(key, problem=str(exc)) from exc
+        raise Invalid(key, problem=said(exc)) from exc
 
 
 def _movement_checked() -> AbstractContextManager[None]:
