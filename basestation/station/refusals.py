@@ -140,7 +140,12 @@ MESSAGES: Final[Mapping[str, str]] = {
                          "from the director's Units panel",
     "pairing.paired_again": "Unit {unit} was paired again since this browser took its key: "
                             "open the newest pairing link from the director's Units panel",
-    # the director's login
+    # the director's login, and where a change comes from
+    "origin.cookie_alone": "The director's login cookie came without saying which page sent "
+                           "it: make changes from the station's own pages, or use a bearer "
+                           "token.",
+    "origin.other": "Changes are taken only from the station's own pages, not from {origin}: "
+                    "open the station's address itself.",
     "login.needed": "director login required",
     "login.unpublished": "the results are not published yet: the director publishes them "
                          "once the session is over (and can log in to see them now)",
