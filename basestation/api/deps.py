@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request, status
+from fastapi import Depends, Request
 
 from basestation.api.auth import DirectorAuth
 from basestation.api.readmodel import ReadModel
 from basestation.station.app import Station
+from basestation.station.refusals import LoginNeeded
 
 COOKIE = "director_session"
 
@@ -44,7 +45,7 @@ def director_token(request: Request, auth: DirectorAuth) -> str | None:
 
 async def require_director(request: Request) -> None:
     """Refuses a data-changing request without a director login (cookie or bearer token)."""
-    _need_director(request, "director login required")
+    _need_director(request, "login.needed")
 
 
 async def require_results_reader(request: Request) -> None:
@@ -56,15 +57,13 @@ async def require_results_reader(request: Request) -> None:
 def need_publication(request: Request, published: bool) -> None:
     """Unpublished results (of the open event or a past one) are the director's."""
     if not published:
-        _need_director(request, "the results are not published yet: the director publishes "
-                                "them once the session is over (and can log in to see them now)")
+        _need_director(request, "login.unpublished")
 
 
 def _need_director(request: Request, why: str) -> None:
     # Not a dependency itself: FastAPI would read `why` as a query parameter.
     if director_token(request, request.app.state.auth) is None:
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED, why,
-                            headers={"WWW-Authenticate": "Bearer"})
+        raise LoginNeeded(why)
 
 
 StationDep = Annotated[Station, Depends(get_station)]

@@ -1,9 +1,11 @@
 """Every refusal as one plain sentence: {"detail": "<a sentence>"}, never a list of
 validator records, a bare error code or an HTML error page. The pages show `detail` as is.
 
-A command's refusal (station/refusals.py) is answered here, by its kind, with its message key
-and values beside the sentence: {"detail", "key", "values"}. Anything else a route raises is
-a bug: a 500 with the traceback in the log."""
+A refusal (station/refusals.py), a command's or a route's own, is answered here, by its kind,
+with its message key and values beside the sentence: {"detail", "key", "values"} (a value
+that is a phrase of its own is {"key", "values"} too). What is refused before a route runs (a
+body that does not validate, a path with no route, the middleware's limits) is the sentence
+alone. Anything else a route raises is a bug: a 500 with the traceback in the log."""
 
 from __future__ import annotations
 
@@ -17,7 +19,18 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from basestation.api.headers import SECURITY
-from basestation.station.refusals import CODE_WORDS, Conflict, Forbidden, Invalid, NotFound, Refused
+from basestation.station.refusals import (
+    CODE_WORDS,
+    Conflict,
+    Forbidden,
+    Gone,
+    Invalid,
+    LoginNeeded,
+    NotFound,
+    Refused,
+    TooMany,
+    plain,
+)
 from firmware_protocol.errors import ProtocolError
 
 log = logging.getLogger(__name__)
@@ -126,8 +139,11 @@ async def _protocol(_: Request, exc: Exception) -> JSONResponse:
                         status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
 
 
-# A refusal's kind as an HTTP status; the first that matches.
+# A refusal's kind as an HTTP status; the first that matches (the narrower kinds first).
 STATUS: tuple[tuple[type[Refused], int], ...] = (
+    (Gone, status.HTTP_410_GONE),
+    (LoginNeeded, status.HTTP_401_UNAUTHORIZED),
+    (TooMany, status.HTTP_429_TOO_MANY_REQUESTS),
     (NotFound, status.HTTP_404_NOT_FOUND),
     (Invalid, status.HTTP_422_UNPROCESSABLE_CONTENT),
     (Conflict, status.HTTP_409_CONFLICT),
@@ -140,10 +156,22 @@ def status_of(refused: Refused) -> int:
                 status.HTTP_422_UNPROCESSABLE_CONTENT)
 
 
+def refusal(refused: Refused) -> JSONResponse:
+    """A refusal's answer: its sentence, key and values, with the headers its kind needs
+    (how to log in, how long to wait)."""
+    headers = {}
+    if isinstance(refused, LoginNeeded):
+        headers["WWW-Authenticate"] = "Bearer"
+    if isinstance(refused, TooMany) and refused.retry_after is not None:
+        headers["Retry-After"] = str(refused.retry_after)
+    return JSONResponse({"detail": str(refused), "key": refused.key,
+                         "values": plain(refused.values)},
+                        status_code=status_of(refused), headers=headers or None)
+
+
 async def _refused(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, Refused)
-    return JSONResponse({"detail": str(exc), "key": exc.key, "values": exc.values},
-                        status_code=status_of(exc))
+    return refusal(exc)
 
 
 async def _http(request: Request, exc: Exception) -> JSONResponse:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from basestation.api.deps import COOKIE
+from basestation.api.errors import refusal as answer
+from basestation.station.refusals import Forbidden
 
 CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 DEFAULT_PORTS = {"http": "80", "https": "443"}
@@ -38,7 +39,7 @@ def _normal(origin: str) -> str:
     return _with_port(scheme, host.rstrip("/"))
 
 
-def refusal(scope: Scope) -> str | None:
+def refusal(scope: Scope) -> Forbidden | None:
     """Why a change is refused for where it comes from, or None."""
     if scope["type"] != "http" or scope["method"] not in CHANGES:
         return None
@@ -48,17 +49,15 @@ def refusal(scope: Scope) -> str | None:
         bearer = headers.get("authorization", "").lower().startswith("bearer ")
         cookie = COOKIE in cookie_parser(headers.get("cookie", ""))
         if cookie and not bearer:
-            return ("The director's login cookie came without saying which page sent it: "
-                    "make changes from the station's own pages, or use a bearer token.")
+            return Forbidden("origin.cookie_alone")
         return None
     if origin == "null" or _normal(origin) != own_origin(scope, headers):
-        return (f"Changes are taken only from the station's own pages, not from "
-                f"{origin}: open the station's address itself.")
+        return Forbidden("origin.other", origin=origin)
     return None
 
 
 class SameOrigin:
-    """ASGI middleware: refuses (403, a sentence) a change from another origin, unread."""
+    """ASGI middleware: refuses (403, Forbidden) a change from another origin, unread."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -68,5 +67,6 @@ class SameOrigin:
         if why is None:
             await self.app(scope, receive, send)
             return
-        response = JSONResponse({"detail": why}, 403, headers={"Connection": "close"})
+        response = answer(why)
+        response.headers["Connection"] = "close"
         await response(scope, receive, send)

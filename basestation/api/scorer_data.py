@@ -20,6 +20,7 @@ from basestation.formats.website import SCORER_FILE
 from basestation.movements import Movement, MovementError, missing_pair
 from basestation.scoring.event_formats import PAIRS
 from basestation.station.config import StationConfig
+from basestation.station.refusals import Invalid
 from basestation.station.session.state import SessionState
 from basestation.store.models import SeatingRow
 
@@ -27,7 +28,7 @@ __all__ = ["SCORER_FILE", "NotScorerEvent", "scorer_xml"]
 
 
 
-class NotScorerEvent(ValueError):
+class NotScorerEvent(Invalid):
     """The Scorer's XML holds a pairs session; a teams or Swiss event has none."""
 
 
@@ -36,8 +37,7 @@ def scorer_xml(session: SessionState, seatings: list[SeatingRow],
     """The event as the Scorer's XML, with the hand records; refused for a teams or Swiss
     event (its results go as USEBIO)."""
     if session.event_format != PAIRS:
-        raise NotScorerEvent("The Scorer's XML holds a pairs session: this event's results "
-                             "go to the website as USEBIO (results.xml).")
+        raise NotScorerEvent("scorer.not_pairs")
     event = ScorerEvent(name=session.event_name, held_on=_held_on(session),
                         time=_time(session.event_opened), club=config.club_name,
                         club_no=config.club_number,

@@ -26,6 +26,7 @@ from basestation.formats.roster import Player
 from basestation.formats.usebio import write_usebio, write_usebio_matches
 from basestation.formats.website import render_site
 from basestation.station.config import StationConfig
+from basestation.station.refusals import Invalid, NotFound
 from basestation.station.session.state import SessionState
 from basestation.store.repository import Store
 from firmware_protocol.messages import Row
@@ -33,11 +34,11 @@ from firmware_protocol.messages import Row
 Par = Callable[[str, int], tuple[Row, ...]]
 
 
-class PublishError(ValueError):
-    """The website cannot be made or written: the sentence says why; nothing was changed."""
+class PublishError(Invalid):
+    """The website cannot be made or written: the message says why; nothing was changed."""
 
 
-class NoSuchEvent(PublishError):
+class NoSuchEvent(NotFound, PublishError):
     pass
 
 
@@ -52,18 +53,15 @@ def website(store: Store, event_id: int, par: Par,
     snap = store.snapshot(event_id)
     event = snap.event
     if event is None:
-        raise NoSuchEvent(f"There is no event {event_id}; nothing was written.")
+        raise NoSuchEvent("website.no_event", event=event_id)
     session = SessionState()
     session.load(snap, {})
     seatings = store.seatings(event_id)
     results = results_document(session, seatings, is_open=False)
     if not results["event"]["results"]:
-        raise PublishError(f"{event.name} has no results yet: there is nothing to publish; "
-                           "nothing was written.")
+        raise PublishError("website.no_results", name=event.name)
     if not event.published:
-        raise PublishError(f"The results of {event.name} are not published yet: publish them "
-                           "first (the grid's Publish, or the results page's 'Publish these "
-                           "results'); nothing was written.")
+        raise PublishError("website.unpublished", name=event.name)
     scored, roster = event_and_roster(session, seatings)
     for row in results["rankings"]:
         row["players"] = _players(roster.of(row["section"], row["pair"], row.get("direction")))
@@ -91,15 +89,15 @@ def write_folder(files: dict[str, str], out: Path) -> None:
     """Writes the site into `out` (made if missing); refused when `out` is a file or cannot
     be written to, before any file is written."""
     if out.exists() and not out.is_dir():
-        raise PublishError(f"{out} is a file, not a folder; nothing was written.")
+        raise PublishError("website.a_file", folder=str(out))
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".basestation-write-check"
         probe.write_text("")
         probe.unlink()
     except OSError as exc:
-        raise PublishError(f"The folder {out} cannot be written to ({exc.strerror or exc}); "
-                           "nothing was written.") from exc
+        raise PublishError("website.unwritable", folder=str(out),
+                           why=str(exc.strerror or exc)) from exc
     for path, text in files.items():
         (out / path).write_text(text, encoding="utf-8")
 

@@ -35,6 +35,7 @@ from basestation.movements._matches import (
 from basestation.movements._mitchell import SUMMARY_BOARDS, MitchellLayout, choose_layout
 from basestation.movements._model import (
     EW,
+    MOVEMENT_WORDS,
     NS,
     Assignment,
     Movement,
@@ -50,6 +51,7 @@ __all__ = [
     "EW",
     "KINDS",
     "MATCH_KINDS",
+    "MOVEMENT_WORDS",
     "NS",
     "SUMMARY_BOARDS",
     "SWISS_PAIRS",

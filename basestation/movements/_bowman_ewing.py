@@ -14,9 +14,7 @@ def bowman_ewing(tables: int, boards: int) -> Movement:
     sets = n - 2
     # EW meet the circulating boards every other set; an even circle would repeat them.
     if not 5 <= n <= 30 or n % 2 == 0:
-        raise MovementError(
-            f"a Bowman-Ewing needs an odd number of tables from 5 to 29, not {tables}"
-        )
+        raise MovementError.of("movement.bowman_ewing_tables", tables=tables)
     if boards < sets or boards % sets:
         raise MovementError(
             f"a {n}-table Bowman-Ewing plays {sets} rounds, so the boards must be a multiple "

@@ -10,7 +10,7 @@ from basestation.movements._model import EW, NS, Movement, MovementError, PairKe
 def followed_pairs(movement: Movement, side: str) -> tuple[PairKey, ...]:
     """The pairs the pads follow: those sitting `side` ("NS" or "EW") in round 1."""
     if side not in (NS, EW):
-        raise MovementError(f"pads follow the NS or the EW pairs, not {side!r}")
+        raise MovementError.of("movement.follow_side", side=side)
     found = []
     for a in movement.round_of(1):
         number = a.ns if side == NS else a.ew
@@ -38,12 +38,12 @@ def check_pads_follow(movement: Movement, side: str) -> None:
             here = _at(movement, round_, a.table, keys)
             if len(here) > 1:
                 names = " and ".join(describe_pair(k) for k in sorted(here, key=_order))
-                raise MovementError(f"pads cannot follow the {side} pairs: {names} (both {side} "
-                                    f"in round 1) meet at table {a.table} in round {round_}")
+                raise MovementError.of("movement.follow_meet", side=side, names=names,
+                                       table=a.table, round=round_)
         for a in tables:
             if a.ns is not None and a.ew is not None and not _at(movement, round_, a.table, keys):
-                raise MovementError(f"pads cannot follow the {side} pairs: table {a.table} "
-                                    f"has none of them in round {round_}, so no pad")
+                raise MovementError.of("movement.follow_none", side=side, table=a.table,
+                                       round=round_)
 
 
 def _order(key: PairKey) -> int:

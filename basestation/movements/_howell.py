@@ -156,7 +156,7 @@ ROUNDS = {3: 5, **{t: c.rounds for t, c in CARDS.items()}}
 
 def howell(tables: int, boards: int) -> Movement:
     if tables not in ROUNDS:
-        raise MovementError(f"a Howell is available for 3 to 9 tables, not {tables}")
+        raise MovementError.of("movement.howell_tables", tables=tables)
     rounds = ROUNDS[tables]
     if boards < rounds or boards % rounds:
         raise MovementError(

@@ -17,8 +17,34 @@ PairKey = tuple[str | None, int]
 TWO_SET_KINDS = frozenset({"web", "bowman-ewing"})
 
 
+# Why a movement cannot be, by message key: the English of `MovementError.of` (the station's
+# refusals table takes these in, so a page can say them in the director's language).
+MOVEMENT_WORDS: dict[str, str] = {
+    "movement.follow_side": "pads follow the NS or the EW pairs, not '{side}'",
+    "movement.follow_meet": "pads cannot follow the {side} pairs: {names} (both {side} in "
+                            "round 1) meet at table {table} in round {round}",
+    "movement.follow_none": "pads cannot follow the {side} pairs: table {table} has none of "
+                            "them in round {round}, so no pad",
+    "movement.howell_tables": "a Howell is available for 3 to 9 tables, not {tables}",
+    "movement.web_tables": "a web needs an even number of tables from 8 to 30, not {tables}",
+    "movement.web_boards": "a web plays two boards a round, so an even number, not {boards}",
+    "movement.bowman_ewing_tables": "a Bowman-Ewing needs an odd number of tables from 5 to "
+                                    "29, not {tables}",
+}
+
+
 class MovementError(ValueError):
-    """A movement cannot be built or read; the message says what is wrong, in plain words."""
+    """A movement cannot be built or read; the message says what is wrong, in plain words.
+    One made by `of` also says it as a message key (`MOVEMENT_WORDS`) and its values."""
+
+    key: str | None = None
+    values: dict[str, str | int] = {}  # noqa: RUF012  (the class's: none)
+
+    @classmethod
+    def of(cls, key: str, /, **values: str | int) -> MovementError:
+        error = cls(MOVEMENT_WORDS[key].format_map(values))
+        error.key, error.values = key, values
+        return error
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ def web(tables: int, boards: int) -> Movement:
     """
     n = tables
     if n % 2 or not 8 <= n <= 30:
-        raise MovementError(f"a web needs an even number of tables from 8 to 30, not {tables}")
+        raise MovementError.of("movement.web_tables", tables=tables)
     half = n // 2
     if boards % 2:
-        raise MovementError(f"a web plays two boards a round, so an even number, not {boards}")
+        raise MovementError.of("movement.web_boards", boards=boards)
     rounds = boards // 2
     # EW meet each circle's boards every other set, so an even number of sets repeats them.
     if not half <= rounds <= n or rounds % 2 == 0:

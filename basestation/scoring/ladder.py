@@ -26,6 +26,33 @@ INDIVIDUAL = "individual"
 KINDS = (PAIRS, INDIVIDUAL)
 
 
+# Why no ladder can be run by some rules, by message key (the station's refusals table takes
+# these in, so a page can say them in the director's language).
+LADDER_WORDS: dict[str, str] = {
+    "ladder.kind": "a ladder ranks pairs or individuals, not '{kind}'",
+    "ladder.no_sessions": "a competition has at least one session",
+    "ladder.qualify_over": "{qualify} sessions to qualify is more than the competition's "
+                           "{sessions}",
+    "ladder.qualify_none": "a player must play at least one session to qualify",
+    "ladder.count_none": "at least one session must count",
+    "ladder.count_over": "{count} sessions to count is more than the competition's {sessions}",
+    "ladder.count_over_qualify": "{count} sessions to count is more than the {qualify} a "
+                                 "player needs to qualify: someone who qualified would have "
+                                 "too few sessions to count",
+    "ladder.change_partner": "players who must change partner are ranked as individuals: "
+                             "make it an individual ladder",
+}
+
+
+class LadderRulesError(ValueError):
+    """Rules no ladder can be run by: `key` (LADDER_WORDS) and `values` say why, and so does
+    the English message."""
+
+    def __init__(self, key: str, /, **values: str | int) -> None:
+        super().__init__(LADDER_WORDS[key].format_map(values))
+        self.key, self.values = key, values
+
+
 @dataclass(frozen=True, slots=True)
 class LadderRules:
     kind: str = PAIRS
@@ -35,27 +62,25 @@ class LadderRules:
     change_partner: bool = False  # players must change partner at least once
 
     def check(self) -> None:
-        """Raises ValueError, in a sentence, for rules no ladder can be run by."""
+        """Raises LadderRulesError (a ValueError) for rules no ladder can be run by."""
         if self.kind not in KINDS:
-            raise ValueError(f"a ladder ranks pairs or individuals, not {self.kind!r}")
+            raise LadderRulesError("ladder.kind", kind=self.kind)
         if self.sessions < 1:
-            raise ValueError("a competition has at least one session")
-        if not 1 <= self.qualify <= self.sessions:
-            raise ValueError(f"{self.qualify} sessions to qualify is more than the "
-                             f"competition's {self.sessions}" if self.qualify > 0 else
-                             "a player must play at least one session to qualify")
+            raise LadderRulesError("ladder.no_sessions")
+        if self.qualify < 1:
+            raise LadderRulesError("ladder.qualify_none")
+        if self.qualify > self.sessions:
+            raise LadderRulesError("ladder.qualify_over", qualify=self.qualify,
+                                   sessions=self.sessions)
         if self.count < 1:
-            raise ValueError("at least one session must count")
+            raise LadderRulesError("ladder.count_none")
         if self.count > self.sessions:
-            raise ValueError(f"{self.count} sessions to count is more than the competition's "
-                             f"{self.sessions}")
+            raise LadderRulesError("ladder.count_over", count=self.count, sessions=self.sessions)
         if self.count > self.qualify:
-            raise ValueError(f"{self.count} sessions to count is more than the {self.qualify} "
-                             "a player needs to qualify: someone who qualified would have "
-                             "too few sessions to count")
+            raise LadderRulesError("ladder.count_over_qualify", count=self.count,
+                                   qualify=self.qualify)
         if self.change_partner and self.kind == PAIRS:
-            raise ValueError("players who must change partner are ranked as individuals: "
-                             "make it an individual ladder")
+            raise LadderRulesError("ladder.change_partner")
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,10 @@
 
 Four kinds, as the director meets them: `NotFound` (nothing of that name: the API's 404),
 `Invalid` (a request that cannot be: 422), `Conflict` (the director must confirm or do
-something else first: 409) and `Forbidden` (not to be done by whoever asks: 403). Each carries
+something else first: 409) and `Forbidden` (not to be done by whoever asks: 403). Three of
+them have a narrower kind the API answers with its own status: `Gone` (a pairing code that
+was good once: 410), `LoginNeeded` (the director's, and no login given: 401) and `TooMany`
+(too many tries: 429, with how long to wait). Each carries
 a message key and the values of its placeholders, never a sentence, so that a page can say it
 in the reader's language; `str()` is the English sentence, made from the one table of
 templates below (`MESSAGES`). Nothing changes when a command refuses.
@@ -13,11 +16,31 @@ Not the pads' refusals: those are naks with a protocol code (`core/refusals.py`,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from dataclasses import dataclass, field
+from typing import Any, Final
 
+from basestation.movements import MOVEMENT_WORDS
+from basestation.scoring.ladder import LADDER_WORDS
 from firmware_protocol.messages import ErrorCode
 
-Value = str | int | float
+
+@dataclass(frozen=True)
+class Phrase:
+    """A message of its own among another's values: who is meant ("the NS pair of team 2"),
+    or why pure code refused (a movement that cannot be). Sent as {"key", "values"}."""
+
+    key: str
+    values: Mapping[str, Value] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return english(self.key, self.values)
+
+    def __format__(self, spec: str) -> str:
+        text = str(self)  # "cap": begins a sentence
+        return text[:1].upper() + text[1:] if spec == "cap" else format(text, spec)
+
+
+Value = str | int | float | Phrase
 
 # What a protocol code means to a director: a director's entry refused as a pad's would be,
 # or a pad's message refused by the codec (api/errors.py).
@@ -54,6 +77,9 @@ MESSAGES: Final[Mapping[str, str]] = {
     "event.not_found": "no event {event}",
     "event.still_in_play": "{event} is still in play: confirm to close it and open {new}",
     "event.invalid": "{problem}",
+    "event.regulations": "regulations must be one of {choices}",
+    "event.format": "format must be one of {formats}",
+    "event.letters_twice": "each section needs its own letter",
     "session.ended": "the session has already ended",
     "session.ending": "the session already ends once table {tables} has finished",
     "session.ending_tables": "the session already ends once tables {tables} have finished",
@@ -65,6 +91,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     "section.last_round": "section {section} is already in its last round",
     "section.no_board": "section {section} has no board {board}",
     "section.no_round_drawn": "section {section} has no round {round} drawn",
+    "section.movement": "section {section}: {problem}",
     "table.not_found": "no table {section}{table}",
     "table.no_takeover": "no takeover is waiting at table {section}{table}",
     "table.no_pad": "no pad holds table {section}{table}: authorise a takeover instead",
@@ -72,11 +99,13 @@ MESSAGES: Final[Mapping[str, str]] = {
     "board.not_played": "board {board} is not played at table {table} in round {round}",
     "board.no_such": "no board {board} in section {section}",
     "board.taken": "board {board} already has a result there: erase it first",
+    "board.no_results": "no results yet on board {board} in section {section}",
     "hand_records.invalid": "{problem}",
     # results and rulings
     "result.not_held": "nothing held for that board at that table in that round",
     "ruling.sit_out": "a sit-out has no result to rule on",
     "ruling.invalid": "{problem}",
+    "ruling.empty": "the ruling is empty",
     # movements
     "movement.invalid": "{problem}",
     "movement.kind": "movement must be one of {kinds}",
@@ -90,6 +119,38 @@ MESSAGES: Final[Mapping[str, str]] = {
     # units
     "unit.not_found": "no unit {unit}",
     "unit.no_table": "unit {unit} holds no table",
+    "unit.number": "unit numbers run from 1 to {most}",
+    "unit.other_event": "Unit {unit} is another event's on this broker (station {station}): "
+                        "its broker login stays that event's, so a pad paired here as unit "
+                        "{unit} could not connect. Give each event its own unit numbers (say "
+                        "1-99 and 101-199; deploy/INSTALL.md, section 6) and pair this pad as "
+                        "a unit the other event does not use.",
+    # a browser pad's pairing (SPEC.md 10.5)
+    "pairing.unknown": "This is not a pairing link the station gave (or the station restarted "
+                       "since): ask the director to pair the unit again",
+    "pairing.spent": "This pairing link has been used already: each link works once. Ask the "
+                     "director to pair the unit again for a new one",
+    "pairing.expired": "This pairing link has expired: it works for {minutes:g} minutes. Ask "
+                       "the director to pair the unit again",
+    "pairing.replaced": "This pairing link was replaced by a newer one for the same unit: use "
+                        "the newest, or ask the director to pair the unit again",
+    "pairing.too_many": "Too many wrong pairing codes from this device: wait a minute, then "
+                        "open the newest pairing link the director gave",
+    "pairing.none_kept": "This browser holds no pad key: open the pairing link or QR code "
+                         "from the director's Units panel",
+    "pairing.paired_again": "Unit {unit} was paired again since this browser took its key: "
+                            "open the newest pairing link from the director's Units panel",
+    # the director's login, and where a change comes from
+    "origin.cookie_alone": "The director's login cookie came without saying which page sent "
+                           "it: make changes from the station's own pages, or use a bearer "
+                           "token.",
+    "origin.other": "Changes are taken only from the station's own pages, not from {origin}: "
+                    "open the station's address itself.",
+    "login.needed": "director login required",
+    "login.unpublished": "the results are not published yet: the director publishes them "
+                         "once the session is over (and can log in to see them now)",
+    "login.wrong_password": "wrong password",
+    "login.too_many": "too many login attempts; wait",
     # merge offers
     "merge.not_found": "no open merge offer {offer}",
     "merge.over_held": "Board {board} at table {section}{table} (round {round}) already has "
@@ -99,6 +160,18 @@ MESSAGES: Final[Mapping[str, str]] = {
                                "{offered}.",
     # players and seats
     "visitor.no_name": "a visitor needs a name",
+    "player.not_listed": "there is no player {number} in the club's list",
+    "player.period": "the period starts ({since}) after it ends ({until})",
+    "players.invalid": "{problem}",
+    "players.visitor_numbers": "player {number}: numbers above {base} are kept for visitors; "
+                               "nothing of the file was stored",
+    "players.number": "player numbers run from 1 to {most}, not {number}",
+    "players.national": "player {number}'s national number is longer than {most} characters",
+    "players.twice": "player {number} is in the list twice",
+    "entrant.pair": "pair {entrant} of section {section}",
+    "entrant.pair_side": "{side} pair {entrant} of section {section}",
+    "entrant.team": "team {entrant} of section {section}",
+    "entrant.team_side": "the {side} pair of team {entrant} of section {section}",
     "seat.player_count": "{who} needs {wanted} players, not {given}",
     "seat.visitor_name": "player {place} of {who}: a visitor needs a name",
     "seat.no_player": "player {place} of {who}: give a number on the club's list or a "
@@ -132,7 +205,10 @@ MESSAGES: Final[Mapping[str, str]] = {
     "competition.not_found": "there is no competition {competition}",
     "competition.no_event": "there is no event {event}",
     "competition.not_in": "event {event} is not in the competition '{name}'",
-    "competition.rules": "{problem}; nothing was changed.",
+    "competition.ladder_rules": "{problem:cap}; nothing was changed.",
+    "ladder.rules": "{kind}, {sessions} sessions, {qualify} to qualify, {count} to count",
+    "ladder.rules_change": "{kind}, {sessions} sessions, {qualify} to qualify, {count} to "
+                           "count, partners must change",
     "competition.too_many": "The competition '{name}' holds {events} events already, more "
                             "than {sessions} sessions; nothing was changed.",
     "competition.full": "The competition '{name}' has {sessions} sessions and holds {events} "
@@ -144,10 +220,26 @@ MESSAGES: Final[Mapping[str, str]] = {
                                 "differ ({there} there, {here} here): an event in two "
                                 "competitions needs the same rules in both; nothing was "
                                 "changed.",
+    # files the director takes away
+    "scorer.not_pairs": "The Scorer's XML holds a pairs session: this event's results go to "
+                        "the website as USEBIO (results.xml).",
+    "website.no_event": "There is no event {event}; nothing was written.",
+    "website.no_results": "{name} has no results yet: there is nothing to publish; nothing "
+                          "was written.",
+    "website.unpublished": "The results of {name} are not published yet: publish them first "
+                           "(the grid's Publish, or the results page's 'Publish these "
+                           "results'); nothing was written.",
+    "website.a_file": "{folder} is a file, not a folder; nothing was written.",
+    "website.unwritable": "The folder {folder} cannot be written to ({why}); nothing was "
+                          "written.",
     # the years before
     "past.invalid": "{problem}",
+    "past.unread": "{problem}; nothing was imported.",
     "past.imported": "This file was imported already, as event {event} ({name}, {date}); "
                      "nothing was changed.",
+    # pure code's own, said where it refuses (movements/_model.py)
+    **MOVEMENT_WORDS,
+    **LADDER_WORDS,
     # a director's entry refused as a pad's would be (SPEC.md's codes, in words)
     **{code_key(code): CODE_WORDS.get(code, code.value.replace("_", " ").lower())
        for code in ErrorCode},
@@ -181,9 +273,41 @@ class Forbidden(Refused):
     """Not to be done by whoever asks it, whatever the values."""
 
 
+class Gone(NotFound):
+    """Something that was good once and is no longer (a pairing code spent or replaced)."""
+
+
+class LoginNeeded(Forbidden):
+    """The director's, and the request carries no director login (or a wrong password)."""
+
+
+class TooMany(Forbidden):
+    """Too many tries from one address: refused unchecked for a while (`retry_after`
+    seconds, when it is known)."""
+
+    def __init__(self, key: str, /, *, retry_after: int | None = None, **values: Value) -> None:
+        super().__init__(key, **values)
+        self.retry_after = retry_after
+
+
 def english(key: str, values: Mapping[str, Value]) -> str:
     """The refusal's sentence in English (the languages will have a table each)."""
     return MESSAGES[key].format_map(values)
+
+
+def plain(values: Mapping[str, Value]) -> dict[str, Any]:
+    """The values as JSON holds them: a phrase as its own {"key", "values"}."""
+    return {name: {"key": v.key, "values": plain(v.values)} if isinstance(v, Phrase) else v
+            for name, v in values.items()}
+
+
+def said(exc: Exception) -> Value:
+    """What pure code said when it refused: its message key and values when it gives them
+    (and the table has them), else its own sentence."""
+    key, values = getattr(exc, "key", None), getattr(exc, "values", None)
+    if isinstance(key, str) and key in MESSAGES and isinstance(values, Mapping):
+        return Phrase(key, dict(values))
+    return str(exc)
 
 
 def code_refusal(code: ErrorCode) -> Invalid:
@@ -191,5 +315,6 @@ def code_refusal(code: ErrorCode) -> Invalid:
     return Invalid(code_key(code))
 
 
-__all__ = ["CODE_WORDS", "MESSAGES", "Conflict", "Forbidden", "Invalid", "NotFound",
-           "Refused", "Value", "code_key", "code_refusal", "english"]
+__all__ = ["CODE_WORDS", "MESSAGES", "Conflict", "Forbidden", "Gone", "Invalid",
+           "LoginNeeded", "NotFound", "Phrase", "Refused", "TooMany", "Value", "code_key",
+           "code_refusal", "english", "plain", "said"]

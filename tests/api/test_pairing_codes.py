@@ -38,7 +38,7 @@ async def test_a_code_gives_the_key_once(station: Station, director: httpx.Async
     assert await ok(answer) == {"unit": 71, "key": paired["key"], "station": "club"}
     assert paired["key"] == station.hub.units[71].key.hex()
     again = await exchange(station, paired["code"])
-    assert again.status_code == 410 and again.json() == {"detail": SPENT}
+    assert again.status_code == 410 and again.json()["detail"] == SPENT
     # The pad's use is in the audit log, naming the unit (written in turn with the pads).
     async with asyncio.timeout(5):
         while True:
@@ -57,7 +57,7 @@ async def test_a_wrong_code_is_refused_and_changes_nothing(
     before = (await ok(await director.get("/api/audit")))["entries"]
     for wrong in ("not-a-code", paired["code"][:-1], paired["code"] + "x"):
         answer = await exchange(station, wrong)
-        assert answer.status_code == 404 and answer.json() == {"detail": UNKNOWN}
+        assert answer.status_code == 404 and answer.json()["detail"] == UNKNOWN
     for malformed in ("", "a" * 65, "abc def", "<script>", 12):
         answer = await exchange(station, malformed)
         assert answer.status_code == 422, malformed
@@ -84,7 +84,9 @@ async def test_an_expired_code_is_refused(station: Station, director: httpx.Asyn
     early = await ok(await director.post("/api/units/74/pair"))
     clock.now += 1
     answer = await exchange(station, paired["code"])
-    assert answer.status_code == 410 and answer.json() == {"detail": EXPIRED}
+    assert answer.status_code == 410
+    assert answer.json() == {"detail": EXPIRED, "key": "pairing.expired",
+                             "values": {"minutes": 10}}
     assert EXPIRED.startswith("This pairing link has expired: it works for 10 minutes")
     # Another unit's code, given later, is still good.
     assert (await ok(await exchange(station, early["code"])))["unit"] == 74
@@ -96,7 +98,7 @@ async def test_pairing_again_voids_the_older_link(station: Station,
     second = await ok(await director.post("/api/units/75/pair"))
     assert second["key"] != first["key"]  # re-paired: a new key
     answer = await exchange(station, first["code"])
-    assert answer.status_code == 410 and answer.json() == {"detail": REPLACED}
+    assert answer.status_code == 410 and answer.json()["detail"] == REPLACED
     assert (await ok(await exchange(station, second["code"])))["key"] == second["key"]
 
 
@@ -112,7 +114,8 @@ async def test_the_kept_key_is_given_back_while_it_is_the_units(
     whose unit was paired again (the cookie then deleted). A broker that is not a ws:// or
     wss:// address is refused and spends no code."""
     from basestation.api.app import create_app
-    from basestation.api.routes.pairing import KEPT, NONE_KEPT, paired_again
+    from basestation.api.routes.pairing import KEPT
+    from basestation.station.refusals import english
 
     transport = httpx.ASGITransport(app=create_app(station, manage_station=False))
     async with httpx.AsyncClient(transport=transport, base_url="http://club") as pad:
@@ -132,9 +135,13 @@ async def test_the_kept_key_is_given_back_while_it_is_the_units(
         for bad in ("", "72", f"72.{key}", f"x.{key}.", f"72.{key[:-2]}.", "72.zz.", "0.00.="):
             pad.cookies.set(KEPT, bad, path="/api/pairing/kept")
             refused = await pad.get("/api/pairing/kept")
-            assert (refused.status_code, refused.json()) == (404, {"detail": NONE_KEPT}), bad
+            assert (refused.status_code, refused.json()) == (404, {
+                "detail": english("pairing.none_kept", {}), "key": "pairing.none_kept",
+                "values": {}}), bad
         pad.cookies.set(KEPT, f"72.{key}.", path="/api/pairing/kept")
         await ok(await director.post("/api/units/72/pair"))  # paired again: a new key
         gone = await pad.get("/api/pairing/kept")
-        assert (gone.status_code, gone.json()) == (410, {"detail": paired_again(72)})
+        assert (gone.status_code, gone.json()) == (410, {
+            "detail": english("pairing.paired_again", {"unit": 72}),
+            "key": "pairing.paired_again", "values": {"unit": 72}})
         assert 'bridgepad_key=""' in gone.headers["set-cookie"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
+from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from basestation.api.app import create_app
@@ -55,12 +56,16 @@ def _declared(model: Any) -> bool:
     return False
 
 
-def test_every_api_route_declares_its_response_model(tmp_path: Path) -> None:
+def _api(tmp_path: Path) -> list[APIRoute]:
     station = Station(StationConfig(id="club", database=f"sqlite:///{tmp_path / 's.db'}",
                                     director_password="change-me"))
     app = create_app(station, manage_station=False)
-    api = [route for route in _routes(app.routes)
-           if isinstance(route, APIRoute) and route.path.startswith("/api/")]
+    return [route for route in _routes(app.routes)
+            if isinstance(route, APIRoute) and route.path.startswith("/api/")]
+
+
+def test_every_api_route_declares_its_response_model(tmp_path: Path) -> None:
+    api = _api(tmp_path)
     assert len(api) > 60  # the routers were all found
     seen = {(method, route.path) for route in api for method in route.methods}
     assert seen >= NOT_JSON, f"no longer routes: {sorted(NOT_JSON - seen)}"
@@ -68,3 +73,40 @@ def test_every_api_route_declares_its_response_model(tmp_path: Path) -> None:
                         if (method, route.path) not in NOT_JSON
                         and not _declared(route.response_model))
     assert undeclared == []
+
+
+# Routes that return what a view function gives, as it gives it: typed when the views return
+# their shapes (issue 51's views pass), then taken off this list.
+VIEW_DICTS = {"units.lock", "results.results", "results.not_played", "results.move",
+              "matches.matches", "rulings.rule", "scores.travellers", "scores.traveller",
+              "console.thresholds", "console.set_thresholds", "console.set_round_minutes",
+              "console.set_round_clock"}
+
+
+def _bare(kind: Any) -> bool:
+    """A dict, or Any, anywhere in a return type (a list of dicts, a dict or a model)."""
+    if kind is Any or kind is dict or typing.get_origin(kind) is dict:
+        return True
+    return any(_bare(arg) for arg in typing.get_args(kind))
+
+
+def _made(kind: Any) -> bool:
+    """A model, a Response, or a list or union of them."""
+    if isinstance(kind, type):
+        return issubclass(kind, BaseModel | Response)
+    args = [a for a in typing.get_args(kind) if a is not type(None)]
+    return bool(args) and typing.get_origin(kind) in (list, typing.Union, types.UnionType) \
+        and all(_made(a) for a in args)
+
+
+def test_no_route_returns_a_bare_dict(tmp_path: Path) -> None:
+    """Each route function says it returns its model (or a Response), and mypy holds it to
+    that: a dict would be checked only by FastAPI, at the time of answering."""
+    returns = {f"{route.endpoint.__module__.rpartition('.')[2]}.{route.endpoint.__name__}":
+               typing.get_type_hints(route.endpoint).get("return") for route in _api(tmp_path)}
+    assert len(returns) > 60
+    bare = sorted(name for name, kind in returns.items()
+                  if name not in VIEW_DICTS and (_bare(kind) or not _made(kind)))
+    assert bare == []
+    typed_since = sorted(name for name in VIEW_DICTS if not _bare(returns[name]))
+    assert typed_since == [], "typed now: take them off VIEW_DICTS"

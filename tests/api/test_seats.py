@@ -149,6 +149,9 @@ async def test_a_team_has_four_to_six_players_or_one_pair_at_a_time(
     short = await listed.put("/api/seats/A/2", json=pair(105, 106, 101, 102, side="EW"))
     assert short.status_code == 422
     assert "the EW pair of team 2 of section A needs 2 players" in short.json()["detail"]
+    # Who is meant is a phrase of its own, for a page to say in its language.
+    assert short.json()["values"]["who"] == {
+        "key": "entrant.team_side", "values": {"entrant": 2, "section": "A", "side": "EW"}}
 
 
 @pytest.fixture

@@ -445,7 +445,9 @@ async def test_the_roster_is_the_directors(url: str, station: Station) -> None:
         for path in ("/api/players", "/api/seats", "/api/players/csv"):
             answer = await stranger.get(path)
             assert answer.status_code == 401, path
-            assert answer.json() == {"detail": "director login required"}
+            assert answer.json() == {"detail": "director login required",
+                                     "key": "login.needed", "values": {}}
+            assert answer.headers["www-authenticate"] == "Bearer"
     async with director(url) as client:
         listed = (await client.get("/api/players")).json()
         assert {p["name"] for p in listed} == {"Ann Smith", "Bob Jones"}

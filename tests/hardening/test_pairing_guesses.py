@@ -13,9 +13,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from basestation.api.routes.pairing import LIMITED
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
+from basestation.station.refusals import english
 from tests.servers import serve_station
 
 pytestmark = pytest.mark.integration
@@ -61,7 +61,8 @@ async def test_a_stranger_guessing_pairing_codes_is_limited_and_written_down(
                                            json={"code": secrets.token_urlsafe(16)})
                        for _ in range(30)]
             assert [a.status_code for a in answers] == [404] * 10 + [429] * 20
-            assert answers[10].json() == {"detail": LIMITED}
+            assert answers[10].json() == {"detail": english("pairing.too_many", {}),
+                                          "key": "pairing.too_many", "values": {}}
             assert answers[10].headers["retry-after"] == "60"
             # Refused unchecked: the right code is not spent by the stranger's try.
             assert (await stranger.post("/api/pairing", json={"code": right})).status_code == 429

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from basestation.station.config import NewEvent, SectionConfig
 from basestation.station.session import par as par_module
 from basestation.station.session.feedback import par_rows
 from basestation.station.session.par import ParSolver
@@ -71,6 +72,39 @@ async def test_par_not_solved_yet_follows_the_other_feedback(
                 await asyncio.sleep(0.01)
         later = feedback(link.to(1))
         assert set(later[FeedbackKind.PAR].rows) == BOARD_1_PAR
+    finally:
+        hub.cancel()
+        release.set()
+        made.rules.session.par.close()
+
+
+async def test_a_par_solved_after_a_new_event_opened_is_not_sent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # SPEC.md 13.4: it would be about a board of the event closed.
+    release = threading.Event()
+
+    def slow_par(deal: str, board: int) -> Any:
+        release.wait(30)
+        return par_rows(deal, board)
+
+    monkeypatch.setattr(par_module, "par_rows", slow_par)
+    made = station(tmp_path, feedback=frozenset({"traveller", "par"}))
+    link = FakeLink()
+    hub = asyncio.create_task(made.hub.run())
+    try:
+        await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
+        await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
+        assert FeedbackKind.PAR not in feedback(link.to(1))  # waiting for the solver
+        await made.director.open_new_event(
+            NewEvent("Night two", "nz", (SectionConfig("A", "howell", 3, 10),)))
+        link.to(1)
+        release.set()
+        assert await asyncio.to_thread(made.rules.session.par.wait, 30)
+        async with asyncio.timeout(30):  # the solver's answer, in a turn of its own
+            while made.hub.queued:
+                await asyncio.sleep(0.01)
+        assert made.rules.session.par.get(DEAL_1, 1) is not None  # solved, and not sent
+        assert FeedbackKind.PAR not in feedback(link.to(1))
     finally:
         hub.cancel()
         release.set()

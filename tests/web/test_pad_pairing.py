@@ -12,7 +12,8 @@ from urllib.parse import parse_qs
 import pytest
 from playwright.async_api import Page, Request, expect
 
-from basestation.api.routes.pairing import KEPT, paired_again
+from basestation.api.routes.pairing import KEPT
+from basestation.station.refusals import english
 from basestation.station.session.pairing_codes import REPLACED, SPENT
 from firmware_protocol.security import unit_key
 from tests.web.accessibility import serious_violations
@@ -145,6 +146,6 @@ async def test_a_phone_whose_browser_erased_its_storage_is_the_same_pad(club: Cl
     await club.station.director.pair_unit(72)
     await erase_storage(pad, club.url)
     refused = pad.get_by_role("region", name="Not paired").get_by_role("alert")
-    await expect(refused).to_have_text(paired_again(72))
+    await expect(refused).to_have_text(english("pairing.paired_again", {"unit": 72}))
     assert await pad.evaluate("localStorage.length") == 0
     assert not [c for c in await pad.context.cookies() if c["name"] == KEPT]

@@ -25,7 +25,7 @@ ASK_SECONDS = 1.0  # for another console to say its event; the grid waits on it
 
 
 @router.get("/consoles", response_model=list[ConsoleOut])
-async def consoles(station: StationDep) -> list[dict[str, str]]:
+async def consoles(station: StationDep) -> list[ConsoleOut]:
     """The other events' consoles ([[console]] in the configuration), each with its link and
     named by the event open there (the configured name when it has none or does not answer
     in time). One given as ":<port>" is on this computer: asked on loopback, and answered
@@ -35,7 +35,7 @@ async def consoles(station: StationDep) -> list[dict[str, str]]:
              for c in station.config.consoles]
     asked = [f"http://127.0.0.1{url}" if url.startswith(":") else url for _, url in links]
     events = await asyncio.gather(*(asyncio.to_thread(_open_event, url) for url in asked))
-    return [{"name": event or name, "url": url}
+    return [ConsoleOut(name=event or name, url=url)
             for (name, url), event in zip(links, events, strict=True)]
 
 
@@ -175,18 +175,18 @@ async def set_round_rankings(section: str, body: RoundRankingsIn,
 
 @router.delete("/sections/{section}/tables/{table}/takeover", dependencies=[Director],
                response_model=TakeoverOut)
-async def withdraw_takeover(section: str, table: Table, station: StationDep) -> dict[str, Any]:
+async def withdraw_takeover(section: str, table: Table, station: StationDep) -> TakeoverOut:
     """Withdraws a takeover not yet taken: the table's pad keeps it."""
     letter = section.upper()
     await station.director.cancel_takeover(letter, table)
-    return {"section": letter, "table": table, "takeover": "withdrawn"}
+    return TakeoverOut(section=letter, table=table, takeover="withdrawn")
 
 
 @router.post("/sections/{section}/tables/{table}/resend", dependencies=[Director],
              response_model=ResendOut)
-async def resend(section: str, table: Table, station: StationDep) -> dict[str, Any]:
+async def resend(section: str, table: Table, station: StationDep) -> ResendOut:
     """Asks the table's pad to re-send every result it holds (after the station lost some,
     or to see whether a silent pad is still there)."""
     letter = section.upper()
     unit = await station.director.resend_table(letter, table)
-    return {"section": letter, "table": table, "unit": unit, "command": "resend"}
+    return ResendOut(section=letter, table=table, unit=unit, command="resend")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Path, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
@@ -33,8 +33,8 @@ from basestation.api.responses import (
 )
 from basestation.api.routes.history import ROW_ID_MAX
 from basestation.api.routes.matches import MatchOut, StandingOut
-from basestation.api.routes.rulings import penalty_json
-from basestation.api.scorer_data import SCORER_FILE, NotScorerEvent, scorer_xml
+from basestation.api.routes.rulings import penalty_out
+from basestation.api.scorer_data import SCORER_FILE, scorer_xml
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
 from basestation.station.config import StationConfig
 from basestation.station.refusals import NotFound
@@ -111,18 +111,19 @@ class EventResultsOut(BaseModel):
 
 @router.get("/{event_id}/results", response_model=EventResultsOut)
 async def event_results(event_id: EventId, request: Request,
-                        station: StationDep, read: ReadDep) -> dict[str, Any]:
+                        station: StationDep, read: ReadDep) -> EventResultsOut:
     """Everything the results page shows and prints for one event."""
     store = station.store
     if event_id == station.session.event_id:
         await require_results_reader(request)
         seatings = await read.stored(store.seatings, event_id)
-        return results_document(station.session, seatings, is_open=True)
+        return EventResultsOut.model_validate(
+            results_document(station.session, seatings, is_open=True))
     past = await read.stored(_past_results, store, event_id)
     if past is None:
         raise NotFound("event.not_found", event=event_id)
     need_publication(request, past["event"]["published"])
-    return past
+    return EventResultsOut.model_validate(past)
 
 
 @router.get("/{event_id}/scorer.xml", response_class=Response,
@@ -133,19 +134,16 @@ async def event_scorer_xml(event_id: EventId, request: Request,
     website: the open event's or a past one's; a teams or Swiss event's are refused (their
     results go as USEBIO)."""
     store = station.store
-    try:
-        if event_id == station.session.event_id:
-            await require_results_reader(request)
-            seatings = await read.stored(store.seatings, event_id)
-            text = scorer_xml(station.session, seatings, station.config)
-        else:
-            past = await read.stored(SessionState.past, store, event_id)
-            if past is None:
-                raise NotFound("event.not_found", event=event_id)
-            need_publication(request, past.published)
-            text = await read.stored(_past_scorer_xml, store, past, station.config)
-    except NotScorerEvent as exc:
-        raise HTTPException(422, str(exc)) from exc
+    if event_id == station.session.event_id:
+        await require_results_reader(request)
+        seatings = await read.stored(store.seatings, event_id)
+        text = scorer_xml(station.session, seatings, station.config)
+    else:
+        past = await read.stored(SessionState.past, store, event_id)
+        if past is None:
+            raise NotFound("event.not_found", event=event_id)
+        need_publication(request, past.published)
+        text = await read.stored(_past_scorer_xml, store, past, station.config)
     return Response(text, media_type="application/xml", headers={
         "Content-Disposition": f'attachment; filename="{event_id}-{SCORER_FILE}"'})
 
@@ -200,6 +198,7 @@ def results_document(session: SessionState, seatings: list[SeatingRow], *,
         "travellers": [traveller_json(session, scored, seatings)
                        for scored in scored_boards(session)],
         "scorecards": cards,
-        "penalties": [penalty_json(p.row_id, p.penalty) for p in session.penalties],
+        "penalties": [penalty_out(p.row_id, p.penalty).model_dump()
+                      for p in session.penalties],
         "matches": matches,
     }

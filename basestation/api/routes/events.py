@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from fastapi import APIRouter, HTTPException, status
+from fastapi import APIRouter, status
 from pydantic import BaseModel, Field
 
 from basestation.api.deps import Director, ReadDep, StationDep
@@ -13,6 +13,7 @@ from basestation.movements import KINDS
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import FORMATS, MAX_TABLE
 from basestation.station.config import EventScoring, NewEvent, SectionConfig
+from basestation.station.refusals import Invalid
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 
 router = APIRouter(prefix="/api", tags=["events"])
@@ -71,14 +72,14 @@ async def current_event(read: ReadDep) -> EventOut:
 
 
 @router.get("/events", response_model=list[PastEventOut])
-async def past_events(station: StationDep, read: ReadDep) -> list[dict[str, Any]]:
+async def past_events(station: StationDep, read: ReadDep) -> list[PastEventOut]:
     """Every event held, newest first, with its number of results."""
     held = await read.stored(station.store.events)
-    return [{"id": event.id, "name": event.name, "regulations": event.regulations,
-             "running": event.running, "created_at": event.created_at.isoformat(),
-             "date": event.date.isoformat() if event.date else None,
-             "ended": event.ended, "published": event.published,
-             "results": count, "open": event.id == station.session.event_id}
+    return [PastEventOut(id=event.id, name=event.name, regulations=event.regulations,
+                         running=event.running, created_at=event.created_at.isoformat(),
+                         date=event.date.isoformat() if event.date else None,
+                         ended=event.ended, published=event.published,
+                         results=count, open=event.id == station.session.event_id)
             for event, count in held]
 
 
@@ -86,15 +87,15 @@ def checked_sections(body: EventIn) -> list[SectionConfig]:
     """The sections asked for, or a 422 saying what is wrong (the movement itself is checked
     when it is generated)."""
     if body.regulations not in PRESETS:
-        raise HTTPException(422, f"regulations must be one of {', '.join(sorted(PRESETS))}")
+        raise Invalid("event.regulations", choices=", ".join(sorted(PRESETS)))
     letters = [s.letter for s in body.sections]
     if len(set(letters)) != len(letters):
-        raise HTTPException(422, "each section needs its own letter")
+        raise Invalid("event.letters_twice")
     if body.format not in FORMATS:
-        raise HTTPException(422, f"format must be one of {', '.join(FORMATS)}")
+        raise Invalid("event.format", formats=", ".join(FORMATS))
     for section in body.sections:
         if body.format == "pairs" and section.movement not in KINDS:
-            raise HTTPException(422, f"movement must be one of {', '.join(sorted(KINDS))}")
+            raise Invalid("movement.kind", kinds=", ".join(sorted(KINDS)))
     return [SectionConfig(s.letter, s.movement, s.tables, s.boards, s.phantom,
                           s.player_numbers.value, s.result_entry.value, s.round_rankings,
                           s.rankings_hide_first, s.rankings_hide_last, s.pads.value)

@@ -3,13 +3,13 @@ event or of a teams or Swiss event, with every player's name and national number
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 from fastapi.responses import Response
 
 from basestation.api.deps import ReadDep, ResultsReader, StationDep
 from basestation.api.exports_data import event_and_roster, hand_records
 from basestation.api.readmodel import ReadModel
-from basestation.api.scorer_data import SCORER_FILE, NotScorerEvent, scorer_xml
+from basestation.api.scorer_data import SCORER_FILE, scorer_xml
 from basestation.formats import results_csv
 from basestation.formats.match_event import MatchEvent
 from basestation.formats.pbn_matches import write_pbn_matches
@@ -100,8 +100,5 @@ async def matches_csv(station: StationDep, read: ReadDep) -> Response:
 async def scorer(station: StationDep, read: ReadDep) -> Response:
     """The Scorer's XML of a pairs event (NZ Bridge's Scorer program: what a New Zealand
     club's website takes), with the hand records; refused for a teams or Swiss event."""
-    try:
-        text = scorer_xml(station.session, await _seatings(station, read), station.config)
-    except NotScorerEvent as exc:
-        raise HTTPException(422, str(exc)) from exc
+    text = scorer_xml(station.session, await _seatings(station, read), station.config)
     return _download(text, "application/xml", SCORER_FILE)

@@ -72,8 +72,8 @@ async def matches(station: StationDep) -> dict[str, Any]:
 
 
 @router.post("/sections/{section}/draw", response_model=DrawnOut, dependencies=[Director])
-async def draw(section: str, station: StationDep) -> dict[str, Any]:
+async def draw(section: str, station: StationDep) -> DrawnOut:
     """The director closes a Swiss round before every board is in: the next round is drawn
     from the standings now and sent to the pads (they log in again for it)."""
     drawn = await station.director.draw_round(section)
-    return {"section": section, "round": drawn}
+    return DrawnOut(section=section, round=drawn)

@@ -4,8 +4,6 @@ held one, and replacing it needs the director's confirmation (docs/ARCHITECTURE.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 from pydantic import BaseModel
 
@@ -31,18 +29,18 @@ class Decision(BaseModel):
 
 @router.post("/by-unit/{unit}/decline", dependencies=[Director],
              response_model=OffersDeclinedOut)
-async def decline_unit(unit: int, station: StationDep) -> dict[str, Any]:
+async def decline_unit(unit: int, station: StationDep) -> OffersDeclinedOut:
     """Drops every open offer of one unit at once (a let-go pad that sent too much); what
     is held stays. None open: nothing changes, `declined` 0."""
     declined = await station.director.decline_offers(unit)
-    return {"unit": unit, "declined": declined}
+    return OffersDeclinedOut(unit=unit, declined=declined)
 
 
 @router.post("/{offer_id}", dependencies=[Director], response_model=MergeDecisionOut)
-async def decide(offer_id: int, decision: Decision, station: StationDep) -> dict[str, Any]:
+async def decide(offer_id: int, decision: Decision, station: StationDep) -> MergeDecisionOut:
     """Accepting enters the entry as recovered (pushed to the table's pad); over a different
     held entry only with `replace` (else 409, saying both). Refusing drops the offer and keeps
     what is held. Either way it leaves the list and its alert goes."""
     decided = await station.director.decide_merge(offer_id, decision.accept,
                                                   replace=decision.replace)
-    return {"id": offer_id, "merged": decided.merged, "replaced": decided.replaced}
+    return MergeDecisionOut(id=offer_id, merged=decided.merged, replaced=decided.replaced)

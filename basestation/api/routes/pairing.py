@@ -7,19 +7,27 @@ from __future__ import annotations
 
 import base64
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from basestation.api.auth import Tries
 from basestation.api.deps import StationDep
-from basestation.station.session.pairing_codes import PairingRefused
+from basestation.api.errors import refusal
+from basestation.station.refusals import Gone, NotFound, TooMany
+from basestation.station.session.pairing_codes import (
+    EXPIRED,
+    LIFE,
+    REPLACED,
+    SPENT,
+    PairingRefused,
+)
 
 router = APIRouter(prefix="/api", tags=["units"])
 
 WRONG_PER_MINUTE = 10  # a pad gets its code right; a person retyping a link, a few tries
-LIMITED = ("Too many wrong pairing codes from this device: wait a minute, then open the "
-           "newest pairing link the director gave")
+# The pairing codes' sentences (for the players) as message keys.
+GONE = {SPENT: "pairing.spent", EXPIRED: "pairing.expired", REPLACED: "pairing.replaced"}
 
 
 # The key kept for the pad by its browser (SPEC.md 10.5): Safari erases a site's
@@ -28,13 +36,6 @@ LIMITED = ("Too many wrong pairing codes from this device: wait a minute, then o
 KEPT = "bridgepad_key"
 KEPT_PATH = "/api/pairing/kept"
 KEPT_SECONDS = 400 * 24 * 3600  # the longest a browser keeps a cookie
-NONE_KEPT = ("This browser holds no pad key: open the pairing link or QR code from the "
-             "director's Units panel")
-
-
-def paired_again(unit: int) -> str:
-    return (f"Unit {unit} was paired again since this browser took its key: open the newest "
-            "pairing link from the director's Units panel")
 
 
 class PairingCode(BaseModel):
@@ -72,8 +73,7 @@ async def exchange(body: PairingCode, request: Request, response: Response,
             request.app.state.pairing_limited.add(client)
             station.pads.audit(f"address {client}", "pairing_codes_limited",
                                why=f"{WRONG_PER_MINUTE} wrong codes in a minute")
-        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, LIMITED,
-                            headers={"Retry-After": "60"})
+        raise TooMany("pairing.too_many", retry_after=60)
     request.app.state.pairing_limited.discard(client)
     try:
         unit, key = station.pads.key_for_code(body.code)
@@ -81,8 +81,10 @@ async def exchange(body: PairingCode, request: Request, response: Response,
         tries.add(client)
         station.pads.audit(f"address {client}", "wrong_pairing_code",
                            why="spent, expired or replaced" if refused.gone else "never given")
-        raise HTTPException(status.HTTP_410_GONE if refused.gone else status.HTTP_404_NOT_FOUND,
-                            str(refused)) from None
+        if refused.gone:
+            raise Gone(GONE[str(refused)], **({"minutes": LIFE / 60} if str(refused) == EXPIRED
+                                               else {})) from None
+        raise NotFound("pairing.unknown") from None
     response.headers["Cache-Control"] = "no-store"
     broker = base64.urlsafe_b64encode((body.broker or "").encode()).decode()
     response.set_cookie(KEPT, f"{unit}.{key.hex()}.{broker}", max_age=KEPT_SECONDS,
@@ -101,10 +103,10 @@ async def kept(request: Request, response: Response,
     paired again since also loses the cookie)."""
     found = _kept(request.cookies.get(KEPT, ""))
     if found is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, NONE_KEPT)
+        raise NotFound("pairing.none_kept")
     unit, key, broker = found
     if not station.pads.holds_key(unit, key):
-        gone = JSONResponse({"detail": paired_again(unit)}, status.HTTP_410_GONE)
+        gone = refusal(Gone("pairing.paired_again", unit=unit))
         gone.delete_cookie(KEPT, path=KEPT_PATH, httponly=True, samesite="strict")
         return gone
     response.headers["Cache-Control"] = "no-store"

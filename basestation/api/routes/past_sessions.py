@@ -7,12 +7,13 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
-from fastapi import APIRouter, HTTPException, status
+from fastapi import APIRouter, status
 from pydantic import BaseModel, Field
 
 from basestation.api.deps import Director, StationDep
 from basestation.api.limits import upload
 from basestation.formats.past_session import PastFileError, read_past
+from basestation.station.refusals import Invalid
 
 router = APIRouter(prefix="/api/history", tags=["history"])
 
@@ -44,7 +45,7 @@ async def import_past(body: PastFileIn, station: StationDep) -> ImportedOut:
     try:
         past = await asyncio.to_thread(read_past, body.text)  # off the pads' loop
     except PastFileError as exc:
-        raise HTTPException(422, f"{exc}; nothing was imported.") from exc
+        raise Invalid("past.unread", problem=str(exc)) from exc
     done = await station.director.import_past(past, body.date)
     return ImportedOut(event=done.event_id, name=done.name, date=done.held_on.isoformat(),
                        sections=done.sections, results=done.results, pairs=done.pairs,

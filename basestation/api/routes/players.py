@@ -4,9 +4,8 @@ events; imported from and exported to CSV; visitors added by name."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -19,6 +18,7 @@ from basestation.formats.players import (
     parse_player_list,
     players_csv,
 )
+from basestation.station.refusals import Invalid
 from basestation.station.session.seating import VISITOR_BASE
 
 router = APIRouter(prefix="/api/players", tags=["players"])
@@ -48,22 +48,22 @@ class VisitorIn(BaseModel):
 
 @router.get("", dependencies=[Director], response_model=list[PlayerOut],
             response_model_exclude_none=True)
-async def players(station: StationDep) -> list[dict[str, Any]]:
+async def players(station: StationDep) -> list[PlayerOut]:
     """The club's whole list: the director's (results and the pads name only who plays)."""
     session = station.session
-    return [{"number": n, "name": name, "national": session.national.get(n),
-             "handicap": session.handicaps.get(n)}
+    return [PlayerOut(number=n, name=name, national=session.national.get(n),
+                      handicap=session.handicaps.get(n))
             for n, name in sorted(session.players.items())]
 
 
 @router.put("", dependencies=[Director], response_model=PlayersCountOut)
 @upload
-async def put_players(body: list[PlayerIn], station: StationDep) -> dict[str, int]:
+async def put_players(body: list[PlayerIn], station: StationDep) -> PlayersCountOut:
     """Adds or renames players, and sets the handicaps given (a player's handicap left out
     is kept); numbers not given are kept."""
     named = {p.number: p.name for p in body}
     handicaps = {p.number: p.handicap for p in body if "handicap" in p.model_fields_set}
-    return {"players": await station.director.set_players(named, None, handicaps)}
+    return PlayersCountOut(players=await station.director.set_players(named, None, handicaps))
 
 
 @router.post("/csv", dependencies=[Director])
@@ -74,11 +74,10 @@ async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStor
     try:
         listed = await asyncio.to_thread(parse_player_list, body.csv)  # off the pads' loop
     except PlayerListError as exc:
-        raise HTTPException(422, str(exc)) from exc
+        raise Invalid("players.invalid", problem=str(exc)) from exc
     kept = [n for n in listed if n > VISITOR_BASE]
     if kept:
-        raise HTTPException(422, f"player {kept[0]}: numbers above {VISITOR_BASE} are kept for "
-                                 "visitors; nothing of the file was stored")
+        raise Invalid("players.visitor_numbers", number=kept[0], base=VISITOR_BASE)
     names = {n: p.name for n, p in listed.items()}
     national = {n: p.national for n, p in listed.items()}
     # A handicap column sets the handicaps it gives; an empty cell, or no column, keeps them.

@@ -37,13 +37,13 @@ async def results(section: str, station: StationDep, table: int | None = None,
 @router.get("/tables/{table}/rounds/{round}", dependencies=[ResultsReader],
             response_model=CellDetailOut)
 async def cell(section: str, table: Small, round: Small, station: StationDep,
-               read: ReadDep) -> dict[str, Any]:
+               read: ReadDep) -> CellDetailOut:
     """One grid cell: who plays, the boards, what is held and every earlier entry."""
     state = section_of(station, section)
     assignment = state.movement.at(round, table)
     if assignment is None:
-        return {"section": state.letter, "table": table, "round": round, "sit_out": True,
-                "boards": []}
+        return CellDetailOut(section=state.letter, table=table, round=round, sit_out=True,
+                             boards=[])
     boards = []
     event_id = station.session.event_id
     for board in assignment.boards:
@@ -57,8 +57,9 @@ async def cell(section: str, table: Small, round: Small, station: StationDep,
                                     "adjusted": stored_text(r.ruling), "score_ns": r.score_ns,
                                     "status": r.status, "source": r.source,
                                     "at": r.created_at.isoformat()} for r in history]})
-    return {"section": state.letter, "table": table, "round": round, "sit_out": False,
-            "ns": assignment.ns, "ew": assignment.ew, "boards": boards}
+    return CellDetailOut.model_validate({
+        "section": state.letter, "table": table, "round": round, "sit_out": False,
+        "ns": assignment.ns, "ew": assignment.ew, "boards": boards})
 
 
 def pairs_at(state: SectionState, table: int, round_: int, board: int) -> tuple[int, int]:
@@ -126,7 +127,7 @@ class ResultIn(BaseModel):
 
 
 @router.put(PLACE, dependencies=[Director], response_model=EnteredOut)
-async def enter_result(at: PlaceDep, body: ResultIn, station: StationDep) -> dict[str, Any]:
+async def enter_result(at: PlaceDep, body: ResultIn, station: StationDep) -> EnteredOut:
     """The director's result: a correction, or a late play; pushed to the table's pad. The
     answer says in a sentence what is held now, with the checks a pad's entry gets."""
     ns, ew = at.pairs
@@ -135,7 +136,7 @@ async def enter_result(at: PlaceDep, body: ResultIn, station: StationDep) -> dic
                    contract=body.contract, declarer=Seat(body.declarer) if body.declarer else None,
                    tricks=body.tricks, lead=body.lead or None)
     held = await station.director.enter(entry)
-    return held_json(held) | {"done": entered_sentence(held)}
+    return EnteredOut.model_validate(held_json(held) | {"done": entered_sentence(held)})
 
 
 def not_played_at(at: Place) -> NotPlayed:
@@ -145,11 +146,11 @@ def not_played_at(at: Place) -> NotPlayed:
 
 
 @router.delete(PLACE, dependencies=[Director], response_model=ErasedOut)
-async def erase(at: PlaceDep, station: StationDep) -> dict[str, Any]:
+async def erase(at: PlaceDep, station: StationDep) -> ErasedOut:
     """Erases the held result (e.g. entered under the wrong board); the pad is told."""
     entry = not_played_at(at)
     await station.director.erase(entry)
-    return {"erased": True}
+    return ErasedOut(erased=True)
 
 
 @router.post(PLACE + "/not-played", dependencies=[Director], response_model=HeldOut)

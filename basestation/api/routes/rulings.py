@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, status
+from fastapi import APIRouter, status
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from basestation.api.deps import Director, StationDep
@@ -16,6 +16,7 @@ from basestation.api.views import held_json
 from basestation.domain.contract import possible_scores
 from basestation.scoring.penalties import MatchPenalty
 from basestation.scoring.traveller import Penalty
+from basestation.station.refusals import Invalid
 
 router = APIRouter(prefix="/api", tags=["rulings"])
 
@@ -80,7 +81,7 @@ class RulingIn(BaseModel):
         if (self.fault_ns, self.fault_ew) != ("none", "none"):
             ruling["fault"] = {"ns": self.fault_ns, "ew": self.fault_ew}
         if not ruling:
-            raise HTTPException(422, "the ruling is empty")
+            raise Invalid("ruling.empty")
         return ruling
 
 
@@ -102,25 +103,25 @@ class PenaltyIn(BaseModel):
     board: int | None = Field(default=None, ge=1, le=255)
 
 
-def penalty_json(row_id: int | None, penalty: Penalty) -> dict[str, Any]:
-    return {"id": row_id, "section": penalty.section, "pair": penalty.pair,
-            "direction": penalty.direction, "percent": penalty.percent, "board": penalty.board}
+def penalty_out(row_id: int | None, penalty: Penalty) -> PenaltyOut:
+    return PenaltyOut(id=row_id, section=penalty.section, pair=penalty.pair,
+                      direction=penalty.direction, percent=penalty.percent, board=penalty.board)
 
 
 @router.get("/penalties", response_model=list[PenaltyOut])
-async def penalties(station: StationDep) -> list[dict[str, Any]]:
-    return [penalty_json(p.row_id, p.penalty) for p in station.session.penalties]
+async def penalties(station: StationDep) -> list[PenaltyOut]:
+    return [penalty_out(p.row_id, p.penalty) for p in station.session.penalties]
 
 
 @router.post("/penalties", dependencies=[Director], status_code=status.HTTP_201_CREATED,
              response_model=PenaltyOut)
-async def add_penalty(body: PenaltyIn, station: StationDep) -> dict[str, Any]:
+async def add_penalty(body: PenaltyIn, station: StationDep) -> PenaltyOut:
     """A procedural or disciplinary penalty (a percentage of a top off the session total)."""
     state = section_of(station, body.section)
     penalty = Penalty(pair=body.pair, direction=body.direction, percent=body.percent,
                       board=body.board, section=state.letter)
     held = await station.director.add_penalty(penalty)
-    return penalty_json(held.row_id, held.penalty)
+    return penalty_out(held.row_id, held.penalty)
 
 
 class MatchPenaltyIn(BaseModel):
@@ -145,28 +146,29 @@ class MatchPenaltyIn(BaseModel):
         return self
 
 
-def match_penalty_json(row_id: int | None, penalty: MatchPenalty) -> dict[str, Any]:
-    return {"id": row_id, "section": penalty.section, "entrant": penalty.entrant,
-            "vps": penalty.vps or None, "imps": penalty.imps or None, "round": penalty.round}
+def match_penalty_out(row_id: int | None, penalty: MatchPenalty) -> MatchPenaltyOut:
+    return MatchPenaltyOut(id=row_id, section=penalty.section, entrant=penalty.entrant,
+                           vps=penalty.vps or None, imps=penalty.imps or None,
+                           round=penalty.round)
 
 
 @router.get("/match-penalties", response_model=list[MatchPenaltyOut])
-async def match_penalties(station: StationDep) -> list[dict[str, Any]]:
-    return [match_penalty_json(p.row_id, p.penalty) for p in station.session.match_penalties]
+async def match_penalties(station: StationDep) -> list[MatchPenaltyOut]:
+    return [match_penalty_out(p.row_id, p.penalty) for p in station.session.match_penalties]
 
 
 @router.post("/match-penalties", dependencies=[Director], status_code=status.HTTP_201_CREATED,
              response_model=MatchPenaltyOut)
-async def add_match_penalty(body: MatchPenaltyIn, station: StationDep) -> dict[str, Any]:
+async def add_match_penalty(body: MatchPenaltyIn, station: StationDep) -> MatchPenaltyOut:
     """A VP or IMP penalty in a teams or Swiss event; refused in a pairs event."""
     state = section_of(station, body.section)
     penalty = MatchPenalty(section=state.letter, entrant=body.entrant, vps=body.vps or 0.0,
                            imps=body.imps or 0, round=body.round)
     held = await station.director.add_match_penalty(penalty)
-    return match_penalty_json(held.row_id, held.penalty)
+    return match_penalty_out(held.row_id, held.penalty)
 
 
 @router.delete("/penalties/{penalty_id}", dependencies=[Director], response_model=RemovedOut)
-async def remove_penalty(penalty_id: int, station: StationDep) -> dict[str, Any]:
+async def remove_penalty(penalty_id: int, station: StationDep) -> RemovedOut:
     await station.director.remove_penalty(penalty_id)
-    return {"removed": penalty_id}
+    return RemovedOut(removed=penalty_id)

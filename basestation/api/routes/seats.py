@@ -4,7 +4,7 @@ time (station.director_seats)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
@@ -60,23 +60,22 @@ class SeatingIn(BaseModel):
         "NS or EW: a pair of a two-field movement, or one of a team's two pairs"))
 
 
-def _player(session: SessionState, number: int) -> dict[str, Any]:
+def _player(session: SessionState, number: int) -> SeatedPlayerOut:
     name = session.players.get(number, f"player {number}") if number else "not given"
-    return {"number": number, "name": name}
+    return SeatedPlayerOut(number=number, name=name)
 
 
-def entrant_seats(session: SessionState, section: str, entrant: int, side: str) -> dict[str, Any]:
+def entrant_seats(session: SessionState, section: str, entrant: int,
+                  side: str) -> EntrantSeatsOut:
     numbers = session.seats.of(section, entrant, side or None)
-    row: dict[str, Any] = {"entrant": entrant, "side": side,
-                           "players": [_player(session, n) for n in numbers],
-                           "names": player_names(session, numbers)}
-    if session.team_event:
-        row["pairs"] = {s: player_names(session, session.seats.of(section, entrant, s))
-                        for s in ("NS", "EW")}
-    return row
+    pairs = {s: player_names(session, session.seats.of(section, entrant, s))
+             for s in ("NS", "EW")} if session.team_event else None
+    return EntrantSeatsOut(entrant=entrant, side=side,
+                           players=[_player(session, n) for n in numbers],
+                           names=player_names(session, numbers), pairs=pairs)
 
 
-def seats_json(session: SessionState) -> dict[str, Any]:
+def seats_out(session: SessionState) -> SeatsOut:
     sections = []
     for letter, state in session.sections.items():
         fields = state.movement.pairs()
@@ -88,25 +87,25 @@ def seats_json(session: SessionState) -> dict[str, Any]:
                       for name, numbers in fields.items() for n in numbers]
             sides = [""] if "ALL" in fields else ["NS", "EW"]
         fewest, most = players_wanted(session, "")
-        sections.append({"section": letter, "entrant": "team" if session.team_event else "pair",
-                         "sides": sides, "fewest": fewest, "most": most,
-                         "entrants": [entrant_seats(session, letter, n, side)
-                                      for n, side in places]})
-    return {"event": session.event_id, "format": session.event_format, "sections": sections}
+        sections.append(SectionSeatsOut(
+            section=letter, entrant="team" if session.team_event else "pair", sides=sides,
+            fewest=fewest, most=most,
+            entrants=[entrant_seats(session, letter, n, side) for n, side in places]))
+    return SeatsOut(event=session.event_id, format=session.event_format, sections=sections)
 
 
 @router.get("", dependencies=[Director], response_model=SeatsOut)
-async def seats(station: StationDep) -> dict[str, Any]:
+async def seats(station: StationDep) -> SeatsOut:
     """Every pair or team of the open event with who plays for it (their numbers and names):
     as the director seated it, or as the numbers entered at a table said, the newest holding.
     The director's: the pads get their table's names, the results pages their own."""
-    return seats_json(station.session)
+    return seats_out(station.session)
 
 
 @router.put("/{section}/{entrant}", dependencies=[Director], response_model=EntrantSeatsOut)
 async def seat(section: Annotated[str, Path(min_length=1, max_length=4)],
                entrant: Annotated[int, Path(ge=1, le=255)], body: SeatingIn,
-               station: StationDep) -> dict[str, Any]:
+               station: StationDep) -> EntrantSeatsOut:
     """Seats a pair or team, or changes who plays for it: the pads at the tables where it
     plays now show the new names at once. A visitor given by name joins the club's list with
     a number of their own. Refused, with nothing changed: no open event, no such section, a

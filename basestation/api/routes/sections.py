@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from basestation.api.deps import Director, ReadDep, StationDep
@@ -20,7 +19,7 @@ from basestation.api.responses import (
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
 from basestation.movements import check
 from basestation.station.app import Station
-from basestation.station.refusals import NotFound
+from basestation.station.refusals import Invalid, NotFound
 from basestation.station.session.memory import SectionState
 
 router = APIRouter(prefix="/api/sections", tags=["sections"])
@@ -39,29 +38,29 @@ async def sections(read: ReadDep) -> list[SectionOut]:
 
 
 @router.get("/{section}/movement", response_model=MovementOut)
-async def movement(section: str, station: StationDep) -> dict[str, Any]:
+async def movement(section: str, station: StationDep) -> MovementOut:
     """The movement (who plays whom on which boards) and its balance report."""
     state = section_of(station, section)
     report = check(state.movement)
-    return {"section": state.letter, "movement": state.movement.to_json(),
-            "balanced": report.ok, "balance_report": report.summary()}
+    return MovementOut(section=state.letter, movement=state.movement.to_json(),
+                       balanced=report.ok, balance_report=report.summary())
 
 
 @router.post("/{section}/close-round", dependencies=[Director], response_model=RoundClosedOut)
-async def close_round(section: str, station: StationDep) -> dict[str, Any]:
+async def close_round(section: str, station: StationDep) -> RoundClosedOut:
     """Moves the section on to the next round; boards still missing turn red on the grid."""
     letter = section.upper()
     round_ = await station.director.close_round(letter)
-    return {"section": letter, "current_round": round_}
+    return RoundClosedOut(section=letter, current_round=round_)
 
 
 @router.get("/{section}/hand-records", dependencies=[Director], response_model=DealsOut)
-async def hand_records(section: str, station: StationDep) -> dict[str, Any]:
+async def hand_records(section: str, station: StationDep) -> DealsOut:
     """The deals (PBN), for the director only: pads see a deal only after playing it."""
     state = section_of(station, section)
     deals = {board: text for (letter, board), text in station.session.deal_text.items()
              if letter == state.letter}
-    return {"section": state.letter, "deals": dict(sorted(deals.items()))}
+    return DealsOut(section=state.letter, deals=dict(sorted(deals.items())))
 
 
 class HandRecordsIn(BaseModel):
@@ -72,14 +71,14 @@ class HandRecordsIn(BaseModel):
             response_model=HandRecordsLoadedOut)
 @upload
 async def put_hand_records(section: str, body: HandRecordsIn,
-                           station: StationDep) -> dict[str, Any]:
+                           station: StationDep) -> HandRecordsLoadedOut:
     """Loads hand records from PBN text; they replace the section's deals for those boards."""
     state = section_of(station, section)
     try:  # on a worker thread: a large file must not hold up the pads' answers
         deals = await asyncio.to_thread(parse_hand_records, body.pbn)
     except HandRecordError as exc:
-        raise HTTPException(422, str(exc)) from exc
+        raise Invalid("hand_records.invalid", problem=str(exc)) from exc
     boards = await station.director.set_hand_records(state.letter, deals)
     # Boards the section does not have (a set of 36 deals for 28 boards, say) are skipped.
-    return {"section": state.letter, "boards": boards,
-            "ignored": sorted(set(deals) - set(boards))}
+    return HandRecordsLoadedOut(section=state.letter, boards=boards,
+                                ignored=sorted(set(deals) - set(boards)))

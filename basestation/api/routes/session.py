@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
@@ -114,11 +113,11 @@ class Running(BaseModel):
 
 
 @router.post("/running", dependencies=[Director], response_model=RunningOut)
-async def set_running(body: Running, station: StationDep) -> dict[str, Any]:
+async def set_running(body: Running, station: StationDep) -> RunningOut:
     """Pause (`running` false: pads are told the station is stopped and entry waits) or
     resume. Pausing neither ends the session nor publishes anything."""
     running = await station.director.pause_or_resume(body.running)
-    return {"running": running}
+    return RunningOut(running=running)
 
 
 @router.post("/session/end", dependencies=[Director], response_model=StatusOut)
@@ -145,7 +144,7 @@ async def publish(station: StationDep, read: ReadDep,
 
 @router.post("/sections/{section}/tables/{table}/takeover", dependencies=[Director],
              response_model=TakeoverOut)
-async def authorise_takeover(section: str, table: int, station: StationDep) -> dict[str, Any]:
+async def authorise_takeover(section: str, table: int, station: StationDep) -> TakeoverOut:
     """Lets the next pad that asks take over this table (the faulty pad is locked out)."""
     await station.director.authorise_takeover(section.upper(), table)
-    return {"section": section.upper(), "table": table, "takeover": "authorised"}
+    return TakeoverOut(section=section.upper(), table=table, takeover="authorised")

@@ -10,7 +10,7 @@ import asyncio
 import datetime as dt
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, status
+from fastapi import APIRouter, Query, status
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
@@ -36,6 +36,7 @@ from basestation.movements import (
 from basestation.scoring import PRESETS
 from basestation.scoring.event_formats import PAIRS, first_movement
 from basestation.station.config import NewEvent
+from basestation.station.refusals import Invalid, said
 from firmware_protocol.enums import PadPlace
 
 router = APIRouter(prefix="/api/setup", tags=["setup"], dependencies=[Director])
@@ -84,13 +85,13 @@ class SectionPlan(SectionIn):
 
 def _movement(section: SectionIn, event_format: str = PAIRS, rounds: int = 0) -> Movement:
     if event_format == PAIRS and section.movement not in KINDS:
-        raise HTTPException(422, f"movement must be one of {', '.join(KINDS)}")
+        raise Invalid("movement.kind", kinds=", ".join(KINDS))
     try:
         return first_movement(event_format, rounds, movement=section.movement,
                               tables=section.tables, boards=section.boards,
                               phantom=section.phantom)
     except MovementError as exc:
-        raise HTTPException(422, str(exc)) from exc
+        raise Invalid("movement.invalid", problem=said(exc)) from exc
 
 
 SectionQuery = Annotated[SectionPlan, Query()]
@@ -150,7 +151,7 @@ async def _deals(pbn: str) -> dict[int, str]:
     try:
         return await asyncio.to_thread(_checked_deals, pbn)
     except ValueError as exc:  # HandRecordError, or a board that is not a whole deal
-        raise HTTPException(422, str(exc)) from exc
+        raise Invalid("hand_records.invalid", problem=str(exc)) from exc
 
 
 class RosterIn(BaseModel):
@@ -181,14 +182,13 @@ async def read_roster(body: RosterIn) -> list[PlayerOut]:
     try:
         players = await asyncio.to_thread(parse_player_list, body.csv)
     except PlayerListError as exc:
-        raise HTTPException(422, str(exc)) from exc
+        raise Invalid("players.invalid", problem=str(exc)) from exc
     too_big = [n for n in players if not 1 <= n <= MAX_PLAYER]
     if too_big:
-        raise HTTPException(422, f"player numbers run from 1 to {MAX_PLAYER}, not {too_big[0]}")
+        raise Invalid("players.number", most=MAX_PLAYER, number=too_big[0])
     for number, listed in players.items():
         if listed.national and len(listed.national) > MAX_NATIONAL:
-            raise HTTPException(422, f"player {number}'s national number is longer than "
-                                     f"{MAX_NATIONAL} characters")
+            raise Invalid("players.national", number=number, most=MAX_NATIONAL)
     return [PlayerOut(number=n, name=p.name, national=p.national, handicap=p.handicap)
             for n, p in sorted(players.items())]
 
@@ -217,18 +217,18 @@ async def open_event(body: SetupIn, station: StationDep, read: ReadDep) -> Event
             try:
                 check_pads_follow(movement, section.pads.upper())
             except MovementError as exc:
-                raise HTTPException(422, f"section {section.letter}: {exc}") from exc
+                raise Invalid("section.movement", section=section.letter,
+                              problem=said(exc)) from exc
         if section.round_rankings and (
                 section.rankings_hide_first + section.rankings_hide_last >= rounds):
-            raise HTTPException(422, f"hiding the first {section.rankings_hide_first} and the "
-                                     f"last {section.rankings_hide_last} rounds leaves none "
-                                     f"of section {section.letter}'s {rounds} rounds to show "
-                                     "the rankings after")
+            raise Invalid("rankings.none_left", hide_first=section.rankings_hide_first,
+                          hide_last=section.rankings_hide_last, section=section.letter,
+                          rounds=rounds)
     deals = await _deals(body.hand_records) if body.hand_records else {}
     numbers = [p.number for p in body.players]
     if len(set(numbers)) != len(numbers):
         twice = sorted({n for n in numbers if numbers.count(n) > 1})
-        raise HTTPException(422, f"player {twice[0]} is in the list twice")
+        raise Invalid("players.twice", number=twice[0])
     new = NewEvent(body.name, body.regulations, tuple(sections), body.date, deals,
                    {p.number: p.name for p in body.players}, event_format=body.format,
                    rounds=body.rounds, close_open=body.close_open,

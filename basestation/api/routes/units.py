@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Response
+from fastapi import APIRouter, Response
 from pydantic import BaseModel
 
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.readmodel import unit_json
 from basestation.api.responses import CommandOut, UnitOut, UnitResetOut, UnitTakeoverOut
+from basestation.station.refusals import Conflict, Invalid
 from firmware_protocol.messages import MAX_UNIT, ControlCommand
 
 router = APIRouter(prefix="/api/units", tags=["units"])
@@ -35,14 +36,10 @@ async def pair(unit: int, response: Response, station: StationDep) -> Paired:
     """Registers a unit (a unit already known gets a new key) and shows its key, to be
     entered on a bridgepad, and a one-time pairing code for a browser pad's link."""
     if not 1 <= unit <= MAX_UNIT:
-        raise HTTPException(422, f"unit numbers run from 1 to {MAX_UNIT}")
+        raise Invalid("unit.number", most=MAX_UNIT)
     other = await station.login_elsewhere(unit)
     if other is not None:  # paired here, its pad would be shut out: nothing is changed
-        raise HTTPException(409, (
-            f"Unit {unit} is another event's on this broker (station {other}): its broker "
-            f"login stays that event's, so a pad paired here as unit {unit} could not connect. "
-            "Give each event its own unit numbers (say 1-99 and 101-199; deploy/INSTALL.md, "
-            "section 6) and pair this pad as a unit the other event does not use."))
+        raise Conflict("unit.other_event", unit=unit, station=other)
     state = await station.director.pair_unit(unit)
     response.headers["Cache-Control"] = "no-store"  # a key: never kept by a cache
     return Paired(unit=unit, key=state.key.hex(), station=station.config.id,
@@ -50,12 +47,12 @@ async def pair(unit: int, response: Response, station: StationDep) -> Paired:
 
 
 @router.post("/{unit}/replace", dependencies=[Director], response_model=UnitTakeoverOut)
-async def replace(unit: int, station: StationDep) -> dict[str, Any]:
+async def replace(unit: int, station: StationDep) -> UnitTakeoverOut:
     """Lets the next pad that asks take over this unit's table (a plain login will do); this
     unit is then locked out, results its pad still holds come to the director to decide, and
     the new pad downloads everything the station holds for the table."""
     section, table = await station.director.replace_unit(unit)
-    return {"unit": unit, "section": section, "table": table, "takeover": "authorised"}
+    return UnitTakeoverOut(unit=unit, section=section, table=table, takeover="authorised")
 
 
 @router.post("/{unit}/lock", dependencies=[Director], response_model=UnitOut)
@@ -88,11 +85,11 @@ async def withdraw(unit: int, station: StationDep) -> Withdrawn:
 
 
 @router.post("/{unit}/reset", dependencies=[Director], response_model=UnitResetOut)
-async def reset(unit: int, station: StationDep) -> dict[str, Any]:
+async def reset(unit: int, station: StationDep) -> UnitResetOut:
     """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget
     its session; `done` says all that in a sentence for the director."""
     done = await station.director.reset_unit(unit)
-    return {**unit_json(station.units[unit]), "done": done}
+    return UnitResetOut.model_validate({**unit_json(station.units[unit]), "done": done})
 
 
 class Command(BaseModel):
@@ -100,8 +97,8 @@ class Command(BaseModel):
 
 
 @router.post("/{unit}/command", dependencies=[Director], response_model=CommandOut)
-async def command(unit: int, body: Command, station: StationDep) -> dict[str, Any]:
+async def command(unit: int, body: Command, station: StationDep) -> CommandOut:
     """Sends the pad a command; `resend` makes it re-send every result it holds (anything
     the station already has is acknowledged again, anything new is stored)."""
     await station.director.command_unit(unit, body.command)
-    return {"unit": unit, "command": body.command.value}
+    return CommandOut(unit=unit, command=body.command.value)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Path
+from fastapi import APIRouter, Path
 from fastapi.responses import Response
 
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.routes.history import ROW_ID_MAX
-from basestation.api.website_data import NoSuchEvent, PublishError, website, zipped
+from basestation.api.website_data import website, zipped
 from basestation.station.session.feedback import par_rows
 from firmware_protocol.messages import Row
 
@@ -32,12 +32,7 @@ async def website_zip(event_id: EventId, station: StationDep, read: ReadDep) -> 
         solved = solver.get(deal, board)
         return solved if solved is not None else par_rows(deal, board)
 
-    try:
-        files = await read.stored(website, station.store, event_id, par, station.config)
-    except NoSuchEvent as exc:
-        raise HTTPException(404, str(exc)) from exc
-    except PublishError as exc:
-        raise HTTPException(422, str(exc)) from exc
+    files = await read.stored(website, station.store, event_id, par, station.config)
     folder = f"results-{event_id}"
     return Response(zipped(files, folder), media_type="application/zip", headers={
         "Content-Disposition": f'attachment; filename="{folder}.zip"'})

@@ -12,10 +12,10 @@ import asyncio
 from dataclasses import dataclass
 
 from basestation.scoring.event_formats import PAIRS
-from basestation.scoring.ladder import LadderRules
+from basestation.scoring.ladder import LadderRules, LadderRulesError
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.refusals import Invalid, NotFound
+from basestation.station.refusals import Invalid, NotFound, Phrase
 from basestation.store import repository as repo
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store
@@ -48,9 +48,14 @@ def find(stored: Stored, competition_id: int) -> tuple[CompetitionRow, list[int]
 
 
 def words(rules: LadderRules) -> str:
-    change = ", partners must change" if rules.change_partner else ""
-    return (f"{rules.kind}, {rules.sessions} sessions, {rules.qualify} to qualify, "
-            f"{rules.count} to count{change}")
+    return str(rules_phrase(rules))
+
+
+def rules_phrase(rules: LadderRules) -> Phrase:
+    """The rules as a refusal says them: "pairs, 6 sessions, 5 to qualify, 5 to count"."""
+    return Phrase("ladder.rules_change" if rules.change_partner else "ladder.rules",
+                  {"kind": rules.kind, "sessions": rules.sessions, "qualify": rules.qualify,
+                   "count": rules.count})
 
 
 class Competitions:
@@ -156,9 +161,8 @@ async def _read(store: Store) -> tuple[Stored, dict[int, EventRow]]:
 def _check_rules(rules: LadderRules) -> None:
     try:
         rules.check()
-    except ValueError as exc:
-        said = str(exc)
-        raise Invalid("competition.rules", problem=said[:1].upper() + said[1:]) from exc
+    except LadderRulesError as exc:
+        raise Invalid("competition.ladder_rules", problem=Phrase(exc.key, exc.values)) from exc
 
 
 def _check_shared(stored: Stored, competition: CompetitionRow, rules: LadderRules,
@@ -171,4 +175,4 @@ def _check_shared(stored: Stored, competition: CompetitionRow, rules: LadderRule
             if event_id in other_events:
                 name = events[event_id].name if event_id in events else f"event {event_id}"
                 raise Invalid("competition.rules_differ", event=name, other=other.name,
-                              there=words(rules_of(other)), here=words(rules))
+                              there=rules_phrase(rules_of(other)), here=rules_phrase(rules))

@@ -29,7 +29,7 @@ from basestation.station.commands.swiss_draw import SwissDraw
 from basestation.station.config import NewEvent
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.refusals import Conflict, Invalid
+from basestation.station.refusals import Conflict, Invalid, said
 from basestation.station.rules.composed import SessionRules
 from basestation.station.rules.director_seats import Seated
 from basestation.station.rules.merges import Decided
@@ -50,7 +50,7 @@ def _checked(key: str, *refusals: type[ValueError]) -> Iterator[None]:
     try:
         yield
     except refusals as exc:
-        raise Invalid(key, problem=str(exc)) from exc
+        raise Invalid(key, problem=said(exc)) from exc
 
 
 def _movement_checked() -> AbstractContextManager[None]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from basestation.movements import EW, NS
 from basestation.station.effects.batch import Batch
-from basestation.station.refusals import Invalid, NotFound
+from basestation.station.refusals import Invalid, NotFound, Phrase
 from basestation.station.session.state import SessionState
 from basestation.store import repository as repo
 
@@ -91,9 +91,10 @@ class DirectorSeats:
         if entrant not in playing:
             raise NotFound("seat.not_playing", who=self.entrant_word(section, entrant, side))
 
-    def entrant_word(self, section: str, entrant: int, side: str) -> str:
-        """"NS pair 3 of section A", "team 2 of section A", "the EW pair of team 2 ..."."""
-        if self.session.team_event:
-            pair = f"the {side} pair of " if side else ""
-            return f"{pair}team {entrant} of section {section}"
-        return f"{side + ' ' if side else ''}pair {entrant} of section {section}"
+    def entrant_word(self, section: str, entrant: int, side: str) -> Phrase:
+        """"NS pair 3 of section A", "team 2 of section A", "the EW pair of team 2 ...", as
+        a phrase of its own (a page says it in its language)."""
+        kind = "team" if self.session.team_event else "pair"
+        key = f"entrant.{kind}_side" if side else f"entrant.{kind}"
+        values: dict[str, str | int] = {"entrant": entrant, "section": section}
+        return Phrase(key, {**values, "side": side} if side else values)
