@@ -35,11 +35,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simulator.bench import cpu_seconds, percentile_ms
 from simulator.broker import free_port, run_mosquitto
 from simulator.congress import SECRET, _pads_child, _report, layout, seats, section_configs
+
+if TYPE_CHECKING:
+    from basestation.station.effects.events import BusEvent
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -87,11 +90,14 @@ class _Published:
     def __init__(self) -> None:
         self.at: dict[str, float] = {}
 
-    async def follow(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    async def follow(self, queue: asyncio.Queue[BusEvent]) -> None:
+        from basestation.station.session.entries import ResultChanged
+
         while True:
             event = await queue.get()
-            if event.get("type") == "result":
-                key = "/".join(str(event[k]) for k in ("section", "table", "round", "board"))
+            if isinstance(event, ResultChanged):
+                held = event.held
+                key = f"{held.section}/{held.table}/{held.round}/{held.board}"
                 self.at.setdefault(key, time.time())
 
 

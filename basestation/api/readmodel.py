@@ -27,7 +27,7 @@ from basestation.api.responses import (
 from basestation.station.app import Station
 from basestation.station.core.queue import flood_alert
 from basestation.station.core.units import lock_alert
-from basestation.station.effects.events import AlertKind
+from basestation.station.effects.events import AlertKind, BusEvent
 from basestation.station.session.memory import SectionState, Thresholds, UnitState
 from basestation.station.views.grid import (
     ATTENTION_FLAGS,
@@ -60,7 +60,7 @@ class ReadModel:
     def __init__(self, station: Station) -> None:
         self.station = station
         # Each live event's message, made once for all the pages' streams (live_frame).
-        self._sent: OrderedDict[tuple[int, bool], tuple[dict[str, Any], str]] = OrderedDict()
+        self._sent: OrderedDict[tuple[int, bool], tuple[BusEvent, str]] = OrderedDict()
 
     @property
     def thresholds(self) -> Thresholds:
@@ -120,7 +120,7 @@ class ReadModel:
         return [*self._result_alerts(), *(found for found in locks if found is not None),
                 *(flood_alert(f, units) for f in self.station.floods())]
 
-    def live_event(self, event: dict[str, Any], *, director: bool) -> dict[str, Any]:
+    def live_event(self, event: BusEvent, *, director: bool) -> dict[str, Any]:
         """A bus event as a page's live stream carries it, with what it changed of the grid
         as the grid reads it: the rows of the tables it touches (`rows`, each with its
         `section`), the unit's line (`unit_row`), the round's clock, or a whole section that
@@ -128,13 +128,13 @@ class ReadModel:
         station = self.station
         session = station.session
         data = for_page(session, event, director=director)
-        kind = data.get("type")
+        kind = event.event_type
+        where = event.where()
         tables: set[tuple[str, int]] = set()
-        section = session.sections.get(str(data.get("section", "")))
-        if section is not None and isinstance(data.get("table"), int):
-            tables.add((section.letter, data["table"]))
-        if isinstance(data.get("unit"), int) \
-                and (unit := station.units.get(data["unit"])) is not None:
+        section = session.sections.get(where.section or "")
+        if section is not None and where.table is not None:
+            tables.add((section.letter, where.table))
+        if where.unit is not None and (unit := station.units.get(where.unit)) is not None:
             data["unit_row"] = unit_json(unit)
             if unit.section in session.sections and unit.table is not None:
                 tables.add((unit.section, unit.table))
@@ -150,7 +150,7 @@ class ReadModel:
                             if 1 <= table <= session.sections[letter].movement.tables]
         return data
 
-    def live_frame(self, position: int, event: dict[str, Any], *, director: bool) -> str:
+    def live_frame(self, position: int, event: BusEvent, *, director: bool) -> str:
         """`live_event` as the stream's whole message (its SSE id "<epoch>-<position>" and
         its JSON, with the position), made once for every stream (the director's and the
         others' apart): three open grids cost the station one."""

@@ -28,7 +28,12 @@ from basestation.station.core.outbox import Link
 from basestation.station.core.queue import Flood
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import HubRestarted, ScoresChanged
+from basestation.station.effects.events import (
+    HubRestarted,
+    ScoresChanged,
+    SessionComplete,
+    SessionStatus,
+)
 from basestation.station.effects.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
@@ -179,7 +184,7 @@ class Station:
                 self.hub_restarts += 1
                 self.hub_failure = f"{datetime.now(UTC):%H:%M:%S} {exc!r}"[:200]
                 log.exception("the hub failed; restarting it (restart %d)", self.hub_restarts)
-                self.bus.publish(HubRestarted(self.hub_restarts).to_json())
+                self.bus.publish(HubRestarted(self.hub_restarts))
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 with contextlib.suppress(Exception):  # still unavailable: the hub waits for it
@@ -207,7 +212,7 @@ class Station:
                 boards = scores.refresh()
                 spent = time.perf_counter() - started
                 pause = max(every, spent * (1 - share) / share)
-                self.bus.publish(ScoresChanged([list(b) for b in boards]).to_json())
+                self.bus.publish(ScoresChanged([list(b) for b in boards]))
 
     async def _backup_at_session_end(self) -> None:
         """A copy of the SQLite store goes to the backups when the last board of the session is
@@ -218,8 +223,8 @@ class Station:
         events = self.bus.subscribe()
         while True:
             event = await events.get()
-            ended = event.get("type") == "status" and event.get("ended") is True
-            if ended or event.get("type") == "complete":
+            ended = isinstance(event, SessionStatus) and event.ended
+            if ended or isinstance(event, SessionComplete):
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
                 path = folder / f"event{self.session.event_id}-{stamp}.db"
                 try:

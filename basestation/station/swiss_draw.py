@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from basestation.scoring.event_formats import SWISS, next_swiss_round
 from basestation.station.core.hub import Hub, StationBusy
 from basestation.station.refusals import Invalid, NotFound, Refused
+from basestation.station.session.entries import ResultChanged
 from basestation.station.views.live_matches import round_complete, standings_now
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ async def draw_rounds_as_they_end(hub: Hub, rules: SessionRules) -> None:
         while True:
             if not first:
                 event = await events.get()
-                if event.get("type") != "result":
+                if not isinstance(event, ResultChanged):
                     continue
             first = False
             if rules.session.event_format not in SWISS:
