@@ -114,7 +114,7 @@ async def test_the_flooding_unit_is_named_on_the_grid_once(tmp_path: Path) -> No
     said = []
     while not events.empty():
         event = events.get_nowait()
-        if isinstance(event, AlertRaised) and event.found["kind"] == "flooding":
+        if isinstance(event, AlertRaised) and event.found.kind == "flooding":
             said.append(event.to_json())
     assert len(said) == 1
     assert said[0] | {"messages": 0, "dropped": 0, "checked": 0} == {
@@ -201,7 +201,7 @@ async def test_with_the_brokers_logins_kept_a_flooding_pad_is_cut_off_a_while(
     assert made.hub.units[A].cut_off == 0.2 and not enabled(A)
     assert made.hub.units[B].cut_off == 0 and enabled(B)
     said = [e.to_json() for e in _drain(events)
-            if isinstance(e, AlertRaised) and e.found["kind"] == "flooding"]
+            if isinstance(e, AlertRaised) and e.found.kind == "flooding"]
     assert {e["unit"]: e.get("cut_off") for e in said} == {A: 0.2, B: None}
     async with asyncio.timeout(30):  # let back in (0.2 s on), and the broker's logins told
         while made.hub.units[A].cut_off:

@@ -23,7 +23,7 @@ RESULT = EVENT.to_json()
 def test_a_result_is_the_directors_until_published(tmp_path: Path) -> None:
     made = station(tmp_path)
     session = made.session
-    cell = cell_state(session.sections["A"], 1, 1)
+    cell = cell_state(session.sections["A"], 1, 1).model_dump()
     assert for_page(session, EVENT, director=True) == {**RESULT, "cell": cell}
     shown = for_page(session, EVENT, director=False)
     assert not PRIVATE & shown.keys()

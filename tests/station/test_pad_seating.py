@@ -154,9 +154,9 @@ async def test_a_pads_visitors_are_bounded_per_unit_and_event_and_the_grid_names
     await made.hub.step(inbound(link, 2, 2, other))
     assert link.to(2)[1].east.number == 9_000_001 + PER_UNIT  # type: ignore[attr-defined]
     [standing] = [a for a in alerts(made.session, made.units)
-                  if a["kind"] == "too_many_visitors"]
-    assert standing == {"kind": "too_many_visitors", "unit": 1, "section": "A", "table": 1,
-                        "added": PER_UNIT, "refused": 5}
+                  if a.kind == "too_many_visitors"]
+    assert standing.model_dump() == {"kind": "too_many_visitors", "unit": 1, "section": "A",
+                                     "table": 1, "added": PER_UNIT, "refused": 5}
     events = [heard.get_nowait() for _ in range(heard.qsize())]
     said = [e for e in events if isinstance(e, TooManyVisitors)]
     assert len(said) == 1 and said[0].unit == 1

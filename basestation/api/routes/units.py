@@ -59,7 +59,7 @@ async def replace(unit: int, station: StationDep) -> dict[str, Any]:
 
 
 @router.post("/{unit}/lock", dependencies=[Director], response_model=UnitOut)
-async def lock(unit: int, station: StationDep) -> dict[str, Any]:
+async def lock(unit: int, station: StationDep) -> UnitOut:
     """Locks a unit out (lost or at the wrong table); its table is freed."""
     await station.director.lock_unit(unit)
     return unit_json(station.units[unit])
@@ -92,7 +92,7 @@ async def reset(unit: int, station: StationDep) -> dict[str, Any]:
     """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget
     its session; `done` says all that in a sentence for the director."""
     done = await station.director.reset_unit(unit)
-    return {**unit_json(station.units[unit]), "done": done}
+    return {**unit_json(station.units[unit]).model_dump(), "done": done}
 
 
 class Command(BaseModel):

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from enum import StrEnum
 from typing import Any, ClassVar, NamedTuple
+
+from basestation.station.effects.alerts import AlertKind, AlertOut, alert
 
 Event = dict[str, Any]  # an event's JSON, as it leaves the process
 
@@ -176,41 +177,6 @@ class SessionComplete(BusEvent):
     event: int | None
 
 
-class AlertKind(StrEnum):
-    """Every kind of alert the station raises (the grid page words each one)."""
-
-    # The station itself.
-    DATABASE_UNAVAILABLE = "database_unavailable"
-    DATABASE_BACK = "database_back"
-    HUB_RESTARTED = "hub_restarted"
-    LINK_DOWN = "link_down"
-    LINK_BACK = "link_back"
-    # Units and their tags.
-    BAD_MAC = "bad_mac"
-    STRAY_BAD_MAC = "stray_bad_mac"
-    REPLAY = "replay"
-    FLOODING = "flooding"
-    WRONG_PIN = "wrong_pin"
-    TOO_MANY_VISITORS = "too_many_visitors"
-    NUMBER_SWEEP = "number_sweep"  # a pad trying many player numbers at its table
-    UNIT_REPLACED = "unit_replaced"
-    UNIT_LOCKED = "unit_locked"
-    NO_CONTACT = "no_contact"
-    # Tables and entries.
-    TABLE_IN_USE = "table_in_use"
-    UNKNOWN_PLAYER = "unknown_player"
-    SILENT_TABLE = "silent_table"
-    MISSING_BOARDS = "missing_boards"
-    MERGE_OFFER = "merge_offer"
-    MERGE_CONFLICT = "merge_conflict"
-    MANY_OFFERS = "many_offers"  # a let-go unit sent a board's entry more than once
-
-
-def alert(kind: AlertKind, /, **fields: object) -> Event:
-    """An alert's fields (no "type"): what the grid's standing list holds."""
-    return {"kind": kind.value, **fields}
-
-
 @dataclass(frozen=True)
 class Alerted(BusEvent):
     """An alert published as it happens: its kind and the fields that kind carries."""
@@ -350,10 +316,14 @@ class AlertRaised(BusEvent):
     """A standing alert (as the grid's list has it: a flood's, say) published as it happens."""
 
     TYPE = "alert"
-    found: Event
+    found: AlertOut
 
     def where(self) -> Where:
-        return _where(self.found.get)
+        found = self.found
+        return Where(found.section, found.table, found.unit)
 
     def to_json(self) -> Event:
-        return {"type": self.TYPE, **self.found}
+        return {"type": self.TYPE, **self.found.model_dump(mode="json")}
+
+
+__all__ = ["AlertKind", "AlertOut", "alert"]  # made in effects/alerts.py

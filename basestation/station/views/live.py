@@ -27,5 +27,5 @@ def for_page(session: SessionState, event: BusEvent, *, director: bool) -> dict[
     section = session.sections.get(held.section)
     if section is None:
         return data
-    data["cell"] = cell_state(section, held.table, held.round)
+    data["cell"] = cell_state(section, held.table, held.round).model_dump(exclude_unset=True)
     return data
