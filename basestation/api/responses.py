@@ -36,6 +36,12 @@ from basestation.station.views.grid import (
     TableRowOut,
     ThresholdsOut,
 )
+from basestation.station.views.match_shapes import (
+    MatchesOut,
+    MatchOut,
+    SectionMatchesOut,
+    StandingOut,
+)
 
 
 class ConsoleOut(BaseModel):
@@ -455,7 +461,9 @@ __all__ = [
     "LadderRowOut",
     "LadderSessionOut",
     "LinkOut",
+    "MatchOut",
     "MatchPenaltyOut",
+    "MatchesOut",
     "MergeDecisionOut",
     "MergeOfferOut",
     "MovementChangedOut",
@@ -479,8 +487,10 @@ __all__ = [
     "ScorecardRowOut",
     "SeatedOut",
     "SectionGridOut",
+    "SectionMatchesOut",
     "SectionOut",
     "Shape",
+    "StandingOut",
     "StatusOut",
     "TableOut",
     "TableRowOut",

@@ -10,7 +10,6 @@ import time
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
 
 from basestation.movements import Movement
 from basestation.station.commands.director import DirectorService
@@ -44,7 +43,7 @@ from basestation.station.session.memory import HeldResult, SectionState, UnitSta
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.station.session.state import SessionState
 from basestation.station.swiss_draw import draw_rounds_as_they_end
-from basestation.station.views.match_shapes import matches_json
+from basestation.station.views.match_shapes import MatchesOut, matches_json
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
 from basestation.store.repository import Store
@@ -256,7 +255,7 @@ class Station:
     # start) and the events on `bus`; every write is one of the director's commands
     # (`director`, commands/director.py), in turn through the hub as the pages' are.
 
-    def matches(self) -> dict[str, Any]:
+    def matches(self) -> MatchesOut:
         """The open event's matches and standings (teams and Swiss), as GET /api/matches
         shows them (views/match_shapes.py)."""
         return matches_json(self.session)

@@ -32,7 +32,6 @@ from basestation.api.responses import (
     TravellerOut,
 )
 from basestation.api.routes.history import ROW_ID_MAX
-from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_json
 from basestation.api.scorer_data import SCORER_FILE, NotScorerEvent, scorer_xml
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
@@ -40,6 +39,7 @@ from basestation.station.config import StationConfig
 from basestation.station.refusals import NotFound
 from basestation.station.rules.event_results import past_event
 from basestation.station.session.state import SessionState
+from basestation.station.views.match_shapes import MatchOut, StandingOut
 from basestation.store.models import SeatingRow
 from basestation.store.repository import Store
 
