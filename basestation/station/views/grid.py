@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from pydantic import Field
 
@@ -135,6 +135,19 @@ def table_state(section: SectionState, table: int, units: Units,
                 now: datetime, *, limits: Thresholds | None = None,
                 takeovers: set[tuple[str, int]] | None = None,
                 links_down: Mapping[str, LinkDown] | None = None) -> TableRowOut:
+    return TableRowOut.model_validate(_table_row(section, table, units, now, limits=limits,
+                                                 takeovers=takeovers, links_down=links_down))
+
+
+# The grid's rows, cells and clocks are made as plain fields and checked into their models
+# once, a whole section (or grid) at a time: a model made per cell cost the grid of a
+# 120-table room a third more time than its fields checked together.
+Fields = dict[str, object]
+
+
+def _table_row(section: SectionState, table: int, units: Units, now: datetime, *,
+               limits: Thresholds | None = None, takeovers: set[tuple[str, int]] | None = None,
+               links_down: Mapping[str, LinkDown] | None = None) -> Fields:
     limits = limits or Thresholds()
     holder = section.holders.get(table)
     unit = units.get(holder) if holder is not None else None
@@ -155,19 +168,23 @@ def table_state(section: SectionState, table: int, units: Units,
     seen = unit.last_seen if unit is not None else None
     heard = section.last_heard.get(table)
     last = max((t for t in (seen, heard) if t is not None), default=None)
-    return TableRowOut(table=table, state=state, unit=holder,
-                       battery=unit.battery if unit else None,
-                       round=section.table_round.get(table, 0),
-                       last_contact=last.isoformat() if last else None,
-                       takeover=(section.letter, table) in (takeovers or set()),
-                       link=unit.link if unit else None,
-                       replaced_by=unit.replaced_by if unit and unit.locked_reason else None)
+    return {"table": table, "state": state, "unit": holder,
+            "battery": unit.battery if unit else None,
+            "round": section.table_round.get(table, 0),
+            "last_contact": last.isoformat() if last else None,
+            "takeover": (section.letter, table) in (takeovers or set()),
+            "link": unit.link if unit else None,
+            "replaced_by": unit.replaced_by if unit and unit.locked_reason else None}
 
 
 def cell_state(section: SectionState, table: int, round_: int) -> CellOut:
+    return CellOut.model_validate(_cell(section, table, round_))
+
+
+def _cell(section: SectionState, table: int, round_: int) -> Fields:
     assignment = section.movement.at(round_, table)
-    if assignment is None:
-        return CellOut(round=round_, state="sit_out", done=0, boards=0, board_numbers=[])
+    if assignment is None:  # a sit-out names no pairs
+        return {"round": round_, "state": "sit_out", "done": 0, "boards": 0, "board_numbers": []}
     held = [h for b in assignment.boards if (h := section.held(table, round_, b)) is not None]
     table_round = section.table_round.get(table, 0)
     if any(ATTENTION_FLAGS.intersection(h.flags) for h in held):
@@ -182,34 +199,46 @@ def cell_state(section: SectionState, table: int, round_: int) -> CellOut:
         state = "partial" if held else "current"
     else:
         state = "not_started"
-    return CellOut(round=round_, state=state, done=len(held), boards=len(assignment.boards),
-                   ns=assignment.ns, ew=assignment.ew, board_numbers=list(assignment.boards))
+    return {"round": round_, "state": state, "done": len(held),
+            "boards": len(assignment.boards), "ns": assignment.ns, "ew": assignment.ew,
+            "board_numbers": list(assignment.boards)}
 
 
 def round_clock(section: SectionState, limits: Thresholds, now: datetime) -> ClockOut:
     """The current round: when it began, minutes gone and allowed, tables still playing."""
+    return ClockOut.model_validate(_clock(section, limits, now))
+
+
+def _clock(section: SectionState, limits: Thresholds, now: datetime) -> Fields:
     per_board, per_round = limits.clock(section)
-    return ClockOut(started=section.round_started.isoformat(),
-                    minutes=round((now - section.round_started).total_seconds() / 60, 1),
-                    round_minutes=limits.round_length(section),
-                    minutes_per_board=per_board, minutes_per_round=per_round,
-                    playing=sorted(section.unfinished()))
+    return {"started": section.round_started.isoformat(),
+            "minutes": round((now - section.round_started).total_seconds() / 60, 1),
+            "round_minutes": limits.round_length(section),
+            "minutes_per_board": per_board, "minutes_per_round": per_round,
+            "playing": sorted(section.unfinished())}
 
 
 def section_grid(section: SectionState, units: Units, now: datetime, *,
                  limits: Thresholds | None = None,
                  takeovers: set[tuple[str, int]] | None = None,
                  links_down: Mapping[str, LinkDown] | None = None) -> SectionGridOut:
+    return SectionGridOut.model_validate(_section(section, units, now, limits=limits,
+                                                  takeovers=takeovers, links_down=links_down))
+
+
+def _section(section: SectionState, units: Units, now: datetime, *,
+             limits: Thresholds | None = None, takeovers: set[tuple[str, int]] | None = None,
+             links_down: Mapping[str, LinkDown] | None = None) -> Fields:
     limits = limits or Thresholds()
     rows = []
     for table in range(1, section.movement.tables + 1):
-        row = table_state(section, table, units, now, limits=limits, takeovers=takeovers,
-                          links_down=links_down)
-        cells = [cell_state(section, table, r) for r in range(1, section.movement.rounds + 1)]
-        rows.append(TableOut(**dict(row), cells=cells))
-    return SectionGridOut(section=section.letter, round=section.current_round,
-                          rounds=section.movement.rounds, tables=rows,
-                          clock=round_clock(section, limits, now))
+        row = _table_row(section, table, units, now, limits=limits, takeovers=takeovers,
+                         links_down=links_down)
+        row["cells"] = [_cell(section, table, r) for r in range(1, section.movement.rounds + 1)]
+        rows.append(row)
+    return {"section": section.letter, "round": section.current_round,
+            "rounds": section.movement.rounds, "tables": rows,
+            "clock": _clock(section, limits, now)}
 
 
 def link_alerts(rules: GridSession, units: Units,
@@ -248,10 +277,11 @@ def alerts(rules: GridSession, units: Units, now: datetime | None = None,
                     found.append(alert(AlertKind.NO_CONTACT, section=section.letter, table=table,
                                        unit=holder.unit, minutes=round(quiet, 1)))
             for r in range(1, section.current_round):
-                cell = cell_state(section, table, r)
-                if cell.state == "missing":
+                cell = _cell(section, table, r)
+                if cell["state"] == "missing":
+                    missing = cast(int, cell["boards"]) - cast(int, cell["done"])
                     found.append(alert(AlertKind.MISSING_BOARDS, section=section.letter,
-                                       table=table, round=r, missing=cell.boards - cell.done))
+                                       table=table, round=r, missing=missing))
     for unit in units.values():
         if unit.failing >= limits.bad_mac_run:
             found.append(alert(AlertKind.BAD_MAC, unit=unit.unit, count=unit.failing,
@@ -300,13 +330,12 @@ def grid(rules: GridSession, units: Units, now: datetime | None = None,
     now = now or datetime.now(UTC)
     limits = limits or Thresholds()
     still_playing = rules.waiting_tables()
-    return GridOut(event=rules.event_name, event_id=rules.event_id, running=rules.running,
-                   complete=rules.completed, ended=rules.ended,
-                   ending=still_playing if rules.ending else [], still_playing=still_playing,
-                   published=rules.published,
-                   sections=[section_grid(s, units, now, limits=limits,
-                                          takeovers=rules.takeovers, links_down=links_down)
-                             for s in rules.sections.values()],
-                   alerts=[*alerts(rules, units, now, limits, links_down), *more_alerts],
-                   thresholds=ThresholdsOut.model_validate(limits.to_json()),
-                   epoch=epoch, position=position)
+    return GridOut.model_validate({
+        "event": rules.event_name, "event_id": rules.event_id, "running": rules.running,
+        "complete": rules.completed, "ended": rules.ended,
+        "ending": still_playing if rules.ending else [], "still_playing": still_playing,
+        "published": rules.published,
+        "sections": [_section(s, units, now, limits=limits, takeovers=rules.takeovers,
+                              links_down=links_down) for s in rules.sections.values()],
+        "alerts": [*alerts(rules, units, now, limits, links_down), *more_alerts],
+        "thresholds": limits.to_json(), "epoch": epoch, "position": position})
