@@ -23,7 +23,7 @@ from typing import Any
 
 from basestation.movements import generate
 from basestation.station import heap
-from basestation.station.session.entries import ResultChanged
+from basestation.station.app import ResultChanged
 from firmware_protocol import binary
 from firmware_protocol.messages import Ack, Feedback, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key

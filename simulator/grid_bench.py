@@ -42,7 +42,7 @@ from simulator.broker import free_port, run_mosquitto
 from simulator.congress import SECRET, _pads_child, _report, layout, seats, section_configs
 
 if TYPE_CHECKING:
-    from basestation.station.effects.events import BusEvent
+    from basestation.station.app import BusEvent
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -91,7 +91,7 @@ class _Published:
         self.at: dict[str, float] = {}
 
     async def follow(self, queue: asyncio.Queue[BusEvent]) -> None:
-        from basestation.station.session.entries import ResultChanged
+        from basestation.station.app import ResultChanged
 
         while True:
             event = await queue.get()

@@ -28,6 +28,7 @@ from basestation.station.core.queue import Flood
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
 from basestation.station.effects.events import (
+    BusEvent,
     HubRestarted,
     ScoresChanged,
     SessionComplete,
@@ -38,7 +39,7 @@ from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.rules.composed import SessionRules
-from basestation.station.session.entries import Entry
+from basestation.station.session.entries import Entry, ResultChanged
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.station.session.state import SessionState
@@ -377,3 +378,6 @@ class Station:
 
 
 __all__ = ["Batch", "Link", "Station"]
+
+
+__all__ = ["STOP_WAIT", "BusEvent", "ResultChanged", "Station"]
