@@ -23,6 +23,7 @@ from typing import Any
 
 from basestation.movements import generate
 from basestation.station import heap
+from basestation.station.app import ResultChanged
 from firmware_protocol import binary
 from firmware_protocol.messages import Ack, Feedback, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
@@ -152,8 +153,9 @@ async def mqtt_stage(sections: int = 8, results_per_pad: int = 25,
         async def watch() -> None:
             while True:
                 event = await events.get()
-                if event.get("type") == "result":
-                    key = (event["section"], event["table"], event["round"], event["board"])
+                if isinstance(event, ResultChanged):
+                    held = event.held
+                    key = (held.section, held.table, held.round, held.board)
                     grid_seen.setdefault(key, time.time())
 
         watcher = asyncio.create_task(watch())

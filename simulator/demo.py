@@ -284,13 +284,13 @@ async def _switched_off(playing: asyncio.Task[SessionReport]) -> None:
 
 
 def _print_standings(station: Station, console: Console) -> None:
-    for section in station.matches()["sections"]:
-        table = Table(title=f"Section {section['section']}: standings")
+    for section in station.matches().sections:
+        table = Table(title=f"Section {section.section}: standings")
         for name in ("Rank", "Entrant", "VPs", "Swiss points", "IMPs"):
             table.add_column(name, justify="right")
-        for row in section["standings"]:
-            table.add_row(str(row["rank"]), str(row["entrant"]), f"{row['vps']:.2f}",
-                          f"{row['swiss_points']:.2f}", str(row["imps"]))
+        for row in section.standings:
+            table.add_row(str(row.rank), str(row.entrant), f"{row.vps:.2f}",
+                          f"{row.swiss_points:.2f}", str(row.imps))
         console.print(table)
 
 

@@ -44,11 +44,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simulator.bench import cpu_seconds, percentile_ms
 from simulator.broker import free_port, run_mosquitto
 from simulator.congress import SECRET, _pads_child, _report, layout, seats, section_configs
+
+if TYPE_CHECKING:
+    from basestation.station.app import BusEvent
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -98,10 +101,13 @@ def chromium_missing() -> str | None:
     return None
 
 
-def _key(event: dict[str, Any]) -> str | None:
-    if event.get("type") != "result":
+def _key(event: BusEvent) -> str | None:
+    from basestation.station.app import ResultChanged
+
+    if not isinstance(event, ResultChanged):
         return None
-    return "/".join(str(event[k]) for k in ("section", "table", "round", "board"))
+    held = event.held
+    return f"{held.section}/{held.table}/{held.round}/{held.board}"
 
 
 class _Published:
@@ -120,12 +126,12 @@ class _Published:
 
         publish, frame = station.bus.publish, ReadModel.live_frame
 
-        def published(event: dict[str, Any]) -> None:
+        def published(event: BusEvent) -> None:
             if (key := _key(event)) is not None:
                 self.at.setdefault(key, time.time())
             publish(event)
 
-        def made(read: ReadModel, position: int, event: dict[str, Any], *,
+        def made(read: ReadModel, position: int, event: BusEvent, *,
                  director: bool) -> str:
             cpu = time.thread_time()
             text = frame(read, position, event, director=director)

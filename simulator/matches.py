@@ -121,5 +121,5 @@ def event_json(station: Station, report: SessionReport) -> dict[str, Any]:
         rows = [{k: r[k] for k in r if k != "score_ns"} for r in results]
         data["standings"] = [entry.to_json() for entry in rank(rows, station.regulations).ranking]
     else:
-        data |= station.matches()  # read only, as the API shows it
+        data |= station.matches().model_dump()  # read only, as the API shows it
     return data

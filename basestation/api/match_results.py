@@ -16,7 +16,7 @@ from basestation.scoring.match_scoring import Match
 from basestation.station.session.memory import SectionState
 from basestation.station.session.state import SessionState
 from basestation.station.views.live_matches import match_boards
-from basestation.station.views.match_shapes import matches_json
+from basestation.station.views.match_shapes import matches_with
 from basestation.store.models import SeatingRow
 
 
@@ -25,7 +25,7 @@ def match_results_json(session: SessionState,
     """None for a pairs event."""
     if session.event_format == PAIRS:
         return None
-    return matches_json(
+    return matches_with(
         session,
         match_extra=lambda state, match: {"board_results": _boards(state, match)},
         standing_extra=lambda section, standing: {

@@ -1,47 +1,47 @@
-"""The read routes' answers, declared so /docs and the OpenAPI document describe them.
+"""The routes' answers, declared so /docs and the OpenAPI document describe them.
 
 Shapes are the ones the pages read, every field named: no model lets an undeclared key
-through. Rows whose fields depend on their kind (an alert, a merge offer's entry, a scored
-line) are `Given`: each carries only the fields it was given, as the pages have always read
-them (tests/api/test_response_shapes.py checks that nothing is dropped or added).
+through. A shape a view builds is declared beside that view and re-exported here (the grid's
+in station/views/grid.py, the alerts in station/effects/alerts.py, the status, units and
+event in api/readmodel.py): the view returns the very model its route answers with. Rows
+whose fields depend on their kind (an alert, a merge offer's entry, a scored line) are
+`Given`: each carries only the fields it was given, as the pages have always read them
+(tests/api/test_response_shapes.py checks that nothing is dropped or added).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, Field
 
-
-class Given(BaseModel):
-    """A row whose fields depend on its kind: every one is declared, and only those it was
-    given are sent (a not-played line has no contract, a link alert no table)."""
-
-    @model_serializer(mode="wrap")
-    def _given_only(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        return {k: v for k, v in data.items() if k in self.model_fields_set}
-
-
-class LinkOut(BaseModel):
-    name: str
-    kind: str = Field(default="", description="mqtt or serial")
-    where: str = Field(default="", description="the broker's host:port, or the serial port")
-    connected: bool
-    down_since: str | None = Field(default=None, description="when it went down, if it is")
-
-
-class HealthOut(BaseModel):
-    """The station's core: hub restarts after a failure, and whether the database answers."""
-
-    hub_restarts: int
-    hub_last_failure: str | None
-    database: str  # ok, unavailable
-    database_down_since: str | None
-    queued: int  # messages and actions waiting for the hub
-    shed: int  # pad messages dropped: a unit flooding, or the queue full (pads retransmit)
-    # With [mqtt] dynamic_security: whether the pads' broker logins are in step, in a sentence.
-    broker_logins: str | None = None
+from basestation.api.readmodel import (
+    AlertsOut,
+    EventOut,
+    HealthOut,
+    LinkOut,
+    MergeOfferOut,
+    SectionOut,
+    StatusOut,
+    UnitOut,
+)
+from basestation.station.effects.alerts import AlertOut
+from basestation.station.effects.shapes import Given, Shape
+from basestation.station.views.grid import (
+    CellOut,
+    ClockOut,
+    GridOut,
+    SectionGridOut,
+    TableOut,
+    TableRowOut,
+    ThresholdsOut,
+)
+from basestation.station.views.match_shapes import (
+    MatchesOut,
+    MatchOut,
+    SectionMatchesOut,
+    StandingOut,
+)
 
 
 class ConsoleOut(BaseModel):
@@ -49,195 +49,6 @@ class ConsoleOut(BaseModel):
 
     name: str
     url: str = Field(description="the link; \":<port>/\": on the host the page was opened by")
-
-
-class StatusOut(BaseModel):
-    event: str
-    running: bool
-    complete: bool
-    ended: bool
-    ending: list[str] = Field(default_factory=list, description=(
-        "the tables an End waits for (\"A3\"): they play on, and the session ends once the "
-        "last has finished"))
-    published: bool
-    results_public: bool
-    sections: dict[str, int]
-    links: list[LinkOut]
-    health: HealthOut
-
-
-class CellOut(BaseModel):
-    round: int
-    state: str
-    done: int
-    boards: int
-    ns: int | None = None
-    ew: int | None = None
-    board_numbers: list[int] = Field(description="the boards played in this cell")
-
-
-class TableOut(BaseModel):
-    table: int
-    state: str
-    unit: int | None
-    battery: int | None
-    round: int
-    last_contact: str | None = Field(description="when the table's pad was last heard")
-    takeover: bool = Field(description="a takeover is authorised, waiting for a pad")
-    link: str | None = Field(default=None, description="the link its pad was last heard on")
-    replaced_by: int | None = Field(default=None, description="who replaced its locked pad")
-    cells: list[CellOut]
-
-
-class ClockOut(BaseModel):
-    started: str = Field(description="when the current round began")
-    minutes: float = Field(description="minutes since")
-    round_minutes: float = Field(description="the round's length")
-    minutes_per_board: float = Field(description="of which, minutes for each board")
-    minutes_per_round: float = Field(description="and minutes for the round (the move)")
-    playing: list[int] = Field(description="tables still playing the current round")
-
-
-class SectionGridOut(BaseModel):
-    section: str
-    round: int
-    rounds: int
-    tables: list[TableOut]
-    clock: ClockOut
-
-
-class ThresholdsOut(BaseModel):
-    silent_minutes: float
-    bad_mac_run: int
-    rounds_behind: int
-    round_minutes: dict[str, float] = Field(description="per section set: minutes per round")
-    board_minutes: dict[str, float] = Field(description="per section set: minutes per board")
-
-
-class AlertOut(Given):
-    """A standing problem for the director; which fields it has depends on its kind."""
-
-    kind: str = Field(description=(
-        "link_down, silent_table, no_contact, missing_boards, bad_mac, stray_bad_mac, "
-        "wrong_pin, too_many_visitors, number_sweep, merge_offer, merge_conflict, unit_locked, "
-        "unit_replaced, flooding, many_offers, or a flagged result: lead_declarer_mismatch, "
-        "suspect_wrong_side, wrong_pairs"))
-    section: str | None = None
-    table: int | None = None
-    round: int | None = None
-    board: int | None = None
-    unit: int | None = Field(default=None, description="the pad (flooding: None for frames "
-                             "failing their check, claiming many units)")
-    rounds: int | None = Field(default=None, description="silent_table: rounds behind")
-    minutes: float | None = Field(default=None, description="no_contact: minutes silent")
-    missing: int | None = Field(default=None, description="missing_boards: how many")
-    count: int | None = Field(default=None, description="bad_mac, stray_bad_mac: frames "
-                              "failing their check; wrong_pin: wrong PINs")
-    until: str | None = Field(default=None, description="wrong_pin: PINs unchecked until")
-    added: int | None = Field(default=None, description="too_many_visitors: names added")
-    refused: int | None = Field(default=None, description="too_many_visitors: names refused; "
-                                "number_sweep: players messages refused")
-    id: int | None = Field(default=None, description="merge_offer, merge_conflict: the offer")
-    held: str | None = Field(default=None, description="merge_conflict: the entry held")
-    offered: str | None = Field(default=None, description="merge_conflict: the one offered")
-    origin: str | None = Field(default=None, description=(
-        "merge_offer, merge_conflict: where the offer came from: correction (agreed at the "
-        "table after the round, from a pad that moved on with its pair), replaced, locked or "
-        "reset (a pad's unsent entry), let_go (one of those three)"))
-    ns: int | None = Field(default=None, description="merge_offer, merge_conflict: NS pair")
-    ew: int | None = Field(default=None, description="merge_offer, merge_conflict: EW pair")
-    held_source: str | None = Field(default=None, description=(
-        "merge_conflict: who entered the held entry: pad, director or recovery"))
-    held_unit: int | None = Field(default=None, description="merge_conflict: its pad")
-    held_ns: int | None = Field(default=None, description="merge_conflict: its NS pair")
-    held_ew: int | None = Field(default=None, description="merge_conflict: its EW pair")
-    by: int | None = Field(default=None, description="unit_replaced: the unit that took over")
-    replaced: int | None = Field(default=None, description="many_offers: offers the unit "
-                                 "replaced by sending another entry for the same board")
-    offers: int | None = Field(default=None, description="many_offers: its offers open now")
-    messages: int | None = Field(default=None, description="flooding: in `seconds`")
-    seconds: int | None = None
-    dropped: int | None = None
-    checked: int | None = Field(default=None, description="flooding: tags checked")
-    failed: int | None = Field(default=None, description="flooding: tags failing")
-    cut_off: float | None = Field(default=None, description="flooding: seconds its broker "
-                                  "login is disabled for")
-    link: str | None = Field(default=None, description="link_down: the link's name")
-    link_kind: str | None = Field(default=None, description="mqtt or serial")
-    where: str | None = Field(default=None, description="the broker or the serial port")
-    since: str | None = Field(default=None, description="link_down: when it went down")
-    lost: bool | None = Field(default=None, description="link_down: it had been up")
-    tables: list[str] | None = Field(default=None, description="link_down: the tables whose "
-                                     "pads were last heard on it; unit_locked: the tables "
-                                     "the unit held in the open event")
-
-
-class GridOut(BaseModel):
-    event: str
-    event_id: int | None = Field(default=None, description="the open event's id")
-    running: bool
-    complete: bool
-    ended: bool
-    ending: list[str] = Field(default_factory=list, description="as in the status")
-    still_playing: list[str] = Field(default_factory=list, description=(
-        "the tables an End would wait for now (\"A3\"): unfinished in their section's last "
-        "round, or begun and unfinished in another"))
-    published: bool
-    sections: list[SectionGridOut]
-    alerts: list[AlertOut]
-    thresholds: ThresholdsOut
-    epoch: str = Field(description="the live stream's bus (GET /api/stream) this was read from")
-    position: int = Field(description="the last of the stream's events this grid includes")
-
-
-class AlertsOut(BaseModel):
-    """The alerts standing now (the grid's `alerts`), read alone."""
-
-    alerts: list[AlertOut]
-    epoch: str
-    position: int
-
-
-class UnitOut(BaseModel):
-    unit: int
-    section: str | None
-    table: int | None
-    battery: int | None
-    firmware: str
-    last_seen: str | None
-    bad_macs: int
-    failing: int = Field(description="frames failing their check since its last good one")
-    locked: str | None = Field(description="why it is locked out: UNIT_LOCKED (by the "
-                               "director) or UNIT_REPLACED (another unit took its table)")
-    replaced_by: int | None = Field(default=None, description="the unit that took its table")
-    link: str | None
-
-
-class SectionOut(BaseModel):
-    letter: str
-    tables: int
-    boards: int
-    rounds: int
-    current_round: int
-    player_numbers: str = "first"  # when its pads ask for player numbers: never, first, every
-    result_entry: str = "result"  # how its pads take a result: result (=, +1, -1) or tricks
-    # Rankings on its pads after each round (None: only once published), rounds hidden.
-    rankings: dict[str, int] | None = None
-    pads: str = "tables"  # its pads stay at their tables, or move with the ns or ew pairs
-
-
-class EventOut(BaseModel):
-    id: int | None
-    name: str
-    regulations: str
-    date: str | None = None
-    format: str = "pairs"  # teams, swiss-teams, swiss-pairs: see GET /api/matches
-    rounds: int = 0  # a Swiss event's rounds
-    running: bool
-    sections: list[SectionOut]
-    across_the_field: bool = False  # every section's boards matchpointed together
-    places: str = "section"  # pairs placed per section and direction, or across the "room"
-    handicap: bool = False  # a handicap event: placed by the handicapped percentage
 
 
 class PastEventOut(BaseModel):
@@ -340,31 +151,6 @@ class MatchPenaltyOut(BaseModel):
     vps: float | None
     imps: int | None
     round: int | None
-
-
-class MergeOfferOut(Given):
-    """An offered entry (its fields as the pad sent them: a not-played one has no contract)."""
-
-    id: int
-    type: str
-    section: str
-    table: int
-    round: int
-    board: int
-    ns: int
-    ew: int
-    contract: str | None = None
-    declarer: str | None = None
-    tricks: int | None = None
-    lead: str | None = None
-    adjusted: str | None = None  # a not-played entry standing for an adjusted score
-    unit: int | None = None
-    conflict: bool = False  # the station holds another entry for this board
-    held: str | None = None  # that entry, in players' words with NS's score
-    offered: str | None = None  # the offered entry in words, for a conflict
-    origin: str = "let_go"  # where it came from, as in AlertOut
-    held_source: str | None = None  # who entered the held entry (a conflict)
-    held_unit: int | None = None
 
 
 class OffersDeclinedOut(BaseModel):
@@ -644,3 +430,76 @@ class ErasedOut(BaseModel):
 
 class RemovedOut(BaseModel):
     removed: int = Field(description="the penalty's id")
+
+
+__all__ = [
+    "AlertOut",
+    "AlertsOut",
+    "AuditEntryOut",
+    "AuditOut",
+    "BoardDetailOut",
+    "CellDetailOut",
+    "CellOut",
+    "ClockOut",
+    "CommandOut",
+    "CompetitionEventOut",
+    "CompetitionOut",
+    "CompetitionSummaryOut",
+    "ConsoleOut",
+    "DealsOut",
+    "EnteredOut",
+    "EntryOut",
+    "ErasedOut",
+    "EventOut",
+    "Given",
+    "GridOut",
+    "HandRecordsLoadedOut",
+    "HealthOut",
+    "HeldOut",
+    "HistoryLineOut",
+    "LadderOut",
+    "LadderRowOut",
+    "LadderSessionOut",
+    "LinkOut",
+    "MatchOut",
+    "MatchPenaltyOut",
+    "MatchesOut",
+    "MergeDecisionOut",
+    "MergeOfferOut",
+    "MovementChangedOut",
+    "MovementOut",
+    "NotQualifiedOut",
+    "OffersDeclinedOut",
+    "OkOut",
+    "PastEventOut",
+    "PenaltyOut",
+    "PlaceGetterOut",
+    "PlayerHistoryOut",
+    "PlayerOut",
+    "PlayerSessionOut",
+    "PlayersCountOut",
+    "RankingOut",
+    "RemovedOut",
+    "ResendOut",
+    "RoundClosedOut",
+    "RunningOut",
+    "ScorecardOut",
+    "ScorecardRowOut",
+    "SeatedOut",
+    "SectionGridOut",
+    "SectionMatchesOut",
+    "SectionOut",
+    "Shape",
+    "StandingOut",
+    "StatusOut",
+    "TableOut",
+    "TableRowOut",
+    "TakeoverOut",
+    "ThresholdsOut",
+    "TravellerLineOut",
+    "TravellerOut",
+    "UnitOut",
+    "UnitResetOut",
+    "UnitTakeoverOut",
+    "WhoAmIOut",
+]

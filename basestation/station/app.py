@@ -10,7 +10,6 @@ import time
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
 
 from basestation.movements import Movement
 from basestation.station.commands.director import DirectorService
@@ -29,17 +28,23 @@ from basestation.station.core.outbox import Link
 from basestation.station.core.queue import Flood
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import HubRestarted, ScoresChanged
+from basestation.station.effects.events import (
+    BusEvent,
+    HubRestarted,
+    ScoresChanged,
+    SessionComplete,
+    SessionStatus,
+)
 from basestation.station.effects.link_health import LinkHealth
 from basestation.station.links.dynsec import BrokerLogins
 from basestation.station.links.mqtt import MqttLink
 from basestation.station.links.serial import SerialLink
 from basestation.station.rules.composed import SessionRules
-from basestation.station.session.entries import Entry
+from basestation.station.session.entries import Entry, ResultChanged
 from basestation.station.session.memory import HeldResult, SectionState, UnitState
 from basestation.station.session.pairing_codes import PairingCodes
 from basestation.station.session.state import SessionState
-from basestation.station.views.match_shapes import matches_json
+from basestation.station.views.match_shapes import MatchesOut, matches_json
 from basestation.store import repository as repo
 from basestation.store.models import PlayerRow
 from basestation.store.repository import Store
@@ -179,7 +184,7 @@ class Station:
                 self.hub_restarts += 1
                 self.hub_failure = f"{datetime.now(UTC):%H:%M:%S} {exc!r}"[:200]
                 log.exception("the hub failed; restarting it (restart %d)", self.hub_restarts)
-                self.bus.publish(HubRestarted(self.hub_restarts).to_json())
+                self.bus.publish(HubRestarted(self.hub_restarts))
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 with contextlib.suppress(Exception):  # still unavailable: the hub waits for it
@@ -207,7 +212,7 @@ class Station:
                 boards = scores.refresh()
                 spent = time.perf_counter() - started
                 pause = max(every, spent * (1 - share) / share)
-                self.bus.publish(ScoresChanged([list(b) for b in boards]).to_json())
+                self.bus.publish(ScoresChanged([list(b) for b in boards]))
 
     async def _backup_at_session_end(self) -> None:
         """A copy of the SQLite store goes to the backups when the last board of the session is
@@ -218,8 +223,8 @@ class Station:
         events = self.bus.subscribe()
         while True:
             event = await events.get()
-            ended = event.get("type") == "status" and event.get("ended") is True
-            if ended or event.get("type") == "complete":
+            ended = isinstance(event, SessionStatus) and event.ended
+            if ended or isinstance(event, SessionComplete):
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
                 path = folder / f"event{self.session.event_id}-{stamp}.db"
                 try:
@@ -251,7 +256,7 @@ class Station:
     # start) and the events on `bus`; every write is one of the director's commands
     # (`director`, commands/director.py), in turn through the hub as the pages' are.
 
-    def matches(self) -> dict[str, Any]:
+    def matches(self) -> MatchesOut:
         """The open event's matches and standings (teams and Swiss), as GET /api/matches
         shows them (views/match_shapes.py)."""
         return matches_json(self.session)
@@ -373,3 +378,6 @@ class Station:
 
 
 __all__ = ["Batch", "Link", "Station"]
+
+
+__all__ = ["STOP_WAIT", "BusEvent", "ResultChanged", "Station"]

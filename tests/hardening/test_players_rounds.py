@@ -98,8 +98,8 @@ async def test_a_sweep_over_every_round_learns_one_tables_worth(station: Station
         refused = len(by_round[1]) + len(by_round[2])
         assert refused == 10 - PER_ROUND // 4 + 7  # round 2: 28 numbers left, none taken
         [said] = [a for a in alerts(station.rules.session, station.units)
-                  if a["kind"] == "number_sweep"]
-        assert said["unit"] == 1 and said["refused"] == refused
+                  if a.kind == "number_sweep"]
+        assert said.unit == 1 and said.refused == refused
         assert len([row for row in station.store.audit() if row.action == "number_sweep"]) == 1
 
         # The table plays round 1 out: round 2's own numbers are a new round's try.

@@ -45,7 +45,7 @@ async def test_console_settings_survive_a_restart(make_station: Any,
     section = again.rules.session.sections["A"]
     assert section.current_round == 2
     assert section.round_started == started  # the clock runs on from when round 2 began
-    clock = grid(again.session, again.units, limits=limits)["sections"][0]["clock"]
+    clock = grid(again.session, again.units, limits=limits).sections[0].clock.model_dump()
     assert clock["round_minutes"] == 12.5
     assert clock["started"] == started.isoformat()
 

@@ -14,6 +14,8 @@ import pytest
 
 from basestation.api.readmodel import ReadModel
 from basestation.station.app import Station
+from basestation.station.effects.events import Alerted
+from basestation.station.effects.link_health import LinkBack, LinkWentDown
 from firmware_protocol.messages import Ack, Heartbeat, Login
 from tests.pads import MqttPad, VirtualRadio
 from tests.servers import free_port, run_mosquitto
@@ -61,15 +63,15 @@ async def test_the_broker_killed_and_started_again(make_station: Any) -> None:
     status = ReadModel(station).status().model_dump()
     assert status["links"][0]["connected"] is False and status["links"][0]["down_since"]
     said = [events.get_nowait() for _ in range(events.qsize())]
-    assert [e["kind"] for e in said if e.get("type") == "alert"] == ["link_down"]
+    assert [type(e) for e in said if isinstance(e, Alerted)] == [LinkWentDown]
 
     with run_mosquitto(port=port):
         await until(lambda: not link_alerts(station), 15)
         assert table(station, 1)["state"] == "logged_in"
         assert station.link_health.down == {}
         back = [e for e in (events.get_nowait() for _ in range(events.qsize()))
-                if e.get("kind") == "link_back"]
-        assert len(back) == 1 and back[0]["link_kind"] == "mqtt"
+                if isinstance(e, LinkBack)]
+        assert len(back) == 1 and back[0].down.name.startswith("mqtt:")
         # The pad reconnects too and is heard again.
         async with MqttPad(port, "club", 17, seq=100) as pad:
             assert isinstance((await pad.request(Heartbeat(battery=80)))[0], Ack)

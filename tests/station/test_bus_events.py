@@ -83,3 +83,22 @@ def test_a_pad_told_twice_of_one_rounds_seating_in_a_batch_gets_the_newest() -> 
     assert [body for unit, body in sent if unit == 7] == [Ack(re=3), status, seating(1),
                                                           newest]
     assert [unit for unit, body in sent if isinstance(body, Seating)] == [8, 7, 7]
+
+
+def test_listeners_read_what_an_event_is_about_from_its_attributes() -> None:
+    """The bus carries the event objects: a listener reads their type and what they touch
+    (`where`) without making their JSON."""
+    from basestation.station.effects.alerts import AlertKind, alert
+    from basestation.station.effects.events import AlertRaised, Where, WrongPin
+
+    held = HeldResult(section="B", table=4, round=2, board=7, ns=1, ew=2)
+    assert ResultChanged(held).where() == Where("B", 4, None)
+    assert (TableHeld("A", 2, 9, "logged_in").where(), UnitChanged(7, "locked").where()) == (
+        Where("A", 2, 9), Where(None, None, 7))
+    assert WrongPin(5, 3, 30).where() == Where(None, None, 5)
+    flood = AlertRaised(alert(AlertKind.FLOODING, unit=6, section="C", table=1, messages=9))
+    assert (flood.event_type, flood.where()) == ("alert", Where("C", 1, 6))
+    assert flood.to_json() == {"type": "alert", "kind": "flooding", "section": "C",
+                               "table": 1, "unit": 6, "messages": 9}
+    setting = SectionSettingChanged("pads", "B", {"pads": "ns"})
+    assert (setting.event_type, setting.where()) == ("pads", Where("B", None, None))

@@ -58,10 +58,10 @@ def test_no_pin_set_refuses_every_pin_and_reset_forgets() -> None:
     for _ in range(FREE_TRIES):
         assert tries.check(7, "", None) is not None
     [alert] = tries.alerts()
-    assert alert["kind"] == "wrong_pin" and alert["unit"] == 7 and alert["count"] == FREE_TRIES
-    assert alert["until"] is not None
+    assert alert.kind == "wrong_pin" and alert.unit == 7 and alert.count == FREE_TRIES
+    assert alert.until is not None
     clock.now += FIRST_WAIT
-    assert tries.alerts()[0]["until"] is None  # the wait is over; the alert stands
+    assert tries.alerts()[0].until is None  # the wait is over; the alert stands
     assert tries.forget(7) and not tries.forget(7)
     assert tries.alerts() == []
 
@@ -88,9 +88,9 @@ async def test_a_pad_guessing_the_pin_is_held_up_named_and_logged(tmp_path: Path
     assert link.to(12) == [Nak(re=40, code=ErrorCode.BAD_PIN, detail="60")]
     assert made.hub.units[1].locked_reason is None
     # The grid names the unit; one alert event and one audit row for the wait begun.
-    standing = [a for a in alerts(made.session, made.units) if a["kind"] == "wrong_pin"]
-    assert standing == [{"kind": "wrong_pin", "unit": 12, "count": FREE_TRIES,
-                         "until": standing[0]["until"]}]
+    standing = [a for a in alerts(made.session, made.units) if a.kind == "wrong_pin"]
+    assert [a.model_dump() for a in standing] == [
+        {"kind": "wrong_pin", "unit": 12, "count": FREE_TRIES, "until": standing[0].until}]
     audit = made.store.audit()
     logged = [row for row in audit if row.action == "wrong_pin"]
     assert [row.actor for row in logged] == ["unit 12"]

@@ -14,6 +14,7 @@ import pytest
 
 from basestation.api.readmodel import ReadModel
 from basestation.station.core.hub import ANSWERS_KEPT, Inbound, Step
+from basestation.station.effects.events import AlertRaised, BusEvent, UnitChanged
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Ack, Body, Heartbeat, Login, Message, Nak
 from tests.helpers import result
@@ -113,8 +114,8 @@ async def test_the_flooding_unit_is_named_on_the_grid_once(tmp_path: Path) -> No
     said = []
     while not events.empty():
         event = events.get_nowait()
-        if event.get("kind") == "flooding":
-            said.append(event)
+        if isinstance(event, AlertRaised) and event.found.kind == "flooding":
+            said.append(event.to_json())
     assert len(said) == 1
     assert said[0] | {"messages": 0, "dropped": 0, "checked": 0} == {
         "type": "alert", "kind": "flooding", "unit": A, "section": "A", "table": A,
@@ -199,16 +200,17 @@ async def test_with_the_brokers_logins_kept_a_flooding_pad_is_cut_off_a_while(
 
     assert made.hub.units[A].cut_off == 0.2 and not enabled(A)
     assert made.hub.units[B].cut_off == 0 and enabled(B)
-    said = [e for e in _drain(events) if e.get("kind") == "flooding"]
+    said = [e.to_json() for e in _drain(events)
+            if isinstance(e, AlertRaised) and e.found.kind == "flooding"]
     assert {e["unit"]: e.get("cut_off") for e in said} == {A: 0.2, B: None}
     async with asyncio.timeout(30):  # let back in (0.2 s on), and the broker's logins told
         while made.hub.units[A].cut_off:
             await asyncio.sleep(0.02)
     assert made.hub.units[A].cut_off == 0 and enabled(A)
-    assert {"type": "unit", "unit": A, "state": "let_back"} in _drain(events)
+    assert UnitChanged(A, "let_back") in _drain(events)
 
 
-def _drain(events: asyncio.Queue[dict[str, Any]]) -> list[dict[str, Any]]:
+def _drain(events: asyncio.Queue[BusEvent]) -> list[BusEvent]:
     found = []
     while not events.empty():
         found.append(events.get_nowait())

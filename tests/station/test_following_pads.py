@@ -183,8 +183,8 @@ async def test_correction_x_pads_that_move_goes_to_the_director_once_the_next_ro
     held = section.held(1, 1, first.boards[0])
     assert held is not None and held.tricks == 10  # unchanged until the director decides
     conflicts = [a for a in alerts(pads.made.session, pads.made.units)
-                 if a["kind"] == "merge_conflict"]
-    assert [(a["unit"], a["board"], a["held"], a["offered"], a["origin"]) for a in conflicts] == [
+                 if a.kind == "merge_conflict"]
+    assert [(a.unit, a.board, a.held, a.offered, a.origin) for a in conflicts] == [
         (1, first.boards[0], "4S= by South, NS +420", "4S-1 by South, NS -50", "correction")]
     (offer_id,) = pads.made.rules.session.merge_offers
     await turns(pads.made, pads.made.director.decide_merge(

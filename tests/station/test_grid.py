@@ -19,39 +19,39 @@ def held(table: int, round_: int, board: int, **extra: object) -> HeldResult:
 
 def test_cells_move_from_current_to_complete_or_missing() -> None:
     state = SectionState("A", generate("mitchell", 3, 6))
-    assert cell_state(state, 1, 1)["state"] == "current"
-    assert cell_state(state, 1, 2)["state"] == "not_started"
+    assert cell_state(state, 1, 1).state == "current"
+    assert cell_state(state, 1, 2).state == "not_started"
     state.put(held(1, 1, 1))
-    assert cell_state(state, 1, 1)["state"] == "partial"
+    assert cell_state(state, 1, 1).state == "partial"
     state.put(held(1, 1, 2))
-    assert cell_state(state, 1, 1)["state"] == "complete"
+    assert cell_state(state, 1, 1).state == "complete"
     state.put(held(2, 1, 3))
     state.current_round = 2
-    assert cell_state(state, 2, 1)["state"] == "missing"
+    assert cell_state(state, 2, 1).state == "missing"
 
 
 def test_flags_and_director_changes_show() -> None:
     state = SectionState("A", generate("mitchell", 3, 6))
     state.put(held(1, 1, 1, flags=("LEAD_DECLARER_MISMATCH",)))
-    assert cell_state(state, 1, 1)["state"] == "flagged"
+    assert cell_state(state, 1, 1).state == "flagged"
     state.put(held(2, 1, 3, source="director"))
-    assert cell_state(state, 2, 1)["state"] == "corrected"
+    assert cell_state(state, 2, 1).state == "corrected"
 
 
 def test_table_states() -> None:
     now = datetime.now(UTC)
     state = SectionState("A", generate("mitchell", 3, 6))
     units = {7: UnitState(unit=7, key=b"k" * 16, last_seen=now)}
-    assert table_state(state, 1, units, now)["state"] == "not_logged_in"
+    assert table_state(state, 1, units, now).state == "not_logged_in"
     state.holders[1] = 7
-    assert table_state(state, 1, units, now)["state"] == "logged_in"
-    assert table_state(state, 1, units, now + timedelta(hours=1))["state"] == "no_contact"
+    assert table_state(state, 1, units, now).state == "logged_in"
+    assert table_state(state, 1, units, now + timedelta(hours=1)).state == "no_contact"
     units[7].bad_macs = 2  # stray frames claiming unit 7, whose pad works: no mark
-    assert table_state(state, 1, units, now)["state"] == "logged_in"
+    assert table_state(state, 1, units, now).state == "logged_in"
     units[7].failing = 3  # its own pad failing, frame after frame
-    assert table_state(state, 1, units, now)["state"] == "bad_mac"
+    assert table_state(state, 1, units, now).state == "bad_mac"
     units[7].locked_reason = "UNIT_REPLACED"
-    assert table_state(state, 1, units, now)["state"] == "replaced"
+    assert table_state(state, 1, units, now).state == "replaced"
 
 
 def test_a_section_is_complete_once_every_board_has_one_entry() -> None:
@@ -78,11 +78,11 @@ def test_a_table_whose_link_is_down_is_out_of_contact_and_a_lock_says_which() ->
              8: UnitState(unit=8, key=b"k" * 16, last_seen=now, link="serial:/dev/ttyUSB0")}
     state.holders.update({1: 7, 2: 8})
     down = {"mqtt:127.0.0.1:1883": LinkDown("mqtt:127.0.0.1:1883", now, lost=True)}
-    assert table_state(state, 1, units, now, links_down=down)["state"] == "link_lost"
-    assert table_state(state, 2, units, now, links_down=down)["state"] == "logged_in"
-    assert table_state(state, 1, units, now, links_down={})["state"] == "logged_in"
+    assert table_state(state, 1, units, now, links_down=down).state == "link_lost"
+    assert table_state(state, 2, units, now, links_down=down).state == "logged_in"
+    assert table_state(state, 1, units, now, links_down={}).state == "logged_in"
     units[8].locked_reason = "UNIT_LOCKED"
-    assert table_state(state, 2, units, now)["state"] == "locked"
+    assert table_state(state, 2, units, now).state == "locked"
     units[8].locked_reason, units[8].replaced_by = "UNIT_REPLACED", 9
     row = table_state(state, 2, units, now)
-    assert (row["state"], row["replaced_by"]) == ("replaced", 9)
+    assert (row.state, row.replaced_by) == ("replaced", 9)

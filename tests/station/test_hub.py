@@ -169,8 +169,8 @@ async def test_an_unavailable_database_is_waited_out(tmp_path: Path,
     await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
     assert isinstance(link.to(1)[0], Ack) and boards_stored(made) == [(1, 1)]
     assert made.hub.commits.failures == 3 and made.hub.commits.down_since is None
-    kinds = [events.get_nowait().get("kind") for _ in range(events.qsize())]
-    assert kinds[0] == "database_unavailable" and "database_back" in kinds
+    kinds = [type(events.get_nowait()).__name__ for _ in range(events.qsize())]
+    assert kinds[0] == "DatabaseUnavailable" and "DatabaseBack" in kinds
 
 
 def test_what_counts_as_unavailable() -> None:

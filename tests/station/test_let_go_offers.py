@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from basestation.station.effects.alerts import AlertOut
 from basestation.station.views.grid import alerts
 from basestation.store.models import MergeOfferRow
 from firmware_protocol.messages import ALREADY_HELD, TO_DIRECTOR, ErrorCode, Login
@@ -20,8 +21,8 @@ from tests.station.fakes import inbound, turns
 from tests.station.test_replaced_hand_over import at_table, naks
 
 
-def standing(made: Any, kind: str) -> list[dict[str, Any]]:
-    return [a for a in alerts(made.session, made.units) if a["kind"] == kind]
+def standing(made: Any, kind: str) -> list[AlertOut]:
+    return [a for a in alerts(made.session, made.units) if a.kind == kind]
 
 
 async def test_a_guess_equal_to_another_pads_entry_is_not_told_held(tmp_path: Path) -> None:
@@ -51,7 +52,7 @@ async def test_one_offer_a_board_the_unit_named_and_its_offers_declined_at_once(
     offers = made.rules.session.merge_offers
     assert [(o.body.board, o.body.tricks) for o in offers.values()] == [(2, 13)]  # the last
     assert naks(link, 1)[-1] == (ErrorCode.UNIT_REPLACED, None)  # board 5: not kept
-    assert [(a["unit"], a["replaced"], a["offers"]) for a in standing(made, "many_offers")] \
+    assert [(a.unit, a.replaced, a.offers) for a in standing(made, "many_offers")] \
         == [(1, 6, 1)]
     # One row, rewritten: the flood writes nothing more. After a restart it is as stored.
     with Session(made.store.engine) as session:

@@ -40,7 +40,7 @@ async def test_a_link_lost_and_back_is_said_once_each() -> None:
         watching.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await watching
-    said = [events.get_nowait() for _ in range(events.qsize())]
+    said = [events.get_nowait().to_json() for _ in range(events.qsize())]
     assert [(e["kind"], e["link_kind"], e["where"]) for e in said] == [
         ("link_down", "serial", "/dev/ttyUSB0"), ("link_down", "mqtt", "127.0.0.1:1883"),
         ("link_back", "mqtt", "127.0.0.1:1883")]

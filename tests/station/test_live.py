@@ -4,34 +4,39 @@ cell as it stands, for the grid to paint at once."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
-from typing import Any
 
+from basestation.station.effects.events import UnitChanged
+from basestation.station.session.entries import ResultChanged
+from basestation.station.session.memory import HeldResult
 from basestation.station.views.grid import cell_state
 from basestation.station.views.live import PRIVATE, for_page
 from tests.station.fakes import station
 
-RESULT: dict[str, Any] = {"type": "result", "section": "A", "table": 1, "round": 1, "board": 1,
-                          "ns": 1, "ew": 1, "contract": "4S", "declarer": "S", "tricks": 10,
-                          "lead": "HK", "score_ns": 420, "flags": []}
+HELD = HeldResult(section="A", table=1, round=1, board=1, ns=1, ew=1, contract="4S",
+                  declarer="S", tricks=10, lead="HK", score_ns=420)
+EVENT = ResultChanged(HELD)
+RESULT = EVENT.to_json()
 
 
 def test_a_result_is_the_directors_until_published(tmp_path: Path) -> None:
     made = station(tmp_path)
     session = made.session
-    cell = cell_state(session.sections["A"], 1, 1)
-    assert for_page(session, RESULT, director=True) == {**RESULT, "cell": cell}
-    shown = for_page(session, RESULT, director=False)
+    cell = cell_state(session.sections["A"], 1, 1).model_dump()
+    assert for_page(session, EVENT, director=True) == {**RESULT, "cell": cell}
+    shown = for_page(session, EVENT, director=False)
     assert not PRIVATE & shown.keys()
     assert shown == {"type": "result", "section": "A", "table": 1, "round": 1, "board": 1,
-                     "ns": 1, "ew": 1, "cell": cell}
+                     "ns": 1, "ew": 1, "kind": "result", "source": "pad", "cell": cell}
     session.published = True
-    assert for_page(session, RESULT, director=False) == {**RESULT, "cell": cell}
+    assert for_page(session, EVENT, director=False) == {**RESULT, "cell": cell}
 
 
-def test_other_events_pass_as_they_are(tmp_path: Path) -> None:
+def test_other_events_pass_as_their_json(tmp_path: Path) -> None:
     session = station(tmp_path).session
-    event = {"type": "unit", "unit": 3, "state": "let_back"}
-    assert for_page(session, event, director=False) is event
-    elsewhere = {**RESULT, "section": "Z"}  # a section this station does not hold
-    assert for_page(session, elsewhere, director=True) == elsewhere
+    event = UnitChanged(3, "let_back")
+    assert for_page(session, event, director=False) == event.to_json()
+    # A section this station does not hold.
+    elsewhere = ResultChanged(dataclasses.replace(HELD, section="Z"))
+    assert for_page(session, elsewhere, director=True) == elsewhere.to_json()

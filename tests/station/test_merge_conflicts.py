@@ -31,8 +31,8 @@ async def replaced(tmp_path: Path) -> tuple[Any, FakeLink]:
 
 
 def offer_kinds(made: Any) -> list[tuple[str, int]]:
-    return sorted((a["kind"], a["board"]) for a in alerts(made.session, made.units)
-                  if a["kind"].startswith("merge"))
+    return sorted((a.kind, a.board) for a in alerts(made.session, made.units)
+                  if a.kind.startswith("merge"))
 
 
 async def test_same_entry_is_nothing_and_another_is_a_conflict(tmp_path: Path) -> None:
@@ -43,10 +43,10 @@ async def test_same_entry_is_nothing_and_another_is_a_conflict(tmp_path: Path) -
     await made.hub.step(inbound(link, 1, 5, result(1, 1, 2, 1, 1, tricks=11)))  # not held
     assert offer_kinds(made) == [("merge_conflict", 1), ("merge_offer", 2)]
     conflict = next(a for a in alerts(made.session, made.units)
-                    if a["kind"] == "merge_conflict")
-    assert conflict["held"] == "4S= by South, NS +420"
-    assert conflict["offered"] == "4S-1 by South, NS -50"
-    assert (conflict["unit"], conflict["origin"], conflict["held_source"]) == (1, "replaced", "pad")
+                    if a.kind == "merge_conflict")
+    assert conflict.held == "4S= by South, NS +420"
+    assert conflict.offered == "4S-1 by South, NS -50"
+    assert (conflict.unit, conflict.origin, conflict.held_source) == (1, "replaced", "pad")
 
 
 async def test_a_conflict_replaces_only_when_confirmed(tmp_path: Path) -> None:

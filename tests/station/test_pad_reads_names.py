@@ -54,9 +54,9 @@ async def test_a_pad_sweeping_numbers_learns_a_tables_worth_and_is_named(
         link.sent.clear()
     assert len(learned) <= PER_ROUND < len(CLUB)
     assert refused == 250 - PER_ROUND // 4
-    [sweep] = [a for a in alerts(made.session, made.units) if a["kind"] == "number_sweep"]
-    assert (sweep["unit"], sweep["table"], sweep["round"]) == (1, 1, 1)
-    assert sweep["refused"] == refused
+    [sweep] = [a for a in alerts(made.session, made.units) if a.kind == "number_sweep"]
+    assert (sweep.unit, sweep.table, sweep.round) == (1, 1, 1)
+    assert sweep.refused == refused
     assert len(audit_rows(made, "number_sweep")) == 1  # once, not 247 times
     # Numbers tried again are no new tries: the table can still confirm its players.
     await made.hub.step(inbound(link, 1, 300, Players("A", 1, 1, 1, 2, 3, 4)))

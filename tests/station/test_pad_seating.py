@@ -8,6 +8,7 @@ from pathlib import Path
 
 from basestation.station.app import Station
 from basestation.station.core.hub import Hub
+from basestation.station.effects.events import TooManyVisitors
 from basestation.station.rules.director_seats import Seated
 from basestation.station.session.seating import short_name
 from basestation.station.session.visitor_bound import PER_UNIT
@@ -153,12 +154,12 @@ async def test_a_pads_visitors_are_bounded_per_unit_and_event_and_the_grid_names
     await made.hub.step(inbound(link, 2, 2, other))
     assert link.to(2)[1].east.number == 9_000_001 + PER_UNIT  # type: ignore[attr-defined]
     [standing] = [a for a in alerts(made.session, made.units)
-                  if a["kind"] == "too_many_visitors"]
-    assert standing == {"kind": "too_many_visitors", "unit": 1, "section": "A", "table": 1,
-                        "added": PER_UNIT, "refused": 5}
+                  if a.kind == "too_many_visitors"]
+    assert standing.model_dump() == {"kind": "too_many_visitors", "unit": 1, "section": "A",
+                                     "table": 1, "added": PER_UNIT, "refused": 5}
     events = [heard.get_nowait() for _ in range(heard.qsize())]
-    said = [e for e in events if e.get("kind") == "too_many_visitors"]
-    assert len(said) == 1 and said[0]["unit"] == 1
+    said = [e for e in events if isinstance(e, TooManyVisitors)]
+    assert len(said) == 1 and said[0].unit == 1
     logged = [row for row in made.store.audit() if row.action == "too_many_visitors"]
     assert [row.actor for row in logged] == ["unit 1"]
     # The next event: every unit starts afresh.

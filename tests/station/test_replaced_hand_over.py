@@ -25,8 +25,8 @@ from tests.station.fakes import FakeLink, inbound, station, turns
 
 
 def offer_kinds(made: Any) -> list[tuple[str, int]]:
-    return sorted((a["kind"], a["board"]) for a in alerts(made.session, made.units)
-                  if a["kind"].startswith("merge"))
+    return sorted((a.kind, a.board) for a in alerts(made.session, made.units)
+                  if a.kind.startswith("merge"))
 
 
 def naks(link: FakeLink, unit: int) -> list[tuple[ErrorCode, str | None]]:

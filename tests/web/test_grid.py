@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Any
 
 import pytest
 from playwright.async_api import Page
 
 from basestation.station.app import Station
+from basestation.station.effects.events import BusEvent
+from basestation.station.session.entries import ResultChanged
 from firmware_protocol.messages import CorrectionPush, Locked, Login, Nak, Result
 from tests.helpers import result
 from tests.pads import MqttPad
@@ -132,9 +133,10 @@ async def test_grid_update_latency(director_page: tuple[Station, Page, int]) -> 
     acks: dict[tuple[int, int, int], float] = {}
     publish = station.bus.publish
 
-    def stamped(event: dict[str, Any]) -> None:
-        if event["type"] == "result":
-            acks[(event["table"], event["round"], event["board"])] = time.time() * 1000
+    def stamped(event: BusEvent) -> None:
+        if isinstance(event, ResultChanged):
+            held = event.held
+            acks[(held.table, held.round, held.board)] = time.time() * 1000
         publish(event)
 
     station.bus.publish = stamped  # type: ignore[method-assign]

@@ -100,17 +100,17 @@ async def test_correction_x_pads_that_move_reaches_the_station_from_the_waiting_
     kept = held(station, 1, 1, boards[1])
     assert kept is not None and kept.tricks == 9  # until the director decides
     (conflict,) = [a for a in alerts(station.session, station.units)
-                   if a["kind"] == "merge_conflict"]
-    assert (conflict["unit"], conflict["board"]) == (UNITS[1], boards[1])
-    assert conflict["held"].startswith("3NT= by North, NS +")
-    assert conflict["offered"].startswith("3NT-2 by North, NS -")
+                   if a.kind == "merge_conflict"]
+    assert (conflict.unit, conflict.board) == (UNITS[1], boards[1])
+    assert conflict.held.startswith("3NT= by North, NS +")
+    assert conflict.offered.startswith("3NT-2 by North, NS -")
     grid = await club.browser.new_page()  # the director sees both side by side
     await grid.goto(club.url + "/")
     await login(grid)
     await grid.get_by_role("button", name=f"Compare board {boards[1]} at table A1").click()
     both = grid.get_by_role("dialog", name=f"Board {boards[1]} at table A1, round 1")
-    await expect(both.get_by_role("cell", name=conflict["held"])).to_be_visible(timeout=WAIT)
-    await expect(both.get_by_role("cell", name=conflict["offered"])).to_be_visible()
+    await expect(both.get_by_role("cell", name=conflict.held)).to_be_visible(timeout=WAIT)
+    await expect(both.get_by_role("cell", name=conflict.offered)).to_be_visible()
     await grid.close()
 
     # Table 2 done: EW 1's pad moves on and plays there.

@@ -32,13 +32,13 @@ from basestation.api.responses import (
     TravellerOut,
 )
 from basestation.api.routes.history import ROW_ID_MAX
-from basestation.api.routes.matches import MatchOut, StandingOut
 from basestation.api.routes.rulings import penalty_out
 from basestation.api.scorer_data import SCORER_FILE, scorer_xml
 from basestation.api.views import rankings_json, scorecard, scored_boards, traveller_json
 from basestation.station.config import StationConfig
 from basestation.station.refusals import NotFound
 from basestation.station.session.state import SessionState
+from basestation.station.views.match_shapes import MatchOut, StandingOut
 from basestation.store.models import SeatingRow
 from basestation.store.repository import Store
 

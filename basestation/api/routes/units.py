@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Response
 from pydantic import BaseModel
 
@@ -56,7 +54,7 @@ async def replace(unit: int, station: StationDep) -> UnitTakeoverOut:
 
 
 @router.post("/{unit}/lock", dependencies=[Director], response_model=UnitOut)
-async def lock(unit: int, station: StationDep) -> dict[str, Any]:
+async def lock(unit: int, station: StationDep) -> UnitOut:
     """Locks a unit out (lost or at the wrong table); its table is freed."""
     await station.director.lock_unit(unit)
     return unit_json(station.units[unit])
@@ -89,7 +87,8 @@ async def reset(unit: int, station: StationDep) -> UnitResetOut:
     """Unlocks a unit, clears its bad-MAC count, frees its table and tells its pad to forget
     its session; `done` says all that in a sentence for the director."""
     done = await station.director.reset_unit(unit)
-    return UnitResetOut.model_validate({**unit_json(station.units[unit]), "done": done})
+    shown = unit_json(station.units[unit]).model_dump()
+    return UnitResetOut.model_validate({**shown, "done": done})
 
 
 class Command(BaseModel):

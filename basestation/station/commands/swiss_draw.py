@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from basestation.scoring.event_formats import SWISS, next_swiss_round
 from basestation.station.core.hub import Hub, StationBusy
 from basestation.station.refusals import Invalid, Refused
+from basestation.station.session.entries import ResultChanged
 from basestation.station.views.live_matches import round_complete, standings_now
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class SwissDraw:
             while True:
                 if not first:
                     event = await events.get()
-                    if event.get("type") != "result":
+                    if not isinstance(event, ResultChanged):
                         continue
                 first = False
                 if self._rules.session.event_format not in SWISS:

@@ -76,11 +76,11 @@ class Commits:
             self.down_since = datetime.now(UTC)
             log.error("the database is unavailable (%s); holding answers until it is back",
                       exc)
-            self.bus.publish(DatabaseUnavailable().to_json())
+            self.bus.publish(DatabaseUnavailable())
 
     def _up(self) -> None:
         if self.down_since is not None:
             down = datetime.now(UTC) - self.down_since
             log.warning("the database is back after %.1f s", down.total_seconds())
             self.down_since = None
-            self.bus.publish(DatabaseBack().to_json())
+            self.bus.publish(DatabaseBack())

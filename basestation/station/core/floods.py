@@ -13,7 +13,7 @@ from typing import Any
 from basestation.station.core.queue import FairQueue, flood_alert
 from basestation.station.core.units import Units
 from basestation.station.effects.bus import EventBus
-from basestation.station.effects.events import UnitChanged, published
+from basestation.station.effects.events import AlertRaised, UnitChanged
 
 log = logging.getLogger(__name__)
 CUT_OFF = 30.0  # seconds a flooding unit's broker login is disabled, when the station keeps them
@@ -51,7 +51,7 @@ class FloodControl:
         # cost of a stranger's frames claiming thousands of units.
         for unit in sorted(said, key=lambda u: (u is None, u or 0)):
             if (flood := self.queue.flood_of(unit)) is not None:
-                self.bus.publish(published(flood_alert(flood, self.units)))
+                self.bus.publish(AlertRaised(flood_alert(flood, self.units)))
 
     def _cut_off(self, unit_no: int | None) -> bool:
         """Cuts an MQTT unit off at the broker for a while; whether it was."""
@@ -68,4 +68,4 @@ class FloodControl:
         unit = self.units.get(unit_no)
         if unit is not None:
             unit.cut_off = 0.0
-        self.bus.publish(UnitChanged(unit_no, "let_back").to_json())
+        self.bus.publish(UnitChanged(unit_no, "let_back"))

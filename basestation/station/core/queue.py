@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from basestation.station.effects.events import AlertKind, Event, alert
+from basestation.station.effects.alerts import AlertKind, AlertOut, alert
 
 if TYPE_CHECKING:
     from basestation.station.session.memory import UnitState
@@ -361,15 +361,15 @@ class FairQueue(Generic[T]):
         return self.waiting >= self.limit
 
 
-def flood_alert(flood: Flood, units: Mapping[int, UnitState]) -> Event:
+def flood_alert(flood: Flood, units: Mapping[int, UnitState]) -> AlertOut:
     """A unit sending far more than a pad should (its extra messages dropped), with the
     table its pad holds; unit None: frames failing the check, claiming many units."""
-    found = alert(AlertKind.FLOODING, unit=flood.unit, messages=flood.messages,
-                  seconds=flood.seconds, dropped=flood.dropped, checked=flood.checked,
-                  failed=flood.failed)
+    where: dict[str, object] = {}
     unit = units.get(flood.unit) if flood.unit is not None else None
     if unit is not None and unit.section is not None and unit.table is not None:
-        found |= {"section": unit.section, "table": unit.table}
+        where |= {"section": unit.section, "table": unit.table}
     if unit is not None and unit.cut_off:
-        found["cut_off"] = unit.cut_off  # seconds its broker login is disabled for
-    return found
+        where["cut_off"] = unit.cut_off  # seconds its broker login is disabled for
+    return alert(AlertKind.FLOODING, unit=flood.unit, messages=flood.messages,
+                 seconds=flood.seconds, dropped=flood.dropped, checked=flood.checked,
+                 failed=flood.failed, **where)

@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterator, Mapping, Set, ValuesView
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from basestation.station.effects.alerts import AlertKind, AlertOut, alert
 from basestation.station.effects.changes import Change
-from basestation.station.effects.events import AlertKind, BadMac, Event, Replay, alert
+from basestation.station.effects.events import BadMac, Replay
 from basestation.station.rules.services import Paired
 from basestation.station.session.memory import UnitState
 from basestation.store import repository as repo
@@ -286,7 +287,7 @@ class Units(Mapping[int, UnitState]):
         batch.event(Replay(unit.unit, message.seq))
 
 
-def lock_alert(unit: UnitState, held: Set[tuple[int, str, int]]) -> Event | None:
+def lock_alert(unit: UnitState, held: Set[tuple[int, str, int]]) -> AlertOut | None:
     """A locked-out unit: locked by the director (UNIT_LOCKED), or replaced by another unit
     that took its table over (UNIT_REPLACED), with the table where it did. An alert of the
     open event only: None for a unit that held no table in it (`held`, every (unit, section,
@@ -298,11 +299,10 @@ def lock_alert(unit: UnitState, held: Set[tuple[int, str, int]]) -> Event | None
         # Where it played tonight: a lock frees its table, so the unit no longer says.
         return alert(AlertKind.UNIT_LOCKED, unit=unit.unit,
                      tables=[f"{section}{table}" for section, table in tables])
-    found = alert(AlertKind.UNIT_REPLACED, unit=unit.unit, by=unit.replaced_by)
     taken = [place for place in tables if (unit.replaced_by, *place) in held]
-    if taken:  # not wherever the other unit is now: it may have moved on, or be elsewhere
-        found["section"], found["table"] = taken[-1]
-    return found
+    # Where it was replaced, not wherever the other unit is now: it may have moved on.
+    where = {"section": taken[-1][0], "table": taken[-1][1]} if taken else {}
+    return alert(AlertKind.UNIT_REPLACED, unit=unit.unit, by=unit.replaced_by, **where)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from basestation.station.effects.bus import Event
 from basestation.station.effects.changes import Change
 from basestation.station.effects.events import BusEvent
 from basestation.store import repository as repo
@@ -23,7 +22,7 @@ class Batch:
 
     ops: list[Op] = field(default_factory=list)
     sends: list[tuple[int, Body]] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[BusEvent] = field(default_factory=list)
     units: set[int] = field(default_factory=set)  # units whose state is written at commit
     # What puts back each change made to working memory, in the order they were made: they
     # are set aside while the batch commits, so memory changes only once it has; a message
@@ -55,7 +54,7 @@ class Batch:
 
     def event(self, event: BusEvent) -> None:
         """An event for the pages, published once the batch is committed."""
-        self.events.append(event.to_json())
+        self.events.append(event)
 
     def change(self, change: Change) -> None:
         """A change to memory (effects/changes.py): its store operations queued, and made now

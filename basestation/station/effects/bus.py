@@ -1,5 +1,8 @@
 """The internal event bus: the grid and rankings subscribe; the hub publishes after commit.
 
+It carries the event objects (effects/events.py); a page's stream turns each into JSON as it
+sends it (api/readmodel.py).
+
 Each event gets the next position of this bus. The last `KEPT` are kept, so a page's live
 stream that reconnects is sent what it missed, from its last position on (`follow`); the
 bus's `epoch` tells a position of this process's bus from one of an earlier run.
@@ -11,9 +14,9 @@ import asyncio
 import contextlib
 import secrets
 from collections import deque
-from typing import Any
 
-Event = dict[str, Any]
+from basestation.station.effects.events import BusEvent
+
 KEPT = 4096  # about 17 rounds of a 120-table room's results
 
 
@@ -24,14 +27,14 @@ class Follower:
     wake-up and one write, however busy the loop is."""
 
     def __init__(self, depth: int) -> None:
-        self.waiting: deque[tuple[int, Event]] = deque()
+        self.waiting: deque[tuple[int, BusEvent]] = deque()
         self._depth = depth
         self._arrived = asyncio.Event()
         # Some events after the page's position are not waiting (no longer kept, or more
         # than `depth` waited): the page must read the whole grid again.
         self.behind = False
 
-    def put(self, position: int, event: Event) -> None:
+    def put(self, position: int, event: BusEvent) -> None:
         if len(self.waiting) >= self._depth:
             self.behind = True
             return
@@ -43,7 +46,7 @@ class Follower:
         self.waiting.clear()
         self.behind = False
 
-    async def take(self, wait: float) -> list[tuple[int, Event]]:
+    async def take(self, wait: float) -> list[tuple[int, BusEvent]]:
         """Every event waiting, in order; if none, the first to come within `wait` seconds
         with any that came with it (none: the wait ran out)."""
         if not self.waiting:
@@ -60,20 +63,20 @@ class EventBus:
     """Fan-out of station events to any number of subscribers, each with a bounded queue."""
 
     def __init__(self, depth: int = 10_000, kept: int = KEPT) -> None:
-        self._subscribers: set[asyncio.Queue[Event]] = set()
+        self._subscribers: set[asyncio.Queue[BusEvent]] = set()
         self._followers: set[Follower] = set()
-        self._kept: deque[tuple[int, Event]] = deque(maxlen=kept)
+        self._kept: deque[tuple[int, BusEvent]] = deque(maxlen=kept)
         self._depth = depth
         self.dropped = 0
         self.epoch = secrets.token_hex(4)
         self.position = 0
 
-    def subscribe(self) -> asyncio.Queue[Event]:
-        queue: asyncio.Queue[Event] = asyncio.Queue(self._depth)
+    def subscribe(self) -> asyncio.Queue[BusEvent]:
+        queue: asyncio.Queue[BusEvent] = asyncio.Queue(self._depth)
         self._subscribers.add(queue)
         return queue
 
-    def unsubscribe(self, queue: asyncio.Queue[Event]) -> None:
+    def unsubscribe(self, queue: asyncio.Queue[BusEvent]) -> None:
         self._subscribers.discard(queue)
 
     def follow(self, since: int | None) -> Follower:
@@ -95,7 +98,7 @@ class EventBus:
     def unfollow(self, follower: Follower) -> None:
         self._followers.discard(follower)
 
-    def publish(self, event: Event) -> None:
+    def publish(self, event: BusEvent) -> None:
         self.position += 1
         self._kept.append((self.position, event))
         for queue in self._subscribers:

@@ -1,10 +1,11 @@
 """What the station tells the grid page and its other listeners on the bus, in one place.
 
-Every event is a JSON object with a "type" ("unit", "alert", "result", ...) and its fields.
-Each type but the alerts is a small frozen dataclass below (a result's beside the held result
-it reads, session/entries.py; the console's beside the thresholds, rules/console.py) whose one
-`to_json` makes what the bus carries; a batch takes them (`Batch.event`). An alert names its
-`kind`, one of AlertKind. Alerts are made by the small constructors below (a
+Every event is a small frozen dataclass below (a result's beside the held result it reads,
+session/entries.py; the console's beside the thresholds, rules/console.py). The batch and
+the bus carry these objects, and their listeners read their attributes; only where an event
+leaves the process (the pages' live stream, api/readmodel.py) does its one `to_json` make the
+JSON the pages read: a "type" ("unit", "alert", "result", ...) and its fields. An alert names
+its `kind`, one of AlertKind. Alerts are made by the small constructors below (a
 flood's and a locked unit's beside what they read: core/queue.py, core/units.py), so each
 kind's fields are written once (docs/ARCHITECTURE.md, "Events and alerts"). Standing
 alerts (the grid's list) and alerts published as they happen share the kinds.
@@ -12,11 +13,28 @@ alerts (the grid's list) and alerts published as they happen share the kinds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
-Event = dict[str, Any]
+from basestation.station.effects.alerts import AlertKind, AlertOut, alert
+
+Event = dict[str, Any]  # an event's JSON, as it leaves the process
+
+
+class Where(NamedTuple):
+    """What of the grid an event touches: a section's table, a unit (each None if none)."""
+
+    section: str | None = None
+    table: int | None = None
+    unit: int | None = None
+
+
+def _where(field: Callable[[str], object]) -> Where:
+    section, table, unit = (field(name) for name in Where._fields)
+    return Where(section if isinstance(section, str) else None,
+                 table if isinstance(table, int) else None,
+                 unit if isinstance(unit, int) and not isinstance(unit, bool) else None)
 
 
 @dataclass(frozen=True)
@@ -24,6 +42,15 @@ class BusEvent:
     """An event for the pages: its JSON is its "type" and its fields."""
 
     TYPE: ClassVar[str]
+
+    @property
+    def event_type(self) -> str:
+        """The "type" its JSON says (a section's setting names its own)."""
+        return self.TYPE
+
+    def where(self) -> Where:
+        """The section, table and unit it is about, from the fields of those names."""
+        return _where(lambda name: getattr(self, name, None))
 
     def to_json(self) -> Event:
         return {"type": self.TYPE, **self._fields()}
@@ -148,46 +175,6 @@ class SessionComplete(BusEvent):
 
     TYPE = "complete"
     event: int | None
-
-
-class AlertKind(StrEnum):
-    """Every kind of alert the station raises (the grid page words each one)."""
-
-    # The station itself.
-    DATABASE_UNAVAILABLE = "database_unavailable"
-    DATABASE_BACK = "database_back"
-    HUB_RESTARTED = "hub_restarted"
-    LINK_DOWN = "link_down"
-    LINK_BACK = "link_back"
-    # Units and their tags.
-    BAD_MAC = "bad_mac"
-    STRAY_BAD_MAC = "stray_bad_mac"
-    REPLAY = "replay"
-    FLOODING = "flooding"
-    WRONG_PIN = "wrong_pin"
-    TOO_MANY_VISITORS = "too_many_visitors"
-    NUMBER_SWEEP = "number_sweep"  # a pad trying many player numbers at its table
-    UNIT_REPLACED = "unit_replaced"
-    UNIT_LOCKED = "unit_locked"
-    NO_CONTACT = "no_contact"
-    # Tables and entries.
-    TABLE_IN_USE = "table_in_use"
-    UNKNOWN_PLAYER = "unknown_player"
-    SILENT_TABLE = "silent_table"
-    MISSING_BOARDS = "missing_boards"
-    MERGE_OFFER = "merge_offer"
-    MERGE_CONFLICT = "merge_conflict"
-    MANY_OFFERS = "many_offers"  # a let-go unit sent a board's entry more than once
-
-
-def alert(kind: AlertKind, /, **fields: object) -> Event:
-    """An alert's fields (no "type"): what the grid's standing list holds."""
-    return {"kind": kind.value, **fields}
-
-
-def published(found: Event) -> Event:
-    """An alert as published on the bus: its fields under the type "alert"."""
-    return {"type": "alert", **found}
 
 
 @dataclass(frozen=True)
@@ -322,3 +309,21 @@ class MergeConflict(MergeOffered):
     """As `MergeOffered`, for a board the station holds with another entry."""
 
     KIND = AlertKind.MERGE_CONFLICT
+
+
+@dataclass(frozen=True)
+class AlertRaised(BusEvent):
+    """A standing alert (as the grid's list has it: a flood's, say) published as it happens."""
+
+    TYPE = "alert"
+    found: AlertOut
+
+    def where(self) -> Where:
+        found = self.found
+        return Where(found.section, found.table, found.unit)
+
+    def to_json(self) -> Event:
+        return {"type": self.TYPE, **self.found.model_dump(mode="json")}
+
+
+__all__ = ["AlertKind", "AlertOut", "alert"]  # made in effects/alerts.py

@@ -75,12 +75,12 @@ class LinkHealth:
         if name in self.down:
             return
         self.down[name] = LinkDown(name, now or datetime.now(UTC), lost)
-        self.bus.publish(LinkWentDown(self.down[name]).to_json())
+        self.bus.publish(LinkWentDown(self.down[name]))
 
     def went_up(self, name: str, now: datetime | None = None) -> None:
         gone = self.down.pop(name, None)
         if gone is not None:
-            self.bus.publish(LinkBack(gone, now or datetime.now(UTC)).to_json())
+            self.bus.publish(LinkBack(gone, now or datetime.now(UTC)))
 
     async def follow(self, link: WatchedLink) -> None:
         """Coming up is seen at once (the flag is awaited); going down within `every`."""

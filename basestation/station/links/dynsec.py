@@ -199,8 +199,8 @@ class BrokerLogins:
         try:
             while True:
                 event = await events.get()
-                unit = event.get("unit")
-                if event.get("type") in ("unit", "alert") and isinstance(unit, int):
+                unit = event.where().unit
+                if event.event_type in ("unit", "alert") and unit is not None:
                     self.sync(unit)
         finally:
             self.bus.unsubscribe(events)

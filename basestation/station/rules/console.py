@@ -52,6 +52,10 @@ class SectionSettingChanged(BusEvent):
     section: str
     said: Mapping[str, object]
 
+    @property
+    def event_type(self) -> str:
+        return self.setting
+
     def to_json(self) -> Event:
         return {"type": self.setting, "section": self.section, **self.said}
 

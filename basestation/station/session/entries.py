@@ -15,7 +15,7 @@ from basestation.domain.contract import (
     result_notation,
     score_ns,
 )
-from basestation.station.effects.events import BusEvent, Event
+from basestation.station.effects.events import BusEvent, Event, Where
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.rulings import Ruling
 from basestation.store.models import ResultRow
@@ -126,6 +126,9 @@ class ResultChanged(BusEvent):
     TYPE = "result"
     held: HeldResult
     erased: bool = False
+
+    def where(self) -> Where:
+        return Where(self.held.section, self.held.table)
 
     def to_json(self) -> Event:
         data: Event = {"type": self.TYPE, **held_fields(self.held)}

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from basestation.station.effects.events import AlertKind, alert
+from basestation.station.effects.alerts import AlertKind, AlertOut, alert
 
 PER_ROUND = 12  # three full tables' worth of numbers at one table in one round
 TableRound = tuple[str, int, int]  # section, table, round
@@ -64,7 +63,7 @@ class NumberTries:
         self.refused[unit] = (where, count + 1)
         return count == 0
 
-    def alerts(self, event_id: int | None) -> list[dict[str, Any]]:
+    def alerts(self, event_id: int | None) -> list[AlertOut]:
         """A standing grid alert for each unit refused in this event: where, how often."""
         self._event(event_id)
         return [alert(AlertKind.NUMBER_SWEEP, unit=unit, section=section, table=table,

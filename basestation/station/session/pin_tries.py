@@ -15,10 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
+from basestation.station.effects.alerts import AlertKind, AlertOut, alert
 from basestation.station.effects.changes import ABSENT, Change, EntryAsWas
-from basestation.station.effects.events import AlertKind, alert
 
 FREE_TRIES = 5
 FIRST_WAIT = 60.0  # seconds
@@ -75,7 +74,7 @@ class PinTries:
         """The director reset the unit: its wrong PINs are forgotten. Whether it had any."""
         return self.units.pop(unit, None) is not None
 
-    def alerts(self) -> list[dict[str, Any]]:
+    def alerts(self) -> list[AlertOut]:
         """A standing grid alert for each unit that has had to wait: who, how many wrong PINs,
         and until when its PIN is not checked (None once the wait is over)."""
         now, wall = self.clock(), datetime.now(UTC)

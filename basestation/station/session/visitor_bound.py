@@ -10,9 +10,8 @@ opening the next event starts every unit afresh.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from basestation.station.effects.events import AlertKind, alert
+from basestation.station.effects.alerts import AlertKind, AlertOut, alert
 
 # A stationary table of a 13-round Mitchell meets 28 players; a pad moving with a pair fewer.
 PER_UNIT = 32
@@ -45,7 +44,7 @@ class VisitorBound:
         return self.refused[unit] == 1
 
     def alerts(self, event_id: int | None,
-               where: dict[int, tuple[str | None, int | None]]) -> list[dict[str, Any]]:
+               where: dict[int, tuple[str | None, int | None]]) -> list[AlertOut]:
         """A standing grid alert for each unit that reached the bound in this event: who, at
         which table (`where`: unit to its section and table), and how many names it was
         refused."""

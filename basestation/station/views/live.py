@@ -1,11 +1,14 @@
 """What a page's live stream carries of each station event: a result, while the session is
 in play, tells others than the director only where it came in (not what was played); and it
-carries its grid cell as it stands, so the grid can paint it at once."""
+carries its grid cell as it stands, so the grid can paint it at once. Here an event leaves the
+process: its JSON is made for the page."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from basestation.station.effects.events import BusEvent
+from basestation.station.session.entries import ResultChanged
 from basestation.station.session.state import SessionState
 from basestation.station.views.grid import cell_state
 
@@ -13,13 +16,16 @@ from basestation.station.views.grid import cell_state
 PRIVATE = frozenset({"contract", "declarer", "tricks", "lead", "score_ns", "flags"})
 
 
-def for_page(session: SessionState, event: dict[str, Any], *, director: bool) -> dict[str, Any]:
-    """The event as a page is sent it: the director's page sees everything."""
-    if event.get("type") != "result":
-        return event
+def for_page(session: SessionState, event: BusEvent, *, director: bool) -> dict[str, Any]:
+    """The event's JSON as a page is sent it: the director's page sees everything."""
+    data = event.to_json()
+    if not isinstance(event, ResultChanged):
+        return data
     if not director and not session.results_public:
-        event = {key: value for key, value in event.items() if key not in PRIVATE}
-    section = session.sections.get(event.get("section", ""))
+        data = {key: value for key, value in data.items() if key not in PRIVATE}
+    held = event.held
+    section = session.sections.get(held.section)
     if section is None:
-        return event
-    return {**event, "cell": cell_state(section, event["table"], event["round"])}
+        return data
+    data["cell"] = cell_state(section, held.table, held.round).model_dump(exclude_unset=True)
+    return data
