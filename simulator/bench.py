@@ -12,7 +12,6 @@ import math
 import multiprocessing
 import os
 import random
-import resource
 import tempfile
 import termios
 import time
@@ -31,6 +30,7 @@ from simulator.broker import run_mosquitto
 from simulator.deals import random_deals
 from simulator.echo import DurableEchoHub, EchoHub, echoing
 from simulator.flood import FloodPlan, FloodReport, entries, flood_in_child
+from simulator.measures import cpu_seconds, loop_seconds, percentile_ms, rss_mb, us_per_result
 
 SECRET = "change-me"
 TABLES_PER_SECTION = 25
@@ -38,38 +38,6 @@ SERIAL_BOARDS = 3 * TABLES_PER_SECTION  # three boards a round, as SPEC.md 11.9'
 CLUB_BOARDS = 3 * TABLES_PER_SECTION  # the club stage: three boards a round, as a club plays
 FLOODERS = 3  # load generator processes: the pads shared out, so they are not the limit
 LINE_LEAD = 0.02  # seconds of bytes the paced line keeps written ahead (as the station does)
-
-
-def cpu_seconds() -> float:
-    """CPU time of this process (every thread: the hub's loop and its commits), user and
-    system, so the station's cost per result can be worked out."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def loop_seconds() -> float:
-    """CPU time of this thread alone: the event loop's, where the station receives, decides
-    and sends (its commits run on another thread)."""
-    return time.thread_time()
-
-
-def us_per_result(seconds: float, results: int) -> float:
-    return round(seconds * 1e6 / results, 1) if results else math.nan
-
-
-def percentile_ms(values: list[float], pct: float) -> float:
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(pct / 100 * len(ordered)) - 1))] * 1000
-
-
-def rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return math.nan
 
 
 def _letters(count: int) -> str:

@@ -32,8 +32,8 @@ from basestation.station.config import SectionConfig
 from firmware_protocol import jsonwire, topics
 from firmware_protocol.messages import Ack, Body, Login, Message, Nak, Result, Seat
 from firmware_protocol.security import unit_key
-from simulator.bench import rss_mb
 from simulator.broker import run_mosquitto
+from simulator.measures import rss_mb
 from simulator.mqtt import NO_DELAY
 
 SECRET = "change-me"

@@ -46,9 +46,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from simulator.bench import cpu_seconds, percentile_ms
 from simulator.broker import free_port, run_mosquitto
 from simulator.congress import SECRET, _pads_child, _report, layout, seats, section_configs
+from simulator.measures import cpu_seconds, percentile_ms
 
 if TYPE_CHECKING:
     from basestation.station.app import BusEvent
