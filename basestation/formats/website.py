@@ -29,6 +29,7 @@ from basestation.i18n import LOCALE, PSEUDO, SOURCE, bridge_words
 
 USEBIO_FILE = "results.xml"
 SCORER_FILE = "scorer.xml"  # the Scorer's XML (formats/scorer_xml.py), a pairs event's
+PSEUDO_TAG = "en-XA"  # the pseudo-language's `lang`, as the pad's
 DOMAIN = "site"  # the site's catalog (locale/<code>/LC_MESSAGES/site.po), apart from the pad's
 
 
@@ -85,19 +86,18 @@ def environment(code: str = SOURCE) -> Environment:
     env.policies["ext.i18n.trimmed"] = True  # as catalogs.py extracts them
     words = words_of(code)
     env.install_gettext_translations(words.translations, newstyle=True)  # type: ignore[attr-defined]
+    partial = functools.partial
     env.filters.update(
-        pct=functools.partial(pct, words), percent=functools.partial(percent, words),
-        number=functools.partial(number, words),
-        result=functools.partial(result_words, words=words), day=functools.partial(day_words, words), signed=_signed, nationals=_nationals,
-        by_raw=_by_raw, seat=functools.partial(seat_letter, words),
-        side=functools.partial(side_letters, words), lead=lead_words,
-        contract=functools.partial(contract_words, words))
-    env.globals.update(hands=functools.partial(hands, words=words),
-                       board_facts=functools.partial(board_facts, words=words), card_id=card_id,
-                       suits=functools.partial(suits, words),
-                       seat_name=functools.partial(seat_name, words),
-                       fields=functools.partial(fields, words), lang=words.locale.language
-                       if code != PSEUDO else "en")
+        pct=partial(pct, words), percent=partial(percent, words), number=partial(number, words),
+        result=partial(result_words, words=words), day=partial(day_words, words),
+        seat=partial(seat_letter, words), side=partial(side_letters, words),
+        contract=partial(contract_words, words), lead=lead_words, signed=_signed,
+        nationals=_nationals, by_raw=_by_raw)
+    env.globals.update(
+        hands=partial(hands, words=words), board_facts=partial(board_facts, words=words),
+        suits=partial(suits, words), seat_name=partial(seat_name, words),
+        fields=partial(fields, words), card_id=card_id,
+        lang=PSEUDO_TAG if code == PSEUDO else code)
     return env
 
 
