@@ -148,6 +148,10 @@ def test_the_check_sees_a_word_outside_the_catalogs() -> None:
     assert unmarked("[~Rank~]: overall") == ["overall"]
 
 
+def cell(text: str) -> str:
+    return f'<td class="text">{text}</td>'
+
+
 def test_the_site_in_french() -> None:
     site = sites("fr")[0]
     assert all('<html lang="fr">' in html for p, html in site.items() if p.endswith(".html"))
@@ -158,14 +162,14 @@ def test_the_site_in_french() -> None:
     assert "Donne 2 (section A)" in travellers
     assert "Donneur Est, vulnérable : NS" in travellers
     assert "Par : 4♠ joué par Ouest" in travellers
-    assert "<td class=\"text\">3SA+1</td>" in travellers and "<td class=\"text\">4♠X-1</td>" in travellers
-    assert "<td class=\"text\">Passe</td>" in travellers and "score arbitral 60/40" in travellers
-    assert "<td class=\"text\">O</td>" in travellers  # West declares: O
+    assert cell("3SA+1") in travellers and cell("4♠X-1") in travellers
+    assert cell("Passe") in travellers and "score arbitral 60/40" in travellers
+    assert cell("O") in travellers  # West declares: O
     assert "<td>1,5</td>" in travellers  # matchpoints
     assert "<th scope=\"col\">EO</th>" in travellers
     cards = site["scorecards.html"]
     assert "Rang 1 : 5,5 PM, 57,39\xa0%" in cards  # CLDR's French: a no-break space
-    assert "<td>EO</td>" in cards and "<td class=\"text\">♦2</td>" in cards
+    assert "<td>EO</td>" in cards and cell("♦2") in cards
     assert "mardi 17 mars 2026" in site["index.html"]
     ladder = site["ladder-9.html"]
     assert "séances jouées : 2 sur 3" in ladder and "(57,39)" in ladder
@@ -177,7 +181,7 @@ def test_the_site_in_dutch() -> None:
     travellers = site["travellers.html"]
     assert "Gever Oost, kwetsbaar: NZ" in travellers and "Spel 2 (lijn A)" in travellers
     assert "<th scope=\"col\">NZ</th><th scope=\"col\">OW</th>" in travellers
-    assert "<td class=\"text\">Z</td>" in travellers and "<td class=\"text\">3SA+1</td>" in travellers
+    assert cell("Z") in travellers and cell("3SA+1") in travellers
     assert "57,39%" in site["scorecards.html"]  # CLDR's Dutch has no space before %
     assert "dinsdag 17 maart 2026" in site["index.html"]
     teams_site = sites("nl")[2]
@@ -203,6 +207,6 @@ def test_english_is_the_messages_themselves() -> None:
     assert '<html lang="en">' in site["index.html"]
     assert "Rank 1: 5.5 MP, 57.39%" in site["scorecards.html"]
     assert "Dealer East, vulnerable: NS" in site["travellers.html"]
-    assert "<td class=\"text\">3NT+1</td>" in site["travellers.html"]
+    assert cell("3NT+1") in site["travellers.html"]
     assert "Raw ranking, Section A" in site["rankings.html"]
     assert "2 of 3 sessions played; 2 to qualify, the best 2 averaged" in site["ladder-9.html"]
