@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from basestation.formats.website import render_site
+from basestation.i18n import shipped
 
 EVENT = "Tuesday pairs"
 NAMES = ["Ann Smith", "Bo Lee", "Cy Young", "Di Dee", "NZB 7", "NZB 8", "Lions", "Tigers",
@@ -210,3 +211,14 @@ def test_english_is_the_messages_themselves() -> None:
     assert cell("3NT+1") in site["travellers.html"]
     assert "Raw ranking, Section A" in site["rankings.html"]
     assert "2 of 3 sessions played; 2 to qualify, the best 2 averaged" in site["ladder-9.html"]
+
+
+@pytest.mark.parametrize("language", shipped())
+def test_every_page_renders_in_every_shipped_language(language: str) -> None:
+    """A translation's placeholders fill in (a wrong one would fail the render), and every
+    page says its language."""
+    for site in sites(language):
+        for path, html in site.items():
+            if path.endswith(".html"):
+                assert f'<html lang="{language}">' in html, path
+                assert "%(" not in html and "{" not in html and "[~" not in html, path
