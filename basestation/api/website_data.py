@@ -49,7 +49,8 @@ def _players(players: tuple[Player, ...]) -> list[dict[str, Any]]:
 def website(store: Store, event_id: int, par: Par,
             config: StationConfig | None = None) -> dict[str, str]:
     """Every file of the event's website by its path in the site; `config` names the club
-    (the Scorer's XML)."""
+    (the Scorer's XML) and its language, the pages' (`[club] language`)."""
+    config = config or StationConfig()
     snap = store.snapshot(event_id)
     event = snap.event
     if event is None:
@@ -78,11 +79,11 @@ def website(store: Store, event_id: int, par: Par,
     else:
         usebio = write_usebio(scored, session.event_name or "Pairs", roster, deals,
                               session.event_date)
-        scorer = scorer_xml(session, seatings, config or StationConfig())
+        scorer = scorer_xml(session, seatings, config)
     club = ClubList.of(session)
     ladders = [ladder_document(store, club, row, ids, director=False)
                for row, ids in store.competitions() if event_id in ids]
-    return render_site(results, ladders, usebio, scorer)
+    return render_site(results, ladders, usebio, scorer, config.club_language)
 
 
 def write_folder(files: dict[str, str], out: Path) -> None:

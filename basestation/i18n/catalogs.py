@@ -1,8 +1,11 @@
 """The catalogs built from the sources, with Babel's own APIs: extract the messages into
 locale/messages.pot, update each language's messages.po from it, compile messages.mo, and
 write one JSON catalog per language for the browser pages (web/static/i18n/<code>.json),
-with the pseudo-language's. `scripts/catalogs.sh` runs all four; the suite checks that what
-is committed is what they make (tests/i18n/test_catalogs.py).
+with the pseudo-language's. The published website's words are a domain of their own
+(locale/site.pot, <code>/LC_MESSAGES/site.po and .mo), extracted from its Jinja2 templates
+and formats/website.py, so that the pad's catalog and the site's never collide.
+`scripts/catalogs.sh` runs all of it; the suite checks that what is committed is what it
+makes (tests/i18n/test_catalogs.py).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import gettext
 import io
 import json
+import re
 import string
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -18,7 +22,7 @@ from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
@@ -34,6 +38,14 @@ METHODS = [
     ("basestation/web/static/**.js", "javascript"),
 ]
 KEYWORDS: dict[str, Any] = {"_": None, "n_": (1, 2)}  # n_(singular, plural, n, values)
+MESSAGES, SITE = "messages", "site"  # the domains: the pages' scripts, the published website
+SITE_TEMPLATE = LOCALE / f"{SITE}.pot"
+# The website's words: its templates (Jinja2's extractor, trimmed as website.py renders
+# them) and the words website.py puts together itself.
+SITE_SOURCES = [("basestation/formats/site/*.html", "jinja2.ext:babel_extract"),
+                ("basestation/formats/website.py", "python")]
+SITE_KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2)}
+SITE_OPTIONS = {"trimmed": "true"}
 COMMENTS = ["TRANSLATORS:"]
 PSEUDO_TAG = "en-XA"
 # The template's date, fixed: a catalog changes only when its messages do.
@@ -55,6 +67,24 @@ def extract(root: Path = ROOT) -> Catalog:
     return template
 
 
+def extract_site(root: Path = ROOT) -> Catalog:
+    """The published website's messages, as a template of their own domain."""
+    template = Catalog(project="basestation", version="1", msgid_bugs_address="", fuzzy=False,
+                       creation_date=DATE, revision_date=DATE,
+                       header_comment="# The messages of the published website, extracted "
+                                      "from its templates by scripts/catalogs.sh.")
+    for pattern, method in SITE_SOURCES:
+        for path in sorted(root.glob(pattern)):
+            name = path.relative_to(root).as_posix()
+            for lineno, extracted, comments, context in extract_from_file(
+                    method, str(path), SITE_KEYWORDS, COMMENTS, SITE_OPTIONS,
+                    strip_comment_tags=True):
+                message = extracted if isinstance(extracted, str) else tuple(extracted)
+                template.add(message, None, [(name, lineno)], auto_comments=comments,
+                             context=context)
+    return template
+
+
 def po_text(catalog: Catalog) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, width=100, include_lineno=False, sort_output=True)
@@ -67,13 +97,13 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
-def catalog_path(code: str) -> Path:
-    return LOCALE / code / "LC_MESSAGES" / "messages.po"
+def catalog_path(code: str, domain: str = MESSAGES) -> Path:
+    return LOCALE / code / "LC_MESSAGES" / f"{domain}.po"
 
 
-def read(code: str) -> Catalog:
-    with catalog_path(code).open("rb") as f:
-        return read_po(f, locale=code)
+def read(code: str, domain: str = MESSAGES) -> Catalog:
+    with catalog_path(code, domain).open("rb") as f:
+        return read_po(f, locale=code, domain=domain)
 
 
 def translated() -> list[str]:
@@ -81,11 +111,11 @@ def translated() -> list[str]:
     return [code for code in shipped() if code != SOURCE]
 
 
-def updated(code: str, template: Catalog) -> Catalog:
+def updated(code: str, template: Catalog, domain: str = MESSAGES) -> Catalog:
     """A language's catalog with the template's messages: new ones empty, gone ones dropped."""
-    path = catalog_path(code)
+    path = catalog_path(code, domain)
     if path.is_file():
-        catalog = read(code)
+        catalog = read(code, domain)
     else:  # a new language: its directory and bridge.json are there, its catalog is made here
         catalog = Catalog(locale=code, project="basestation", version="1", fuzzy=False,
                           creation_date=DATE, revision_date=DATE)
@@ -151,11 +181,17 @@ def json_text(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def build(template: Catalog | None = None) -> dict[Path, bytes]:
-    """Every file the catalogs are made of, by path: the template, each language's .po and
-    .mo, each language's JSON and the pseudo-language's."""
+def build(template: Catalog | None = None,
+          site: Catalog | None = None) -> dict[Path, bytes]:
+    """Every file the catalogs are made of, by path: the templates, each language's .po and
+    .mo of each domain, each language's JSON and the pseudo-language's."""
     template = template or extract()
-    files: dict[Path, bytes] = {TEMPLATE: po_text(template)}
+    site = site or extract_site()
+    files: dict[Path, bytes] = {TEMPLATE: po_text(template), SITE_TEMPLATE: po_text(site)}
+    for code in translated():
+        site_catalog = updated(code, site, SITE)
+        files[catalog_path(code, SITE)] = po_text(site_catalog)
+        files[catalog_path(code, SITE).with_suffix(".mo")] = mo_bytes(site_catalog)
     for code in translated():
         catalog = updated(code, template)
         files[catalog_path(code)] = po_text(catalog)
@@ -208,8 +244,13 @@ def problems(catalog: Catalog) -> Iterable[str]:
                 yield f"{name!r}: placeholders {sorted(placeholders(s))} not {sorted(wanted)}"
 
 
+PERCENT = re.compile(r"%\(\w+\)s|%%")  # a template's %(name)s, and its escaped %
+
+
 def placeholders(text: str) -> set[str]:
-    """The {names} a message fills in."""
+    """The {names} (a script's) or %(names)s (a template's) a message fills in."""
+    if PERCENT.search(text):
+        return set(PERCENT.findall(text))
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
@@ -218,11 +259,12 @@ def main() -> None:
     for path in changed:
         print(f"catalogs: wrote {path.relative_to(ROOT)}")
     for code in translated():  # the first few of each catalog's, for its translator
-        found = list(problems(read(code)))
-        for problem in found[:5]:
-            print(f"catalogs: {code}: {problem}")
-        if len(found) > 5:
-            print(f"catalogs: {code}: ... {len(found)} problems in all")
+        for domain in (MESSAGES, SITE):
+            found = list(problems(read(code, domain)))
+            for problem in found[:5]:
+                print(f"catalogs: {code} {domain}: {problem}")
+            if len(found) > 5:
+                print(f"catalogs: {code} {domain}: ... {len(found)} problems in all")
 
 
 if __name__ == "__main__":

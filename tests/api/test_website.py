@@ -179,3 +179,25 @@ async def test_a_teams_events_website_has_standings_and_matches(
     assert f"Boards of round 1, {match['a']} v {match['b']}" in site["matches.html"]
     root = ET.fromstring(site["results.xml"].encode())
     assert root.find("EVENT").get("EVENT_TYPE") == "TEAMS"  # type: ignore[union-attr]
+
+
+async def test_the_website_is_in_the_clubs_language(director: httpx.AsyncClient,
+                                                    station: Station, tmp_path: Path) -> None:
+    """[club] language in station.toml: the pages in French, the XML files as in English."""
+    events, competition = await played(director, station)
+    english, french = tmp_path / "en", tmp_path / "fr"
+    config = config_of(station, tmp_path)
+    assert publish(config, str(events[-1]), "--out", str(english))[0] == 0
+    config.write_text(config.read_text() + '\n[club]\nlanguage = "fr"\n')
+    code, said = publish(config, str(events[-1]), "--out", str(french))
+    assert code == 0, said
+    site = {p.name: p.read_text(encoding="utf-8") for p in french.iterdir()}
+    assert all('<html lang="fr">' in text for name, text in site.items()
+               if name.endswith(".html"))
+    assert "<h1>Classements</h1>" in site["rankings.html"]
+    assert "Mains : Donne 1" in site["travellers.html"]
+    assert "Classement de Darwin three-night match" in site[f"ladder-{competition}.html"]
+    assert "a joué chaque séance avec le même partenaire" in site[f"ladder-{competition}.html"]
+    for name in ("results.xml", "scorer.xml", "style.css"):
+        if (english / name).exists():
+            assert site[name] == (english / name).read_text(encoding="utf-8"), name

@@ -40,11 +40,11 @@ def test_names_are_escaped_and_no_page_has_a_script() -> None:
             assert "<script" not in text, path
             assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co" in text, path
     assert "—, NZB 7" in site["rankings.html"]
-    assert "Par: 4S by North; NS +420" in site["travellers.html"]
+    assert "Par: 4♠ by North; NS +420" in site["travellers.html"]
     # The traveller as the pad shows it: 3NT making 10 tricks is 3NT+1, NS +430.
     row = site["travellers.html"].split("<tbody>")[1].split("</tr>")[0]
     cells = [c.split("</td>")[0] for c in row.split("<td")[1:]]
-    assert [c.split(">", 1)[1] for c in cells[2:6]] == ["3NT+1", "S", "HT", "+430"]
+    assert [c.split(">", 1)[1] for c in cells[2:6]] == ["3NT+1", "S", "♥T", "+430"]
     assert "Tuesday 17 March 2026" in site["index.html"]
 
 
@@ -53,8 +53,8 @@ def test_hands_results_and_board_facts_in_words() -> None:
         == ("North", ["AKQJ", "1098", "765", "432"])
     assert hands("S:.A.. ... ... ...")[2] == ("South", ["—", "A", "—", "—"])
     assert result_words({"kind": "result", "contract": "4SX", "declarer": "E",
-                         "tricks": 10}) == "4SX="
-    assert result_words({"kind": "result", "contract": "2H", "tricks": 6}) == "2H-2"
+                         "tricks": 10}) == "4♠X="
+    assert result_words({"kind": "result", "contract": "2H", "tricks": 6}) == "2♥-2"
     assert result_words({"kind": "result", "contract": "PASS"}) == "Pass"
     assert result_words({"kind": "adjusted", "adjusted": "60/40"}) == "adjusted 60/40"
     assert result_words({"kind": "not_played"}) == "not played"

@@ -14,8 +14,10 @@ from babel.messages.plurals import get_plural
 from basestation.i18n import LOCALE, PSEUDO, SOURCE, bridge_words, shipped
 from basestation.i18n.catalogs import (
     BROWSER,
+    SITE,
     build,
     extract,
+    extract_site,
     plural_categories,
     problems,
     read,
@@ -54,9 +56,39 @@ def test_every_message_of_the_sources_is_in_every_catalog(tmp_path: Path) -> Non
         assert set(browser["messages"]) == singular, code
 
 
+def test_every_message_of_the_website_is_in_every_site_catalog() -> None:
+    wanted = ids(extract_site())
+    assert len(wanted) > 90
+    assert "Board %(board)s" in wanted and "Dealer {dealer}, vulnerable: {vulnerable}" in wanted
+    # Apart from the pad's: a word both use may be translated differently in each.
+    assert not {m for m in ids(extract()) if "%(" in str(m)}
+    for code in translated():
+        assert ids(read(code, SITE)) == wanted, code
+        with (LOCALE / code / "LC_MESSAGES" / "site.mo").open("rb") as f:
+            assert ids(read_mo(f)) == wanted, code
+
+
 @pytest.mark.parametrize("code", PAD)
 def test_a_shipped_catalog_is_complete(code: str) -> None:
     assert list(problems(read(code))) == []
+
+
+@pytest.mark.parametrize("code", PAD)
+def test_a_shipped_site_catalog_is_complete(code: str) -> None:
+    assert list(problems(read(code, SITE))) == []
+
+
+def test_the_check_reads_a_templates_placeholders() -> None:
+    catalog = read("fr", SITE)
+    board, raw = catalog.get("Board %(board)s"), catalog.get("Raw %%")
+    played = catalog.get(("%(played)s of %(num)s session played",
+                          "%(played)s of %(num)s sessions played"))
+    assert board and raw and played
+    board.string, raw.string, played.string = "Donne %(donne)s", "% brut", ("a", "b", "")
+    found = list(problems(catalog))
+    assert "'Board %(board)s': placeholders ['%(donne)s'] not ['%(board)s']" in found
+    assert "'Raw %%': placeholders [] not ['%%']" in found
+    assert "'%(played)s of %(num)s session played': not translated" in found
 
 
 def test_the_check_finds_what_is_missing() -> None:
