@@ -181,9 +181,9 @@ def results_document(session: SessionState, seatings: list[SeatingRow], *,
     matches = match_results_json(session, seatings)
     # A match event's pairs are not ranked by matchpoints: its standings are in `matches`.
     rankings = rankings_json(session, seatings) if matches is None else []
-    cards = [{"section": r["section"], "pair": r["pair"], "direction": r.get("direction"),
-              "names": r["names"],
-              "boards": scorecard(session, r["section"], r["pair"], r.get("direction"), seatings)}
+    cards = [{"section": r.section, "pair": r.pair, "direction": r.direction, "names": r.names,
+              "boards": [row.model_dump() for row in
+                         scorecard(session, r.section, r.pair, r.direction, seatings)]}
              for r in rankings]
     return {
         "event": {"id": session.event_id, "name": session.event_name,
@@ -194,8 +194,8 @@ def results_document(session: SessionState, seatings: list[SeatingRow], *,
                   "open": is_open, "format": session.event_format,
                   "across_the_field": session.scoring.across_the_field,
                   "places": session.scoring.places, "handicap": session.scoring.handicap},
-        "rankings": rankings,
-        "travellers": [traveller_json(session, scored, seatings)
+        "rankings": [r.model_dump() for r in rankings],
+        "travellers": [traveller_json(session, scored, seatings).model_dump()
                        for scored in scored_boards(session)],
         "scorecards": cards,
         "penalties": [penalty_out(p.row_id, p.penalty).model_dump()
