@@ -44,5 +44,6 @@ def _names(session: SessionState, seatings: list[SeatingRow], section: str, entr
 def _boards(state: SectionState, match: Match) -> list[dict[str, Any]]:
     """Each board of the match: every table's entry, and each team's IMPs once compared."""
     return [{"board": b.board, "compared": b.imps_a is not None,
-             "tables": [held_json(h) if h is not None else None for h in b.held],
+             "tables": [held_json(h).model_dump() if h is not None else None
+                        for h in b.held],
              "imps_a": b.imps_a, "imps_b": b.imps_b} for b in match_boards(state, match)]

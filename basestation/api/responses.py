@@ -3,7 +3,8 @@
 Shapes are the ones the pages read, every field named: no model lets an undeclared key
 through. A shape a view builds is declared beside that view and re-exported here (the grid's
 in station/views/grid.py, the alerts in station/effects/alerts.py, the status, units and
-event in api/readmodel.py): the view returns the very model its route answers with. Rows
+event in api/readmodel.py, the held results, travellers, score cards and rankings in
+api/views.py): the view returns the very model its route answers with. Rows
 whose fields depend on their kind (an alert, a merge offer's entry, a scored line) are
 `Given`: each carries only the fields it was given, as the pages have always read them
 (tests/api/test_response_shapes.py checks that nothing is dropped or added).
@@ -24,6 +25,14 @@ from basestation.api.readmodel import (
     SectionOut,
     StatusOut,
     UnitOut,
+)
+from basestation.api.views import (
+    EntryOut,
+    HeldOut,
+    RankingOut,
+    ScorecardRowOut,
+    TravellerLineOut,
+    TravellerOut,
 )
 from basestation.station.effects.alerts import AlertOut
 from basestation.station.effects.shapes import Given, Shape
@@ -74,30 +83,6 @@ class MovementOut(BaseModel):
 class DealsOut(BaseModel):
     section: str
     deals: dict[int, str]
-
-
-class EntryOut(BaseModel):
-    """What a board's entry says: a result, not played, or an adjusted score."""
-
-    kind: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    lead: str | None
-    adjusted: str | None
-    score_ns: int | None
-
-
-class HeldOut(EntryOut):
-    section: str
-    table: int
-    round: int
-    board: int
-    ns: int | None
-    ew: int | None
-    flags: list[str]
-    source: str
-    unit: int | None
 
 
 class EnteredOut(HeldOut):
@@ -178,77 +163,6 @@ class AuditOut(BaseModel):
     event: int | None
     entries: list[AuditEntryOut]
     more: bool
-
-
-class RankingOut(Given):
-    section: str
-    pair: int
-    direction: str | None
-    names: str
-    total: int | float
-    pct: int | float | None
-    rank: int
-    rank_label: str  # "3", or "3=" for a tie
-    overall_rank: int
-    boards: int
-    event: int | None = None  # GET /api/rankings: the open event's id
-    maximum: int | float | None = None  # the matchpoints the boards it played could give
-    section_place: str | None = None  # its place in its section and direction ("2=")
-    room_place: str | None = None  # and across the room, in its direction
-    handicap: float | None = None  # a handicap event: the pair's (its players' added)
-    handicapped_pct: float | None = None  # its percentage plus half its handicap
-    raw_place: str | None = None  # its place on the raw percentage
-    ranking: str | None = None  # GET /api/rankings: "handicapped" or "raw", what `rank` is
-    sat_out: int | None = None  # boards it sat out against the phantom
-    factored_total: int | float | None = None  # its total factored up to them
-    factored_maximum: int | float | None = None
-
-
-class TravellerLineOut(Given):
-    """A scored line, with the held result's fields (api/views.held_json) when the station
-    holds it."""
-
-    section: str | None = None
-    table: int | None = None
-    round: int | None = None
-    board: int | None = None
-    ns: int | None = None
-    ew: int | None = None
-    kind: str | None = None  # result, not_played, adjusted
-    contract: str | None = None
-    declarer: str | None = None
-    tricks: int | None = None
-    lead: str | None = None
-    adjusted: str | None = None  # the director's ruling, as the pages show it
-    score_ns: int | None = None
-    flags: list[str] | None = None
-    source: str | None = None  # pad or director
-    unit: int | None = None
-    mp_ns: int | float | None = None
-    mp_ew: int | float | None = None
-    pct_ns: int | float | None = None
-    pct_ew: int | float | None = None
-    imp_ns: int | float | None = None
-    ns_names: str | None = None
-    ew_names: str | None = None
-
-
-class TravellerOut(BaseModel):
-    section: str
-    board: int
-    top: int | float | None
-    deal: str | None = None  # PBN, when the hand records are loaded
-    results: list[TravellerLineOut]
-
-
-class ScorecardRowOut(HeldOut):
-    """A board the pair played: the held result, their side and their score on it."""
-
-    direction: str
-    opponents: int | None
-    opponents_names: str
-    mp: int | float | None
-    pct: int | float | None
 
 
 class ScorecardOut(BaseModel):

@@ -70,16 +70,16 @@ def _lines(session: SessionState, seatings: list[SeatingRow]) -> list[ScorerLine
     opponents sat out."""
     lines = []
     for scored in scored_boards(session):
-        for line in traveller_json(session, scored, seatings)["results"]:
-            if line.get("table") is None:  # a line the station holds no entry for
+        for line in traveller_json(session, scored, seatings).results:
+            # A line the station holds no entry for has no table (nor round): not the Scorer's.
+            if line.table is None or line.round is None or line.ns is None or line.ew is None:
                 continue
             lines.append(ScorerLine(
-                section=scored.section, table=line["table"], round=line["round"],
-                board=scored.board, ns=line["ns"], ew=line["ew"], mp_ns=line["mp_ns"],
-                mp_ew=line["mp_ew"], contract=line.get("contract"),
-                declarer=line.get("declarer"), tricks=line.get("tricks"),
-                lead=line.get("lead"), score_ns=line.get("score_ns"),
-                artificial=line.get("kind") == "adjusted"))
+                section=scored.section, table=line.table, round=line.round,
+                board=scored.board, ns=line.ns, ew=line.ew, mp_ns=line.mp_ns,
+                mp_ew=line.mp_ew, contract=line.contract, declarer=line.declarer,
+                tricks=line.tricks, lead=line.lead, score_ns=line.score_ns,
+                artificial=line.kind == "adjusted"))
     for letter, state in session.sections.items():
         lines += phantom_lines(letter, state.movement)
     return lines

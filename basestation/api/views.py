@@ -1,12 +1,12 @@
-"""What the pages read: held results, travellers, score cards and the scored session."""
+"""What the pages read: held results, travellers, score cards and the scored session, each
+as the frozen model its route answers with (api/responses.py re-exports them)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from basestation.domain.cards import Deal, Suit
 from basestation.scoring import RankingEntry, ScoredBoard, ScoredSession
 from basestation.scoring.handicap import pair_handicap
+from basestation.station.effects.shapes import Given, Shape
 from basestation.station.session.entries import entry_words, held_fields
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.state import SessionState
@@ -14,10 +14,105 @@ from basestation.store.models import SeatingRow
 from firmware_protocol.messages import Seat
 
 
-def held_json(held: HeldResult) -> dict[str, Any]:
+class EntryOut(Shape):
+    """What a board's entry says: a result, not played, or an adjusted score."""
+
+    kind: str
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    lead: str | None
+    adjusted: str | None
+    score_ns: int | None
+
+
+class HeldOut(EntryOut):
+    section: str
+    table: int
+    round: int
+    board: int
+    ns: int | None
+    ew: int | None
+    flags: list[str]
+    source: str
+    unit: int | None
+
+
+class ScorecardRowOut(HeldOut):
+    """A board the pair played: the held result, their side and their score on it."""
+
+    direction: str
+    opponents: int | None
+    opponents_names: str
+    mp: int | float | None
+    pct: int | float | None
+
+
+class TravellerLineOut(Given):
+    """A scored line, with the held result's fields (`held_json`) when the station holds it."""
+
+    section: str | None = None
+    table: int | None = None
+    round: int | None = None
+    board: int | None = None
+    ns: int | None = None
+    ew: int | None = None
+    kind: str | None = None  # result, not_played, adjusted
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    adjusted: str | None = None  # the director's ruling, as the pages show it
+    score_ns: int | None = None
+    flags: list[str] | None = None
+    source: str | None = None  # pad or director
+    unit: int | None = None
+    mp_ns: int | float | None = None
+    mp_ew: int | float | None = None
+    pct_ns: int | float | None = None
+    pct_ew: int | float | None = None
+    imp_ns: int | float | None = None
+    ns_names: str | None = None
+    ew_names: str | None = None
+
+
+class TravellerOut(Shape):
+    section: str
+    board: int
+    top: int | float | None
+    deal: str | None = None  # PBN, when the hand records are loaded
+    results: list[TravellerLineOut]
+
+
+class RankingOut(Given):
+    section: str
+    pair: int
+    direction: str | None
+    names: str
+    total: int | float
+    pct: int | float | None
+    rank: int
+    rank_label: str  # "3", or "3=" for a tie
+    overall_rank: int
+    boards: int
+    event: int | None = None  # GET /api/rankings: the open event's id
+    maximum: int | float | None = None  # the matchpoints the boards it played could give
+    section_place: str | None = None  # its place in its section and direction ("2=")
+    room_place: str | None = None  # and across the room, in its direction
+    handicap: float | None = None  # a handicap event: the pair's (its players' added)
+    handicapped_pct: float | None = None  # its percentage plus half its handicap
+    raw_place: str | None = None  # its place on the raw percentage
+    ranking: str | None = None  # GET /api/rankings: "handicapped" or "raw", what `rank` is
+    sat_out: int | None = None  # boards it sat out against the phantom
+    factored_total: int | float | None = None  # its total factored up to them
+    factored_maximum: int | float | None = None
+
+
+def held_json(held: HeldResult) -> HeldOut:
     """A held entry for the director's API: the pages' fields, the adjusted score and the
     unit that entered it."""
-    return {**held_fields(held), "adjusted": held.adjusted, "unit": held.unit}
+    return HeldOut.model_validate({**held_fields(held), "adjusted": held.adjusted,
+                                   "unit": held.unit})
 
 
 # What the director reads about a flag the station put on an entry, wherever it came from.
@@ -92,7 +187,7 @@ def scored_session(session: SessionState,
 
 
 def traveller_json(session: SessionState, scored: ScoredBoard,
-                   seatings: list[SeatingRow] | None = None) -> dict[str, Any]:
+                   seatings: list[SeatingRow] | None = None) -> TravellerOut:
     """A scored board with each line's contract, declarer, lead and ruling beside its score,
     the NS and EW names, and the deal (PBN) when the hand records are loaded."""
     state = session.sections[scored.section]
@@ -101,16 +196,18 @@ def traveller_json(session: SessionState, scored: ScoredBoard,
     for line in scored.results:
         ns, ew = line.result.ns, line.result.ew
         entry = held.get((ns, ew))
-        lines.append({**line.to_json(), **(held_json(entry) if entry else {}),
-                      "mp_ns": line.mp_ns, "mp_ew": line.mp_ew,
-                      "ns_names": side_names(session, seatings or [], scored.section, ns, "NS"),
-                      "ew_names": side_names(session, seatings or [], scored.section, ew, "EW")})
-    return {"section": scored.section, "board": scored.board, "top": scored.top,
-            "deal": session.deal_text.get((scored.section, scored.board)), "results": lines}
+        lines.append(TravellerLineOut.model_validate({
+            **line.to_json(), **(held_json(entry).model_dump() if entry else {}),
+            "mp_ns": line.mp_ns, "mp_ew": line.mp_ew,
+            "ns_names": side_names(session, seatings or [], scored.section, ns, "NS"),
+            "ew_names": side_names(session, seatings or [], scored.section, ew, "EW")}))
+    return TravellerOut(section=scored.section, board=scored.board, top=scored.top,
+                        deal=session.deal_text.get((scored.section, scored.board)),
+                        results=lines)
 
 
 def scorecard(session: SessionState, section: str, pair: int, direction: str | None,
-              seatings: list[SeatingRow] | None = None) -> list[dict[str, Any]]:
+              seatings: list[SeatingRow] | None = None) -> list[ScorecardRowOut]:
     """A pair's boards in the order played, with opponents (and their names), score and
     matchpoints."""
     state = session.sections[section]
@@ -126,16 +223,17 @@ def scorecard(session: SessionState, section: str, pair: int, direction: str | N
             continue
         side = mine[0]
         opponents = held.ew if side == "NS" else held.ns
-        row = {**held_json(held), "direction": side, "opponents": opponents,
-               "opponents_names": side_names(session, seatings or [], section, opponents,
-                                             "EW" if side == "NS" else "NS"),
-               "mp": None, "pct": None}
+        mp = pct = None
         scored = scores.section_board(section, held.board) if scores else None
         for line in scored.results if scored else ():
             if (line.result.ns, line.result.ew) == (held.ns, held.ew):
-                row["mp"] = line.mp_ns if side == "NS" else line.mp_ew
-                row["pct"] = line.pct_ns if side == "NS" else line.pct_ew
-        rows.append(row)
+                mp = line.mp_ns if side == "NS" else line.mp_ew
+                pct = line.pct_ns if side == "NS" else line.pct_ew
+        rows.append(ScorecardRowOut.model_validate({
+            **held_json(held).model_dump(), "direction": side, "opponents": opponents,
+            "opponents_names": side_names(session, seatings or [], section, opponents,
+                                          "EW" if side == "NS" else "NS"),
+            "mp": mp, "pct": pct}))
     return rows
 
 
@@ -184,9 +282,10 @@ def player_names(session: SessionState, numbers: tuple[int, ...]) -> str:
     return " & ".join(session.players.get(n, f"player {n}") for n in numbers if n)
 
 
-def rankings_json(session: SessionState, seatings: list[SeatingRow]) -> list[dict[str, Any]]:
+def rankings_json(session: SessionState, seatings: list[SeatingRow]) -> list[RankingOut]:
     """Every pair's total, percentage and rank within its field, with the pair's names."""
     kind = "handicapped" if session.scoring.handicap else "raw"
-    return [{**entry.to_json(), "section": entry.section, "ranking": kind,
-             "names": pair_names(session, seatings, entry.section, entry.pair, entry.direction)}
+    return [RankingOut.model_validate({
+        **entry.to_json(), "section": entry.section, "ranking": kind,
+        "names": pair_names(session, seatings, entry.section, entry.pair, entry.direction)})
             for entry in ranking(session, seatings)]

@@ -58,7 +58,8 @@ def website(store: Store, event_id: int, par: Par,
     session = SessionState()
     session.load(snap, {})
     seatings = store.seatings(event_id)
-    results = results_document(session, seatings, is_open=False)
+    # A dict from here: the site's templates read it, with the players and par added.
+    results = results_document(session, seatings, is_open=False).model_dump()
     if not results["event"]["results"]:
         raise PublishError("website.no_results", name=event.name)
     if not event.published:

@@ -75,14 +75,6 @@ def test_every_api_route_declares_its_response_model(tmp_path: Path) -> None:
     assert undeclared == []
 
 
-# Routes that return what a view function gives, as it gives it: typed when the views return
-# their shapes (issue 51's views pass), then taken off this list.
-VIEW_DICTS = {"results.results", "results.not_played", "results.move",
-              "rulings.rule", "scores.travellers", "scores.traveller",
-              "console.thresholds", "console.set_thresholds", "console.set_round_minutes",
-              "console.set_round_clock"}
-
-
 def _bare(kind: Any) -> bool:
     """A dict, or Any, anywhere in a return type (a list of dicts, a dict or a model)."""
     if kind is Any or kind is dict or typing.get_origin(kind) is dict:
@@ -105,8 +97,5 @@ def test_no_route_returns_a_bare_dict(tmp_path: Path) -> None:
     returns = {f"{route.endpoint.__module__.rpartition('.')[2]}.{route.endpoint.__name__}":
                typing.get_type_hints(route.endpoint).get("return") for route in _api(tmp_path)}
     assert len(returns) > 60
-    bare = sorted(name for name, kind in returns.items()
-                  if name not in VIEW_DICTS and (_bare(kind) or not _made(kind)))
+    bare = sorted(name for name, kind in returns.items() if _bare(kind) or not _made(kind))
     assert bare == []
-    typed_since = sorted(name for name in VIEW_DICTS if not _bare(returns[name]))
-    assert typed_since == [], "typed now: take them off VIEW_DICTS"

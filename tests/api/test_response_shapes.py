@@ -45,11 +45,14 @@ async def test_scored_rows_come_out_as_the_views_made_them(director: httpx.Async
     event_id = await play_round_one(director, station)
     session, seatings = station.session, station.store.seatings(event_id)
     assert await ok(await director.get("/api/rankings")) == [
-        {**row, "event": event_id} for row in rankings_json(session, seatings)]
+        {**row.model_dump(mode="json"), "event": event_id}
+        for row in rankings_json(session, seatings)]
     assert await ok(await director.get("/api/travellers")) == [
-        traveller_json(session, scored) for scored in scored_boards(session)]
+        traveller_json(session, scored).model_dump(mode="json")
+        for scored in scored_boards(session)]
     card = await ok(await director.get("/api/sections/A/pairs/1/scorecard?direction=NS"))
-    assert card["boards"] == scorecard(session, "A", 1, "NS") and len(card["boards"]) == 2
+    rows = scorecard(session, "A", 1, "NS")
+    assert card["boards"] == [row.model_dump(mode="json") for row in rows] and len(rows) == 2
 
 
 async def test_every_kind_of_alert_keeps_its_own_fields(station: Station) -> None:

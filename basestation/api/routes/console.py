@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import urllib.request
-from typing import Annotated, Any
+from typing import Annotated
 from urllib.parse import urljoin
 
 from fastapi import APIRouter, Path
@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from basestation.api.deps import Director, ReadDep, StationDep
 from basestation.api.responses import ConsoleOut, ResendOut, TakeoverOut, ThresholdsOut
 from basestation.api.routes.sections import section_of
+from basestation.station.views.grid import thresholds_out
 from firmware_protocol.enums import AskPlayers, PadPlace, ResultEntry
 from firmware_protocol.messages import RoundRankings
 
@@ -53,9 +54,9 @@ def _open_event(console: str) -> str | None:
 
 
 @router.get("/console/thresholds", response_model=ThresholdsOut)
-async def thresholds(read: ReadDep) -> dict[str, Any]:
+async def thresholds(read: ReadDep) -> ThresholdsOut:
     """When the grid raises its alerts, and each section's round length if set."""
-    return read.thresholds.to_json()
+    return thresholds_out(read.thresholds)
 
 
 class ThresholdsIn(BaseModel):
@@ -65,12 +66,12 @@ class ThresholdsIn(BaseModel):
 
 
 @router.put("/console/thresholds", dependencies=[Director], response_model=ThresholdsOut)
-async def set_thresholds(body: ThresholdsIn, station: StationDep) -> dict[str, Any]:
+async def set_thresholds(body: ThresholdsIn, station: StationDep) -> ThresholdsOut:
     """Changes the alert thresholds given; the others stay. They are stored: a restart, and
     the next night, keep them."""
     changes = body.model_dump(exclude_none=True)
     limits = await station.director.set_thresholds(changes)
-    return limits.to_json()
+    return thresholds_out(limits)
 
 
 class RoundLength(BaseModel):
@@ -80,11 +81,11 @@ class RoundLength(BaseModel):
 @router.put("/sections/{section}/round-minutes", dependencies=[Director],
             response_model=ThresholdsOut)
 async def set_round_minutes(section: str, body: RoundLength,
-                            station: StationDep) -> dict[str, Any]:
+                            station: StationDep) -> ThresholdsOut:
     """The section's round length, for its round clock (stored with the section)."""
     letter = section_of(station, section).letter
     limits = await station.director.set_round_minutes(letter, body.minutes)
-    return limits.to_json()
+    return thresholds_out(limits)
 
 
 class RoundClock(BaseModel):
@@ -94,13 +95,14 @@ class RoundClock(BaseModel):
 
 
 @router.put("/sections/{section}/clock", dependencies=[Director], response_model=ThresholdsOut)
-async def set_round_clock(section: str, body: RoundClock, station: StationDep) -> dict[str, Any]:
+async def set_round_clock(section: str, body: RoundClock,
+                          station: StationDep) -> ThresholdsOut:
     """The section's round clock: minutes per board plus minutes per round, stored with the
     section; every pad of the section is told its clock again at once."""
     letter = section_of(station, section).letter
     limits = await station.director.set_round_clock(
         letter, body.minutes_per_board, body.minutes_per_round)
-    return limits.to_json()
+    return thresholds_out(limits)
 
 
 class PlayerNumbers(BaseModel):

@@ -10,7 +10,7 @@ worker thread: it shares nothing with the working memory of the open one.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
@@ -117,13 +117,12 @@ async def event_results(event_id: EventId, request: Request,
     if event_id == station.session.event_id:
         await require_results_reader(request)
         seatings = await read.stored(store.seatings, event_id)
-        return EventResultsOut.model_validate(
-            results_document(station.session, seatings, is_open=True))
+        return results_document(station.session, seatings, is_open=True)
     past = await read.stored(_past_results, store, event_id)
     if past is None:
         raise NotFound("event.not_found", event=event_id)
-    need_publication(request, past["event"]["published"])
-    return EventResultsOut.model_validate(past)
+    need_publication(request, past.event.published)
+    return past
 
 
 @router.get("/{event_id}/scorer.xml", response_class=Response,
@@ -169,7 +168,7 @@ async def publish(event_id: EventId, body: PublishIn,
     return body
 
 
-def _past_results(store: Store, event_id: int) -> dict[str, Any] | None:
+def _past_results(store: Store, event_id: int) -> EventResultsOut | None:
     session = SessionState.past(store, event_id)
     if session is None:
         return None
@@ -177,28 +176,26 @@ def _past_results(store: Store, event_id: int) -> dict[str, Any] | None:
 
 
 def results_document(session: SessionState, seatings: list[SeatingRow], *,
-                     is_open: bool) -> dict[str, Any]:
+                     is_open: bool) -> EventResultsOut:
+    """The event's results as the results page reads them (the website writes them out:
+    api/website_data.py)."""
     matches = match_results_json(session, seatings)
     # A match event's pairs are not ranked by matchpoints: its standings are in `matches`.
     rankings = rankings_json(session, seatings) if matches is None else []
-    cards = [{"section": r["section"], "pair": r["pair"], "direction": r.get("direction"),
-              "names": r["names"],
-              "boards": scorecard(session, r["section"], r["pair"], r.get("direction"), seatings)}
+    cards = [CardOut(section=r.section, pair=r.pair, direction=r.direction, names=r.names,
+                     boards=scorecard(session, r.section, r.pair, r.direction, seatings))
              for r in rankings]
-    return {
-        "event": {"id": session.event_id, "name": session.event_name,
-                  "regulations": session.regulations, "running": session.running,
-                  "ended": session.ended, "published": session.published,
-                  "date": session.event_date.isoformat() if session.event_date else None,
-                  "results": sum(s.held_count for s in session.sections.values()),
-                  "open": is_open, "format": session.event_format,
-                  "across_the_field": session.scoring.across_the_field,
-                  "places": session.scoring.places, "handicap": session.scoring.handicap},
-        "rankings": rankings,
-        "travellers": [traveller_json(session, scored, seatings)
-                       for scored in scored_boards(session)],
-        "scorecards": cards,
-        "penalties": [penalty_out(p.row_id, p.penalty).model_dump()
-                      for p in session.penalties],
-        "matches": matches,
-    }
+    event = EventInfoOut(
+        id=session.event_id, name=session.event_name, regulations=session.regulations,
+        running=session.running, ended=session.ended, published=session.published,
+        date=session.event_date.isoformat() if session.event_date else None,
+        results=sum(s.held_count for s in session.sections.values()), open=is_open,
+        format=session.event_format, across_the_field=session.scoring.across_the_field,
+        places=session.scoring.places, handicap=session.scoring.handicap)
+    return EventResultsOut(
+        event=event, rankings=rankings,
+        travellers=[traveller_json(session, scored, seatings)
+                    for scored in scored_boards(session)],
+        scorecards=cards,
+        penalties=[penalty_out(p.row_id, p.penalty) for p in session.penalties],
+        matches=None if matches is None else EventMatchesOut.model_validate(matches))

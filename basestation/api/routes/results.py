@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, Field, model_validator
@@ -27,7 +27,7 @@ Small = Annotated[int, Path(ge=1, le=255)]
 @router.get("/results", dependencies=[ResultsReader], response_model=list[HeldOut])
 async def results(section: str, station: StationDep, table: int | None = None,
             round: Annotated[int | None, Query()] = None,
-            board: int | None = None) -> list[dict[str, Any]]:
+            board: int | None = None) -> list[HeldOut]:
     state = section_of(station, section)
     return [held_json(h) for h in sorted(state.all_results(),
                                          key=lambda h: (h.round, h.table, h.board))
@@ -136,7 +136,8 @@ async def enter_result(at: PlaceDep, body: ResultIn, station: StationDep) -> Ent
                    contract=body.contract, declarer=Seat(body.declarer) if body.declarer else None,
                    tricks=body.tricks, lead=body.lead or None)
     held = await station.director.enter(entry)
-    return EnteredOut.model_validate(held_json(held) | {"done": entered_sentence(held)})
+    return EnteredOut.model_validate(held_json(held).model_dump()
+                                     | {"done": entered_sentence(held)})
 
 
 def not_played_at(at: Place) -> NotPlayed:
@@ -154,7 +155,7 @@ async def erase(at: PlaceDep, station: StationDep) -> ErasedOut:
 
 
 @router.post(PLACE + "/not-played", dependencies=[Director], response_model=HeldOut)
-async def not_played(at: PlaceDep, station: StationDep) -> dict[str, Any]:
+async def not_played(at: PlaceDep, station: StationDep) -> HeldOut:
     """Not played: late play to come, or an adjusted score later. Hides the traveller."""
     entry = not_played_at(at)
     held = await station.director.enter(entry)
@@ -168,7 +169,7 @@ class MoveIn(BaseModel):
 
 
 @router.post(PLACE + "/move", dependencies=[Director], response_model=HeldOut)
-async def move(at: PlaceDep, body: MoveIn, station: StationDep) -> dict[str, Any]:
+async def move(at: PlaceDep, body: MoveIn, station: StationDep) -> HeldOut:
     """Puts a result entered under the wrong board number or the wrong pairs right."""
     held = await station.director.move_result(
         at.section.letter, at.table, at.round, at.board, to_board=body.to_board,

@@ -87,7 +87,7 @@ class RulingIn(BaseModel):
 
 @router.post("/sections/{section}" + PLACE + "/ruling", dependencies=[Director],
              response_model=HeldOut)
-async def rule(at: PlaceDep, body: RulingIn, station: StationDep) -> dict[str, Any]:
+async def rule(at: PlaceDep, body: RulingIn, station: StationDep) -> HeldOut:
     """An adjusted score or a ruling on the played result; pushed to the table's pad."""
     ruling = body.as_ruling()
     held = await station.director.rule(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path
 
@@ -23,19 +23,19 @@ async def rankings(station: StationDep, read: ReadDep) -> list[RankingOut]:
     event_id = station.session.event_id
     seatings = await read.stored(station.store.seatings, event_id) \
         if event_id is not None and station.session.players else []
-    return [RankingOut.model_validate({**row, "event": event_id})
+    return [row.model_copy(update={"event": event_id})
             for row in rankings_json(station.session, seatings)]
 
 
 @router.get("/travellers", response_model=list[TravellerOut])
-async def travellers(station: StationDep) -> list[dict[str, Any]]:
+async def travellers(station: StationDep) -> list[TravellerOut]:
     """Every board with results, scored: the travellers with matchpoints."""
     return [traveller_json(station.session, scored) for scored in scored_boards(station.session)]
 
 
 @router.get("/sections/{section}/boards/{board}/traveller", response_model=TravellerOut)
 async def traveller(section: str, board: Annotated[int, Path(ge=1, le=255)],
-              station: StationDep) -> dict[str, Any]:
+              station: StationDep) -> TravellerOut:
     state = section_of(station, section)
     for scored in scored_boards(station.session):
         if (scored.section, scored.board) == (state.letter, board):

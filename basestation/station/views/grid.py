@@ -84,6 +84,14 @@ class ThresholdsOut(Shape):
     board_minutes: dict[str, float] = Field(description="per section set: minutes per board")
 
 
+def thresholds_out(limits: Thresholds) -> ThresholdsOut:
+    """The console's thresholds and round clocks, as the grid and the console show them."""
+    return ThresholdsOut(silent_minutes=limits.silent_minutes, bad_mac_run=limits.bad_mac_run,
+                         rounds_behind=limits.rounds_behind,
+                         round_minutes=dict(limits.round_minutes),
+                         board_minutes=dict(limits.board_minutes))
+
+
 class GridOut(Shape):
     event: str
     event_id: int | None = Field(default=None, description="the open event's id")
@@ -338,4 +346,4 @@ def grid(rules: GridSession, units: Units, now: datetime | None = None,
         "sections": [_section(s, units, now, limits=limits, takeovers=rules.takeovers,
                               links_down=links_down) for s in rules.sections.values()],
         "alerts": [*alerts(rules, units, now, limits, links_down), *more_alerts],
-        "thresholds": limits.to_json(), "epoch": epoch, "position": position})
+        "thresholds": thresholds_out(limits), "epoch": epoch, "position": position})
