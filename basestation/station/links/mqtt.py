@@ -29,7 +29,9 @@ from firmware_protocol.messages import Body, Message, ProtocolError
 
 log = logging.getLogger(__name__)
 TAKEN_A_TURN = 64  # messages taken from the inbox before the event loop's next turn
-RETRY_FIRST, RETRY_MOST = 0.2, 5.0  # seconds before connecting again (doubling while refused)
+# Seconds before connecting again, doubling while refused or away; at most 2 s: a pad's badge
+# says "connected" only once the station answers, within 5 s of the broker's return.
+RETRY_FIRST, RETRY_MOST = 0.2, 2.0
 CONNECT_WAIT = 10.0  # seconds for the broker to accept (or refuse) a connection
 KEEPALIVE = 60  # seconds
 # gmqtt reconnects by itself while its failed attempts are at most `reconnect_retries` (-1:
