@@ -60,12 +60,13 @@ async def test_the_website_reads_without_script_from_a_folder(
     await expect(board.get_by_text("Par: ")).to_be_visible()
     results = board.get_by_role("table", name="Results of Board 1")
     await expect(results).to_be_visible()
-    # In result notation with the NS score, as the pads write them (4S+1, +450).
+    # In result notation with the NS score, as the pads write them (4♠+1, +450): suits as
+    # symbols in every language.
     headers = await results.get_by_role("columnheader").all_inner_texts()
     assert headers[2:6] == ["Result", "By", "Lead", "NS score"]
     for row in (await results.get_by_role("row").all())[1:]:
         cells = await row.get_by_role("cell").all_inner_texts()
-        assert re.fullmatch(r"[1-7](C|D|H|S|NT)X{0,2}([+-]\d+|=)|Pass|adjusted .*|not played",
+        assert re.fullmatch(r"[1-7](♣|♦|♥|♠|NT)X{0,2}([+-]\d+|=)|Pass|adjusted .*|not played",
                             cells[2]), cells
         assert re.fullmatch(r"[+-]\d+|0|", cells[5]), cells
 
