@@ -6,14 +6,20 @@ made.director.close_round("A"))` for a director's command."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+import threading
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import pytest
 
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
 from basestation.station.core.hub import Inbound, Step
+from basestation.station.session import par as par_module
+from basestation.station.session.feedback import par_rows
 from firmware_protocol import jsonwire
 from firmware_protocol.messages import Body, Message
 from firmware_protocol.security import unit_key
@@ -77,3 +83,25 @@ async def turns(made: Station, work: Awaitable[T]) -> T:
                 await asyncio.wait({task}, timeout=0.001)
     return await task
 
+
+@asynccontextmanager
+async def par_held_back(tmp: Path, monkeypatch: pytest.MonkeyPatch,
+                        ) -> AsyncIterator[tuple[Station, FakeLink, threading.Event]]:
+    """A station sending travellers and pars, its hub running, whose par solver answers only
+    once `release` is set: (the station, a pad's link, release)."""
+    release = threading.Event()
+
+    def slow_par(deal: str, board: int) -> Any:
+        release.wait(30)
+        return par_rows(deal, board)
+
+    monkeypatch.setattr(par_module, "par_rows", slow_par)
+    made = station(tmp, feedback=frozenset({"traveller", "par"}))
+    link = FakeLink()
+    hub = asyncio.create_task(made.hub.run())
+    try:
+        yield made, link, release
+    finally:
+        hub.cancel()
+        release.set()
+        made.rules.session.par.close()

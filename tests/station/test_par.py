@@ -4,19 +4,17 @@ whose par is not solved yet gets its other feedback at once and the par when it 
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from basestation.station.config import NewEvent, SectionConfig
-from basestation.station.session import par as par_module
 from basestation.station.session.feedback import par_rows
 from basestation.station.session.par import ParSolver
 from firmware_protocol.messages import Ack, Feedback, FeedbackKind, Login
 from tests.helpers import result
-from tests.station.fakes import DEAL_1, FakeLink, inbound, station, turns
+from tests.station.fakes import DEAL_1, FakeLink, inbound, par_held_back, station, turns
 
 BOARD_1_PAR = {("1S", "N", 80), ("1S", "S", 80)}
 
@@ -49,17 +47,7 @@ def feedback(bodies: list[Any]) -> dict[FeedbackKind, Feedback]:
 
 async def test_par_not_solved_yet_follows_the_other_feedback(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    release = threading.Event()
-
-    def slow_par(deal: str, board: int) -> Any:
-        release.wait(30)
-        return par_rows(deal, board)
-
-    monkeypatch.setattr(par_module, "par_rows", slow_par)
-    made = station(tmp_path, feedback=frozenset({"traveller", "par"}))
-    link = FakeLink()
-    hub = asyncio.create_task(made.hub.run())
-    try:
+    async with par_held_back(tmp_path, monkeypatch) as (made, link, release):
         await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
         link.to(1)
         await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
@@ -72,26 +60,12 @@ async def test_par_not_solved_yet_follows_the_other_feedback(
                 await asyncio.sleep(0.01)
         later = feedback(link.to(1))
         assert set(later[FeedbackKind.PAR].rows) == BOARD_1_PAR
-    finally:
-        hub.cancel()
-        release.set()
-        made.rules.session.par.close()
 
 
 async def test_a_par_solved_after_a_new_event_opened_is_not_sent(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # SPEC.md 13.4: it would be about a board of the event closed.
-    release = threading.Event()
-
-    def slow_par(deal: str, board: int) -> Any:
-        release.wait(30)
-        return par_rows(deal, board)
-
-    monkeypatch.setattr(par_module, "par_rows", slow_par)
-    made = station(tmp_path, feedback=frozenset({"traveller", "par"}))
-    link = FakeLink()
-    hub = asyncio.create_task(made.hub.run())
-    try:
+    async with par_held_back(tmp_path, monkeypatch) as (made, link, release):
         await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
         await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
         assert FeedbackKind.PAR not in feedback(link.to(1))  # waiting for the solver
@@ -105,10 +79,6 @@ async def test_a_par_solved_after_a_new_event_opened_is_not_sent(
                 await asyncio.sleep(0.01)
         assert made.rules.session.par.get(DEAL_1, 1) is not None  # solved, and not sent
         assert FeedbackKind.PAR not in feedback(link.to(1))
-    finally:
-        hub.cancel()
-        release.set()
-        made.rules.session.par.close()
 
 
 async def test_hand_records_loaded_by_the_director_are_solved_ahead(tmp_path: Path) -> None:

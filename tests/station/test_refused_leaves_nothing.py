@@ -4,20 +4,17 @@ of a row never written. A message whose handling fails takes its own share out t
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from basestation.station.effects.batch import Batch
-from basestation.station.session import par as par_module
-from basestation.station.session.feedback import par_rows
 from basestation.store import repository as repo
 from basestation.store.models import MergeOfferRow
 from firmware_protocol.messages import Ack, ErrorCode, Feedback, FeedbackKind, Login, Nak
 from tests.helpers import result
-from tests.station.fakes import DEAL_1, FakeLink, inbound, station, turns
+from tests.station.fakes import DEAL_1, FakeLink, inbound, par_held_back, station, turns
 from tests.station.test_memory_matches_store import refuse_next_commit
 
 
@@ -25,17 +22,7 @@ async def test_a_refused_result_gets_no_par_when_it_is_solved(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The par is not solved when the result comes: refused at commit, the pad is told
     INTERNAL and nothing follows once the par is solved; sent again and stored, it does."""
-    release = threading.Event()
-
-    def slow_par(deal: str, board: int) -> Any:
-        release.wait(30)
-        return par_rows(deal, board)
-
-    monkeypatch.setattr(par_module, "par_rows", slow_par)
-    made = station(tmp_path, feedback=frozenset({"traveller", "par"}))
-    link = FakeLink()
-    hub = asyncio.create_task(made.hub.run())
-    try:
+    async with par_held_back(tmp_path, monkeypatch) as (made, link, release):
         await made.hub.step(inbound(link, 1, 1, Login(section="A", table=1)))
         link.to(1)
         refused = refuse_next_commit(made, monkeypatch)
@@ -52,10 +39,6 @@ async def test_a_refused_result_gets_no_par_when_it_is_solved(
         await made.hub.step(inbound(link, 1, 2, result(1, 1, 1, 1, 1)))
         kinds = {body.kind for body in link.to(1) if isinstance(body, Feedback)}
         assert kinds == {FeedbackKind.TRAVELLER, FeedbackKind.PAR}
-    finally:
-        hub.cancel()
-        release.set()
-        made.rules.session.par.close()
 
 
 async def test_refused_hand_records_are_not_solved(
