@@ -30,12 +30,18 @@ def factored(raw: float, actual: int, expected: int, regulations: Regulations) -
 
     Neuberg: F = (M + u) x E / A - u, u the tie value. The NZ method adds u for each missing
     result: top one lower and bottom one higher per missing result, on the double scale.
+    Proportional: F = M x (E - 1) / (A - 1), the percentage among the real results kept (a
+    lone result has nothing to be compared with: an average).
     """
     if actual >= expected:
         return raw
     tie = unit(regulations)
     if regulations.factoring is Factoring.NEUBERG:
         return (raw + tie) * expected / actual - tie
+    if regulations.factoring is Factoring.PROPORTIONAL:
+        if actual <= 1:
+            return tie * (expected - 1)
+        return raw * (expected - 1) / (actual - 1)
     return raw + tie * (expected - actual)
 
 

@@ -18,10 +18,14 @@ class Factoring(StrEnum):
 
     NEUBERG: F = (M + 1) x E / A - 1 on the double scale (EBU, WBF).
     ADD_ONE: each real result gets one extra point per missing result (NZ manual method).
+    PROPORTIONAL: F = M x (E - 1) / (A - 1): each real result keeps the percentage it earned
+    among the real results alone, the artificial scores kept outside the field (Polish clubs,
+    as their scoring program JFR Pary scores).
     """
 
     NEUBERG = "neuberg"
     ADD_ONE = "add-one"
+    PROPORTIONAL = "proportional"
 
 
 class Fault(StrEnum):
@@ -121,7 +125,21 @@ ACBL = Regulations(
     procedural_penalty_percent=25.0,
 )
 
-PRESETS: dict[str, Regulations] = {preset.name: preset for preset in (NZ, EBU, ACBL)}
+# Polish clubs (PZBS), as JFR Pary scores them: an artificial adjusted score (60/0 for the
+# opponents of an absent pair) stays outside the field, and the real results are scored among
+# themselves as percentages, not factored up as if the artificial one had been played. The
+# rest as the WBF's and EBU's (double scale, fouled boards as the EBU's).
+PL = Regulations(
+    name="pl",
+    scale=Scale.DOUBLE,
+    factoring=Factoring.PROPORTIONAL,
+    fouled_small_group_max=1,
+    fouled_small_group_percent=((50.0,),),
+    mp_decimals=1,
+    procedural_penalty_percent=10.0,
+)
+
+PRESETS: dict[str, Regulations] = {preset.name: preset for preset in (NZ, EBU, ACBL, PL)}
 
 
 class UnknownRegulationsError(ValueError):
@@ -129,7 +147,7 @@ class UnknownRegulationsError(ValueError):
 
 
 def regulations(name: str) -> Regulations:
-    """The preset with this name (nz, ebu, acbl)."""
+    """The preset with this name (nz, ebu, acbl, pl)."""
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:

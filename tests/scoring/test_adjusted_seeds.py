@@ -119,7 +119,7 @@ def test_mp_override_is_kept_as_given() -> None:
     assert mps(scored) == [(0, 2), (0, 0)]
 
 
-@pytest.mark.parametrize("preset", ["nz", "ebu", "acbl"])
+@pytest.mark.parametrize("preset", ["nz", "ebu", "acbl", "pl"])
 def test_every_board_balances_without_adjustments(preset: str) -> None:
     lines = [traveller_line(t, t, (t * 37) % 7 * 10) for t in range(1, 10)]
     scored = score_board(board(1, *lines), regulations(preset), 12)

@@ -12,7 +12,7 @@ from basestation.scoring.board_scoring import score_board
 from basestation.scoring.scored import ScoredResult, compared_result
 from tests.scoring.helpers import board, traveller_line
 
-PRESETS = [regulations(name) for name in ("nz", "ebu", "acbl")]
+PRESETS = [regulations(name) for name in ("nz", "ebu", "acbl", "pl")]
 
 boards = st.lists(st.sampled_from([-620, -100, 0, 50, 110, 140, 420, 450, 1430]),
                   min_size=1, max_size=12)

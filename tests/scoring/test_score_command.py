@@ -71,4 +71,4 @@ def test_bad_input_exits_non_zero_and_writes_nothing(tmp_path: Path) -> None:
     assert "board 1, NS 2 v EW 2: tricks must be 0 to 13, not 14" in outcome.output
     assert not out.exists()
     unknown = CliRunner().invoke(app, ["score", str(path), "--regulations", "wbf"])
-    assert unknown.exit_code == 1 and "presets are acbl, ebu, nz" in unknown.output
+    assert unknown.exit_code == 1 and "presets are acbl, ebu, nz, pl" in unknown.output
