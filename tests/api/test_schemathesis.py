@@ -64,7 +64,11 @@ def token(live_url: str) -> str:
 
 @pytest.fixture(scope="module")
 def api_schema(live_url: str) -> Any:
-    return schemathesis.openapi.from_url(f"{live_url}/openapi.json")
+    loaded = schemathesis.openapi.from_url(f"{live_url}/openapi.json")
+    # Each path called with methods it does not take is answered 405 by the router, the same
+    # for every method: three methods prove it (eight did, 583 cases of 5,752).
+    loaded.config.phases.coverage.unexpected_methods = {"delete", "options", "trace"}
+    return loaded
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")
@@ -89,15 +93,18 @@ def aim_at_the_session(case: Any) -> None:
 
 
 @schema.parametrize()
-@settings(max_examples=30, deadline=None,
+@settings(max_examples=10, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.filter_too_much])
 def test_no_server_errors(case: Any, token: str) -> None:
     if case.path == "/api/stream":
         return  # the stream never ends
-    # Login and logout are fuzzed too: the token is had before, and logout ends only the
-    # cookie's session (this client sends the token as a bearer header).
+    # Login and logout are fuzzed too. Logout ends the bearer token it is sent, so it is
+    # sent one of no session: with the shared token, every later case met a 401 (4,590 of
+    # 5,752 cases did), and a new login each is refused past 5 a minute.
     aim_at_the_session(case)
+    if case.path == "/api/logout":
+        token = "a-token-of-no-session"
     response = case.call(headers={"Authorization": f"Bearer {token}"}, timeout=10)
     CASES[case.operation.label] += 1
     STATUSES[response.status_code] += 1

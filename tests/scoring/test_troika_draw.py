@@ -42,6 +42,16 @@ def from_the_top(draw: Sequence[Pair], ranked: Sequence[int], met: Met) -> tuple
     return tuple((frozenset((ranked[i], ranked[j])) in met, j) for i, j in ordered)
 
 
+def fewest_repeats(every: Sequence[Pairing], used: Met) -> int:
+    """The fewest of `used` any pairing in `every` repeats (none is the least there is)."""
+    fewest = len(every[0])
+    for pairing in every:
+        fewest = min(fewest, len(pairing & used))
+        if not fewest:
+            break
+    return fewest
+
+
 def odd_measure(troika: Sequence[int], draw: Sequence[Pair], ranked: Sequence[int],
                 met: Met, every: list[Pairing] | None = None) -> tuple[object, ...]:
     """The documented order: repeats over both rounds, the Troika's places from the bottom,
@@ -50,7 +60,7 @@ def odd_measure(troika: Sequence[int], draw: Sequence[Pair], ranked: Sequence[in
     if every is None:
         every = [frozenset(map(frozenset, d)) for d in pairings(rest)]
     used = met | {frozenset(p) for p in draw}
-    second = min(len(d & used) for d in every)
+    second = fewest_repeats(every, used)
     inside = sum(frozenset(p) in met for p in combinations(troika, 2))
     place = {e: i for i, e in enumerate(ranked)}
     low = tuple(sorted(len(ranked) - 1 - place[e] for e in troika))
@@ -58,16 +68,25 @@ def odd_measure(troika: Sequence[int], draw: Sequence[Pair], ranked: Sequence[in
 
 
 def best_odd(ranked: Sequence[int], met: Met) -> tuple[object, ...]:
-    """Every Troika, every draw of the rest, every draw of round r + 1: the best measure."""
+    """Every Troika, every draw of the rest, every draw of round r + 1: the best measure.
+    A measure is never below (its repeats in round r, its Troika's places, its matches from
+    the top), round r + 1 adding repeats only: a draw whose bound is no better than the best
+    so far is passed without its round r + 1. The Troikas from the bottom come first, where
+    the best usually is, so that the bound passes most of the rest."""
     best: tuple[object, ...] | None = None
-    for troika in combinations(ranked, 3):
-        rest = [e for e in ranked if e not in troika]
+    place = {e: i for i, e in enumerate(ranked)}
+    for troika in combinations(ranked[::-1], 3):
         inside = sum(frozenset(p) in met for p in combinations(troika, 2))
+        low = tuple(sorted(len(ranked) - 1 - place[e] for e in troika))
+        if best is not None and (inside, low) > best[:2]:
+            continue  # more repeats, or as many and a Troika placed higher, whatever the draw
+        rest = [e for e in ranked if e not in troika]
         draws = list(pairings(rest))
         every = [frozenset(map(frozenset, d)) for d in draws]
         for draw in draws:
-            if best is not None and inside + repeats(draw, met) > best[0]:  # type: ignore[operator]
-                continue  # more repeats already, whatever round r + 1 does
+            bound = (inside + repeats(draw, met), low, from_the_top(draw, ranked, met))
+            if best is not None and bound >= best:  # type: ignore[operator]
+                continue
             measure = odd_measure(troika, draw, ranked, met, every)
             if best is None or measure < best:  # type: ignore[operator]
                 best = measure
@@ -133,11 +152,11 @@ def test_the_even_draw_has_no_avoidable_repeat(entrants: int) -> None:
             met |= {frozenset(shuffled[i:i + 2]) for i in range(0, entrants, 2)}
         ranked = rng.sample(field, entrants)
         draw = swiss_draw(ranked, met)
-        fewest = min(repeats(d, met) for d in pairings(ranked))
+        every = [(repeats(d, met), d) for d in pairings(ranked)]  # each pairing counted once
+        fewest = min(count for count, _ in every)
         assert repeats(draw, met) == fewest, (ranked, met)
         if fewest == 0:  # then top against the highest not yet met, as the seed's walk down
-            best = min(from_the_top(d, ranked, met) for d in pairings(ranked)
-                       if repeats(d, met) == 0)
+            best = min(from_the_top(d, ranked, met) for count, d in every if count == 0)
             assert from_the_top(draw, ranked, met) == best
 
 

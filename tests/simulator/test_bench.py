@@ -13,17 +13,18 @@ from simulator.bench import serial_stage
 pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("unfrozen")]
 
 
-async def test_serial_stage_reports_figures() -> None:
+async def test_serial_stage_reports_figures_and_with_pads_waiting_for_feedback() -> None:
+    """Both serial stages in one test, so that the 75 deals' double-dummy tables (about 30 s
+    of CPU, each stage's station waiting for its par) are solved once in this process: the
+    second stage's station reads them from double_dummy's cache."""
     figures = await serial_stage(sections=1, seconds=1.0)
     assert figures["serial_pads"] == 25
     assert figures["serial_results_per_s"] > 0
     assert 0 < figures["serial_line_rate_fraction"] <= 1.05
     assert figures["serial_up_bytes_per_result"] == 27.0  # one result frame each
 
-
-async def test_serial_stage_with_pads_waiting_for_feedback() -> None:
-    """Pads that wait for their traveller and par: every result's feedback crosses the line,
-    and the bound counts it."""
+    # Pads that wait for their traveller and par: every result's feedback crosses the line,
+    # and the bound counts it.
     figures = await serial_stage(sections=1, seconds=1.0, shown=True)
     assert figures["serial_shown_results_per_s"] > 0
     assert figures["serial_shown_feedback_per_s"] >= figures["serial_shown_results_per_s"]
