@@ -20,6 +20,7 @@ from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import log_in, stored
+from tests.web.pseudo import Walk as PseudoWalk
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
@@ -43,63 +44,14 @@ def x(message: str) -> str:
     return f"[~{message}~]"
 
 
-# Every text a person can see or hear on the page (text nodes, accessible names, placeholders,
-# the title), less what the pseudo-language marked, must be numbers, signs, bridge symbols,
-# bridge words of the language's table, card ranks or the languages' own names.
-CHECK = """(allowed) => {
-  const strip = (text) => {
-    let before;
-    do { before = text; text = text.replace(/\\[~(?:(?!\\[~)[\\s\\S])*?~\\]/g, " "); }
-    while (text !== before);
-    return text;
-  };
-  const shown = (el) => el.checkVisibility();
-  const texts = [document.title];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const text = walker.currentNode;
-    const el = text.parentElement;
-    if (!text.textContent.trim()) continue;
-    if (shown(el.closest("select") || el)) texts.push(text.textContent);
-  }
-  for (const el of document.querySelectorAll("[aria-label], [placeholder]")) {
-    if (!shown(el)) continue;
-    for (const name of ["aria-label", "placeholder"]) {
-      if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
-    }
-  }
-  const outside = texts.filter((text) => (strip(text).match(/\\p{L}+/gu) || [])
-    .some((word) => !allowed.includes(word)));
-  return { checked: texts.length, outside };
-}"""
-
-
 NAMES = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
 
 
-def allowed_words() -> list[str]:
-    words = bridge_words("en")
-    found = {words["nt"], words["pass"], words["doubled"], words["redoubled"],
-             *words["seats"].values(), *words["sides"].values(), "A", "K", "Q", "J", "T"}
-    found |= {words["nt"] + d for d in ("X", "XX")}
-    for name in catalog("en")["languages"].values():
-        found.add(name)
-    for name in NAMES.values():  # the players' names, as the club's list has them
-        found.update(name.split())
-    return sorted(found)
+class Walk(PseudoWalk):
+    """The pad's walk: the players' names of the club's list may show."""
 
-
-class Walk:
     def __init__(self, page: Page) -> None:
-        self.page = page
-        self.screens: list[str] = []
-        self.checked = 0
-
-    async def check(self, screen: str) -> None:
-        found = await self.page.evaluate(CHECK, allowed_words())
-        assert found["outside"] == [], f"{screen}: text outside the catalogs"
-        self.screens.append(screen)
-        self.checked += found["checked"]
+        super().__init__(page, names=NAMES.values())
 
 
 async def press(page: Page, group: str, key: str) -> None:

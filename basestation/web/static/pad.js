@@ -7,7 +7,7 @@ import * as PadCore from "./padcore.js";
 import * as PadWire from "./padwire.js";
 import * as PadWords from "./padwords.js";
 import * as PadText from "./padtext.js";
-import { _, bridge, contractText, formatNumber, language, n_, seatLetter, sideLetters } from "./i18n.js";
+import { _, bridge, contractText, formatNumber, language, n_, seatLetter, sideLetters, whenParsed } from "./i18n.js";
 
 const CURRENT = "bridgepad:current";  // which pad this browser is, for a reload without the link
 const $ = (id) => document.getElementById(id);
@@ -926,4 +926,4 @@ async function setup() {
   });
 }
 
-document.addEventListener("DOMContentLoaded", setup);
+whenParsed(setup);
