@@ -292,3 +292,83 @@ async def test_a_pads_choice_is_its_own_and_stays_until_the_club_language_is_all
     await expect(other.get_by_role("button", name="Anmelden")).to_be_visible()
     await page.reload()
     await expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+async def enter_a_result(page: Page, round_: int, board: int) -> None:
+    """3NT by North made, the king of hearts led, pressed as a player would (pseudo-language)."""
+    await press(page, "Level", "3")
+    await press(page, "Suit", x("no trump"))
+    await press(page, "Declarer", x("North"))
+    await press(page, "Result", "=")
+    await press(page, "Lead: suit", x("hearts"))
+    await press(page, "Lead: card", "K")
+    await page.get_by_role("button", name=x("Send"), exact=True).click()
+    await page.locator("#confirm").get_by_role("button", name=x("Accept"), exact=True).click()
+
+
+async def others_play(club: Club, console: Any, round_: int) -> None:
+    """Tables 2 and 3 play the round, entered on the director's console."""
+    for table in (2, 3):
+        for board in pairs(club.station, table, round_)[2]:
+            answer = await console.put(
+                f"/api/sections/A/tables/{table}/rounds/{round_}/boards/{board}",
+                json={"contract": "3NT", "declarer": "N", "tricks": 9})
+            assert answer.status_code < 300, answer.text
+
+
+@pytest.mark.parametrize("station_size", [(3, 3)])  # three rounds of one board
+async def test_the_rankings_key_replaced_and_session_over_in_the_pseudo_language(
+        club: Club, station_size: tuple[int, int]) -> None:
+    async with director(club) as console:  # one login: the station counts them
+        await walk_rounds_and_the_end(club, console)
+
+
+async def walk_rounds_and_the_end(club: Club, console: Any) -> None:
+    answer = await console.put("/api/sections/A/rankings",
+                               json={"after_each_round": True, "hide_last": 0})
+    assert answer.status_code == 200, answer.text
+    context = await club.browser.new_context()
+    club.contexts.append(context)
+    await context.add_init_script(f"localStorage.setItem('{CHOSEN}', 'xx')")
+    page = await context.new_page()
+    await page.goto(club.link(7))
+    await page.wait_for_selector("body[data-link=online]")
+    walk = Walk(page)
+    await page.get_by_label(x("Section")).fill("A")
+    await page.get_by_label(x("Table"), exact=True).fill("1")
+    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+    await page.wait_for_selector("body[data-state=play]")
+
+    board = pairs(club.station, 1, 1)[2][0]
+    await enter_a_result(page, 1, board)
+    await stored(page, 1, board, table=1)
+    await others_play(club, console, 1)
+    await expect(page.locator("#round-ranking")).to_be_visible(timeout=30000)
+    await walk.check("rankings after the round")
+
+    # The director pairs the unit again: the next result, under the old key, is refused.
+    answer = await console.post("/api/units/7/pair")
+    answer.raise_for_status()
+    code = answer.json()["code"]
+    board = pairs(club.station, 1, 2)[2][0]
+    await enter_a_result(page, 2, board)
+    await expect(page.get_by_role("alert").filter(has_text="[~")).not_to_have_count(0)
+    await walk.check("key replaced")
+    await page.goto("about:blank")
+    await page.goto(f"{club.url}/pad#code={code}&broker=ws://127.0.0.1:{club.broker.websockets}")
+    await page.wait_for_selector("body[data-link=online]")
+    await stored(page, 2, board, table=1)
+    await others_play(club, console, 2)
+
+    board = pairs(club.station, 1, 3)[2][0]
+    await enter_a_result(page, 3, board)
+    await stored(page, 3, board, table=1)
+    await others_play(club, console, 3)
+    await page.wait_for_selector("body[data-state=finished]", timeout=30000)
+    await walk.check("session over, the rankings to come")
+    assert (await console.post("/api/session/end")).status_code == 200
+    assert (await console.post("/api/session/publish")).status_code == 200
+    await expect(page.locator("#ranking")).to_be_visible(timeout=30000)
+    await walk.check("session over, the rankings")
+    print(f"pseudo-language walk, rounds and the end: {len(walk.screens)} screens, "
+          f"{walk.checked} texts checked")

@@ -30,7 +30,9 @@ export const bridge = () => current.bridge;
 // "Board {board}" with {board: 5}: "Board 5".
 function fill(text, values) {
   if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  // {name}, or {name:g} as a refusal's Python template may write it (the format is Python's)
+  return text.replace(/\{(\w+)(?::[^{}]*)?\}/g,
+    (all, name) => (name in values ? String(values[name]) : all));
 }
 
 export function _(message, values) {
