@@ -30,9 +30,13 @@ export const bridge = () => current.bridge;
 // "Board {board}" with {board: 5}: "Board 5".
 function fill(text, values) {
   if (!values) return text;
-  // {name}, or {name:g} as a refusal's Python template may write it (the format is Python's)
-  return text.replace(/\{(\w+)(?::[^{}]*)?\}/g,
-    (all, name) => (name in values ? String(values[name]) : all));
+  // {name}, or {name:g} as a refusal's Python template may write it; {name:cap} begins a
+  // sentence (refusals.py's Phrase)
+  return text.replace(/\{(\w+)(?::([^{}]*))?\}/g, (all, name, spec) => {
+    if (!(name in values)) return all;
+    const said = String(values[name]);
+    return spec === "cap" ? said.charAt(0).toLocaleUpperCase(current.tag) + said.slice(1) : said;
+  });
 }
 
 export function _(message, values) {
