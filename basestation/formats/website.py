@@ -20,28 +20,16 @@ from typing import Any
 from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
-from babel.support import Translations
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from basestation import i18n
 from basestation.domain.board import Vulnerability, dealer_of, vulnerability_of
 from basestation.domain.contract import SUIT_SYMBOLS, ContractError, lead_words, parse_contract
-from basestation.i18n import LOCALE, PSEUDO, SOURCE, bridge_words
+from basestation.i18n import PSEUDO, SOURCE, bridge_words
 
 USEBIO_FILE = "results.xml"
 SCORER_FILE = "scorer.xml"  # the Scorer's XML (formats/scorer_xml.py), a pairs event's
-PSEUDO_TAG = "en-XA"  # the pseudo-language's `lang`, as the pad's
 DOMAIN = "site"  # the site's catalog (locale/<code>/LC_MESSAGES/site.po), apart from the pad's
-
-
-class Pseudo(gettext.NullTranslations):
-    """The suite's pseudo-language: every message marked, so that a word outside the
-    catalogs shows."""
-
-    def gettext(self, message: str) -> str:
-        return f"[~{message}~]"
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"[~{msgid1 if n == 1 else msgid2}~]"
 
 
 @dataclass(frozen=True)
@@ -64,13 +52,7 @@ class Words:
 @functools.cache
 def words_of(code: str = SOURCE) -> Words:
     """A language's words (made once): English is the messages themselves."""
-    translations: gettext.NullTranslations
-    if code == PSEUDO:
-        translations = Pseudo()
-    elif code == SOURCE:
-        translations = gettext.NullTranslations()
-    else:
-        translations = Translations.load(str(LOCALE), [code], domain=DOMAIN)
+    translations = i18n.translations(code, DOMAIN)
     locale = Locale.parse(SOURCE if code == PSEUDO else code)
     return Words(code, translations, bridge_words(code), locale)
 
@@ -97,7 +79,7 @@ def environment(code: str = SOURCE) -> Environment:
         hands=partial(hands, words=words), board_facts=partial(board_facts, words=words),
         suits=partial(suits, words), seat_name=partial(seat_name, words),
         fields=partial(fields, words), card_id=card_id,
-        lang=PSEUDO_TAG if code == PSEUDO else code)
+        lang=i18n.tag(code))
     return env
 
 

@@ -27,17 +27,35 @@ from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
-from basestation.i18n import LOCALE, PSEUDO, SOURCE, bridge_words, shipped
+from basestation.i18n import (
+    LOCALE,
+    PSEUDO,
+    PSEUDO_TAG,
+    SOURCE,
+    autonym,
+    bridge_words,
+    shipped,
+)
+from basestation.station.refusals import MESSAGES as REFUSAL_MESSAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = LOCALE / "messages.pot"
 BROWSER = ROOT / "basestation" / "web" / "static" / "i18n"
-# Where the words for people are: the pages' scripts (not the vendored libraries).
+STATIC = ROOT / "basestation" / "web" / "static"
+# Where the words for people are: the pages' scripts (not the vendored libraries) and the
+# director's pages' templates (the pad's page is plain HTML, its words put in by padtext.js).
 METHODS = [
     ("basestation/web/static/vendor/**", "ignore"),
     ("basestation/web/static/**.js", "javascript"),
+    ("basestation/web/static/pad.html", "ignore"),
+    ("basestation/web/static/**.html", "jinja2.ext:babel_extract"),
 ]
-KEYWORDS: dict[str, Any] = {"_": None, "n_": (1, 2)}  # n_(singular, plural, n, values)
+TEMPLATE_OPTIONS = {"basestation/web/static/**.html": {"trimmed": "true"}}
+# n_(singular, plural, n, values) in the scripts; gettext and ngettext in the templates
+KEYWORDS: dict[str, Any] = {"_": None, "n_": (1, 2), "gettext": None, "ngettext": (1, 2)}
+REFUSALS = "basestation/station/refusals.py"  # the refusals' sentences, by key (MESSAGES)
+PAD = "pad.js"  # the pad's page script: its catalog holds the words of its modules only
+CONSOLE = "console"  # the director's pages' catalogs: BROWSER/console/<code>.json
 MESSAGES, SITE = "messages", "site"  # the domains: the pages' scripts, the published website
 SITE_TEMPLATE = LOCALE / f"{SITE}.pot"
 # The website's words: its templates (Jinja2's extractor, trimmed as website.py renders
@@ -47,9 +65,8 @@ SITE_SOURCES = [("basestation/formats/site/*.html", "jinja2.ext:babel_extract"),
 SITE_KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2)}
 SITE_OPTIONS = {"trimmed": "true"}
 COMMENTS = ["TRANSLATORS:"]
-PSEUDO_TAG = "en-XA"
 # The template's date, fixed: a catalog changes only when its messages do.
-DATE = datetime(2026, 1, 1, tzinfo=UTC)  # the pseudo-language's BCP 47 tag, for `lang` and Intl
+DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def extract(root: Path = ROOT) -> Catalog:
@@ -58,13 +75,54 @@ def extract(root: Path = ROOT) -> Catalog:
                        creation_date=DATE, revision_date=DATE,
                        header_comment="# The messages of the station's pages, extracted from "
                                       "the sources by scripts/catalogs.sh.")
-    found = extract_from_dir(str(root), METHODS, {}, KEYWORDS, COMMENTS, strip_comment_tags=True)
+    found = extract_from_dir(str(root), METHODS, TEMPLATE_OPTIONS, KEYWORDS, COMMENTS,
+                             strip_comment_tags=True)
     for filename, lineno, extracted, comments, context in found:
         # A plural: singular and plural, as a catalog reads them.
         message = extracted if isinstance(extracted, str) else tuple(extracted)
         template.add(message, None, [(filename, lineno)], auto_comments=comments,
                      context=context)
+    for key, text in refusal_sentences().items():
+        template.add(text, None, [(REFUSALS, 0)], auto_comments=[f"refusal: {key}"])
     return template
+
+
+def refusal_sentences() -> dict[str, str]:
+    """The refusals' English sentences by key, less those that are only a placeholder
+    (`{problem}`: its value is a sentence, or a phrase, of its own)."""
+    return {key: text for key, text in REFUSAL_MESSAGES.items()
+            if any(c.isalpha() for c in re.sub(r"\{\w+\}", "", text))}
+
+
+IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["']\./([\w.-]+\.js)["']""")
+SCRIPT = re.compile(r"""<script[^>]*\bsrc=["']/static/([\w.-]+\.js)["']""")
+
+
+def scripts_of(entries: Iterable[str]) -> set[str]:
+    """The page scripts `entries` import, themselves included, as catalog locations."""
+    seen: set[str] = set()
+    todo = list(entries)
+    while todo:
+        name = todo.pop()
+        path = STATIC / name
+        if name in seen or not path.is_file():
+            continue
+        seen.add(name)
+        todo.extend(IMPORT.findall(path.read_text("utf-8")))
+    return {f"basestation/web/static/{name}" for name in seen}
+
+
+def pad_sources() -> set[str]:
+    """Where the pad's words are: its script and the modules it imports."""
+    return scripts_of([PAD])
+
+
+def console_sources() -> set[str]:
+    """Where the director's pages' words are: their templates, the scripts they load and
+    what those import, and the refusals' sentences."""
+    pages = [p for p in sorted(STATIC.glob("*.html")) if p.name != "pad.html"]
+    entries = [name for p in pages for name in SCRIPT.findall(p.read_text("utf-8"))]
+    return {*(f"basestation/web/static/{p.name}" for p in pages), *scripts_of(entries), REFUSALS}
 
 
 def extract_site(root: Path = ROOT) -> Catalog:
@@ -140,16 +198,23 @@ def plural_categories(code: str) -> list[str]:
     return [name or "other" for name in names]
 
 
-def browser_catalog(code: str, catalog: Catalog | None, template: Catalog) -> dict[str, Any]:
-    """One language's JSON for the browser: its bridge words, the languages a pad offers,
-    and its messages (a plural one by CLDR category: Intl.PluralRules chooses)."""
+def browser_catalog(code: str, catalog: Catalog | None, template: Catalog,
+                    sources: set[str] | None = None) -> dict[str, Any]:
+    """One language's JSON for the browser: its bridge words, the languages a page offers,
+    and the messages of `sources` (a plural one by CLDR category: Intl.PluralRules
+    chooses). The director's pages' catalog also has the refusals' sentences by key."""
     messages: dict[str, Any] = {}
     tag = code
+    wanted = pad_sources() if sources is None else sources
+
+    def used(m: Any) -> bool:
+        return any(filename in wanted for filename, _ in m.locations)
+
     if code == PSEUDO:
         tag = PSEUDO_TAG
         for m in template:
             ids = forms(m.id)
-            if ids and ids[0]:
+            if ids and ids[0] and used(m):
                 marked = [f"[~{text}~]" for text in ids]
                 messages[ids[0]] = ({"one": marked[0], "other": marked[-1]} if m.pluralizable
                                     else marked[0])
@@ -159,6 +224,8 @@ def browser_catalog(code: str, catalog: Catalog | None, template: Catalog) -> di
             ids, strings = forms(m.id), forms(m.string)
             if not ids or not ids[0] or not strings or not all(strings) or m.fuzzy:
                 continue  # the English shows until it is translated
+            if not used(m):
+                continue
             if not m.pluralizable:
                 messages[ids[0]] = strings[0]
             elif len(strings) == len(categories):
@@ -167,14 +234,16 @@ def browser_catalog(code: str, catalog: Catalog | None, template: Catalog) -> di
                 messages[ids[0]] = by_category
     languages = {c: autonym(c) for c in shipped()}
     bridge = {k: v for k, v in bridge_words(code).items() if k != "source"}
-    return {"lang": code, "tag": tag, "languages": languages, "bridge": bridge,
-            "messages": messages}
-
-
-def autonym(code: str) -> str:
-    """A language's own name, as its speakers write it at the start of a line."""
-    name = Locale.parse(code).get_display_name(code) or code
-    return name[:1].upper() + name[1:]
+    found: dict[str, Any] = {"lang": code, "tag": tag, "languages": languages,
+                             "bridge": bridge, "messages": messages}
+    if REFUSALS in wanted:  # a refusal's {key, values} put into the page's words
+        sentences = refusal_sentences()
+        found["messages"] = {m: said for m, said in messages.items()
+                             if m not in sentences.values() or any(
+                                 f != REFUSALS for f, _ in template[m].locations)}
+        found["refusals"] = {key: messages.get(text, text)
+                             for key, text in REFUSAL_MESSAGES.items()}
+    return found
 
 
 def json_text(data: dict[str, Any]) -> str:
@@ -187,6 +256,7 @@ def build(template: Catalog | None = None,
     .mo of each domain, each language's JSON and the pseudo-language's."""
     template = template or extract()
     site = site or extract_site()
+    console = console_sources()
     files: dict[Path, bytes] = {TEMPLATE: po_text(template), SITE_TEMPLATE: po_text(site)}
     for code in translated():
         site_catalog = updated(code, site, SITE)
@@ -196,10 +266,14 @@ def build(template: Catalog | None = None,
         catalog = updated(code, template)
         files[catalog_path(code)] = po_text(catalog)
         files[catalog_path(code).with_suffix(".mo")] = mo_bytes(catalog)
-        browser = browser_catalog(code, catalog, template)
-        files[BROWSER / f"{code}.json"] = json_text(browser).encode()
+        files[BROWSER / f"{code}.json"] = json_text(
+            browser_catalog(code, catalog, template)).encode()
+        files[BROWSER / CONSOLE / f"{code}.json"] = json_text(
+            browser_catalog(code, catalog, template, console)).encode()
     for code in (SOURCE, PSEUDO):
         files[BROWSER / f"{code}.json"] = json_text(browser_catalog(code, None, template)).encode()
+        files[BROWSER / CONSOLE / f"{code}.json"] = json_text(
+            browser_catalog(code, None, template, console)).encode()
     return files
 
 

@@ -1,13 +1,20 @@
-"""The director's pages: plain HTML, a little JavaScript and CSS, served as static files."""
+"""The director's pages: HTML made in the director's language (Jinja2 templates through
+the i18n extension, from the same catalogs as the scripts' JSON), a little JavaScript and CSS
+served as static files. The pad's page is plain HTML: its words are put in by its scripts."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from basestation import i18n
+from basestation.web.language import COOKIE, console_language
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -31,16 +38,39 @@ def mount(app: FastAPI) -> None:
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
 
-def _page(file: Path) -> Callable[[], FileResponse]:
-    def page() -> FileResponse:
-        return FileResponse(file, headers={"Cache-Control": "no-cache"})
+@cache
+def environment(code: str) -> Environment:
+    """The director's pages in one language (made once)."""
+    env = Environment(loader=FileSystemLoader(STATIC), undefined=StrictUndefined,
+                      autoescape=select_autoescape(["html"]), extensions=["jinja2.ext.i18n"])
+    env.policies["ext.i18n.trimmed"] = True  # as catalogs.py extracts them
+    env.install_gettext_translations(  # type: ignore[attr-defined]
+        i18n.translations(code, "messages"), newstyle=True)
+    env.globals.update(
+        lang=i18n.tag(code), language=code, cookie=COOKIE,
+        languages={c: i18n.autonym(c) for c in i18n.shipped()},
+        catalog=f"/static/i18n/console/{code}.json")
+    return env
+
+
+def _page(file: Path) -> Callable[[Request], HTMLResponse]:
+    def page(request: Request) -> HTMLResponse:
+        language = console_language(request, _club_language(request))
+        html = environment(language).get_template(file.name).render()
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache",
+                                           "Content-Language": i18n.tag(language),
+                                           "Vary": "Accept-Language, Cookie"})
     return page
+
+
+def _club_language(request: Request) -> str:
+    config = getattr(getattr(request.app.state, "station", None), "config", None)
+    return str(getattr(config, "club_language", i18n.SOURCE))
 
 
 def _pad(request: Request) -> HTMLResponse:
     """The pad's page, carrying the club's language: the pad's until it chooses its own."""
-    config = getattr(getattr(request.app.state, "station", None), "config", None)
-    language = getattr(config, "club_language", "en")
+    language = _club_language(request)
     html = (STATIC / "pad.html").read_text("utf-8").replace(
         '<html lang="en">', f'<html lang="en" data-club="{language}">', 1)
     return HTMLResponse(html, headers={"Cache-Control": "no-cache"})

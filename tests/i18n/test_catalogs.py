@@ -14,13 +14,18 @@ from babel.messages.plurals import get_plural
 from basestation.i18n import LOCALE, PSEUDO, SOURCE, bridge_words, shipped
 from basestation.i18n.catalogs import (
     BROWSER,
+    CONSOLE,
+    REFUSALS,
     SITE,
     build,
+    console_sources,
     extract,
     extract_site,
+    pad_sources,
     plural_categories,
     problems,
     read,
+    refusal_sentences,
     translated,
 )
 
@@ -52,8 +57,21 @@ def test_every_message_of_the_sources_is_in_every_catalog(tmp_path: Path) -> Non
         with (LOCALE / code / "LC_MESSAGES" / "messages.mo").open("rb") as f:
             assert ids(read_mo(f)) == wanted, code
         browser = json.loads((BROWSER / f"{code}.json").read_text("utf-8"))
-        singular = {m if isinstance(m, str) else m[0] for m in wanted}
-        assert set(browser["messages"]) == singular, code
+        assert set(browser["messages"]) == used_in(pad_sources()), code
+        console = json.loads((BROWSER / CONSOLE / f"{code}.json").read_text("utf-8"))
+        assert set(console["messages"]) == used_in(console_sources(), refusals=False), code
+        assert set(console["refusals"]) >= set(refusal_sentences()), code
+
+
+def used_in(sources: set[str], *, refusals: bool = True) -> set[str]:
+    """The messages (their singular) a page's catalog has: those said in its sources (the
+    refusals' sentences apart, in a catalog's own table)."""
+    found = set()
+    for m in extract():
+        files = {f for f, _ in m.locations if refusals or f != REFUSALS}
+        if m.id and files & sources:
+            found.add(m.id if isinstance(m.id, str) else m.id[0])
+    return found
 
 
 def test_every_message_of_the_website_is_in_every_site_catalog() -> None:

@@ -12,6 +12,7 @@ from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import screenshot
 from tests.web.padpage import enter, log_in, seat_players, stored
+from tests.web.pseudo import Walk
 
 pytestmark = pytest.mark.integration
 CLUB = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
@@ -146,3 +147,24 @@ async def test_a_second_phone_takes_the_unit_through_the_shipped_broker(
         await first_context.close()
         if second_context is not None:
             await second_context.close()
+
+
+async def test_the_refused_screen_in_the_pseudo_language(club: Club, browser: Browser) -> None:
+    """The broker's refusal in the pad's words: the pseudo-language walk finds no other."""
+    context = await browser.new_context()
+    await context.add_init_script("localStorage.setItem('bridgepad:language', 'xx')")
+    try:
+        page = await context.new_page()
+        await page.goto(f"{club.url}/pad")
+        paired = {"unit": 43, "key": epoch_key(SECRET, 43, 0).hex(), "station": "club",
+                  "broker": f"ws://127.0.0.1:{club.websockets}"}
+        await page.evaluate("(p) => localStorage.setItem('bridgepad:current', JSON.stringify(p))",
+                            paired)
+        await page.reload()
+        await page.wait_for_selector("body[data-link=refused]", timeout=10000)
+        walk = Walk(page)
+        await walk.check("the broker refused")
+        print(f"pseudo-language walk, refused: {len(walk.screens)} screens, "
+              f"{walk.checked} texts checked")
+    finally:
+        await context.close()

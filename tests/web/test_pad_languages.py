@@ -20,6 +20,7 @@ from tests.helpers import director
 from tests.web.accessibility import serious_violations
 from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import log_in, stored
+from tests.web.pseudo import Walk as PseudoWalk
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
@@ -43,63 +44,14 @@ def x(message: str) -> str:
     return f"[~{message}~]"
 
 
-# Every text a person can see or hear on the page (text nodes, accessible names, placeholders,
-# the title), less what the pseudo-language marked, must be numbers, signs, bridge symbols,
-# bridge words of the language's table, card ranks or the languages' own names.
-CHECK = """(allowed) => {
-  const strip = (text) => {
-    let before;
-    do { before = text; text = text.replace(/\\[~(?:(?!\\[~)[\\s\\S])*?~\\]/g, " "); }
-    while (text !== before);
-    return text;
-  };
-  const shown = (el) => el.checkVisibility();
-  const texts = [document.title];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const text = walker.currentNode;
-    const el = text.parentElement;
-    if (!text.textContent.trim()) continue;
-    if (shown(el.closest("select") || el)) texts.push(text.textContent);
-  }
-  for (const el of document.querySelectorAll("[aria-label], [placeholder]")) {
-    if (!shown(el)) continue;
-    for (const name of ["aria-label", "placeholder"]) {
-      if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
-    }
-  }
-  const outside = texts.filter((text) => (strip(text).match(/\\p{L}+/gu) || [])
-    .some((word) => !allowed.includes(word)));
-  return { checked: texts.length, outside };
-}"""
-
-
 NAMES = {10234: "Ann Smith", 10567: "Bob Jones", 10890: "Cat Brown", 11012: "Dan White"}
 
 
-def allowed_words() -> list[str]:
-    words = bridge_words("en")
-    found = {words["nt"], words["pass"], words["doubled"], words["redoubled"],
-             *words["seats"].values(), *words["sides"].values(), "A", "K", "Q", "J", "T"}
-    found |= {words["nt"] + d for d in ("X", "XX")}
-    for name in catalog("en")["languages"].values():
-        found.add(name)
-    for name in NAMES.values():  # the players' names, as the club's list has them
-        found.update(name.split())
-    return sorted(found)
+class Walk(PseudoWalk):
+    """The pad's walk: the players' names of the club's list may show."""
 
-
-class Walk:
     def __init__(self, page: Page) -> None:
-        self.page = page
-        self.screens: list[str] = []
-        self.checked = 0
-
-    async def check(self, screen: str) -> None:
-        found = await self.page.evaluate(CHECK, allowed_words())
-        assert found["outside"] == [], f"{screen}: text outside the catalogs"
-        self.screens.append(screen)
-        self.checked += found["checked"]
+        super().__init__(page, names=NAMES.values())
 
 
 async def press(page: Page, group: str, key: str) -> None:
@@ -340,3 +292,83 @@ async def test_a_pads_choice_is_its_own_and_stays_until_the_club_language_is_all
     await expect(other.get_by_role("button", name="Anmelden")).to_be_visible()
     await page.reload()
     await expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+async def enter_a_result(page: Page, round_: int, board: int) -> None:
+    """3NT by North made, the king of hearts led, pressed as a player would (pseudo-language)."""
+    await press(page, "Level", "3")
+    await press(page, "Suit", x("no trump"))
+    await press(page, "Declarer", x("North"))
+    await press(page, "Result", "=")
+    await press(page, "Lead: suit", x("hearts"))
+    await press(page, "Lead: card", "K")
+    await page.get_by_role("button", name=x("Send"), exact=True).click()
+    await page.locator("#confirm").get_by_role("button", name=x("Accept"), exact=True).click()
+
+
+async def others_play(club: Club, console: Any, round_: int) -> None:
+    """Tables 2 and 3 play the round, entered on the director's console."""
+    for table in (2, 3):
+        for board in pairs(club.station, table, round_)[2]:
+            answer = await console.put(
+                f"/api/sections/A/tables/{table}/rounds/{round_}/boards/{board}",
+                json={"contract": "3NT", "declarer": "N", "tricks": 9})
+            assert answer.status_code < 300, answer.text
+
+
+@pytest.mark.parametrize("station_size", [(3, 3)])  # three rounds of one board
+async def test_the_rankings_key_replaced_and_session_over_in_the_pseudo_language(
+        club: Club, station_size: tuple[int, int]) -> None:
+    async with director(club) as console:  # one login: the station counts them
+        await walk_rounds_and_the_end(club, console)
+
+
+async def walk_rounds_and_the_end(club: Club, console: Any) -> None:
+    answer = await console.put("/api/sections/A/rankings",
+                               json={"after_each_round": True, "hide_last": 0})
+    assert answer.status_code == 200, answer.text
+    context = await club.browser.new_context()
+    club.contexts.append(context)
+    await context.add_init_script(f"localStorage.setItem('{CHOSEN}', 'xx')")
+    page = await context.new_page()
+    await page.goto(club.link(7))
+    await page.wait_for_selector("body[data-link=online]")
+    walk = Walk(page)
+    await page.get_by_label(x("Section")).fill("A")
+    await page.get_by_label(x("Table"), exact=True).fill("1")
+    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+    await page.wait_for_selector("body[data-state=play]")
+
+    board = pairs(club.station, 1, 1)[2][0]
+    await enter_a_result(page, 1, board)
+    await stored(page, 1, board, table=1)
+    await others_play(club, console, 1)
+    await expect(page.locator("#round-ranking")).to_be_visible(timeout=30000)
+    await walk.check("rankings after the round")
+
+    # The director pairs the unit again: the next result, under the old key, is refused.
+    answer = await console.post("/api/units/7/pair")
+    answer.raise_for_status()
+    code = answer.json()["code"]
+    board = pairs(club.station, 1, 2)[2][0]
+    await enter_a_result(page, 2, board)
+    await expect(page.get_by_role("alert").filter(has_text="[~")).not_to_have_count(0)
+    await walk.check("key replaced")
+    await page.goto("about:blank")
+    await page.goto(f"{club.url}/pad#code={code}&broker=ws://127.0.0.1:{club.broker.websockets}")
+    await page.wait_for_selector("body[data-link=online]")
+    await stored(page, 2, board, table=1)
+    await others_play(club, console, 2)
+
+    board = pairs(club.station, 1, 3)[2][0]
+    await enter_a_result(page, 3, board)
+    await stored(page, 3, board, table=1)
+    await others_play(club, console, 3)
+    await page.wait_for_selector("body[data-state=finished]", timeout=30000)
+    await walk.check("session over, the rankings to come")
+    assert (await console.post("/api/session/end")).status_code == 200
+    assert (await console.post("/api/session/publish")).status_code == 200
+    await expect(page.locator("#ranking")).to_be_visible(timeout=30000)
+    await walk.check("session over, the rankings")
+    print(f"pseudo-language walk, rounds and the end: {len(walk.screens)} screens, "
+          f"{walk.checked} texts checked")

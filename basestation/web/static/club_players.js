@@ -1,6 +1,7 @@
 // The club's list of players, with their national numbers and handicaps: the director edits
 // the handicaps here (for handicap events), imports a list (CSV) and exports it.
 import { api, el, say, setupLogin, showLogin } from "./common.js";
+import { whenParsed } from "./i18n.js";
 
 const isDirector = () => document.body.dataset.director === "yes";
 let shown = [];  // the list as last read: [{number, name, national, handicap}]
@@ -60,7 +61,7 @@ async function importList(input) {
   input.value = "";
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   setupLogin(() => loadList().catch((error) => say(error.message, true)),
     () => document.querySelector("#club-list tbody").replaceChildren());
   document.getElementById("director-login").addEventListener("click", showLogin);

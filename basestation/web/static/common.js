@@ -1,4 +1,6 @@
-// Shared by the director's pages: API calls, the login form, and the live event stream.
+// Shared by the director's pages: API calls, the login form, the live event stream, and the
+// choice of the pages' language.
+import { _, refusal, tag } from "./i18n.js";
 
 export async function api(method, path, body) {
   const options = { method, credentials: "same-origin", headers: {} };
@@ -12,7 +14,8 @@ export async function api(method, path, body) {
   const data = type.includes("json") ? await response.json() : await response.text();
   if (!response.ok) {
     const detail = data && data.detail;
-    const error = new Error(typeof detail === "string" ? detail : detailText(detail || data));
+    const error = new Error(typeof detail === "string" ? refusal(data.key, data.values, detail) :
+      detailText(detail || data));
     error.status = response.status;  // a page may act on it: 409 asks the director to confirm
     throw error;
   }
@@ -60,7 +63,7 @@ export async function checkLogin() {
       return who.director;
     } catch (error) {
       if (error.status !== undefined && error.status !== 503) throw error;
-      say("The station is busy: trying again.", true);
+      say(_("The station is busy: trying again."), true);
       await new Promise((resolve) => setTimeout(resolve, wait));
       say("");
     }
@@ -71,10 +74,10 @@ export async function checkLogin() {
 function loginOverlay() {
   return el("div", { id: "login", class: "overlay", hidden: true },
     el("form", { id: "login-form", class: "login" },
-      el("h2", {}, "Director login"),
-      el("label", {}, "Password ",
+      el("h2", {}, _("Director login")),
+      el("label", {}, _("Password") + " ",
         el("input", { id: "password", type: "password", autocomplete: "current-password", required: true })),
-      el("button", { type: "submit" }, "Log in"),
+      el("button", { type: "submit" }, _("Log in")),
       el("p", { id: "login-error", class: "message bad" })));
 }
 
@@ -140,14 +143,25 @@ export function coalesced(job) {
   };
 }
 
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-  "September", "October", "November", "December"];
-
-// "Friday 27 November 2026": spelt out here, not by the browser's locale, so every print reads the same.
+// "Friday 27 November 2026" in the page's language ("vendredi 27 novembre 2026"): a date of
+// the event, the same wherever the page is read.
 export function dayText(date) {
   if (!date) return "";
   const [year, month, day] = date.split("-").map(Number);
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return `${DAYS[weekday]} ${day} ${MONTHS[month - 1]} ${year}`;
+  // English as the club's printed results have always read it: day, month, year, no comma.
+  const english = tag() === "en";
+  const text = new Intl.DateTimeFormat(english ? "en-GB" : tag(), { weekday: "long",
+    day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
+    .format(new Date(Date.UTC(year, month - 1, day)));
+  return english ? text.replace(",", "") : text;
+}
+
+// The director's choice of language (language_choice.html), kept by this browser for a year:
+// the station makes the pages in it from then on.
+const choice = document.getElementById("console-language");
+if (choice) {
+  choice.addEventListener("change", () => {
+    document.cookie = `${choice.dataset.cookie}=${choice.value}; path=/; max-age=31536000; samesite=lax`;
+    location.reload();
+  });
 }

@@ -1,6 +1,7 @@
 // Competitions and their ladders: the ladder as the rules rank it (shown, printed, CSV), the
 // director's forms for a competition's rules and sessions, and a year's place-getters.
 import { api, el, say, setupLogin, showLogin, dayText } from "./common.js";
+import { whenParsed } from "./i18n.js";
 
 const state = { competitions: [], chosen: null, events: [] };
 const two = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
@@ -154,7 +155,7 @@ async function loadEvents() {
   state.events = (await api("GET", "/api/events")).filter((e) => (e.format || "pairs") === "pairs");
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   setupLogin(() => loadEvents().then(() => loadCompetitions(state.chosen && state.chosen.id)));
   document.getElementById("director-login").addEventListener("click", showLogin);
   document.getElementById("competition-select").addEventListener("change", async (e) => {

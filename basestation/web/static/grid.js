@@ -26,6 +26,7 @@ import { setupPairing } from "./pairing.js";
 import { renderSeats, whenSeated } from "./players.js";
 import { fillTable, setupTableDialog } from "./table_dialog.js";
 import { renderUnits } from "./units.js";
+import { whenParsed } from "./i18n.js";
 
 let loginChecked = Promise.resolve(false);
 
@@ -86,7 +87,7 @@ async function showConsoles() {
   nav.hidden = consoles.length === 0;
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   const lookerChanged = () => { reopenStream(); refresh(); };
   setupLogin(lookerChanged, lookerChanged);
   showConsoles();

@@ -1,5 +1,6 @@
 // History: the audit log of an event, newest first, paged back on demand; live for the open one.
 import { api, el, say, checkLogin, setupLogin, listen, coalesced, dayText } from "./common.js";
+import { whenParsed } from "./i18n.js";
 
 let shown = [];   // entries on the page, newest first
 let openEvent = null;
@@ -65,7 +66,7 @@ const refresh = coalesced(async () => {
   await load();
 });
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   setupLogin(refresh);
   checkLogin().then((director) => { if (director) refresh(); });
   document.getElementById("event").addEventListener("change", () => load().catch((e) => say(e.message, true)));

@@ -10,6 +10,18 @@ let current = { lang: "en", tag: "en", languages: { en: "English" }, bridge: ENG
 
 // The catalog a page uses from now on (the JSON of /static/i18n/<code>.json).
 export function useCatalog(catalog) { current = catalog; }
+
+// A director's page names its catalog on <html data-catalog> (pages.py, in the language it
+// was made in): every module that imports this one waits for it, so no word is said before.
+const named = document.documentElement.dataset.catalog;
+if (named) {
+  try {
+    const answer = await fetch(named, { credentials: "same-origin" });
+    if (answer.ok) useCatalog(await answer.json());
+  } catch {
+    // the English shows: a page in words is better than no page
+  }
+}
 export const language = () => current.lang;
 export const tag = () => current.tag;
 export const languages = () => current.languages;
@@ -18,12 +30,38 @@ export const bridge = () => current.bridge;
 // "Board {board}" with {board: 5}: "Board 5".
 function fill(text, values) {
   if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  // {name}, or {name:g} as a refusal's Python template may write it; {name:cap} begins a
+  // sentence (refusals.py's Phrase)
+  return text.replace(/\{(\w+)(?::([^{}]*))?\}/g, (all, name, spec) => {
+    if (!(name in values)) return all;
+    const said = String(values[name]);
+    return spec === "cap" ? said.charAt(0).toLocaleUpperCase(current.tag) + said.slice(1) : said;
+  });
 }
 
 export function _(message, values) {
   const said = current.messages[message];
   return fill(typeof said === "string" ? said : message, values);
+}
+
+// Runs `start` once the page is parsed. A page's modules wait for its catalog (above), so
+// DOMContentLoaded may have fired before they run: then it runs at once.
+export function whenParsed(start) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+}
+
+// A refusal's {key, values} (the API's answer) in the page's words: a value may itself be a
+// phrase. Without the key in the catalog, the English sentence the station sent.
+export function refusal(key, values, english) {
+  const sentence = (current.refusals || {})[key];
+  if (typeof sentence !== "string") return english;
+  const filled = {};
+  for (const [name, value] of Object.entries(values || {})) {
+    filled[name] = value && typeof value === "object" && "key" in value ?
+      refusal(value.key, value.values, "") : value;
+  }
+  return fill(sentence, filled);
 }
 
 // A message with a number in it, in the form the language's plural rules choose for `n`.

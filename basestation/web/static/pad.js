@@ -7,7 +7,7 @@ import * as PadCore from "./padcore.js";
 import * as PadWire from "./padwire.js";
 import * as PadWords from "./padwords.js";
 import * as PadText from "./padtext.js";
-import { _, bridge, contractText, formatNumber, language, n_, seatLetter, sideLetters } from "./i18n.js";
+import { _, bridge, contractText, formatNumber, language, n_, seatLetter, sideLetters, whenParsed } from "./i18n.js";
 
 const CURRENT = "bridgepad:current";  // which pad this browser is, for a reload without the link
 const $ = (id) => document.getElementById(id);
@@ -51,8 +51,7 @@ async function pairing() {
     show("pairing", false);
     const data = await answer.json().catch(() => ({}));
     if (!answer.ok) {
-      const said = typeof data.detail === "string" ? data.detail : PadWords.PAIRING_REFUSED();
-      return { paired: kept, refused: said };
+      return { paired: kept, refused: PadWords.pairingRefused(data.key, data.values) };
     }
     const paired = keyOf(data, PAIRING_LINK.broker);
     if (!paired) return { paired: kept, refused: PadWords.PAIRING_REFUSED() };
@@ -81,7 +80,7 @@ async function keptByStation() {
     return { paired: null };
   }
   const data = await answer.json().catch(() => ({}));
-  if (answer.status === 410 && typeof data.detail === "string") return { paired: null, refused: data.detail };
+  if (answer.status === 410) return { paired: null, refused: PadWords.pairingRefused(data.key, data.values) };
   const paired = answer.ok ? keyOf(data, data.broker) : null;
   if (!paired) return { paired: null };
   localStorage.setItem(CURRENT, JSON.stringify(paired));
@@ -926,4 +925,4 @@ async function setup() {
   });
 }
 
-document.addEventListener("DOMContentLoaded", setup);
+whenParsed(setup);

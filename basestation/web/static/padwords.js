@@ -232,6 +232,21 @@ export const TABLE_FORM = () => _("Section is one letter, table a number from 1"
 export const PIN_FORM = () => _("The director's PIN is 1 to 8 letters, digits or signs");
 export const OLD_LINK = () => _("This pairing link is not one this station gives now: ask the director to pair the unit again");
 export const PAIRING_REFUSED = () => _("The station did not give this pad its key: ask the director to pair the unit again");
+// A pairing the station refused (SPEC 10.5), in the pad's words, by the refusal's key; a key
+// this pad does not know gets the general words. The station's own sentence is English.
+const PAIRING_WORDS = {
+  "pairing.unknown": () => _("This is not a pairing link the station gave (or the station restarted since): ask the director to pair the unit again"),
+  "pairing.spent": () => _("This pairing link has been used already: each link works once. Ask the director to pair the unit again for a new one"),
+  "pairing.expired": (v) => n_("This pairing link has expired: it works for {n} minute. Ask the director to pair the unit again", "This pairing link has expired: it works for {n} minutes. Ask the director to pair the unit again", Number(v.minutes) || 0),
+  "pairing.replaced": () => _("This pairing link was replaced by a newer one for the same unit: use the newest, or ask the director to pair the unit again"),
+  "pairing.too_many": () => _("Too many wrong pairing codes from this device: wait a minute, then open the newest pairing link the director gave"),
+  "pairing.none_kept": () => _("This browser holds no pad key: open the pairing link or QR code from the director's Units panel"),
+  "pairing.paired_again": (v) => _("Unit {unit} was paired again since this browser took its key: open the newest pairing link from the director's Units panel", { unit: v.unit }),
+};
+export function pairingRefused(key, values) {
+  const words = PAIRING_WORDS[key];
+  return words ? words(values || {}) : PAIRING_REFUSED();
+}
 export const PAIRING_UNREACHABLE = () => _("Pairing: the station cannot be reached just now; trying again");
 // The browser had erased the pad's storage; the station gave its key back (SPEC 10.5).
 export const restored = (unit) => _("This browser had cleared the pad's memory: it is unit {unit} again. Log in to your table", { unit });

@@ -2,6 +2,7 @@
 // A pairs event takes a percentage of a top; a teams or Swiss event VPs off a total or IMPs
 // off one round's match.
 import { api, el, say, checkLogin, setupLogin, listen, coalesced } from "./common.js";
+import { whenParsed } from "./i18n.js";
 
 const MATCH_FORMATS = ["teams", "swiss-teams", "swiss-pairs"];
 let entrantWord = "team";
@@ -98,7 +99,7 @@ async function addMatchPenalty(event) {
   refresh();
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   setupLogin(refresh);
   document.getElementById("penalty-form").addEventListener("submit", add);
   document.getElementById("match-penalty-form").addEventListener("submit", addMatchPenalty);

@@ -1,6 +1,7 @@
 // A player's results over a chosen period (the past year unless changed): each session's date,
 // event, partner, percentage and place; shown and printed.
 import { api, el, say, setupLogin, showLogin, dayText } from "./common.js";
+import { whenParsed } from "./i18n.js";
 
 const twoPlaces = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
 const isoDay = (date) => date.toISOString().slice(0, 10);
@@ -42,7 +43,7 @@ async function loadPlayers() {
   if (kept) select.value = kept;
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   setupLogin(() => loadPlayers().then(showHistory).catch((error) => say(error.message, true)),
     () => {  // what the director was shown goes with the login
       document.getElementById("player-title").textContent = "A player's results";

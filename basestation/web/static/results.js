@@ -4,6 +4,7 @@
 import { api, coalesced, el, listen, say, setupLogin, showLogin } from "./common.js";
 import { clearMatchResults, renderMatchResults } from "./match_results.js";
 import { dealDiagram, eventLine, fmt, leadText, pct, printEvent, resultText, scoreText, table, view } from "./result_parts.js";
+import { whenParsed } from "./i18n.js";
 
 function fieldKey(entry) {
   return `${entry.section || ""} ${entry.direction || ""}`.trim();
@@ -247,7 +248,7 @@ function printOnly(what) {
   window.print();
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   setupLogin(refresh);
   document.getElementById("director-login").addEventListener("click", showLogin);
   document.getElementById("event-select").addEventListener("change", (e) => choose(e.target.value));

@@ -5,6 +5,7 @@
 import { api, el, say, checkLogin, setupLogin } from "./common.js";
 import { renderSeats, whenSeated } from "./players.js";
 import { boardRange } from "./boards.js";
+import { whenParsed } from "./i18n.js";
 
 const setup = { kinds: [], pbn: null, players: new Map() };
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -318,7 +319,7 @@ async function init() {
   if (!document.querySelector(".section-setup")) addSection({ movement: "mitchell", tables: 7, boards: 28 });
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   setupLogin(() => init().catch((e) => say(e.message, true)));
   document.getElementById("add-section").addEventListener("click",
     () => addSection({ movement: "mitchell", tables: 7, boards: 28 }));
