@@ -83,12 +83,12 @@ function rulesFields(prefix, c) {
     el("option", { value: "pairs" }, _("Pairs")), el("option", { value: "individual" }, _("Individual")));
   kind.value = c.kind;
   return [
-    el("label", {}, `${_("Ranking")} `, kind),
+    el("label", {}, _("Ranking") + " ", kind),
     number("sessions", _("Sessions in the competition"), c.sessions),
     number("qualify", _("Sessions to qualify"), c.qualify),
     number("count", _("Sessions that count"), c.count),
     el("label", {}, el("input", { id: `${prefix}-change`, name: "change_partner", type: "checkbox",
-      checked: c.change_partner ? "checked" : null }), ` ${_("Players must change partner at least once")}`),
+      checked: c.change_partner ? "checked" : null }), " " + _("Players must change partner at least once")),
   ];
 }
 
@@ -116,7 +116,7 @@ function renderForms() {
   }
   const fresh = document.getElementById("new-form");
   if (fresh.childElementCount) return;  // what the director is typing stays
-  fresh.replaceChildren(el("label", {}, `${_("Name")} `, el("input", { id: "new-name", name: "name", required: true, maxlength: 100 })),
+  fresh.replaceChildren(el("label", {}, _("Name") + " ", el("input", { id: "new-name", name: "name", required: true, maxlength: 100 })),
     ...rulesFields("new", { kind: "pairs", sessions: 6, qualify: 5, count: 5, change_partner: false }),
     el("button", { type: "submit" }, _("Create the competition")));
 }

@@ -239,7 +239,8 @@ function render(more) {
   for (const entry of shown.filter(visible)) {
     const at = new Date(entry.at);
     body.append(el("tr", { "data-action": entry.action },
-      el("td", { title: at.toISOString() }, at.toLocaleString(tag() === "en" ? undefined : tag())),
+      el("td", { title: _("{time} UTC", { time: at.toISOString().replace("T", " ").slice(0, 23) }) },
+        at.toLocaleString(tag() === "en" ? undefined : tag())),
       el("td", {}, whoText(entry.actor)),
       el("td", { class: "text" }, auditLine(entry.action, entry.detail || {}))));
   }
