@@ -1,13 +1,13 @@
 // The club's list of players, with their national numbers and handicaps: the director edits
 // the handicaps here (for handicap events), imports a list (CSV) and exports it.
 import { api, el, say, setupLogin, showLogin } from "./common.js";
-import { whenParsed } from "./i18n.js";
+import { _, n_, formatNumber, whenParsed } from "./i18n.js";
 
 const isDirector = () => document.body.dataset.director === "yes";
 let shown = [];  // the list as last read: [{number, name, national, handicap}]
 
 function handicapText(value) {
-  return value === null || value === undefined ? "" : `${value}`;
+  return value === null || value === undefined ? "" : `${value}`;  // an input's value: digits and a point
 }
 
 async function loadList() {
@@ -15,10 +15,10 @@ async function loadList() {
   shown = await api("GET", "/api/players");
   const body = document.querySelector("#club-list tbody");
   body.replaceChildren(...shown.map((p) => el("tr", { "data-number": p.number },
-    el("td", {}, `${p.number}`), el("td", { class: "text" }, p.name), el("td", { class: "text" }, p.national || ""),
+    el("td", {}, formatNumber(p.number)), el("td", { class: "text" }, p.name), el("td", { class: "text" }, p.national || ""),
     el("td", {}, el("input", { type: "number", step: "0.5", min: -50, max: 50, name: `handicap-${p.number}`,
-      value: handicapText(p.handicap), "aria-label": `Handicap of ${p.name}` })))));
-  if (!shown.length) body.append(el("tr", {}, el("td", { colspan: 4 }, "No players yet: import the club's list.")));
+      value: handicapText(p.handicap), "aria-label": _("Handicap of {name}", { name: p.name }) })))));
+  if (!shown.length) body.append(el("tr", {}, el("td", { colspan: 4 }, _("No players yet: import the club's list."))));
 }
 
 // Only the handicaps changed are sent; an empty box takes a player's handicap away.
@@ -29,20 +29,21 @@ async function saveHandicaps(event) {
     const box = document.querySelector(`[name="handicap-${player.number}"]`);
     if (!box || box.value === handicapText(player.handicap)) continue;
     if (box.value !== "" && !box.checkValidity()) {
-      say(`The handicap of ${player.name} must be a number from -50 to 50.`, true);
+      say(_("The handicap of {name} must be a number from {low} to {high}.",
+        { name: player.name, low: formatNumber(-50), high: formatNumber(50) }), true);
       box.focus();
       return;
     }
     changed.push({ number: player.number, name: player.name, handicap: box.value === "" ? null : Number(box.value) });
   }
   if (!changed.length) {
-    say("No handicap was changed.");
+    say(_("No handicap was changed."));
     return;
   }
   try {
     await api("PUT", "/api/players", changed);
     await loadList();
-    say(`Saved the handicaps of ${changed.map((p) => p.name).join(", ")}.`);
+    say(_("Saved the handicaps of {names}.", { names: changed.map((p) => p.name).join(", ") }));
   } catch (error) {
     say(error.message, true);
   }
@@ -54,9 +55,11 @@ async function importList(input) {
   try {
     const stored = await api("POST", "/api/players/csv", { csv: await file.text() });
     await loadList();
-    say(`${stored.stored} players read from ${file.name}; the club's list holds ${stored.players}.`);
+    say(n_("{n} player read from {file}; the club's list holds {players}.",
+      "{n} players read from {file}; the club's list holds {players}.", stored.stored,
+      { file: file.name, players: formatNumber(stored.players) }));
   } catch (error) {
-    say(`${file.name}: ${error.message} Nothing of the file was stored.`, true);
+    say(_("{file}: {error} Nothing of the file was stored.", { file: file.name, error: error.message }), true);
   }
   input.value = "";
 }

@@ -1,9 +1,9 @@
 // A player's results over a chosen period (the past year unless changed): each session's date,
 // event, partner, percentage and place; shown and printed.
 import { api, el, say, setupLogin, showLogin, dayText } from "./common.js";
-import { whenParsed } from "./i18n.js";
+import { _, n_, formatNumber, formatPercent, whenParsed } from "./i18n.js";
 
-const twoPlaces = (value) => (value === null || value === undefined ? "" : value.toFixed(2));
+const twoPlaces = (value) => (value === null || value === undefined ? "" : formatNumber(value, 2));
 const isoDay = (date) => date.toISOString().slice(0, 10);
 
 const isDirector = () => document.body.dataset.director === "yes";
@@ -16,20 +16,22 @@ async function showHistory() {
   history.replaceState(null, "", `/player-history?player=${number}&since=${since}&until=${until}`);
   const found = await api("GET", `/api/players/${number}/history?since=${since}&until=${until}`);
   const who = found.player.national ? `${found.player.name} (${found.player.national})` : found.player.name;
-  document.getElementById("player-title").textContent =
-    `Results of ${who}, ${dayText(found.since)} to ${dayText(found.until)}`;
+  document.getElementById("player-title").textContent = _("Results of {player}, {since} to {until}",
+    { player: who, since: dayText(found.since), until: dayText(found.until) });
   const rows = found.sessions.map((s) => el("tr", {},
     el("td", { class: "text" }, dayText(s.date)), el("td", { class: "text" }, s.event_name),
     el("td", { class: "text" }, s.partners), el("td", {}, twoPlaces(s.pct)),
-    el("td", {}, `${s.rank_label} of ${s.pairs}`)));
+    el("td", {}, _("{place} of {pairs}", { place: s.rank_label, pairs: formatNumber(s.pairs) }))));
   const box = document.querySelector("#player-results > div");
   box.replaceChildren(el("table", {},
-    el("caption", {}, `${found.sessions.length} session(s)` +
-      (found.average === undefined || found.average === null ? "" : `, average ${twoPlaces(found.average)}%`)),
-    el("thead", {}, el("tr", {}, ...["Date", "Event", "Partner", "%", "Place"].map((t, i) =>
+    el("caption", {}, found.average === undefined || found.average === null ?
+      n_("{n} session(s)", "{n} session(s)", found.sessions.length) :
+      n_("{n} session(s), average {average}", "{n} session(s), average {average}", found.sessions.length,
+        { average: formatPercent(found.average) })),
+    el("thead", {}, el("tr", {}, ...[_("Date"), _("Event"), _("Partner"), "%", _("Place")].map((t, i) =>
       el("th", { scope: "col", class: i < 3 ? "text" : null }, t)))),
     el("tbody", {}, ...rows)));
-  if (!rows.length) box.append(el("p", {}, "No sessions in this period."));
+  if (!rows.length) box.append(el("p", {}, _("No sessions in this period.")));
   say("");
 }
 
@@ -46,7 +48,7 @@ async function loadPlayers() {
 whenParsed(() => {
   setupLogin(() => loadPlayers().then(showHistory).catch((error) => say(error.message, true)),
     () => {  // what the director was shown goes with the login
-      document.getElementById("player-title").textContent = "A player's results";
+      document.getElementById("player-title").textContent = _("A player's results");
       document.querySelector("#player-results > div").replaceChildren();
     });
   document.getElementById("director-login").addEventListener("click", showLogin);
