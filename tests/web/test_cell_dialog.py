@@ -96,7 +96,7 @@ async def test_a_bad_split_is_refused_in_words(director_page: tuple[Station, Pag
 
 async def test_the_cell_dialog_writes_results_as_the_pad_and_follows_a_ruling(
         director_page: tuple[Station, Page, int]) -> None:
-    """The held result in the pad's notation and suit symbols (4S= by South, lead ♥K); after a
+    """The held result in the pad's notation and suit symbols (4♠= by South, lead ♥K); after a
     ruling, the Correct form holds what the station holds now, not the contract ruled away."""
     station, page, port = director_page
     first, second = boards(station, 1, 1)
@@ -107,7 +107,7 @@ async def test_the_cell_dialog_writes_results_as_the_pad_and_follows_a_ruling(
     await page.get_by_role("button", name=re.compile("^Table 1, round 1")).click()
     dialog = page.get_by_role("dialog", name="Section A, table 1, round 1")
     panel = dialog.get_by_role("region", name=f"Board {first}")
-    await expect(panel.locator(".held")).to_have_text("4S= by South, lead ♥K, NS +420")
+    await expect(panel.locator(".held")).to_have_text("4♠= by South, lead ♥K, NS +420")
     await expect(panel.get_by_label("contract")).to_have_value("4S")
     await expect(panel.get_by_label("lead")).to_have_value("HK")
 
