@@ -139,7 +139,8 @@ function boardPanel(section, table, round, b) {
     }
   };
   const correct = el("form", { class: "correct director-only", "data-board": b.board },
-    el("input", { name: "contract", placeholder: "4SX", size: "5", "aria-label": _("contract") }),
+    // The contract as typed: the station reads the letters (S H D C NT, X XX), as exports write.
+    el("input", { name: "contract", placeholder: _("4SX"), size: "5", "aria-label": _("contract") }),
     el("select", { name: "declarer", "aria-label": _("declarer") }, ...["", "N", "E", "S", "W"].map(
       (s) => el("option", { value: s }, s ? seatLetter(s) : _("by")))),
     el("input", { name: "tricks", type: "number", min: "0", max: "13", placeholder: _("tricks"), "aria-label": _("tricks") }),

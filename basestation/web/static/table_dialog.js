@@ -40,16 +40,13 @@ export function fillTable() {
   const down = row.state === "link_lost" &&
     last.grid.alerts.find((a) => a.kind === "link_down" && a.link === row.link);
   const facts = document.getElementById("table-facts");
-  // One sentence, its last-heard time a live span (grid.js keeps it ticking): split around it.
-  const values = { unit: row.unit, state: tableWords(row), seen: "\u0000",
+  // The last-heard time is a live span (grid.js keeps it ticking): the words before it end
+  // with "last heard", the battery is a clause of its own after it.
+  const values = { unit: row.unit, state: tableWords(row),
     battery: row.battery != null ? formatPercent(row.battery, 0) : "" };
-  const sentence = row.unit
-    ? row.battery != null ? _("unit {unit}, {state}; last heard {seen}; battery {battery}", values)
-      : _("unit {unit}, {state}; last heard {seen}", values)
-    : row.battery != null ? _("no pad, {state}; last heard {seen}; battery {battery}", values)
-      : _("no pad, {state}; last heard {seen}", values);
-  const [before, after = ""] = sentence.split("\u0000");
-  facts.replaceChildren(before, el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)), after,
+  facts.replaceChildren(row.unit ? _("unit {unit}, {state}; last heard", values) : _("no pad, {state}; last heard", values),
+    " ", el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)),
+    row.battery != null ? _("; battery {battery}", values) : "",
     down ? el("span", { class: "link-down" }, `. ${linkSentence(down)}`) : "");
   // Who plays there in the section's round, by name once seated.
   const grid = last.grid.sections.find((s) => s.section === section);
