@@ -41,7 +41,7 @@ async def test_typing_survives_heartbeats_and_results(
             await acked(pad, pad.send(Heartbeat(battery=80)))
         await acked(pad, pad.send(result_at(station, 1, 1, second)))
         # The other board's panel shows the pad's result as it arrives...
-        await page.wait_for_selector(f"{other} .held >> text=4S")
+        await page.wait_for_selector(f"{other} .held >> text=4\u2660")
         await page.wait_for_selector("#unit-17")
     # ...and nothing the director had typed or chosen moved.
     assert await page.evaluate("window.kept.isConnected")
