@@ -4,8 +4,7 @@ catalogs, and in French they read as French, contracts with the suits' symbols, 
 clean on an open dialog. Real pads on a real broker, the grid in real Chromium.
 
 The walk reads only what these panels write (the grid's own page, its headings and its state
-words are another walk's), and leaves out the two cells of the conflict dialog that show the
-station's own sentence of each entry (English until the station sends the entries' fields)."""
+words are another walk's): a conflict's two entries too, said from their fields."""
 
 from __future__ import annotations
 
@@ -61,13 +60,14 @@ CHECK = """([roots, skip, allowed]) => {
 }"""
 
 # What these panels write; the live "last heard" and the units' and tables' state words are
-# the grid's (grid_words.js), the conflict's two entries the station's sentences.
+# the grid's (grid_words.js).
 ALERTS = ["#alert-counts", "#alerts-act", "#alerts-info"]
 UNITS = ["#units tbody", "#pair-url", "#pair-expires"]
 CELL = ["#cell-title", "#cell-pairs", "#cell-boards", "#cell-message"]
 TABLE = ["#table-title", "#table-facts", "#table-pending", "#table-actions"]
-CONFLICT = ["#conflict-title", "#conflict-origin", "#conflict-offered-head", "#conflict-held-from",
-            "#conflict-offered-from", "#conflict-keep", "#conflict-replace"]
+CONFLICT = ["#conflict-title", "#conflict-origin", "#conflict-offered-head", "#conflict-held",
+            "#conflict-offered", "#conflict-held-from", "#conflict-offered-from", "#conflict-keep",
+            "#conflict-replace"]
 SKIP = [".seen", ".unit-state"]
 
 
@@ -143,6 +143,7 @@ async def test_the_grids_panels_and_dialogs_say_every_word_from_the_catalogs(
             await walk.check("alerts", ALERTS)
             await conflict.get_by_role("button").first.click()
             await expect(page.locator("#conflict")).to_be_visible()
+            await expect(page.locator("#conflict-held")).to_contain_text("4\u2660=")
             await walk.check("conflict dialog", CONFLICT)
             await page.locator("#conflict form.dialog-head button").click()
             # One dismissed: the dismissed alerts are counted, and shown again.

@@ -1,8 +1,9 @@
 // The grid's alerts in the director's words: each kind counted, each alert a sentence, from
 // the page's catalog (i18n.js). No page state, no requests (alerts.js shows them; the table
 // dialog says a link's sentence). Protocol codes (kinds, origins) are never shown.
-import { _, formatNumber, n_ } from "./i18n.js";
-import { tableLabel } from "./grid_words.js";
+import { _, formatNumber, n_, sideLetters } from "./i18n.js";
+import { FLAG_WORDS, tableLabel } from "./grid_words.js";
+import { cardWords, notation, seatName, signed } from "./padcore.js";
 
 // "3 tables behind": an alert kind counted, in the form the language's plural rules choose.
 // Functions, so that each is said in the catalog loaded, not frozen at import.
@@ -182,9 +183,41 @@ export function offeredHead(a) {
   return a.unit ? _("Unsent on unit {unit}'s pad", { unit: a.unit }) : _("Unsent on a pad");
 }
 
-// A result the station or a pad holds, in words: the alert's own (English) words until the
-// station sends the entry itself.
-const resultOr = (text, none) => text ?? none;
+// An entry as the pad writes it, in the page's language and the suits' symbols (the cell
+// dialog's, and a conflict's two entries):
+// "4\u2660+1 by South, lead \u2665K, NS +450", "passed out, NS 0".
+function played(held) {
+  if (held.contract === "PASS") return _("passed out");
+  const words = { result: notation(held.contract, held.tricks), card: cardWords(held.lead),
+    by: held.declarer in SEATS ? seatName(held.declarer) : held.declarer ?? "?" };
+  return held.lead ? _("{result} by {by}, lead {card}", words) : _("{result} by {by}", words);
+}
+const SEATS = { N: 1, E: 1, S: 1, W: 1 };
+
+// A ruling's averages as the language abbreviates them ("AVE+/AVE-"); percentages as they are.
+const AVERAGES = { AVE: () => _("AVE"), "AVE+": () => _("AVE+"), "AVE-": () => _("AVE-") };
+const averages = (code) => String(code).replace(/AVE[+-]?/g, (m) => AVERAGES[m]());
+
+export function entryWords(held) {
+  if (!held) return _("no result");
+  if (held.kind === "not_played") return _("not played");
+  let text = held.kind === "adjusted" ? _("adjusted {score}", { score: averages(held.adjusted) }) : played(held);
+  if (held.kind === "result" && held.adjusted) text = _("{result} ({adjusted})", { result: text, adjusted: averages(held.adjusted) });
+  if (held.score_ns != null && held.kind === "result") {
+    text = _("{result}, {ns} {score}", { result: text, ns: sideLetters("NS"), score: signed(held.score_ns) });
+  }
+  // The station's checks, as the grid's orange cell and the alerts say them.
+  const checks = (held.flags || []).map((f) => FLAG_WORDS[f]).filter(Boolean);
+  return checks.length ? _("{result} ({checks})", { result: text, checks: checks.join(", ") }) : text;
+}
+
+
+// A conflict's entry in the page's words, from its fields; the station's English sentence for
+// what the fields cannot say (an adjusted score), `none` when there is neither.
+export function conflictEntry(entry, english, none = "") {
+  if (entry && entry.kind !== "adjusted") return entryWords(entry);
+  return english ?? none;
+}
 
 export function alertText(a) {
   const table = tableLabel(a.section, a.table);
@@ -215,7 +248,8 @@ export function alertText(a) {
     case "table_in_use": return _("Unit {unit} asked for table {table}, which unit {holder} holds.", { ...v, holder: a.holder });
     case "merge_offer": return _("Board {board} (table {table}, round {round}), {origin}: merge it?", { ...v, origin: offerOrigin(a) });
     case "merge_conflict": return _("Board {board} at table {table} (round {round}): the station holds {held}; it was also sent {offered}, {origin}.",
-      { ...v, held: resultOr(a.held, _("a result")), offered: resultOr(a.offered, _("another result")), origin: offerOrigin(a) });
+      { ...v, held: conflictEntry(a.held_entry, a.held, _("a result")),
+        offered: conflictEntry(a.offered_entry, a.offered, _("another result")), origin: offerOrigin(a) });
     case "unknown_player": return _("Table {table}: player number(s) {players} are not in the player list.", { ...v, players: a.players });
     case "replay": return _("Unit {unit} sent message {seq} again with different contents.", { ...v, seq: a.seq });
     case "wrong_pin": return [

@@ -6,8 +6,8 @@
 // that raise them. Links down are also a banner across the page, for as long as they last.
 import { api, el, say } from "./common.js";
 import { _, n_ } from "./i18n.js";
-import { alertKey, alertText, asksAction, groupWords, heldOrigin, kindCount, linkSentence, offerOrigin,
-  offeredHead, offeredOrigin, strangerWords } from "./alert_words.js";
+import { alertKey, alertText, asksAction, conflictEntry, groupWords, heldOrigin, kindCount, linkSentence,
+  offerOrigin, offeredHead, offeredOrigin, strangerWords } from "./alert_words.js";
 import { showCell } from "./cell_dialog.js";
 import { last, refresh } from "./grid_state.js";
 import { tableLabel } from "./grid_words.js";
@@ -197,13 +197,15 @@ function alertItem(a) {
 export function showConflict(a) {
   const dialog = document.getElementById("conflict");
   const where = tableLabel(a.section, a.table);
-  const v = { board: a.board, table: where, round: a.round, unit: a.unit, held: a.held, offered: a.offered };
+  const held = conflictEntry(a.held_entry, a.held);
+  const offered = conflictEntry(a.offered_entry, a.offered);
+  const v = { board: a.board, table: where, round: a.round, unit: a.unit, held, offered };
   document.getElementById("conflict-title").textContent = _("Board {board} at table {table}, round {round}", v);
   document.getElementById("conflict-origin").textContent =
     _("The offered result: {origin}. Nothing changes until you choose.", { origin: offerOrigin(a) });
   document.getElementById("conflict-offered-head").textContent = offeredHead(a);
-  document.getElementById("conflict-held").textContent = a.held ?? "";
-  document.getElementById("conflict-offered").textContent = a.offered ?? "";
+  document.getElementById("conflict-held").textContent = held;
+  document.getElementById("conflict-offered").textContent = offered;
   document.getElementById("conflict-held-from").textContent = heldOrigin(a);
   document.getElementById("conflict-offered-from").textContent = offeredOrigin(a);
   document.getElementById("conflict-error").textContent = "";

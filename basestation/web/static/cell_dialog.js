@@ -3,42 +3,14 @@
 // A refresh brings the open dialog up to date without rebuilding it: what the director is
 // typing or has chosen stays as it is.
 import { api, el, say } from "./common.js";
-import { FLAG_WORDS } from "./grid_words.js";
+import { entryWords as describe } from "./alert_words.js";
 import { _, n_, seatLetter, sideLetters } from "./i18n.js";
-import { cardWords, notation, seatName, signed } from "./padcore.js";
 import { pairsWithNames } from "./players.js";
 
 let openCell = null;      // [section, table, round] of the open dialog
 
 function place(section, table, round, board) {
   return `/api/sections/${section}/tables/${table}/rounds/${round}/boards/${board}`;
-}
-
-// An entry as the pad writes it, in the page's language and the suits' symbols:
-// "4\u2660+1 by South, lead \u2665K, NS +450", "passed out, NS 0".
-function played(held) {
-  if (held.contract === "PASS") return _("passed out");
-  const words = { result: notation(held.contract, held.tricks), card: cardWords(held.lead),
-    by: held.declarer in SEATS ? seatName(held.declarer) : held.declarer ?? "?" };
-  return held.lead ? _("{result} by {by}, lead {card}", words) : _("{result} by {by}", words);
-}
-const SEATS = { N: 1, E: 1, S: 1, W: 1 };
-
-// A ruling's averages as the language abbreviates them ("AVE+/AVE-"); percentages as they are.
-const AVERAGES = { AVE: () => _("AVE"), "AVE+": () => _("AVE+"), "AVE-": () => _("AVE-") };
-const averages = (code) => String(code).replace(/AVE[+-]?/g, (m) => AVERAGES[m]());
-
-function describe(held) {
-  if (!held) return _("no result");
-  if (held.kind === "not_played") return _("not played");
-  let text = held.kind === "adjusted" ? _("adjusted {score}", { score: averages(held.adjusted) }) : played(held);
-  if (held.kind === "result" && held.adjusted) text = _("{result} ({adjusted})", { result: text, adjusted: averages(held.adjusted) });
-  if (held.score_ns != null && held.kind === "result") {
-    text = _("{result}, {ns} {score}", { result: text, ns: sideLetters("NS"), score: signed(held.score_ns) });
-  }
-  // The station's checks, as the grid's orange cell and the alerts say them.
-  const checks = (held.flags || []).map((f) => FLAG_WORDS[f]).filter(Boolean);
-  return checks.length ? _("{result} ({checks})", { result: text, checks: checks.join(", ") }) : text;
 }
 
 // The dialog's one message region: the station's last sentence replaces the one before.
