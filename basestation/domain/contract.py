@@ -82,9 +82,10 @@ def parse_contract(text: str) -> Contract:
     return contract
 
 
-def result_notation(contract: str | None, tricks: int | None) -> str:
-    """A result as the pads write it on a traveller: "4S+1", "3NTX=", "2H-2", "Pass" (the
-    pad's own is padcore.js's notation, which this matches)."""
+def result_notation(contract: str | None, tricks: int | None, *, symbols: bool = False) -> str:
+    """A result as written on a traveller: "4S+1", "3NTX=", "2H-2", "Pass"; with `symbols`,
+    the suits' symbols as the pages show it in English ("4\u2660+1": padcore.js's notation,
+    which this then matches). Letters for the API and the exports."""
     try:
         parsed = parse_contract(contract or "")
     except ContractError:
@@ -92,7 +93,10 @@ def result_notation(contract: str | None, tricks: int | None) -> str:
     if parsed.passed_out:
         return "Pass"
     made = (tricks or 0) - 6 - parsed.level
-    return f"{parsed}{'=' if made == 0 else f'{made:+d}'}"
+    written = str(parsed)
+    if symbols and written[1] in SUIT_SYMBOLS:
+        written = written[0] + SUIT_SYMBOLS[written[1]] + written[2:]
+    return f"{written}{'=' if made == 0 else f'{made:+d}'}"
 
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}

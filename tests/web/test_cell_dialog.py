@@ -41,7 +41,7 @@ async def test_typing_survives_heartbeats_and_results(
             await acked(pad, pad.send(Heartbeat(battery=80)))
         await acked(pad, pad.send(result_at(station, 1, 1, second)))
         # The other board's panel shows the pad's result as it arrives...
-        await page.wait_for_selector(f"{other} .held >> text=4S")
+        await page.wait_for_selector(f"{other} .held >> text=4\u2660")
         await page.wait_for_selector("#unit-17")
     # ...and nothing the director had typed or chosen moved.
     assert await page.evaluate("window.kept.isConnected")
@@ -96,7 +96,7 @@ async def test_a_bad_split_is_refused_in_words(director_page: tuple[Station, Pag
 
 async def test_the_cell_dialog_writes_results_as_the_pad_and_follows_a_ruling(
         director_page: tuple[Station, Page, int]) -> None:
-    """The held result in the pad's notation and suit symbols (4S= by South, lead ♥K); after a
+    """The held result in the pad's notation and suit symbols (4♠= by South, lead ♥K); after a
     ruling, the Correct form holds what the station holds now, not the contract ruled away."""
     station, page, port = director_page
     first, second = boards(station, 1, 1)
@@ -107,7 +107,7 @@ async def test_the_cell_dialog_writes_results_as_the_pad_and_follows_a_ruling(
     await page.get_by_role("button", name=re.compile("^Table 1, round 1")).click()
     dialog = page.get_by_role("dialog", name="Section A, table 1, round 1")
     panel = dialog.get_by_role("region", name=f"Board {first}")
-    await expect(panel.locator(".held")).to_have_text("4S= by South, lead ♥K, NS +420")
+    await expect(panel.locator(".held")).to_have_text("4♠= by South, lead ♥K, NS +420")
     await expect(panel.get_by_label("contract")).to_have_value("4S")
     await expect(panel.get_by_label("lead")).to_have_value("HK")
 

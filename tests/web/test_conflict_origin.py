@@ -37,7 +37,7 @@ async def test_pads_that_move_x_conflict_dialog_names_the_correction_after_the_r
             await log_in_pad(pad, table)
             for board in boards(station, table, 1):
                 played = replace(result_at(station, table, 1, board), lead="HK")
-                await acked(pad, pad.send(played))  # 4S= by South, lead HK
+                await acked(pad, pad.send(played))  # 4♠= by South, lead HK
         # EW 3 move to table 1 with their pad and begin round 2 there.
         await log_in_pad(ew3, 1)
         await acked(ew3, ew3.send(result_at(station, 1, 2, boards(station, 1, 2)[0])))
@@ -54,8 +54,8 @@ async def test_pads_that_move_x_conflict_dialog_names_the_correction_after_the_r
               "the next round had begun there")
     alert = page.locator("#alerts li[data-kind=merge_conflict]")
     await expect(alert).to_contain_text(
-        f"Board {first} at table A1 (round 1): the station holds 4S= by South, lead ♥K, NS "
-        f"+420; it was also sent 4S-1 by South, lead ♥K, NS -50, {origin}.", timeout=20000)
+        f"Board {first} at table A1 (round 1): the station holds 4♠= by South, lead ♥K, NS "
+        f"+420; it was also sent 4♠-1 by South, lead ♥K, NS -50, {origin}.", timeout=20000)
     assert "lost its table" not in (await alert.inner_text())
 
     await page.get_by_role("button", name=f"Compare board {first} at table A1").click()
@@ -63,9 +63,9 @@ async def test_pads_that_move_x_conflict_dialog_names_the_correction_after_the_r
     await expect(dialog.get_by_text(f"The offered result: {origin}.")).to_be_visible()
     await expect(dialog.get_by_role("columnheader", name="Correction after the round")) \
         .to_be_visible()
-    await expect(dialog.get_by_role("cell", name="4S= by South, lead ♥K, NS +420")) \
+    await expect(dialog.get_by_role("cell", name="4♠= by South, lead ♥K, NS +420")) \
         .to_be_visible()
-    await expect(dialog.get_by_role("cell", name="4S-1 by South, lead ♥K, NS -50")) \
+    await expect(dialog.get_by_role("cell", name="4♠-1 by South, lead ♥K, NS -50")) \
         .to_be_visible()
     pairs = f"pairs {held.ns} North-South and {held.ew} East-West"
     await expect(dialog.get_by_role("cell", name=f"Accepted at the table on unit 81's pad, "
@@ -83,8 +83,8 @@ async def test_pads_that_move_x_conflict_dialog_names_the_correction_after_the_r
 
     question = await asked.on(
         dialog.get_by_role("button", name="Replace it with the correction").click())
-    assert question == (f"Replace board {first} at table A1 (4S= by South, lead ♥K, NS +420) "
-                         "with the correction (4S-1 by South, lead ♥K, NS -50)?")
+    assert question == (f"Replace board {first} at table A1 (4♠= by South, lead ♥K, NS +420) "
+                         "with the correction (4♠-1 by South, lead ♥K, NS -50)?")
     await expect(alert).to_have_count(0)
     now = station.session.sections["A"].held(1, 1, first)
     assert now is not None and now.tricks == 9

@@ -90,9 +90,9 @@ async def test_a_swiss_teams_nights_results_page(
     assert "Team 1 (Ann Smith & Bob Brown) v Team 3" in await sheet.locator("h3").inner_text()
     rows = sheet.locator("tbody tr")
     assert await rows.nth(0).locator("td").all_inner_texts() == [
-        "1", "4S= S", "+420", "4S-1 S", "-50", "10", "0"]  # as the pads write them
+        "1", "4♠= S", "+420", "4♠-1 S", "-50", "10", "0"]  # as the pads write them
     assert await rows.nth(1).locator("td").all_inner_texts() == [
-        "2", "4S= S", "+620", "4S-1 S", "-100", "12", "0"]
+        "2", "4♠= S", "+620", "4♠-1 S", "-100", "12", "0"]
     assert await page.locator("#standings tr.pick.chosen").count() == 1
     # Beside it, the hand records of its boards.
     deal = page.locator("#match-boards .traveller[data-board='1'] .deal")

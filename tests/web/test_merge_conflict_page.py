@@ -21,11 +21,13 @@ pytestmark = pytest.mark.integration
 
 
 def words(station: Station, board: int) -> tuple[str, str]:
-    """Board `board` at table A3 in players' words: held (4S=) and offered (4S-1)."""
+    """Board `board` at table A3 in players' words: held (4♠=) and offered (4♠-1)."""
     held = station.session.sections["A"].held(3, 1, board)
     offered = held_from_body(result_at(station, 3, 1, board, tricks=9), 17, None)
     assert held is not None and isinstance(offered, HeldResult)
-    return entry_words(held), entry_words(offered)
+    # The page says them with the suits' symbols (issue 52); the station's English, letters.
+    shown = [entry_words(e).replace("4S", "4\u2660") for e in (held, offered)]
+    return shown[0], shown[1]
 
 
 async def taken_over(station: Station, new: MqttPad) -> None:
@@ -52,8 +54,8 @@ async def test_a_conflict_is_settled_side_by_side(
         conflict = page.locator("#alerts li[data-kind=merge_conflict]")
         await expect(conflict).to_have_count(2)
         held_words, offered_words = words(station, first)
-        assert held_words.startswith("4S= by South, NS +")
-        assert offered_words.startswith("4S-1 by South, NS -")
+        assert held_words.startswith("4\u2660= by South, NS +")
+        assert offered_words.startswith("4\u2660-1 by South, NS -")
         await expect(conflict.first).to_contain_text(
             f"Board {first} at table A3 (round 1): the station holds {held_words}; "
             f"it was also sent {offered_words}, unsent on unit 17's pad until another pad "

@@ -221,4 +221,4 @@ async def test_the_pads_scores_and_board_facts_are_the_stations(club: Club) -> N
     assert facts == [[dealer_of(b).value, vulnerability_of(b).value] for b in range(1, 41)]
     marks = await page.evaluate("""() => [PadCore.notation('4S', 10), PadCore.notation('3NTX', 8),
         PadCore.notation('PASS', null), PadCore.notation('1C', 13)]""")
-    assert marks == ["4S=", "3NTX-1", "Pass", "1C+6"]
+    assert marks == ["4♠=", "3NTX-1", "Pass", "1♣+6"]  # suits as symbols (issue 52)

@@ -1,7 +1,8 @@
-"""Travellers on /results and their prints in result notation (4S+1, 3NT=, 2H-2, Pass) with
-the NS score, as the pad writes them: one formatter in the browser (padcore.js's notation,
-used by the pad and the results page) and one in Python (domain.contract.result_notation,
-used by the published website and the director's alerts), which agree."""
+"""Travellers on /results and their prints in result notation (4♠+1, 3NT=, 2♥-2, Pass: the
+suits' symbols on every page, issue 52) with the NS score, as the pad writes them: one
+formatter in the browser (padcore.js's notation, used by the results page and the cell dialog)
+and one in Python (domain.contract.result_notation with symbols), which agree. Exports keep
+the letters (result_notation without symbols)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ pytestmark = pytest.mark.integration
 
 # Round 1 of a 3-table Mitchell (boards 1-2 at table 1, 3-4 at table 2): what each board
 # shows on the traveller. Board 1: None vul, board 2: NS vul, board 3: EW vul, board 4: All.
-PLAYED = {1: ("4S", Seat.S, 11, "4S+1", "S", "+450"),
+PLAYED = {1: ("4S", Seat.S, 11, "4♠+1", "S", "+450"),
           2: ("3NT", Seat.N, 9, "3NT=", "N", "+600"),
-          3: ("2H", Seat.E, 6, "2H-2", "E", "+200"),
+          3: ("2H", Seat.E, 6, "2♥-2", "E", "+200"),
           4: ("PASS", None, None, "Pass", "", "0")}
 
 
@@ -66,26 +67,28 @@ async def test_results_travellers_and_prints_in_result_notation_as_the_pad_shows
     await page.evaluate("document.body.dataset.print = 'travellers'")
     printed = page.get_by_role("table", name="Results of board 1")
     await expect(printed).to_be_visible()
-    await expect(printed.get_by_role("row").nth(1)).to_contain_text("4S+1")
+    await expect(printed.get_by_role("row").nth(1)).to_contain_text("4♠+1")
     await page.emulate_media(media="screen")
     await page.evaluate("document.body.dataset.print = 'all'")
     # A pair's score card: the result as written, the pair's own score signed.
     await page.locator("#rankings tr.pick[data-pair='1'][data-direction='EW']").click()
     card = page.locator("#scorecard")
-    await expect(card.get_by_role("row").nth(1)).to_contain_text("4S+1")
+    await expect(card.get_by_role("row").nth(1)).to_contain_text("4♠+1")
     await expect(card.get_by_role("row").nth(1)).to_contain_text("-450")
     await expect(card.get_by_role("row").nth(1)).to_contain_text("♥K")
     assert await serious_violations(page) == []
 
     # The pad's formatter (padcore.js, which the results page imports) and the Python one
-    # (the website's, the director's alerts') write every result alike.
+    # with symbols write every result alike; without symbols, the exports' letters.
     cases = [(f"{level}{strain}{double}", tricks) for level in (1, 4, 7)
-             for strain in ("C", "NT") for double in ("", "X", "XX")
+             for strain in ("C", "D", "H", "S", "NT") for double in ("", "X", "XX")
              for tricks in (0, level + 5, level + 6, 13)] + [("PASS", None)]
     written = await page.evaluate(
         "async (cases) => { const core = await import('/static/padcore.js');"
         " return cases.map(([c, t]) => core.notation(c, t)); }", cases)
-    assert written == [result_notation(c, t) for c, t in cases]
+    assert written == [result_notation(c, t, symbols=True) for c, t in cases]
+    assert not any(symbol in result_notation(c, t) for c, t in cases for symbol in "♠♥♦♣")
+    assert result_notation("4SX", 10) == "4SX=" and written[cases.index(("4SX", 10))] == "4♠X="
     # And every lead alike: the suit's symbol, then the rank ("HK" is "♥K").
     leads = [f"{suit}{rank}" for suit in "SHDC" for rank in ("A", "K", "10", "T", "2")]
     shown = await page.evaluate(

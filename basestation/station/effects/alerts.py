@@ -69,6 +69,11 @@ class AlertOut(Given):
     id: int | None = Field(default=None, description="merge_offer, merge_conflict: the offer")
     held: str | None = Field(default=None, description="merge_conflict: the entry held")
     offered: str | None = Field(default=None, description="merge_conflict: the one offered")
+    held_entry: dict[str, Any] | None = Field(default=None, description=(
+        "merge_conflict: the entry held, its fields (as the cell dialog reads an entry), for a "
+        "page to say it in its own language; `held` is the same in English"))
+    offered_entry: dict[str, Any] | None = Field(default=None, description=(
+        "merge_conflict: the entry offered, its fields; none when it cannot be read"))
     origin: str | None = Field(default=None, description=(
         "merge_offer, merge_conflict: where the offer came from: correction (agreed at the "
         "table after the round, from a pad that moved on with its pair), replaced, locked or "

@@ -18,7 +18,7 @@ from pydantic import Field
 from basestation.station.effects.alerts import AlertKind, AlertOut, alert
 from basestation.station.effects.link_health import LinkDown
 from basestation.station.effects.shapes import Shape
-from basestation.station.session.entries import entry_words
+from basestation.station.session.entries import entry_words, held_fields
 from basestation.station.session.memory import HeldResult, SectionState, Thresholds, UnitState
 from basestation.station.session.number_tries import NumberTries
 from basestation.station.session.pin_tries import PinTries
@@ -325,6 +325,8 @@ def offer_alert(rules: GridSession, offer_id: int, offer: MergeOffer) -> AlertOu
     offered = offer.entry
     return alert(AlertKind.MERGE_CONFLICT, **offer_fields, held=entry_words(held),
                  offered=None if offered is None else entry_words(offered),
+                 held_entry=held_fields(held),
+                 offered_entry=None if offered is None else held_fields(offered),
                  held_source=held.source, held_unit=held.unit, held_ns=held.ns,
                  held_ew=held.ew)
 

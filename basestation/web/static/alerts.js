@@ -5,8 +5,9 @@
 // The director dismisses what is dealt with (kept in this browser) and sets the thresholds
 // that raise them. Links down are also a banner across the page, for as long as they last.
 import { api, el, say } from "./common.js";
-import { KIND_WORDS, alertKey, alertText, asksAction, groupWords, heldOrigin, linkSentence, offerOrigin,
-  offeredHead, offeredOrigin, plural, strangerWords } from "./alert_words.js";
+import { _, n_ } from "./i18n.js";
+import { alertKey, alertText, asksAction, conflictEntry, groupWords, heldOrigin, kindCount, linkSentence,
+  offerOrigin, offeredHead, offeredOrigin, strangerWords } from "./alert_words.js";
 import { showCell } from "./cell_dialog.js";
 import { last, refresh } from "./grid_state.js";
 import { tableLabel } from "./grid_words.js";
@@ -110,31 +111,28 @@ export function renderAlerts(standing) {
   const open = all.filter((a) => !dismissed.has(dismissKey(a)));
   const counts = {};
   for (const a of open) counts[a.kind] = (counts[a.kind] || 0) + 1;
-  document.getElementById("alert-counts").textContent = Object.entries(counts).map(([kind, n]) => {
-    const [one, many] = KIND_WORDS[kind] || [kind.replaceAll("_", " "), kind.replaceAll("_", " ")];
-    return plural(n, one, many);
-  }).join(", ");
+  document.getElementById("alert-counts").textContent = Object.entries(counts).map(([kind, n]) => kindCount(kind, n)).join(", ");
   let shown = showDismissed ? all : open;
   // The strangers' frames counted, and their flood (dropped beyond a rate) with them: one line.
   const flood = strangers.frames ? shown.filter((a) => a.kind === "flooding" && a.unit == null) : [];
   shown = shown.filter((a) => !flood.includes(a));
-  fillGroup(document.getElementById("alerts-act"), shown.filter(asksAction), "Nothing to act on.");
+  fillGroup(document.getElementById("alerts-act"), shown.filter(asksAction), _("Nothing to act on."));
   const info = document.getElementById("alerts-info");
-  fillGroup(info, shown.filter((a) => !asksAction(a)), "Nothing to report.");
+  fillGroup(info, shown.filter((a) => !asksAction(a)), _("Nothing to report."));
   if (strangers.frames) {
     info.querySelector(".quiet")?.remove();
-    const text = [strangerWords(strangers.frames, [...strangers.units], strangers.at) + ".", ...flood.map(alertText)].join(" ");
+    const text = [_("{alert}.", { alert: strangerWords(strangers.frames, [...strangers.units], strangers.at) }), ...flood.map(alertText)].join(" ");
     const clear = () => {
       clearStrangers();
       dismissAll(flood.map(dismissKey), true);
     };
     info.prepend(el("li", { "data-group": "stranger_frames" }, text, " ", el("button", { type: "button", class: "dismiss",
-      title: "Dismiss", "aria-label": `Dismiss the count: ${text}`, onclick: clear }, "×")));
+      title: _("Dismiss"), "aria-label": _("Dismiss the count: {alert}", { alert: text }), onclick: clear }, "×")));
   }
   const hidden = all.length - open.length;
   const toggle = document.getElementById("show-dismissed");
   toggle.hidden = hidden === 0 && !showDismissed;
-  toggle.textContent = showDismissed ? "Hide dismissed" : `Show ${plural(hidden, "dismissed alert", "dismissed alerts")}`;
+  toggle.textContent = showDismissed ? _("Hide dismissed") : n_("Show {n} dismissed alert", "Show {n} dismissed alerts", hidden);
 }
 
 // One group's list: an alert a line, or one line for many of a kind (opened to list them).
@@ -155,9 +153,10 @@ function fillGroup(list, alerts, none) {
     const away = !keys.every((key) => dismissed.has(key));
     list.append(el("li", { class: "alert-group", "data-group": kind },
       el("details", { open: opened.has(kind) ? "" : null }, el("summary", {}, words), el("ul", {}, ...mine.map(alertItem))),
-      " ", el("button", { type: "button", class: "dismiss", title: away ? "Dismiss all" : "Restore all",
-        "aria-label": `${away ? "Dismiss" : "Restore"} all ${mine.length}: ${words}`, onclick: () => dismissAll(keys, away) },
-      away ? "×" : "restore")));
+      " ", el("button", { type: "button", class: "dismiss", title: away ? _("Dismiss all") : _("Restore all"),
+        "aria-label": away ? _("Dismiss all {n}: {alerts}", { n: mine.length, alerts: words })
+          : _("Restore all {n}: {alerts}", { n: mine.length, alerts: words }), onclick: () => dismissAll(keys, away) },
+      away ? "×" : _("restore"))));
   }
   if (!list.children.length) list.append(el("li", { class: "quiet" }, none));
 }
@@ -169,23 +168,27 @@ function alertItem(a) {
   if (link) text.addEventListener("click", (event) => { event.preventDefault(); link[1](); });
   const item = el("li", { "data-kind": a.kind, "data-dismissed": dismissed.has(key) ? "yes" : null }, text);
   // The buttons say which board and unit they act on, as a screen reader reads them.
-  const from = a.unit ? ` from unit ${a.unit}` : "";
+  const v = { board: a.board, unit: a.unit, table: tableLabel(a.section, a.table) };
   if (a.kind === "merge_offer" && a.id != null) {
+    const words = a.unit ? [_("Merge board {board} from unit {unit}", v), _("Drop board {board} from unit {unit}", v)]
+      : [_("Merge board {board}", v), _("Drop board {board}", v)];
     const decide = (accept) => el("button", { type: "button", class: "director-only",
-      onclick: () => decideMerge(a.id, accept) }, `${accept ? "Merge" : "Drop"} board ${a.board}${from}`);
+      onclick: () => decideMerge(a.id, accept) }, words[accept ? 0 : 1]);
     item.append(" ", decide(true), decide(false));
   }
   if (a.kind === "merge_conflict" && a.id != null) {
     item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => showConflict(a) },
-      `Compare board ${a.board} at ${tableLabel(a.section, a.table) ? "table " + tableLabel(a.section, a.table) : "its table"}`));
+      v.table ? _("Compare board {board} at table {table}", v) : _("Compare board {board} at its table", v)));
   }
   if (a.kind === "many_offers") {
     item.append(" ", el("button", { type: "button", class: "director-only", onclick: () => declineUnit(a.unit) },
-      `Decline all offers from unit ${a.unit}`));
+      _("Decline all offers from unit {unit}", v)));
   }
   // Named with the alert it hides, so each is told apart from the others.
-  item.append(" ", el("button", { type: "button", class: "dismiss", title: "Dismiss",
-    "aria-label": `${dismissed.has(key) ? "Restore" : "Dismiss"} the alert: ${alertText(a)}`, onclick: () => dismissAlert(key, !dismissed.has(key)) }, dismissed.has(key) ? "restore" : "×"));
+  const away = !dismissed.has(key);
+  item.append(" ", el("button", { type: "button", class: "dismiss", title: _("Dismiss"),
+    "aria-label": away ? _("Dismiss the alert: {alert}", { alert: alertText(a) }) : _("Restore the alert: {alert}", { alert: alertText(a) }),
+    onclick: () => dismissAlert(key, away) }, away ? "×" : _("restore")));
   return item;
 }
 
@@ -194,24 +197,30 @@ function alertItem(a) {
 export function showConflict(a) {
   const dialog = document.getElementById("conflict");
   const where = tableLabel(a.section, a.table);
-  // "unit 17's" result, or "the correction" the pairs agreed after the round.
-  const theirs = a.origin === "correction" ? "the correction" : a.unit ? `unit ${a.unit}'s` : "the offered";
-  document.getElementById("conflict-title").textContent = `Board ${a.board} at table ${where}, round ${a.round}`;
+  const held = conflictEntry(a.held_entry, a.held);
+  const offered = conflictEntry(a.offered_entry, a.offered);
+  const v = { board: a.board, table: where, round: a.round, unit: a.unit, held, offered };
+  document.getElementById("conflict-title").textContent = _("Board {board} at table {table}, round {round}", v);
   document.getElementById("conflict-origin").textContent =
-    `The offered result: ${offerOrigin(a)}. Nothing changes until you choose.`;
+    _("The offered result: {origin}. Nothing changes until you choose.", { origin: offerOrigin(a) });
   document.getElementById("conflict-offered-head").textContent = offeredHead(a);
-  document.getElementById("conflict-held").textContent = a.held ?? "";
-  document.getElementById("conflict-offered").textContent = a.offered ?? "";
+  document.getElementById("conflict-held").textContent = held;
+  document.getElementById("conflict-offered").textContent = offered;
   document.getElementById("conflict-held-from").textContent = heldOrigin(a);
   document.getElementById("conflict-offered-from").textContent = offeredOrigin(a);
   document.getElementById("conflict-error").textContent = "";
   const keep = document.getElementById("conflict-keep");
-  keep.textContent = `Keep the held result for board ${a.board}`;
+  keep.textContent = _("Keep the held result for board {board}", v);
   keep.onclick = () => settleConflict(dialog, a.id, false);
   const replace = document.getElementById("conflict-replace");
-  replace.textContent = `Replace it with ${theirs}`;
+  // Unit 17's result, or the correction the pairs agreed after the round.
+  const [label, question] = a.origin === "correction"
+    ? [_("Replace it with the correction"), _("Replace board {board} at table {table} ({held}) with the correction ({offered})?", v)]
+    : a.unit ? [_("Replace it with unit {unit}'s", v), _("Replace board {board} at table {table} ({held}) with unit {unit}'s result ({offered})?", v)]
+      : [_("Replace it with the offered"), _("Replace board {board} at table {table} ({held}) with the offered result ({offered})?", v)];
+  replace.textContent = label;
   replace.onclick = () => {
-    if (!confirm(`Replace board ${a.board} at table ${where} (${a.held}) with ${theirs}${a.origin === "correction" ? "" : " result"} (${a.offered})?`)) return;
+    if (!confirm(question)) return;
     settleConflict(dialog, a.id, true);
   };
   if (!dialog.open) dialog.showModal();
@@ -220,16 +229,16 @@ export function showConflict(a) {
 export async function decideMerge(id, accept) {
   try {
     await api("POST", `/api/merge-offers/${id}`, { accept });
-    say(accept ? "Merged into the session as recovered" : "Offer dropped");
+    say(accept ? _("Merged into the session as recovered") : _("Offer dropped"));
     refresh();
   } catch (e) { say(e.message, true); }
 }
 
 async function declineUnit(unit) {
-  if (!confirm(`Decline every result unit ${unit} sent after it lost its table? The results the station holds stay as they are.`)) return;
+  if (!confirm(_("Decline every result unit {unit} sent after it lost its table? The results the station holds stay as they are.", { unit }))) return;
   try {
     const answer = await api("POST", `/api/merge-offers/by-unit/${unit}/decline`);
-    say(`Unit ${unit}: ${plural(answer.declined, "offer", "offers")} declined`);
+    say(n_("Unit {unit}: {n} offer declined", "Unit {unit}: {n} offers declined", answer.declined, { unit }));
     refresh();
   } catch (e) { say(e.message, true); }
 }
@@ -238,7 +247,7 @@ async function settleConflict(dialog, id, replace) {
   try {
     await api("POST", `/api/merge-offers/${id}`, { accept: replace, replace });
     dialog.close();
-    say(replace ? "Replaced with the pad's result; the table's pad is told" : "Kept the held result; the offer is dropped");
+    say(replace ? _("Replaced with the pad's result; the table's pad is told") : _("Kept the held result; the offer is dropped"));
     refresh();
   } catch (e) { document.getElementById("conflict-error").textContent = e.message; }
 }
@@ -267,7 +276,7 @@ export function setupAlerts() {
     try {
       await api("PUT", "/api/console/thresholds", body);
       document.activeElement.blur();
-      say("Alert thresholds saved");
+      say(_("Alert thresholds saved"));
       refresh();
     } catch (e) { say(e.message, true); }
   });

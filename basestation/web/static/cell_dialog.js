@@ -3,32 +3,14 @@
 // A refresh brings the open dialog up to date without rebuilding it: what the director is
 // typing or has chosen stays as it is.
 import { api, el, say } from "./common.js";
-import { FLAG_WORDS } from "./grid_words.js";
-import { SEAT_NAMES, cardWords, notation, nsScore } from "./padcore.js";
+import { entryWords as describe } from "./alert_words.js";
+import { _, n_, seatLetter, sideLetters } from "./i18n.js";
 import { pairsWithNames } from "./players.js";
 
 let openCell = null;      // [section, table, round] of the open dialog
 
 function place(section, table, round, board) {
   return `/api/sections/${section}/tables/${table}/rounds/${round}/boards/${board}`;
-}
-
-// An entry as the pad writes it: "4S+1 by South, lead \u2665K, NS +450", "passed out, NS 0".
-function played(held) {
-  if (held.contract === "PASS") return "passed out";
-  const lead = held.lead ? `, lead ${cardWords(held.lead)}` : "";
-  return `${notation(held.contract, held.tricks)} by ${SEAT_NAMES[held.declarer] ?? held.declarer ?? "?"}${lead}`;
-}
-
-function describe(held) {
-  if (!held) return "no result";
-  if (held.kind === "not_played") return "not played";
-  let text = held.kind === "adjusted" ? `adjusted ${held.adjusted}` : played(held);
-  if (held.kind === "result" && held.adjusted) text += ` (${held.adjusted})`;
-  if (held.score_ns != null && held.kind === "result") text += `, ${nsScore(held.score_ns)}`;
-  // The station's checks, as the grid's orange cell and the alerts say them.
-  const checks = (held.flags || []).map((f) => FLAG_WORDS[f]).filter(Boolean);
-  return checks.length ? `${text} (${checks.join(", ")})` : text;
 }
 
 // The dialog's one message region: the station's last sentence replaces the one before.
@@ -49,8 +31,8 @@ export async function showCell(section, table, round) {
 async function fillCell(section, table, round) {
   const data = await api("GET", `/api/sections/${section}/tables/${table}/rounds/${round}`);
   if (!sameCell(openCell, [section, table, round])) return;
-  document.getElementById("cell-title").textContent = `Section ${section}, table ${table}, round ${round}`;
-  document.getElementById("cell-pairs").textContent = data.sit_out ? "Sit-out" : pairsWithNames(section, data.ns, data.ew);
+  document.getElementById("cell-title").textContent = _("Section {section}, table {table}, round {round}", { section, table, round });
+  document.getElementById("cell-pairs").textContent = data.sit_out ? _("Sit-out") : pairsWithNames(section, data.ns, data.ew);
   const boards = document.getElementById("cell-boards");
   boards.textContent = "";
   for (const b of data.boards) boards.append(boardPanel(section, table, round, b));
@@ -71,9 +53,9 @@ async function updateCell(section, table, round) {
     panel.querySelector(".held").textContent = describe(b.held);
     const correct = panel.querySelector("form.correct");
     if (formValues(correct) === correct.dataset.filled) fillCorrect(correct, b.held);
-    correct.querySelector("button[type=submit]").textContent = `${b.held ? "Correct" : "Enter"} board ${b.board}`;
+    correct.querySelector("button[type=submit]").textContent = correctLabel(b);
     panel.querySelector("button.erase").hidden = !b.held;
-    panel.querySelector(".history summary").textContent = `History of board ${b.board} (${b.history.length})`;
+    panel.querySelector(".history summary").textContent = historyLabel(b);
     panel.querySelector(".history ul").replaceChildren(...historyItems(b.history));
   }
 }
@@ -89,8 +71,17 @@ function fillCorrect(form, held) {
   form.dataset.filled = formValues(form);
 }
 
+// Who changed a board and what it became; sources and statuses the station names.
+const SOURCE_WORDS = { pad: () => _("pad"), director: () => _("director"), recovery: () => _("recovered"),
+  import: () => _("imported") };
+const STATUS_WORDS = { active: () => _("held"), superseded: () => _("replaced"), erased: () => _("erased"),
+  declined: () => _("declined") };
+const said = (table, code) => (table[code] ? table[code]() : code);
 const historyItems = (history) =>
-  history.map((h) => el("li", {}, `${h.at.slice(11, 19)} ${h.source}: ${describe(h)} [${h.status}]`));
+  history.map((h) => el("li", {}, _("{time} {source}: {result} [{status}]", { time: h.at.slice(11, 19),
+    source: said(SOURCE_WORDS, h.source), result: describe(h), status: said(STATUS_WORDS, h.status) })));
+const correctLabel = (b) => (b.held ? _("Correct board {board}", b) : _("Enter board {board}", b));
+const historyLabel = (b) => n_("History of board {board} ({n})", "History of board {board} ({n})", b.history.length, { board: b.board });
 
 function boardPanel(section, table, round, b) {
   const held = b.held;
@@ -101,7 +92,7 @@ function boardPanel(section, table, round, b) {
     // The button says it is waiting until the station has stored the change.
     const button = event && (event.submitter || event.currentTarget);
     const label = button ? button.textContent : "";
-    if (button) { button.disabled = true; button.dataset.busy = "yes"; button.textContent = "waiting…"; }
+    if (button) { button.disabled = true; button.dataset.busy = "yes"; button.textContent = _("waiting…"); }
     try {
       const answer = await api(method, path, body ? body() : undefined);
       const said = typeof done === "function" ? done(answer) : done;
@@ -115,61 +106,82 @@ function boardPanel(section, table, round, b) {
       if (button) {
         button.disabled = false;
         delete button.dataset.busy;
-        if (button.textContent === "waiting…") button.textContent = label;  // unless updated since
+        if (button.textContent === _("waiting…")) button.textContent = label;  // unless updated since
       }
     }
   };
   const correct = el("form", { class: "correct director-only", "data-board": b.board },
-    el("input", { name: "contract", placeholder: "4SX", size: "5", "aria-label": "contract" }),
-    el("select", { name: "declarer", "aria-label": "declarer" }, ...["", "N", "E", "S", "W"].map(
-      (s) => el("option", { value: s }, s || "by"))),
-    el("input", { name: "tricks", type: "number", min: "0", max: "13", placeholder: "tricks", "aria-label": "tricks" }),
-    el("input", { name: "lead", placeholder: "lead", size: "3", "aria-label": "lead" }),
-    el("button", { type: "submit" }, `${held ? "Correct" : "Enter"} board ${b.board}`));
+    // The contract as typed: the station reads the letters (S H D C NT, X XX), as exports write.
+    el("input", { name: "contract", placeholder: _("4SX"), size: "5", "aria-label": _("contract") }),
+    el("select", { name: "declarer", "aria-label": _("declarer") }, ...["", "N", "E", "S", "W"].map(
+      (s) => el("option", { value: s }, s ? seatLetter(s) : _("by")))),
+    el("input", { name: "tricks", type: "number", min: "0", max: "13", placeholder: _("tricks"), "aria-label": _("tricks") }),
+    el("input", { name: "lead", placeholder: _("lead"), size: "3", "aria-label": _("lead") }),
+    el("button", { type: "submit" }, correctLabel(b)));
   fillCorrect(correct, held);
   correct.addEventListener("submit", run("PUT", at, () => {
     const f = new FormData(correct);
     const tricks = f.get("tricks");
     return { contract: f.get("contract"), declarer: f.get("declarer") || null,
       tricks: tricks === "" ? null : Number(tricks), lead: f.get("lead") || null };
-  }, (answer) => answer.done || `Board ${b.board}: result entered and sent to the pad`));
+  }, (answer) => answer.done || _("Board {board}: result entered and sent to the pad", b)));
 
   const ruling = el("form", { class: "ruling director-only", "data-board": b.board },
-    el("select", { name: "ruling", "aria-label": "ruling" },
-      ...["AVE", "AVE+", "AVE-", "AVE+/AVE-", "AVE-/AVE+", "60/40", "40/60", "50/50", "NS%/EW%...", "weighted...", "split...", "arrowswitch", "fouled", "matchpoints..."].map(
-        (r) => el("option", { value: r }, r))),
-    el("input", { name: "detail", placeholder: "e.g. 70/30 or 420:60,-50:40", size: "14", "aria-label": "ruling detail" }),
-    el("button", { type: "submit" }, `Rule on board ${b.board}`));
+    el("select", { name: "ruling", "aria-label": _("ruling") },
+      ...RULINGS.map((r) => el("option", { value: r }, rulingWords(r)))),
+    el("input", { name: "detail", placeholder: _("e.g. 70/30 or 420:60,-50:40"), size: "14", "aria-label": _("ruling detail") }),
+    el("button", { type: "submit" }, _("Rule on board {board}", b)));
   ruling.addEventListener("submit", run("POST", `${at}/ruling`, () => rulingBody(new FormData(ruling)),
-    `Board ${b.board}: ruling given`));
+    _("Board {board}: ruling given", b)));
 
   const move = el("form", { class: "move director-only", "data-board": b.board },
-    el("input", { name: "to_board", type: "number", min: "1", placeholder: "board", "aria-label": "move to board" }),
-    el("input", { name: "ns", type: "number", min: "1", placeholder: "NS", "aria-label": "NS pair" }),
-    el("input", { name: "ew", type: "number", min: "1", placeholder: "EW", "aria-label": "EW pair" }),
-    el("button", { type: "submit" }, `Move board ${b.board}`));
+    el("input", { name: "to_board", type: "number", min: "1", placeholder: _("board"), "aria-label": _("move to board") }),
+    el("input", { name: "ns", type: "number", min: "1", placeholder: sideLetters("NS"), "aria-label": _("{side} pair", { side: sideLetters("NS") }) }),
+    el("input", { name: "ew", type: "number", min: "1", placeholder: sideLetters("EW"), "aria-label": _("{side} pair", { side: sideLetters("EW") }) }),
+    el("button", { type: "submit" }, _("Move board {board}", b)));
   move.addEventListener("submit", run("POST", `${at}/move`, () => {
     const f = new FormData(move);
     const n = (k) => (f.get(k) ? Number(f.get(k)) : null);
     return { to_board: n("to_board"), ns: n("ns"), ew: n("ew") };
-  }, `Board ${b.board}: moved`));
+  }, _("Board {board}: moved", b)));
 
-  const history = el("details", { class: "history" }, el("summary", {}, `History of board ${b.board} (${b.history.length})`),
+  const history = el("details", { class: "history" }, el("summary", {}, historyLabel(b)),
     el("ul", {}, ...historyItems(b.history)));
   // One region per board, named by its heading: its repeated controls are told apart by it.
   const heading = `cell-board-${b.board}`;
   return el("section", { class: "board", "data-board": b.board, "data-source": held?.source ?? "", "aria-labelledby": heading },
-    el("h3", { id: heading }, `Board ${b.board}`),
-    el("p", {}, "Held: ", el("span", { class: "held" }, describe(held))),
+    el("h3", { id: heading }, _("Board {board}", b)),
+    el("p", {}, _("Held:"), " ", el("span", { class: "held" }, describe(held))),
     correct, ruling, move,
     el("p", { class: "director-only" },
-      el("button", { type: "button", onclick: run("POST", `${at}/not-played`, null, `Board ${b.board}: not played`) },
-        `Mark board ${b.board} not played`),
+      el("button", { type: "button", onclick: run("POST", `${at}/not-played`, null, _("Board {board}: not played", b)) },
+        _("Mark board {board} not played", b)),
       " ",
       el("button", { type: "button", class: "erase", hidden: held ? null : true,
-        onclick: (event) => confirm(`Erase the result on board ${b.board} at table ${table}?`) && run("DELETE", at, null, `Board ${b.board}: erased`)(event) },
-        `Erase board ${b.board} at table ${table}`)),
+        onclick: (event) => confirm(_("Erase the result on board {board} at table {table}?", { board: b.board, table })) &&
+          run("DELETE", at, null, _("Board {board}: erased", b))(event) },
+        _("Erase board {board} at table {table}", { board: b.board, table }))),
     history);
+}
+
+// The rulings offered: their values are the station's (AVE+, 60/40), their words the page's.
+const RULINGS = ["AVE", "AVE+", "AVE-", "AVE+/AVE-", "AVE-/AVE+", "60/40", "40/60", "50/50", "NS%/EW%...",
+  "weighted...", "split...", "arrowswitch", "fouled", "matchpoints..."];
+function rulingWords(r) {
+  switch (r) {
+    case "AVE": return _("average");
+    case "AVE+": return _("average plus");
+    case "AVE-": return _("average minus");
+    case "AVE+/AVE-": return _("average plus to NS, average minus to EW");
+    case "AVE-/AVE+": return _("average minus to NS, average plus to EW");
+    case "NS%/EW%...": return _("NS%/EW%…");
+    case "weighted...": return _("weighted…");
+    case "split...": return _("split…");
+    case "arrowswitch": return _("arrow switch");
+    case "fouled": return _("fouled board");
+    case "matchpoints...": return _("matchpoints…");
+    default: return r;  // 60/40: numbers
+  }
 }
 
 function rulingBody(form) {

@@ -849,11 +849,12 @@ function possibleResults(level) {
 }
 const tricksOf = (level, mark) => level + 6 + (mark === "=" ? 0 : Number(mark));
 
-// "4S=", "3NTX-1", "Pass": a traveller's line.
+// "4\u2660=", "3NTX-1", "Pass" (and "3SAX-1", "Passe" in French): a traveller's line on a
+// page, the suits' symbols and the page's bridge words (issue 52); exports keep letters.
 function notation(contract, tricks) {
   const parsed = parseContract(contract);
-  if (!parsed) return contract === "PASS" ? "Pass" : (contract || "");
-  return `${contract}${resultMark(parsed.level, tricks)}`;
+  if (!parsed) return contract === "PASS" ? contractText("PASS") : (contract || "");
+  return `${contractText(contract)}${resultMark(parsed.level, tricks)}`;
 }
 
 // A score as the pad shows it: "+420", "-100", "0".

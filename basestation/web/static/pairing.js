@@ -5,6 +5,7 @@
 // vendor/qrcode.js is a classic script, copied unchanged, that sets the global `qrcode`;
 // loaded once the director turns to pairing, so the grid's first paint does not wait for it.
 import { api, say } from "./common.js";
+import { _, n_ } from "./i18n.js";
 
 let qrLoaded = null;
 function loadQr() {
@@ -15,7 +16,7 @@ function loadQr() {
     script.onerror = () => {
       qrLoaded = null;
       script.remove();
-      failed(new Error("The QR code could not be drawn: the station did not answer. Pair the unit again."));
+      failed(new Error(_("The QR code could not be drawn: the station did not answer. Pair the unit again.")));
     };
     document.head.append(script);
   });
@@ -48,17 +49,17 @@ export function setupPairing() {
       document.getElementById("pair-qr").innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4 });
       const anchor = document.getElementById("pair-url");
       anchor.href = link;
-      anchor.textContent = `open the pad for unit ${unit}`;
+      anchor.textContent = _("open the pad for unit {unit}", { unit });
       const minutes = Math.round(paired.expires_in / 60);
-      document.getElementById("pair-expires").textContent = `The link works once, within ` +
-        `${minutes} minutes (until ${new Date(Date.now() + paired.expires_in * 1000)
-          .toTimeString().slice(0, 5)}): pair again for a new one.`;
+      const until = new Date(Date.now() + paired.expires_in * 1000).toTimeString().slice(0, 5);
+      document.getElementById("pair-expires").textContent = n_(
+        "The link works once, within {n} minute (until {until}): pair again for a new one.",
+        "The link works once, within {n} minutes (until {until}): pair again for a new one.", minutes, { until });
       document.getElementById("pair-link").hidden = false;
       // A phone cannot reach "localhost": the link is only as good as this page's address.
       const local = /^(localhost|127\.|\[::1\])/.test(location.hostname);
-      say(local ? `Unit ${unit} paired, but this page is open as ${location.hostname}: open the grid ` +
-        "by this computer's network address so the pad's link reaches it" :
-        `Unit ${unit} paired: scan the code with its pad`, local);
+      say(local ? _("Unit {unit} paired, but this page is open as {host}: open the grid by this computer's network address so the pad's link reaches it",
+        { unit, host: location.hostname }) : _("Unit {unit} paired: scan the code with its pad", { unit }), local);
     } catch (e) { say(e.message, true); }
   });
 }

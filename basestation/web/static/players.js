@@ -2,19 +2,21 @@
 // the director's dialog to seat a pair or team (numbers from the club's list, found by number
 // or by name, or a visitor by name). Used by the grid and by the set-up page.
 import { api, el, say } from "./common.js";
+import { _, sideLetters } from "./i18n.js";
 
 const seating = { data: null, club: [], section: null, row: null, done: null };
 
 // What the page does once a pair or team is seated (the grid refreshes, set-up shows them again).
 export function whenSeated(done) { seating.done = done; }
 
-// "NS pair 3", "pair 4" (one field), "team 2".
-function entrantWords(section, row) {
-  if (section.entrant === "team") return `team ${row.entrant}`;
-  return `${row.side ? row.side + " " : ""}pair ${row.entrant}`;
+// "NS pair 3", "pair 4" (one field), "team 2"; capitalised, as a sentence begins ("NS pair 3",
+// "Pair 4", "Team 2"). Two messages each, as not every language capitalises by a rule.
+function entrantWords(section, row, start = false) {
+  const v = { n: row.entrant, side: sideLetters(row.side) };
+  if (section.entrant === "team") return start ? _("Team {n}", v) : _("team {n}", v);
+  if (row.side) return _("{side} pair {n}", v);
+  return start ? _("Pair {n}", v) : _("pair {n}", v);
 }
-
-const capital = (text) => text[0].toUpperCase() + text.slice(1);
 
 // The names of the pair sitting `side` ("NS"/"EW") for `entrant` in a section: a team's pair
 // at that side, a one-field pair whichever way it sits. "" when nobody said.
@@ -40,35 +42,37 @@ export function entrantNames(letter, entrant) {
 export function pairsWithNames(letter, ns, ew) {
   const one = (side, n) => {
     const names = namesAt(letter, n, side);
-    return `${side} ${n}${names ? " (" + names + ")" : ""}`;
+    const v = { side: sideLetters(side), n, names };
+    return names ? _("{side} {n} ({names})", v) : _("{side} {n}", v);
   };
-  return `${one("NS", ns)} v ${one("EW", ew)}`;
+  return _("{ns} v {ew}", { ns: one("NS", ns), ew: one("EW", ew) });
 }
 
 export function renderSeats(box, data) {
   seating.data = data;
   if (!data) {  // not logged in: the names are the director's
-    box.replaceChildren(el("p", {}, "Log in as the director to see who plays."));
+    box.replaceChildren(el("p", {}, _("Log in as the director to see who plays.")));
     return;
   }
   if (!data.sections.length) {
-    box.replaceChildren(el("p", {}, "No event is open: open one to seat its pairs."));
+    box.replaceChildren(el("p", {}, _("No event is open: open one to seat its pairs.")));
     return;
   }
   box.replaceChildren(...data.sections.map((section) => {
-    const who = section.entrant === "team" ? "Team" : "Pair";
+    const who = section.entrant === "team" ? _("Team") : _("Pair");
     const rows = section.entrants.map((row) => {
       const words = entrantWords(section, row);
       return el("tr", { "data-entrant": row.entrant, "data-side": row.side },
-        el("th", { scope: "row" }, capital(words)),
-        el("td", { class: "text names" }, row.names || "not seated"),
+        el("th", { scope: "row" }, entrantWords(section, row, true)),
+        el("td", { class: "text names" }, row.names || _("not seated")),
         el("td", { class: "director-only" }, el("button", { type: "button", onclick: () => openSeatDialog(section, row) },
-          `Seat ${words}`)));
+          _("Seat {who}", { who: words }))));
     });
-    return el("table", { class: "seats", "aria-label": `Section ${section.section} players`, "data-section": section.section },
-      el("caption", {}, `Section ${section.section}`),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, who), el("th", { scope: "col", class: "text" }, "Players"),
-        el("th", { scope: "col", class: "director-only" }, "Change"))),
+    const v = { section: section.section };
+    return el("table", { class: "seats", "aria-label": _("Section {section} players", v), "data-section": section.section },
+      el("caption", {}, _("Section {section}", v)),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, who), el("th", { scope: "col", class: "text" }, _("Players")),
+        el("th", { scope: "col", class: "director-only" }, _("Change")))),
       el("tbody", {}, ...rows));
   }));
 }
@@ -76,26 +80,26 @@ export function renderSeats(box, data) {
 // The seats' words, in the order the players are given.
 function seatLabels(section, row) {
   if (section.entrant === "team") {
-    return ["Player 1 (North at home)", "Player 2 (South at home)", "Player 3 (East away)", "Player 4 (West away)",
-      "Player 5 (reserve)", "Player 6 (reserve)"].slice(0, section.most);
+    return [_("Player 1 (North at home)"), _("Player 2 (South at home)"), _("Player 3 (East away)"), _("Player 4 (West away)"),
+      _("Player 5 (reserve)"), _("Player 6 (reserve)")].slice(0, section.most);
   }
-  if (row.side === "NS") return ["North", "South"];
-  if (row.side === "EW") return ["East", "West"];
-  return ["First player", "Second player"];
+  if (row.side === "NS") return [_("North"), _("South")];
+  if (row.side === "EW") return [_("East"), _("West")];
+  return [_("First player"), _("Second player")];
 }
 
 function seatDialog() {
   let dialog = document.getElementById("seat-dialog");
   if (dialog) return dialog;
   const form = el("form", { id: "seat-form" },
-    el("p", { class: "note" }, "Give each player's number, or a name: a name on the club's list finds the number; any other name seats a visitor, who gets a number of their own."),
+    el("p", { class: "note" }, _("Give each player's number, or a name: a name on the club's list finds the number; any other name seats a visitor, who gets a number of their own.")),
     el("div", { id: "seat-lines" }),
     el("datalist", { id: "club-names" }),
-    el("p", {}, el("button", { type: "submit", id: "seat-submit" }, "Seat")),
+    el("p", {}, el("button", { type: "submit", id: "seat-submit" }, _("Seat"))),
     el("p", { id: "seat-error", class: "message bad", role: "alert" }));
   dialog = el("dialog", { id: "seat-dialog", "aria-labelledby": "seat-title" },
     el("form", { method: "dialog", class: "dialog-head" }, el("h2", { id: "seat-title" }),
-      el("button", { value: "close", "aria-label": "Close the seating" }, "Close")),
+      el("button", { value: "close", "aria-label": _("Close the seating") }, _("Close"))),
     form);
   document.body.append(dialog);
   form.addEventListener("submit", (event) => { event.preventDefault(); seatNow(); });
@@ -119,15 +123,15 @@ function seatLine(label, player, index) {
   number.addEventListener("input", () => {
     const known = clubName(Number(number.value));
     name.value = known;
-    found.textContent = number.value && !known ? `${number.value} is not on the club's list` : "";
+    found.textContent = number.value && !known ? _("{number} is not on the club's list", { number: number.value }) : "";
   });
   name.addEventListener("change", () => {
     const known = clubNumber(name.value);
     number.value = known ?? "";
-    found.textContent = name.value.trim() && known === null ? "not on the list: seated as a visitor" : "";
+    found.textContent = name.value.trim() && known === null ? _("not on the list: seated as a visitor") : "";
   });
   return el("fieldset", { class: "inline seat-line" }, el("legend", {}, label),
-    el("label", {}, `${label}'s number `, number), el("label", {}, `${label}'s name `, name), found);
+    el("label", {}, _("{seat}'s number", { seat: label }), " ", number), el("label", {}, _("{seat}'s name", { seat: label }), " ", name), found);
 }
 
 async function openSeatDialog(section, row) {
@@ -137,9 +141,9 @@ async function openSeatDialog(section, row) {
   const words = entrantWords(section, row);
   seating.club = await api("GET", "/api/players");
   document.getElementById("club-names").replaceChildren(...seating.club.map((p) => el("option", { value: p.name }, `${p.number}`)));
-  document.getElementById("seat-title").textContent = `Who plays for ${words} of section ${section.section}`;
+  document.getElementById("seat-title").textContent = _("Who plays for {who} of section {section}", { who: words, section: section.section });
   document.getElementById("seat-lines").replaceChildren(...seatLabels(section, row).map((label, i) => seatLine(label, row.players[i], i)));
-  document.getElementById("seat-submit").textContent = `Seat ${words}`;
+  document.getElementById("seat-submit").textContent = _("Seat {who}", { who: words });
   document.getElementById("seat-error").textContent = "";
   if (!dialog.open) dialog.showModal();
 }
@@ -163,12 +167,12 @@ async function seatNow() {
   const button = document.getElementById("seat-submit");
   const label = button.textContent;
   button.disabled = true;
-  button.textContent = `${label}: waiting for the station…`;
+  button.textContent = _("{action}: waiting for the station…", { action: label });
   try {
     const seated = await api("PUT", `/api/seats/${section.section}/${row.entrant}`,
       { players: seatedPlayers(), side: row.side || null });
     document.getElementById("seat-dialog").close();
-    say(`${capital(entrantWords(section, row))} of section ${section.section}: ${seated.names}`);
+    say(_("{who} of section {section}: {names}", { who: entrantWords(section, row, true), section: section.section, names: seated.names }));
     if (seating.done) await seating.done();
   } catch (e) {
     document.getElementById("seat-error").textContent = e.message;

@@ -4,6 +4,7 @@
 // says it is done.
 import { api, el, say } from "./common.js";
 import { linkSentence } from "./alert_words.js";
+import { _, formatPercent } from "./i18n.js";
 import { last, refresh } from "./grid_state.js";
 import { ago, tableLabel, tableWords } from "./grid_words.js";
 import { pairsWithNames } from "./players.js";
@@ -32,53 +33,60 @@ export function fillTable() {
   const row = tableRow(section, table);
   if (!row) return;
   const where = tableLabel(section, table);
-  document.getElementById("table-title").textContent = `Table ${where}`;
-  const unit = row.unit ? `unit ${row.unit}` : "no pad";
+  document.getElementById("table-title").textContent = _("Table {table}", { table: where });
   // Last heard: the pad's, read as the Units panel reads it and in the same words.
   const pad = row.unit ? last.units.find((u) => u.unit === row.unit) : null;
   const seen = pad ? pad.last_seen : row.last_contact;
   const down = row.state === "link_lost" &&
     last.grid.alerts.find((a) => a.kind === "link_down" && a.link === row.link);
   const facts = document.getElementById("table-facts");
-  facts.replaceChildren(`${unit}, ${tableWords(row)}; last heard `,
-    el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)),
-    row.battery != null ? `; battery ${row.battery}%` : "",
+  // The last-heard time is a live span (grid.js keeps it ticking): the words before it end
+  // with "last heard", the battery is a clause of its own after it.
+  const values = { unit: row.unit, state: tableWords(row),
+    battery: row.battery != null ? formatPercent(row.battery, 0) : "" };
+  facts.replaceChildren(row.unit ? _("unit {unit}, {state}; last heard", values) : _("no pad, {state}; last heard", values),
+    " ", el("span", { class: "seen", "data-seen": seen || "" }, ago(seen)),
+    row.battery != null ? _("; battery {battery}", values) : "",
     down ? el("span", { class: "link-down" }, `. ${linkSentence(down)}`) : "");
   // Who plays there in the section's round, by name once seated.
   const grid = last.grid.sections.find((s) => s.section === section);
   const now = grid && row.cells.find((c) => c.round === grid.round);
   if (now && now.state !== "sit_out" && now.ns != null) {
-    facts.append(el("br"), `Round ${now.round}: ${pairsWithNames(section, now.ns, now.ew)}`);
+    facts.append(el("br"), _("Round {round}: {pairs}", { round: now.round, pairs: pairsWithNames(section, now.ns, now.ew) }));
   }
   const pending = [];
-  if (row.takeover) pending.push("Takeover authorised: waiting for a pad to log in to this table.");
+  if (row.takeover) pending.push(_("Takeover authorised: waiting for a pad to log in to this table."));
   const asked = resendAsked.get(where);
+  let answered = false;
   if (asked) {
     const units = last.units.find((u) => u.unit === asked.unit);
     const heard = units && units.last_seen && Date.parse(units.last_seen) > asked.at;
-    pending.push(heard ? `Resend asked at ${clock(asked.at)}; the pad answered at ${clock(Date.parse(units.last_seen))}.`
-      : `Resend asked at ${clock(asked.at)}: waiting for the pad to answer.`);
+    pending.push(heard ? _("Resend asked at {asked}; the pad answered at {answered}.", { asked: clock(asked.at), answered: clock(Date.parse(units.last_seen)) })
+      : _("Resend asked at {asked}: waiting for the pad to answer.", { asked: clock(asked.at) }));
     if (heard) resendAsked.delete(where);
+    answered = !!heard;
   }
   const state = document.getElementById("table-pending");
   state.textContent = pending.join(" ");
-  state.dataset.pending = row.takeover || (asked && !state.textContent.includes("answered")) ? "yes" : "no";
+  state.dataset.pending = row.takeover || (asked && !answered) ? "yes" : "no";
   const buttons = document.getElementById("table-actions");
   if (buttons.querySelector("[data-busy]")) return;
   // Only the buttons that apply: replaceChildren would write a null as the text "null".
   const locked = row.state === "replaced" || row.state === "locked";
+  const v = { table: where, unit: row.unit };
   buttons.replaceChildren(...[
     row.takeover
-      ? tableButton("withdraw-takeover", `Withdraw the takeover of table ${where}`, `Withdraw the takeover of table ${where}? The next pad that asks is refused again.`,
-        "DELETE", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: takeover withdrawn`)
-      : tableButton("takeover", `Authorise a takeover of table ${where}`, `Let the next pad that asks take over table ${where} (a plain log in will do)?` +
-        (row.unit ? ` Unit ${row.unit} is then locked out; results still on it come to you to decide.` : ""),
-        "POST", `/api/sections/${section}/tables/${table}/takeover`, `Table ${where}: the next pad that asks takes over`),
-    row.unit && !locked ? tableButton("resend", `Ask unit ${row.unit} to resend`, `Ask unit ${row.unit} at table ${where} to send everything it holds again?`,
-      "POST", `/api/sections/${section}/tables/${table}/resend`, `Table ${where}: resend asked`,
+      ? tableButton("withdraw-takeover", _("Withdraw the takeover of table {table}", v), _("Withdraw the takeover of table {table}? The next pad that asks is refused again.", v),
+        "DELETE", `/api/sections/${section}/tables/${table}/takeover`, _("Table {table}: takeover withdrawn", v))
+      : tableButton("takeover", _("Authorise a takeover of table {table}", v), row.unit
+        ? _("Let the next pad that asks take over table {table} (a plain log in will do)? Unit {unit} is then locked out; results still on it come to you to decide.", v)
+        : _("Let the next pad that asks take over table {table} (a plain log in will do)?", v),
+        "POST", `/api/sections/${section}/tables/${table}/takeover`, _("Table {table}: the next pad that asks takes over", v)),
+    row.unit && !locked ? tableButton("resend", _("Ask unit {unit} to resend", v), _("Ask unit {unit} at table {table} to send everything it holds again?", v),
+      "POST", `/api/sections/${section}/tables/${table}/resend`, _("Table {table}: resend asked", v),
       (at) => resendAsked.set(where, { unit: row.unit, at })) : null,
-    row.unit && !locked ? tableButton("lock", `Lock unit ${row.unit} out`, `Lock unit ${row.unit} out? Table ${where} is freed for another pad; the pad takes no more results, and results still on it come to you to decide.`,
-      "POST", `/api/units/${row.unit}/lock`, `Unit ${row.unit} locked out`) : null,
+    row.unit && !locked ? tableButton("lock", _("Lock unit {unit} out", v), _("Lock unit {unit} out? Table {table} is freed for another pad; the pad takes no more results, and results still on it come to you to decide.", v),
+      "POST", `/api/units/${row.unit}/lock`, _("Unit {unit} locked out", v)) : null,
   ].filter(Boolean));
 }
 
@@ -88,7 +96,7 @@ function tableButton(action, label, question, method, path, done, before) {
     if (!confirm(question)) return;
     button.dataset.busy = "yes";
     button.disabled = true;
-    button.textContent = `${label}: waiting for the station…`;
+    button.textContent = _("{action}: waiting for the station…", { action: label });
     const started = Date.now();
     try {
       await api(method, path);
