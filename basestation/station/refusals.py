@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from basestation.movements import MOVEMENT_WORDS
 from basestation.scoring.ladder import LADDER_WORDS
+from basestation.scoring.swiss import SWISS_WORDS
 from firmware_protocol.messages import ErrorCode
 
 
@@ -114,7 +115,6 @@ MESSAGES: Final[Mapping[str, str]] = {
     "movement.results_clash": "{count} result(s) already held do not fit the new movement, "
                               "e.g. board {board} at table {table} in round {round}",
     "swiss.not_swiss": "a {format} event has no Swiss draw",
-    "swiss.all_drawn": "all {rounds} rounds are drawn already",
     "swiss.no_draw": "{problem}",
     # units
     "unit.not_found": "no unit {unit}",
@@ -198,9 +198,6 @@ MESSAGES: Final[Mapping[str, str]] = {
     # the console
     "threshold.unknown": "{name} is not an alert threshold",
     "clock.no_time": "a round needs some time: give minutes per board or per round",
-    "rankings.none_left": "hiding the first {hide_first} and the last {hide_last} rounds "
-                          "leaves none of section {section}'s {rounds} rounds to show the "
-                          "rankings after",
     # competitions
     "competition.not_found": "there is no competition {competition}",
     "competition.no_event": "there is no event {event}",
@@ -240,6 +237,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     # pure code's own, said where it refuses (movements/_model.py)
     **MOVEMENT_WORDS,
     **LADDER_WORDS,
+    **SWISS_WORDS,
     # a director's entry refused as a pad's would be (SPEC.md's codes, in words)
     **{code_key(code): CODE_WORDS.get(code, code.value.replace("_", " ").lower())
        for code in ErrorCode},
@@ -301,13 +299,20 @@ def plain(values: Mapping[str, Value]) -> dict[str, Any]:
             for name, v in values.items()}
 
 
-def said(exc: Exception) -> Value:
-    """What pure code said when it refused: its message key and values when it gives them
-    (and the table has them), else its own sentence."""
+def said(exc: object) -> Value:
+    """What pure code said when it refused (or a sentence of its, `domain/said.py`): its
+    message key and values when it gives them (and the table has them), a value that is a
+    sentence of its own as a phrase too; else its own sentence."""
     key, values = getattr(exc, "key", None), getattr(exc, "values", None)
     if isinstance(key, str) and key in MESSAGES and isinstance(values, Mapping):
-        return Phrase(key, dict(values))
+        return Phrase(key, {name: _value(v) for name, v in values.items()})
     return str(exc)
+
+
+def _value(value: object) -> Value:
+    if isinstance(value, Phrase | str | int | float):
+        return value
+    return said(value)
 
 
 def code_refusal(code: ErrorCode) -> Invalid:

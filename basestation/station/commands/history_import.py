@@ -22,7 +22,7 @@ from basestation.formats.roster import Player
 from basestation.movements import Assignment, Movement, MovementError
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.refusals import Conflict, Invalid
+from basestation.station.refusals import Conflict, Invalid, said
 from basestation.station.session.list_changes import PlayerListed
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -65,7 +65,7 @@ class HistoryImport:
                 raise PastFileError(None, "the file does not say the day it was played: give it")
             movements = {letter: movement_of(past, letter) for letter in past.sections}
         except PastFileError as exc:
-            raise Invalid("past.invalid", problem=str(exc)) from exc
+            raise Invalid("past.invalid", problem=said(exc)) from exc
         sections = [_section(past, letter, movement) for letter, movement in movements.items()]
         hub = self._hub
         async with self._lock:

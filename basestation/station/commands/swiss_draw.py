@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from basestation.scoring.event_formats import SWISS, next_swiss_round
 from basestation.station.core.hub import Hub, StationBusy
-from basestation.station.refusals import Invalid, Refused
+from basestation.station.refusals import Invalid, Refused, said
 from basestation.station.session.entries import ResultChanged
 from basestation.station.views.live_matches import round_complete, standings_now
 
@@ -61,7 +61,7 @@ class SwissDraw:
         try:
             longer = next_swiss_round(state.movement, ranked, session.format_rounds)
         except ValueError as exc:  # the draw's own refusal (no pairing left, say), in its words
-            raise Invalid("swiss.no_draw", problem=str(exc)) from exc
+            raise Invalid("swiss.no_draw", problem=said(exc)) from exc
         self._rules.movements.change(letter, longer, batch, why=why)
         return longer.rounds
 
