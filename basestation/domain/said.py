@@ -32,6 +32,14 @@ def saying(words: Mapping[str, str], key: str, /, **values: SaidValue) -> Said:
     return Said(key, values, words[key].format_map(values))
 
 
+def said_of(error: Exception) -> SaidValue:
+    """Another refusal as a value of this one: its sentence with its key when it has one."""
+    key, values = getattr(error, "key", None), getattr(error, "values", None)
+    if isinstance(key, str) and isinstance(values, Mapping):
+        return Said(key, values, str(error))
+    return str(error)
+
+
 class SaidError(ValueError):
     """A refusal of pure code. One made by `of` says it as a key of the class's `WORDS` and
     its values, as well as in English; one made from a bare sentence has no key."""

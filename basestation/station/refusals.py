@@ -19,6 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from basestation.domain.cards import CARD_WORDS
+from basestation.formats.handrecords import HAND_RECORD_WORDS
+from basestation.formats.past_session import PAST_WORDS
+from basestation.formats.players import PLAYER_LIST_WORDS
 from basestation.movements import MOVEMENT_WORDS
 from basestation.scoring.ladder import LADDER_WORDS
 from basestation.scoring.swiss import SWISS_WORDS
@@ -158,6 +162,17 @@ MESSAGES: Final[Mapping[str, str]] = {
     "merge.over_held_offered": "Board {board} at table {section}{table} (round {round}) "
                                "already has {held}; confirm to replace it with the offered "
                                "{offered}.",
+    # an entry in the director's words (session/entries.py), as the pad shows it
+    "held.adjusted": "adjusted {score}",
+    "held.not_played": "not played",
+    "held.passed_out": "passed out, NS 0",
+    "held.played": "{result} by {declarer}, NS {score}",
+    "held.played_lead": "{result} by {declarer}, lead {lead}, NS {score}",
+    "held.unreadable": "an entry it cannot read",
+    "held.north": "North",
+    "held.east": "East",
+    "held.south": "South",
+    "held.west": "West",
     # players and seats
     "visitor.no_name": "a visitor needs a name",
     "player.not_listed": "there is no player {number} in the club's list",
@@ -195,6 +210,8 @@ MESSAGES: Final[Mapping[str, str]] = {
     "penalty.no_entrant": "section {section} has no {who} {entrant}",
     "penalty.too_many_vps": "a VP penalty of {vps:g} is more than a whole match ({total} VPs)",
     "penalty.no_match": "{who} {entrant} plays no match in round {round}",
+    "penalty.pair": "pair",
+    "penalty.team": "team",
     # the console
     "threshold.unknown": "{name} is not an alert threshold",
     "clock.no_time": "a round needs some time: give minutes per board or per round",
@@ -238,6 +255,10 @@ MESSAGES: Final[Mapping[str, str]] = {
     **MOVEMENT_WORDS,
     **LADDER_WORDS,
     **SWISS_WORDS,
+    **CARD_WORDS,
+    **HAND_RECORD_WORDS,
+    **PLAYER_LIST_WORDS,
+    **PAST_WORDS,
     # a director's entry refused as a pad's would be (SPEC.md's codes, in words)
     **{code_key(code): CODE_WORDS.get(code, code.value.replace("_", " ").lower())
        for code in ErrorCode},

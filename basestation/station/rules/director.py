@@ -29,7 +29,7 @@ from basestation.station.effects.events import (
     TableHeld,
     UnitChanged,
 )
-from basestation.station.refusals import Invalid, NotFound, code_refusal, said
+from basestation.station.refusals import Invalid, NotFound, Phrase, code_refusal, said
 from basestation.station.rules.services import HubServices
 from basestation.station.session.entries import (
     Entry,
@@ -210,7 +210,8 @@ class DirectorActions:
         if self.session.event_format not in MATCH_KINDS:
             raise Invalid("penalty.pairs_event")
         state = self._director_section(penalty.section)
-        who = "pair" if self.session.event_format == SWISS_PAIRS else "team"
+        who = Phrase("penalty.pair" if self.session.event_format == SWISS_PAIRS
+                     else "penalty.team")
         if penalty.entrant not in entrants_of(state.movement):
             raise Invalid("penalty.no_entrant", section=penalty.section, who=who,
                           entrant=penalty.entrant)
