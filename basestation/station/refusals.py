@@ -26,6 +26,7 @@ from basestation.formats.players import PLAYER_LIST_WORDS
 from basestation.movements import MOVEMENT_WORDS
 from basestation.scoring.ladder import LADDER_WORDS
 from basestation.scoring.swiss import SWISS_WORDS
+from basestation.scoring.traveller import SCORING_WORDS
 from firmware_protocol.messages import ErrorCode
 
 
@@ -259,6 +260,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     **HAND_RECORD_WORDS,
     **PLAYER_LIST_WORDS,
     **PAST_WORDS,
+    **SCORING_WORDS,
     # a director's entry refused as a pad's would be (SPEC.md's codes, in words)
     **{code_key(code): CODE_WORDS.get(code, code.value.replace("_", " ").lower())
        for code in ErrorCode},
