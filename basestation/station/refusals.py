@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from basestation.domain.cards import CARD_WORDS
+from basestation.domain.contract import CONTRACT_WORDS
 from basestation.formats.handrecords import HAND_RECORD_WORDS
 from basestation.formats.past_session import PAST_WORDS
 from basestation.formats.players import PLAYER_LIST_WORDS
 from basestation.movements import MOVEMENT_WORDS
+from basestation.scoring.adjusted import ADJUSTED_WORDS
 from basestation.scoring.ladder import LADDER_WORDS
 from basestation.scoring.swiss import SWISS_WORDS
 from basestation.scoring.traveller import SCORING_WORDS
@@ -261,6 +263,8 @@ MESSAGES: Final[Mapping[str, str]] = {
     **PLAYER_LIST_WORDS,
     **PAST_WORDS,
     **SCORING_WORDS,
+    **CONTRACT_WORDS,
+    **ADJUSTED_WORDS,
     # a director's entry refused as a pad's would be (SPEC.md's codes, in words)
     **{code_key(code): CODE_WORDS.get(code, code.value.replace("_", " ").lower())
        for code in ErrorCode},
