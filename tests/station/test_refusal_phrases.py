@@ -41,6 +41,7 @@ from basestation.station.refusals import CODE_WORDS, MESSAGES, Invalid, Phrase, 
 from basestation.station.session.entries import entry_phrase, entry_words
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.rulings import ruled_result
+from tests.helpers import english_values
 
 BASESTATION = Path(__file__).parents[2] / "basestation"
 PURE_TABLES: dict[str, Mapping[str, str]] = {
@@ -239,28 +240,6 @@ REFUSED: list[tuple[Callable[[], object], str | None]] = [
 ]
 
 
-def english_in(value: Any) -> bool:
-    """A value that is an English sentence or phrase: three words or more, not a list of
-    names or codes ("mitchell, howell") and not a quoted input."""
-    if not isinstance(value, str) or value.startswith(("'", '"', "[", "(")):
-        return False
-    if re.fullmatch(r"[\w+-]+(, [\w+-]+)*", value):
-        return False
-    return len(re.findall(r"[A-Za-z]{2,}", value)) >= 3
-
-
-def bare_english(values: Mapping[str, Any]) -> list[str]:
-    """The values (at any depth of phrases) that are English sentences."""
-    found = []
-    for name, value in values.items():
-        if isinstance(value, Mapping):
-            assert set(value) == {"key", "values"} and value["key"] in MESSAGES, (name, value)
-            found += bare_english(value["values"])
-        elif english_in(value):
-            found.append(f"{name}={value!r}")
-    return found
-
-
 @pytest.mark.parametrize(("refuse", "sentence"), REFUSED)
 def test_pure_codes_refusal_is_a_phrase_with_its_old_english(
         refuse: Callable[[], object], sentence: str | None) -> None:
@@ -273,7 +252,7 @@ def test_pure_codes_refusal_is_a_phrase_with_its_old_english(
     assert isinstance(phrase, Phrase) and str(phrase) == str(raised.value)
     refused = Invalid("movement.invalid", problem=phrase)
     assert str(refused) == str(raised.value)
-    assert bare_english(plain(refused.values)) == []
+    assert english_values(plain(refused.values)) == []
 
 
 def test_a_value_that_is_a_sentence_of_its_own_is_a_phrase_too() -> None:
