@@ -97,7 +97,13 @@ def _english(value: object) -> bool:
         return False
     if re.fullmatch(r"[\w+-]+(, [\w+-]+)*", value):
         return False
-    return len(re.findall(r"[A-Za-z]{2,}", value)) >= 3
+    words = re.findall(r"[A-Za-z]{2,}", value)
+    return len(words) >= 3 and bool(GLUE & {w.lower() for w in words})
+
+
+# Words an English sentence can hardly do without (and a name or a code seldom has).
+GLUE = frozenset({"the", "is", "are", "not", "of", "to", "must", "be", "and", "or", "in",
+                  "no", "has", "an", "by", "at", "for", "with", "cannot", "needs"})
 
 
 def english_values(values: Mapping[str, Any]) -> list[str]:
