@@ -78,7 +78,8 @@ def code_key(code: ErrorCode) -> str:
 
 
 # Every refusal's English sentence, by key; `{name}` is one of its values. A value that is
-# itself a sentence (`{problem}`) comes from pure code that says why in its own words.
+# itself a sentence (`{problem}`) is a phrase: pure code says why by a key of its own table
+# (`domain/said.py`), spread in below.
 MESSAGES: Final[Mapping[str, str]] = {
     # the event and the session
     "event.none_open": "no event is open",
