@@ -133,6 +133,10 @@ MOVEMENT_WORDS: dict[str, str] = {
                                     "board numbers past {most}; play fewer boards a match",
     "movement.teams_board_numbers": "{entrants} teams playing {boards} boards a match need "
                                     "board numbers past {most}; play fewer boards a match",
+    "format.pairs": "pairs",
+    "format.teams": "teams",
+    "format.swiss_teams": "swiss-teams",
+    "format.swiss_pairs": "swiss-pairs",
     "movement.even_pairs": "a {format} event needs an even number of pairs, not {entrants}",
     "movement.even_teams": "a {format} event needs an even number of teams, not {entrants}",
     "rankings.none_left": "hiding the first {hide_first} and the last {hide_last} rounds "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
+from basestation.domain.said import Said
 from basestation.movements import (
     MATCH_KINDS,
     SWISS_PAIRS,
@@ -28,6 +29,14 @@ from basestation.scoring.swiss import SwissDrawError
 
 PAIRS = "pairs"
 FORMATS: tuple[str, ...] = (PAIRS, *MATCH_KINDS)
+
+
+def format_said(event_format: str) -> Said | str:
+    """An event's format as a sentence's value: "teams" in words (`format.teams`), for a page
+    to say in its own; one the station does not run as given."""
+    if event_format not in FORMATS:
+        return event_format
+    return MovementError.said(f"format.{event_format.replace('-', '_')}")
 SWISS = frozenset({SWISS_TEAMS, SWISS_PAIRS})
 MAX_BOARD = 255  # the pad protocol's board numbers
 MAX_TABLE = 255  # and its table numbers: a section's tables, or a teams event's teams
@@ -78,7 +87,8 @@ def first_movement(event_format: str, rounds: int, *, movement: str, tables: int
     if entrants < 2 or entrants % 2:
         # club-directors-manual.txt, "Swiss Pairs on club night": "must be an even number
         # of pairs NO PHANTOM".
-        raise MovementError.of(f"movement.even_{who}", format=event_format, entrants=entrants)
+        raise MovementError.of(f"movement.even_{who}", format=format_said(event_format),
+                               entrants=entrants)
     if event_format == TEAMS:
         return match_movement(TEAMS, round_robin(entrants), per_match)
     return match_movement(event_format, [draw_round(seeds, 1, seeds, [])], per_match,

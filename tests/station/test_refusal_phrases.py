@@ -24,6 +24,7 @@ from basestation.movements import (
     MOVEMENT_WORDS,
     Assignment,
     Movement,
+    MovementError,
     check_pads_follow,
     continue_with,
     fit_late_pair,
@@ -33,7 +34,7 @@ from basestation.movements import (
     withdraw_pair,
 )
 from basestation.scoring.adjusted import ADJUSTED_WORDS
-from basestation.scoring.event_formats import check_format, first_movement
+from basestation.scoring.event_formats import check_format, first_movement, format_said
 from basestation.scoring.ladder import LADDER_WORDS
 from basestation.scoring.swiss import SWISS_WORDS, seeded_first_rounds, swiss_draw
 from basestation.scoring.traveller import SCORING_WORDS
@@ -277,3 +278,15 @@ def test_an_entry_in_words_is_a_phrase() -> None:
                         contract="PASS", score_ns=0)
     assert entry_words(passed) == "passed out, NS 0"
     assert entry_phrase(passed) == Phrase("held.passed_out")
+
+
+def test_an_events_format_is_a_phrase() -> None:
+    refused = Invalid("swiss.not_swiss", format=said(format_said("teams")))
+    assert str(refused) == "a teams event has no Swiss draw"
+    assert plain(refused.values) == {"format": {"key": "format.teams", "values": {}}}
+    with pytest.raises(MovementError) as raised:
+        first_movement("swiss-pairs", 3, movement="x", tables=7, boards=3)
+    assert plain({"problem": said(raised.value)}) == {"problem": {
+        "key": "movement.even_pairs", "values": {
+            "format": {"key": "format.swiss_pairs", "values": {}}, "entrants": 7}}}
+    assert format_said("bridge-golf") == "bridge-golf"  # not a format: as given

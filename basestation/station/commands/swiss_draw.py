@@ -14,7 +14,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from basestation.scoring.event_formats import SWISS, next_swiss_round
+from basestation.scoring.event_formats import SWISS, format_said, next_swiss_round
 from basestation.station.core.hub import Hub, StationBusy
 from basestation.station.refusals import Invalid, Refused, said
 from basestation.station.session.entries import ResultChanged
@@ -54,7 +54,7 @@ class SwissDraw:
         session = self._rules.session
         state = session.section_of(letter)
         if session.event_format not in SWISS:
-            raise Invalid("swiss.not_swiss", format=session.event_format)
+            raise Invalid("swiss.not_swiss", format=said(format_said(session.event_format)))
         if state.movement.rounds >= session.format_rounds:
             raise Invalid("swiss.all_drawn", rounds=session.format_rounds)
         ranked = [row.entrant for row in standings_now(session, state)]
