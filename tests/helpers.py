@@ -5,7 +5,8 @@ reads as what it is about."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -81,3 +82,38 @@ async def director(at: Station | str | Any, *, password: str | None = None,
                                  timeout=timeout) as client:
         await log_in(client, password)
         yield client
+
+
+# A refusal's values that are names, addresses or words from outside the station (a person's,
+# an event's, a folder's, the system's own reason): never put into another language.
+NAMED_VALUES = frozenset({"event", "new", "name", "other", "origin", "folder", "path", "station",
+                          "why", "problems", "date", "since", "until"})
+
+
+def _english(value: object) -> bool:
+    """An English sentence or phrase: three words or more, not a list of names or codes
+    ("mitchell, howell") and not a quoted input ("'x'", "['1']")."""
+    if not isinstance(value, str) or value.startswith(("'", '"', "[", "(")):
+        return False
+    if re.fullmatch(r"[\w+-]+(, [\w+-]+)*", value):
+        return False
+    words = re.findall(r"[A-Za-z]{2,}", value)
+    return len(words) >= 3 and bool(GLUE & {w.lower() for w in words})
+
+
+# Words an English sentence can hardly do without (and a name or a code seldom has).
+GLUE = frozenset({"the", "is", "are", "not", "of", "to", "must", "be", "and", "or", "in",
+                  "no", "has", "an", "by", "at", "for", "with", "cannot", "needs"})
+
+
+def english_values(values: Mapping[str, Any]) -> list[str]:
+    """A refusal's JSON values (at any depth of phrases) that are English sentences: none
+    should be, so that a page can say the whole refusal from the messages table."""
+    found = []
+    for name, value in values.items():
+        if isinstance(value, Mapping):
+            assert set(value) == {"key", "values"}, (name, value)
+            found += english_values(value["values"])
+        elif name not in NAMED_VALUES and _english(value):
+            found.append(f"{name}={value!r}")
+    return found

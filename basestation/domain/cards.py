@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
+from basestation.domain.said import SaidError, said_of
 from firmware_protocol.messages import Seat
 
 
@@ -21,8 +23,22 @@ class Suit(StrEnum):
 RANKS = "AKQJT98765432"
 
 
-class CardError(ValueError):
-    """Text that is not a card or a hand."""
+# Why text is not a card, a hand or a deal, by message key (the station's refusals table
+# takes these in).
+CARD_WORDS: dict[str, str] = {
+    "card.rank": "not a rank: {rank}",
+    "card.card": "not a card: {text} (expected e.g. HK, D10 or DT)",
+    "card.hand": "a PBN hand has four suits separated by dots: {text}",
+    "card.deal": "not a PBN deal: {text}",
+    "card.deal_cards": "a deal must hold 52 different cards: {text}",
+    "card.board": "board {board} of the hand records: {problem}",
+}
+
+
+class CardError(SaidError):
+    """Text that is not a card or a hand (a ValueError), said in `CARD_WORDS`."""
+
+    WORDS: ClassVar[dict[str, str]] = CARD_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +50,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
-            raise CardError(f"not a rank: {self.rank!r}")
+            raise CardError.of("card.rank", rank=repr(self.rank))
 
     def __str__(self) -> str:
         return f"{self.suit.value}{self.rank}"
@@ -48,7 +64,7 @@ def parse_card(text: str) -> Card:
         return Card(Suit(compact[0]), compact[1])
     if len(compact) == 2 and compact[1] in suit_letters and compact[0] in RANKS:
         return Card(Suit(compact[1]), compact[0])
-    raise CardError(f"not a card: {text!r} (expected e.g. HK, D10 or DT)")
+    raise CardError.of("card.card", text=repr(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +78,7 @@ class Hand:
         """Reads a PBN hand: spades.hearts.diamonds.clubs, e.g. "AK3.QJ2.T98.7654"."""
         holdings = text.strip().split(".")
         if len(holdings) != 4:
-            raise CardError(f"a PBN hand has four suits separated by dots: {text!r}")
+            raise CardError.of("card.hand", text=repr(text))
         cards = set()
         for suit, holding in zip(Suit, holdings, strict=True):
             for rank in holding.upper().replace("10", "T"):
@@ -85,14 +101,14 @@ class Deal:
         first, _, rest = text.strip().partition(":")
         hands_text = rest.split()
         if first.upper() not in "NESW" or len(first) != 1 or len(hands_text) != 4:
-            raise CardError(f"not a PBN deal: {text!r}")
+            raise CardError.of("card.deal", text=repr(text))
         seat = Seat(first.upper())
         hands: dict[Seat, Hand] = {}
         for hand_text in hands_text:
             hands[seat] = Hand.from_pbn(hand_text)
             seat = seat.lho
         if len(frozenset().union(*(hand.cards for hand in hands.values()))) != 52:
-            raise CardError(f"a deal must hold 52 different cards: {text!r}")
+            raise CardError.of("card.deal_cards", text=repr(text))
         return cls(hands)
 
     def holds(self, seat: Seat, card: Card) -> bool:
@@ -106,7 +122,7 @@ def check_deals(deals: Mapping[int, str]) -> None:
         try:
             Deal.from_pbn(text)
         except ValueError as exc:
-            raise CardError(f"board {board} of the hand records: {exc}") from exc
+            raise CardError.of("card.board", board=board, problem=said_of(exc)) from exc
 
 
 def lead_matches(deal: Deal, declarer: Seat, lead: Card) -> bool:

@@ -5,13 +5,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
 
 from basestation.domain.board import Vulnerability, is_vulnerable
+from basestation.domain.said import SaidError
 from firmware_protocol.messages import Doubling, Seat, Strain
 
+# Why a contract cannot be, by message key (the station's refusals table takes these in).
+CONTRACT_WORDS: dict[str, str] = {
+    "contract.passed_out": "a passed-out board has no strain and no double",
+    "contract.level": "contract level must be 1 to 7, not {level}",
+    "contract.strain": "a bid contract needs a strain",
+    "contract.not": "not a contract: {text} (expected e.g. 4S, 3NTX, 7HXX or PASS)",
+    "contract.tricks": "tricks must be 0 to 13, not {tricks}",
+}
 
-class ContractError(ValueError):
+
+class ContractError(SaidError):
     """A contract that cannot be read or cannot have been played."""
+
+    WORDS: ClassVar[dict[str, str]] = CONTRACT_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,12 +38,12 @@ class Contract:
     def __post_init__(self) -> None:
         if self.level == 0:
             if self.strain is not None or self.doubling is not Doubling.UNDOUBLED:
-                raise ContractError("a passed-out board has no strain and no double")
+                raise ContractError.of("contract.passed_out")
             return
         if not 1 <= self.level <= 7:
-            raise ContractError(f"contract level must be 1 to 7, not {self.level}")
+            raise ContractError.of("contract.level", level=self.level)
         if self.strain is None:
-            raise ContractError("a bid contract needs a strain")
+            raise ContractError.of("contract.strain")
 
     @property
     def passed_out(self) -> bool:
@@ -73,7 +86,7 @@ def parse_contract(text: str) -> Contract:
         return known
     match = _CONTRACT.fullmatch(compact)
     if match is None:
-        raise ContractError(f"not a contract: {text!r} (expected e.g. 4S, 3NTX, 7HXX or PASS)")
+        raise ContractError.of("contract.not", text=repr(text))
     level, strain, doubling = match.groups()
     doubling = (doubling or "").replace("*", "X")
     contract = Contract(int(level), Strain(_SYMBOLS.get(strain, strain)), Doubling(doubling))
@@ -125,7 +138,7 @@ def contract_score(
     if contract.strain is None:
         return 0
     if not 0 <= tricks <= 13:
-        raise ContractError(f"tricks must be 0 to 13, not {tricks}")
+        raise ContractError.of("contract.tricks", tricks=tricks)
     vulnerable = vulnerable_declarer
     multiplier = {Doubling.UNDOUBLED: 1, Doubling.DOUBLED: 2, Doubling.REDOUBLED: 4}[
         contract.doubling

@@ -24,6 +24,7 @@ from xml.parsers import expat
 from basestation.domain.board import vulnerability_of
 from basestation.domain.cards import CardError, parse_card
 from basestation.domain.contract import ContractError, parse_contract, score_ns
+from basestation.domain.said import Said, SaidError, SaidValue, saying
 from basestation.formats.roster import Player
 from firmware_protocol.messages import Seat
 
@@ -31,12 +32,77 @@ SCORER, USEBIO, PBN = "Scorer XML", "USEBIO", "PBN"
 TOTAL_SLACK = 0.06  # matchpoints: totals are printed to one or two decimals
 
 
-class PastFileError(ValueError):
-    """The file cannot be taken: `line` (None: the whole file) and the reason."""
+# Why a past session's file cannot be taken, by message key (the station's refusals table
+# takes these in). `what` is the file's own name for a field; `why` the XML reader's words.
+PAST_WORDS: dict[str, str] = {
+    "past.at_line": "line {line}: {reason}",
+    "past.xml_root": "an XML file whose root is <{root}>: neither the Scorer's <session> nor "
+                     "<USEBIO>",
+    "past.doctype": "a DOCTYPE or entity declaration: not taken in a results file",
+    "past.not_xml": "not well-formed XML ({why})",
+    "past.empty": "an empty file",
+    "past.whole": "{what} must be a whole number, not {value}",
+    "past.at_least": "{what} must be at least {low}, not {number}",
+    "past.number": "{what} must be a number, not {value}",
+    "past.date": "the date {text} is not a day (dd/mm/yyyy)",
+    "past.cont": "cont {cont} is not a contract (4 S, 1 NT x, N P)",
+    "past.res": "res {res} must be =, +1, -2 ...",
+    "past.phantom": "a phantom's line (-9999) where neither pair, or both, is among the "
+                    "section's pairs",
+    "past.dir": "dir must be N, E or H, not {dir}",
+    "past.score": "the score {text} is not a bridge score",
+    "past.lead": "the lead {text} is not a card (CT, HK)",
+    "past.events": "a USEBIO file with {count} EVENTs: one pairs event a file",
+    "past.event_type": "a USEBIO {kind} event: only pairs events are taken",
+    "past.direction": "DIRECTION must be NS or EW, not {direction}",
+    "past.traveller_section": "a TRAVELLER_LINE that does not say its SECTION, in a file of "
+                              "several sections",
+    "past.contract": "CONTRACT {contract} is not a contract",
+    "past.score_table": "a ScoreTable: this is a traveller file (basestation score reads it), "
+                        "not one game a table",
+    "past.no_games": "no game with a Board tag: not a PBN games file",
+    "past.game_pairs": "board {board}: the game does not say its pairs (PairId_NS and "
+                       "PairId_EW)",
+    "past.game_contract": "board {board}: the game has no Contract",
+    "past.game_not_contract": "board {board}: Contract {contract} is not a contract",
+    "past.no_results": "no board results: nothing to take",
+    "past.pair": "pair {pair}",
+    "past.side_pair": "{side} pair {pair}",
+    "past.pair_side": "pair {pair} {side}",
+    "past.second_result": "{name} has a second result on board {board} (the first at line "
+                          "{first})",
+    "past.two_tables": "pair {pair} is at table {table} and at table {other} (line {line}) in "
+                       "round {round}",
+    "past.where": "board {board}, NS {ns} v EW {ew}",
+    "past.declarer": "{where}: {contract} needs a declarer N, E, S or W, not {declarer}",
+    "past.tricks": "{where}: {tricks} tricks cannot be",
+    "past.score_differs": "{where}: the score {score} is not what {contract} by {declarer} "
+                          "taking {tricks} tricks scores ({scored})",
+    "past.total": "{who}'s total {given:g} is not what its board results give ({total:.2f})",
+    "past.no_day": "the file does not say the day it was played: give it",
+    "past.seat_clash": "table {table} in round {round} has NS {ns} v EW {ew} here and NS "
+                       "{held_ns} v EW {held_ew} at line {line}",
+    "past.section": "section {section}: {problem}",
+    "past.percentage": "{who}'s percentage {pct:g} is not its total {given:g} of the "
+                       "{out_of:g} its boards give",
+}
 
-    def __init__(self, line: int | None, reason: str) -> None:
-        self.line, self.reason = line, reason
-        super().__init__(f"line {line}: {reason}" if line is not None else reason)
+
+def past_said(key: str, /, **values: SaidValue) -> Said:
+    """A sentence of `PAST_WORDS`, a `PastFileError`'s reason."""
+    return saying(PAST_WORDS, key, **values)
+
+
+class PastFileError(SaidError):
+    """The file cannot be taken: `line` (None: the whole file) and the reason (a sentence of
+    `PAST_WORDS`: the error's key and values say "line {line}: {reason}" or the reason)."""
+
+    def __init__(self, line: int | None, reason: Said) -> None:
+        self.line, self.reason = line, str(reason)
+        super().__init__(f"line {line}: {reason}" if line is not None else str(reason))
+        at: dict[str, SaidValue] = {"line": line or 0, "reason": reason}
+        self.key, self.values = ((reason.key, reason.values) if line is None else
+                                 ("past.at_line", at))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +183,7 @@ def read_past(text: str) -> PastSession:
         elif root.tag.upper() == "USEBIO":
             past = _usebio(root, digest)
         else:
-            raise PastFileError(root.line, f"an XML file whose root is <{root.tag}>: neither the "
-                                           "Scorer's <session> nor <USEBIO>")
+            raise PastFileError(root.line, past_said("past.xml_root", root=root.tag))
     else:
         past = _pbn(text, digest)
     check(past)
@@ -173,8 +238,7 @@ def _xml(text: str) -> Node:
             stack[-1].text += chunk
 
     def refuse(*_args: Any) -> None:
-        raise PastFileError(parser.CurrentLineNumber, "a DOCTYPE or entity declaration: "
-                                                      "not taken in a results file")
+        raise PastFileError(parser.CurrentLineNumber, past_said("past.doctype"))
 
     parser.StartElementHandler, parser.EndElementHandler = start, end
     parser.CharacterDataHandler = data
@@ -184,9 +248,9 @@ def _xml(text: str) -> Node:
         parser.Parse(text.lstrip("\ufeff"), True)
     except expat.ExpatError as error:
         why = expat.errors.messages[error.code]
-        raise PastFileError(error.lineno, f"not well-formed XML ({why})") from None
+        raise PastFileError(error.lineno, past_said("past.not_xml", why=why)) from None
     if not roots:
-        raise PastFileError(None, "an empty file")
+        raise PastFileError(None, past_said("past.empty"))
     return roots[0]
 
 
@@ -194,9 +258,9 @@ def _int(value: str | None, line: int, what: str, low: int = 1) -> int:
     try:
         number = int((value or "").strip())
     except ValueError:
-        raise PastFileError(line, f"{what} must be a whole number, not {value!r}") from None
+        raise PastFileError(line, past_said("past.whole", what=what, value=repr(value))) from None
     if number < low:
-        raise PastFileError(line, f"{what} must be at least {low}, not {number}")
+        raise PastFileError(line, past_said("past.at_least", what=what, low=low, number=number))
     return number
 
 
@@ -206,7 +270,7 @@ def _float(value: str | None, line: int, what: str) -> float | None:
     try:
         return float(value)
     except ValueError:
-        raise PastFileError(line, f"{what} must be a number, not {value!r}") from None
+        raise PastFileError(line, past_said("past.number", what=what, value=repr(value))) from None
 
 
 def _date(text: str | None, line: int) -> date | None:
@@ -224,7 +288,7 @@ def _date(text: str | None, line: int) -> date | None:
             return date(year, month, day)
     except ValueError:
         pass
-    raise PastFileError(line, f"the date {text!r} is not a day (dd/mm/yyyy)")
+    raise PastFileError(line, past_said("past.date", text=repr(text)))
 
 
 # -- the Scorer's XML -----------------------------------------------------------------------
@@ -277,10 +341,10 @@ def _scorer_line(section: str, node: Node) -> PastLine:
     try:
         parsed = parse_contract(contract)
     except ContractError:
-        raise PastFileError(line, f"cont {cont!r} is not a contract (4 S, 1 NT x, N P)") from None
+        raise PastFileError(line, past_said("past.cont", cont=repr(cont))) from None
     res = a.get("res", "").strip()
     if not re.fullmatch(r"=|[+-]\d{1,2}", res):
-        raise PastFileError(line, f"res {res!r} must be =, +1, -2 ...")
+        raise PastFileError(line, past_said("past.res", res=repr(res)))
     tricks = parsed.level + 6 + (0 if res == "=" else int(res))
     return PastLine(**base, contract=str(parsed), declarer=a.get("dec", "").strip().upper(),
                     tricks=tricks, lead=_lead(a.get("lead"), line),
@@ -293,8 +357,7 @@ def _phantom_seat(line: PastLine, known: set[tuple[str, str | None, int]]) -> Pa
     ns_known = (line.section, "NS", line.ns) in known or (line.section, None, line.ns) in known
     ew_known = (line.section, "EW", line.ew) in known or (line.section, None, line.ew) in known
     if ns_known == ew_known:
-        raise PastFileError(line.line, "a phantom's line (-9999) where neither pair, or both, "
-                                       "is among the section's pairs")
+        raise PastFileError(line.line, past_said("past.phantom"))
     if ns_known:
         return replace(line, mp_ns=None, mp_ew=None, ew=None)
     return replace(line, mp_ns=None, mp_ew=None, ns=None)
@@ -304,7 +367,7 @@ def _scorer_pair(section: str, node: Node) -> PastPair:
     a, line = node.attrib, node.line
     direction = {"N": "NS", "E": "EW", "H": None}.get(a.get("dir", "").strip().upper(), "?")
     if direction == "?":
-        raise PastFileError(line, f"dir must be N, E or H, not {a.get('dir')!r}")
+        raise PastFileError(line, past_said("past.dir", dir=repr(a.get("dir"))))
     players = tuple(Player(a[f"player_name_{i}"].strip(),
                            a.get(f"nzb_no_{i}", "").strip() or None)
                     for i in (1, 2) if a.get(f"player_name_{i}", "").strip())
@@ -331,7 +394,7 @@ def _score(text: str | None, line: int) -> int | None:
     try:
         return int(text.strip())
     except ValueError:
-        raise PastFileError(line, f"the score {text!r} is not a bridge score") from None
+        raise PastFileError(line, past_said("past.score", text=repr(text))) from None
 
 
 def _lead(text: str | None, line: int) -> str | None:
@@ -340,7 +403,7 @@ def _lead(text: str | None, line: int) -> str | None:
     try:
         card = parse_card(text)
     except CardError:
-        raise PastFileError(line, f"the lead {text!r} is not a card (CT, HK)") from None
+        raise PastFileError(line, past_said("past.lead", text=repr(text))) from None
     return f"{card.suit.value}{card.rank}"
 
 
@@ -350,12 +413,11 @@ def _lead(text: str | None, line: int) -> str | None:
 def _usebio(root: Node, digest: str) -> PastSession:
     events = root.all("EVENT")
     if len(events) != 1:
-        raise PastFileError(root.line, f"a USEBIO file with {len(events)} EVENTs: one pairs "
-                                       "event a file")
+        raise PastFileError(root.line, past_said("past.events", count=len(events)))
     event = events[0]
     kind = event.attrib.get("EVENT_TYPE", "PAIRS").upper()
     if kind != "PAIRS":
-        raise PastFileError(event.line, f"a USEBIO {kind} event: only pairs events are taken")
+        raise PastFileError(event.line, past_said("past.event_type", kind=kind))
     pairs = []
     for node in event.path("PARTICIPANTS", "PAIR"):
         line = node.line
@@ -364,7 +426,7 @@ def _usebio(root: Node, digest: str) -> PastSession:
                         for p in node.all("PLAYER") if (p.value("PLAYER_NAME") or "").strip())
         direction = (node.value("DIRECTION") or "").upper() or None
         if direction not in (None, "NS", "EW"):
-            raise PastFileError(line, f"DIRECTION must be NS or EW, not {direction!r}")
+            raise PastFileError(line, past_said("past.direction", direction=repr(direction)))
         pairs.append(PastPair(line, node.value("SECTION") or "A",
                               _int(node.value("PAIR_NUMBER"), line, "PAIR_NUMBER"),
                               direction, players,
@@ -398,8 +460,7 @@ def _usebio_line(node: Node, board: int, section: str | None,
     section = node.value("SECTION") or section
     if section is None:
         if len(sections) > 1:
-            raise PastFileError(line, "a TRAVELLER_LINE that does not say its SECTION, in a "
-                                      "file of several sections")
+            raise PastFileError(line, past_said("past.traveller_section"))
         section = sections[0]
     base: dict[str, Any] = {"line": line, "section": section, "board": board,
                             "ns": _int(node.value("NS_PAIR_NUMBER"), line, "NS_PAIR_NUMBER"),
@@ -421,7 +482,7 @@ def _usebio_line(node: Node, board: int, section: str | None,
     try:
         parsed = parse_contract(contract)
     except ContractError:
-        raise PastFileError(line, f"CONTRACT {contract!r} is not a contract") from None
+        raise PastFileError(line, past_said("past.contract", contract=repr(contract))) from None
     if parsed.passed_out:
         return PastLine(**base, contract="PASS", score_ns=0 if score is None else score)
     return PastLine(**base, contract=str(parsed),
@@ -452,12 +513,11 @@ def _pbn(text: str, digest: str) -> PastSession:
             games.append((number, current))
         name, value = found.groups()
         if name == "ScoreTable":
-            raise PastFileError(number, "a ScoreTable: this is a traveller file (basestation "
-                                        "score reads it), not one game a table")
+            raise PastFileError(number, past_said("past.score_table"))
         current[name] = value.replace('\\"', '"').replace("\\\\", "\\")
     games = [(line, tags) for line, tags in games if "Board" in tags]
     if not games:
-        raise PastFileError(None, "no game with a Board tag: not a PBN games file")
+        raise PastFileError(None, past_said("past.no_games"))
     lines = []
     deals: dict[int, str] = {}
     players: dict[tuple[str, str, int], tuple[Player, ...]] = {}
@@ -467,8 +527,7 @@ def _pbn(text: str, digest: str) -> PastSession:
             deals.setdefault(board, tags["Deal"])
         section = tags.get("Section", "").strip() or "A"
         if "PairId_NS" not in tags or "PairId_EW" not in tags:
-            raise PastFileError(line, f"board {board}: the game does not say its pairs "
-                                      "(PairId_NS and PairId_EW)")
+            raise PastFileError(line, past_said("past.game_pairs", board=board))
         ns = _int(tags["PairId_NS"], line, "PairId_NS")
         ew = _int(tags["PairId_EW"], line, "PairId_EW")
         for side, pair, seats in (("NS", ns, ("North", "South")), ("EW", ew, ("East", "West"))):
@@ -500,12 +559,12 @@ def _pbn_line(base: dict[str, Any], tags: dict[str, str]) -> PastLine:
         base["round"] = int(tags["Round"])
     contract = tags.get("Contract", "").strip()
     if not contract or contract in ("?", "-"):
-        raise PastFileError(line, f"board {board}: the game has no Contract")
+        raise PastFileError(line, past_said("past.game_contract", board=board))
     try:
         parsed = parse_contract(contract)
     except ContractError:
-        raise PastFileError(line, f"board {board}: Contract {contract!r} is not a contract") \
-            from None
+        raise PastFileError(line, past_said("past.game_not_contract", board=board,
+                                        contract=repr(contract))) from None
     score = None
     for tag, sign in (("Score", 1), ("Score_NS", 1), ("Score_EW", -1)):
         text = tags.get(tag, "").strip()
@@ -529,7 +588,7 @@ def _pbn_line(base: dict[str, Any], tags: dict[str, str]) -> PastLine:
 def check(past: PastSession) -> None:
     """Refuses a session that contradicts itself, naming the first line that does."""
     if not past.lines:
-        raise PastFileError(None, "no board results: nothing to take")
+        raise PastFileError(None, past_said("past.no_results"))
     seen_board: dict[tuple[str, int, str, int], int] = {}
     seen_round: dict[tuple[str, str | None, int, int], tuple[int, int]] = {}
     for line in past.lines:
@@ -541,36 +600,38 @@ def check(past: PastSession) -> None:
                 continue
             key = (line.section, line.board, side if apart else "", pair)
             if key in seen_board:
-                name = f"{side} pair {pair}" if apart else f"pair {pair}"
-                raise PastFileError(line.line, f"{name} has a second result on board "
-                                               f"{line.board} (the first at line "
-                                               f"{seen_board[key]})")
+                name = (past_said("past.side_pair", side=side, pair=pair) if apart
+                        else past_said("past.pair", pair=pair))
+                raise PastFileError(line.line, past_said("past.second_result", name=name,
+                                                     board=line.board, first=seen_board[key]))
             seen_board[key] = line.line
             if line.round is not None and line.table is not None:
                 where = (line.section, side if apart else None, pair, line.round)
                 other = seen_round.setdefault(where, (line.table, line.line))
                 if other[0] != line.table:
-                    raise PastFileError(line.line, f"pair {pair} is at table {line.table} and "
-                                                   f"at table {other[0]} (line {other[1]}) in "
-                                                   f"round {line.round}")
+                    raise PastFileError(line.line, past_said(
+                        "past.two_tables", pair=pair, table=line.table, other=other[0],
+                        line=other[1], round=line.round))
     _check_totals(past)
 
 
 def _check_played(line: PastLine) -> None:
-    where = f"board {line.board}, NS {line.ns} v EW {line.ew}"
+    where = past_said("past.where", board=line.board, ns=str(line.ns), ew=str(line.ew))
     contract = parse_contract(line.contract or "")
     try:
         declarer = Seat(line.declarer or "")
     except ValueError:
-        raise PastFileError(line.line, f"{where}: {contract} needs a declarer N, E, S or W, "
-                                       f"not {line.declarer!r}") from None
+        raise PastFileError(line.line, past_said(
+            "past.declarer", where=where, contract=str(contract),
+            declarer=repr(line.declarer))) from None
     if line.tricks is None or not 0 <= line.tricks <= 13:
-        raise PastFileError(line.line, f"{where}: {line.tricks} tricks cannot be")
+        raise PastFileError(line.line, past_said("past.tricks", where=where,
+                                                 tricks=str(line.tricks)))
     scored = score_ns(contract, declarer, line.tricks, vulnerability_of(line.board))
     if line.score_ns is not None and line.score_ns != scored:
-        raise PastFileError(line.line, f"{where}: the score {line.score_ns} is not what "
-                                       f"{contract} by {declarer} taking {line.tricks} tricks "
-                                       f"scores ({scored})")
+        raise PastFileError(line.line, past_said(
+            "past.score_differs", where=where, score=line.score_ns, contract=str(contract),
+            declarer=str(declarer), tricks=line.tricks, scored=scored))
 
 
 def _check_totals(past: PastSession) -> None:
@@ -595,15 +656,16 @@ def _check_totals(past: PastSession) -> None:
         out_of = most
         if past.kind == SCORER and most > 0:  # the Scorer's total: factored
             total, out_of = total * full / most, full
-        who = f"pair {pair.pair}{_side(pair)}"
+        who = (past_said("past.pair_side", pair=pair.pair, side=pair.direction) if pair.direction
+               else past_said("past.pair", pair=pair.pair))
         # Lower is a penalty taken off the total, which the percentage then follows.
         if given > total + TOTAL_SLACK or (
                 given < total - TOTAL_SLACK and (pair.pct is None or out_of <= 0)):
-            raise PastFileError(pair.line, f"{who}'s total {given:g} is not what its board "
-                                           f"results give ({total:.2f})")
+            raise PastFileError(pair.line, past_said("past.total", who=who, given=given,
+                                                     total=total))
         if pair.pct is not None and out_of > 0 and abs(100 * given / out_of - pair.pct) > 0.02:
-            raise PastFileError(pair.line, f"{who}'s percentage {pair.pct:g} is not its total "
-                                           f"{given:g} of the {out_of:g} its boards give")
+            raise PastFileError(pair.line, past_said("past.percentage", who=who, pct=pair.pct,
+                                                     given=given, out_of=out_of))
 
 
 def _lines_of(past: PastSession, pair: PastPair) -> Iterable[tuple[PastLine, float | None]]:
@@ -615,10 +677,6 @@ def _lines_of(past: PastSession, pair: PastPair) -> Iterable[tuple[PastLine, flo
         for side in sides:
             if getattr(x, side) == pair.pair:
                 yield x, (None if x.phantom else getattr(x, f"mp_{side}"))
-
-
-def _side(pair: PastPair) -> str:
-    return f" {pair.direction}" if pair.direction else ""
 
 
 # -- what `basestation score` reads ---------------------------------------------------------

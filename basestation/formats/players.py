@@ -7,13 +7,28 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from basestation.domain.csv_cells import csv_text, unquoted
+from basestation.domain.said import SaidError
+
+# Why a player list cannot be taken, by message key (the station's refusals table takes
+# these in); `why` is the CSV reader's own words.
+PLAYER_LIST_WORDS: dict[str, str] = {
+    "players.unreadable": "not a readable CSV file: {why}",
+    "players.row": "line {line}: expected number,name, got {row}",
+    "players.listed_twice": "line {line}: player {number} appears twice",
+    "players.handicap": "line {line}: the handicap must be a number of percentage points such "
+                        "as -9 or +3.5, not {text}",
+    "players.handicap_over": "line {line}: a handicap of {text} is more than {most:g} "
+                             "percentage points either way",
+}
 
 
-class PlayerListError(ValueError):
+class PlayerListError(SaidError):
     """A row of the player list is not a number and a name."""
+
+    WORDS: ClassVar[dict[str, str]] = PLAYER_LIST_WORDS
 
 
 class Listed(NamedTuple):
@@ -36,7 +51,7 @@ def parse_player_list(text: str) -> dict[int, Listed]:
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
-        raise PlayerListError(f"not a readable CSV file: {exc}") from exc
+        raise PlayerListError.of("players.unreadable", why=str(exc)) from exc
     players: dict[int, Listed] = {}
     handicap_column: int | None = None
     for line_no, row in enumerate(rows, start=1):
@@ -49,10 +64,10 @@ def parse_player_list(text: str) -> dict[int, Listed]:
             handicap_column = headings.index("handicap") if "handicap" in headings else None
             continue
         if not first.isdecimal() or len(row) < 2 or not row[1].strip():
-            raise PlayerListError(f"line {line_no}: expected number,name, got {row!r}")
+            raise PlayerListError.of("players.row", line=line_no, row=repr(row))
         number = int(first)
         if number in players:
-            raise PlayerListError(f"line {line_no}: player {number} appears twice")
+            raise PlayerListError.of("players.listed_twice", line=line_no, number=number)
         # unquoted: the quote players_csv put before a formula-like name comes off again.
         national = unquoted(row[2].strip()) if len(row) > 2 and row[2].strip() else None
         handicap = None
@@ -69,11 +84,10 @@ def _handicap(cell: str, line_no: int) -> float | None:
     try:
         value = float(text)
     except ValueError:
-        raise PlayerListError(f"line {line_no}: the handicap must be a number of percentage "
-                              f"points such as -9 or +3.5, not {text!r}") from None
+        raise PlayerListError.of("players.handicap", line=line_no, text=repr(text)) from None
     if not -MAX_HANDICAP <= value <= MAX_HANDICAP:
-        raise PlayerListError(f"line {line_no}: a handicap of {text} is more than "
-                              f"{MAX_HANDICAP:g} percentage points either way")
+        raise PlayerListError.of("players.handicap_over", line=line_no, text=text,
+                                 most=MAX_HANDICAP)
     return value
 
 

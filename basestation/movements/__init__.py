@@ -33,16 +33,9 @@ from basestation.movements._matches import (
     troikas_of,
 )
 from basestation.movements._mitchell import SUMMARY_BOARDS, MitchellLayout, choose_layout
-from basestation.movements._model import (
-    EW,
-    MOVEMENT_WORDS,
-    NS,
-    Assignment,
-    Movement,
-    MovementError,
-    PairKey,
-)
+from basestation.movements._model import EW, NS, Assignment, Movement, PairKey
 from basestation.movements._phantom import fit_late_pair, missing_pair, phantom_seat
+from basestation.movements._words import MOVEMENT_WORDS, MovementError
 
 __all__ = [
     "AMERICAN_WHIST",

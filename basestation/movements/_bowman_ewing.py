@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from basestation.movements._boards import board_set, norm
-from basestation.movements._model import Movement, MovementError, build
+from basestation.movements._model import Movement, build
+from basestation.movements._words import MovementError
 
 
 def bowman_ewing(tables: int, boards: int) -> Movement:
@@ -16,10 +17,8 @@ def bowman_ewing(tables: int, boards: int) -> Movement:
     if not 5 <= n <= 30 or n % 2 == 0:
         raise MovementError.of("movement.bowman_ewing_tables", tables=tables)
     if boards < sets or boards % sets:
-        raise MovementError(
-            f"a {n}-table Bowman-Ewing plays {sets} rounds, so the boards must be a multiple "
-            f"of {sets} (for example {2 * sets}), not {boards}"
-        )
+        raise MovementError.of("movement.bowman_ewing_boards", tables=n, rounds=sets,
+                               example=2 * sets, boards=boards)
     per_table = boards // sets
 
     def set_at(t: int, r: int) -> int:

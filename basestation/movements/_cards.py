@@ -7,7 +7,8 @@ from html import escape
 from basestation.movements._boards import board_range
 from basestation.movements._check import check
 from basestation.movements._mitchell import choose_layout
-from basestation.movements._model import Assignment, Movement, MovementError
+from basestation.movements._model import Assignment, Movement
+from basestation.movements._words import MovementError
 
 STYLE = """
 body { font-family: sans-serif; font-size: 11pt; margin: 1em; }

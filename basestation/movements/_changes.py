@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from basestation.movements._model import EW, NS, Movement, MovementError
+from basestation.movements._model import EW, NS, Movement
 from basestation.movements._phantom import _with_pair
+from basestation.movements._words import MovementError
 
 
 def withdraw_pair(movement: Movement, pair: int, direction: str | None,
@@ -12,13 +13,14 @@ def withdraw_pair(movement: Movement, pair: int, direction: str | None,
     its opponents sit out those rounds. `direction` is NS or EW (None in a one-field
     movement)."""
     if not 1 <= from_round <= movement.rounds:
-        raise MovementError(f"round {from_round} is not in this movement (1..{movement.rounds})")
+        raise MovementError.of("movement.round_not_in", round=from_round, rounds=movement.rounds)
     if movement.two_field and direction not in (NS, EW):
-        raise MovementError("say which field the pair is in: NS or EW")
+        raise MovementError.of("movement.say_field")
     key = movement.pair_key(pair, direction)
     if key not in movement.pair_keys():
-        raise MovementError(f"pair {pair}{' ' + direction if direction else ''} is not in "
-                            "this movement")
+        if direction:
+            raise MovementError.of("movement.side_pair_not_in", pair=pair, side=direction)
+        raise MovementError.of("movement.pair_not_in", pair=pair)
     return _with_pair(movement, key, None, from_round=from_round)
 
 
@@ -26,10 +28,9 @@ def continue_with(movement: Movement, new: Movement, from_round: int) -> Movemen
     """The rounds before `from_round` as they were, then `new`'s rounds from `from_round` on
     (its own round numbers): the director changes the movement mid-session."""
     if not 1 <= from_round <= new.rounds:
-        raise MovementError(f"round {from_round} is not in the new movement (1..{new.rounds})")
+        raise MovementError.of("movement.round_not_in_new", round=from_round, rounds=new.rounds)
     if movement.two_field != new.two_field:
-        raise MovementError("the new movement must keep the fields (one-field or two-field) "
-                            "the session has been scored in")
+        raise MovementError.of("movement.keep_fields")
     kept = tuple(a for a in movement.assignments if a.round < from_round)
     taken = tuple(a for a in new.assignments if a.round >= from_round)
     return Movement(kind=new.kind if not kept else "custom",

@@ -11,7 +11,8 @@ import csv
 import io
 
 from basestation.domain.csv_cells import csv_text
-from basestation.movements._model import Assignment, Movement, MovementError
+from basestation.movements._model import Assignment, Movement
+from basestation.movements._words import MovementError
 
 HEADER = ("section", "table", "round", "ns", "ew", "low_board", "high_board", "boards")
 
@@ -56,14 +57,14 @@ def movement_from_csv(
             continue
         rows.append((cells[0], _assignment(cells, number)))
     if not rows:
-        raise MovementError("the movement file has no rows")
+        raise MovementError.of("movement.csv_empty")
     sections = sorted({s for s, _ in rows})
     if section is None and len(sections) > 1:
-        raise MovementError(f"the movement file holds sections {', '.join(sections)}; choose one")
+        raise MovementError.of("movement.csv_sections", sections=", ".join(sections))
     wanted = section if section is not None else sections[0]
     chosen = [a for s, a in rows if s == wanted]
     if not chosen:
-        raise MovementError(f"the movement file has no rows for section {wanted}")
+        raise MovementError.of("movement.csv_no_section", section=wanted)
     if two_field is None:
         two_field = _looks_two_field(chosen)
     return Movement(
@@ -89,17 +90,15 @@ def _looks_two_field(assignments: list[Assignment]) -> bool:
 
 def _assignment(cells: list[str], row: int) -> Assignment:
     if len(cells) < 7:
-        raise MovementError(
-            f"row {row}: expected section, table, round, NS, EW, low board, high board "
-            f"(and optionally a board list), got {len(cells)} column(s)"
-        )
+        raise MovementError.of("movement.csv_columns", row=row, count=len(cells))
 
-    def whole(index: int, name: str, *, empty_ok: bool = False) -> int | None:
+    def whole(index: int, column: str, *, empty_ok: bool = False) -> int | None:
         text = cells[index]
         if text in ("", "0") and empty_ok:
             return None
         if not text.isdigit() or int(text) < 1:
-            raise MovementError(f"row {row}: {name} must be a whole number, not {text!r}")
+            raise MovementError.of("movement.csv_whole", row=row, text=repr(text),
+                                   column=MovementError.said(f"movement.csv_{column}"))
         return int(text)
 
     table = whole(1, "table")
@@ -109,21 +108,21 @@ def _assignment(cells: list[str], row: int) -> Assignment:
     if custom:
         parts = custom.replace(";", " ").split()
         if not all(p.isdigit() and int(p) > 0 for p in parts):
-            raise MovementError(f"row {row}: the board list {custom!r} must be board numbers")
+            raise MovementError.of("movement.csv_board_list", row=row, boards=repr(custom))
         boards = tuple(int(p) for p in parts)
     else:
-        low = whole(5, "low board", empty_ok=True)
-        high = whole(6, "high board", empty_ok=True)
+        low = whole(5, "low", empty_ok=True)
+        high = whole(6, "high", empty_ok=True)
         if low is None or high is None:
             boards = ()
         elif high < low:
-            raise MovementError(f"row {row}: high board {high} is below low board {low}")
+            raise MovementError.of("movement.csv_high_low", row=row, high=high, low=low)
         else:
             boards = tuple(range(low, high + 1))
     return Assignment(
         round=rnd,
         table=table,
-        ns=whole(3, "NS pair", empty_ok=True),
-        ew=whole(4, "EW pair", empty_ok=True),
+        ns=whole(3, "ns", empty_ok=True),
+        ew=whole(4, "ew", empty_ok=True),
         boards=boards,
     )

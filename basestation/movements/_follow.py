@@ -4,7 +4,10 @@ play has exactly one of those pairs."""
 
 from __future__ import annotations
 
-from basestation.movements._model import EW, NS, Movement, MovementError, PairKey, describe_pair
+from functools import reduce
+
+from basestation.movements._model import EW, NS, Movement, PairKey, pair_said
+from basestation.movements._words import MovementError
 
 
 def followed_pairs(movement: Movement, side: str) -> tuple[PairKey, ...]:
@@ -37,7 +40,9 @@ def check_pads_follow(movement: Movement, side: str) -> None:
         for a in tables:  # two of them meeting says most, so it comes first
             here = _at(movement, round_, a.table, keys)
             if len(here) > 1:
-                names = " and ".join(describe_pair(k) for k in sorted(here, key=_order))
+                said = [pair_said(k) for k in sorted(here, key=_order)]
+                names = reduce(lambda first, second: MovementError.said(
+                    "movement.and", first=first, second=second), said)
                 raise MovementError.of("movement.follow_meet", side=side, names=names,
                                        table=a.table, round=round_)
         for a in tables:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from basestation.movements._boards import board_set, norm
-from basestation.movements._model import Movement, MovementError, build
+from basestation.movements._model import Movement, build
+from basestation.movements._words import MovementError
 
 
 def _per_table(kind: str, tables: int, boards: int, sets: int) -> int:
     if boards < sets or boards % sets:
-        raise MovementError(
-            f"a {tables}-table {kind} plays {sets} rounds, so the boards must be a multiple "
-            f"of {sets} (for example {sets * 2} or {sets * 3}), not {boards}"
-        )
+        raise MovementError.of(f"movement.{kind}_boards", tables=tables, rounds=sets,
+                               twice=sets * 2, thrice=sets * 3, boards=boards)
     return boards // sets
 
 
@@ -23,9 +22,9 @@ def hesitation(tables: int, boards: int) -> Movement:
     """
     n = tables
     if not 3 <= n <= 30:
-        raise MovementError(f"a hesitation Mitchell needs 3 to 30 tables, not {tables}")
+        raise MovementError.of("movement.hesitation_tables", tables=tables)
     sets = n + 1
-    per_table = _per_table("hesitation Mitchell", n, boards, sets)
+    per_table = _per_table("hesitation", n, boards, sets)
     # The board circle: odd tables put one relay set between the middle tables; even tables
     # put two there and the top table shares with table 1.
     half = n // 2
@@ -65,12 +64,9 @@ def fat_mitchell(tables: int, boards: int) -> Movement:
     # The extra set goes down two tables while EW go up one: with a multiple of three
     # tables some EW pair would meet it twice.
     if not 5 <= n <= 29 or n % 2 == 0 or n % 3 == 0:
-        raise MovementError(
-            f"a fat Mitchell needs an odd number of tables from 5 to 29 that is not a "
-            f"multiple of 3 (5, 7, 11, 13, ...), not {tables}"
-        )
+        raise MovementError.of("movement.fat_tables", tables=tables)
     sets = n + 1
-    per_table = _per_table("fat Mitchell", n, boards, sets)
+    per_table = _per_table("fat", n, boards, sets)
     extra_set = n  # 0-based: the last set starts at the top table
 
     def extra_table(r: int) -> int:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from basestation.movements._boards import board_set
-from basestation.movements._model import Movement, MovementError, build
+from basestation.movements._model import Movement, build
+from basestation.movements._words import MovementError
 
 
 @dataclass(frozen=True)
@@ -159,11 +160,8 @@ def howell(tables: int, boards: int) -> Movement:
         raise MovementError.of("movement.howell_tables", tables=tables)
     rounds = ROUNDS[tables]
     if boards < rounds or boards % rounds:
-        raise MovementError(
-            f"a {tables}-table Howell plays {rounds} rounds, so the boards must be a multiple "
-            f"of {rounds} (the seed's card plays {rounds * _usual_per_round(tables)}), "
-            f"not {boards}"
-        )
+        raise MovementError.of("movement.howell_boards", tables=tables, rounds=rounds,
+                               usual=rounds * _usual_per_round(tables), boards=boards)
     per_round = boards // rounds
     if tables == 3:
         rows = [

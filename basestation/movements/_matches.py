@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from basestation.movements._model import Movement, MovementError, build
+from basestation.movements._model import Movement, build
+from basestation.movements._words import MovementError
 
 Pairing = tuple[int, int]
 
@@ -30,7 +31,7 @@ def round_robin(teams: int) -> list[list[Pairing]]:
     (`american_whist`).
     """
     if teams < 2 or teams % 2:
-        raise MovementError(f"a round robin here needs an even number of teams, not {teams}")
+        raise MovementError.of("movement.round_robin_teams", teams=teams)
     others = list(range(2, teams + 1))
     rounds: list[list[Pairing]] = []
     for _ in range(teams - 1):
@@ -55,10 +56,9 @@ def american_whist(teams: int, per_match: int) -> Movement:
     (the two halves of one match) and play 8 of the other 10.
     """
     if teams % 2 == 0 or not 5 <= teams <= 13:
-        raise MovementError(f"an American Whist is for an odd number of teams from 5 to 13, "
-                            f"not {teams}")
+        raise MovementError.of("movement.american_whist_teams", teams=teams)
     if per_match < 1:
-        raise MovementError(f"a match needs at least one board, not {per_match}")
+        raise MovementError.of("movement.match_boards", boards=per_match)
     seat = ELEVEN_SEATING if teams == 11 else tuple(range(1, teams + 1))
     moves = range(2, teams - 1) if teams == 11 else range(1, teams)
     seats = []
@@ -90,21 +90,22 @@ def match_movement(kind: str, rounds: Sequence[Sequence[Pairing]], boards_per_ro
     given) sizes the numbering for rounds still to be drawn (a Troika's third set of boards
     is numbered after them)."""
     if kind not in MATCH_KINDS:
-        raise MovementError(f"unknown match kind {kind!r}; choose one of {', '.join(MATCH_KINDS)}")
+        raise MovementError.of("movement.match_kind", kind=repr(kind),
+                               kinds=", ".join(MATCH_KINDS))
     if not rounds:
-        raise MovementError("a match movement needs at least one round drawn")
+        raise MovementError.of("movement.match_no_rounds")
     if boards_per_round < 1:
-        raise MovementError(f"a match needs at least one board, not {boards_per_round}")
+        raise MovementError.of("movement.match_boards", boards=boards_per_round)
     troikas = troikas or {}
     if troikas and kind != SWISS_TEAMS:
-        raise MovementError("only a Swiss teams event plays a Troika")
+        raise MovementError.of("movement.troika_swiss_teams")
     teams = kind != SWISS_PAIRS
     regular = max(len(matches) for matches in rounds) * (2 if teams else 1)
     planned = max(total_rounds or len(rounds), len(rounds))
     if troikas and planned % 2:
         # club-directors-manual.txt, "Troika": "If there is a Troika, the total number of
         # rounds played must be even."
-        raise MovementError(f"with a Troika the number of rounds must be even, not {planned}")
+        raise MovementError.of("movement.troika_rounds", rounds=planned)
     seats: list[Seat] = []
     for number, matches in enumerate(rounds, start=1):
         seats += round_seats(number, matches, boards_per_round, teams=teams)
@@ -123,9 +124,9 @@ def round_seats(number: int, matches: Sequence[Pairing], per_match: int, *,
     entrants = [e for pair in matches for e in pair]
     for a, b in matches:
         if a == b:
-            raise MovementError(f"round {number}: {a} cannot play itself")
+            raise MovementError.of("movement.plays_itself", round=number, entrant=a)
     if len(set(entrants)) != len(entrants):
-        raise MovementError(f"round {number}: an entrant plays two matches")
+        raise MovementError.of("movement.two_matches", round=number)
     seats: list[Seat] = []
     for index, (a, b) in enumerate(matches):
         if teams:
@@ -148,7 +149,7 @@ def troika_seats(round_: int, teams: Troika, first_table: int, per_match: int,
     c = tuple(range(start, start + per_match))
     t1, t2, t3 = teams
     if len(set(teams)) != 3:
-        raise MovementError(f"a Troika needs three different teams, not {teams}")
+        raise MovementError.of("movement.troika_teams", teams=str(teams))
     ta, tb, tc = first_table, first_table + 1, first_table + 2
     if round_ == first:
         return [(round_, ta, t1, t3, a), (round_, tb, t2, t1, b), (round_, tc, t3, t2, c)]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from basestation.movements._boards import board_range, board_set, norm
-from basestation.movements._model import Movement, MovementError, build
+from basestation.movements._model import Movement, build
+from basestation.movements._words import MovementError
 
 ONCE_ROUND = "once-round"
 SHARE_AND_RELAY = "share-and-relay"
@@ -80,20 +81,15 @@ def choose_layout(tables: int, boards: int, *, skip: bool = False) -> MitchellLa
     """Set out a Mitchell as the seed's summary does; MovementError when it cannot be done."""
     n = tables
     if not MIN_TABLES <= n <= MAX_TABLES:
-        raise MovementError(f"a Mitchell needs {MIN_TABLES} to {MAX_TABLES} tables, not {tables}")
+        raise MovementError.of("movement.mitchell_tables", fewest=MIN_TABLES, most=MAX_TABLES,
+                               tables=tables)
     if boards < n:
-        raise MovementError(
-            f"a {n}-table Mitchell needs at least {n} boards (one per table), not {boards}"
-        )
+        raise MovementError.of("movement.mitchell_few_boards", tables=n, boards=boards)
     if skip:
         if n % 2:
-            raise MovementError(
-                f"a skip Mitchell is for an even number of tables; {n} tables go once round"
-            )
+            raise MovementError.of("movement.skip_mitchell_odd", tables=n)
         if boards % n:
-            raise MovementError(
-                f"a {n}-table skip Mitchell plays a multiple of {n} boards, not {boards}"
-            )
+            raise MovementError.of("movement.skip_mitchell_boards", tables=n, boards=boards)
         return _layout(n, boards, boards // n, SKIP)
     if boards % n == 0:
         per_table = boards // n
@@ -108,11 +104,7 @@ def choose_layout(tables: int, boards: int, *, skip: bool = False) -> MitchellLa
         # Feed-ins must be an even number of sets (the relay set counts), fewer than tables.
         if extra % 2 == 0 and 0 < extra < n:
             return _layout(n, boards, per_table, FEED_INS if n % 2 else RELAY_AND_FEED_INS)
-    raise MovementError(
-        f"{boards} boards cannot be set out for a {n}-table Mitchell: the boards must be a "
-        f"multiple of {n}, or sets of equal size with an even number of feed-in sets "
-        f"(fewer than {n})"
-    )
+    raise MovementError.of("movement.mitchell_boards", boards=boards, tables=n)
 
 
 def _layout(n: int, boards: int, per_table: int, method: str) -> MitchellLayout:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from basestation.domain.said import Said
+from basestation.movements._words import MovementError
+
 NS = "NS"
 EW = "EW"
 ONE_FIELD = "ALL"
@@ -15,36 +18,6 @@ PairKey = tuple[str | None, int]
 
 # Kinds whose boards come in two identical sets, so one board may be at two tables at once.
 TWO_SET_KINDS = frozenset({"web", "bowman-ewing"})
-
-
-# Why a movement cannot be, by message key: the English of `MovementError.of` (the station's
-# refusals table takes these in, so a page can say them in the director's language).
-MOVEMENT_WORDS: dict[str, str] = {
-    "movement.follow_side": "pads follow the NS or the EW pairs, not '{side}'",
-    "movement.follow_meet": "pads cannot follow the {side} pairs: {names} (both {side} in "
-                            "round 1) meet at table {table} in round {round}",
-    "movement.follow_none": "pads cannot follow the {side} pairs: table {table} has none of "
-                            "them in round {round}, so no pad",
-    "movement.howell_tables": "a Howell is available for 3 to 9 tables, not {tables}",
-    "movement.web_tables": "a web needs an even number of tables from 8 to 30, not {tables}",
-    "movement.web_boards": "a web plays two boards a round, so an even number, not {boards}",
-    "movement.bowman_ewing_tables": "a Bowman-Ewing needs an odd number of tables from 5 to "
-                                    "29, not {tables}",
-}
-
-
-class MovementError(ValueError):
-    """A movement cannot be built or read; the message says what is wrong, in plain words.
-    One made by `of` also says it as a message key (`MOVEMENT_WORDS`) and its values."""
-
-    key: str | None = None
-    values: dict[str, str | int] = {}  # noqa: RUF012  (the class's: none)
-
-    @classmethod
-    def of(cls, key: str, /, **values: str | int) -> MovementError:
-        error = cls(MOVEMENT_WORDS[key].format_map(values))
-        error.key, error.values = key, values
-        return error
 
 
 @dataclass(frozen=True)
@@ -96,37 +69,36 @@ class Movement:
 
     def __post_init__(self) -> None:
         if self.tables < 1:
-            raise MovementError(f"a movement needs at least one table, not {self.tables}")
+            raise MovementError.of("movement.no_tables", tables=self.tables)
         if self.rounds < 1:
-            raise MovementError(f"a movement needs at least one round, not {self.rounds}")
+            raise MovementError.of("movement.no_rounds", rounds=self.rounds)
         by_seat: dict[tuple[int, int], Assignment] = {}
         by_board: dict[tuple[int, int], list[int]] = {}
         by_pair: dict[tuple[PairKey, int], tuple[int, str]] = {}
         for a in self.assignments:
-            where = f"round {a.round}, table {a.table}"
+            where = MovementError.said("movement.where", round=a.round, table=a.table)
             if not 1 <= a.round <= self.rounds:
-                raise MovementError(f"{where}: round outside 1..{self.rounds}")
+                raise MovementError.of("movement.round_outside", where=where, rounds=self.rounds)
             if not 1 <= a.table <= self.tables:
-                raise MovementError(f"{where}: table outside 1..{self.tables}")
+                raise MovementError.of("movement.table_outside", where=where, tables=self.tables)
             if (a.round, a.table) in by_seat:
-                raise MovementError(f"{where}: listed twice")
+                raise MovementError.of("movement.listed_twice", where=where)
             by_seat[a.round, a.table] = a
             for board in a.boards:
                 if not 1 <= board <= self.boards:
-                    raise MovementError(f"{where}: board {board} outside 1..{self.boards}")
+                    raise MovementError.of("movement.board_outside", where=where, board=board,
+                                           boards=self.boards)
                 by_board.setdefault((a.round, board), []).append(a.table)
             if not self.two_field and a.ns is not None and a.ns == a.ew:
-                raise MovementError(f"{where}: pair {a.ns} sits both NS and EW")
+                raise MovementError.of("movement.both_sides", where=where, pair=a.ns)
             for direction, number in ((NS, a.ns), (EW, a.ew)):
                 if number is None:
                     continue
                 key = self.pair_key(number, direction)
                 if (key, a.round) in by_pair:
                     other, _ = by_pair[key, a.round]
-                    raise MovementError(
-                        f"{where}: {describe_pair(key)} is also at table {other} in round "
-                        f"{a.round}; a pair can sit at only one table in a round"
-                    )
+                    raise MovementError.of("movement.pair_twice", where=where,
+                                           pair=pair_said(key), other=other, round=a.round)
                 by_pair[key, a.round] = (a.table, direction)
         object.__setattr__(self, "_by_seat", by_seat)
         object.__setattr__(self, "_by_board", {k: tuple(sorted(v)) for k, v in by_board.items()})
@@ -207,17 +179,17 @@ class Movement:
     def from_json(cls, data: Mapping[str, object]) -> Movement:
         """Read the Movement JSON back; any missing or mistyped field is a MovementError."""
         if not isinstance(data, Mapping):
-            raise MovementError("a movement must be a JSON object")
+            raise MovementError.of("movement.json_object")
         kind = data.get("kind")
         if not isinstance(kind, str):
-            raise MovementError("movement JSON: 'kind' must be a string")
+            raise MovementError.of("movement.json_kind")
         two_field = data.get("two_field")
         if not isinstance(two_field, bool):
-            raise MovementError("movement JSON: 'two_field' must be true or false")
+            raise MovementError.of("movement.json_two_field")
         numbers = {name: _whole(data.get(name), name) for name in ("tables", "boards", "rounds")}
         raw = data.get("assignments")
         if not isinstance(raw, list):
-            raise MovementError("movement JSON: 'assignments' must be a list")
+            raise MovementError.of("movement.json_assignments")
         return cls(
             kind=kind,
             tables=numbers["tables"],
@@ -229,33 +201,40 @@ class Movement:
 
 
 def describe_pair(key: PairKey) -> str:
+    return str(pair_said(key))
+
+
+def pair_said(key: PairKey) -> Said:
+    """A pair as a sentence's value: "pair 3", "NS pair 3"."""
     direction, number = key
-    return f"pair {number}" if direction is None else f"{direction} pair {number}"
+    if direction is None:
+        return MovementError.said("movement.pair", number=number)
+    return MovementError.said("movement.side_pair", side=direction, number=number)
 
 
 def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MovementError(f"movement JSON: '{name}' must be a whole number")
+        raise MovementError.of("movement.json_whole", name=name)
     return value
 
 
-def _optional_pair(value: object, name: str, where: str) -> int | None:
+def _optional_pair(value: object, name: str, where: Said) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise MovementError(f"{where}: '{name}' must be a pair number or null")
+        raise MovementError.of("movement.json_pair", where=where, name=name)
     return value
 
 
 def _assignment_from_json(item: object, index: int) -> Assignment:
-    where = f"movement JSON assignment {index + 1}"
+    where = MovementError.said("movement.json_where", number=index + 1)
     if not isinstance(item, Mapping):
-        raise MovementError(f"{where}: must be an object")
+        raise MovementError.of("movement.json_item", where=where)
     boards = item.get("boards")
     if not isinstance(boards, list) or not all(
         isinstance(b, int) and not isinstance(b, bool) for b in boards
     ):
-        raise MovementError(f"{where}: 'boards' must be a list of board numbers")
+        raise MovementError.of("movement.json_boards", where=where)
     return Assignment(
         round=_whole(item.get("round"), "round"),
         table=_whole(item.get("table"), "table"),

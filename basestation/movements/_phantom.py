@@ -10,7 +10,8 @@ from basestation.movements._mitchell import (
     choose_layout,
     movement_from_layout,
 )
-from basestation.movements._model import EW, NS, Assignment, Movement, MovementError, PairKey
+from basestation.movements._model import EW, NS, Assignment, Movement, PairKey
+from basestation.movements._words import MovementError
 
 
 def phantom_seat(movement: Movement) -> tuple[int, str]:
@@ -83,7 +84,7 @@ def missing_pair(movement: Movement) -> PairKey | None:
     directions = {d for _, d in empty}
     rounds = [r for r, _ in empty]
     if len(rounds) != len(set(rounds)) or (movement.two_field and len(directions) > 1):
-        raise MovementError("more than one pair is missing; a late pair can fill only one")
+        raise MovementError.of("movement.many_missing")
     field = directions.pop() if movement.two_field else None
     name = field if field is not None else "ALL"
     present = set(movement.pairs().get(name, ()))
@@ -101,20 +102,14 @@ def fit_late_pair(movement: Movement, from_round: int = 1) -> Movement:
     board-movement summary.
     """
     if not 1 <= from_round <= movement.rounds:
-        raise MovementError(f"round {from_round} is not in this movement (1..{movement.rounds})")
+        raise MovementError.of("movement.round_not_in", round=from_round, rounds=movement.rounds)
     missing = missing_pair(movement)
     if missing is not None:
         return _with_pair(movement, missing, missing[1], from_round=from_round, fill=True)
     if movement.kind != "mitchell":
-        raise MovementError(
-            f"this {movement.kind} has no phantom, so a late pair needs a new movement; "
-            "only a Mitchell can gain a table (with a phantom) before play starts"
-        )
+        raise MovementError.of("movement.no_phantom_kind", kind=movement.kind)
     if from_round != 1:
-        raise MovementError(
-            "this Mitchell has no phantom: a late pair can join only before round 1, by "
-            "adding a table (boards already played cannot be moved to a new layout)"
-        )
+        raise MovementError.of("movement.no_phantom_mitchell")
     tables = movement.tables + 1
     boards = _late_board_count(tables, movement.boards)
     bigger = movement_from_layout(choose_layout(tables, boards), "mitchell")
@@ -126,7 +121,7 @@ def _late_board_count(tables: int, boards: int) -> int:
     if not candidates:
         candidates = [b for b in range(boards - 3, boards + 4) if _fits(tables, b)]
     if not candidates:
-        raise MovementError(f"no Mitchell for {tables} tables near {boards} boards")
+        raise MovementError.of("movement.no_mitchell_near", tables=tables, boards=boards)
 
     def preference(b: int) -> tuple[bool, int, int]:
         # Share-and-relay first (the phantom's table then needs no boards), then the nearest

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from basestation.movements._boards import board_set, norm
-from basestation.movements._model import Movement, MovementError, build
+from basestation.movements._model import Movement, build
+from basestation.movements._words import MovementError
 
 
 def rover(tables: int, boards: int) -> Movement:
@@ -16,15 +17,9 @@ def rover(tables: int, boards: int) -> Movement:
     # Odd circle so going back two visits every table; not a multiple of 3 so the pairs
     # displaced to the top table are all different.
     if not 6 <= n <= 30 or circle % 2 == 0 or circle % 3 == 0:
-        raise MovementError(
-            f"a rover needs an even number of tables from 6 to 30 whose ordinary circle "
-            f"(tables - 1) is not a multiple of 3 (6, 8, 12, 14, ...), not {tables}"
-        )
+        raise MovementError.of("movement.rover_tables", tables=tables)
     if boards < circle or boards % circle:
-        raise MovementError(
-            f"a {n}-table rover plays {circle} rounds, so the boards must be a multiple of "
-            f"{circle}, not {boards}"
-        )
+        raise MovementError.of("movement.rover_boards", tables=n, rounds=circle, boards=boards)
     per_table = boards // circle
     rover_pair = n
 

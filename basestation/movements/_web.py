@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from basestation.movements._boards import board_set, norm
-from basestation.movements._model import Movement, MovementError, build
+from basestation.movements._model import Movement, build
+from basestation.movements._words import MovementError
 
 
 def web(tables: int, boards: int) -> Movement:
@@ -23,10 +24,8 @@ def web(tables: int, boards: int) -> Movement:
     rounds = boards // 2
     # EW meet each circle's boards every other set, so an even number of sets repeats them.
     if not half <= rounds <= n or rounds % 2 == 0:
-        raise MovementError(
-            f"a {n}-table web plays two boards a round for an odd number of rounds from "
-            f"{half} to {n} (26 boards is usual), not {boards} boards"
-        )
+        raise MovementError.of("movement.web_rounds", tables=n, fewest=half, most=n,
+                               boards=boards)
 
     def set_at(t: int, r: int) -> int:
         if t <= half:

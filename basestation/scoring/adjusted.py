@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from typing import ClassVar
 
+from basestation.domain.said import SaidError
 from basestation.scoring.regulations import Regulations
 
+# Why text is not an adjusted score, by message key (the station's refusals table takes these in).
+ADJUSTED_WORDS: dict[str, str] = {
+    "adjusted.not": "not an adjusted score: {text}",
+    "adjusted.expected": "not an adjusted score: {text} (expected NS%/EW% such as 60/40, or "
+                         "AVE, AVE+, AVE-, AVE+/AVE-)",
+}
 
-class AdjustedScoreError(ValueError):
+
+class AdjustedScoreError(SaidError):
     """Text that is not an artificial adjusted score."""
+
+    WORDS: ClassVar[dict[str, str]] = ADJUSTED_WORDS
 
 
 class Average(StrEnum):
@@ -34,7 +45,7 @@ def parse_adjusted(text: str) -> tuple[Award, Award]:
     if len(parts) == 1:
         parts = parts * 2
     if len(parts) != 2:
-        raise AdjustedScoreError(f"not an adjusted score: {text!r}")
+        raise AdjustedScoreError.of("adjusted.not", text=repr(text))
     ns, ew = (_side_award(part, text) for part in parts)
     return ns, ew
 
@@ -44,9 +55,8 @@ def _side_award(part: str, text: str) -> Award:
         return _WORDS[part]
     match = _PERCENT.fullmatch(part)
     if match is None or not 0 <= float(match.group(1)) <= 100:
-        raise AdjustedScoreError(
-            f"not an adjusted score: {text!r} (expected NS%/EW% such as 60/40, or AVE, AVE+, "
-            "AVE-, AVE+/AVE-)"
+        raise AdjustedScoreError.of(
+            "adjusted.expected", text=repr(text)
         )
     return float(match.group(1))
 

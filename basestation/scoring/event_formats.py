@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
+from basestation.domain.said import Said
 from basestation.movements import (
     MATCH_KINDS,
     SWISS_PAIRS,
@@ -24,9 +25,18 @@ from basestation.movements import (
 )
 from basestation.scoring.match_scoring import draw_round, draw_with_troika
 from basestation.scoring.penalties import MatchPenalty
+from basestation.scoring.swiss import SwissDrawError
 
 PAIRS = "pairs"
 FORMATS: tuple[str, ...] = (PAIRS, *MATCH_KINDS)
+
+
+def format_said(event_format: str) -> Said | str:
+    """An event's format as a sentence's value: "teams" in words (`format.teams`), for a page
+    to say in its own; one the station does not run as given."""
+    if event_format not in FORMATS:
+        return event_format
+    return MovementError.said(f"format.{event_format.replace('-', '_')}")
 SWISS = frozenset({SWISS_TEAMS, SWISS_PAIRS})
 MAX_BOARD = 255  # the pad protocol's board numbers
 MAX_TABLE = 255  # and its table numbers: a section's tables, or a teams event's teams
@@ -35,10 +45,10 @@ MAX_TABLE = 255  # and its table numbers: a section's tables, or a teams event's
 def check_format(event_format: str, rounds: int) -> None:
     """MovementError (a ValueError) for a format the station does not run."""
     if event_format not in FORMATS:
-        raise MovementError(f"unknown event format {event_format!r}; choose one of "
-                            f"{', '.join(FORMATS)}")
+        raise MovementError.of("movement.event_format", format=repr(event_format),
+                               formats=", ".join(FORMATS))
     if event_format in SWISS and rounds < 1:
-        raise MovementError("a Swiss event needs its number of rounds (at least 1)")
+        raise MovementError.of("movement.swiss_rounds")
 
 
 def boards_needed(event_format: str, entrants: int, per_match: int, rounds: int) -> int:
@@ -59,10 +69,10 @@ def first_movement(event_format: str, rounds: int, *, movement: str, tables: int
     if event_format == PAIRS:
         return generate(movement, tables, boards, phantom=phantom)
     entrants, per_match = tables, boards
-    who = "pairs" if event_format == SWISS_PAIRS else "teams"
+    who = "pairs" if event_format == SWISS_PAIRS else "teams"  # the words' keys
     if boards_needed(event_format, entrants, per_match, rounds) > MAX_BOARD:
-        raise MovementError(f"{entrants} {who} playing {per_match} boards a match need board "
-                            f"numbers past {MAX_BOARD}; play fewer boards a match")
+        raise MovementError.of(f"movement.{who}_board_numbers", entrants=entrants,
+                               boards=per_match, most=MAX_BOARD)
     if event_format == TEAMS and entrants % 2:
         # club-directors-manual.txt, "Deciding the team format": "Odd numbers between 5 and
         # 13 can play an American Whist movement."
@@ -77,8 +87,8 @@ def first_movement(event_format: str, rounds: int, *, movement: str, tables: int
     if entrants < 2 or entrants % 2:
         # club-directors-manual.txt, "Swiss Pairs on club night": "must be an even number
         # of pairs NO PHANTOM".
-        raise MovementError(f"a {event_format} event needs an even number of {who}, "
-                            f"not {entrants}")
+        raise MovementError.of(f"movement.even_{who}", format=format_said(event_format),
+                               entrants=entrants)
     if event_format == TEAMS:
         return match_movement(TEAMS, round_robin(entrants), per_match)
     return match_movement(event_format, [draw_round(seeds, 1, seeds, [])], per_match,
@@ -99,7 +109,7 @@ def next_swiss_round(movement: Movement, ranked: list[int], rounds: int) -> Move
     """The movement with its next Swiss round drawn from the entrants `ranked` best first;
     ValueError once all `rounds` are drawn."""
     if movement.rounds >= rounds:
-        raise ValueError(f"all {rounds} rounds are drawn already")
+        raise SwissDrawError.of("swiss.all_drawn", rounds=rounds)
     history = match_rounds(movement)
     next_round = movement.rounds + 1
     entrants = entrants_of(movement)

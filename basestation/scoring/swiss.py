@@ -8,12 +8,16 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import ClassVar
 
+from basestation.domain.said import SaidError
 from basestation.scoring.teams import MatchResult
 
 __all__ = [
+    "SWISS_WORDS",
     "Pairing",
     "Standing",
+    "SwissDrawError",
     "already_played",
     "seeded_first_rounds",
     "standings",
@@ -22,6 +26,21 @@ __all__ = [
 ]
 
 Pairing = tuple[int, int]
+
+# Why no Swiss round can be drawn, by message key (the station's refusals table takes these in).
+SWISS_WORDS: dict[str, str] = {
+    "swiss.all_drawn": "all {rounds} rounds are drawn already",
+    "swiss.listed_twice": "an entrant is listed twice in the ranking",
+    "swiss.odd_entrants": "a Swiss draw needs an even number of entrants, got {count}",
+    "swiss.seeded_entries": "the seeded draw needs an even number of at least 4 entries, got "
+                            "{entries}",
+}
+
+
+class SwissDrawError(SaidError):
+    """No draw can be made (a ValueError): said in `SWISS_WORDS`."""
+
+    WORDS: ClassVar[dict[str, str]] = SWISS_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +135,9 @@ def swiss_draw(ranked: Sequence[int], played: Collection[frozenset[int]]) -> lis
     """
     order = tuple(ranked)
     if len(set(order)) != len(order):
-        raise ValueError("an entrant is listed twice in the ranking")
+        raise SwissDrawError.of("swiss.listed_twice")
     if len(order) % 2:
-        raise ValueError(f"a Swiss draw needs an even number of entrants, got {len(order)}")
+        raise SwissDrawError.of("swiss.odd_entrants", count=len(order))
     met = frozenset(frozenset(pair) for pair in played)
     walked, stranded = _walk_down(order, met)
     undo = 2
@@ -185,9 +204,7 @@ def seeded_first_rounds(entries: int) -> tuple[list[Pairing], list[Pairing]]:
     (a v d, b v e, c v f, then a v e, b v f, c v d).
     """
     if entries < 4 or entries % 2:
-        raise ValueError(
-            f"the seeded draw needs an even number of at least 4 entries, got {entries}"
-        )
+        raise SwissDrawError.of("swiss.seeded_entries", entries=entries)
     seeds = list(range(1, entries + 1))
     if entries % 4 == 0:
         return _balanced_rounds(seeds)

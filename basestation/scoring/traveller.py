@@ -5,16 +5,54 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from basestation.domain.board import Vulnerability
 from basestation.domain.contract import Contract
+from basestation.domain.said import SaidError
 from basestation.scoring.adjusted import Award
 from basestation.scoring.regulations import Fault
 from firmware_protocol.messages import Seat
 
+# Why a result (a director's ruling, a traveller's line) cannot be scored, by message key
+# (the station's refusals table takes these in). `name` is a field's own name.
+SCORING_WORDS: dict[str, str] = {
+    "scoring.where": "board {board}, NS {ns} v EW {ew}",
+    "scoring.nested": "{where}: {problem}",
+    "scoring.result_object": "board {board}: a result must be an object, not {data}",
+    "scoring.pair_numbers": "board {board}: pair numbers must be whole numbers from 1: {data}",
+    "scoring.section": "{where}: section must be a letter",
+    "scoring.only_one": "{where}: give only one of {kinds}",
+    "scoring.no_result": "{where}: no result (give a contract, score_ns, adjusted, weighted or "
+                         "split)",
+    "scoring.split": "{where}: split needs the NS side's and EW side's score_ns",
+    "scoring.mp_override": "{where}: mp_override must be [ns, ew] matchpoints",
+    "scoring.fouled": "{where}: fouled must be true, false or a version number",
+    "scoring.fault_form": "{where}: fault must look like {{\"ns\": \"none\", \"ew\": ...}}",
+    "scoring.fault": "{where}: fault must be none, partly or responsible",
+    "scoring.declarer": "{where}: {contract} needs a declarer N, E, S or W",
+    "scoring.tricks": "{where}: tricks must be 0 to 13, not {tricks}",
+    "scoring.score_differs": "{where}: score_ns {given} does not match {contract} by "
+                             "{declarer} taking {tricks} tricks ({points})",
+    "scoring.weighted": "{where}: weighted needs 1 to {most} outcomes, each with score_ns and "
+                        "weight",
+    "scoring.weighted_outcome": "{where}: every weighted outcome needs score_ns and weight",
+    "scoring.weight": "{where}: weights must be above 0, not {weight}",
+    "scoring.weights_total": "{where}: weights must add up to 100%, not {total:g}%",
+    "scoring.points": "{where}: {name} must be a bridge score (a multiple of 10), not {value}",
+    "scoring.flag": "{where}: {name} must be true or false",
+    # a director's ruling (station/session/rulings.py)
+    "scoring.ruling_field": "not a ruling field: {fields}",
+    "scoring.ruling_needs": "this ruling needs a played result or an adjusted score",
+    "scoring.ruling_none": "the ruling gives no result",
+}
 
-class ScoringError(ValueError):
-    """Input that cannot be scored; the message names the board, the pair and the problem."""
+
+class ScoringError(SaidError):
+    """Input that cannot be scored; the message names the board, the pair and the problem
+    (made by `of`: as a key of `SCORING_WORDS` and its values too)."""
+
+    WORDS: ClassVar[dict[str, str]] = SCORING_WORDS
 
 
 class Method(StrEnum):

@@ -8,6 +8,7 @@ from typing import Any, TypeGuard
 
 from basestation.domain.board import Vulnerability, dealer_of, vulnerability_of
 from basestation.domain.contract import ContractError, parse_contract, score_ns
+from basestation.domain.said import Said, said_of
 from basestation.scoring.adjusted import AdjustedScoreError, parse_adjusted
 from basestation.scoring.regulations import Fault
 from basestation.scoring.standings import two_field_of
@@ -172,26 +173,24 @@ def _sat_out(board: int, data: Mapping[str, Any]) -> tuple[str, str, int] | None
 
 def _result(board: int, vulnerability: Vulnerability, data: Any) -> TravellerResult | None:
     if not isinstance(data, Mapping):
-        raise ScoringError(f"board {board}: a result must be an object, not {data!r}")
+        raise ScoringError.of("scoring.result_object", board=board, data=repr(data))
     ns, ew = data.get("ns"), data.get("ew")
     if ns is None or ew is None or data.get("phantom"):
         return None  # a phantom's board is not a result
     if not (_is_int(ns) and _is_int(ew)) or ns < 1 or ew < 1:
-        raise ScoringError(f"board {board}: pair numbers must be whole numbers from 1: {data!r}")
-    where = f"board {board}, NS {ns} v EW {ew}"
+        raise ScoringError.of("scoring.pair_numbers", board=board, data=repr(data))
+    where = ScoringError.said("scoring.where", board=board, ns=ns, ew=ew)
     section = data.get("section", "")
     if not isinstance(section, str):
-        raise ScoringError(f"{where}: section must be a letter")
+        raise ScoringError.of("scoring.section", where=where)
     fields: dict[str, Any] = {"ns": ns, "ew": ew, "section": section}
     kinds = [key for key in ("contract", "adjusted", "weighted", "split") if key in data]
     if "score_ns" in data and "contract" not in data:
         kinds.append("score_ns")
     if len(kinds) > 1:
-        raise ScoringError(f"{where}: give only one of {', '.join(kinds)}")
+        raise ScoringError.of("scoring.only_one", where=where, kinds=", ".join(kinds))
     if not kinds and "mp_override" not in data:
-        raise ScoringError(
-            f"{where}: no result (give a contract, score_ns, adjusted, weighted or split)"
-        )
+        raise ScoringError.of("scoring.no_result", where=where)
     kind = kinds[0] if kinds else None
     if kind == "contract":
         fields.update(_played(where, vulnerability, data))
@@ -201,20 +200,20 @@ def _result(board: int, vulnerability: Vulnerability, data: Any) -> TravellerRes
         try:
             fields["artificial"] = Artificial(*parse_adjusted(str(data["adjusted"])))
         except AdjustedScoreError as error:
-            raise ScoringError(f"{where}: {error}") from None
+            raise ScoringError.of("scoring.nested", where=where, problem=said_of(error)) from None
     elif kind == "weighted":
         fields["weighted"] = _weighted(where, data["weighted"])
     elif kind == "split":
         split = data["split"]
         if not isinstance(split, Mapping) or set(split) != {"ns", "ew"}:
-            raise ScoringError(f"{where}: split needs the NS side's and EW side's score_ns")
+            raise ScoringError.of("scoring.split", where=where)
         fields["split"] = (_points(where, "split ns", split["ns"]),
                            _points(where, "split ew", split["ew"]))
     if "mp_override" in data:
         override = data["mp_override"]
         if (not isinstance(override, Sequence) or len(override) != 2
                 or not all(_is_number(value) and value >= 0 for value in override)):
-            raise ScoringError(f"{where}: mp_override must be [ns, ew] matchpoints")
+            raise ScoringError.of("scoring.mp_override", where=where)
         fields["mp_override"] = (float(override[0]), float(override[1]))
     fields["arrowswitch"] = _flag(where, "arrowswitch", data.get("arrowswitch", False))
     fouled = data.get("fouled", False)
@@ -223,61 +222,57 @@ def _result(board: int, vulnerability: Vulnerability, data: Any) -> TravellerRes
     elif _is_int(fouled) and fouled >= 0:
         fields["fouled"] = fouled
     else:
-        raise ScoringError(f"{where}: fouled must be true, false or a version number")
+        raise ScoringError.of("scoring.fouled", where=where)
     fault = data.get("fault", {})
     if not isinstance(fault, Mapping) or not set(fault) <= {"ns", "ew"}:
-        raise ScoringError(f"{where}: fault must look like {{\"ns\": \"none\", \"ew\": ...}}")
+        raise ScoringError.of("scoring.fault_form", where=where)
     try:
         fields["fault_ns"] = Fault(fault.get("ns", "none"))
         fields["fault_ew"] = Fault(fault.get("ew", "none"))
     except ValueError:
-        raise ScoringError(f"{where}: fault must be none, partly or responsible") from None
+        raise ScoringError.of("scoring.fault", where=where) from None
     return TravellerResult(**fields)
 
 
-def _played(where: str, vulnerability: Vulnerability, data: Mapping[str, Any]) -> dict[str, Any]:
+def _played(where: Said, vulnerability: Vulnerability, data: Mapping[str, Any]) -> dict[str, Any]:
     try:
         contract = parse_contract(str(data["contract"]))
     except ContractError as error:
-        raise ScoringError(f"{where}: {error}") from None
+        raise ScoringError.of("scoring.nested", where=where, problem=said_of(error)) from None
     if contract.passed_out:
         return {"contract": contract, "score_ns": 0}
     try:
         declarer = Seat(str(data.get("declarer", "")).upper())
     except ValueError:
-        raise ScoringError(f"{where}: {contract} needs a declarer N, E, S or W") from None
+        raise ScoringError.of("scoring.declarer", where=where, contract=str(contract)) from None
     tricks = data.get("tricks")
     if not _is_int(tricks) or not 0 <= tricks <= 13:
-        raise ScoringError(f"{where}: tricks must be 0 to 13, not {tricks!r}")
+        raise ScoringError.of("scoring.tricks", where=where, tricks=repr(tricks))
     points = score_ns(contract, declarer, tricks, vulnerability)
     given = data.get("score_ns")
     if given is not None and given != points:
-        raise ScoringError(
-            f"{where}: score_ns {given} does not match {contract} by {declarer} taking "
-            f"{tricks} tricks ({points})"
-        )
+        raise ScoringError.of("scoring.score_differs", where=where, given=str(given),
+                              contract=str(contract), declarer=str(declarer), tricks=tricks,
+                              points=points)
     lead = data.get("lead")
     return {"contract": contract, "declarer": declarer, "tricks": tricks, "score_ns": points,
             "lead": None if lead is None else str(lead)}
 
 
-def _weighted(where: str, data: Any) -> tuple[WeightedOutcome, ...]:
+def _weighted(where: Said, data: Any) -> tuple[WeightedOutcome, ...]:
     if not isinstance(data, list) or not 1 <= len(data) <= MAX_WEIGHTED_OUTCOMES:
-        raise ScoringError(
-            f"{where}: weighted needs 1 to {MAX_WEIGHTED_OUTCOMES} outcomes, each with score_ns "
-            "and weight"
-        )
+        raise ScoringError.of("scoring.weighted", where=where, most=MAX_WEIGHTED_OUTCOMES)
     outcomes = []
     for item in data:
         if not isinstance(item, Mapping) or not _is_number(item.get("weight")):
-            raise ScoringError(f"{where}: every weighted outcome needs score_ns and weight")
+            raise ScoringError.of("scoring.weighted_outcome", where=where)
         if item["weight"] <= 0:
-            raise ScoringError(f"{where}: weights must be above 0, not {item['weight']}")
+            raise ScoringError.of("scoring.weight", where=where, weight=item["weight"])
         outcomes.append(WeightedOutcome(_points(where, "score_ns", item.get("score_ns")),
                                         float(item["weight"])))
     total = sum(outcome.weight for outcome in outcomes)
     if not math.isclose(total, 100.0, abs_tol=1e-6):
-        raise ScoringError(f"{where}: weights must add up to 100%, not {total:g}%")
+        raise ScoringError.of("scoring.weights_total", where=where, total=total)
     return tuple(outcomes)
 
 
@@ -349,16 +344,15 @@ def _in_section(section: str) -> str:
     return f" (section {section})" if section else ""
 
 
-def _points(where: str, name: str, value: Any) -> int:
+def _points(where: Said | str, name: str, value: Any) -> int:
     if not _is_int(value) or value % 10 != 0:
-        raise ScoringError(f"{where}: {name} must be a bridge score (a multiple of 10), not "
-                           f"{value!r}")
+        raise ScoringError.of("scoring.points", where=where, name=name, value=repr(value))
     return int(value)
 
 
-def _flag(where: str, name: str, value: Any) -> bool:
+def _flag(where: Said | str, name: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ScoringError(f"{where}: {name} must be true or false")
+        raise ScoringError.of("scoring.flag", where=where, name=name)
     return value
 
 

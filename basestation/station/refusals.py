@@ -19,8 +19,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from basestation.domain.cards import CARD_WORDS
+from basestation.domain.contract import CONTRACT_WORDS
+from basestation.formats.handrecords import HAND_RECORD_WORDS
+from basestation.formats.past_session import PAST_WORDS
+from basestation.formats.players import PLAYER_LIST_WORDS
 from basestation.movements import MOVEMENT_WORDS
+from basestation.scoring.adjusted import ADJUSTED_WORDS
 from basestation.scoring.ladder import LADDER_WORDS
+from basestation.scoring.swiss import SWISS_WORDS
+from basestation.scoring.traveller import SCORING_WORDS
 from firmware_protocol.messages import ErrorCode
 
 
@@ -70,7 +78,8 @@ def code_key(code: ErrorCode) -> str:
 
 
 # Every refusal's English sentence, by key; `{name}` is one of its values. A value that is
-# itself a sentence (`{problem}`) comes from pure code that says why in its own words.
+# itself a sentence (`{problem}`) is a phrase: pure code says why by a key of its own table
+# (`domain/said.py`), spread in below.
 MESSAGES: Final[Mapping[str, str]] = {
     # the event and the session
     "event.none_open": "no event is open",
@@ -114,7 +123,6 @@ MESSAGES: Final[Mapping[str, str]] = {
     "movement.results_clash": "{count} result(s) already held do not fit the new movement, "
                               "e.g. board {board} at table {table} in round {round}",
     "swiss.not_swiss": "a {format} event has no Swiss draw",
-    "swiss.all_drawn": "all {rounds} rounds are drawn already",
     "swiss.no_draw": "{problem}",
     # units
     "unit.not_found": "no unit {unit}",
@@ -158,6 +166,17 @@ MESSAGES: Final[Mapping[str, str]] = {
     "merge.over_held_offered": "Board {board} at table {section}{table} (round {round}) "
                                "already has {held}; confirm to replace it with the offered "
                                "{offered}.",
+    # an entry in the director's words (session/entries.py), as the pad shows it
+    "held.adjusted": "adjusted {score}",
+    "held.not_played": "not played",
+    "held.passed_out": "passed out, NS 0",
+    "held.played": "{result} by {declarer}, NS {score}",
+    "held.played_lead": "{result} by {declarer}, lead {lead}, NS {score}",
+    "held.unreadable": "an entry it cannot read",
+    "held.north": "North",
+    "held.east": "East",
+    "held.south": "South",
+    "held.west": "West",
     # players and seats
     "visitor.no_name": "a visitor needs a name",
     "player.not_listed": "there is no player {number} in the club's list",
@@ -195,12 +214,11 @@ MESSAGES: Final[Mapping[str, str]] = {
     "penalty.no_entrant": "section {section} has no {who} {entrant}",
     "penalty.too_many_vps": "a VP penalty of {vps:g} is more than a whole match ({total} VPs)",
     "penalty.no_match": "{who} {entrant} plays no match in round {round}",
+    "penalty.pair": "pair",
+    "penalty.team": "team",
     # the console
     "threshold.unknown": "{name} is not an alert threshold",
     "clock.no_time": "a round needs some time: give minutes per board or per round",
-    "rankings.none_left": "hiding the first {hide_first} and the last {hide_last} rounds "
-                          "leaves none of section {section}'s {rounds} rounds to show the "
-                          "rankings after",
     # competitions
     "competition.not_found": "there is no competition {competition}",
     "competition.no_event": "there is no event {event}",
@@ -240,6 +258,14 @@ MESSAGES: Final[Mapping[str, str]] = {
     # pure code's own, said where it refuses (movements/_model.py)
     **MOVEMENT_WORDS,
     **LADDER_WORDS,
+    **SWISS_WORDS,
+    **CARD_WORDS,
+    **HAND_RECORD_WORDS,
+    **PLAYER_LIST_WORDS,
+    **PAST_WORDS,
+    **SCORING_WORDS,
+    **CONTRACT_WORDS,
+    **ADJUSTED_WORDS,
     # a director's entry refused as a pad's would be (SPEC.md's codes, in words)
     **{code_key(code): CODE_WORDS.get(code, code.value.replace("_", " ").lower())
        for code in ErrorCode},
@@ -301,13 +327,20 @@ def plain(values: Mapping[str, Value]) -> dict[str, Any]:
             for name, v in values.items()}
 
 
-def said(exc: Exception) -> Value:
-    """What pure code said when it refused: its message key and values when it gives them
-    (and the table has them), else its own sentence."""
+def said(exc: object) -> Value:
+    """What pure code said when it refused (or a sentence of its, `domain/said.py`): its
+    message key and values when it gives them (and the table has them), a value that is a
+    sentence of its own as a phrase too; else its own sentence."""
     key, values = getattr(exc, "key", None), getattr(exc, "values", None)
     if isinstance(key, str) and key in MESSAGES and isinstance(values, Mapping):
-        return Phrase(key, dict(values))
+        return Phrase(key, {name: _value(v) for name, v in values.items()})
     return str(exc)
+
+
+def _value(value: object) -> Value:
+    if isinstance(value, Phrase | str | int | float):
+        return value
+    return said(value)
 
 
 def code_refusal(code: ErrorCode) -> Invalid:

@@ -3,22 +3,36 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from basestation.api import errors
 from basestation.api.app import create_app
 from basestation.station.app import Station
 from basestation.station.config import SectionConfig, StationConfig
-from tests.helpers import log_in
+from basestation.station.refusals import plain
+from tests.helpers import english_values, log_in
 from tests.servers import fresh_database
 
 PASSWORD = "change-me"
 # As a browser on the station's own pages says where its changes come from (api/origin.py).
 BROWSER = {"Origin": "http://club"}
+
+
+@pytest.fixture(autouse=True)
+def refusals_in_phrases(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every refusal answered in these tests says its values as names, numbers and phrases,
+    never as an English sentence (a page says the whole refusal from MESSAGES, issue 52)."""
+    def checked(values: Mapping[str, Any]) -> dict[str, Any]:
+        answered = plain(values)
+        assert english_values(answered) == [], answered
+        return answered
+
+    monkeypatch.setattr(errors, "plain", checked)
 
 
 @pytest.fixture

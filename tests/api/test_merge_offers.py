@@ -42,6 +42,13 @@ async def test_offer_and_conflict(director: httpx.AsyncClient, station: Station)
     assert refused.json()["detail"] == (
         "Board 1 at table A1 (round 1) already has 4S= by South, NS +420; confirm to replace "
         "it with unit 1's 4S-1 by South, NS -50.")
+    south = {"key": "held.south", "values": {}}  # each entry a phrase, for a page to say
+    assert refused.json()["values"] == {
+        "board": 1, "section": "A", "table": 1, "round": 1, "unit": 1,
+        "held": {"key": "held.played", "values": {
+            "result": "4S=", "declarer": south, "score": "+420"}},
+        "offered": {"key": "held.played", "values": {
+            "result": "4S-1", "declarer": south, "score": "-50"}}}
     replaced = await ok(await director.post(f"/api/merge-offers/{conflict['id']}",
                                             json={"accept": True, "replace": True}))
     assert replaced == {"id": conflict["id"], "merged": True, "replaced": True}

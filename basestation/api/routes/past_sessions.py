@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from basestation.api.deps import Director, StationDep
 from basestation.api.limits import upload
 from basestation.formats.past_session import PastFileError, read_past
-from basestation.station.refusals import Invalid
+from basestation.station.refusals import Invalid, said
 
 router = APIRouter(prefix="/api/history", tags=["history"])
 
@@ -45,7 +45,7 @@ async def import_past(body: PastFileIn, station: StationDep) -> ImportedOut:
     try:
         past = await asyncio.to_thread(read_past, body.text)  # off the pads' loop
     except PastFileError as exc:
-        raise Invalid("past.unread", problem=str(exc)) from exc
+        raise Invalid("past.unread", problem=said(exc)) from exc
     done = await station.director.import_past(past, body.date)
     return ImportedOut(event=done.event_id, name=done.name, date=done.held_on.isoformat(),
                        sections=done.sections, results=done.results, pairs=done.pairs,

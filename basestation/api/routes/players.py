@@ -18,7 +18,7 @@ from basestation.formats.players import (
     parse_player_list,
     players_csv,
 )
-from basestation.station.refusals import Invalid
+from basestation.station.refusals import Invalid, said
 from basestation.station.session.seating import VISITOR_BASE
 
 router = APIRouter(prefix="/api/players", tags=["players"])
@@ -74,7 +74,7 @@ async def import_players(body: PlayerListIn, station: StationDep) -> PlayersStor
     try:
         listed = await asyncio.to_thread(parse_player_list, body.csv)  # off the pads' loop
     except PlayerListError as exc:
-        raise Invalid("players.invalid", problem=str(exc)) from exc
+        raise Invalid("players.invalid", problem=said(exc)) from exc
     kept = [n for n in listed if n > VISITOR_BASE]
     if kept:
         raise Invalid("players.visitor_numbers", number=kept[0], base=VISITOR_BASE)

@@ -19,7 +19,7 @@ from basestation.api.responses import (
 from basestation.formats.handrecords import HandRecordError, parse_hand_records
 from basestation.movements import check
 from basestation.station.app import Station
-from basestation.station.refusals import Invalid, NotFound
+from basestation.station.refusals import Invalid, NotFound, said
 from basestation.station.session.memory import SectionState
 
 router = APIRouter(prefix="/api/sections", tags=["sections"])
@@ -77,7 +77,7 @@ async def put_hand_records(section: str, body: HandRecordsIn,
     try:  # on a worker thread: a large file must not hold up the pads' answers
         deals = await asyncio.to_thread(parse_hand_records, body.pbn)
     except HandRecordError as exc:
-        raise Invalid("hand_records.invalid", problem=str(exc)) from exc
+        raise Invalid("hand_records.invalid", problem=said(exc)) from exc
     boards = await station.director.set_hand_records(state.letter, deals)
     # Boards the section does not have (a set of 36 deals for 28 boards, say) are skipped.
     return HandRecordsLoadedOut(section=state.letter, boards=boards,

@@ -151,7 +151,7 @@ async def _deals(pbn: str) -> dict[int, str]:
     try:
         return await asyncio.to_thread(_checked_deals, pbn)
     except ValueError as exc:  # HandRecordError, or a board that is not a whole deal
-        raise Invalid("hand_records.invalid", problem=str(exc)) from exc
+        raise Invalid("hand_records.invalid", problem=said(exc)) from exc
 
 
 class RosterIn(BaseModel):
@@ -182,7 +182,7 @@ async def read_roster(body: RosterIn) -> list[PlayerOut]:
     try:
         players = await asyncio.to_thread(parse_player_list, body.csv)
     except PlayerListError as exc:
-        raise Invalid("players.invalid", problem=str(exc)) from exc
+        raise Invalid("players.invalid", problem=said(exc)) from exc
     too_big = [n for n in players if not 1 <= n <= MAX_PLAYER]
     if too_big:
         raise Invalid("players.number", most=MAX_PLAYER, number=too_big[0])

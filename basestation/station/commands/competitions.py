@@ -11,11 +11,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from basestation.scoring.event_formats import PAIRS
+from basestation.scoring.event_formats import PAIRS, format_said
 from basestation.scoring.ladder import LadderRules, LadderRulesError
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.refusals import Invalid, NotFound, Phrase
+from basestation.station.refusals import Invalid, NotFound, Phrase, said
 from basestation.store import repository as repo
 from basestation.store.models import CompetitionRow, EventRow
 from basestation.store.repository import Store
@@ -121,7 +121,8 @@ class Competitions:
             if event_id in ids:
                 return Competition(row, ids, events)
             if event.format != PAIRS:
-                raise Invalid("competition.not_pairs", event=event.name, format=event.format)
+                raise Invalid("competition.not_pairs", event=event.name,
+                              format=said(format_said(event.format)))
             if len(ids) >= row.sessions:
                 raise Invalid("competition.full", name=row.name, sessions=row.sessions,
                               events=len(ids))

@@ -17,12 +17,13 @@ from datetime import date
 
 from basestation.domain.board import vulnerability_of
 from basestation.domain.contract import parse_contract, score_ns
-from basestation.formats.past_session import PastFileError, PastLine, PastSession
+from basestation.domain.said import said_of
+from basestation.formats.past_session import PastFileError, PastLine, PastSession, past_said
 from basestation.formats.roster import Player
 from basestation.movements import Assignment, Movement, MovementError
 from basestation.station.core.hub import Hub
 from basestation.station.effects.batch import Batch
-from basestation.station.refusals import Conflict, Invalid
+from basestation.station.refusals import Conflict, Invalid, said
 from basestation.station.session.list_changes import PlayerListed
 from basestation.store import repository as repo
 from basestation.store.models import (
@@ -62,10 +63,10 @@ class HistoryImport:
         day = past.held_on or held_on
         try:
             if day is None:
-                raise PastFileError(None, "the file does not say the day it was played: give it")
+                raise PastFileError(None, past_said("past.no_day"))
             movements = {letter: movement_of(past, letter) for letter in past.sections}
         except PastFileError as exc:
-            raise Invalid("past.invalid", problem=str(exc)) from exc
+            raise Invalid("past.invalid", problem=said(exc)) from exc
         sections = [_section(past, letter, movement) for letter, movement in movements.items()]
         hub = self._hub
         async with self._lock:
@@ -152,9 +153,9 @@ def movement_of(past: PastSession, letter: str) -> Movement:
             where = (meetings.setdefault((x.ns, x.ew), len(meetings) + 1), 1)
         held = seats.setdefault(where, (x.ns, x.ew, [], x))
         if (held[0], held[1]) != (x.ns, x.ew):
-            raise PastFileError(x.line, f"table {where[1]} in round {where[0]} has NS {x.ns} "
-                                        f"v EW {x.ew} here and NS {held[0]} v EW {held[1]} at "
-                                        f"line {held[3].line}")
+            raise PastFileError(x.line, past_said(
+                "past.seat_clash", table=where[1], round=where[0], ns=str(x.ns), ew=str(x.ew),
+                held_ns=str(held[0]), held_ew=str(held[1]), line=held[3].line))
         held[2].append(x.board)
     assignments = tuple(Assignment(round=r, table=t, ns=ns, ew=ew, boards=tuple(boards))
                         for (r, t), (ns, ew, boards, _) in sorted(seats.items()))
@@ -164,7 +165,8 @@ def movement_of(past: PastSession, letter: str) -> Movement:
                         rounds=max(r for r, _ in seats), two_field=two_field,
                         assignments=assignments)
     except MovementError as error:
-        raise PastFileError(lines[0].line, f"section {letter}: {error}") from None
+        raise PastFileError(lines[0].line, past_said("past.section", section=letter,
+                                                     problem=said_of(error))) from None
 
 
 def _results(past: PastSession, movements: dict[str, Movement]) -> list[ResultRow]:

@@ -19,7 +19,7 @@ from basestation.movements import MovementError
 from basestation.station.config import NewEvent
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.events import EventOpened
-from basestation.station.refusals import Conflict, Invalid
+from basestation.station.refusals import Conflict, Invalid, said
 from basestation.station.session.state import SessionState
 from basestation.station.session.switch_changes import SessionEnded
 from basestation.station.session.unit_changes import UnitLeftTable
@@ -64,7 +64,7 @@ def _close_and_write(hub: Hub, new: NewEvent, batch: Batch) -> asyncio.Task[int]
                                                       rounds=new.rounds, scoring=new.scoring)
         check_deals(new.deals)
     except (MovementError, CardError) as exc:  # pure code's checks, in its own words
-        raise Invalid("event.invalid", problem=str(exc)) from exc
+        raise Invalid("event.invalid", problem=said(exc)) from exc
     rules = hub.rules
     if rules.session.event_id is not None and not rules.session.ended and not new.close_open:
         raise Conflict("event.still_in_play", event=rules.session.event_name,

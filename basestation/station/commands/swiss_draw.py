@@ -14,9 +14,9 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from basestation.scoring.event_formats import SWISS, next_swiss_round
+from basestation.scoring.event_formats import SWISS, format_said, next_swiss_round
 from basestation.station.core.hub import Hub, StationBusy
-from basestation.station.refusals import Invalid, Refused
+from basestation.station.refusals import Invalid, Refused, said
 from basestation.station.session.entries import ResultChanged
 from basestation.station.views.live_matches import round_complete, standings_now
 
@@ -54,14 +54,14 @@ class SwissDraw:
         session = self._rules.session
         state = session.section_of(letter)
         if session.event_format not in SWISS:
-            raise Invalid("swiss.not_swiss", format=session.event_format)
+            raise Invalid("swiss.not_swiss", format=said(format_said(session.event_format)))
         if state.movement.rounds >= session.format_rounds:
             raise Invalid("swiss.all_drawn", rounds=session.format_rounds)
         ranked = [row.entrant for row in standings_now(session, state)]
         try:
             longer = next_swiss_round(state.movement, ranked, session.format_rounds)
         except ValueError as exc:  # the draw's own refusal (no pairing left, say), in its words
-            raise Invalid("swiss.no_draw", problem=str(exc)) from exc
+            raise Invalid("swiss.no_draw", problem=said(exc)) from exc
         self._rules.movements.change(letter, longer, batch, why=why)
         return longer.rounds
 

@@ -29,7 +29,7 @@ from basestation.station.effects.events import (
     TableHeld,
     UnitChanged,
 )
-from basestation.station.refusals import Invalid, NotFound, code_refusal
+from basestation.station.refusals import Invalid, NotFound, Phrase, code_refusal, said
 from basestation.station.rules.services import HubServices
 from basestation.station.session.entries import (
     Entry,
@@ -119,7 +119,7 @@ class DirectorActions:
             ruled_result(board, ns, ew, section, ruling,
                          score_ns=played.score_ns if played is not None else None)
         except ScoringError as exc:
-            raise Invalid("ruling.invalid", problem=str(exc)) from exc
+            raise Invalid("ruling.invalid", problem=said(exc)) from exc
         if outcome or played is None:
             entry = HeldResult(section=section, table=table, round=round_, board=board,
                                ns=ns, ew=ew, kind="adjusted")
@@ -210,7 +210,8 @@ class DirectorActions:
         if self.session.event_format not in MATCH_KINDS:
             raise Invalid("penalty.pairs_event")
         state = self._director_section(penalty.section)
-        who = "pair" if self.session.event_format == SWISS_PAIRS else "team"
+        who = Phrase("penalty.pair" if self.session.event_format == SWISS_PAIRS
+                     else "penalty.team")
         if penalty.entrant not in entrants_of(state.movement):
             raise Invalid("penalty.no_entrant", section=penalty.section, who=who,
                           entrant=penalty.entrant)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from basestation.station.effects.batch import Batch
-from basestation.station.refusals import Conflict, NotFound, Value
+from basestation.station.refusals import Conflict, NotFound, Phrase, Value
 from basestation.station.rules.director import DirectorActions
-from basestation.station.session.entries import entry_words
+from basestation.station.session.entries import entry_phrase
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.offer_changes import OfferDecided, ReplacedOffersForgotten
 from basestation.station.session.state import MergeOffer, SessionState
@@ -69,9 +69,9 @@ def merge_conflict(offer: MergeOffer, held: HeldResult) -> MergeConflict:
     """What the director must confirm: both entries, in the director's words."""
     body = offer.body
     offered = offer.entry
-    said = "an entry it cannot read" if offered is None else entry_words(offered)
+    said = Phrase("held.unreadable") if offered is None else entry_phrase(offered)
     place: dict[str, Value] = {"board": body.board, "section": body.section, "table": body.table,
-             "round": body.round, "held": entry_words(held), "offered": said}
+             "round": body.round, "held": entry_phrase(held), "offered": said}
     if offer.unit is None:
         return MergeConflict("merge.over_held_offered", **place)
     return MergeConflict("merge.over_held", unit=offer.unit, **place)

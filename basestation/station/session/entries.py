@@ -16,6 +16,7 @@ from basestation.domain.contract import (
     score_ns,
 )
 from basestation.station.effects.events import BusEvent, Event, Where
+from basestation.station.refusals import Phrase, Value
 from basestation.station.session.memory import HeldResult
 from basestation.station.session.rulings import Ruling
 from basestation.store.models import ResultRow
@@ -147,18 +148,28 @@ def held_fields(held: HeldResult) -> dict[str, object]:
 
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_KEYS = {"N": "held.north", "E": "held.east", "S": "held.south", "W": "held.west"}
 
 
 def entry_words(held: HeldResult) -> str:
     """An entry as players write it, with North-South's score, as the pad does: "4S+1 by
     South, lead \u2665K, NS +450", "passed out, NS 0", "not played"."""
+    return str(entry_phrase(held))
+
+
+def entry_phrase(held: HeldResult) -> Phrase:
+    """`entry_words` as a message key and values (refusals.py), for a page to say."""
     if held.kind == "adjusted":
-        return f"adjusted {held.adjusted}"
+        return Phrase("held.adjusted", {"score": str(held.adjusted)})
     if held.kind == "not_played":
-        return "not played"
+        return Phrase("held.not_played")
     if held.contract is None or held.contract == "PASS":
-        return "passed out, NS 0"
-    by = SEAT_WORDS.get(held.declarer or "", held.declarer or "?")
-    score = f"{held.score_ns:+d}" if held.score_ns else "0"
-    lead = f", lead {lead_words(held.lead)}" if held.lead else ""
-    return f"{result_notation(held.contract, held.tricks)} by {by}{lead}, NS {score}"
+        return Phrase("held.passed_out")
+    seat = SEAT_KEYS.get(held.declarer or "")
+    by: Value = Phrase(seat) if seat else held.declarer or "?"
+    values: dict[str, Value] = {
+        "result": result_notation(held.contract, held.tricks), "declarer": by,
+        "score": f"{held.score_ns:+d}" if held.score_ns else "0"}
+    if held.lead:
+        return Phrase("held.played_lead", {**values, "lead": lead_words(held.lead)})
+    return Phrase("held.played", values)

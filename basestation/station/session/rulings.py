@@ -97,16 +97,16 @@ def ruled_result(board: int, ns: int, ew: int, section: str, ruling: dict[str, A
     """The scoring engine's result for a ruling; raises ScoringError for a bad ruling."""
     unknown = set(ruling) - set(RULING_FIELDS)
     if unknown:
-        raise ScoringError(f"not a ruling field: {', '.join(sorted(unknown))}")
+        raise ScoringError.of("scoring.ruling_field", fields=", ".join(sorted(unknown)))
     data: dict[str, Any] = {"ns": ns, "ew": ew, "section": section, **ruling}
     if not has_outcome(ruling):
         if score_ns is None:
-            raise ScoringError("this ruling needs a played result or an adjusted score")
+            raise ScoringError.of("scoring.ruling_needs")
         data["score_ns"] = score_ns
     traveller = parse_traveller_json({"boards": [{"board": board, "results": [data]}]})
     results = traveller.boards[0].results
     if not results:
-        raise ScoringError("the ruling gives no result")
+        raise ScoringError.of("scoring.ruling_none")
     return results[0]
 
 

@@ -442,10 +442,9 @@ class SessionState:
             pairs = event_format == "pairs"  # else a match event: spec.tables counts entrants
             hidden = spec.rankings_hide_first + spec.rankings_hide_last
             if spec.round_rankings and hidden >= movement.rounds:
-                raise MovementError(f"hiding the first {spec.rankings_hide_first} and the last "
-                                    f"{spec.rankings_hide_last} rounds leaves none of section "
-                                    f"{spec.letter}'s {movement.rounds} rounds to show the "
-                                    f"rankings after")
+                raise MovementError.of("rankings.none_left", hide_first=spec.rankings_hide_first,
+                                       hide_last=spec.rankings_hide_last, section=spec.letter,
+                                       rounds=movement.rounds)
             if spec.pads != PadPlace.TABLES:
                 check_pads_follow(movement, spec.pads.upper())
             rows.append(SectionRow(event_id=0, letter=spec.letter,
