@@ -6,8 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import FileResponse, Response
+
+from basestation.web.static_files import StaticFiles, answer, encode_page
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -37,10 +38,10 @@ def _page(file: Path) -> Callable[[], FileResponse]:
     return page
 
 
-def _pad(request: Request) -> HTMLResponse:
+def _pad(request: Request) -> Response:
     """The pad's page, carrying the club's language: the pad's until it chooses its own."""
     config = getattr(getattr(request.app.state, "station", None), "config", None)
     language = getattr(config, "club_language", "en")
     html = (STATIC / "pad.html").read_text("utf-8").replace(
         '<html lang="en">', f'<html lang="en" data-club="{language}">', 1)
-    return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
+    return answer(encode_page(html), request.headers)
