@@ -3,9 +3,10 @@
 Every answer carries an ETag from the file's content hash and `Cache-Control: no-cache`, so a
 browser keeps its copy but asks each time whether it still holds (a 304 with no body when it
 does): a new release's files are never stale. A browser that takes gzip gets the compressed
-copy (the pad on a phone: its first load is mostly the MQTT client, a third of its size
-gzipped). Only GET and HEAD; a path not in the table at start is a 404, so nothing outside
-the folder is ever read.
+copy (a phone's pad loads a third of the bytes). Compressed here once, not by Starlette's
+GZipMiddleware, which would compress every answer again on each request (and the API's too).
+Only GET and HEAD; a path not in the table at start is a 404, so nothing outside the folder is
+ever read.
 """
 
 from __future__ import annotations
