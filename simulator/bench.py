@@ -541,7 +541,8 @@ def memory_stage(sections: int = 20) -> dict[str, float]:
     return {"rss_tables": sections * TABLES_PER_SECTION, "rss_mb": round(value, 1)}
 
 
-STAGES = ("mqtt", "club", "feedback", "serial", "memory", "scoring", "swiss", "grid")
+STAGES = ("mqtt", "club", "feedback", "serial", "memory", "scoring", "swiss", "grid",
+          "weight")
 
 
 def run_bench(progress: Callable[[str], None] = lambda _: None,
@@ -586,4 +587,10 @@ def run_bench(progress: Callable[[str], None] = lambda _: None,
         progress("grid: a congress room of 60 and of 120 tables, the director's grid open "
                  "in headless Chromium")
         figures.update(run_grid_bench(progress=progress))
+    if wanted("weight"):
+        from simulator.weight_bench import run_weight_bench
+
+        progress("weight: the pad's first load on the wire in each language, in headless "
+                 "Chromium")
+        figures.update(run_weight_bench())
     return figures

@@ -39,8 +39,8 @@ def policy(*, scripts: Iterable[str] = (), styles: Iterable[str] = ()) -> str:
             f"script-src {script}; style-src {style}; "
             "img-src 'self' data:; "
             # The pad talks to the broker's WebSockets listener, on its own port; its MQTT
-            # library keeps time in a worker it makes from a blob (so a tab in the background
-            # keeps its connection), which only a script of the page itself can do.
+            # client (padmqtt.js) keeps time in a worker it makes from a blob (so a tab in the
+            # background keeps its connection), which only a script of the page itself can do.
             "connect-src 'self' ws: wss:; worker-src 'self' blob:; "
             "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 

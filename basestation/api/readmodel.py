@@ -33,7 +33,7 @@ from basestation.station.views.grid import (
     grid,
     offer_alert,
     round_clock,
-    section_grid,
+    section_fields,
     table_state,
 )
 from basestation.station.views.live import for_page
@@ -42,6 +42,10 @@ from firmware_protocol import jsonwire
 T = TypeVar("T")
 SENT_KEPT = 256  # live events' texts kept for the streams that have yet to send them
 CLOCK_KEPT = 0.5  # seconds a section's round clock is used again for live events
+# Seconds the alerts read at one bus position are answered again at that position: the open
+# grid pages each read them after the same event (three pages cost the station one), and
+# what changes them with no event on the bus (minutes without contact) waits no longer.
+ALERTS_KEPT = 0.5
 
 
 class LinkOut(Shape):
@@ -173,6 +177,8 @@ class ReadModel:
         self._sent: OrderedDict[tuple[int, bool], tuple[BusEvent, str]] = OrderedDict()
         # Each section's round clock as last made for a live event (_clock).
         self._clocks: dict[str, tuple[tuple[str, int], float, dict[str, Any]]] = {}
+        # The alerts as last read (alerts): the bus's epoch and position, and when.
+        self._alerts: tuple[tuple[str, int], float, AlertsOut] | None = None
 
     @property
     def thresholds(self) -> Thresholds:
@@ -210,12 +216,16 @@ class ReadModel:
                     epoch=station.bus.epoch, position=station.bus.position)
 
     def alerts(self) -> AlertsOut:
-        """The alerts standing now, as the grid has them."""
+        """The alerts standing now, as the grid has them: read again once the bus has moved
+        on, or after `ALERTS_KEPT` seconds."""
         station = self.station
-        found = alerts(station.session, station.units, limits=self.thresholds,
-                       links_down=station.link_health.down)
-        return AlertsOut(alerts=found + self._more_alerts(), epoch=station.bus.epoch,
-                         position=station.bus.position)
+        key, now = (station.bus.epoch, station.bus.position), time.monotonic()
+        if self._alerts is None or self._alerts[0] != key or now - self._alerts[1] > ALERTS_KEPT:
+            found = alerts(station.session, station.units, limits=self.thresholds,
+                           links_down=station.link_health.down)
+            read = AlertsOut(alerts=found + self._more_alerts(), epoch=key[0], position=key[1])
+            self._alerts = (key, now, read)
+        return self._alerts[2]
 
     def _more_alerts(self) -> list[AlertOut]:
         units = self.station.units
@@ -243,10 +253,9 @@ class ReadModel:
             if unit.section in session.sections and unit.table is not None:
                 tables.add((unit.section, unit.table))
         if kind == "round" and section is not None:
-            data["grid"] = section_grid(section, station.units, datetime.now(UTC),
-                                        limits=self.thresholds, takeovers=session.takeovers,
-                                        links_down=station.link_health.down,
-                                        ).model_dump(exclude_unset=True)
+            data["grid"] = section_fields(section, station.units, datetime.now(UTC),
+                                          limits=self.thresholds, takeovers=session.takeovers,
+                                          links_down=station.link_health.down)
         elif kind in ("result", "table") and section is not None:
             data["clock"] = self._clock(section)
         if kind in ("result", "table", "unit", "alert"):

@@ -17,7 +17,7 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object of figures.")] = False,
     only: Annotated[list[str] | None, typer.Option(
         "--only", help="Run just these stages (mqtt, club, feedback, serial, memory, scoring, "
-                       "swiss, grid).",
+                       "swiss, grid, weight).",
     )] = None,
 ) -> None:
     """Measure throughput (MQTT, serial), ack and grid latency, memory and scoring speed."""

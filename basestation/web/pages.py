@@ -9,12 +9,12 @@ from functools import cache
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from basestation import i18n
 from basestation.web.language import COOKIE, console_language
+from basestation.web.static_files import StaticFiles, answer, encode_page
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -68,9 +68,9 @@ def _club_language(request: Request) -> str:
     return str(getattr(config, "club_language", i18n.SOURCE))
 
 
-def _pad(request: Request) -> HTMLResponse:
+def _pad(request: Request) -> Response:
     """The pad's page, carrying the club's language: the pad's until it chooses its own."""
     language = _club_language(request)
     html = (STATIC / "pad.html").read_text("utf-8").replace(
         '<html lang="en">', f'<html lang="en" data-club="{language}">', 1)
-    return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
+    return answer(encode_page(html), request.headers)

@@ -5,12 +5,14 @@ cell as it stands, for the grid to paint at once."""
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 from basestation.station.effects.events import UnitChanged
 from basestation.station.session.entries import ResultChanged
 from basestation.station.session.memory import HeldResult
-from basestation.station.views.grid import cell_state
+from basestation.station.views.grid import cell_state, section_fields, section_grid
 from basestation.station.views.live import PRIVATE, for_page
 from tests.station.fakes import station
 
@@ -40,3 +42,14 @@ def test_other_events_pass_as_their_json(tmp_path: Path) -> None:
     # A section this station does not hold.
     elsewhere = ResultChanged(dataclasses.replace(HELD, section="Z"))
     assert for_page(session, elsewhere, director=True) == elsewhere.to_json()
+
+
+def test_a_round_moving_on_carries_its_section_as_the_grid_reads_it(tmp_path: Path) -> None:
+    """The live event's section (plain fields, unchecked) is what the grid's models make."""
+    made = station(tmp_path, tables=5, boards=10)
+    section = made.session.sections["A"]
+    section.current_round = 2
+    now = datetime.now(UTC)
+    fields = section_fields(section, made.units, now)
+    assert fields == section_grid(section, made.units, now).model_dump(exclude_unset=True)
+    assert len(cast(list[object], fields["tables"])) == 5

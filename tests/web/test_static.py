@@ -27,7 +27,7 @@ def test_the_setup_page_offers_every_event_format() -> None:
 IMPORT = re.compile(r'^import (?:\{([^}]*)\}|\* as \w+) from "\./([\w.]+)";', re.M)
 EXPORTED = re.compile(r"^export (?:async )?(?:function|const|let|class) (\w+)", re.M)
 EXPORT_LIST = re.compile(r"^export \{([^}]*)\}", re.M)
-VENDORED = {f"/static/vendor/{name}" for name in ("qrcode.js", "sha256.min.js", "mqtt.min.js")}
+VENDORED = {f"/static/vendor/{name}" for name in ("qrcode.js", "sha256.min.js")}
 
 
 def modules() -> dict[str, str]:

@@ -1,8 +1,7 @@
 // The table pad page: pairing from the link's fragment, the MQTT-over-WebSockets link, and
 // what the players see and touch. The protocol itself is in padcore.js and padwire.js.
-// mqtt.js (vendor/mqtt.min.js) is a classic script, copied unchanged, that sets the global
-// `mqtt`; the page loads it before this module runs.
 import { PAIRING_LINK } from "./padlink.js";
+import * as PadMqtt from "./padmqtt.js";
 import * as PadCore from "./padcore.js";
 import * as PadWire from "./padwire.js";
 import * as PadWords from "./padwords.js";
@@ -91,7 +90,7 @@ async function keptByStation() {
 // and MQTT 5 (134, 135).
 const REFUSED = [4, 5, 134, 135];
 const RETRY_FIRST = 1000, RETRY_MOST = 5000;
-// MQTT keepalive in seconds: mqtt.js pings after this long without a packet and drops the
+// MQTT keepalive in seconds: the client pings after this long without a packet and drops the
 // link 1.5 times this long after the last one, so the badge says "offline" within 5 s of a
 // network that went silent (no close ever comes from a pulled cable or a dead Wi-Fi).
 const KEEPALIVE = 2;
@@ -99,9 +98,9 @@ const KEEPALIVE = 2;
 function connect(paired) {
   const base = `bridge/${paired.station}/pad/${paired.unit}`;
   const login = PadWire.mqttLogin(paired.unit, paired.key);
-  // mqtt.js stops after a refused login unless told otherwise: the pad never stops trying,
+  // The client tries again after a refused login too: the pad never stops trying,
   // since the director may pair it (or fix the broker) at any time.
-  const client = globalThis.mqtt.connect(paired.broker, {
+  const client = PadMqtt.connect(paired.broker, {
     clientId: `webpad-${paired.unit}-${Math.random().toString(16).slice(2, 10)}`,
     username: login.username, password: login.password, clean: true, keepalive: KEEPALIVE,
     reconnectPeriod: RETRY_FIRST, connectTimeout: 5000, reconnectOnConnackError: true,
