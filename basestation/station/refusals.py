@@ -197,6 +197,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     "penalty.no_match": "{who} {entrant} plays no match in round {round}",
     # the console
     "threshold.unknown": "{name} is not an alert threshold",
+    "club.language_unknown": "the station has no language {code}: it has {languages}",
     "clock.no_time": "a round needs some time: give minutes per board or per round",
     "rankings.none_left": "hiding the first {hide_first} and the last {hide_last} rounds "
                           "leaves none of section {section}'s {rounds} rounds to show the "
