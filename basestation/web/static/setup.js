@@ -143,6 +143,12 @@ function eventName() {
   return document.querySelector("#event-form [name=name]").value.trim();
 }
 
+// The movements by the names directors know them by (the station's codes are the values).
+const MOVEMENT_NAMES = { mitchell: () => _("Mitchell"), howell: () => _("Howell"),
+  hesitation: () => _("Hesitation Mitchell"), "fat-mitchell": () => _("Fat Mitchell"),
+  web: () => _("Web"), "bowman-ewing": () => _("Bowman-Ewing"), rover: () => _("Rover Mitchell"),
+  "skip-mitchell": () => _("Skip Mitchell") };
+
 // Word tables as functions: said in the page's language when a section is added.
 const PLAYER_NUMBERS = () => [["never", _("Never")], ["first", _("At the first round")], ["every", _("Every round")]];
 const RESULT_ENTRIES = () => [["result", "=, +1, -1"], ["tricks", _("tricks taken")]];
@@ -154,7 +160,8 @@ function addSection(spec) {
   const box = document.getElementById("sections");
   const used = new Set([...box.querySelectorAll("[name=letter]")].map((i) => i.value.toUpperCase()));
   const letter = spec.letter || [...LETTERS].find((l) => !used.has(l)) || "";
-  const kinds = setup.kinds.map((k) => el("option", { value: k, selected: k === spec.movement ? "" : null }, k));
+  const kinds = setup.kinds.map((k) => el("option", { value: k, selected: k === spec.movement ? "" : null },
+    (MOVEMENT_NAMES[k] || (() => k))()));
   const row = el("div", { class: "section-setup", "data-valid": "no" },
     el("div", { class: "inline" },
       el("label", {}, _("Section"), " ", el("input", { name: "letter", value: letter, size: 2, maxlength: 1, required: "" })),
@@ -298,9 +305,9 @@ async function openEvent(closeOpen) {
     say(_("{event} ({date}) is open. Sections {sections}.", { event: opened.name, date: opened.date, sections: sections.join("; ") }));
     showOpenNow();
     await showSeating();
-    // One sentence around the link: its words and the rest come from one message.
-    const [before, after] = _("{link} or seat the pairs below.").split("{link}");
-    document.getElementById("message").append(" ", before || "", el("a", { href: "/" }, _("Go to the grid")), after || "");
+    // Two sentences, so that no message is cut around the link.
+    document.getElementById("message").append(" ", el("a", { href: "/" }, _("Go to the grid.")), " ",
+      _("Or seat the pairs below."));
   } catch (failure) {
     if (failure.status === 409) {
       document.getElementById("confirm-text").textContent = failure.message;
