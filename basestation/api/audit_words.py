@@ -27,6 +27,7 @@ LABELS = {
     "merge": "Pad's entry held for the director",
     "movement": "Movement changed", "open_event": "Event opened", "close_event": "Event closed",
     "seat": "Players seated", "thresholds": "Alerts changed",
+    "club_language": "Club's language set",
     "round_minutes": "Round clock set", "player_numbers": "Player numbers asked",
     "result_entry": "Result entry set", "pads": "Pads' places set",
     "round_rankings": "Rankings on the pads set",
@@ -152,6 +153,7 @@ DETAIL: dict[str, Callable[[Detail], list[str]]] = {
     "enter": _entry, "ruling": _ruling, "replace": _replaced, "seat": _seated,
     "penalty": _penalty, "round_minutes": _clock, "round_rankings": _rankings,
     "thresholds": _alerts,
+    "club_language": lambda d: [str(d.get("language"))],
     "pair": lambda d: [f"unit {d.get('unit')}"],
     "command": lambda d: [f"unit {d.get('unit')} told to "
                           f"{COMMANDS.get(d.get('command', ''), d.get('command'))}"],

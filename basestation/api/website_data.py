@@ -49,7 +49,8 @@ def _players(players: tuple[Player, ...]) -> list[dict[str, Any]]:
 def website(store: Store, event_id: int, par: Par,
             config: StationConfig | None = None) -> dict[str, str]:
     """Every file of the event's website by its path in the site; `config` names the club
-    (the Scorer's XML) and its language, the pages' (`[club] language`)."""
+    (the Scorer's XML) and its language, the pages' (`[club] language`) unless the director
+    set another on /setup."""
     config = config or StationConfig()
     snap = store.snapshot(event_id)
     event = snap.event
@@ -84,7 +85,9 @@ def website(store: Store, event_id: int, par: Par,
     club = ClubList.of(session)
     ladders = [ladder_document(store, club, row, ids, director=False)
                for row, ids in store.competitions() if event_id in ids]
-    return render_site(results, ladders, usebio, scorer, config.club_language)
+    # The club's language as set on /setup (stored), else station.toml's.
+    return render_site(results, ladders, usebio, scorer,
+                       session.club_language or config.club_language)
 
 
 def write_folder(files: dict[str, str], out: Path) -> None:

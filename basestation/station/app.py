@@ -296,6 +296,11 @@ class Station:
         return self.rules.session
 
     @property
+    def club_language(self) -> str:
+        """The club's language: as the director set it on /setup, else station.toml's."""
+        return self.rules.session.club_language or self.config.club_language
+
+    @property
     def units(self) -> Mapping[int, UnitState]:
         """Every unit the station knows, by number (read as `session`)."""
         return self.hub.units

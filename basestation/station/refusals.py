@@ -218,6 +218,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     "penalty.team": "team",
     # the console
     "threshold.unknown": "{name} is not an alert threshold",
+    "club.language_unknown": "the station has no language {code}: it has {languages}",
     "clock.no_time": "a round needs some time: give minutes per board or per round",
     # competitions
     "competition.not_found": "there is no competition {competition}",

@@ -123,6 +123,15 @@ class AlertThresholdsRow(SQLModel, table=True):
     rounds_behind: int
 
 
+class ClubRow(SQLModel, table=True):
+    """The club's settings the director sets on /setup (one row, id 1): they outlast a
+    restart and win over station.toml's starting values."""
+
+    __tablename__ = "club"
+    id: int = Field(default=1, primary_key=True)
+    language: str | None = None  # the pads', the console's and the website's language
+
+
 class ResultRow(SQLModel, table=True):
     """One entry for a board at a table in a round. status: active, superseded, erased."""
 

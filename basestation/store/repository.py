@@ -23,6 +23,7 @@ from basestation.store.models import (
     AlertThresholdsRow,
     AnswerRow,
     AuditRow,
+    ClubRow,
     CompetitionEventRow,
     CompetitionRow,
     EventRow,
@@ -92,6 +93,7 @@ class Snapshot:
     takeovers: list[TakeoverRow] = field(default_factory=list)  # authorised, not yet taken
     penalties: list[PenaltyRow] = field(default_factory=list)  # not removed, oldest first
     thresholds: AlertThresholdsRow | None = None  # None: the director never set them
+    club: ClubRow | None = None  # None: station.toml's values hold
 
 
 class Store:
@@ -163,7 +165,8 @@ class Store:
                 else session.get(EventRow, event_id)
             snap = Snapshot(event=event, units=list(session.exec(select(UnitRow))),
                             players=list(session.exec(select(PlayerRow))),
-                            thresholds=session.get(AlertThresholdsRow, 1))
+                            thresholds=session.get(AlertThresholdsRow, 1),
+                            club=session.get(ClubRow, 1))
             if event is None:
                 return snap
             eid = event.id
@@ -471,6 +474,11 @@ def save_thresholds(silent_minutes: float, bad_mac_run: int, rounds_behind: int)
     """The director's alert thresholds, kept for every night until changed."""
     return merge(AlertThresholdsRow(id=1, silent_minutes=silent_minutes,
                                     bad_mac_run=bad_mac_run, rounds_behind=rounds_behind))
+
+
+def save_club_language(code: str) -> Op:
+    """The club's language as the director set it on /setup, kept until changed."""
+    return merge(ClubRow(id=1, language=code))
 
 
 def open_takeover(event_id: int, section: str, table: int) -> Op:

@@ -64,8 +64,8 @@ def _page(file: Path) -> Callable[[Request], HTMLResponse]:
 
 
 def _club_language(request: Request) -> str:
-    config = getattr(getattr(request.app.state, "station", None), "config", None)
-    return str(getattr(config, "club_language", i18n.SOURCE))
+    # The station's (set on /setup, else station.toml's); English without a station.
+    return str(getattr(getattr(request.app.state, "station", None), "club_language", i18n.SOURCE))
 
 
 def _pad(request: Request) -> Response:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections import Counter
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, status
@@ -22,6 +23,7 @@ from basestation.api.routes.events import EventIn, SectionIn, checked_sections
 from basestation.domain.cards import check_deals
 from basestation.formats.handrecords import parse_hand_records
 from basestation.formats.players import MAX_HANDICAP, PlayerListError, parse_player_list
+from basestation.i18n import autonym, shipped
 from basestation.movements import (
     CARDS_STYLE,
     KINDS,
@@ -53,6 +55,31 @@ async def choices() -> Choices:
     return Choices(kinds=list(KINDS), regulations=sorted(PRESETS))
 
 
+class ClubLanguage(BaseModel):
+    language: str  # the club's: the pads', the console's fallback and the website's
+    languages: dict[str, str] = {}  # every shipped language by its code, in its own name
+
+
+class ClubLanguageIn(BaseModel):
+    language: str = Field(max_length=16)
+
+
+def _club_language(code: str) -> ClubLanguage:
+    return ClubLanguage(language=code, languages={c: autonym(c) for c in shipped()})
+
+
+@router.get("/language")
+async def club_language(station: StationDep) -> ClubLanguage:
+    """The club's language (set here, else station.toml's) and the languages shipped."""
+    return _club_language(station.club_language)
+
+
+@router.put("/language")
+async def set_club_language(body: ClubLanguageIn, station: StationDep) -> ClubLanguage:
+    """Sets the club's language, kept across restarts; one not shipped is refused (422)."""
+    return _club_language(await station.director.set_club_language(body.language))
+
+
 class FirstMatch(BaseModel):
     a: int  # North-South at the first table
     b: int
@@ -66,7 +93,11 @@ class Preview(BaseModel):
     boards: int
     rounds: int
     balanced: bool
-    report: str
+    report: str  # the balance check in English (the movement checker's words)
+    # The check's figures, for the page to say in its own language.
+    problems: int = 0
+    boards_per_pair: dict[int, int] = Field(default_factory=dict)  # boards played -> pairs
+    meetings: dict[int, int] = Field(default_factory=dict)  # times met -> couples
     movement: dict[str, Any] = Field(description="the Movement JSON (ARCHITECTURE.md): who plays "
                                                  "whom on which boards, table by round")
     matches: list[FirstMatch] = Field(default_factory=list,
@@ -106,6 +137,9 @@ async def preview(section: SectionQuery) -> Preview:
     first = [] if section.format == PAIRS else matches_of(movement, 1)
     return Preview(kind=movement.kind, tables=movement.tables, boards=movement.boards,
                    rounds=movement.rounds, balanced=report.ok, report=report.summary(),
+                   problems=len(report.problems),
+                   boards_per_pair=dict(Counter(report.boards_per_pair.values())),
+                   meetings=dict(report.meeting_counts()),
                    movement=movement.to_json(),
                    matches=[FirstMatch(a=m.pair[0], b=m.pair[1], tables=list(m.tables),
                                        rounds=list(m.rounds)) for m in first],

@@ -257,6 +257,11 @@ class DirectorService:
         return await self._act(lambda batch: self._rules.console.set_thresholds(
             changes, batch), need_event=False)
 
+    async def set_club_language(self, code: str) -> str:
+        """The club's language, kept across restarts (a language not shipped: refused)."""
+        return await self._act(lambda batch: self._rules.console.set_club_language(
+            code, batch), need_event=False)
+
     async def set_round_minutes(self, section: str, minutes: float) -> Thresholds:
         return await self._act(lambda batch: self._rules.console.set_round_minutes(
             section, minutes, batch))

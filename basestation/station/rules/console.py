@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from basestation.i18n import shipped
 from basestation.movements import check_pads_follow
 from basestation.station.effects.batch import Batch
 from basestation.station.effects.changes import Change
@@ -17,6 +18,7 @@ from basestation.station.refusals import Invalid
 from basestation.station.session.memory import SectionState, Thresholds
 from basestation.station.session.round_rankings import completed_round
 from basestation.station.session.setting_changes import (
+    ClubLanguageSet,
     PadsPlaced,
     PlayerNumbersAsked,
     RankingsShown,
@@ -76,6 +78,17 @@ class Console:
         batch.ops.append(repo.audit(self.session.event_id, "director", "thresholds", **changes))
         batch.event(ThresholdsChanged(limits))
         return limits
+
+    def set_club_language(self, code: str, batch: Batch) -> str:
+        """The club's language (one the station ships): the pads', the console's and the
+        website's from now on, kept across restarts."""
+        languages = shipped()
+        if code not in languages:
+            raise Invalid("club.language_unknown", code=code, languages=", ".join(languages))
+        batch.change(ClubLanguageSet(self.session, code))
+        batch.ops.append(repo.audit(self.session.event_id, "director", "club_language",
+                                    language=code))
+        return code
 
     def set_round_clock(self, section: str, per_board: float, per_round: float,
                         batch: Batch) -> Thresholds:

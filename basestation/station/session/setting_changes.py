@@ -32,6 +32,20 @@ class ThresholdsSet(Change):
 
 
 @dataclass(frozen=True)
+class ClubLanguageSet(Change):
+    """The club's language set on /setup: kept across restarts."""
+
+    session: object  # the SessionState whose club_language this sets
+    code: str
+
+    def apply(self) -> Change:
+        return set_fields(self.session, club_language=self.code)
+
+    def ops(self) -> tuple[Op, ...]:
+        return (repo.save_club_language(self.code),)
+
+
+@dataclass(frozen=True)
 class RoundClockSet(Change):
     """A section's round clock: minutes per board plus minutes per round (the move)."""
 

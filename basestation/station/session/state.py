@@ -165,6 +165,7 @@ STORED_FIELDS = (
     "event_format", "format_rounds", "ended", "published", "sections", "section_ids", "deals",
     "deal_text", "players", "national", "handicaps", "seats", "takeovers", "tables_held",
     "thresholds", "merge_offers", "offered", "penalties", "match_penalties", "completed",
+    "club_language",
 )
 
 
@@ -206,6 +207,7 @@ class SessionState:
     # locked unit's entries become merge offers only for these.
     tables_held: set[tuple[int, str, int]] = field(default_factory=set)
     thresholds: Thresholds = field(default_factory=Thresholds)  # the console's, as stored
+    club_language: str | None = None  # set on /setup; None: station.toml's holds
     units: Mapping[int, UnitState] = field(default_factory=dict)  # read only: units.py's
     scores: LiveScores | None = None
     merge_offers: dict[int, MergeOffer] = field(default_factory=dict)  # open ones, by id
@@ -253,6 +255,7 @@ class SessionState:
         self.event_format, self.format_rounds = "pairs", 0
         self.scoring = EventScoring()
         self.ended = self.published = self.ending = False
+        self.club_language = snap.club.language if snap.club is not None else None
         self.thresholds = Thresholds()
         if snap.thresholds is not None:
             self.thresholds.silent_minutes = snap.thresholds.silent_minutes

@@ -3,17 +3,27 @@
 // the event's name and date on every printed piece.
 import { api, coalesced, el, listen, say, setupLogin, showLogin } from "./common.js";
 import { clearMatchResults, renderMatchResults } from "./match_results.js";
-import { dealDiagram, eventLine, fmt, leadText, pct, printEvent, resultText, scoreText, table, view } from "./result_parts.js";
-import { whenParsed } from "./i18n.js";
+import { dealDiagram, eventLine, fmt, leadText, percent, printEvent, resultText, scoreText, table, view } from "./result_parts.js";
+import { _, n_, seatLetter, sideLetters, whenParsed } from "./i18n.js";
 
+// A ranking's field: "Section A NS", or "Section B" for a one-field movement.
 function fieldKey(entry) {
-  return `${entry.section || ""} ${entry.direction || ""}`.trim();
+  return entry.direction ? _("Section {section} {side}", { section: entry.section, side: sideLetters(entry.direction) })
+    : _("Section {section}", { section: entry.section });
 }
 
 // Pairs placed across the room are listed by direction across the sections (a Howell's pairs
 // apart); otherwise by section and direction. With several sections both places are shown.
 function roomKey(entry) {
-  return entry.direction ? `all sections ${entry.direction}` : `all sections, ${entry.section} (one field)`;
+  return entry.direction ? _("Placed across the room: all sections {side}", { side: sideLetters(entry.direction) })
+    : _("Placed across the room: all sections, {section} (one field)", { section: entry.section });
+}
+
+// Which ranking a table is, said whole: "Handicapped ranking, Section A NS".
+function rankingTitle(kind, field) {
+  if (kind === "raw") return _("Raw ranking, {field}", { field });
+  if (kind === "handicapped") return _("Handicapped ranking, {field}", { field });
+  return field;
 }
 
 // In a handicap event two rankings: the handicapped one (the pairs' places: the percentage plus
@@ -23,86 +33,94 @@ function rankingTables(entries, event, raw) {
   const several = new Set(entries.map((e) => e.section)).size > 1;
   const fields = new Map();
   for (const entry of entries) {
-    const key = byRoom ? roomKey(entry) : `Section ${fieldKey(entry)}`;
+    const key = byRoom ? roomKey(entry) : fieldKey(entry);
     if (!fields.has(key)) fields.set(key, []);
     fields.get(key).push(entry);
   }
-  const other = byRoom ? ["In section", (r) => r.section_place] : ["In the room", (r) => r.room_place];
+  const other = byRoom ? [_("In section"), (r) => r.section_place] : [_("In the room"), (r) => r.room_place];
   const handicapped = event.handicap && !raw;
-  const columns = [[raw ? "Raw place" : "Rank"], ["Pair"], ["Names", "text"], ["Total"], [handicapped ? "Raw %" : "%"]];
-  if (handicapped) columns.push(["Handicap"], ["Handicapped %"], ["Raw place"]);
-  columns.push(["Boards"]);
+  const columns = [[raw ? _("Raw place") : _("Rank")], [_("Pair")], [_("Names"), "text"], [_("Total")], [handicapped ? _("Raw %") : "%"]];
+  if (handicapped) columns.push([_("Handicap")], [_("Handicapped %")], [_("Raw place")]);
+  columns.push([_("Boards")]);
   // A pair that sat out boards against the phantom: its total factored up to them, of the maximum.
   const satOut = entries.some((e) => e.sat_out);
-  if (satOut) columns.push(["Factored total"]);
+  if (satOut) columns.push([_("Factored total")]);
   if (several) columns.push([other[0]]);
-  const kind = raw ? "Raw ranking, " : handicapped ? "Handicapped ranking, " : "";
+  const kind = raw ? "raw" : handicapped ? "handicapped" : "";
   const place = (label) => Number(String(label).replace("=", ""));
   return [...fields].map(([field, members]) => {
-    const heading = kind + (byRoom ? `placed across the room: ${field}` : field);  // says which ranking it is
+    const heading = rankingTitle(kind, field);  // says which ranking it is
     const rows = raw ? [...members].sort((a, b) => place(a.raw_place) - place(b.raw_place)) : members;
-    return el("div", { class: "ranking" }, el("h3", {}, heading[0].toUpperCase() + heading.slice(1)), table(columns,
+    return el("div", { class: "ranking" }, el("h3", {}, heading), table(columns,
       rows.map((r) => {
         const row = el("tr", { class: "pick", tabindex: 0, "data-section": r.section, "data-pair": r.pair,
-          "data-direction": r.direction || "", title: "Show this pair's score card" },
+          "data-direction": r.direction || "", title: _("Show this pair's score card") },
         el("td", {}, raw ? r.raw_place : r.rank_label), el("td", {}, byRoom ? `${r.section}${r.pair}` : `${r.pair}`),
-        el("td", { class: "text" }, r.names || ""), el("td", {}, fmt(r.total)), el("td", {}, pct(r.pct)),
-        handicapped ? el("td", {}, fmt(r.handicap)) : null, handicapped ? el("td", {}, pct(r.handicapped_pct)) : null,
+        el("td", { class: "text" }, r.names || ""), el("td", {}, fmt(r.total)), el("td", {}, percent(r.pct)),
+        handicapped ? el("td", {}, fmt(r.handicap)) : null, handicapped ? el("td", {}, percent(r.handicapped_pct)) : null,
         handicapped ? el("td", {}, r.raw_place) : null,
         el("td", {}, fmt(r.boards)),
-        satOut ? el("td", {}, r.sat_out ? `${fmt(r.factored_total)} of ${fmt(r.factored_maximum)}` : "") : null,
+        satOut ? el("td", {}, r.sat_out ? _("{total} of {maximum}", { total: fmt(r.factored_total), maximum: fmt(r.factored_maximum) }) : "") : null,
         several ? el("td", {}, other[1](r) || "") : null);
         row.addEventListener("click", () => showCard(r));
         row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showCard(r); } });
         return row;
-      }), { "aria-label": heading[0].toUpperCase() + heading.slice(1) }));
+      }), { "aria-label": heading }));
   });
 }
 
 function renderRankings(entries, event) {
   const box = document.querySelector("#rankings > div");
   box.replaceChildren(...rankingTables(entries, event, false), ...(event.handicap ? rankingTables(entries, event, true) : []));
-  if (!entries.length) box.append(el("p", {}, "No results yet."));
+  if (!entries.length) box.append(el("p", {}, _("No results yet.")));
 }
 
 // A pair's names under its number, on screen and in print; nothing when nobody said.
 const named = (names) => (names ? el("small", { class: "names" }, names) : null);
 
 function travellerBox(board) {
-  const label = `Results of board ${board.board}${board.section ? ", section " + board.section : ""}`;
+  const label = board.section ? _("Results of board {board}, section {section}", { board: board.board, section: board.section })
+    : _("Results of board {board}", { board: board.board });
   return el("div", { class: "traveller", "data-board": board.board, "data-section": board.section },
     printEvent(),
-    el("h3", {}, `Board ${board.board}${board.section ? " (section " + board.section + ")" : ""}`, el("small", {}, ` top ${fmt(board.top)}`)),
+    el("h3", {}, board.section ? _("Board {board} (section {section})", { board: board.board, section: board.section })
+      : _("Board {board}", { board: board.board }), " ", el("small", {}, _("top {top}", { top: fmt(board.top) }))),
     board.deal ? dealDiagram(board.deal, board.board) : null,
-    table([["NS"], ["EW"], ["Result", "text"], ["By", "text"], ["Lead", "text"], ["NS score"], ["NS MP"], ["EW MP"]],
+    table([[sideLetters("NS")], [sideLetters("EW")], [_("Result"), "text"], [_("By"), "text"], [_("Lead"), "text"], [_("NS score")], [_("NS MP")], [_("EW MP")]],
       board.results.map((line) => el("tr", { class: line.source === "director" ? "director" : null },
         el("td", { class: "pair" }, `${line.ns}`, named(line.ns_names)), el("td", { class: "pair" }, `${line.ew}`, named(line.ew_names)),
-        el("td", { class: "text" }, resultText(line)), el("td", { class: "text" }, fmt(line.declarer)),
+        el("td", { class: "text" }, resultText(line)), el("td", { class: "text" }, line.declarer ? seatLetter(line.declarer) : ""),
         el("td", { class: "text" }, leadText(line.lead)), el("td", {}, scoreText(line.score_ns)),
         el("td", {}, fmt(line.mp_ns)), el("td", {}, fmt(line.mp_ew)))), { "aria-label": label }));
 }
 
 function cardBox(card) {
-  const side = card.direction ? ` ${card.direction}` : "";
+  const values = { pair: card.pair, side: card.direction ? sideLetters(card.direction) : "", section: card.section, names: card.names };
+  const title = card.direction
+    ? (card.names ? _("Pair {pair} {side}, section {section}: {names}", values) : _("Pair {pair} {side}, section {section}", values))
+    : (card.names ? _("Pair {pair}, section {section}: {names}", values) : _("Pair {pair}, section {section}", values));
   return el("div", { class: "card-sheet", "data-section": card.section, "data-pair": card.pair, "data-direction": card.direction || "" },
     printEvent(),
-    el("h3", {}, `Pair ${card.pair}${side}, section ${card.section}${card.names ? ": " + card.names : ""}`),
+    el("h3", {}, title),
     cardTotal(card),
-    table([["Round"], ["Board"], ["Dir"], ["Opps"], ["Result", "text"], ["By", "text"], ["Lead", "text"], ["Score"], ["MP"], ["%"]],
+    table([[_("Round")], [_("Board")], [_("Dir")], [_("Opps")], [_("Result"), "text"], [_("By"), "text"], [_("Lead"), "text"], [_("Score")], [_("MP")], ["%"]],
       card.boards.map((b) => el("tr", { class: b.source === "director" ? "director" : null },
-        el("td", {}, `${b.round}`), el("td", {}, `${b.board}`), el("td", {}, b.direction),
+        el("td", {}, `${b.round}`), el("td", {}, `${b.board}`), el("td", {}, b.direction ? sideLetters(b.direction) : ""),
         el("td", { class: "pair" }, fmt(b.opponents), named(b.opponents_names)), el("td", { class: "text" }, resultText(b)),
-        el("td", { class: "text" }, fmt(b.declarer)), el("td", { class: "text" }, leadText(b.lead)),
+        el("td", { class: "text" }, b.declarer ? seatLetter(b.declarer) : ""), el("td", { class: "text" }, leadText(b.lead)),
         el("td", {}, b.score_ns === null ? "" : scoreText(b.direction === "NS" ? b.score_ns : -b.score_ns)),
-        el("td", {}, fmt(b.mp)), el("td", {}, pct(b.pct))))));
+        el("td", {}, fmt(b.mp)), el("td", {}, percent(b.pct))))));
 }
 
 function cardTotal(card) {
   const entry = view.document.rankings.find((r) => sameCard(r, card));
   if (!entry) return null;
-  const handicap = entry.handicapped_pct === null || entry.handicapped_pct === undefined ? ""
-    : `; handicap ${fmt(entry.handicap)}, ${pct(entry.handicapped_pct)}% handicapped (raw place ${entry.raw_place})`;
-  return el("p", { class: "card-total" }, `Rank ${entry.rank_label}: ${fmt(entry.total)} MP, ${pct(entry.pct)}%${handicap}`);
+  const values = { rank: entry.rank_label, total: fmt(entry.total), percent: percent(entry.pct) };
+  if (entry.handicapped_pct === null || entry.handicapped_pct === undefined) {
+    return el("p", { class: "card-total" }, _("Rank {rank}: {total} MP, {percent}", values));
+  }
+  return el("p", { class: "card-total" }, _("Rank {rank}: {total} MP, {percent}; handicap {handicap}, {handicapped} handicapped (raw place {raw})",
+    { ...values, handicap: fmt(entry.handicap), handicapped: percent(entry.handicapped_pct), raw: entry.raw_place }));
 }
 
 const sameCard = (a, b) => a && b && a.section === b.section && a.pair === b.pair && (a.direction || "") === (b.direction || "");
@@ -127,8 +145,8 @@ function render(documentData) {
   document.getElementById("publish-event").hidden = event.published;
   // The Scorer's XML (NZ Bridge) of the event shown, with its hand records, for the club's website.
   document.getElementById("scorer-xml").href = `/api/events/${event.id}/scorer.xml`;
-  document.getElementById("event-name").textContent = `${eventLine(event)}: results`;
-  document.title = `${event.name} results - basestation`;
+  document.getElementById("event-name").textContent = _("{event}: results", { event: eventLine(event) });
+  document.title = `${_("{event}: results", { event: event.name })} - basestation`;
   document.querySelector("#rankings .print-event").textContent = eventLine(event);
   renderRankings(documentData.rankings, event);
   document.getElementById("travellers").replaceChildren(...documentData.travellers.map(travellerBox));
@@ -140,11 +158,14 @@ function render(documentData) {
 // "(in play)" only while the open event's session runs; once ended, "(ended)" until published.
 function eventState(event) {
   if (!event.open || event.published && event.ended) return "";
-  return event.ended ? " (ended)" : " (in play)";
+  return event.ended ? _("ended") : _("in play");
 }
 
 function eventOption(event) {
-  const label = `${event.name}${event.date ? ", " + event.date : ""}${eventState(event)}`;
+  const state = eventState(event);
+  const values = { event: event.name, date: event.date || "", state };  // ISO: short and the same everywhere
+  const label = event.date ? (state ? _("{event}, {date} ({state})", values) : _("{event}, {date}", values))
+    : (state ? _("{event} ({state})", values) : event.name);
   return el("option", { value: event.id }, label);
 }
 
@@ -160,7 +181,7 @@ async function loadEvents() {
 
 const refresh = coalesced(async () => {
   if (!view.chosen) {
-    say("No event has been held yet.");
+    say(_("No event has been held yet."));
     return;
   }
   let published = view.chosen.published;
@@ -169,7 +190,7 @@ const refresh = coalesced(async () => {
     document.body.dataset.published = published ? "yes" : "no";
   }
   if (!published && document.body.dataset.director !== "yes") {
-    say("The results are not published yet: the director publishes them once the session is over.");
+    say(_("The results are not published yet: the director publishes them once the session is over."));
     clearResults();
     return;
   }
@@ -198,7 +219,7 @@ async function publishEvent() {
     await api("POST", `/api/events/${view.chosen.id}/publish`, { published: true });
     view.chosen.published = true;
     await refresh();
-    say(`${view.document.event.name}: the results are published.`);
+    say(_("{event}: the results are published.", { event: view.document.event.name }));
   } catch (error) {
     say(error.message, true);
   }
@@ -212,7 +233,7 @@ async function publishWebsite() {
   const response = await fetch(`/api/events/${event.id}/website.zip`, { credentials: "same-origin" });
   if (!response.ok) {
     const data = await response.json().catch(() => ({}));
-    say(typeof data.detail === "string" ? data.detail : `The website could not be made (${response.status}).`, true);
+    say(typeof data.detail === "string" ? data.detail : _("The website could not be made ({status}).", { status: response.status }), true);
     return;
   }
   const name = `results-${event.id}.zip`;
@@ -221,7 +242,7 @@ async function publishWebsite() {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-  say(`The website of ${event.name} is downloaded as ${name}: unpack it onto the club's web host, or open its index.html.`);
+  say(_("The website of {event} is downloaded as {file}: unpack it onto the club's web host, or open its index.html.", { event: event.name, file: name }));
 }
 
 // A session of the years before, from another scoring program's file, joins the history as a
@@ -233,11 +254,14 @@ async function importPast(input) {
   try {
     const done = await api("POST", "/api/history/import", { text: await file.text() });
     await loadEvents();
-    const added = done.visitors.length ? `; ${done.visitors.length} players joined the club's list as visitors` : "";
-    state.textContent = `${file.name}: ${done.name} (${done.date}) is in the history, ${done.results} results${added}.`;
+    const values = { file: file.name, event: done.name, date: done.date, results: done.results, visitors: done.visitors.length };
+    state.textContent = done.visitors.length
+      ? n_("{file}: {event} ({date}) is in the history, {results} results; {n} player joined the club's list as a visitor.",
+        "{file}: {event} ({date}) is in the history, {results} results; {n} players joined the club's list as visitors.", done.visitors.length, values)
+      : _("{file}: {event} ({date}) is in the history, {results} results.", values);
     state.classList.remove("bad");
   } catch (error) {
-    state.textContent = `${file.name}: ${error.message}`;
+    state.textContent = _("{file}: {problem}", { file: file.name, problem: error.message });
     state.classList.add("bad");
   }
   input.value = "";

@@ -5,12 +5,13 @@
 import { api, el, say, checkLogin, setupLogin } from "./common.js";
 import { renderSeats, whenSeated } from "./players.js";
 import { boardRange } from "./boards.js";
-import { whenParsed } from "./i18n.js";
+import { _, n_, formatNumber, whenParsed } from "./i18n.js";
 
 const setup = { kinds: [], pbn: null, players: new Map() };
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-const pairText = (n) => (n === null ? "PH" : `${n}`);
+// The phantom pair's short name in a movement's cell.
+const pairText = (n) => (n === null ? _("PH") : `${n}`);
 
 // The event's format: pairs play a movement; teams and Swiss events play matches, and a
 // section counts its teams (pairs in Swiss pairs) instead of its tables.
@@ -18,20 +19,23 @@ function eventFormat() {
   const form = document.getElementById("event-form");
   const format = form.elements.format.value;
   return { format, swiss: format.startsWith("swiss"), rounds: format.startsWith("swiss") ? Number(form.elements.rounds.value) : 0,
-    who: format === "pairs" ? "Tables" : format === "swiss-pairs" ? "Pairs" : "Teams" };
+    who: format === "pairs" ? "tables" : format === "swiss-pairs" ? "pairs" : "teams" };
 }
 
+const COUNT_WORDS = { tables: () => _("Tables"), pairs: () => _("Pairs"), teams: () => _("Teams") };
+
 function matchesTable(shown) {
-  const who = eventFormat().who === "Pairs" ? "Pair" : "Team";
+  const pairs = eventFormat().who === "pairs";
+  const versus = (a, b) => (pairs ? _("Pair {a} v Pair {b}", { a, b }) : _("Team {a} v Team {b}", { a, b }));
   const rows = shown.matches.map((m) => el("tr", { class: "match" },
-    el("td", {}, m.tables.map((t, i) => (m.rounds[i] === 1 ? `${t}` : `${t} (round ${m.rounds[i]})`)).join(" & ")),
-    el("td", {}, `${who} ${m.a} v ${who} ${m.b}`)));
+    el("td", {}, m.tables.map((t, i) => (m.rounds[i] === 1 ? `${t}` : _("{table} (round {round})", { table: t, round: m.rounds[i] }))).join(" & ")),
+    el("td", {}, versus(m.a, m.b))));
   if (shown.troika.length) {
-    rows.push(el("tr", { class: "troika" }, el("td", {}, "last three"), el("td", {}, `Troika: teams ${shown.troika.join(", ")}`)));
+    rows.push(el("tr", { class: "troika" }, el("td", {}, _("last three")), el("td", {}, _("Troika: teams {teams}", { teams: shown.troika.join(", ") }))));
   }
-  return el("table", { class: "match-preview", "aria-label": "Round 1 matches" },
-    el("caption", {}, "Round 1"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Tables"), el("th", { scope: "col" }, "Match"))),
+  return el("table", { class: "match-preview", "aria-label": _("Round 1 matches") },
+    el("caption", {}, _("Round {round}", { round: 1 })),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, _("Tables")), el("th", { scope: "col" }, _("Match")))),
     el("tbody", {}, ...rows));
 }
 
@@ -41,8 +45,8 @@ function showFormat() {
   document.getElementById("rounds-choice").hidden = !plan.swiss;
   document.getElementById("scoring-choice").hidden = plan.format !== "pairs";
   for (const row of document.querySelectorAll(".section-setup")) {
-    row.querySelector(".count-word").textContent = plan.who;
-    row.querySelector(".boards-word").textContent = plan.format === "pairs" ? "Boards" : "Boards a match";
+    row.querySelector(".count-word").textContent = COUNT_WORDS[plan.who]();
+    row.querySelector(".boards-word").textContent = plan.format === "pairs" ? _("Boards") : _("Boards a match");
     for (const part of row.querySelectorAll(".pairs-only")) part.hidden = plan.format !== "pairs";
     preview(row);
   }
@@ -53,15 +57,15 @@ function movementTable(movement) {
   const rounds = Array.from({ length: movement.rounds }, (_, i) => i + 1);
   const rows = [];
   for (let table = 1; table <= movement.tables; table += 1) {
-    rows.push(el("tr", {}, el("th", { scope: "row" }, `Table ${table}`), ...rounds.map((round) => {
+    rows.push(el("tr", {}, el("th", { scope: "row" }, _("Table {table}", { table })), ...rounds.map((round) => {
       const a = at.get(`${round}/${table}`);
       if (!a) return el("td", { class: "sit-out" }, "");
       return el("td", { "data-round": round, "data-table": table },
-        `${pairText(a.ns)} v ${pairText(a.ew)}`, el("br"), el("small", {}, `bd ${boardRange(a.boards)}`));
+        _("{ns} v {ew}", { ns: pairText(a.ns), ew: pairText(a.ew) }), el("br"), el("small", {}, _("bd {boards}", { boards: boardRange(a.boards) })));
     })));
   }
   return el("table", { class: "movement-preview" },
-    el("thead", {}, el("tr", {}, el("th", {}, ""), ...rounds.map((r) => el("th", { scope: "col" }, `Round ${r}`)))),
+    el("thead", {}, el("tr", {}, el("th", {}, ""), ...rounds.map((r) => el("th", { scope: "col" }, _("Round {round}", { round: r }))))),
     el("tbody", {}, ...rows));
 }
 
@@ -104,10 +108,11 @@ async function preview(row) {
     if (shown.matches.length) {
       const plan = eventFormat();
       const rounds = plan.swiss ? plan.rounds : shown.rounds;
-      balance.textContent = `${rounds} rounds of ${shown.movement.assignments[0].boards.length} boards a match.`;
+      balance.textContent = n_("{n} round of {boards} boards a match.", "{n} rounds of {boards} boards a match.", rounds,
+        { boards: formatNumber(shown.movement.assignments[0].boards.length) });
       box.replaceChildren(matchesTable(shown));
     } else {
-      balance.textContent = `${shown.rounds} rounds. ${shown.report.split("\n").slice(1).join("\n")}`;
+      balance.textContent = balanceText(shown);
       box.replaceChildren(movementTable(shown.movement));
     }
   } catch (error) {
@@ -119,51 +124,74 @@ async function preview(row) {
   }
 }
 
+// The balance check in the page's words: balanced or how many problems, the boards each pair
+// plays and how often couples meet (the checker's figures, not its English report).
+function balanceText(shown) {
+  const rounds = n_("{n} round.", "{n} rounds.", shown.rounds);
+  const lines = [];
+  lines.push(shown.balanced ? _("Balanced: no pair plays a board twice; every shared board is shared by whole sets")
+    : n_("Not balanced: {n} problem", "Not balanced: {n} problems", shown.problems));
+  const byNumber = (figures) => Object.entries(figures).map(([k, v]) => [Number(k), v]).sort((a, b) => a[0] - b[0]);
+  const played = byNumber(shown.boards_per_pair).map(([boards, pairs]) => n_("{n} pair plays {boards} boards", "{n} pairs play {boards} boards", pairs, { boards: formatNumber(boards) }));
+  if (played.length) lines.push(_("Boards per pair: {list}", { list: played.join(", ") }));
+  const met = byNumber(shown.meetings).map(([times, couples]) => n_("{n} couple meets {times} times", "{n} couples meet {times} times", couples, { times: formatNumber(times) }));
+  if (met.length) lines.push(_("Meetings: {list}", { list: met.join(", ") }));
+  return `${rounds} ${lines.join("\n")}`;
+}
+
 function eventName() {
   return document.querySelector("#event-form [name=name]").value.trim();
 }
 
-const PLAYER_NUMBERS = [["never", "Never"], ["first", "At the first round"], ["every", "Every round"]];
-const RESULT_ENTRIES = [["result", "=, +1, -1"], ["tricks", "tricks taken"]];
+// The movements by the names directors know them by (the station's codes are the values).
+const MOVEMENT_NAMES = { mitchell: () => _("Mitchell"), howell: () => _("Howell"),
+  hesitation: () => _("Hesitation Mitchell"), "fat-mitchell": () => _("Fat Mitchell"),
+  web: () => _("Web"), "bowman-ewing": () => _("Bowman-Ewing"), rover: () => _("Rover Mitchell"),
+  "skip-mitchell": () => _("Skip Mitchell") };
+
+// Word tables as functions: said in the page's language when a section is added.
+const PLAYER_NUMBERS = () => [["never", _("Never")], ["first", _("At the first round")], ["every", _("Every round")]];
+const RESULT_ENTRIES = () => [["result", "=, +1, -1"], ["tricks", _("tricks taken")]];
 // Where the pads go (SPEC 14.10): each stays at its table, or moves with a pair (own phones).
-const PAD_PLACES = [["tables", "stay at their tables"], ["ns", "move with the NS pairs"],
-  ["ew", "move with the EW pairs"]];
+const PAD_PLACES = () => [["tables", _("stay at their tables")], ["ns", _("move with the NS pairs")],
+  ["ew", _("move with the EW pairs")]];
 
 function addSection(spec) {
   const box = document.getElementById("sections");
   const used = new Set([...box.querySelectorAll("[name=letter]")].map((i) => i.value.toUpperCase()));
   const letter = spec.letter || [...LETTERS].find((l) => !used.has(l)) || "";
-  const kinds = setup.kinds.map((k) => el("option", { value: k, selected: k === spec.movement ? "" : null }, k));
+  const kinds = setup.kinds.map((k) => el("option", { value: k, selected: k === spec.movement ? "" : null },
+    (MOVEMENT_NAMES[k] || (() => k))()));
   const row = el("div", { class: "section-setup", "data-valid": "no" },
     el("div", { class: "inline" },
-      el("label", {}, "Section ", el("input", { name: "letter", value: letter, size: 2, maxlength: 1, required: "" })),
-      el("label", { class: "pairs-only" }, "Movement ", el("select", { name: "movement" }, ...kinds)),
-      el("label", {}, el("span", { class: "count-word" }, "Tables"), " ", el("input", { name: "tables", type: "number", min: 1, max: 255, value: spec.tables })),
-      el("label", {}, el("span", { class: "boards-word" }, "Boards"), " ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
-      el("label", { class: "pairs-only" }, el("input", { name: "phantom", type: "checkbox" }), " Phantom pair"),
+      el("label", {}, _("Section"), " ", el("input", { name: "letter", value: letter, size: 2, maxlength: 1, required: "" })),
+      el("label", { class: "pairs-only" }, _("Movement"), " ", el("select", { name: "movement" }, ...kinds)),
+      el("label", {}, el("span", { class: "count-word" }, _("Tables")), " ", el("input", { name: "tables", type: "number", min: 1, max: 255, value: spec.tables })),
+      el("label", {}, el("span", { class: "boards-word" }, _("Boards")), " ", el("input", { name: "boards", type: "number", min: 1, max: 127, value: spec.boards })),
+      el("label", { class: "pairs-only" }, el("input", { name: "phantom", type: "checkbox" }), " ", _("Phantom pair")),
       // When the pads ask the players for their numbers (SPEC 14): at the first round unless said.
-      el("label", {}, "Ask player numbers ", el("select", { name: "player_numbers" },
-        ...PLAYER_NUMBERS.map(([value, text]) => el("option", { value, selected: value === (spec.player_numbers || "first") ? "" : null }, text)))),
+      el("label", {}, _("Ask player numbers"), " ", el("select", { name: "player_numbers" },
+        ...PLAYER_NUMBERS().map(([value, text]) => el("option", { value, selected: value === (spec.player_numbers || "first") ? "" : null }, text)))),
       // How the pads take a board's result (SPEC 14.8): as players write it unless said.
-      el("label", {}, "Pads take the result as ", el("select", { name: "result_entry" },
-        ...RESULT_ENTRIES.map(([value, text]) => el("option", { value, selected: value === (spec.result_entry || "result") ? "" : null }, text)))),
+      el("label", {}, _("Pads take the result as"), " ", el("select", { name: "result_entry" },
+        ...RESULT_ENTRIES().map(([value, text]) => el("option", { value, selected: value === (spec.result_entry || "result") ? "" : null }, text)))),
       // Rankings on the pads (SPEC 14.9): only once published unless said; some rounds hidden.
-      el("label", {}, "Rankings on the pads ", el("select", { name: "round_rankings" },
-        el("option", { value: "published", selected: spec.round_rankings ? null : "" }, "once published"),
-        el("option", { value: "after", selected: spec.round_rankings ? "" : null }, "after each round"))),
-      el("label", {}, "Hide after the first ", el("input", { name: "rankings_hide_first", type: "number", min: 0, max: 255, value: spec.rankings_hide_first || 0 }), " rounds"),
-      el("label", {}, "and the last ", el("input", { name: "rankings_hide_last", type: "number", min: 0, max: 255, value: spec.rankings_hide_last || 0 }), " rounds"),
-      el("label", {}, "The pads ", el("select", { name: "pads" },
-        ...PAD_PLACES.map(([value, text]) => el("option", { value, selected: value === (spec.pads || "tables") ? "" : null }, text)))),
-      el("a", { class: "cards", target: "_blank", rel: "noopener" }, "Guide cards"),
-      el("button", { type: "button", class: "remove" }, `Remove section ${letter}`)),
+      el("label", {}, _("Rankings on the pads"), " ", el("select", { name: "round_rankings" },
+        el("option", { value: "published", selected: spec.round_rankings ? null : "" }, _("once published")),
+        el("option", { value: "after", selected: spec.round_rankings ? "" : null }, _("after each round")))),
+      el("label", {}, _("Hide after the first"), " ", el("input", { name: "rankings_hide_first", type: "number", min: 0, max: 255, value: spec.rankings_hide_first || 0 }), " ", _("rounds")),
+      el("label", {}, _("and the last"), " ", el("input", { name: "rankings_hide_last", type: "number", min: 0, max: 255, value: spec.rankings_hide_last || 0 }), " ", _("rounds")),
+      el("label", {}, _("The pads"), " ", el("select", { name: "pads" },
+        ...PAD_PLACES().map(([value, text]) => el("option", { value, selected: value === (spec.pads || "tables") ? "" : null }, text)))),
+      el("a", { class: "cards", target: "_blank", rel: "noopener" }, _("Guide cards")),
+      el("button", { type: "button", class: "remove" }, _("Remove section {section}", { section: letter }))),
     el("p", { class: "balance" }, ""),
     el("div", { class: "preview scroll" }));
   let timer = null;
   row.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => preview(row), 200); });
   // The button names the section it removes, as its letter now reads.
   row.querySelector("[name=letter]").addEventListener("input", (event) => {
-    row.querySelector(".remove").textContent = `Remove section ${event.target.value.trim().toUpperCase()}`;
+    row.querySelector(".remove").textContent = _("Remove section {section}", { section: event.target.value.trim().toUpperCase() });
   });
   row.querySelector(".remove").addEventListener("click", () => {
     if (box.children.length > 1) row.remove();
@@ -177,7 +205,7 @@ const FILE_BYTES = 2000000;  // the largest hand-record or player file the stati
 async function readFile(input) {
   const file = input.files[0];
   if (file && file.size > FILE_BYTES) {
-    throw new Error(`${file.name}: the file is too large: the station takes files of up to 2 MB`);
+    throw new Error(_("{file}: the file is too large: the station takes files of up to 2 MB", { file: file.name }));
   }
   return file ? { name: file.name, text: await file.text() } : null;
 }
@@ -192,10 +220,11 @@ async function chooseHandRecords(input) {
     const seen = await api("POST", "/api/setup/hand-records", { pbn: file.text });
     setup.pbn = file.text;
     state.className = "note good";
-    state.textContent = `${seen.boards.length} boards read from ${file.name} (${boardRange(seen.boards)}).`;
+    state.textContent = n_("{n} board read from {file} ({boards}).", "{n} boards read from {file} ({boards}).", seen.boards.length,
+      { file: file.name, boards: boardRange(seen.boards) });
   } catch (error) {
     state.className = "note bad";
-    state.textContent = file ? `${file.name}: ${error.message}` : error.message;
+    state.textContent = file ? _("{file}: {problem}", { file: file.name, problem: error.message }) : error.message;
   }
 }
 
@@ -209,11 +238,13 @@ async function chooseRoster(input) {
     for (const p of roster) setup.players.set(p.number, { name: p.name, national: p.national || null, handicap: p.handicap ?? null });
     const numbered = roster.filter((p) => p.national).length;
     state.className = "note good";
-    state.textContent = `${roster.length} players read from ${file.name}` +
-      (numbered ? `, ${numbered} with a national number.` : ".");
+    state.textContent = numbered
+      ? n_("{n} player read from {file}, {numbered} with a national number.", "{n} players read from {file}, {numbered} with a national number.",
+        roster.length, { file: file.name, numbered })
+      : n_("{n} player read from {file}.", "{n} players read from {file}.", roster.length, { file: file.name });
   } catch (error) {
     state.className = "note bad";
-    state.textContent = file ? `${file.name}: ${error.message}` : error.message;
+    state.textContent = file ? _("{file}: {problem}", { file: file.name, problem: error.message }) : error.message;
   }
   showPlayers();
 }
@@ -224,16 +255,16 @@ function addVisitor() {
   const state = document.getElementById("roster-state");
   state.className = "note bad";
   if (!Number.isInteger(number) || number < 1 || !name) {
-    state.textContent = "A visitor needs a number (1 or more) and a name.";
+    state.textContent = _("A visitor needs a number (1 or more) and a name.");
     return;
   }
   if (setup.players.has(number)) {
-    state.textContent = `Number ${number} is ${setup.players.get(number).name} already.`;
+    state.textContent = _("Number {number} is {name} already.", { number, name: setup.players.get(number).name });
     return;
   }
   setup.players.set(number, { name, national: null });
   state.className = "note good";
-  state.textContent = `${name} added as number ${number}.`;
+  state.textContent = _("{name} added as number {number}.", { name, number });
   document.getElementById("visitor-number").value = "";
   document.getElementById("visitor-name").value = "";
   showPlayers();
@@ -244,8 +275,8 @@ function showPlayers() {
   const sorted = [...setup.players].sort((a, b) => a[0] - b[0]);
   body.replaceChildren(...sorted.map(([number, { name, national, handicap }]) => el("tr", { "data-number": number },
     el("td", {}, `${number}`), el("td", { class: "text" }, name), el("td", { class: "text" }, national || ""),
-    el("td", {}, handicap === null || handicap === undefined ? "" : `${handicap}`),
-    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, `Remove ${name}`)))));
+    el("td", {}, handicap === null || handicap === undefined ? "" : formatNumber(handicap, Number.isInteger(handicap) ? 0 : 1)),
+    el("td", {}, el("button", { type: "button", onclick: () => { setup.players.delete(number); showPlayers(); } }, _("Remove {name}", { name }))))));
 }
 
 function eventBody(closeOpen) {
@@ -270,11 +301,13 @@ async function openEvent(closeOpen) {
   error.textContent = "";
   try {
     const opened = await api("POST", "/api/setup/event", eventBody(closeOpen));
-    const sections = opened.sections.map((s) => `${s.letter}: ${s.tables} tables, ${s.boards} boards`);
-    say(`${opened.name} (${opened.date}) is open. Sections ${sections.join("; ")}.`);
+    const sections = opened.sections.map((s) => _("{section}: {tables} tables, {boards} boards", { section: s.letter, tables: s.tables, boards: s.boards }));
+    say(_("{event} ({date}) is open. Sections {sections}.", { event: opened.name, date: opened.date, sections: sections.join("; ") }));
     showOpenNow();
     await showSeating();
-    document.getElementById("message").append(" ", el("a", { href: "/" }, "Go to the grid"), " or seat the pairs below.");
+    // Two sentences, so that no message is cut around the link.
+    document.getElementById("message").append(" ", el("a", { href: "/" }, _("Go to the grid.")), " ",
+      _("Or seat the pairs below."));
   } catch (failure) {
     if (failure.status === 409) {
       document.getElementById("confirm-text").textContent = failure.message;
@@ -295,18 +328,46 @@ async function showSeating() {
   const part = document.getElementById("seating");
   part.hidden = !data.sections.length;
   const teams = data.sections.some((s) => s.entrant === "team");
-  document.getElementById("seating-title").textContent = teams ? "Seat the teams" : "Seat the pairs";
+  document.getElementById("seating-title").textContent = teams ? _("Seat the teams") : _("Seat the pairs");
   renderSeats(document.getElementById("setup-seats"), data);
 }
 
 async function showOpenNow() {
   const status = await api("GET", "/api/status");
-  const state = status.ended ? "its session has ended" : status.running ? "in play" : "paused";
-  document.getElementById("open-now").textContent = status.event
-    ? `Open now: ${status.event} (${state}). Opening a new event closes it.` : "No event is open.";
+  const values = { event: status.event };
+  const said = status.ended ? _("Open now: {event} (its session has ended). Opening a new event closes it.", values)
+    : status.running ? _("Open now: {event} (in play). Opening a new event closes it.", values)
+      : _("Open now: {event} (paused). Opening a new event closes it.", values);
+  document.getElementById("open-now").textContent = status.event ? said : _("No event is open.");
+}
+
+// The club's language (issue 52): the station keeps it across restarts; station.toml's is the
+// first. The languages are named in their own words.
+async function showClubLanguage() {
+  const club = await api("GET", "/api/setup/language");
+  const select = document.getElementById("club-language");
+  select.replaceChildren(...Object.entries(club.languages).map(([code, name]) =>
+    el("option", { value: code, lang: code, selected: code === club.language ? "" : null }, name)));
+  select.value = club.language;
+  select.dataset.kept = club.language;
+}
+
+async function setClubLanguage(select) {
+  const state = document.getElementById("club-language-state");
+  try {
+    const club = await api("PUT", "/api/setup/language", { language: select.value });
+    select.dataset.kept = club.language;
+    state.className = "note good";
+    state.textContent = _("The club's language is now {language}.", { language: club.languages[club.language] || club.language });
+  } catch (error) {
+    select.value = select.dataset.kept || "";  // refused: the station's stays, and so does the choice shown
+    state.className = "note bad";
+    state.textContent = error.message;
+  }
 }
 
 async function init() {
+  showClubLanguage();
   showOpenNow();
   whenSeated(showSeating);
   showSeating();
@@ -326,6 +387,7 @@ whenParsed(() => {
   document.getElementById("pbn-file").addEventListener("change", (e) => chooseHandRecords(e.target));
   document.getElementById("roster-file").addEventListener("change", (e) => chooseRoster(e.target));
   document.getElementById("add-visitor").addEventListener("click", addVisitor);
+  document.getElementById("club-language").addEventListener("change", (e) => setClubLanguage(e.target));
   const form = document.getElementById("event-form");
   form.elements.format.addEventListener("change", showFormat);
   form.elements.rounds.addEventListener("input", showFormat);
