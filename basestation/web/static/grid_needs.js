@@ -73,7 +73,8 @@ function entries(grid, units) {
         if (cell.state === "flagged") {
           const said = flags.get(`${section.section}-${table.table}-${cell.round}`);
           add({ ...at, key: `check-${section.section}-${table.table}-${cell.round}`, group: "check",
-            words: _("round {round}, {checks}", { round: cell.round, checks: said ? said.join("; ") : _("a result to check") }),
+            words: said ? _("round {round}, {checks}", { round: cell.round, checks: said.join("; ") }) :
+              _("round {round}, a result to check", { round: cell.round }),
             label: _("Open round {round} at table {table} to check it", { round: cell.round, table: `${section.section}${table.table}` }) });
         }
         // Not only a "missing" cell: one flagged or changed by the director may lack boards too.
@@ -123,8 +124,7 @@ function alertEntry(a, add) {
         [_("Drop the offer of board {board} at table {table}", { board: a.board, table: label }), () => decideMerge(a.id, false)]] });
   } else if (a.kind === "merge_conflict" && a.id != null) {
     add({ key: `merge-${a.id}`, group: "merge", section: a.section, table: a.table, round: a.round,
-      place: where(a.section, a.table), words: _("board {board} of round {round}: two results, {held} and {offered}", {
-        board: a.board, round: a.round, held: a.held ?? _("one held"), offered: a.offered ?? _("one offered") }),
+      place: where(a.section, a.table), words: conflictWords(a),
       open: () => showConflict(a), label: _("Compare the two results for board {board} at table {table}", { board: a.board, table: label }) });
   } else if (PAD_KINDS.has(a.kind) && !(a.kind === "flooding" && a.unit == null)) {
     // A locked unit holds no table: it says where it played tonight.
@@ -141,6 +141,13 @@ function alertEntry(a, add) {
       open: byTable ? () => showTable(a.section, a.table) : () => showUnit(a.unit, true),
       label: byTable ? _("Open table {table}", { table: label }) : _("Find unit {unit} in the units panel", { unit: a.unit }) });
   }
+}
+
+// "board 3 of round 2: two results, 4♠= and 4♠-1" (an older alert may not say them).
+function conflictWords(a) {
+  const held = a.held ?? _("one held");
+  const offered = a.offered ?? _("one offered");
+  return _("board {board} of round {round}: two results, {held} and {offered}", { board: a.board, round: a.round, held, offered });
 }
 
 // A pad's trouble after its place ("Section A, table 3: ..."), so the place is not said twice.

@@ -59,11 +59,13 @@ function sectionTable(section) {
   return box;
 }
 
+const LIVE_GRID = () => _("Live grid");
+
 // `seen`: the result events painted when `data` was asked for. A cell an event painted since
 // is newer than `data`, so it is left as it is (the refresh that event asked for follows).
 export function renderGrid(data, seen) {
   document.getElementById("event-name").textContent =
-    data.complete ? _("{event}: all results in", { event: data.event || _("Live grid") }) : data.event || _("Live grid");
+    data.complete ? _("{event}: all results in", { event: data.event || LIVE_GRID() }) : data.event || LIVE_GRID();
   document.body.dataset.running = data.running ? "yes" : "no";
   document.body.dataset.ended = data.ended ? "yes" : "no";
   document.body.dataset.published = data.published ? "yes" : "no";
