@@ -44,8 +44,8 @@ export async function setRoundLength(section) {
   }
   try {
     await api("PUT", `/api/sections/${section}/clock`, { minutes_per_board: Number(numbers[0]), minutes_per_round: Number(numbers[1]) });
-    say(n_("Section {section}: {n} minute per board and {round} per round", "Section {section}: {n} minutes per board and {round} per round",
-      Number(numbers[0]), { section, round: formatNumber(Number(numbers[1]), decimals(Number(numbers[1]))) }));
+    const [board, round] = numbers.map((n) => formatNumber(Number(n), decimals(Number(n))));
+    say(_("Section {section}: {board} minutes per board and {round} per round", { section, board, round }));
     refresh();
   } catch (e) { say(e.message, true); }
 }

@@ -84,10 +84,12 @@ export function ago(iso) {
 // `sentence(_("Table {table}"))({ table: 3 })`.
 export function sentence(text) {
   const parts = text.split(/\{(\w+)\}/);
+  const last = parts.length;
   return (values) => {
     let out = parts[0];
-    for (let i = 1; i < parts.length; i += 2) {
-      out += (parts[i] in values ? values[parts[i]] : `{${parts[i]}}`) + parts[i + 1];
+    for (let i = 1; i < last; i += 2) {
+      const value = values[parts[i]];
+      out += (value === undefined ? `{${parts[i]}}` : value) + parts[i + 1];
     }
     return out;
   };
