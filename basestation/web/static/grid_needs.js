@@ -4,32 +4,49 @@
 // keeps up to date: drawing it asks the station for nothing (grid_table.js draws it with
 // the overview, at most once a frame).
 import { el } from "./common.js";
-import { alertText, offerOrigin, plural } from "./alert_words.js";
+import { alertText, offerOrigin } from "./alert_words.js";
 import { decideMerge, showConflict, showUnit } from "./alerts.js";
 import { showCell } from "./cell_dialog.js";
 import { last } from "./grid_state.js";
+import { _, n_ } from "./i18n.js";
 import { showTable } from "./table_dialog.js";
 
 // A pad's battery at or below this is flagged: a pad lasts a session on a charge, so a
 // low one is swapped or charged before the next round rather than lost mid-board.
 export const LOW_BATTERY = 20;
 
+// Headings with their counts ("Results to check (2)").
 const GROUPS = [
-  ["missing", "Boards missing at the round's end"],
-  ["check", "Results to check"],
-  ["merge", "Results to merge or compare"],
-  ["pads", "Pads in trouble"],
+  ["missing", (n) => _("Boards missing at the round's end ({n})", { n })],
+  ["check", (n) => _("Results to check ({n})", { n })],
+  ["merge", (n) => _("Results to merge or compare ({n})", { n })],
+  ["pads", (n) => _("Pads in trouble ({n})", { n })],
 ];
+// Made once, in the page's language (this module runs once its catalog is loaded).
 const FLAG_WORDS = {
-  lead_declarer_mismatch: "the lead does not fit the declarer",
-  suspect_wrong_side: "the score may be given to the wrong side",
-  wrong_pairs: "the pairs entered are not the ones seated there",
+  lead_declarer_mismatch: _("the lead does not fit the declarer"),
+  suspect_wrong_side: _("the score may be given to the wrong side"),
+  wrong_pairs: _("the pairs entered are not the ones seated there"),
 };
 // Alerts about a pad or its people that the director settles at the unit or the table.
 const PAD_KINDS = new Set(["silent_table", "no_contact", "bad_mac", "flooding", "wrong_pin",
   "too_many_visitors", "number_sweep", "many_offers", "unit_locked"]);
 
-const where = (section, table) => `Section ${section}, table ${table}`;
+// "round 2, 1 board of 3 missing": a congress room's end of round says it of many cells,
+// each redraw, so each is made once (n_ makes the language's number and plural rules anew).
+const missingSaid = new Map();
+function missingWords(round, left, boards) {
+  const key = `${round}/${left}/${boards}`;
+  let words = missingSaid.get(key);
+  if (words === undefined) {
+    words = n_("round {round}, {n} board of {boards} missing", "round {round}, {n} boards of {boards} missing",
+      left, { round, boards });
+    missingSaid.set(key, words);
+  }
+  return words;
+}
+
+const where = (section, table) => _("Section {section}, table {table}", { section, table });
 
 // Every entry: `key` (one a thing), `group`, `section`/`table` to sort by and jump to,
 // `place` (where to walk), `words`, `open` (what settles it) and its button's `label`.
@@ -42,7 +59,7 @@ function entries(grid, units) {
   for (const a of alerts) {
     if (!FLAG_WORDS[a.kind]) continue;
     const key = `${a.section}-${a.table}-${a.round}`;
-    flags.set(key, [...(flags.get(key) || []), `board ${a.board}: ${FLAG_WORDS[a.kind]}`]);
+    flags.set(key, [...(flags.get(key) || []), _("board {board}: {check}", { board: a.board, check: FLAG_WORDS[a.kind] })]);
   }
   for (const section of grid.sections) {
     for (const table of section.tables) {
@@ -56,14 +73,15 @@ function entries(grid, units) {
         if (cell.state === "flagged") {
           const said = flags.get(`${section.section}-${table.table}-${cell.round}`);
           add({ ...at, key: `check-${section.section}-${table.table}-${cell.round}`, group: "check",
-            words: `round ${cell.round}, ${said ? said.join("; ") : "a result to check"}`,
-            label: `Open round ${cell.round} at table ${section.section}${table.table} to check it` });
+            words: said ? _("round {round}, {checks}", { round: cell.round, checks: said.join("; ") }) :
+              _("round {round}, a result to check", { round: cell.round }),
+            label: _("Open round {round} at table {table} to check it", { round: cell.round, table: `${section.section}${table.table}` }) });
         }
         // Not only a "missing" cell: one flagged or changed by the director may lack boards too.
         if (short) {
           add({ ...at, key: `missing-${section.section}-${table.table}-${cell.round}`, group: "missing",
-            words: `round ${cell.round}, ${plural(left, "board", "boards")} of ${cell.boards} missing`,
-            label: `Open round ${cell.round} at table ${section.section}${table.table} to enter its missing boards` });
+            words: missingWords(cell.round, left, cell.boards),
+            label: _("Open round {round} at table {table} to enter its missing boards", { round: cell.round, table: `${section.section}${table.table}` }) });
         }
       }
       padEntries(section.section, table, byUnit, add);
@@ -76,15 +94,24 @@ function entries(grid, units) {
 // A table's own pad: out of contact, failing its check, its battery low.
 function padEntries(letter, table, byUnit, add) {
   const at = { section: letter, table: table.table, place: where(letter, table.table),
-    open: () => showTable(letter, table.table), label: `Open table ${letter}${table.table}` };
-  const pad = table.unit ? `its pad (unit ${table.unit})` : "its pad";
-  if (table.state === "no_contact") add({ ...at, key: `pads-contact-${letter}-${table.table}`, group: "pads", words: `${pad} has not been heard for a while` });
-  if (table.state === "link_lost") add({ ...at, key: `pads-link-${letter}-${table.table}`, group: "pads", words: `${pad} is out of contact: its link is down` });
-  if (table.state === "bad_mac") add({ ...at, key: `pads-check-${letter}-${table.table}`, group: "pads", words: `${pad} keeps failing the security check` });
-  const unit = table.unit ? byUnit.get(table.unit) : null;
-  const battery = unit?.battery ?? table.battery;
-  if (table.unit && !unit?.locked && battery != null && battery <= LOW_BATTERY) {
-    add({ ...at, key: `pads-battery-${letter}-${table.table}`, group: "pads", words: `unit ${table.unit}'s battery is at ${battery}%` });
+    open: () => showTable(letter, table.table), label: _("Open table {table}", { table: `${letter}${table.table}` }) };
+  const unit = { unit: table.unit };
+  if (table.state === "no_contact") {
+    add({ ...at, key: `pads-contact-${letter}-${table.table}`, group: "pads", words: table.unit ?
+      _("its pad (unit {unit}) has not been heard for a while", unit) : _("its pad has not been heard for a while") });
+  }
+  if (table.state === "link_lost") {
+    add({ ...at, key: `pads-link-${letter}-${table.table}`, group: "pads", words: table.unit ?
+      _("its pad (unit {unit}) is out of contact: its link is down", unit) : _("its pad is out of contact: its link is down") });
+  }
+  if (table.state === "bad_mac") {
+    add({ ...at, key: `pads-check-${letter}-${table.table}`, group: "pads", words: table.unit ?
+      _("its pad (unit {unit}) keeps failing the security check", unit) : _("its pad keeps failing the security check") });
+  }
+  const row = table.unit ? byUnit.get(table.unit) : null;
+  const battery = row?.battery ?? table.battery;
+  if (table.unit && !row?.locked && battery != null && battery <= LOW_BATTERY) {
+    add({ ...at, key: `pads-battery-${letter}-${table.table}`, group: "pads", words: _("unit {unit}'s battery is at {battery}%", { unit: table.unit, battery }) });
   }
 }
 
@@ -92,13 +119,13 @@ function alertEntry(a, add) {
   const label = a.section && a.table ? `${a.section}${a.table}` : null;
   if (a.kind === "merge_offer" && a.id != null) {
     add({ key: `merge-${a.id}`, group: "merge", section: a.section, table: a.table, round: a.round,
-      place: where(a.section, a.table), words: `board ${a.board} of round ${a.round}, ${offerOrigin(a)}`,
-      actions: [[`Merge board ${a.board} into table ${label}`, () => decideMerge(a.id, true)],
-        [`Drop the offer of board ${a.board} at table ${label}`, () => decideMerge(a.id, false)]] });
+      place: where(a.section, a.table), words: _("board {board} of round {round}, {origin}", { board: a.board, round: a.round, origin: offerOrigin(a) }),
+      actions: [[_("Merge board {board} into table {table}", { board: a.board, table: label }), () => decideMerge(a.id, true)],
+        [_("Drop the offer of board {board} at table {table}", { board: a.board, table: label }), () => decideMerge(a.id, false)]] });
   } else if (a.kind === "merge_conflict" && a.id != null) {
     add({ key: `merge-${a.id}`, group: "merge", section: a.section, table: a.table, round: a.round,
-      place: where(a.section, a.table), words: `board ${a.board} of round ${a.round}: two results, ${a.held ?? "one held"} and ${a.offered ?? "one offered"}`,
-      open: () => showConflict(a), label: `Compare the two results for board ${a.board} at table ${label}` });
+      place: where(a.section, a.table), words: conflictWords(a),
+      open: () => showConflict(a), label: _("Compare the two results for board {board} at table {table}", { board: a.board, table: label }) });
   } else if (PAD_KINDS.has(a.kind) && !(a.kind === "flooding" && a.unit == null)) {
     // A locked unit holds no table: it says where it played tonight.
     const played = a.kind === "unit_locked" && a.tables?.length ? a.tables : null;
@@ -108,20 +135,28 @@ function alertEntry(a, add) {
     const same = contact ? "contact" : a.kind === "bad_mac" ? "check" : null;
     add({ key: same && byTable ? `pads-${same}-${a.section}-${a.table}` : `pads-${a.kind}-${a.unit ?? ""}-${a.section ?? ""}-${a.table ?? ""}`,
       group: "pads", section: a.section ?? played?.[0]?.[0], table: a.table ?? (played ? Number(played[0].slice(1)) : null),
-      place: byTable ? where(a.section, a.table) : `Unit ${a.unit}` + (played ? ` (played at table ${played.join(", ")})` : ""),
+      place: byTable ? where(a.section, a.table) : played ?
+        _("Unit {unit} (played at table {tables})", { unit: a.unit, tables: played.join(", ") }) : _("Unit {unit}", { unit: a.unit }),
       words: padWords(a),
       open: byTable ? () => showTable(a.section, a.table) : () => showUnit(a.unit, true),
-      label: byTable ? `Open table ${label}` : `Find unit ${a.unit} in the units panel` });
+      label: byTable ? _("Open table {table}", { table: label }) : _("Find unit {unit} in the units panel", { unit: a.unit }) });
   }
+}
+
+// "board 3 of round 2: two results, 4♠= and 4♠-1" (an older alert may not say them).
+function conflictWords(a) {
+  const held = a.held ?? _("one held");
+  const offered = a.offered ?? _("one offered");
+  return _("board {board} of round {round}: two results, {held} and {offered}", { board: a.board, round: a.round, held, offered });
 }
 
 // A pad's trouble after its place ("Section A, table 3: ..."), so the place is not said twice.
 function padWords(a) {
   switch (a.kind) {
-    case "unit_locked": return "locked out by the director: reset it to let it back in";
-    case "silent_table": return `nothing sent for ${plural(a.rounds, "round", "rounds")}: is its pad working?`;
-    case "no_contact": return `its pad (unit ${a.unit}) not heard for ` +
-      (a.minutes < 1 ? "less than a minute" : plural(Math.floor(a.minutes), "minute", "minutes"));
+    case "unit_locked": return _("locked out by the director: reset it to let it back in");
+    case "silent_table": return n_("nothing sent for {n} round: is its pad working?", "nothing sent for {n} rounds: is its pad working?", a.rounds);
+    case "no_contact": return a.minutes < 1 ? _("its pad (unit {unit}) not heard for less than a minute", { unit: a.unit }) :
+      n_("its pad (unit {unit}) not heard for {n} minute", "its pad (unit {unit}) not heard for {n} minutes", Math.floor(a.minutes), { unit: a.unit });
     default: return alertText(a);
   }
 }
@@ -147,7 +182,7 @@ function toRow(section, table) {
 function entryItem(entry) {
   const item = el("li", { "data-key": entry.key }, el("strong", {}, entry.place), ": ");
   if (entry.open) {
-    item.append(el("button", { type: "button", class: "need", "aria-label": `${entry.place}: ${entry.words}. ${entry.label}`,
+    item.append(el("button", { type: "button", class: "need", "aria-label": _("{place}: {what}. {action}", { place: entry.place, what: entry.words, action: entry.label }),
       onclick: entry.open }, entry.words));
   } else item.append(entry.words);
   for (const [name, act] of entry.actions || []) {
@@ -155,7 +190,7 @@ function entryItem(entry) {
   }
   if (entry.section && entry.table) {
     const label = `${entry.section}${entry.table}`;
-    const jump = el("a", { href: `#t-${entry.section}-${entry.table}`, class: "to-row", "aria-label": `Table ${label} in the grid` }, "in the grid");
+    const jump = el("a", { href: `#t-${entry.section}-${entry.table}`, class: "to-row", "aria-label": _("Table {table} in the grid", { table: label }) }, _("in the grid"));
     jump.addEventListener("click", (event) => { event.preventDefault(); toRow(entry.section, entry.table); });
     item.append(" ", jump);
   }
@@ -171,7 +206,7 @@ export function renderNeeds() {
   const said = (mine) => JSON.stringify(mine.map((e) => [e.key, e.place, e.words]));
   const shown = said(found);
   const link = document.getElementById("needs-link");
-  const words = `Needs the director: ${found.length || "nothing"}`;
+  const words = found.length ? _("Needs the director: {n}", { n: found.length }) : _("Needs the director: nothing");
   if (link.textContent !== words) link.textContent = words;
   if (link.dataset.needs !== (found.length ? "yes" : "no")) link.dataset.needs = found.length ? "yes" : "no";
   if (shown === drawn) return;
@@ -188,11 +223,11 @@ export function renderNeeds() {
     if (before && before[0] === text) return before[1];
     const id = `needs-${group}`;
     const list = el("section", { class: "needs-group", "aria-labelledby": id },
-      el("h3", { id }, `${heading} (${mine.length})`), el("ul", {}, ...mine.map(entryItem)));
+      el("h3", { id }, heading(mine.length)), el("ul", {}, ...mine.map(entryItem)));
     groupsDrawn.set(group, [text, list]);
     return list;
   }).filter(Boolean);
-  box.replaceChildren(...(lists.length ? lists : [el("p", { class: "quiet" }, "Nothing needs you now.")]));
+  box.replaceChildren(...(lists.length ? lists : [el("p", { class: "quiet" }, _("Nothing needs you now."))]));
   if (focused && !box.contains(document.activeElement)) {
     box.querySelector(`li[data-key="${CSS.escape(focused)}"] button`)?.focus({ preventScroll: true });
   }

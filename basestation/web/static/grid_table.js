@@ -6,7 +6,8 @@ import { showCell } from "./cell_dialog.js";
 import { renderClock, setRoundLength } from "./clock.js";
 import { closeRound, setRoundRankings } from "./grid_actions.js";
 import { renderNeeds } from "./grid_needs.js";
-import { STATE_WORDS, ago, boardTag, cellWords, tableWords } from "./grid_words.js";
+import { NOT_STARTED, STATE_WORDS, ago, boardTag, cellWords, sentence, tableWords } from "./grid_words.js";
+import { _, n_ } from "./i18n.js";
 import { boardRange } from "./boards.js";
 import { showMovement } from "./movement.js";
 import { namesAt, pairsWithNames } from "./players.js";
@@ -17,50 +18,101 @@ const COMPACT_TABLES = 16;
 
 const cellId = (section, table, round) => `c-${section}-${table}-${round}`;
 
+// The words said for every table and cell of a redraw, made once (grid_words.js `sentence`).
+let W = null;
+function words() {
+  W ??= {
+    roundHead: sentence(_("R{round}")),
+    cellLabel: sentence(_("Table {table}, round {round}: {state}")),
+    cellLabelBoards: sentence(_("Table {table}, round {round}: {state}, boards {boards}")),
+    cellShows: sentence(_("{ns}v{ew} {done}/{boards}")),
+    tableTitle: sentence(_("Table {table}: {state}, last heard {heard}")),
+    tableTitleBattery: sentence(_("Table {table}: {state}, battery {battery}%, last heard {heard}")),
+    tableLabel: sentence(_("Table {table}: unit {unit}, {state}")),
+    tableLabelNoPad: sentence(_("Table {table}: no pad, {state}")),
+    takeover: sentence(_("{state}, takeover waiting")),
+    takeoverWaiting: _("takeover waiting"),
+  };
+  return W;
+}
+
 function sectionTable(section) {
   const id = `section-${section.section}`;
   let box = document.getElementById(id);
   const shape = `${section.rounds}x${section.tables.length}`;
   if (box && box.dataset.shape === shape) return box;
   const old = box;  // the movement changed: rounds or tables differ, so build it again
-  const head = el("tr", {}, el("th", { scope: "col" }, "Table"));
-  for (let r = 1; r <= section.rounds; r++) head.append(el("th", { scope: "col", id: `${id}-r${r}` }, `R${r}`));
+  const head = el("tr", {}, el("th", { scope: "col" }, _("Table")));
+  const roundHead = words().roundHead;
+  for (let r = 1; r <= section.rounds; r++) head.append(el("th", { scope: "col", id: `${id}-r${r}` }, roundHead({ round: r })));
   // Each button names the section it acts on, as a screen reader reads it out of context.
-  const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, `Close the round in section ${section.section}`);
-  const length = el("button", { type: "button", class: "director-only round-length", onclick: () => setRoundLength(section.section) }, `Round clock in section ${section.section}`);
-  const change = el("button", { type: "button", class: "director-only", onclick: () => showMovement(section.section) }, `Change the movement of section ${section.section}`);
-  const rankings = el("button", { type: "button", class: "director-only round-rankings", onclick: () => setRoundRankings(section.section) }, `Rankings on the pads in section ${section.section}`);
-  box = el("section", { id, class: "section", "data-shape": shape, "aria-label": `Section ${section.section}` },
-    el("h2", {}, `Section ${section.section} `, el("span", { class: "round" }), " ", close, " ", change, " ", length, " ", rankings),
+  const letter = { section: section.section };
+  const close = el("button", { type: "button", class: "director-only", onclick: () => closeRound(section.section) }, _("Close the round in section {section}", letter));
+  const length = el("button", { type: "button", class: "director-only round-length", onclick: () => setRoundLength(section.section) }, _("Round clock in section {section}", letter));
+  const change = el("button", { type: "button", class: "director-only", onclick: () => showMovement(section.section) }, _("Change the movement of section {section}", letter));
+  const rankings = el("button", { type: "button", class: "director-only round-rankings", onclick: () => setRoundRankings(section.section) }, _("Rankings on the pads in section {section}", letter));
+  box = el("section", { id, class: "section", "data-shape": shape, "aria-label": _("Section {section}", letter) },
+    el("h2", {}, `${_("Section {section}", letter)} `, el("span", { class: "round" }), " ", close, " ", change, " ", length, " ", rankings),
     el("p", { class: "clock", "aria-live": "polite" }),
     el("div", { class: "scroll" }, el("table", { class: "grid", onclick: opened }, el("thead", {}, head), el("tbody"))));
   if (old) old.replaceWith(box); else document.getElementById("sections").append(box);
   return box;
 }
 
+const LIVE_GRID = () => _("Live grid");
+
 // `seen`: the result events painted when `data` was asked for. A cell an event painted since
 // is newer than `data`, so it is left as it is (the refresh that event asked for follows).
 export function renderGrid(data, seen) {
   document.getElementById("event-name").textContent =
-    (data.event || "Live grid") + (data.complete ? ": all results in" : "");
+    data.complete ? _("{event}: all results in", { event: data.event || LIVE_GRID() }) : data.event || LIVE_GRID();
   document.body.dataset.running = data.running ? "yes" : "no";
   document.body.dataset.ended = data.ended ? "yes" : "no";
   document.body.dataset.published = data.published ? "yes" : "no";
   // After End, the switch opens the session again: it says so, not "Resume entry".
-  document.getElementById("running").textContent = data.ended ? "Open the session again" :
-    data.running ? "Pause entry" : "Resume entry";
+  document.getElementById("running").textContent = data.ended ? _("Open the session again") :
+    data.running ? _("Pause entry") : _("Resume entry");
   const ending = data.ending || [];
   document.getElementById("end-session").disabled = !!data.ended || ending.length > 0;
-  document.getElementById("publish").textContent = data.published ? "Withdraw results" : "Publish results";
+  document.getElementById("publish").textContent = data.published ? _("Withdraw results") : _("Publish results");
   // With no event open there is nothing in play, paused or to publish.
-  document.getElementById("session-state").textContent = !data.event ? "no event open" :
-    (data.ended ? "session ended" : ending.length ? `ending once ${ending.join(", ")} ${ending.length === 1 ? "has" : "have"} finished` +
-      (data.running ? "" : " (paused)") : data.running ? "in play" : "paused") +
-    (data.published ? ", results published" : ", results not published");
+  document.getElementById("session-state").textContent = !data.event ? _("no event open") :
+    sessionWords(data, ending);
   const tables = data.sections.reduce((n, s) => n + s.tables.length, 0);
   document.body.dataset.compact = tables > COMPACT_TABLES ? "yes" : "no";
   for (const section of data.sections) renderSection(section, seen);
   renderOverview(data);
+}
+
+// The session's state in the header: "in play, results not published".
+function sessionWords(data, ending) {
+  const tables = ending.join(", ");
+  if (data.published) {
+    if (data.ended) return _("session ended, results published");
+    if (ending.length) {
+      return data.running ? n_("ending once {tables} has finished, results published",
+        "ending once {tables} have finished, results published", ending.length, { tables }) :
+        n_("ending once {tables} has finished (paused), results published",
+          "ending once {tables} have finished (paused), results published", ending.length, { tables });
+    }
+    return data.running ? _("in play, results published") : _("paused, results published");
+  }
+  if (data.ended) return _("session ended, results not published");
+  if (ending.length) {
+    return data.running ? n_("ending once {tables} has finished, results not published",
+      "ending once {tables} have finished, results not published", ending.length, { tables }) :
+      n_("ending once {tables} has finished (paused), results not published",
+        "ending once {tables} have finished (paused), results not published", ending.length, { tables });
+  }
+  return data.running ? _("in play, results not published") : _("paused, results not published");
+}
+
+// Counts in words, each made once: n_ makes the language's number and plural rules anew, and
+// the overview is drawn every frame of a burst.
+const counted = new Map();
+function once(key, make) {
+  if (!counted.has(key)) counted.set(key, make());
+  return counted.get(key);
 }
 
 // One line a section, above the grid: its round, the tables still playing, the boards
@@ -79,10 +131,11 @@ export function renderOverview(data) {
         .reduce((m, c) => m + c.boards - c.done, 0), 0);
       const raised = alerts.filter((a) => a.section === section.section).length;
       const playing = section.clock.playing.length;
-      const words = [`Section ${section.section}: round ${section.round} of ${section.rounds}`,
-        playing ? `${playing} ${playing === 1 ? "table" : "tables"} playing` : "round finished",
-        `${missing} ${missing === 1 ? "board" : "boards"} missing`,
-        `${raised} ${raised === 1 ? "alert" : "alerts"}`];
+      const values = { section: section.section, round: section.round, rounds: section.rounds };
+      const words = [_("Section {section}: round {round} of {rounds}", values),
+        playing ? once(`p${playing}`, () => n_("{n} table playing", "{n} tables playing", playing)) : _("round finished"),
+        once(`m${missing}`, () => n_("{n} board missing", "{n} boards missing", missing)),
+        once(`a${raised}`, () => n_("{n} alert", "{n} alerts", raised))];
       return [`#section-${section.section}`, missing || raised ? "yes" : "no", words.join(", ")];
     });
     // Each line written only when it changes: most frames change none, and a line rewritten
@@ -101,7 +154,7 @@ export function renderOverview(data) {
 // One section's tables and round, from the grid or from a live event that moved its round.
 export function renderSection(section, seen) {
   const box = sectionTable(section);
-  box.querySelector(".round").textContent = `round ${section.round} of ${section.rounds}`;
+  box.querySelector(".round").textContent = _("round {round} of {rounds}", { round: section.round, rounds: section.rounds });
   renderClock(box.querySelector(".clock"), section);
   for (let r = 1; r <= section.rounds; r++) {
     document.getElementById(`section-${section.section}-r${r}`).classList.toggle("now", r === section.round);
@@ -164,37 +217,39 @@ const drawn = new WeakMap();
 // A table's own cell, in words: its number, pad, state, last contact and who plays in the
 // section's round (by name once seated).
 function tableParts(section, table) {
-  const words = tableWords(table);
+  const w = words();
+  const state = tableWords(table);
   const now = table.cells.find((c) => c.round === section.round);
   const who = now && now.state !== "sit_out" && now.ns != null && now.ew != null &&
     (namesAt(section.section, now.ns, "NS") || namesAt(section.section, now.ew, "EW")) ?
     pairsWithNames(section.section, now.ns, now.ew) : "";
   const seen = table.last_contact || "";
   return {
-    shown: [table.state, table.takeover, table.unit, table.battery, seen, words, who].join("|"),
+    shown: [table.state, table.takeover, table.unit, table.battery, seen, state, who].join("|"),
     state: table.state, takeover: table.takeover ? "yes" : "no",
-    html: `${table.table}<small>${table.unit ? `#${table.unit}` : ""}</small><small>${escaped(words)}</small>` +
+    html: `${table.table}<small>${table.unit ? `#${table.unit}` : ""}</small><small>${escaped(state)}</small>` +
       `<small class="heard" data-seen="${escaped(seen)}">${seen ? ago(seen) : ""}</small>` +
-      (table.takeover ? '<small class="takeover">takeover waiting</small>' : "") +
+      (table.takeover ? `<small class="takeover">${escaped(w.takeoverWaiting)}</small>` : "") +
       (who ? `<small class="who">${escaped(who)}</small>` : ""),
-    title: `Table ${table.table}: ${words}` + (table.battery != null ? `, battery ${table.battery}%` : "") +
-      `, last heard ${ago(table.last_contact)}`,
-    label: `Table ${table.table}: ` + (table.unit ? `unit ${table.unit}, ` : "no pad, ") + words +
-      (table.takeover ? ", takeover waiting" : ""),
+    title: (table.battery != null ? w.tableTitleBattery : w.tableTitle)({ table: table.table, state,
+      battery: table.battery, heard: ago(table.last_contact) }),
+    label: (table.unit ? w.tableLabel : w.tableLabelNoPad)({ table: table.table, unit: table.unit,
+      state: table.takeover ? w.takeover({ state }) : state }),
   };
 }
 
 function cellParts(section, table, cell) {
   const boards = boardRange(cell.board_numbers, ",");
   const pairs = cell.state !== "sit_out" && cell.ns != null ? `; ${pairsWithNames(section, cell.ns, cell.ew)}` : "";
-  const label = `Table ${table}, round ${cell.round}: ${cellWords(cell)}` + (boards ? `, boards ${boards}` : "") + pairs;
+  const w = words();
+  const label = (boards ? w.cellLabelBoards : w.cellLabel)({ table, round: cell.round, state: cellWords(cell), boards }) + pairs;
   return {
     shown: `${cell.state}|${cell.done}|${label}`,  // the label says the rest it shows
     label,
-    html: cell.state === "sit_out" ? "-" : `${cell.ns ?? ""}v${cell.ew ?? ""} ${cell.done}/${cell.boards}` +
+    html: cell.state === "sit_out" ? "-" : escaped(w.cellShows({ ns: cell.ns ?? "", ew: cell.ew ?? "", done: cell.done, boards: cell.boards })) +
       `<small class="bds">${escaped(boardTag(cell.board_numbers))}</small>`,
-    title: `Table ${table}, round ${cell.round}: ${STATE_WORDS[cell.state] || "not started"}` +
-      (cell.board_numbers?.length ? `, boards ${cell.board_numbers.join(", ")}` : "") + pairs,
+    title: (cell.board_numbers?.length ? w.cellLabelBoards : w.cellLabel)({ table, round: cell.round,
+      state: STATE_WORDS[cell.state] || NOT_STARTED, boards: cell.board_numbers?.join(", ") }) + pairs,
   };
 }
 

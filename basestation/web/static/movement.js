@@ -1,20 +1,24 @@
 // The movement dialog on the grid: a late pair, a pair withdrawing, a new movement from a round.
 import { api, say } from "./common.js";
 import { refresh } from "./grid_state.js";
+import { _, n_, sideLetters } from "./i18n.js";
 
 let movementSection = null;
 
 export function showMovement(section) {
   movementSection = section;
-  document.getElementById("movement-title").textContent = `Section ${section}: change the movement`;
+  document.getElementById("movement-title").textContent = _("Section {section}: change the movement", { section });
   document.getElementById("movement-error").textContent = "";
   document.getElementById("movement").showModal();
 }
 
 function seatedText(answer) {
-  const seats = answer.seated.map((s) => `${s.direction} ${s.pair} at table ${s.table} from round ${s.round}`);
-  return `Section ${answer.section}: ${answer.tables} tables, ${answer.boards} boards, ${answer.rounds} rounds` +
-    (seats.length ? `; ${seats.join(", ")}` : "");
+  const seats = answer.seated.map((s) => _("{direction} {pair} at table {table} from round {round}", {
+    direction: s.direction ? sideLetters(s.direction) : "", pair: s.pair, table: s.table, round: s.round }).trim());
+  const values = { section: answer.section, tables: n_("{n} table", "{n} tables", answer.tables),
+    boards: n_("{n} board", "{n} boards", answer.boards), rounds: n_("{n} round", "{n} rounds", answer.rounds) };
+  return seats.length ? _("Section {section}: {tables}, {boards}, {rounds}; {seated}", { ...values, seated: seats.join(", ") }) :
+    _("Section {section}: {tables}, {boards}, {rounds}", values);
 }
 
 function movementForm(id, method, path, body) {
@@ -33,6 +37,10 @@ function movementForm(id, method, path, body) {
 }
 
 export function setupMovement() {
+  // NS and EW in the page's language's letters (the value sent stays NS or EW).
+  for (const option of document.querySelectorAll("#withdraw select[name=direction] option[value]")) {
+    if (option.value) option.textContent = sideLetters(option.value);
+  }
   const number = (form, name) => Number(form.elements[name].value);
   movementForm("late-pair", "POST", "late-pair", (f) => ({ from_round: number(f, "from_round") }));
   movementForm("withdraw", "POST", "withdraw", (f) => ({
