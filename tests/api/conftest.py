@@ -24,9 +24,13 @@ BROWSER = {"Origin": "http://club"}
 
 
 @pytest.fixture(autouse=True)
-def refusals_in_phrases(monkeypatch: pytest.MonkeyPatch) -> None:
+def refusals_in_phrases(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
     """Every refusal answered in these tests says its values as names, numbers and phrases,
-    never as an English sentence (a page says the whole refusal from MESSAGES, issue 52)."""
+    never as an English sentence (a page says the whole refusal from MESSAGES, issue 52).
+    Not under schemathesis: its made-up names ("as in the status") come back as values."""
+    if request.module.__name__.endswith("test_schemathesis"):
+        return
+
     def checked(values: Mapping[str, Any]) -> dict[str, Any]:
         answered = plain(values)
         assert english_values(answered) == [], answered
