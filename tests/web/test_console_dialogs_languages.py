@@ -8,7 +8,6 @@ words are another walk's): a conflict's two entries too, said from their fields.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -16,48 +15,16 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from basestation.i18n.catalogs import BROWSER, CONSOLE
 from basestation.station.app import Station
 from firmware_protocol.messages import ErrorCode, Heartbeat, Nak
 from tests.helpers import result_at
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import accept_dialogs, acked, log_in_pad, login, serve
-from tests.web.pseudo import allowed_words, in_pseudo_language
+from tests.web.pseudo import Walk, in_pseudo_language, said
 from tests.web.test_grid import boards
 
 pytestmark = pytest.mark.integration
-
-# Each text under `roots` (text nodes shown, accessible names, placeholders, titles), less
-# what is under `skip`, with the pseudo-language's marks taken out: the words left over.
-CHECK = """([roots, skip, allowed]) => {
-  const strip = (text) => {
-    let before;
-    do { before = text; text = text.replace(/\\[~(?:(?!\\[~)[\\s\\S])*?~\\]/g, " "); }
-    while (text !== before);
-    return text;
-  };
-  const skipped = (el) => skip.some((s) => el.closest(s));
-  const texts = [];
-  for (const root of document.querySelectorAll(roots.join(","))) {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const el = walker.currentNode.parentElement;
-      if (!walker.currentNode.textContent.trim() || skipped(el)) continue;
-      const shown = (el.closest("select") || el).checkVisibility();
-      if (shown) texts.push(walker.currentNode.textContent);
-    }
-    for (const el of [root, ...root.querySelectorAll("[aria-label], [placeholder], [title]")]) {
-      if (skipped(el) || !el.checkVisibility()) continue;
-      for (const name of ["aria-label", "placeholder", "title"]) {
-        if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
-      }
-    }
-  }
-  const outside = texts.filter((text) => (strip(text).match(/\\p{L}+/gu) || [])
-    .some((word) => !allowed.includes(word)));
-  return { checked: texts.length, outside };
-}"""
 
 # What these panels write; the live "last heard" and the units' and tables' state words are
 # the grid's (grid_words.js).
@@ -69,33 +36,6 @@ CONFLICT = ["#conflict-title", "#conflict-origin", "#conflict-offered-head", "#c
             "#conflict-offered", "#conflict-held-from", "#conflict-offered-from", "#conflict-keep",
             "#conflict-replace"]
 SKIP = [".seen", ".unit-state"]
-
-
-class PanelWalk:
-    """Screens checked in the pseudo-language, each in the panels' own elements."""
-
-    def __init__(self, page: Page, names: list[str]) -> None:
-        self.page = page
-        self.allowed = allowed_words(names)
-        self.screens: list[str] = []
-        self.checked = 0
-
-    async def check(self, screen: str, roots: list[str]) -> None:
-        found = await self.page.evaluate(CHECK, [roots, SKIP, self.allowed])
-        outside = found["outside"]
-        assert outside == [], f"{screen}: text outside the catalogs: {outside[:10]}"
-        assert found["checked"] > 0, screen
-        self.screens.append(screen)
-        self.checked += found["checked"]
-
-
-def said(code: str, message: str, **values: object) -> str:
-    data: dict[str, Any] = json.loads((BROWSER / CONSOLE / f"{code}.json").read_text("utf-8"))
-    text = data["messages"].get(message, message)
-    text = text if isinstance(text, str) else str(text["other"])
-    for name, value in values.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
 
 
 async def open_cell(page: Page) -> None:
@@ -127,7 +67,7 @@ async def test_the_grids_panels_and_dialogs_say_every_word_from_the_catalogs(
         await page.goto(url + "/")
         await expect(page.locator("html")).to_have_attribute("lang", "en-XA")
         await login(page)
-        walk = PanelWalk(page, names=["A"])
+        walk = Walk(page, names=["A"], skip=SKIP)
         async with MqttPad(mosquitto, "club", 17) as pad, MqttPad(mosquitto, "club", 18) as old, \
                 MqttPad(mosquitto, "club", 19) as new:
             await log_in_pad(pad, 1)

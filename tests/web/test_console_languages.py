@@ -5,7 +5,6 @@ words from its key. Real Chromium, a real station; found by role and accessible 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -14,18 +13,12 @@ import httpx
 import pytest
 from playwright.async_api import Browser, expect
 
-from basestation.i18n.catalogs import BROWSER, CONSOLE
 from basestation.station.app import Station
 from basestation.web.language import COOKIE, preferred
 from tests.web.conftest import serve
+from tests.web.pseudo import said
 
 pytestmark = pytest.mark.integration
-
-
-def said(code: str, message: str) -> str:
-    data: dict[str, Any] = json.loads((BROWSER / CONSOLE / f"{code}.json").read_text("utf-8"))
-    text = data["messages"].get(message, message)
-    return text if isinstance(text, str) else str(text["other"])
 
 
 def test_accept_language_is_read_by_quality_then_order() -> None:

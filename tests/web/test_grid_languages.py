@@ -7,16 +7,13 @@ finding nothing serious. Real Chromium, a real station and real pads on a real b
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from babel import Locale
 from playwright.async_api import Browser, Page, ViewportSize, expect
 
-from basestation.i18n.catalogs import BROWSER, CONSOLE
 from basestation.station.app import Station
 from basestation.station.config import NewEvent, SectionConfig
 from basestation.web.language import COOKIE
@@ -24,7 +21,7 @@ from firmware_protocol.messages import Heartbeat
 from tests.pads import MqttPad
 from tests.web.accessibility import serious_violations
 from tests.web.conftest import PASSWORD, accept_dialogs, acked, log_in_pad, login, serve
-from tests.web.pseudo import Walk, in_pseudo_language
+from tests.web.pseudo import Walk, in_pseudo_language, said
 from tests.web.test_needs_director import boards, hand_record, played
 
 pytestmark = pytest.mark.integration
@@ -33,21 +30,6 @@ VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 # Other panels' words (units.js, players.js, alerts.js: their own walks check them). Hidden
 # for this walk, which is about the grid's own words.
 LANGUAGES = ["nl", "de", "fr", "es", "it", "pl"]
-
-
-def catalog(code: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((BROWSER / CONSOLE / f"{code}.json").read_text("utf-8"))
-    return data
-
-
-def said(code: str, message: str, n: int | None = None, **values: Any) -> str:
-    """`message` in language `code`, filled as i18n.js fills it (a plural by `n`)."""
-    text = catalog(code)["messages"].get(message, message)
-    if not isinstance(text, str):
-        text = text.get(Locale.parse(code).plural_form(n or 0), text["other"])
-    if n is not None:
-        values["n"] = n
-    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), text)
 
 
 async def pseudo_login(page: Page) -> None:

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from playwright.async_api import Page, expect
+from playwright.async_api import BrowserContext, Page, expect
 
 from basestation.i18n import bridge_words
 from basestation.i18n.catalogs import BROWSER
@@ -21,6 +21,7 @@ from tests.web.accessibility import serious_violations
 from tests.web.padclub import Club, broker, club, pairs
 from tests.web.padpage import log_in, stored
 from tests.web.pseudo import Walk as PseudoWalk
+from tests.web.pseudo import said
 
 pytestmark = pytest.mark.integration
 __all__ = ["broker", "club"]  # the fixtures
@@ -36,8 +37,7 @@ def catalog(code: str) -> dict[str, Any]:
 
 def say(code: str, message: str) -> str:
     """A message as the pad says it in `code` (the English when it is the source)."""
-    said = catalog(code)["messages"].get(message, message)
-    return said if isinstance(said, str) else said["other"]
+    return said(code, message, pad=True)
 
 
 def x(message: str) -> str:
@@ -131,21 +131,31 @@ async def test_every_pad_screen_in_the_pseudo_language_is_from_the_catalogs(
     print(f"pseudo-language walk: {len(walk.screens)} screens, {walk.checked} texts checked")
 
 
+async def pseudo_pad(club: Club, unit: int) -> tuple[Page, BrowserContext]:
+    """A phone opening `unit`'s pairing link, its players having chosen the pseudo-language."""
+    context = await club.browser.new_context()
+    club.contexts.append(context)
+    await context.add_init_script(f"localStorage.setItem('{CHOSEN}', 'xx')")
+    page = await context.new_page()
+    await page.goto(club.link(unit))
+    await page.wait_for_selector("body[data-link=online]")
+    return page, context
+
+
+async def log_in_at_table_1(page: Page) -> None:
+    await page.get_by_label(x("Section")).fill("A")
+    await page.get_by_label(x("Table"), exact=True).fill("1")
+    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+
+
 async def test_the_players_waiting_and_other_screen_in_the_pseudo_language(club: Club) -> None:
     await club.station.director.set_players(NAMES)
     async with director(club) as api:
         answer = await api.put("/api/sections/A/player-numbers", json={"ask": "first"})
         assert answer.status_code == 200
-    context = await club.browser.new_context()
-    club.contexts.append(context)
-    await context.add_init_script(f"localStorage.setItem('{CHOSEN}', 'xx')")
-    page = await context.new_page()
-    await page.goto(club.link(2))
-    await page.wait_for_selector("body[data-link=online]")
+    page, context = await pseudo_pad(club, 2)
     walk = Walk(page)
-    await page.get_by_label(x("Section")).fill("A")
-    await page.get_by_label(x("Table"), exact=True).fill("1")
-    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+    await log_in_at_table_1(page)
     await expect(page.locator("#players-form")).to_be_visible()
     await walk.check("players: numbers")
     await page.get_by_label(x("{seat} is a visitor").replace("{seat}", x("West"))).check()
@@ -327,16 +337,9 @@ async def walk_rounds_and_the_end(club: Club, console: Any) -> None:
     answer = await console.put("/api/sections/A/rankings",
                                json={"after_each_round": True, "hide_last": 0})
     assert answer.status_code == 200, answer.text
-    context = await club.browser.new_context()
-    club.contexts.append(context)
-    await context.add_init_script(f"localStorage.setItem('{CHOSEN}', 'xx')")
-    page = await context.new_page()
-    await page.goto(club.link(7))
-    await page.wait_for_selector("body[data-link=online]")
+    page, _ = await pseudo_pad(club, 7)
     walk = Walk(page)
-    await page.get_by_label(x("Section")).fill("A")
-    await page.get_by_label(x("Table"), exact=True).fill("1")
-    await page.get_by_role("button", name=x("Log in"), exact=True).click()
+    await log_in_at_table_1(page)
     await page.wait_for_selector("body[data-state=play]")
 
     board = pairs(club.station, 1, 1)[2][0]
