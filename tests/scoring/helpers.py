@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from basestation.domain.board import Vulnerability
-from basestation.scoring.traveller import BoardTraveller, TravellerResult
+from basestation.scoring.traveller import Artificial, BoardTraveller, TravellerResult
 from firmware_protocol.messages import Seat
 
 
@@ -39,4 +39,21 @@ def swiss_fields(most_halves: int, history_per_half: int) -> st.SearchStrategy[
                 max_size=history_per_half * half,
             ),
         )
+    )
+
+
+def adjusted_seed_board() -> BoardTraveller:
+    """club-directors-manual.txt, section 4, "Matchpointing a board with adjusted scores": a
+    board played 9 times (NS 5 met the phantom) with two adjusted scores, 60/40 and 50/60."""
+    return board(
+        1,
+        traveller_line(1, 1, 90),
+        traveller_line(2, 7, 0),  # no bid: a real result
+        traveller_line(3, 6, artificial=Artificial(50.0, 60.0)),
+        traveller_line(4, 5, -80),
+        traveller_line(6, 3, artificial=Artificial(60.0, 40.0)),
+        traveller_line(7, 2, 90),
+        traveller_line(8, 8, 140),
+        traveller_line(9, 10, -150),
+        traveller_line(10, 9, 120),
     )

@@ -10,25 +10,13 @@ from basestation.scoring.board_scoring import score_board
 from basestation.scoring.regulations import EBU, NZ
 from basestation.scoring.traveller import Artificial, WeightedOutcome
 from basestation.scoring.weighted import weighted_matchpoints
-from tests.scoring.helpers import board, mps, traveller_line
+from tests.scoring.helpers import adjusted_seed_board, board, mps, traveller_line
 
 
 def test_matchpointing_a_board_with_adjusted_scores() -> None:
     # club-directors-manual.txt, section 4, "Matchpointing a board with adjusted scores":
     # a board played 9 times (NS 5 met the phantom) with two adjusted scores, 60/40 and 50/60.
-    example = board(
-        1,
-        traveller_line(1, 1, 90),
-        traveller_line(2, 7, 0),  # no bid: a real result
-        traveller_line(3, 6, artificial=Artificial(50.0, 60.0)),
-        traveller_line(4, 5, -80),
-        traveller_line(6, 3, artificial=Artificial(60.0, 40.0)),
-        traveller_line(7, 2, 90),
-        traveller_line(8, 8, 140),
-        traveller_line(9, 10, -150),
-        traveller_line(10, 9, 120),
-    )
-    scored = score_board(example, NZ, expected=9)
+    scored = score_board(adjusted_seed_board(), NZ, expected=9)
     assert scored.top == 16
     assert mps(scored) == [(9, 7), (6, 10), (8, 9.6), (4, 12), (9.6, 6.4), (9, 7), (14, 2),
                            (2, 14), (12, 4)]

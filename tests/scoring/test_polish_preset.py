@@ -9,7 +9,7 @@ from basestation.scoring.board_scoring import score_board
 from basestation.scoring.matchpoints import factored
 from basestation.scoring.regulations import EBU, PL, Factoring
 from basestation.scoring.traveller import Artificial
-from tests.scoring.helpers import board, mps, traveller_line
+from tests.scoring.helpers import adjusted_seed_board, board, mps, traveller_line
 
 
 def test_the_preset_is_named_pl_and_proportional() -> None:
@@ -36,19 +36,7 @@ def test_the_seeds_adjusted_board_under_the_polish_preset() -> None:
     # club-directors-manual.txt, section 4, "Matchpointing a board with adjusted scores" (the
     # board of tests/scoring/test_adjusted_seeds.py): 7 real results and two artificial ones
     # in a field of 9. The real ones keep their places among themselves: top 100 %, bottom 0.
-    example = board(
-        1,
-        traveller_line(1, 1, 90),
-        traveller_line(2, 7, 0),
-        traveller_line(3, 6, artificial=Artificial(50.0, 60.0)),
-        traveller_line(4, 5, -80),
-        traveller_line(6, 3, artificial=Artificial(60.0, 40.0)),
-        traveller_line(7, 2, 90),
-        traveller_line(8, 8, 140),
-        traveller_line(9, 10, -150),
-        traveller_line(10, 9, 120),
-    )
-    scored = score_board(example, PL, expected=9)
+    scored = score_board(adjusted_seed_board(), PL, expected=9)
     assert scored.top == 16
     assert mps(scored) == [(9.3, 6.7), (5.3, 10.7), (8, 9.6), (2.7, 13.3), (9.6, 6.4),
                            (9.3, 6.7), (16, 0), (0, 16), (13.3, 2.7)]
