@@ -67,9 +67,11 @@ export const readAlerts = coalesced(async () => {
   await new Promise((done) => setTimeout(done, ALERTS_GAP_MS));
 });
 
+// The table dialog reads its pad's "last heard" from the units too: refilled with them.
 const readUnits = coalesced(async () => {
   last.units = await api("GET", "/api/units");
   renderUnits(last.units);
+  fillTable();
 });
 
 // A result's flags (the director's stream carries them) kept in the alerts as read, as the
