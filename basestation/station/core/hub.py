@@ -283,6 +283,9 @@ class Hub:
         while True:
             await self._ready()
             await self.step()
+            # A turn for the rest of the loop before the next batch is decided: the pages'
+            # streams write what this batch published, not after the next one's decisions.
+            await asyncio.sleep(0)
 
     # -- driving it by hand: tests and tools (as pymodbus's NullModem stands in for a wire) --
 

@@ -10,7 +10,7 @@ import { NOT_STARTED, STATE_WORDS, ago, boardTag, cellWords, sentence, tableWord
 import { _, n_ } from "./i18n.js";
 import { boardRange } from "./boards.js";
 import { showMovement } from "./movement.js";
-import { namesAt, pairsWithNames } from "./players.js";
+import { namesAt, pairsWithNames, seatsVersion } from "./players.js";
 import { showTable } from "./table_dialog.js";
 
 // A room of more tables than this is shown compact (style.css): a congress on one screen.
@@ -116,14 +116,20 @@ function once(key, make) {
 }
 
 // One line a section, above the grid: its round, the tables still playing, the boards
-// missing and its alerts; each jumps to its section. Drawn at most once a frame, with the
-// "needs the director" view (grid_needs.js), which sums up the same room.
-let overviewDue = false;
+// missing and its alerts; each jumps to its section. Drawn with the "needs the director"
+// view (grid_needs.js), which sums up the same room, at most once every OVERVIEW_GAP_MS: a
+// burst's frames then carry only the cells, and the sums follow within a quarter second.
+const OVERVIEW_GAP_MS = 250;
+let overviewDue = null;   // the grid to sum up once the gap has passed
+let overviewAt = -Infinity;
 export function renderOverview(data) {
-  if (overviewDue) return;
-  overviewDue = true;
-  requestAnimationFrame(() => {
-    overviewDue = false;
+  const due = overviewDue;
+  overviewDue = data;
+  if (due) return;
+  setTimeout(() => requestAnimationFrame(() => {
+    data = overviewDue;
+    overviewDue = null;
+    overviewAt = performance.now();
     const list = document.querySelector("#overview ul");
     const alerts = data.alerts || [];
     const lines = data.sections.map((section) => {
@@ -148,7 +154,7 @@ export function renderOverview(data) {
       if (link.textContent !== words) link.textContent = words;
     });
     renderNeeds();
-  });
+  }), Math.max(0, overviewAt + OVERVIEW_GAP_MS - performance.now()));
 }
 
 // One section's tables and round, from the grid or from a live event that moved its round.
@@ -173,6 +179,32 @@ export function renderSection(section, seen) {
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 const escaped = (text) => String(text).replace(/[&<>"]/g, (c) => ESCAPES[c]);
 
+// A button's words: its first text, then small parts, each [class, words] or, for the last
+// heard, [class, words, when]. As HTML for a new section's rows (buildRows)...
+function partsHtml(text, smalls) {
+  return escaped(text) + smalls.map(([kind, words, seen]) => `<small${kind ? ` class="${kind}"` : ""}` +
+    `${seen === undefined ? "" : ` data-seen="${escaped(seen)}"`}>${escaped(words)}</small>`).join("");
+}
+
+// ...and written into a drawn button in place, each node kept where it is there already: a
+// burst of results parses no HTML, and a congress room's rows cost only what changed.
+function writeParts(open, text, smalls) {
+  const nodes = open.childNodes;
+  const same = nodes.length === smalls.length + 1 && nodes[0].nodeType === Node.TEXT_NODE &&
+    smalls.every(([kind], at) => (nodes[at + 1].className ?? null) === kind);
+  if (!same) {
+    open.replaceChildren(text, ...smalls.map(([kind, words, seen]) =>
+      el("small", { class: kind || null, "data-seen": seen }, words)));
+    return;
+  }
+  if (nodes[0].nodeValue !== text) nodes[0].nodeValue = text;
+  smalls.forEach(([, words, seen], at) => {
+    const small = nodes[at + 1];
+    if (small.textContent !== words) small.textContent = words;
+    if (seen !== undefined && small.dataset.seen !== seen) small.dataset.seen = seen;
+  });
+}
+
 // A new section's rows, written as one piece of HTML: a congress room's thousands of cells
 // cost the browser one parse, not a call each. The table number and each cell are buttons,
 // named with what they show; a press on one is the table's (sectionTable).
@@ -184,12 +216,13 @@ function buildRows(body, section) {
     drawnNow.push(head.shown);
     return `<tr id="t-${escaped(letter)}-${table.table}"><th scope="row" class="table" data-state="${escaped(head.state)}" ` +
       `data-takeover="${head.takeover}" title="${escaped(head.title)}"><button type="button" class="open" ` +
-      `aria-label="${escaped(head.label)}">${head.html}</button></th>` + table.cells.map((cell) => {
+      `aria-label="${escaped(head.label)}">${partsHtml(head.text, head.smalls)}</button></th>` + table.cells.map((cell) => {
       const shown = cellParts(letter, table.table, cell);
       drawnNow.push(shown.shown);
+      drawnFrom.set(cellId(letter, table.table, cell.round), cellKey(cell));
       return `<td id="${escaped(cellId(letter, table.table, cell.round))}" class="cell" data-state="${escaped(cell.state)}" ` +
         `data-done="${cell.done}" title="${escaped(shown.title)}"><button type="button" class="open" ` +
-        `aria-label="${escaped(shown.label)}">${shown.html}</button></td>`;
+        `aria-label="${escaped(shown.label)}">${partsHtml(shown.text, shown.smalls)}</button></td>`;
     }).join("") + "</tr>";
   }).join("");
   let at = 0;
@@ -227,10 +260,9 @@ function tableParts(section, table) {
   return {
     shown: [table.state, table.takeover, table.unit, table.battery, seen, state, who].join("|"),
     state: table.state, takeover: table.takeover ? "yes" : "no",
-    html: `${table.table}<small>${table.unit ? `#${table.unit}` : ""}</small><small>${escaped(state)}</small>` +
-      `<small class="heard" data-seen="${escaped(seen)}">${seen ? ago(seen) : ""}</small>` +
-      (table.takeover ? `<small class="takeover">${escaped(w.takeoverWaiting)}</small>` : "") +
-      (who ? `<small class="who">${escaped(who)}</small>` : ""),
+    text: `${table.table}`,
+    smalls: [["", table.unit ? `#${table.unit}` : ""], ["", state], ["heard", seen ? ago(seen) : "", seen],
+      ...(table.takeover ? [["takeover", w.takeoverWaiting]] : []), ...(who ? [["who", who]] : [])],
     title: (table.battery != null ? w.tableTitleBattery : w.tableTitle)({ table: table.table, state,
       battery: table.battery, heard: ago(table.last_contact) }),
     label: (table.unit ? w.tableLabel : w.tableLabelNoPad)({ table: table.table, unit: table.unit,
@@ -246,8 +278,8 @@ function cellParts(section, table, cell) {
   return {
     shown: `${cell.state}|${cell.done}|${label}`,  // the label says the rest it shows
     label,
-    html: cell.state === "sit_out" ? "-" : escaped(w.cellShows({ ns: cell.ns ?? "", ew: cell.ew ?? "", done: cell.done, boards: cell.boards })) +
-      `<small class="bds">${escaped(boardTag(cell.board_numbers))}</small>`,
+    text: cell.state === "sit_out" ? "-" : w.cellShows({ ns: cell.ns ?? "", ew: cell.ew ?? "", done: cell.done, boards: cell.boards }),
+    smalls: cell.state === "sit_out" ? [] : [["bds", boardTag(cell.board_numbers)]],
     title: (cell.board_numbers?.length ? w.cellLabelBoards : w.cellLabel)({ table, round: cell.round,
       state: STATE_WORDS[cell.state] || NOT_STARTED, boards: cell.board_numbers?.join(", ") }) + pairs,
   };
@@ -265,13 +297,23 @@ export function paintTable(section, table) {
   head.dataset.takeover = shown.takeover;
   head.title = shown.title;
   const open = head.firstChild;  // kept, so a focused button stays focused
-  open.innerHTML = shown.html;
+  writeParts(open, shown.text, shown.smalls);
   open.setAttribute("aria-label", shown.label);
 }
 
+// What each cell was drawn from (cellKey), by its id: a round moving on redraws its section
+// from the event, and the cells that did not change (most of a congress room's) cost no
+// words worked out and no look-up.
+const drawnFrom = new Map();
+const cellKey = (cell) => `${seatsVersion()}|${cell.state}|${cell.done}|${cell.boards}|${cell.ns}|${cell.ew}|${cell.board_numbers}`;
+
 function paintCell(section, table, cell) {
-  const td = document.getElementById(cellId(section, table, cell.round));
+  const id = cellId(section, table, cell.round);
+  const key = cellKey(cell);
+  if (drawnFrom.get(id) === key) return;
+  const td = document.getElementById(id);
   if (!td) return;
+  drawnFrom.set(id, key);
   const shown = cellParts(section, table, cell);
   if (drawn.get(td) === shown.shown) return;
   drawn.set(td, shown.shown);
@@ -279,7 +321,7 @@ function paintCell(section, table, cell) {
   td.dataset.done = cell.done;
   td.title = shown.title;
   const open = td.firstChild;  // kept, so a focused button stays focused
-  open.innerHTML = shown.html;
+  writeParts(open, shown.text, shown.smalls);
   open.setAttribute("aria-label", shown.label);
 }
 

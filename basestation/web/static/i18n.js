@@ -67,22 +67,30 @@ export function refusal(key, values, english) {
 // A message with a number in it, in the form the language's plural rules choose for `n`.
 export function n_(singular, plural, n, values) {
   const forms = current.messages[singular];
-  const category = new Intl.PluralRules(current.tag).select(n);
+  const category = kept(`plural ${current.tag}`, () => new Intl.PluralRules(current.tag)).select(n);
   const said = forms && typeof forms === "object" ? forms[category] || forms.other :
     category === "one" ? singular : plural;
   return fill(said, { n: formatNumber(n), ...values });
 }
 
+// Intl's rules and formats, each made once: making one costs far more than using it, and a
+// congress grid uses them for every cell of a burst.
+const made = new Map();
+function kept(key, make) {
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key);
+}
+
 // 57.39 in English, 57,39 in French; `digits` after the decimal sign.
 export function formatNumber(value, digits = 0) {
-  return new Intl.NumberFormat(current.tag, { minimumFractionDigits: digits,
-    maximumFractionDigits: digits, useGrouping: false }).format(value);
+  return kept(`number ${current.tag} ${digits}`, () => new Intl.NumberFormat(current.tag,
+    { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false })).format(value);
 }
 
 // A percentage as the language writes it: 57.39% in English, 57,39 % in French.
 export function formatPercent(value, digits = 2) {
-  return new Intl.NumberFormat(current.tag, { style: "percent", minimumFractionDigits: digits,
-    maximumFractionDigits: digits }).format(value / 100);
+  return kept(`percent ${current.tag} ${digits}`, () => new Intl.NumberFormat(current.tag,
+    { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits })).format(value / 100);
 }
 
 // A contract in the language's bridge words and the suits' symbols: "4♠X", "3SA".

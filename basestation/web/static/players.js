@@ -48,8 +48,13 @@ export function pairsWithNames(letter, ns, ew) {
   return _("{ns} v {ew}", { ns: one("NS", ns), ew: one("EW", ew) });
 }
 
+// How many times who plays was read: a grid cell drawn with older names is drawn again.
+let seatsRead = 0;
+export const seatsVersion = () => seatsRead;
+
 export function renderSeats(box, data) {
   seating.data = data;
+  seatsRead += 1;
   if (!data) {  // not logged in: the names are the director's
     box.replaceChildren(el("p", {}, _("Log in as the director to see who plays.")));
     return;
