@@ -27,14 +27,14 @@ from basestation.station.effects.shapes import Given, Shape
 from basestation.station.session.memory import SectionState, Thresholds, UnitState
 from basestation.station.views.grid import (
     ATTENTION_FLAGS,
+    Fields,
     GridOut,
-    TableRowOut,
     alerts,
     grid,
     offer_alert,
     round_clock,
+    row_fields,
     section_fields,
-    table_state,
 )
 from basestation.station.views.live import for_page
 from firmware_protocol import jsonwire
@@ -260,7 +260,7 @@ class ReadModel:
             data["clock"] = self._clock(section)
         if kind in ("result", "table", "unit", "alert"):
             data["rows"] = [{"section": letter,
-                             **self._row(session.sections[letter], table).model_dump()}
+                             **self._row(session.sections[letter], table)}
                             for letter, table in sorted(tables)
                             if 1 <= table <= session.sections[letter].movement.tables]
         return data
@@ -292,8 +292,8 @@ class ReadModel:
             self._clocks[section.letter] = kept
         return kept[2]
 
-    def _row(self, section: SectionState, table: int) -> TableRowOut:
-        return table_state(section, table, self.station.units, datetime.now(UTC),
+    def _row(self, section: SectionState, table: int) -> Fields:
+        return row_fields(section, table, self.station.units, datetime.now(UTC),
                            limits=self.thresholds, takeovers=self.station.session.takeovers,
                            links_down=self.station.link_health.down)
 

@@ -51,6 +51,7 @@ from basestation.store.repository import Store
 
 log = logging.getLogger(__name__)
 STOP_WAIT = 10.0  # seconds the station's tasks get to end once cancelled
+RESCORED_A_TURN = 4  # boards rescored before the event loop's next turn (live scoring)
 
 
 class Station:
@@ -207,12 +208,21 @@ class Station:
         while True:
             await asyncio.sleep(pause)
             scores = self.session.scores
-            if scores is not None and scores.dirty:
+            if scores is None or not scores.dirty:
+                continue
+            # A few boards at a time, the loop's other work between: a congress round's
+            # boards rescored at once held the pages' streams for 40 ms.
+            boards: list[tuple[str, int]] = []
+            spent, left = 0.0, len(scores.dirty)
+            while left > 0 and scores.dirty and scores is self.session.scores:
                 started = time.perf_counter()
-                boards = scores.refresh()
-                spent = time.perf_counter() - started
-                pause = max(every, spent * (1 - share) / share)
-                self.bus.publish(ScoresChanged([list(b) for b in boards]))
+                done = scores.refresh(RESCORED_A_TURN)
+                spent += time.perf_counter() - started
+                boards += done
+                left -= len(done)
+                await asyncio.sleep(0)
+            pause = max(every, spent * (1 - share) / share)
+            self.bus.publish(ScoresChanged([list(b) for b in boards]))
 
     async def _backup_at_session_end(self) -> None:
         """A copy of the SQLite store goes to the backups when the last board of the session is

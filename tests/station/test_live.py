@@ -12,7 +12,14 @@ from typing import cast
 from basestation.station.effects.events import UnitChanged
 from basestation.station.session.entries import ResultChanged
 from basestation.station.session.memory import HeldResult
-from basestation.station.views.grid import cell_state, section_fields, section_grid
+from basestation.station.views.grid import (
+    cell_fields,
+    cell_state,
+    row_fields,
+    section_fields,
+    section_grid,
+    table_state,
+)
 from basestation.station.views.live import PRIVATE, for_page
 from tests.station.fakes import station
 
@@ -53,3 +60,17 @@ def test_a_round_moving_on_carries_its_section_as_the_grid_reads_it(tmp_path: Pa
     fields = section_fields(section, made.units, now)
     assert fields == section_grid(section, made.units, now).model_dump(exclude_unset=True)
     assert len(cast(list[object], fields["tables"])) == 5
+
+
+def test_a_results_row_and_cell_are_as_the_grid_checks_them(tmp_path: Path) -> None:
+    """A result's table row and cell (plain fields, unchecked: made for each result of a
+    burst) are what the grid's models make."""
+    made = station(tmp_path, tables=5, boards=10)
+    section = made.session.sections["A"]
+    now = datetime.now(UTC)
+    for table in range(1, 6):
+        assert row_fields(section, table, made.units, now) == \
+            table_state(section, table, made.units, now).model_dump()
+        for round_ in range(1, section.movement.rounds + 1):
+            assert cell_fields(section, table, round_) == \
+                cell_state(section, table, round_).model_dump(exclude_unset=True)

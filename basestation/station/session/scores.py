@@ -112,10 +112,11 @@ class LiveScores:
     def changed(self, section: str, board: int) -> None:
         self.dirty.add((section, board))
 
-    def refresh(self) -> list[tuple[str, int]]:
-        """Rescores the boards changed since the last refresh; returns them."""
-        done = sorted(self.dirty)
-        self.dirty.clear()
+    def refresh(self, most: int | None = None) -> list[tuple[str, int]]:
+        """Rescores the boards changed since the last refresh, or the first `most` of them
+        (the others stay changed); returns them."""
+        done = sorted(self.dirty)[:most]
+        self.dirty.difference_update(done)
         rescored = set()
         for letter, board in done:
             key = (board, "" if self.across_the_field else letter)

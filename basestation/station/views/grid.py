@@ -234,6 +234,20 @@ def section_grid(section: SectionState, units: Units, now: datetime, *,
                                                   takeovers=takeovers, links_down=links_down))
 
 
+def row_fields(section: SectionState, table: int, units: Units, now: datetime, *,
+               limits: Thresholds | None = None, takeovers: set[tuple[str, int]] | None = None,
+               links_down: Mapping[str, LinkDown] | None = None) -> Fields:
+    """A table's row as the plain fields `table_state` checks: what a live event carries
+    of each table it touches (made for every result of a burst, so left unchecked)."""
+    return _table_row(section, table, units, now, limits=limits, takeovers=takeovers,
+                      links_down=links_down)
+
+
+def cell_fields(section: SectionState, table: int, round_: int) -> Fields:
+    """A cell as the plain fields `cell_state` checks: a live result's own cell."""
+    return _cell(section, table, round_)
+
+
 def section_fields(section: SectionState, units: Units, now: datetime, *,
                    limits: Thresholds | None = None,
                    takeovers: set[tuple[str, int]] | None = None,

@@ -10,7 +10,7 @@ from typing import Any
 from basestation.station.effects.events import BusEvent
 from basestation.station.session.entries import ResultChanged
 from basestation.station.session.state import SessionState
-from basestation.station.views.grid import cell_state
+from basestation.station.views.grid import cell_fields
 
 # A result's fields that are the director's until the results are public.
 PRIVATE = frozenset({"contract", "declarer", "tricks", "lead", "score_ns", "flags"})
@@ -27,5 +27,5 @@ def for_page(session: SessionState, event: BusEvent, *, director: bool) -> dict[
     section = session.sections.get(held.section)
     if section is None:
         return data
-    data["cell"] = cell_state(section, held.table, held.round).model_dump(exclude_unset=True)
+    data["cell"] = cell_fields(section, held.table, held.round)
     return data
