@@ -72,3 +72,17 @@ async def test_corrected_ruled_and_erased_entries_are_scored_from_the_new_entry(
     live = as_afresh(made)
     board = live.board("A", 1)
     assert board is not None and sorted(r["ns"] for r in board["results"]) == [1, 2, 3, 4]
+
+
+def test_a_few_boards_at_a_time_leave_the_others_changed(tmp_path: Path) -> None:
+    """Live rescoring takes a few boards at a time (the station's loop has its turn between):
+    the boards not taken stay changed, and together the turns rescore every one once."""
+    scores: LiveScores = station(tmp_path, tables=5, boards=10).rules.session.scores
+    changed = set(scores.dirty)
+    first = scores.refresh(4)
+    assert len(first) == 4 and scores.dirty == changed - set(first)
+    rest = []
+    while scores.dirty:
+        rest += scores.refresh(4)
+    assert sorted(first + rest) == sorted(changed)
+    assert scores.refresh(4) == []
