@@ -5,11 +5,13 @@ cell as it stands, for the grid to paint at once."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import cast
 
-from basestation.station.effects.events import UnitChanged
+from basestation.api.readmodel import ReadModel
+from basestation.station.effects.events import RoundMoved, UnitChanged
 from basestation.station.session.entries import ResultChanged
 from basestation.station.session.memory import HeldResult
 from basestation.station.views.grid import (
@@ -74,3 +76,20 @@ def test_a_results_row_and_cell_are_as_the_grid_checks_them(tmp_path: Path) -> N
         for round_ in range(1, section.movement.rounds + 1):
             assert cell_fields(section, table, round_) == \
                 cell_state(section, table, round_).model_dump(exclude_unset=True)
+
+
+def test_a_result_and_a_round_are_written_as_json_dumps_would(tmp_path: Path) -> None:
+    """The stream writes a result's and a round's messages with pydantic-core (the burst's
+    cost); they say what json.dumps said, word for word once read."""
+    made = station(tmp_path, tables=5, boards=10)
+    read = ReadModel(made)
+    section = made.session.sections["A"]
+    section.current_round = 2
+    for position, event in enumerate((EVENT, RoundMoved("A", 2), UnitChanged(3, "let_back")),
+                                     start=1):
+        for director in (True, False):
+            frame = read.live_frame(position, event, director=director)
+            head, _, data = frame.partition("\ndata: ")
+            assert head == f"id: {made.bus.epoch}-{position}" and data.endswith("\n\n")
+            said = {**read.live_event(event, director=director), "position": position}
+            assert json.loads(data) == json.loads(json.dumps(said, default=str))
