@@ -14,6 +14,10 @@ machine:
 - `grid_{N}_station_core_share_one_page`: the station's extra CPU for the open page, as a
   share of one core (this process's CPU a second, page minus no page: the no-page figure
   drawn straight from before the pages to after them);
+- `grid_{N}_station_core_share_stream`: the part of that measured in place, the CPU the
+  station spent making the open page's stream messages, as a share of one core (the
+  difference above holds whatever else changed between the phases too: the rounds' own
+  work, a browser sharing the station's cores);
 - `grid_{N}_station_cost_three_over_one`: three pages' extra CPU over one's, one page's
   taken as at least `ONE_PAGE_FLOOR` of a core (below that the ratio of two near-zero
   figures is noise); `grid_{N}_station_core_share_three_pages` is three pages' own;
@@ -234,6 +238,7 @@ async def _with_pages(room: _Room, browser: Any, count: int, rounds: int) -> dic
             "thread": max(thread) / wall,
             "requests": len(requests) / count, "delays": delays, "station": station,
             "in_page": in_page, "making_ms": making[0] * 1000 / max(1, making[1]),
+            "making_share": making[0] / wall,
             "page_cpu_ms": thread[0] * 1000 / max(1, len(shown)),
             "first_paint_ms": max(p for _, _, p in opened)}
 
@@ -279,6 +284,7 @@ def _figures(tables: int, alone: tuple[float, float, int], one: dict[str, Any],
         f"{name}_station_core_share_no_page_after": round(after, 3),
         f"{name}_station_core_share_one_page": round(extra_one, 3),
         f"{name}_station_core_share_three_pages": round(extra_three, 3),
+        f"{name}_station_core_share_stream": round(one["making_share"], 3),
         f"{name}_station_cost_three_over_one": round(extra_three
                                                      / max(extra_one, ONE_PAGE_FLOOR), 2),
         f"{name}_requests_per_result": round(one["requests"] / max(1, one["acked"]), 3),

@@ -28,4 +28,5 @@ async def test_grid_stage_reports_shares_and_ratios() -> None:
     # Three pages over one, one page's taken as at least a floor: always a number.
     assert figures["grid_6_station_cost_three_over_one"] >= 0
     assert figures["grid_6_station_core_share_three_pages"] >= 0
+    assert 0 < figures["grid_6_station_core_share_stream"] < 1
     assert figures["grid_6_first_paint_ms"] > 0
