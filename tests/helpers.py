@@ -92,9 +92,12 @@ NAMED_VALUES = frozenset({"event", "new", "name", "other", "origin", "folder", "
 
 def _english(value: object) -> bool:
     """An English sentence or phrase: three words or more, not a list of names or codes
-    ("mitchell, howell") and not a quoted input ("'x'", "['1']")."""
+    ("mitchell, howell") and not a quoted input ("'x'", "['1']"); or numbers joined by an
+    English word ("4 to 6")."""
     if not isinstance(value, str) or value.startswith(("'", '"', "[", "(")):
         return False
+    if re.fullmatch(r"\d+ (to|or|and) \d+", value):
+        return True
     if re.fullmatch(r"[\w+-]+(, [\w+-]+)*", value):
         return False
     words = re.findall(r"[A-Za-z]{2,}", value)

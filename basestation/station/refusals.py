@@ -192,6 +192,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     "entrant.team": "team {entrant} of section {section}",
     "entrant.team_side": "the {side} pair of team {entrant} of section {section}",
     "seat.player_count": "{who} needs {wanted} players, not {given}",
+    "seat.players_between": "{least} to {most}",
     "seat.visitor_name": "player {place} of {who}: a visitor needs a name",
     "seat.no_player": "player {place} of {who}: give a number on the club's list or a "
                       "visitor's name",

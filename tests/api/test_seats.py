@@ -137,6 +137,9 @@ async def test_a_team_has_four_to_six_players_or_one_pair_at_a_time(
         assert answer.status_code == 422
         assert f"team 2 of section A needs 4 to 6 players, not {count}" in \
             answer.json()["detail"]
+        # The range is a phrase of its own, said by a page in its language ("4 à 6").
+        assert answer.json()["values"]["wanted"] == {
+            "key": "seat.players_between", "values": {"least": 4, "most": 6}}
     team = await ok(await listed.put("/api/seats/A/2", json=pair(101, 102, 103, 104, 105,
                                                                side=None)))
     assert team["pairs"] == {"NS": "Ann Smith & Bob Jones", "EW": "Cat Brown & Dan White"}

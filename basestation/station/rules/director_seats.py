@@ -50,7 +50,8 @@ class DirectorSeats:
         who = self.entrant_word(section, entrant, side)
         wanted = players_wanted(self.session, side)
         if not wanted[0] <= len(players) <= wanted[1]:
-            many = f"{wanted[0]}" if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
+            many = wanted[0] if wanted[0] == wanted[1] else Phrase(
+                "seat.players_between", {"least": wanted[0], "most": wanted[1]})
             raise Invalid("seat.player_count", who=who, wanted=many, given=len(players))
         names = [" ".join((p.visitor or "").split()) for p in players]
         for place, (player, name) in enumerate(zip(players, names, strict=True), start=1):
