@@ -9,12 +9,12 @@ from functools import cache
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import Response
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from basestation import i18n
 from basestation.web.language import COOKIE, console_language
-from basestation.web.static_files import StaticFiles, answer, encode_page
+from basestation.web.static_files import Encoded, StaticFiles, answer, encode_page, read
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -53,13 +53,22 @@ def environment(code: str) -> Environment:
     return env
 
 
-def _page(file: Path) -> Callable[[Request], HTMLResponse]:
-    def page(request: Request) -> HTMLResponse:
+@cache
+def _made(language: str, name: str) -> Encoded:
+    """A director's page in one language, made and compressed once: it depends on nothing
+    else of the request."""
+    return encode_page(environment(language).get_template(name).render())
+
+
+def _page(file: Path) -> Callable[[Request], Response]:
+    def page(request: Request) -> Response:
         language = console_language(request, _club_language(request))
-        html = environment(language).get_template(file.name).render()
-        return HTMLResponse(html, headers={"Cache-Control": "no-cache",
-                                           "Content-Language": i18n.tag(language),
-                                           "Vary": "Accept-Language, Cookie"})
+        response = answer(_made(language, file.name), request.headers)
+        # Which language is the browser's choice or its club's: a cache keeps one a choice.
+        response.headers["Content-Language"] = i18n.tag(language)
+        response.headers["Vary"] = ", ".join(
+            ("Accept-Language", "Cookie", *response.headers.getlist("Vary")))
+        return response
     return page
 
 
@@ -71,6 +80,6 @@ def _club_language(request: Request) -> str:
 def _pad(request: Request) -> Response:
     """The pad's page, carrying the club's language: the pad's until it chooses its own."""
     language = _club_language(request)
-    html = (STATIC / "pad.html").read_text("utf-8").replace(
+    html = read(STATIC)["pad.html"].body.decode("utf-8").replace(
         '<html lang="en">', f'<html lang="en" data-club="{language}">', 1)
     return answer(encode_page(html), request.headers)

@@ -63,6 +63,16 @@ async def test_a_browser_asking_for_no_shipped_language_gets_the_clubs(
             assert page.headers["content-language"] == "nl"
             page = await client.get(url + "/history", headers={"Accept-Language": "es-AR"})
             assert '<html lang="es"' in page.text
+            # Made and compressed once a language, with an ETag: the browser's copy holds
+            # until its language is another.
+            assert page.headers["content-encoding"] == "gzip"
+            assert {"Accept-Language", "Cookie", "Accept-Encoding"} <= {
+                part.strip() for part in page.headers["vary"].split(",")}
+            held = {"Accept-Language": "es-AR", "If-None-Match": page.headers["etag"]}
+            again = await client.get(url + "/history", headers=held)
+            assert again.status_code == 304 and again.headers["content-language"] == "es"
+            other = await client.get(url + "/history", headers={**held, "Accept-Language": "de"})
+            assert other.status_code == 200 and '<html lang="de"' in other.text
         async with httpx.AsyncClient(cookies={COOKIE: "pl"}) as client:
             chosen = await client.get(url + "/history", headers={"Accept-Language": "es"})
             assert '<html lang="pl"' in chosen.text
