@@ -7,7 +7,7 @@ import time
 from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel
 
 from basestation.api.deps import Director, ReadDep, StationDep, director_token
@@ -32,9 +32,9 @@ async def status(read: ReadDep) -> StatusOut:
 
 
 @router.get("/grid", response_model=GridOut)
-async def get_grid(read: ReadDep) -> GridOut:
+async def get_grid(read: ReadDep) -> Response:
     """Tables by rounds per section with their states, and the alerts standing now."""
-    return read.grid()
+    return Response(read.grid_json(), media_type="application/json")
 
 
 @router.get("/alerts", response_model=AlertsOut)

@@ -362,10 +362,23 @@ def grid(rules: GridSession, units: Units, now: datetime | None = None,
          more_alerts: Sequence[AlertOut] = (), epoch: str = "", position: int = 0) -> GridOut:
     """The whole grid, with alerts the session does not hold (`more_alerts`: flagged
     results, locked units, floods) and the live stream's position it was read at."""
+    return GridOut.model_validate(grid_fields(rules, units, now, limits, links_down,
+                                              more_alerts=more_alerts, epoch=epoch,
+                                              position=position))
+
+
+def grid_fields(rules: GridSession, units: Units, now: datetime | None = None,
+                limits: Thresholds | None = None,
+                links_down: Mapping[str, LinkDown] | None = None, *,
+                more_alerts: Sequence[AlertOut] = (), epoch: str = "",
+                position: int = 0) -> Fields:
+    """The whole grid as the plain fields `grid` checks (its alerts and thresholds made
+    already): what GET /api/grid writes as they are, as a page's first read is a congress
+    room's whole grid."""
     now = now or datetime.now(UTC)
     limits = limits or Thresholds()
     still_playing = rules.waiting_tables()
-    return GridOut.model_validate({
+    return {
         "event": rules.event_name, "event_id": rules.event_id, "running": rules.running,
         "complete": rules.completed, "ended": rules.ended,
         "ending": still_playing if rules.ending else [], "still_playing": still_playing,
@@ -373,4 +386,4 @@ def grid(rules: GridSession, units: Units, now: datetime | None = None,
         "sections": [_section(s, units, now, limits=limits, takeovers=rules.takeovers,
                               links_down=links_down) for s in rules.sections.values()],
         "alerts": [*alerts(rules, units, now, limits, links_down), *more_alerts],
-        "thresholds": thresholds_out(limits), "epoch": epoch, "position": position})
+        "thresholds": thresholds_out(limits), "epoch": epoch, "position": position}
