@@ -48,7 +48,7 @@ CLOCK_KEPT = 0.5  # seconds a section's round clock is used again for live event
 # written by pydantic-core's serializer: their fields are plain (views/grid.py's, a held
 # result's own) and the JSON is the same, in a fifth of json.dumps's time (the grid bench
 # at 120 tables: 66 ms to 14 ms over 756 messages). The other events keep json.dumps, whose
-# `default=str` says what else they may carry as it always has.
+# `default=str` says what else they may carry as it always has, written as compactly.
 PLAIN_JSON = (ResultChanged, RoundMoved)
 # Seconds the alerts read at one bus position are answered again at that position: the open
 # grid pages each read them after the same event (three pages cost the station one), and
@@ -291,7 +291,8 @@ class ReadModel:
         if made is None or made[0] is not event:
             data = {**self.live_event(event, director=director), "position": position}
             text = (pydantic_core.to_json(data).decode() if isinstance(event, PLAIN_JSON)
-                    else json.dumps(data, default=str))
+                    else json.dumps(data, default=str, separators=(",", ":"),
+                                    ensure_ascii=False))
             made = (event, f"id: {self.station.bus.epoch}-{position}\ndata: {text}\n\n")
             self._sent[key] = made
             while len(self._sent) > SENT_KEPT:

@@ -8,6 +8,7 @@ those walked."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -132,7 +133,7 @@ async def stream_seen(url: str, station: Station, values: dict[str, str]) -> str
         async with asyncio.timeout(10):
             async for line in lines:
                 seen += line + "\n"
-                if '"type": "result"' in line:
+                if line.startswith("data: ") and json.loads(line[6:])["type"] == "result":
                     break
     return seen
 
