@@ -123,6 +123,7 @@ const OVERVIEW_GAP_MS = 250;
 let overviewDue = null;   // the grid to sum up once the gap has passed
 let overviewAt = -Infinity;
 export function renderOverview(data) {
+  if (!data) return;
   const due = overviewDue;
   overviewDue = data;
   if (due) return;
