@@ -483,7 +483,7 @@ async def test_an_unexpected_error_carries_them_too(url: str,
     def broken(_: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(ReadModel, "grid", broken)
+    monkeypatch.setattr(ReadModel, "grid_json", broken)
     async with httpx.AsyncClient(base_url=url, timeout=10) as client:
         answer = await client.get("/api/grid")
     assert answer.status_code == 500 and "unexpected error" in answer.json()["detail"]

@@ -101,12 +101,11 @@ class EventBus:
     def publish(self, event: BusEvent) -> None:
         self.position += 1
         self._kept.append((self.position, event))
-        # The pages' streams woken first: what they write is waited for by a person.
-        for follower in self._followers:
-            follower.put(self.position, event)
         for queue in self._subscribers:
             try:
                 queue.put_nowait(event)
             except asyncio.QueueFull:
                 # A stalled listener must not stall the station.
                 self.dropped += 1
+        for follower in self._followers:
+            follower.put(self.position, event)
