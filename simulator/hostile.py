@@ -209,6 +209,11 @@ class Watched:
         """The waits of the messages first sent between `start` and `end`."""
         return [w for t, w in zip(self.sent_at, self.waited, strict=True) if start <= t <= end]
 
+    def answered(self, start: float, end: float) -> list[float]:
+        """When the acks that came between `start` and `end` came (wall clock)."""
+        return [t + w for t, w in zip(self.sent_at, self.waited, strict=True)
+                if start <= t + w <= end]
+
 
 async def watch(plan: Watch, ready: Any = None, stop: Any = None) -> Watched:
     found = Watched()
