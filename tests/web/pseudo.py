@@ -88,6 +88,11 @@ class Walk:
         self.screens.append(screen)
         self.checked += found["checked"]
 
+    def report(self, what: str) -> None:
+        """The walk's count of screens and texts, printed for the closing note's figures."""
+        print(f"pseudo-language walk, {what}: {len(self.screens)} screens, "
+              f"{self.checked} texts checked")
+
 
 async def in_pseudo_language(context: BrowserContext, url: str) -> None:
     """The director's pages of `url` made in the pseudo-language from now on, as a director's

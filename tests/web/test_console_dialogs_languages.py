@@ -128,8 +128,7 @@ async def test_the_grids_panels_and_dialogs_say_every_word_from_the_catalogs(
         await page.locator("#seat-lines input[type=number]").first.fill("99999")
         await expect(page.locator("#seat-lines .found").first).not_to_be_empty()
         await walk.check("seating dialog", ["#seat-dialog"])
-        print(f"pseudo-language walk, grid's dialogs and panels: {len(walk.screens)} screens, "
-              f"{walk.checked} texts checked")
+        walk.report("grid's dialogs and panels")
         await context.close()
 
 

@@ -100,8 +100,7 @@ async def test_the_grid_says_no_word_outside_the_catalogs(
             await expect(page.locator("body")).to_have_attribute("data-published", "yes",
                                                                  timeout=WAIT)
             await check(walk, "the results published")
-        print(f"pseudo-language walk, grid: {len(walk.screens)} screens, "
-              f"{walk.checked} texts checked")
+        walk.report("grid")
         await context.close()
 
 
@@ -120,8 +119,7 @@ async def test_a_swiss_teams_nights_matches_say_no_word_outside_the_catalogs(
         await pseudo_login(page)
         await page.locator("#matches tr.match").first.wait_for()
         await check(walk, "a Swiss teams night's matches")
-        print(f"pseudo-language walk, grid matches: {len(walk.screens)} screens, "
-              f"{walk.checked} texts checked")
+        walk.report("grid matches")
         await context.close()
 
 

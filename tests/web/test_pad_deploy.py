@@ -164,7 +164,6 @@ async def test_the_refused_screen_in_the_pseudo_language(club: Club, browser: Br
         await page.wait_for_selector("body[data-link=refused]", timeout=10000)
         walk = Walk(page)
         await walk.check("the broker refused")
-        print(f"pseudo-language walk, refused: {len(walk.screens)} screens, "
-              f"{walk.checked} texts checked")
+        walk.report("refused")
     finally:
         await context.close()

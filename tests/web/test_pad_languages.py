@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from playwright.async_api import BrowserContext, Page, expect
+from playwright.async_api import BrowserContext, Locator, Page, expect
 
 from basestation.i18n import bridge_words
 from basestation.i18n.catalogs import BROWSER
@@ -101,15 +101,7 @@ async def test_every_pad_screen_in_the_pseudo_language_is_from_the_catalogs(
     await page.locator("#out-of-order-no").click()
 
     for number, board in enumerate(boards):
-        await press(page, "Level", "3")
-        await press(page, "Suit", x("no trump"))
-        await press(page, "Declarer", x("North"))
-        await press(page, "Result", "=")
-        await press(page, "Lead: suit", x("hearts"))
-        await press(page, "Lead: card", "K")
-        await page.get_by_role("button", name=x("Send"), exact=True).click()
-        confirm = page.locator("#confirm")
-        await expect(confirm).to_be_visible()
+        confirm = await key_a_result(page)
         if number == 0:
             await walk.check("accept screen")
         await confirm.get_by_role("button", name=x("Accept"), exact=True).click()
@@ -128,7 +120,7 @@ async def test_every_pad_screen_in_the_pseudo_language_is_from_the_catalogs(
     await expect(page.locator("#locked")).to_be_visible(timeout=20000)
     await walk.check("locked")
     assert len(walk.screens) == 11
-    print(f"pseudo-language walk: {len(walk.screens)} screens, {walk.checked} texts checked")
+    walk.report("the pad")
 
 
 async def pseudo_pad(club: Club, unit: int) -> tuple[Page, BrowserContext]:
@@ -186,8 +178,7 @@ async def test_the_players_waiting_and_other_screen_in_the_pseudo_language(club:
     await again.goto(club.url + "/pad")
     await expect(page.locator("#other-screen")).to_be_visible(timeout=20000)
     await walk.check("opened on another screen")
-    print(f"pseudo-language walk, players: {len(walk.screens)} screens, "
-          f"{walk.checked} texts checked")
+    walk.report("players")
 
 
 async def choose(page: Page, code: str, now: str) -> None:
@@ -304,8 +295,9 @@ async def test_a_pads_choice_is_its_own_and_stays_until_the_club_language_is_all
     await expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
-async def enter_a_result(page: Page, round_: int, board: int) -> None:
-    """3NT by North made, the king of hearts led, pressed as a player would (pseudo-language)."""
+async def key_a_result(page: Page) -> Locator:
+    """3NT by North made, the king of hearts led, pressed as a player would (pseudo-language)
+    and sent: its accept screen, shown."""
     await press(page, "Level", "3")
     await press(page, "Suit", x("no trump"))
     await press(page, "Declarer", x("North"))
@@ -313,7 +305,15 @@ async def enter_a_result(page: Page, round_: int, board: int) -> None:
     await press(page, "Lead: suit", x("hearts"))
     await press(page, "Lead: card", "K")
     await page.get_by_role("button", name=x("Send"), exact=True).click()
-    await page.locator("#confirm").get_by_role("button", name=x("Accept"), exact=True).click()
+    confirm = page.locator("#confirm")
+    await expect(confirm).to_be_visible()
+    return confirm
+
+
+async def enter_a_result(page: Page) -> None:
+    """`key_a_result`, accepted."""
+    confirm = await key_a_result(page)
+    await confirm.get_by_role("button", name=x("Accept"), exact=True).click()
 
 
 async def others_play(club: Club, console: Any, round_: int) -> None:
@@ -343,7 +343,7 @@ async def walk_rounds_and_the_end(club: Club, console: Any) -> None:
     await page.wait_for_selector("body[data-state=play]")
 
     board = pairs(club.station, 1, 1)[2][0]
-    await enter_a_result(page, 1, board)
+    await enter_a_result(page)
     await stored(page, 1, board, table=1)
     await others_play(club, console, 1)
     await expect(page.locator("#round-ranking")).to_be_visible(timeout=30000)
@@ -354,7 +354,7 @@ async def walk_rounds_and_the_end(club: Club, console: Any) -> None:
     answer.raise_for_status()
     code = answer.json()["code"]
     board = pairs(club.station, 1, 2)[2][0]
-    await enter_a_result(page, 2, board)
+    await enter_a_result(page)
     await expect(page.get_by_role("alert").filter(has_text="[~")).not_to_have_count(0)
     await walk.check("key replaced")
     await page.goto("about:blank")
@@ -364,7 +364,7 @@ async def walk_rounds_and_the_end(club: Club, console: Any) -> None:
     await others_play(club, console, 2)
 
     board = pairs(club.station, 1, 3)[2][0]
-    await enter_a_result(page, 3, board)
+    await enter_a_result(page)
     await stored(page, 3, board, table=1)
     await others_play(club, console, 3)
     await page.wait_for_selector("body[data-state=finished]", timeout=30000)
@@ -373,5 +373,4 @@ async def walk_rounds_and_the_end(club: Club, console: Any) -> None:
     assert (await console.post("/api/session/publish")).status_code == 200
     await expect(page.locator("#ranking")).to_be_visible(timeout=30000)
     await walk.check("session over, the rankings")
-    print(f"pseudo-language walk, rounds and the end: {len(walk.screens)} screens, "
-          f"{walk.checked} texts checked")
+    walk.report("rounds and the end")

@@ -147,8 +147,7 @@ async def test_the_five_pages_in_the_pseudo_language(
     await expect(page.locator("#audit tbody tr[data-action=penalty]")).to_have_count(2)
     await expect(page.locator("#audit tbody tr[data-action=open_event]")).to_have_count(1)
     await walk.check("history of a teams event")
-    print(f"pseudo-language walk, ladders/players/penalties/history: {len(walk.screens)} "
-          f"screens, {walk.checked} texts checked")
+    walk.report("ladders/players/penalties/history")
     await context.close()
 
 

@@ -169,8 +169,7 @@ async def test_set_up_and_results_in_the_pseudo_language(
         walk.allowed.extend(await page.evaluate(CALENDAR))
         await walk_results(page, walk, url)
         await walk_setup(page, walk, url)
-        print(f"pseudo-language walk, set-up and results: {len(walk.screens)} screens, "
-              f"{walk.checked} texts checked")
+        walk.report("set-up and results")
         await context.close()
 
 
