@@ -2,7 +2,7 @@
 // length and who still plays; the director sets minutes per board and per round.
 import { api, say } from "./common.js";
 import { last, refresh } from "./grid_state.js";
-import { _, formatNumber, n_ } from "./i18n.js";
+import { _, decimalsOf as decimals, formatNumber, n_ } from "./i18n.js";
 
 // The round clock: when the round began, minutes gone of the round's length, who still plays.
 // `ended`: the session is over (the grid's body says so once it has read it).
@@ -28,8 +28,6 @@ export function renderClock(box, section, ended = document.body.dataset.ended ==
   box.dataset.playing = c.playing.length;
 }
 
-// Minutes may be a fraction (7.5 a board): as many decimals as the number has, at most two.
-const decimals = (x) => (Number.isInteger(x) ? 0 : Number.isInteger(x * 10) ? 1 : 2);
 
 // The round clock: minutes per board plus minutes per round (the move), e.g. "7 1".
 export async function setRoundLength(section) {

@@ -81,6 +81,9 @@ function kept(key, make) {
   return made.get(key);
 }
 
+// The decimals a number has, at most two: 7.5 minutes a board, a 12.5 VP penalty.
+export const decimalsOf = (x) => (Number.isInteger(x) ? 0 : Number.isInteger(x * 10) ? 1 : 2);
+
 // 57.39 in English, 57,39 in French; `digits` after the decimal sign.
 export function formatNumber(value, digits = 0) {
   return kept(`number ${current.tag} ${digits}`, () => new Intl.NumberFormat(current.tag,

@@ -2,13 +2,12 @@
 // A pairs event takes a percentage of a top; a teams or Swiss event VPs off a total or IMPs
 // off one round's match.
 import { api, el, say, checkLogin, setupLogin, listen, coalesced } from "./common.js";
-import { _, formatNumber, formatPercent, sideLetters, whenParsed } from "./i18n.js";
+import { _, decimalsOf as decimals, formatNumber, formatPercent, sideLetters, whenParsed } from "./i18n.js";
 
 const MATCH_FORMATS = ["teams", "swiss-teams", "swiss-pairs"];
 let pairsEntrants = false;  // a Swiss pairs event: its entrants are pairs, not teams
 
 // A number as the page's language writes it, with the decimals it has (12.5: "12,5" in French).
-const decimals = (value) => (Number.isInteger(value) ? 0 : Math.min(2, `${value}`.split(".")[1].length));
 const plain = (value) => formatNumber(value, decimals(value));
 
 // The words of a match penalty's entrant: a team's, or a Swiss pairs event's pair's.
